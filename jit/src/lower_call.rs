@@ -1,0 +1,96 @@
+//! Lowering of residual calls (System V ABI) and of the loop's `jump`.
+//!
+//! A call: values still needed afterwards leave the caller-saved registers (to a free
+//! callee-saved register, or to their stack slot; all xmm registers are caller-saved),
+//! the arguments are placed by one parallel move (registers, then 8-byte stack slots
+//! at the bottom of the frame, where `rsp` is 16-byte aligned), the target is called
+//! through `r11`, and the result is taken from `rax` or `xmm0`.
+//!
+//! The jump: one parallel move of the new values into the loop-head locations of the
+//! inputs, then a jump back to the head.
+
+use crate::codegen::Codegen;
+use crate::emit::emit;
+use crate::moves::{sequentialize, Move, Src};
+use crate::regs::*;
+use crate::CompileError;
+use dynasmrt::{DynasmApi, DynasmLabelApi};
+use hipy_optimizer::{Op, Operand, Type, ValueId};
+
+type R = Result<(), CompileError>;
+
+impl Codegen<'_> {
+    pub fn call(&mut self, op: &Op) -> R {
+        let f = op
+            .func
+            .ok_or_else(|| CompileError::Internal("call without a function".into()))?;
+        let desc = self.t.func(f);
+        self.emit_call(desc.addr, &op.args, &desc.args, desc.ret, op.result)
+    }
+
+    fn source(&self, o: Operand) -> Result<Src, CompileError> {
+        Ok(match o {
+            Operand::Value(v) => Src::Loc(self.ra.loc(v)?),
+            c => Src::Imm(self.bits(c)),
+        })
+    }
+
+    pub fn emit_call(
+        &mut self,
+        target: u64,
+        args: &[Operand],
+        arg_types: &[Type],
+        ret: Type,
+        result: Option<ValueId>,
+    ) -> R {
+        self.ra.clear_pins();
+        for v in self.ra.in_caller_saved() {
+            if self.live.live_after(v, self.cur) {
+                self.ra.save_across_call(&mut self.e, v);
+            }
+        }
+        let (dsts, _) = call_arg_locations(arg_types);
+        let mut moves = Vec::with_capacity(args.len());
+        for (&a, &dst) in args.iter().zip(&dsts) {
+            moves.push(Move {
+                src: self.source(a)?,
+                dst,
+            });
+        }
+        for m in sequentialize(&moves, Loc::Stack(self.frame.temp)) {
+            self.e.step(&m);
+        }
+        let target = target as i64;
+        emit!(self.e
+            ; mov Rq(R11), QWORD target
+            ; call Rq(R11));
+        for v in self.ra.in_caller_saved() {
+            self.ra.unassign(v);
+        }
+        if let Some(r) = result {
+            let loc = if ret == Type::F64 {
+                Loc::Xmm(0)
+            } else {
+                Loc::Gpr(RAX)
+            };
+            self.ra.assign(r, loc);
+        }
+        Ok(())
+    }
+
+    pub fn jump(&mut self, op: &Op) -> R {
+        let mut moves = Vec::with_capacity(op.args.len());
+        for (k, &a) in op.args.iter().enumerate() {
+            moves.push(Move {
+                src: self.source(a)?,
+                dst: self.head_locs[k],
+            });
+        }
+        for m in sequentialize(&moves, Loc::Stack(self.frame.temp)) {
+            self.e.step(&m);
+        }
+        let head = self.loop_head;
+        emit!(self.e; jmp =>head);
+        Ok(())
+    }
+}

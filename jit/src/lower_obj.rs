@@ -1,0 +1,182 @@
+//! Lowering of guards and of inline memory access: truth and null guards, equality,
+//! identity and bounds guards, class guards (type pointer read at
+//! `ObjLayout::type_offset`), `load_type`, `unbox_float`, `load_field`, `store_field`.
+
+use crate::codegen::{Arg, Codegen};
+use crate::emit::emit;
+use crate::regs::*;
+use crate::CompileError;
+use dynasmrt::{DynasmApi, DynasmLabelApi};
+use hipy_optimizer::{Op, Opcode, Operand, Type};
+
+type R = Result<(), CompileError>;
+
+impl Codegen<'_> {
+    /// `guard_true`, `guard_false`, `guard_nonnull`.
+    pub fn guard_truth(&mut self, op: &Op) -> R {
+        let a = op.args[0];
+        let want_nonzero = op.opcode != Opcode::GuardFalse;
+        let arg = self.gpr_arg(a)?;
+        let exit = self.exit_label(self.cur)?;
+        match arg {
+            Arg::Reg(r) => emit!(self.e; test Rq(r), Rq(r)),
+            Arg::Mem(o) => emit!(self.e; cmp QWORD [rsp + o], 0),
+            Arg::Imm(_) | Arg::Pool(_) => {
+                if (self.bits(a) != 0) != want_nonzero {
+                    self.jmp(exit);
+                }
+                return Ok(());
+            }
+        }
+        if want_nonzero {
+            emit!(self.e; jz =>exit);
+        } else {
+            emit!(self.e; jnz =>exit);
+        }
+        Ok(())
+    }
+
+    /// `guard_eq_i64`, `guard_identity` (exit when different) and `guard_bounds`
+    /// (exit unless `0 <= idx < len`, signed).
+    pub fn guard_compare(&mut self, op: &Op) -> R {
+        let (a, b) = (op.args[0], op.args[1]);
+        let bounds = op.opcode == Opcode::GuardBounds;
+        let constant_outcome = match (a, b) {
+            _ if a.is_const() && b.is_const() => {
+                let (x, y) = (self.bits(a), self.bits(b));
+                Some(if bounds {
+                    (x as i64) >= 0 && (x as i64) < (y as i64)
+                } else {
+                    x == y
+                })
+            }
+            (Operand::Int(idx), _) if bounds && idx < 0 => Some(false),
+            (_, Operand::Int(len)) if bounds && len <= 0 => Some(false),
+            _ => None,
+        };
+        if let Some(holds) = constant_outcome {
+            let exit = self.exit_label(self.cur)?;
+            if !holds {
+                self.jmp(exit);
+            }
+            return Ok(());
+        }
+        // The first compare operand must be a register unless the second is one.
+        let (first, second, swapped) = if a.is_const() {
+            (b, a, true)
+        } else {
+            (a, b, false)
+        };
+        let mut x = self.gpr_arg(first)?;
+        let y = self.gpr_arg(second)?;
+        if matches!(x, Arg::Mem(_)) && matches!(y, Arg::Mem(_) | Arg::Pool(_)) {
+            x = Arg::Reg(self.gpr_reg(first)?);
+        }
+        let exit = self.exit_label(self.cur)?;
+        match x {
+            Arg::Reg(r) => match y {
+                Arg::Reg(s) => emit!(self.e; cmp Rq(r), Rq(s)),
+                Arg::Mem(o) => emit!(self.e; cmp Rq(r), QWORD [rsp + o]),
+                Arg::Imm(k) => emit!(self.e; cmp Rq(r), DWORD k),
+                Arg::Pool(l) => emit!(self.e; cmp Rq(r), QWORD [=>l]),
+            },
+            Arg::Mem(o) => match y {
+                Arg::Reg(s) => emit!(self.e; cmp QWORD [rsp + o], Rq(s)),
+                Arg::Imm(k) => emit!(self.e; cmp QWORD [rsp + o], DWORD k),
+                _ => return Err(CompileError::Internal("memory compared with memory".into())),
+            },
+            _ => return Err(CompileError::Internal("constant first operand".into())),
+        }
+        if !bounds {
+            emit!(self.e; jne =>exit);
+            return Ok(());
+        }
+        match (swapped, b) {
+            // constant idx >= 0 compared as `len ? idx`: exit if len <= idx
+            (true, _) => emit!(self.e; jle =>exit),
+            // constant len > 0: one unsigned compare covers idx < 0
+            (false, Operand::Int(_)) => emit!(self.e; jae =>exit),
+            // both variable: idx < len (signed), then idx >= 0
+            (false, _) => {
+                emit!(self.e; jge =>exit);
+                match x {
+                    Arg::Reg(r) => emit!(self.e; test Rq(r), Rq(r) ; js =>exit),
+                    Arg::Mem(o) => emit!(self.e; cmp QWORD [rsp + o], 0 ; jl =>exit),
+                    _ => {}
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub fn guard_class(&mut self, op: &Op) -> R {
+        let (obj, class) = (op.args[0], op.args[1]);
+        let o = self.gpr_reg(obj)?;
+        let c = self.gpr_arg(class)?;
+        let exit = self.exit_label(self.cur)?;
+        let off = self.opts.layout.type_offset;
+        emit!(self.e; mov Rq(R11), QWORD [Rq(o) + off]);
+        match c {
+            Arg::Reg(s) => emit!(self.e; cmp Rq(R11), Rq(s)),
+            Arg::Mem(m) => emit!(self.e; cmp Rq(R11), QWORD [rsp + m]),
+            Arg::Imm(k) => emit!(self.e; cmp Rq(R11), DWORD k),
+            Arg::Pool(l) => emit!(self.e; cmp Rq(R11), QWORD [=>l]),
+        }
+        emit!(self.e; jne =>exit);
+        Ok(())
+    }
+
+    /// `load_type`, `unbox_float`, `load_field`: one load from `[obj + offset]`.
+    pub fn load(&mut self, op: &Op) -> R {
+        let obj = op.args[0];
+        let off = match op.opcode {
+            Opcode::LoadType => self.opts.layout.type_offset,
+            Opcode::UnboxFloat => self.opts.layout.float_payload_offset,
+            _ => field_offset(self.cur, op)?,
+        };
+        let o = self.gpr_reg(obj)?;
+        let r = self.result(op)?;
+        if op.ty == Type::F64 {
+            let d = self.def_xmm(r, None)?;
+            emit!(self.e; movsd Rx(d), QWORD [Rq(o) + off]);
+        } else {
+            let d = self.def_gpr(r, Some(obj))?;
+            emit!(self.e; mov Rq(d), QWORD [Rq(o) + off]);
+        }
+        Ok(())
+    }
+
+    pub fn store_field(&mut self, op: &Op) -> R {
+        let (obj, value) = (op.args[0], op.args[1]);
+        let off = field_offset(self.cur, op)?;
+        let o = self.gpr_reg(obj)?;
+        match value {
+            Operand::Value(v) => match self.ra.loc(v)? {
+                Loc::Gpr(s) => emit!(self.e; mov QWORD [Rq(o) + off], Rq(s)),
+                Loc::Xmm(s) => emit!(self.e; movsd QWORD [Rq(o) + off], Rx(s)),
+                Loc::Stack(m) => emit!(self.e
+                    ; mov Rq(R11), QWORD [rsp + m]
+                    ; mov QWORD [Rq(o) + off], Rq(R11)),
+            },
+            c => {
+                let bits = self.bits(c);
+                match i32::try_from(bits as i64) {
+                    Ok(k) => emit!(self.e; mov QWORD [Rq(o) + off], DWORD k),
+                    Err(_) => {
+                        self.e.gpr_imm(R11, bits);
+                        emit!(self.e; mov QWORD [Rq(o) + off], Rq(R11));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn field_offset(i: usize, op: &Op) -> Result<i32, CompileError> {
+    i32::try_from(op.imm).map_err(|_| CompileError::Unsupported {
+        op: i,
+        opcode: op.opcode.name(),
+        reason: "field offset does not fit in 32 bits",
+    })
+}

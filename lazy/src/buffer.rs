@@ -1,0 +1,347 @@
+//! Materialized data: typed buffers, strided arrays over them, and the
+//! copy-on-write storage cell that Python arrays and their views share.
+//!
+//! Watch bits: a pending graph node that reads an array holds an `Arc` to the
+//! buffer *as it was* when the node was built (a snapshot). A write through a
+//! [`Storage`] whose buffer is also held elsewhere copies it first, so the
+//! pending node keeps reading the old values and every view of the storage
+//! sees the new ones. The `Arc` count is the watch flag: it drops back when
+//! the pending node runs or is dropped, with no separate reset step.
+
+use crate::dtype::{DType, Scalar};
+use crate::layout::Layout;
+use std::sync::{Arc, RwLock};
+
+/// A contiguous vector of elements of one dtype.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Buffer {
+    Bool(Vec<bool>),
+    I32(Vec<i32>),
+    I64(Vec<i64>),
+    F32(Vec<f32>),
+    F64(Vec<f64>),
+}
+
+/// A borrowed run of elements of one dtype.
+#[derive(Clone, Copy, Debug)]
+pub enum Slice<'a> {
+    Bool(&'a [bool]),
+    I32(&'a [i32]),
+    I64(&'a [i64]),
+    F32(&'a [f32]),
+    F64(&'a [f64]),
+}
+
+impl<'a> Slice<'a> {
+    pub fn dtype(&self) -> DType {
+        match self {
+            Slice::Bool(_) => DType::Bool,
+            Slice::I32(_) => DType::Int32,
+            Slice::I64(_) => DType::Int64,
+            Slice::F32(_) => DType::Float32,
+            Slice::F64(_) => DType::Float64,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        match self {
+            Slice::Bool(v) => v.len(),
+            Slice::I32(v) => v.len(),
+            Slice::I64(v) => v.len(),
+            Slice::F32(v) => v.len(),
+            Slice::F64(v) => v.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// The Rust types behind the dtypes.
+pub trait Element: Copy + Send + Sync + 'static + PartialOrd + Default + std::fmt::Debug {
+    const DTYPE: DType;
+    fn of(s: Slice<'_>) -> &[Self];
+    fn to_slice(s: &[Self]) -> Slice<'_>;
+    fn slice(buf: &Buffer) -> &[Self];
+    fn slice_mut(buf: &mut Buffer) -> &mut [Self];
+    fn wrap(v: Vec<Self>) -> Buffer;
+    fn to_scalar(self) -> Scalar;
+    /// C-style conversion from any scalar.
+    fn from_scalar(s: Scalar) -> Self;
+}
+
+macro_rules! element {
+    ($t:ty, $variant:ident, $dtype:ident, $scalar:ident) => {
+        impl Element for $t {
+            const DTYPE: DType = DType::$dtype;
+            fn of(s: Slice<'_>) -> &[Self] {
+                match s {
+                    Slice::$variant(v) => v,
+                    other => panic!("{} data read as {}", other.dtype(), DType::$dtype),
+                }
+            }
+            fn to_slice(s: &[Self]) -> Slice<'_> {
+                Slice::$variant(s)
+            }
+            fn slice(buf: &Buffer) -> &[Self] {
+                match buf {
+                    Buffer::$variant(v) => v,
+                    other => panic!("buffer of {} read as {}", other.dtype(), DType::$dtype),
+                }
+            }
+            fn slice_mut(buf: &mut Buffer) -> &mut [Self] {
+                match buf {
+                    Buffer::$variant(v) => v,
+                    other => panic!("buffer of {} written as {}", other.dtype(), DType::$dtype),
+                }
+            }
+            fn wrap(v: Vec<Self>) -> Buffer {
+                Buffer::$variant(v)
+            }
+            fn to_scalar(self) -> Scalar {
+                Scalar::$scalar(self)
+            }
+            fn from_scalar(s: Scalar) -> Self {
+                match s.cast(DType::$dtype) {
+                    Scalar::$scalar(v) => v,
+                    _ => unreachable!(),
+                }
+            }
+        }
+    };
+}
+
+element!(bool, Bool, Bool, Bool);
+element!(i32, I32, Int32, I32);
+element!(i64, I64, Int64, I64);
+element!(f32, F32, Float32, F32);
+element!(f64, F64, Float64, F64);
+
+/// Runs `$body` with the type alias `$t` bound to the Rust type of `$dtype`.
+#[macro_export]
+macro_rules! with_dtype {
+    ($dtype:expr, $t:ident => $body:expr) => {
+        match $dtype {
+            $crate::dtype::DType::Bool => {
+                type $t = bool;
+                $body
+            }
+            $crate::dtype::DType::Int32 => {
+                type $t = i32;
+                $body
+            }
+            $crate::dtype::DType::Int64 => {
+                type $t = i64;
+                $body
+            }
+            $crate::dtype::DType::Float32 => {
+                type $t = f32;
+                $body
+            }
+            $crate::dtype::DType::Float64 => {
+                type $t = f64;
+                $body
+            }
+        }
+    };
+}
+
+impl Buffer {
+    pub fn dtype(&self) -> DType {
+        match self {
+            Buffer::Bool(_) => DType::Bool,
+            Buffer::I32(_) => DType::Int32,
+            Buffer::I64(_) => DType::Int64,
+            Buffer::F32(_) => DType::Float32,
+            Buffer::F64(_) => DType::Float64,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        match self {
+            Buffer::Bool(v) => v.len(),
+            Buffer::I32(v) => v.len(),
+            Buffer::I64(v) => v.len(),
+            Buffer::F32(v) => v.len(),
+            Buffer::F64(v) => v.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// A buffer of `len` default (zero) elements.
+    pub fn zeros(dtype: DType, len: usize) -> Buffer {
+        with_dtype!(dtype, T => T::wrap(vec![T::default(); len]))
+    }
+
+    /// A buffer of `len` elements whose contents will all be overwritten.
+    ///
+    /// Zero-filled: `vec![0; n]` maps fresh zero pages, so this costs no more
+    /// than leaving it uninitialized and keeps the code safe.
+    pub fn for_overwrite(dtype: DType, len: usize) -> Buffer {
+        Buffer::zeros(dtype, len)
+    }
+
+    pub fn filled(value: Scalar, len: usize) -> Buffer {
+        with_dtype!(value.dtype(), T => T::wrap(vec![T::from_scalar(value); len]))
+    }
+
+    /// Elements `start..start + len`.
+    pub fn range(&self, start: usize, len: usize) -> Slice<'_> {
+        match self {
+            Buffer::Bool(v) => Slice::Bool(&v[start..start + len]),
+            Buffer::I32(v) => Slice::I32(&v[start..start + len]),
+            Buffer::I64(v) => Slice::I64(&v[start..start + len]),
+            Buffer::F32(v) => Slice::F32(&v[start..start + len]),
+            Buffer::F64(v) => Slice::F64(&v[start..start + len]),
+        }
+    }
+
+    pub fn as_slice(&self) -> Slice<'_> {
+        self.range(0, self.len())
+    }
+
+    pub fn get(&self, i: usize) -> Scalar {
+        match self {
+            Buffer::Bool(v) => Scalar::Bool(v[i]),
+            Buffer::I32(v) => Scalar::I32(v[i]),
+            Buffer::I64(v) => Scalar::I64(v[i]),
+            Buffer::F32(v) => Scalar::F32(v[i]),
+            Buffer::F64(v) => Scalar::F64(v[i]),
+        }
+    }
+
+    /// Stores `value` (converted C-style to this buffer's dtype) at `i`.
+    pub fn set(&mut self, i: usize, value: Scalar) {
+        with_dtype!(self.dtype(), T => T::slice_mut(self)[i] = T::from_scalar(value))
+    }
+}
+
+/// A strided n-dimensional array over a shared, immutable buffer.
+#[derive(Clone, Debug)]
+pub struct Array {
+    pub buffer: Arc<Buffer>,
+    pub layout: Layout,
+}
+
+impl Array {
+    pub fn new(buffer: Arc<Buffer>, layout: Layout) -> Array {
+        Array { buffer, layout }
+    }
+
+    pub fn from_buffer(buffer: Buffer, shape: &[usize]) -> Array {
+        debug_assert_eq!(buffer.len(), crate::layout::size_of(shape));
+        Array { buffer: Arc::new(buffer), layout: Layout::contiguous(shape) }
+    }
+
+    pub fn scalar(value: Scalar) -> Array {
+        Array::from_buffer(Buffer::filled(value, 1), &[])
+    }
+
+    pub fn dtype(&self) -> DType {
+        self.buffer.dtype()
+    }
+
+    pub fn shape(&self) -> &[usize] {
+        &self.layout.shape
+    }
+
+    pub fn size(&self) -> usize {
+        self.layout.size()
+    }
+
+    /// The element with C-order flat index `flat`.
+    pub fn get_flat(&self, flat: usize) -> Scalar {
+        self.buffer.get(self.layout.position(flat))
+    }
+
+    /// The elements in C order as a typed vector.
+    pub fn to_vec<T: Element>(&self) -> Vec<T> {
+        let src = T::slice(&self.buffer);
+        if self.layout.is_c_contiguous() {
+            let start = self.layout.offset;
+            return src[start..start + self.size()].to_vec();
+        }
+        let mut out = Vec::with_capacity(self.size());
+        self.layout.for_each_position(0, self.size(), |p| out.push(src[p]));
+        out
+    }
+
+    /// A C-contiguous copy (or this array itself when it already is one
+    /// covering its whole buffer).
+    pub fn to_contiguous(&self) -> Array {
+        if self.layout.is_whole(self.buffer.len()) {
+            return self.clone();
+        }
+        let buffer = with_dtype!(self.dtype(), T => T::wrap(self.to_vec::<T>()));
+        Array::from_buffer(buffer, self.shape())
+    }
+
+    /// The contiguous elements as a slice, when the layout allows it.
+    pub fn contiguous_slice<T: Element>(&self) -> Option<&[T]> {
+        if self.layout.is_c_contiguous() {
+            let start = self.layout.offset;
+            Some(&T::slice(&self.buffer)[start..start + self.size()])
+        } else {
+            None
+        }
+    }
+}
+
+/// The memory a Python array and all its views share. Writes copy the
+/// buffer first when a pending node (or anyone else) still holds it.
+#[derive(Debug)]
+pub struct Storage {
+    current: RwLock<Arc<Buffer>>,
+}
+
+impl Storage {
+    pub fn new(buffer: Arc<Buffer>) -> Storage {
+        Storage { current: RwLock::new(buffer) }
+    }
+
+    /// The buffer as it is now; later writes will not change what it holds.
+    pub fn snapshot(&self) -> Arc<Buffer> {
+        self.current.read().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    pub fn dtype(&self) -> DType {
+        self.snapshot().dtype()
+    }
+
+    /// Mutates the buffer in place, copying it first if it is shared.
+    pub fn write<R>(&self, f: impl FnOnce(&mut Buffer) -> R) -> R {
+        let mut guard = self.current.write().unwrap_or_else(|e| e.into_inner());
+        if Arc::get_mut(&mut guard).is_none() {
+            let copy = Buffer::clone(&guard);
+            *guard = Arc::new(copy);
+        }
+        f(Arc::get_mut(&mut guard).expect("buffer made unique above"))
+    }
+
+    /// Replaces the whole buffer (same dtype and length expected).
+    pub fn replace(&self, buffer: Arc<Buffer>) {
+        *self.current.write().unwrap_or_else(|e| e.into_inner()) = buffer;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn storage_copies_on_write_when_watched() {
+        let st = Storage::new(Arc::new(Buffer::F64(vec![1.0, 2.0])));
+        let pending_reader = st.snapshot();
+        st.write(|b| b.set(0, Scalar::F64(9.0)));
+        assert_eq!(pending_reader.get(0), Scalar::F64(1.0));
+        assert_eq!(st.snapshot().get(0), Scalar::F64(9.0));
+        drop(pending_reader);
+        let before = Arc::as_ptr(&st.snapshot());
+        st.write(|b| b.set(1, Scalar::F64(7.0)));
+        assert_eq!(Arc::as_ptr(&st.snapshot()), before, "unwatched write is in place");
+    }
+}

@@ -1,0 +1,206 @@
+//! Kernels for ops that do not fuse: they take whole stored arrays.
+
+use super::reduce::reduce_axes;
+use crate::buffer::{Array, Buffer, Element};
+use crate::dtype::DType;
+use crate::graph::{CumOp, Op};
+use crate::layout::{size_of, Layout};
+use crate::with_dtype;
+use std::cmp::Ordering;
+
+/// Runs a non-fusable op over its stored inputs.
+pub fn run(op: &Op, inputs: &[Array], dtype: DType, shape: &[usize]) -> Array {
+    match op {
+        Op::Reduce { op: r, axes, keepdims } => reduce_axes(*r, &inputs[0], axes, *keepdims, dtype),
+        Op::MatMul => matmul(&inputs[0], &inputs[1], shape),
+        Op::Sort { axis } => along_axis(&inputs[0], *axis, dtype, |row, out| sort_row(row, out)),
+        Op::ArgSort { axis } => along_axis(&inputs[0], *axis, dtype, |row, out| argsort_row(row, out)),
+        Op::Cumulative { op: c, axis } => cumulative(*c, &inputs[0], *axis, dtype, shape),
+        Op::Concat { axis } => concat(inputs, *axis, dtype, shape),
+        other => unreachable!("{other:?} is fused, not a kernel"),
+    }
+}
+
+/// Total order with NaN last (NumPy's sort order).
+fn total_cmp<T: Element>(a: &T, b: &T) -> Ordering {
+    #[allow(clippy::eq_op)]
+    match (a != a, b != b) {
+        (true, true) => Ordering::Equal,
+        (true, false) => Ordering::Greater,
+        (false, true) => Ordering::Less,
+        _ => a.partial_cmp(b).unwrap_or(Ordering::Equal),
+    }
+}
+
+fn sort_row(row: &Buffer, out: &mut Vec<Buffer>) {
+    let sorted = with_dtype!(row.dtype(), T => {
+        let mut v = T::slice(row).to_vec();
+        v.sort_by(total_cmp);
+        T::wrap(v)
+    });
+    out.push(sorted);
+}
+
+fn argsort_row(row: &Buffer, out: &mut Vec<Buffer>) {
+    let idx = with_dtype!(row.dtype(), T => {
+        let v = T::slice(row);
+        let mut idx: Vec<i64> = (0..v.len() as i64).collect();
+        idx.sort_by(|&a, &b| total_cmp(&v[a as usize], &v[b as usize]));
+        idx
+    });
+    out.push(Buffer::I64(idx));
+}
+
+/// Applies `f` to every 1-D lane along `axis` and assembles the results in
+/// the input's shape.
+fn along_axis(x: &Array, axis: usize, dtype: DType, f: impl Fn(&Buffer, &mut Vec<Buffer>)) -> Array {
+    let shape = x.layout.shape.to_vec();
+    let n = shape[axis];
+    let mut lanes_layout = x.layout.clone();
+    lanes_layout.shape[axis] = 1;
+    let lane = Layout {
+        shape: smallvec::smallvec![n],
+        strides: smallvec::smallvec![x.layout.strides[axis]],
+        offset: 0,
+    };
+    let out_layout = Layout::contiguous(&shape);
+    let mut out = Buffer::for_overwrite(dtype, size_of(&shape));
+    let out_stride = out_layout.strides[axis];
+    let mut out_lanes = out_layout.clone();
+    out_lanes.shape[axis] = 1;
+    let lane_count = lanes_layout.size();
+    let mut bases = Vec::with_capacity(lane_count);
+    lanes_layout.for_each_position(0, lane_count, |p| bases.push(p));
+    let mut out_bases = Vec::with_capacity(lane_count);
+    out_lanes.for_each_position(0, lane_count, |p| out_bases.push(p));
+    let mut results = Vec::with_capacity(1);
+    for (&base, &obase) in bases.iter().zip(&out_bases) {
+        let row = with_dtype!(x.dtype(), T => {
+            let src = T::slice(&x.buffer);
+            let mut v = Vec::with_capacity(n);
+            lane.for_each_position(0, n, |p| v.push(src[base + p]));
+            T::wrap(v)
+        });
+        results.clear();
+        f(&row, &mut results);
+        let r = &results[0];
+        for j in 0..n {
+            out.set((obase as isize + j as isize * out_stride) as usize, r.get(j));
+        }
+    }
+    Array::from_buffer(out, &shape)
+}
+
+fn matmul(a: &Array, b: &Array, shape: &[usize]) -> Array {
+    let a2 = if a.layout.ndim() == 1 { (1, a.shape()[0]) } else { (a.shape()[0], a.shape()[1]) };
+    let b2 = if b.layout.ndim() == 1 { (b.shape()[0], 1) } else { (b.shape()[0], b.shape()[1]) };
+    let (n, k, m) = (a2.0, a2.1, b2.1);
+    let buffer = with_dtype!(a.dtype(), T => {
+        let av: Vec<T> = a.to_vec();
+        let bv: Vec<T> = b.to_vec();
+        T::wrap(matmul_typed(&av, &bv, n, k, m))
+    });
+    Array::from_buffer(buffer, shape)
+}
+
+/// Multiply-accumulate in the element type (wrapping for ints, no FMA).
+trait Dot: Element {
+    fn madd(acc: Self, x: Self, y: Self) -> Self;
+}
+impl Dot for f64 {
+    fn madd(acc: Self, x: Self, y: Self) -> Self { acc + x * y }
+}
+impl Dot for f32 {
+    fn madd(acc: Self, x: Self, y: Self) -> Self { acc + x * y }
+}
+impl Dot for i64 {
+    fn madd(acc: Self, x: Self, y: Self) -> Self { acc.wrapping_add(x.wrapping_mul(y)) }
+}
+impl Dot for i32 {
+    fn madd(acc: Self, x: Self, y: Self) -> Self { acc.wrapping_add(x.wrapping_mul(y)) }
+}
+impl Dot for bool {
+    fn madd(acc: Self, x: Self, y: Self) -> Self { acc | (x & y) }
+}
+
+/// Row-major n×k times k×m; each output sums over p in order.
+fn matmul_typed<T: Dot>(a: &[T], b: &[T], n: usize, k: usize, m: usize) -> Vec<T> {
+    let mut out = vec![T::default(); n * m];
+    for i in 0..n {
+        let row = &mut out[i * m..(i + 1) * m];
+        for p in 0..k {
+            let x = a[i * k + p];
+            for (o, &y) in row.iter_mut().zip(&b[p * m..(p + 1) * m]) {
+                *o = T::madd(*o, x, y);
+            }
+        }
+    }
+    out
+}
+
+fn cumulative(op: CumOp, x: &Array, axis: Option<usize>, dtype: DType, shape: &[usize]) -> Array {
+    fn scan<T: Element>(v: &mut [T], op: CumOp) {
+        use crate::dtype::Scalar;
+        let mut acc: Option<Scalar> = None;
+        for e in v.iter_mut() {
+            let s = e.to_scalar();
+            let next = match acc {
+                None => s,
+                Some(a) => match (a, s, op) {
+                    (Scalar::F64(a), Scalar::F64(b), CumOp::Sum) => Scalar::F64(a + b),
+                    (Scalar::F64(a), Scalar::F64(b), CumOp::Prod) => Scalar::F64(a * b),
+                    (Scalar::F32(a), Scalar::F32(b), CumOp::Sum) => Scalar::F32(a + b),
+                    (Scalar::F32(a), Scalar::F32(b), CumOp::Prod) => Scalar::F32(a * b),
+                    (Scalar::I64(a), Scalar::I64(b), CumOp::Sum) => Scalar::I64(a.wrapping_add(b)),
+                    (Scalar::I64(a), Scalar::I64(b), CumOp::Prod) => Scalar::I64(a.wrapping_mul(b)),
+                    _ => unreachable!("cumulative ops run in float or int64"),
+                },
+            };
+            *e = T::from_scalar(next);
+            acc = Some(next);
+        }
+    }
+    match axis {
+        None => {
+            let buffer = with_dtype!(dtype, T => {
+                let mut v: Vec<T> = x.to_vec();
+                scan(&mut v, op);
+                T::wrap(v)
+            });
+            Array::from_buffer(buffer, shape)
+        }
+        Some(axis) => along_axis(x, axis, dtype, |row, out| {
+            let b = with_dtype!(row.dtype(), T => {
+                let mut v = T::slice(row).to_vec();
+                scan(&mut v, op);
+                T::wrap(v)
+            });
+            out.push(b);
+        }),
+    }
+}
+
+fn concat(inputs: &[Array], axis: usize, dtype: DType, shape: &[usize]) -> Array {
+    let out_layout = Layout::contiguous(shape);
+    let mut out = Buffer::for_overwrite(dtype, size_of(shape));
+    let mut at = 0usize;
+    for x in inputs {
+        let len = x.shape()[axis];
+        // The region of the output this input fills.
+        let mut region = out_layout.clone();
+        region.shape[axis] = len;
+        region.offset = at * out_layout.strides[axis] as usize;
+        let count = x.size();
+        let mut positions = Vec::with_capacity(count);
+        region.for_each_position(0, count, |p| positions.push(p));
+        with_dtype!(dtype, T => {
+            let vals: Vec<T> = x.to_vec();
+            let dst = T::slice_mut(&mut out);
+            for (p, v) in positions.iter().zip(vals) {
+                dst[*p] = v;
+            }
+        });
+        at += len;
+    }
+    Array::from_buffer(out, shape)
+}

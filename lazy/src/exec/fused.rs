@@ -1,0 +1,364 @@
+//! Runs one fused loop: chunk by chunk, chunks spread over threads.
+//!
+//! Within a chunk every compute writes a chunk-sized scratch column (a few
+//! KiB, so the whole chain stays in cache); stored outputs are copied to
+//! their arrays and sinks fold the chunk into a partial result.
+
+use super::kernels::{self, Operand};
+use super::reduce::{chunk_partial, finish, pairwise_chunks, Partial};
+use crate::buffer::{Array, Buffer, Element, Slice};
+use crate::dtype::{DType, Scalar};
+use crate::graph::{Op, ReduceOp};
+use crate::layout::Layout;
+use crate::plan::{Id, Plan};
+use crate::schedule::{FusedLoop, Target};
+use crate::with_dtype;
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Elements per chunk (at most; chunks follow the pairwise-sum tree).
+pub const CHUNK: usize = 2048;
+/// Loops smaller than this run on the calling thread.
+const PARALLEL_MIN: usize = 1 << 15;
+
+/// A pointer into an output buffer, shared by the threads of one loop.
+/// Each chunk writes (and, for reused buffers, reads) only its own range.
+#[derive(Clone, Copy)]
+struct RawBuf {
+    ptr: *mut u8,
+    dtype: DType,
+}
+unsafe impl Send for RawBuf {}
+unsafe impl Sync for RawBuf {}
+
+impl RawBuf {
+    fn of(buf: &mut Buffer) -> RawBuf {
+        let dtype = buf.dtype();
+        let ptr = with_dtype!(dtype, T => T::slice_mut(buf).as_mut_ptr() as *mut u8);
+        RawBuf { ptr, dtype }
+    }
+
+    /// Copies `src` to elements `start..start + src.len()`.
+    ///
+    /// Safety: the range is in bounds and no other thread touches it.
+    unsafe fn write(&self, start: usize, src: Slice) {
+        with_dtype!(self.dtype, T => {
+            let s = T::of(src);
+            std::ptr::copy_nonoverlapping(s.as_ptr(), (self.ptr as *mut T).add(start), s.len());
+        })
+    }
+
+    /// Copies elements `start..start + len` into `dst`.
+    ///
+    /// Safety: as for `write`.
+    unsafe fn read(&self, start: usize, len: usize, dst: &mut Buffer) {
+        with_dtype!(self.dtype, T => {
+            let d = &mut T::slice_mut(dst)[..len];
+            std::ptr::copy_nonoverlapping((self.ptr as *const T).add(start), d.as_mut_ptr(), len);
+        })
+    }
+}
+
+enum ReadSrc {
+    Splat(Scalar),
+    Contiguous { buffer: Arc<Buffer>, offset: usize },
+    Strided { buffer: Arc<Buffer>, layout: Layout },
+    /// A buffer this loop overwrites in place (read before written, per chunk).
+    Reused(RawBuf),
+}
+
+enum Input {
+    Read(usize),
+    Slot(usize),
+}
+
+/// One step of the per-chunk program.
+enum Instr {
+    /// Evaluate plan node `id` into scratch slot `slot`.
+    Compute { id: Id, inputs: Vec<Input>, slot: usize },
+    /// Copy a slot to output buffer `out`.
+    Store { slot: usize, out: usize },
+    /// Fold an input into sink `sink`'s partial result.
+    Reduce { sink: usize, op: ReduceOp, input: Input },
+}
+
+struct LoopCtx<'p> {
+    plan: &'p Plan,
+    reads: Vec<ReadSrc>,
+    program: Vec<Instr>,
+    /// The dtype of each scratch slot; slots are reused once their value is
+    /// dead, so a chunk's working set stays in cache.
+    slot_dtypes: Vec<DType>,
+    sink_count: usize,
+    outputs: Vec<RawBuf>,
+}
+
+/// Orders the computes, stores and reductions of a loop and assigns
+/// scratch slots by liveness (a linear scan).
+fn build_program(
+    plan: &Plan,
+    l: &FusedLoop,
+    read_index: &HashMap<Id, usize>,
+) -> (Vec<Instr>, Vec<DType>) {
+    let pos: HashMap<Id, usize> = l.computes.iter().enumerate().map(|(k, &id)| (id, k)).collect();
+    // Index of the last compute that reads each compute.
+    let mut last_user = vec![None; l.computes.len()];
+    for (k, &id) in l.computes.iter().enumerate() {
+        for i in &plan.nodes[id].inputs {
+            if let Some(&j) = pos.get(i) {
+                last_user[j] = Some(k);
+            }
+        }
+    }
+    let mut program = Vec::new();
+    let mut slot_dtypes: Vec<DType> = Vec::new();
+    let mut free: Vec<usize> = Vec::new();
+    let mut slot_of: Vec<usize> = vec![usize::MAX; l.computes.len()];
+    let input_of = |i: Id, slot_of: &Vec<usize>| match pos.get(&i) {
+        Some(&j) => Input::Slot(slot_of[j]),
+        None => Input::Read(read_index[&i]),
+    };
+    // Sinks over reads run first.
+    for (k, &sink) in l.sinks.iter().enumerate() {
+        let input = plan.nodes[sink].inputs[0];
+        if !pos.contains_key(&input) {
+            let Some(Op::Reduce { op, .. }) = plan.nodes[sink].op() else { unreachable!() };
+            program.push(Instr::Reduce { sink: k, op: *op, input: Input::Read(read_index[&input]) });
+        }
+    }
+    for (k, &id) in l.computes.iter().enumerate() {
+        let dtype = plan.nodes[id].dtype;
+        let slot = match free.iter().position(|&s| slot_dtypes[s] == dtype) {
+            Some(f) => free.swap_remove(f),
+            None => {
+                slot_dtypes.push(dtype);
+                slot_dtypes.len() - 1
+            }
+        };
+        let inputs = plan.nodes[id].inputs.iter().map(|&i| input_of(i, &slot_of)).collect();
+        program.push(Instr::Compute { id, inputs, slot });
+        slot_of[k] = slot;
+        if let Some(out) = l.outputs.iter().position(|o| o.id == id) {
+            program.push(Instr::Store { slot, out });
+        }
+        for (s, &sink) in l.sinks.iter().enumerate() {
+            if plan.nodes[sink].inputs[0] == id {
+                let Some(Op::Reduce { op, .. }) = plan.nodes[sink].op() else { unreachable!() };
+                program.push(Instr::Reduce { sink: s, op: *op, input: Input::Slot(slot) });
+            }
+        }
+        // Free the inputs this compute read for the last time, and itself
+        // if no later compute reads it.
+        for i in &plan.nodes[id].inputs {
+            if let Some(&j) = pos.get(i) {
+                if last_user[j] == Some(k) && !free.contains(&slot_of[j]) {
+                    free.push(slot_of[j]);
+                }
+            }
+        }
+        if last_user[k].is_none() {
+            free.push(slot);
+        }
+    }
+    (program, slot_dtypes)
+}
+
+struct Scratch {
+    slots: Vec<Buffer>,
+    reads: Vec<Option<Buffer>>,
+}
+
+impl Scratch {
+    fn new(ctx: &LoopCtx) -> Scratch {
+        let slots = ctx.slot_dtypes.iter().map(|&d| Buffer::zeros(d, CHUNK)).collect();
+        let reads = ctx
+            .reads
+            .iter()
+            .map(|r| match r {
+                ReadSrc::Strided { buffer, .. } => Some(Buffer::zeros(buffer.dtype(), CHUNK)),
+                ReadSrc::Reused(raw) => Some(Buffer::zeros(raw.dtype, CHUNK)),
+                _ => None,
+            })
+            .collect();
+        Scratch { slots, reads }
+    }
+}
+
+fn gather(buffer: &Buffer, layout: &Layout, start: usize, len: usize, dst: &mut Buffer) {
+    with_dtype!(buffer.dtype(), T => {
+        let src = T::slice(buffer);
+        let d = T::slice_mut(dst);
+        let mut k = 0;
+        layout.for_each_position(start, len, |p| {
+            d[k] = src[p];
+            k += 1;
+        });
+    })
+}
+
+fn run_chunk(ctx: &LoopCtx, scratch: &mut Scratch, start: usize, len: usize, carry: Option<&[Partial]>) -> Vec<Partial> {
+    let Scratch { slots, reads } = scratch;
+    for (k, src) in ctx.reads.iter().enumerate() {
+        match src {
+            ReadSrc::Strided { buffer, layout } => {
+                gather(buffer, layout, start, len, reads[k].as_mut().unwrap())
+            }
+            // Safety: this chunk's range belongs to this call alone.
+            ReadSrc::Reused(raw) => unsafe { raw.read(start, len, reads[k].as_mut().unwrap()) },
+            _ => {}
+        }
+    }
+    let reads: &Vec<Option<Buffer>> = reads;
+    let read_operand = |k: usize| -> Operand {
+        match &ctx.reads[k] {
+            ReadSrc::Splat(v) => Operand::Splat(*v),
+            ReadSrc::Contiguous { buffer, offset } => Operand::Slice(buffer.range(offset + start, len)),
+            _ => Operand::Slice(reads[k].as_ref().unwrap().range(0, len)),
+        }
+    };
+    let mut partials: Vec<Option<Partial>> = vec![None; ctx.sink_count];
+    for instr in &ctx.program {
+        match instr {
+            Instr::Compute { id, inputs, slot } => {
+                let mut out = std::mem::replace(&mut slots[*slot], Buffer::Bool(Vec::new()));
+                let operand = |i: &Input| match i {
+                    Input::Read(k) => read_operand(*k),
+                    Input::Slot(s) => Operand::Slice(slots[*s].range(0, len)),
+                };
+                match ctx.plan.nodes[*id].op().expect("computes are ops") {
+                    op @ (Op::Arange { .. } | Op::Linspace { .. } | Op::Full(_)) => {
+                        kernels::generate(op, start, &mut out, len)
+                    }
+                    Op::Unary(u) => kernels::unary(*u, &operand(&inputs[0]), &mut out, len),
+                    Op::Binary(b) => {
+                        kernels::binary(*b, &operand(&inputs[0]), &operand(&inputs[1]), &mut out, len)
+                    }
+                    Op::Where => kernels::select(
+                        &operand(&inputs[0]),
+                        &operand(&inputs[1]),
+                        &operand(&inputs[2]),
+                        &mut out,
+                        len,
+                    ),
+                    Op::Cast => kernels::cast(&operand(&inputs[0]), &mut out, len),
+                    other => unreachable!("{other:?} is not fusable"),
+                }
+                slots[*slot] = out;
+            }
+            Instr::Store { slot, out } => {
+                // Safety: this chunk's range belongs to this call alone, and a
+                // reused buffer's values for it were copied out above.
+                unsafe { ctx.outputs[*out].write(start, slots[*slot].range(0, len)) };
+            }
+            Instr::Reduce { sink, op, input } => {
+                let x = match input {
+                    Input::Read(k) => read_operand(*k),
+                    Input::Slot(s) => Operand::Slice(slots[*s].range(0, len)),
+                };
+                partials[*sink] = Some(chunk_partial(*op, &x, len, start, carry.map(|c| c[*sink])));
+            }
+        }
+    }
+    partials.into_iter().map(|p| p.expect("every sink runs once per chunk")).collect()
+}
+
+/// What a loop produced: stored arrays and reduction results, by plan id.
+pub struct LoopResult {
+    pub arrays: Vec<(Id, Array)>,
+}
+
+/// Takes a read's buffer for in-place reuse, if this loop really holds the
+/// only references to it (its stored value and, for a source, its node).
+fn take_for_reuse(plan: &Plan, r: Id, values: &mut [Option<Array>]) -> Option<Buffer> {
+    let node = plan.nodes[r].node.as_ref().filter(|n| n.is_done());
+    let expected = 1 + node.is_some() as usize;
+    if Arc::strong_count(&values[r].as_ref()?.buffer) != expected {
+        return None;
+    }
+    let array = values[r].take()?;
+    drop(node.and_then(|n| n.take_done()));
+    Arc::try_unwrap(array.buffer).ok()
+}
+
+pub fn run_loop(plan: &Plan, l: &FusedLoop, values: &mut [Option<Array>]) -> LoopResult {
+    let size: usize = l.shape.iter().product();
+    let mut read_index = HashMap::new();
+
+    // Output buffers, taking over dying reads where the schedule says so.
+    let mut out_buffers: Vec<(Id, Buffer)> = Vec::new();
+    let mut reused_reads: HashMap<Id, usize> = HashMap::new();
+    for o in &l.outputs {
+        let dtype = plan.nodes[o.id].dtype;
+        let buffer = match o.target {
+            Target::Reuse(r) => match take_for_reuse(plan, r, values) {
+                Some(b) => {
+                    reused_reads.insert(r, out_buffers.len());
+                    b
+                }
+                None => Buffer::for_overwrite(dtype, size),
+            },
+            Target::Fresh => Buffer::for_overwrite(dtype, size),
+        };
+        out_buffers.push((o.id, buffer));
+    }
+    let raws: Vec<RawBuf> = out_buffers.iter_mut().map(|(_, b)| RawBuf::of(b)).collect();
+
+    let mut reads = Vec::new();
+    for &r in &l.reads {
+        read_index.insert(r, reads.len());
+        if let Some(&k) = reused_reads.get(&r) {
+            reads.push(ReadSrc::Reused(raws[k]));
+            continue;
+        }
+        let v = values[r].as_ref().expect("reads are stored before their loop");
+        let layout = v.layout.broadcast_to(&l.shape).expect("shapes checked at graph build");
+        let src = if layout.is_splat() {
+            ReadSrc::Splat(v.buffer.get(layout.offset))
+        } else if layout.is_c_contiguous() {
+            ReadSrc::Contiguous { buffer: v.buffer.clone(), offset: layout.offset }
+        } else {
+            ReadSrc::Strided { buffer: v.buffer.clone(), layout }
+        };
+        reads.push(src);
+    }
+    let (program, slot_dtypes) = build_program(plan, l, &read_index);
+    let ctx = LoopCtx { plan, reads, program, slot_dtypes, sink_count: l.sinks.len(), outputs: raws };
+
+    let chunks = pairwise_chunks(size, CHUNK);
+    let sequential = l.sinks.iter().any(|&id| {
+        matches!(plan.nodes[id].op(), Some(Op::Reduce { op: ReduceOp::Prod, .. }))
+            && plan.nodes[plan.nodes[id].inputs[0]].dtype.is_float()
+    });
+    let per_chunk: Vec<Vec<Partial>> = if sequential || size < PARALLEL_MIN {
+        let mut scratch = Scratch::new(&ctx);
+        let mut carry: Option<Vec<Partial>> = None;
+        let mut all = Vec::with_capacity(chunks.len());
+        for &(s, n) in &chunks {
+            let p = run_chunk(&ctx, &mut scratch, s, n, carry.as_deref());
+            carry = Some(p.clone());
+            all.push(p);
+        }
+        all
+    } else {
+        chunks
+            .par_iter()
+            .map_init(|| Scratch::new(&ctx), |scratch, &(s, n)| run_chunk(&ctx, scratch, s, n, None))
+            .collect()
+    };
+    drop(ctx);
+
+    let mut arrays = Vec::new();
+    for (k, &sink) in l.sinks.iter().enumerate() {
+        let node = &plan.nodes[sink];
+        let Some(Op::Reduce { op, .. }) = node.op() else { unreachable!() };
+        let partials: Vec<Partial> = per_chunk.iter().map(|p| p[k]).collect();
+        let value = finish(*op, node.dtype, &partials, size, CHUNK);
+        let shape = node.shape.to_vec();
+        arrays.push((sink, Array::from_buffer(Buffer::filled(value, 1), &shape)));
+    }
+    for (id, buffer) in out_buffers {
+        arrays.push((id, Array::from_buffer(buffer, &l.shape)));
+    }
+    LoopResult { arrays }
+}

@@ -1,0 +1,811 @@
+//! The logical graph: nodes for deferred array operations.
+//!
+//! A node knows its dtype and shape as soon as it is built (so `.shape`,
+//! `.dtype` and `len()` never force). Its state is either pending (an op and
+//! its input nodes) or done (a materialized [`Array`]). Nodes are shared by
+//! `Arc`; when Python drops the last array that refers to a pending node and
+//! no other pending node reads it, the node is freed and never computed.
+//!
+//! The constructors here apply NumPy's dtype and shape rules and return the
+//! error NumPy would raise. They do not decide *when* to run anything; that
+//! is the runtime's job (`runtime.rs`).
+
+use crate::buffer::Array;
+use crate::dtype::{DType, Error, Result, Scalar};
+use crate::layout::{broadcast_shapes, normalize_axis, shape_str, size_of, Shape};
+use smallvec::SmallVec;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+pub type NodeRef = Arc<Node>;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnaryOp {
+    Neg,
+    Abs,
+    Sqrt,
+    Square,
+    Reciprocal,
+    Exp,
+    Log,
+    Log10,
+    Log2,
+    Sin,
+    Cos,
+    Tan,
+    Arcsin,
+    Arccos,
+    Arctan,
+    Floor,
+    Ceil,
+    Rint,
+    Trunc,
+    Sign,
+    IsNan,
+    IsFinite,
+    IsInf,
+    LogicalNot,
+    Invert,
+    Radians,
+    Degrees,
+    Copy,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinaryOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    FloorDiv,
+    Mod,
+    Pow,
+    Maximum,
+    Minimum,
+    Arctan2,
+    Hypot,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    And,
+    Or,
+    Xor,
+    LogicalAnd,
+    LogicalOr,
+}
+
+impl BinaryOp {
+    pub fn is_comparison(self) -> bool {
+        use BinaryOp::*;
+        matches!(self, Eq | Ne | Lt | Le | Gt | Ge)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ReduceOp {
+    Sum,
+    Prod,
+    Min,
+    Max,
+    ArgMin,
+    ArgMax,
+    Any,
+    All,
+    Mean,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CumOp {
+    Sum,
+    Prod,
+}
+
+/// What a pending node computes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Op {
+    /// `np.arange`: element 0 is `start`, element 1 is `second` (NumPy
+    /// computes it as `start + step`) and element i >= 2 is `start + i*delta`.
+    Arange { start: Scalar, second: Scalar, delta: Scalar },
+    /// `np.linspace` with NumPy's arithmetic, see [`linspace_value`].
+    Linspace { start: f64, stop: f64, num: usize, endpoint: bool },
+    /// Every element equal (`zeros`, `ones`, `full`).
+    Full(Scalar),
+    Unary(UnaryOp),
+    Binary(BinaryOp),
+    /// `np.where(cond, x, y)`.
+    Where,
+    /// Conversion of the input to this node's dtype.
+    Cast,
+    /// Reduction over `axes` (sorted, distinct).
+    Reduce { op: ReduceOp, axes: SmallVec<[usize; 4]>, keepdims: bool },
+    /// `np.matmul` for 1-D and 2-D operands.
+    MatMul,
+    Sort { axis: usize },
+    ArgSort { axis: usize },
+    /// Running sum/product along `axis`, or over the flattened input.
+    Cumulative { op: CumOp, axis: Option<usize> },
+    Concat { axis: usize },
+}
+
+impl Op {
+    /// Elementwise ops can be fused into one chunked loop.
+    pub fn is_elementwise(&self) -> bool {
+        matches!(self, Op::Unary(_) | Op::Binary(_) | Op::Where | Op::Cast)
+    }
+
+    /// Generators compute each element from its flat index.
+    pub fn is_generator(&self) -> bool {
+        matches!(self, Op::Arange { .. } | Op::Linspace { .. } | Op::Full(_))
+    }
+
+    pub fn name(&self) -> String {
+        match self {
+            Op::Arange { .. } => "arange".into(),
+            Op::Linspace { .. } => "linspace".into(),
+            Op::Full(_) => "full".into(),
+            Op::Unary(u) => format!("{u:?}").to_lowercase(),
+            Op::Binary(b) => format!("{b:?}").to_lowercase(),
+            Op::Where => "where".into(),
+            Op::Cast => "cast".into(),
+            Op::Reduce { op, .. } => format!("{op:?}").to_lowercase(),
+            Op::MatMul => "matmul".into(),
+            Op::Sort { .. } => "sort".into(),
+            Op::ArgSort { .. } => "argsort".into(),
+            Op::Cumulative { op: CumOp::Sum, .. } => "cumsum".into(),
+            Op::Cumulative { op: CumOp::Prod, .. } => "cumprod".into(),
+            Op::Concat { .. } => "concat".into(),
+        }
+    }
+}
+
+/// Element `i` of `np.linspace(start, stop, num, endpoint)`, computed the way
+/// NumPy's `linspace` does it (arange, times step, plus start; last = stop).
+pub fn linspace_value(start: f64, stop: f64, num: usize, endpoint: bool, i: usize) -> f64 {
+    let div = if endpoint { num as f64 - 1.0 } else { num as f64 };
+    let delta = stop - start;
+    let y = i as f64;
+    if endpoint && num > 1 && i == num - 1 {
+        return stop;
+    }
+    let scaled = if div > 0.0 {
+        let step = delta / div;
+        if step == 0.0 {
+            (y / div) * delta
+        } else {
+            y * step
+        }
+    } else {
+        y * delta
+    };
+    scaled + start
+}
+
+pub enum NodeState {
+    Pending { op: Op, inputs: Vec<NodeRef> },
+    Done(Array),
+    /// The buffer was taken for in-place reuse by a force that proved no one
+    /// can read this node again.
+    Consumed,
+}
+
+pub struct Node {
+    pub dtype: DType,
+    pub shape: Shape,
+    id: u64,
+    state: Mutex<NodeState>,
+    /// How many forces recomputed this pending node without storing it; a
+    /// value Python keeps reading in a loop gets stored after a few.
+    recomputed: AtomicU32,
+}
+
+static NEXT_ID: AtomicU64 = AtomicU64::new(0);
+
+impl std::fmt::Debug for Node {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Node#{}({} {})", self.id, self.dtype, shape_str(&self.shape))
+    }
+}
+
+impl Node {
+    fn make(state: NodeState, dtype: DType, shape: Shape) -> NodeRef {
+        Arc::new(Node {
+            dtype,
+            shape,
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            state: Mutex::new(state),
+            recomputed: AtomicU32::new(0),
+        })
+    }
+
+    pub fn pending(op: Op, inputs: Vec<NodeRef>, dtype: DType, shape: Shape) -> NodeRef {
+        Node::make(NodeState::Pending { op, inputs }, dtype, shape)
+    }
+
+    /// A leaf holding materialized data.
+    pub fn source(array: Array) -> NodeRef {
+        let dtype = array.dtype();
+        let shape = array.layout.shape.clone();
+        Node::make(NodeState::Done(array), dtype, shape)
+    }
+
+    pub fn constant(value: Scalar) -> NodeRef {
+        Node::source(Array::scalar(value))
+    }
+
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    pub fn ndim(&self) -> usize {
+        self.shape.len()
+    }
+
+    pub fn size(&self) -> usize {
+        size_of(&self.shape)
+    }
+
+    pub fn state(&self) -> MutexGuard<'_, NodeState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    pub fn is_done(&self) -> bool {
+        matches!(*self.state(), NodeState::Done(_))
+    }
+
+    /// The materialized value, if computed.
+    pub fn done(&self) -> Option<Array> {
+        match &*self.state() {
+            NodeState::Done(a) => Some(a.clone()),
+            NodeState::Pending { .. } => None,
+            NodeState::Consumed => panic!("read of a node whose buffer was reused"),
+        }
+    }
+
+    /// The op and inputs of a pending node.
+    pub fn pending_parts(&self) -> Option<(Op, Vec<NodeRef>)> {
+        match &*self.state() {
+            NodeState::Pending { op, inputs } => Some((op.clone(), inputs.clone())),
+            NodeState::Done(_) => None,
+            NodeState::Consumed => panic!("read of a node whose buffer was reused"),
+        }
+    }
+
+    /// True when this done node's data is a whole dense buffer that nobody
+    /// but this node holds (so a force may write over it).
+    pub fn done_buffer_is_unshared(&self) -> bool {
+        match &*self.state() {
+            NodeState::Done(a) => {
+                a.layout.is_whole(a.buffer.len()) && Arc::strong_count(&a.buffer) == 1
+            }
+            _ => false,
+        }
+    }
+
+    /// Takes the data out of a done node for in-place reuse.
+    pub fn take_done(&self) -> Option<Array> {
+        let mut state = self.state();
+        match &*state {
+            NodeState::Done(_) => match std::mem::replace(&mut *state, NodeState::Consumed) {
+                NodeState::Done(a) => Some(a),
+                _ => unreachable!(),
+            },
+            _ => None,
+        }
+    }
+
+    /// Counts one more force that computed this node without storing it, and
+    /// returns how many came before.
+    pub fn note_recomputed(&self) -> u32 {
+        self.recomputed.fetch_add(1, Ordering::Relaxed)
+    }
+
+    pub fn times_recomputed(&self) -> u32 {
+        self.recomputed.load(Ordering::Relaxed)
+    }
+
+    /// Stores the result; the inputs are released (they may now be freed).
+    pub fn set_done(&self, array: Array) {
+        debug_assert_eq!(array.shape(), self.shape.as_slice());
+        debug_assert_eq!(array.dtype(), self.dtype);
+        let old = std::mem::replace(&mut *self.state(), NodeState::Done(array));
+        drop(old);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Constructors with NumPy's typing rules.
+
+fn cast_to(x: &NodeRef, dtype: DType) -> NodeRef {
+    if x.dtype == dtype {
+        return x.clone();
+    }
+    if let Some(NodeState::Done(a)) = Some(&*x.state()) {
+        if a.size() == 1 && a.layout.ndim() == 0 {
+            return Node::constant(a.get_flat(0).cast(dtype));
+        }
+    }
+    Node::pending(Op::Cast, vec![x.clone()], dtype, x.shape.clone())
+}
+
+/// `x.astype(dtype)` (always a new node, even for the same dtype).
+pub fn astype(x: &NodeRef, dtype: DType) -> NodeRef {
+    if x.dtype == dtype {
+        return Node::pending(Op::Unary(UnaryOp::Copy), vec![x.clone()], dtype, x.shape.clone());
+    }
+    Node::pending(Op::Cast, vec![x.clone()], dtype, x.shape.clone())
+}
+
+fn no_loop(ufunc: &str, dtype: DType) -> Error {
+    Error::ufunc_type(format!(
+        "ufunc '{ufunc}' did not contain a loop with signature matching types <class 'numpy.dtypes.{}DType'> -> None",
+        dtype_class(dtype)
+    ))
+}
+
+fn dtype_class(d: DType) -> &'static str {
+    match d {
+        DType::Bool => "Bool",
+        DType::Int32 => "Int32",
+        DType::Int64 => "Int64",
+        DType::Float32 => "Float32",
+        DType::Float64 => "Float64",
+    }
+}
+
+pub fn unary_ufunc_name(op: UnaryOp) -> &'static str {
+    use UnaryOp::*;
+    match op {
+        Neg => "negative",
+        Abs => "absolute",
+        Sqrt => "sqrt",
+        Square => "square",
+        Reciprocal => "reciprocal",
+        Exp => "exp",
+        Log => "log",
+        Log10 => "log10",
+        Log2 => "log2",
+        Sin => "sin",
+        Cos => "cos",
+        Tan => "tan",
+        Arcsin => "arcsin",
+        Arccos => "arccos",
+        Arctan => "arctan",
+        Floor => "floor",
+        Ceil => "ceil",
+        Rint => "rint",
+        Trunc => "trunc",
+        Sign => "sign",
+        IsNan => "isnan",
+        IsFinite => "isfinite",
+        IsInf => "isinf",
+        LogicalNot => "logical_not",
+        Invert => "invert",
+        Radians => "radians",
+        Degrees => "degrees",
+        Copy => "positive",
+    }
+}
+
+pub fn binary_ufunc_name(op: BinaryOp) -> &'static str {
+    use BinaryOp::*;
+    match op {
+        Add => "add",
+        Sub => "subtract",
+        Mul => "multiply",
+        Div => "divide",
+        FloorDiv => "floor_divide",
+        Mod => "remainder",
+        Pow => "power",
+        Maximum => "maximum",
+        Minimum => "minimum",
+        Arctan2 => "arctan2",
+        Hypot => "hypot",
+        Eq => "equal",
+        Ne => "not_equal",
+        Lt => "less",
+        Le => "less_equal",
+        Gt => "greater",
+        Ge => "greater_equal",
+        And => "bitwise_and",
+        Or => "bitwise_or",
+        Xor => "bitwise_xor",
+        LogicalAnd => "logical_and",
+        LogicalOr => "logical_or",
+    }
+}
+
+/// The dtype a unary op computes in, and its output dtype.
+fn unary_types(op: UnaryOp, d: DType) -> Result<(DType, DType)> {
+    use UnaryOp::*;
+    let float_of = |d: DType| -> Result<DType> {
+        match d {
+            DType::Bool => Err(Error::not_implemented(format!(
+                "numpy.{} of a bool array (a float16 result) is not supported by hipy",
+                unary_ufunc_name(op)
+            ))),
+            DType::Int32 | DType::Int64 => Ok(DType::Float64),
+            f => Ok(f),
+        }
+    };
+    Ok(match op {
+        Neg => {
+            if d == DType::Bool {
+                return Err(Error::type_error(
+                    "The numpy boolean negative, the `-` operator, is not supported, use the `~` operator or the logical_not function instead.",
+                ));
+            }
+            (d, d)
+        }
+        Sign => {
+            if d == DType::Bool {
+                return Err(no_loop("sign", d));
+            }
+            (d, d)
+        }
+        Abs | Copy | Floor | Ceil | Rint | Trunc => (d, d),
+        Square => {
+            if d == DType::Bool {
+                return Err(Error::not_implemented(
+                    "numpy.square of a bool array (an int8 result) is not supported by hipy",
+                ));
+            }
+            (d, d)
+        }
+        Reciprocal => (d, d),
+        Sqrt | Exp | Log | Log10 | Log2 | Sin | Cos | Tan | Arcsin | Arccos | Arctan | Radians
+        | Degrees => {
+            let f = float_of(d)?;
+            (f, f)
+        }
+        IsNan | IsFinite | IsInf => (d, DType::Bool),
+        LogicalNot => (DType::Bool, DType::Bool),
+        Invert => {
+            if d.is_float() {
+                return Err(Error::type_error(
+                    "ufunc 'invert' not supported for the input types, and the inputs could not be safely coerced to any supported types according to the casting rule ''safe''",
+                ));
+            }
+            (d, d)
+        }
+    })
+}
+
+pub fn unary(op: UnaryOp, x: &NodeRef) -> Result<NodeRef> {
+    let (compute, out) = unary_types(op, x.dtype)?;
+    let input = cast_to(x, compute);
+    Ok(Node::pending(Op::Unary(op), vec![input], out, x.shape.clone()))
+}
+
+/// The dtype a binary op computes in (both inputs are cast to it), and its
+/// output dtype.
+fn binary_types(op: BinaryOp, a: DType, b: DType) -> Result<(DType, DType)> {
+    use BinaryOp::*;
+    let p = a.promote(b);
+    let unsupported_int8 = || {
+        Error::not_implemented(format!(
+            "numpy.{} of two bool arrays (an int8 result) is not supported by hipy",
+            binary_ufunc_name(op)
+        ))
+    };
+    Ok(match op {
+        Add | Mul | Maximum | Minimum => (p, p),
+        Sub => {
+            if p == DType::Bool {
+                return Err(Error::type_error(
+                    "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` operator, or the logical_xor function instead.",
+                ));
+            }
+            (p, p)
+        }
+        Div => {
+            let f = if p.is_float() { p } else { DType::Float64 };
+            (f, f)
+        }
+        FloorDiv | Mod | Pow => {
+            if p == DType::Bool {
+                return Err(unsupported_int8());
+            }
+            (p, p)
+        }
+        Arctan2 | Hypot => {
+            let f = if p.is_float() { p } else { DType::Float64 };
+            (f, f)
+        }
+        Eq | Ne | Lt | Le | Gt | Ge => (p, DType::Bool),
+        And | Or | Xor => {
+            if p.is_float() {
+                return Err(Error::type_error(format!(
+                    "ufunc '{}' not supported for the input types, and the inputs could not be safely coerced to any supported types according to the casting rule ''safe''",
+                    binary_ufunc_name(op)
+                )));
+            }
+            (p, p)
+        }
+        LogicalAnd | LogicalOr => (DType::Bool, DType::Bool),
+    })
+}
+
+pub fn binary(op: BinaryOp, a: &NodeRef, b: &NodeRef) -> Result<NodeRef> {
+    let shape = broadcast_shapes(&[&a.shape, &b.shape])?;
+    let (compute, out) = binary_types(op, a.dtype, b.dtype)?;
+    // Booleans: `+` is logical or, `*` logical and.
+    let op = match (op, compute) {
+        (BinaryOp::Add, DType::Bool) => BinaryOp::Or,
+        (BinaryOp::Mul, DType::Bool) => BinaryOp::And,
+        (op, _) => op,
+    };
+    if op == BinaryOp::Pow && compute.is_int() {
+        if let Some(NodeState::Done(e)) = Some(&*b.state()) {
+            let negative = (0..e.size()).any(|i| e.get_flat(i).as_i64() < 0);
+            if negative {
+                return Err(Error::value("Integers to negative integer powers are not allowed."));
+            }
+        }
+    }
+    let inputs = vec![cast_to(a, compute), cast_to(b, compute)];
+    Ok(Node::pending(Op::Binary(op), inputs, out, shape))
+}
+
+/// `np.where(cond, x, y)`.
+pub fn where_(cond: &NodeRef, x: &NodeRef, y: &NodeRef) -> Result<NodeRef> {
+    let shape = broadcast_shapes(&[&cond.shape, &x.shape, &y.shape])?;
+    let d = x.dtype.promote(y.dtype);
+    let inputs = vec![cast_to(cond, DType::Bool), cast_to(x, d), cast_to(y, d)];
+    Ok(Node::pending(Op::Where, inputs, d, shape))
+}
+
+/// Normalizes an `axis=` argument into sorted distinct axes (None = all).
+pub fn reduction_axes(axis: Option<&[isize]>, ndim: usize) -> Result<SmallVec<[usize; 4]>> {
+    let mut axes: SmallVec<[usize; 4]> = match axis {
+        None => (0..ndim).collect(),
+        Some(list) => {
+            let mut v = SmallVec::new();
+            for &a in list {
+                let n = normalize_axis(a, ndim)?;
+                if v.contains(&n) {
+                    return Err(Error::value("duplicate value in 'axis'"));
+                }
+                v.push(n);
+            }
+            v
+        }
+    };
+    axes.sort_unstable();
+    Ok(axes)
+}
+
+fn reduce_dtype(op: ReduceOp, d: DType) -> DType {
+    match op {
+        ReduceOp::Sum | ReduceOp::Prod => match d {
+            DType::Bool | DType::Int32 => DType::Int64,
+            other => other,
+        },
+        ReduceOp::Min | ReduceOp::Max => d,
+        ReduceOp::ArgMin | ReduceOp::ArgMax => DType::Int64,
+        ReduceOp::Any | ReduceOp::All => DType::Bool,
+        ReduceOp::Mean => {
+            if d.is_float() {
+                d
+            } else {
+                DType::Float64
+            }
+        }
+    }
+}
+
+pub fn reduce(
+    op: ReduceOp,
+    x: &NodeRef,
+    axis: Option<&[isize]>,
+    keepdims: bool,
+) -> Result<NodeRef> {
+    let axes = reduction_axes(axis, x.ndim())?;
+    if matches!(op, ReduceOp::ArgMin | ReduceOp::ArgMax) && axis.is_some_and(|a| a.len() > 1) {
+        return Err(Error::type_error("'tuple' object cannot be interpreted as an integer"));
+    }
+    let empty_along = axes.iter().any(|&a| x.shape[a] == 0) || (x.size() == 0);
+    if empty_along {
+        let name = match op {
+            ReduceOp::Min => Some("minimum"),
+            ReduceOp::Max => Some("maximum"),
+            ReduceOp::ArgMin => Some("argmin"),
+            ReduceOp::ArgMax => Some("argmax"),
+            _ => None,
+        };
+        if let Some(name) = name {
+            return Err(Error::value(match op {
+                ReduceOp::ArgMin | ReduceOp::ArgMax => {
+                    format!("attempt to get {name} of an empty sequence")
+                }
+                _ => format!(
+                    "zero-size array to reduction operation {name} which has no identity"
+                ),
+            }));
+        }
+    }
+    let mut shape = Shape::new();
+    for (k, &d) in x.shape.iter().enumerate() {
+        if axes.contains(&k) {
+            if keepdims {
+                shape.push(1);
+            }
+        } else {
+            shape.push(d);
+        }
+    }
+    let input = match op {
+        ReduceOp::Any | ReduceOp::All => cast_to(x, DType::Bool),
+        ReduceOp::Sum | ReduceOp::Prod | ReduceOp::Mean => cast_to(x, reduce_dtype(op, x.dtype)),
+        _ => x.clone(),
+    };
+    let dtype = reduce_dtype(op, x.dtype);
+    Ok(Node::pending(Op::Reduce { op, axes, keepdims }, vec![input], dtype, shape))
+}
+
+/// `np.matmul` for 1-D and 2-D operands, with NumPy's error text.
+pub fn matmul(a: &NodeRef, b: &NodeRef) -> Result<NodeRef> {
+    if a.ndim() == 0 || b.ndim() == 0 {
+        return Err(Error::value(
+            "matmul: Input operand does not have enough dimensions (has 0, gufunc core with signature (n?,k),(k,m?)->(n?,m?) requires 1)",
+        ));
+    }
+    if a.ndim() > 2 || b.ndim() > 2 {
+        return Err(Error::not_implemented(
+            "numpy.matmul of arrays with more than 2 dimensions is not supported by hipy",
+        ));
+    }
+    let k_a = *a.shape.last().unwrap();
+    let k_b = if b.ndim() == 1 { b.shape[0] } else { b.shape[0] };
+    if k_a != k_b {
+        return Err(Error::value(format!(
+            "matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature (n?,k),(k,m?)->(n?,m?) (size {k_b} is different from {k_a})"
+        )));
+    }
+    let mut shape = Shape::new();
+    if a.ndim() == 2 {
+        shape.push(a.shape[0]);
+    }
+    if b.ndim() == 2 {
+        shape.push(b.shape[1]);
+    }
+    let d = a.dtype.promote(b.dtype);
+    let inputs = vec![cast_to(a, d), cast_to(b, d)];
+    Ok(Node::pending(Op::MatMul, inputs, d, shape))
+}
+
+pub fn sort(x: &NodeRef, axis: Option<isize>) -> Result<NodeRef> {
+    match axis {
+        None => Err(Error::not_implemented("numpy.sort with axis=None is not supported by hipy")),
+        Some(a) => {
+            if x.ndim() == 0 {
+                return Err(Error::axis(a, 0));
+            }
+            let axis = normalize_axis(a, x.ndim())?;
+            Ok(Node::pending(Op::Sort { axis }, vec![x.clone()], x.dtype, x.shape.clone()))
+        }
+    }
+}
+
+pub fn argsort(x: &NodeRef, axis: isize) -> Result<NodeRef> {
+    if x.ndim() == 0 {
+        return Err(Error::axis(axis, 0));
+    }
+    let axis = normalize_axis(axis, x.ndim())?;
+    Ok(Node::pending(Op::ArgSort { axis }, vec![x.clone()], DType::Int64, x.shape.clone()))
+}
+
+pub fn cumulative(op: CumOp, x: &NodeRef, axis: Option<isize>) -> Result<NodeRef> {
+    let dtype = match x.dtype {
+        DType::Bool | DType::Int32 => DType::Int64,
+        d => d,
+    };
+    let input = cast_to(x, dtype);
+    match axis {
+        None => {
+            let shape: Shape = smallvec::smallvec![x.size()];
+            Ok(Node::pending(Op::Cumulative { op, axis: None }, vec![input], dtype, shape))
+        }
+        Some(a) => {
+            let axis = normalize_axis(a, x.ndim())?;
+            Ok(Node::pending(Op::Cumulative { op, axis: Some(axis) }, vec![input], dtype, x.shape.clone()))
+        }
+    }
+}
+
+/// `np.concatenate(xs, axis)`; all inputs already have the same ndim.
+pub fn concat(xs: &[NodeRef], axis: isize) -> Result<NodeRef> {
+    if xs.is_empty() {
+        return Err(Error::value("need at least one array to concatenate"));
+    }
+    let nd = xs[0].ndim();
+    if nd == 0 {
+        return Err(Error::value("zero-dimensional arrays cannot be concatenated"));
+    }
+    let axis = normalize_axis(axis, nd)?;
+    let mut shape = xs[0].shape.clone();
+    let mut dtype = xs[0].dtype;
+    for (i, x) in xs.iter().enumerate().skip(1) {
+        if x.ndim() != nd {
+            return Err(Error::value(format!(
+                "all the input array dimensions except for the concatenation axis must match exactly, but along dimension 0, the array at index 0 has {} dimension(s) and the array at index {i} has {} dimension(s)",
+                nd,
+                x.ndim()
+            )));
+        }
+        for k in 0..nd {
+            if k != axis && x.shape[k] != xs[0].shape[k] {
+                return Err(Error::value(format!(
+                    "all the input array dimensions except for the concatenation axis must match exactly, but along dimension {k}, the array at index 0 has size {} and the array at index {i} has size {}",
+                    xs[0].shape[k], x.shape[k]
+                )));
+            }
+        }
+        shape[axis] += x.shape[axis];
+        dtype = dtype.promote(x.dtype);
+    }
+    let inputs = xs.iter().map(|x| cast_to(x, dtype)).collect();
+    Ok(Node::pending(Op::Concat { axis }, inputs, dtype, shape))
+}
+
+/// `np.arange` for a dtype; `count` elements from `start` by `step`.
+pub fn arange(start: Scalar, step: Scalar, count: usize, dtype: DType) -> NodeRef {
+    let start_t = start.cast(dtype);
+    let second = match dtype {
+        DType::Float32 | DType::Float64 => Scalar::F64(start.as_f64() + step.as_f64()).cast(dtype),
+        _ => Scalar::I64(start.as_i64().wrapping_add(step.as_i64())).cast(dtype),
+    };
+    let delta = match dtype {
+        DType::Float32 => Scalar::F32(
+            match second {
+                Scalar::F32(v) => v,
+                _ => unreachable!(),
+            } - match start_t {
+                Scalar::F32(v) => v,
+                _ => unreachable!(),
+            },
+        ),
+        DType::Float64 => Scalar::F64(second.as_f64() - start_t.as_f64()),
+        _ => Scalar::I64(second.as_i64().wrapping_sub(start_t.as_i64())).cast(dtype),
+    };
+    let shape: Shape = smallvec::smallvec![count];
+    Node::pending(Op::Arange { start: start_t, second, delta }, vec![], dtype, shape)
+}
+
+pub fn linspace(start: f64, stop: f64, num: usize, endpoint: bool) -> NodeRef {
+    let shape: Shape = smallvec::smallvec![num];
+    Node::pending(Op::Linspace { start, stop, num, endpoint }, vec![], DType::Float64, shape)
+}
+
+pub fn full(shape: &[usize], value: Scalar) -> NodeRef {
+    Node::pending(Op::Full(value), vec![], value.dtype(), shape.into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::buffer::Buffer;
+
+    fn src(v: Vec<f64>) -> NodeRef {
+        let n = v.len();
+        Node::source(Array::from_buffer(Buffer::F64(v), &[n]))
+    }
+
+    #[test]
+    fn shapes_and_dtypes_are_eager() {
+        let a = src(vec![1.0, 2.0, 3.0]);
+        let i = Node::source(Array::from_buffer(Buffer::I32(vec![1, 2, 3]), &[3]));
+        let s = binary(BinaryOp::Add, &a, &i).unwrap();
+        assert_eq!(s.dtype, DType::Float64);
+        assert_eq!(s.shape.as_slice(), &[3]);
+        let d = binary(BinaryOp::Div, &i, &i).unwrap();
+        assert_eq!(d.dtype, DType::Float64);
+        let r = reduce(ReduceOp::Sum, &i, None, false).unwrap();
+        assert_eq!(r.dtype, DType::Int64);
+        assert!(r.shape.is_empty());
+        let bad = binary(BinaryOp::Add, &a, &src(vec![1.0; 4])).unwrap_err();
+        assert_eq!(bad.message, "operands could not be broadcast together with shapes (3,) (4,) ");
+    }
+}

@@ -1,0 +1,395 @@
+//! Shapes, strided layouts, broadcasting and basic indexing.
+//!
+//! Strides and offsets count elements, not bytes.
+
+use crate::dtype::{Error, Result};
+use smallvec::SmallVec;
+
+pub type Shape = SmallVec<[usize; 4]>;
+pub type Strides = SmallVec<[isize; 4]>;
+
+/// Where each element of an n-dimensional array sits in a flat buffer:
+/// element `(i0, i1, ...)` is at `offset + sum(ik * strides[k])`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Layout {
+    pub shape: Shape,
+    pub strides: Strides,
+    pub offset: usize,
+}
+
+/// A shape as NumPy's C code prints it in messages: `(3,)`, `(2,3)`, `()`.
+pub fn shape_str(shape: &[usize]) -> String {
+    match shape.len() {
+        0 => "()".to_string(),
+        1 => format!("({},)", shape[0]),
+        _ => {
+            let parts: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+            format!("({})", parts.join(","))
+        }
+    }
+}
+
+/// A shape as Python prints the tuple: `(3,)`, `(2, 3)`, `()`.
+pub fn shape_tuple_str(shape: &[usize]) -> String {
+    match shape.len() {
+        0 => "()".to_string(),
+        1 => format!("({},)", shape[0]),
+        _ => {
+            let parts: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+            format!("({})", parts.join(", "))
+        }
+    }
+}
+
+pub fn size_of(shape: &[usize]) -> usize {
+    shape.iter().product()
+}
+
+/// C-order strides for a shape.
+pub fn c_strides(shape: &[usize]) -> Strides {
+    let mut strides: Strides = SmallVec::from_elem(0, shape.len());
+    let mut step = 1isize;
+    for k in (0..shape.len()).rev() {
+        strides[k] = step;
+        step *= shape[k].max(1) as isize;
+    }
+    strides
+}
+
+/// The broadcast shape of several operands, or NumPy's error message.
+pub fn broadcast_shapes(shapes: &[&[usize]]) -> Result<Shape> {
+    let ndim = shapes.iter().map(|s| s.len()).max().unwrap_or(0);
+    let mut out: Shape = SmallVec::from_elem(1, ndim);
+    for s in shapes {
+        let pad = ndim - s.len();
+        for (k, &d) in s.iter().enumerate() {
+            let o = &mut out[pad + k];
+            if *o == 1 {
+                *o = d;
+            } else if d != 1 && d != *o {
+                let parts: Vec<String> = shapes.iter().map(|s| shape_str(s)).collect();
+                return Err(Error::value(format!(
+                    "operands could not be broadcast together with shapes {} ",
+                    parts.join(" ")
+                )));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Normalizes a possibly negative axis.
+pub fn normalize_axis(axis: isize, ndim: usize) -> Result<usize> {
+    let n = ndim as isize;
+    if axis < -n || axis >= n {
+        return Err(Error::axis(axis, ndim));
+    }
+    Ok(if axis < 0 { (axis + n) as usize } else { axis as usize })
+}
+
+impl Layout {
+    pub fn contiguous(shape: &[usize]) -> Layout {
+        Layout { shape: shape.into(), strides: c_strides(shape), offset: 0 }
+    }
+
+    pub fn scalar() -> Layout {
+        Layout::contiguous(&[])
+    }
+
+    pub fn ndim(&self) -> usize {
+        self.shape.len()
+    }
+
+    pub fn size(&self) -> usize {
+        size_of(&self.shape)
+    }
+
+    /// True when the elements are consecutive in C order (size-1 axes may
+    /// have any stride).
+    pub fn is_c_contiguous(&self) -> bool {
+        let mut step = 1isize;
+        for k in (0..self.shape.len()).rev() {
+            let d = self.shape[k];
+            if d != 1 && self.strides[k] != step {
+                return self.size() == 0;
+            }
+            step *= d as isize;
+        }
+        true
+    }
+
+    /// True when the layout is a C-contiguous view of the buffer starting at 0
+    /// and covering `buffer_len` elements exactly.
+    pub fn is_whole(&self, buffer_len: usize) -> bool {
+        self.offset == 0 && self.size() == buffer_len && self.is_c_contiguous()
+    }
+
+    /// Every element is the same one (all strides zero or size 1).
+    pub fn is_splat(&self) -> bool {
+        self.shape.iter().zip(&self.strides).all(|(&d, &s)| d == 1 || s == 0)
+    }
+
+    /// This layout read as `shape` by NumPy's broadcasting rules.
+    pub fn broadcast_to(&self, shape: &[usize]) -> Result<Layout> {
+        if shape.len() < self.ndim() {
+            return Err(Error::value(format!(
+                "input operand has more dimensions than allowed by the axis remapping"
+            )));
+        }
+        let pad = shape.len() - self.ndim();
+        let mut strides: Strides = SmallVec::from_elem(0, shape.len());
+        for k in 0..self.ndim() {
+            let (d, target) = (self.shape[k], shape[pad + k]);
+            if d == target {
+                strides[pad + k] = self.strides[k];
+            } else if d == 1 {
+                strides[pad + k] = 0;
+            } else {
+                return Err(Error::value(format!(
+                    "could not broadcast input array from shape {} into shape {}",
+                    shape_str(&self.shape),
+                    shape_str(shape)
+                )));
+            }
+        }
+        Ok(Layout { shape: shape.into(), strides, offset: self.offset })
+    }
+
+    /// Permutes the axes (`axes[k]` is the source axis of result axis k).
+    pub fn permute(&self, axes: &[usize]) -> Layout {
+        Layout {
+            shape: axes.iter().map(|&a| self.shape[a]).collect(),
+            strides: axes.iter().map(|&a| self.strides[a]).collect(),
+            offset: self.offset,
+        }
+    }
+
+    pub fn transpose(&self) -> Layout {
+        let axes: Vec<usize> = (0..self.ndim()).rev().collect();
+        self.permute(&axes)
+    }
+
+    /// A view with a new shape when the elements allow it without copying
+    /// (C-contiguous layouts always do).
+    pub fn reshape_view(&self, shape: &[usize]) -> Option<Layout> {
+        if self.is_c_contiguous() {
+            let mut l = Layout::contiguous(shape);
+            l.offset = self.offset;
+            return Some(l);
+        }
+        // Drop and insert size-1 axes only.
+        let squeeze = |s: &[usize]| s.iter().copied().filter(|&d| d != 1).collect::<Vec<_>>();
+        if squeeze(&self.shape) != squeeze(shape) {
+            return None;
+        }
+        let kept: Vec<isize> = self
+            .shape
+            .iter()
+            .zip(&self.strides)
+            .filter(|(&d, _)| d != 1)
+            .map(|(_, &s)| s)
+            .collect();
+        let mut it = kept.into_iter();
+        let strides = shape.iter().map(|&d| if d == 1 { 0 } else { it.next().unwrap() }).collect();
+        Some(Layout { shape: shape.into(), strides, offset: self.offset })
+    }
+
+    /// Buffer position of the element with C-order flat index `flat`.
+    pub fn position(&self, mut flat: usize) -> usize {
+        let mut pos = self.offset as isize;
+        for k in (0..self.ndim()).rev() {
+            let d = self.shape[k];
+            pos += (flat % d) as isize * self.strides[k];
+            flat /= d;
+        }
+        pos as usize
+    }
+
+    /// Calls `f(position)` for the elements with flat indices
+    /// `start..start + len`, in C order.
+    pub fn for_each_position(&self, start: usize, len: usize, mut f: impl FnMut(usize)) {
+        if len == 0 {
+            return;
+        }
+        let nd = self.ndim();
+        if nd == 0 {
+            f(self.offset);
+            return;
+        }
+        // Odometer over the multi-index, walking the innermost axis in runs.
+        let mut idx: SmallVec<[usize; 4]> = SmallVec::from_elem(0, nd);
+        let mut rest = start;
+        for k in (0..nd).rev() {
+            idx[k] = rest % self.shape[k];
+            rest /= self.shape[k];
+        }
+        let mut pos: isize = self.offset as isize;
+        for k in 0..nd {
+            pos += idx[k] as isize * self.strides[k];
+        }
+        let inner = nd - 1;
+        let (inner_len, inner_stride) = (self.shape[inner], self.strides[inner]);
+        let mut remaining = len;
+        loop {
+            let run = (inner_len - idx[inner]).min(remaining);
+            let mut p = pos;
+            for _ in 0..run {
+                f(p as usize);
+                p += inner_stride;
+            }
+            remaining -= run;
+            if remaining == 0 {
+                return;
+            }
+            // Carry into the outer axes.
+            pos += (run as isize) * inner_stride;
+            idx[inner] += run;
+            let mut k = inner;
+            while idx[k] == self.shape[k] {
+                pos -= self.shape[k] as isize * self.strides[k];
+                idx[k] = 0;
+                k -= 1;
+                idx[k] += 1;
+                pos += self.strides[k];
+            }
+        }
+    }
+}
+
+/// One item of a basic (view-producing) index.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BasicIndex {
+    Int(isize),
+    Slice { start: Option<isize>, stop: Option<isize>, step: Option<isize> },
+    NewAxis,
+    Ellipsis,
+}
+
+/// Python's `slice.indices(len)`: returns (start, step, count).
+pub fn slice_indices(
+    start: Option<isize>,
+    stop: Option<isize>,
+    step: Option<isize>,
+    len: usize,
+) -> Result<(isize, isize, usize)> {
+    let len = len as isize;
+    let step = step.unwrap_or(1);
+    if step == 0 {
+        return Err(Error::value("slice step cannot be zero"));
+    }
+    let (lower, upper) = if step < 0 { (-1, len - 1) } else { (0, len) };
+    let clamp = |v: isize| {
+        if v < 0 {
+            (v + len).max(lower)
+        } else {
+            v.min(upper)
+        }
+    };
+    let start = start.map(clamp).unwrap_or(if step < 0 { upper } else { lower });
+    let stop = stop.map(clamp).unwrap_or(if step < 0 { lower } else { upper });
+    let count = if step > 0 {
+        if stop > start { (stop - start + step - 1) / step } else { 0 }
+    } else if start > stop {
+        (start - stop + (-step) - 1) / (-step)
+    } else {
+        0
+    };
+    Ok((start, step, count as usize))
+}
+
+/// Applies a basic index (ints, slices, newaxis, one ellipsis) to a layout.
+pub fn basic_index(layout: &Layout, items: &[BasicIndex]) -> Result<Layout> {
+    let consumed = items
+        .iter()
+        .filter(|i| matches!(i, BasicIndex::Int(_) | BasicIndex::Slice { .. }))
+        .count();
+    if items.iter().filter(|i| matches!(i, BasicIndex::Ellipsis)).count() > 1 {
+        return Err(Error::index("an index can only have a single ellipsis ('...')"));
+    }
+    if consumed > layout.ndim() {
+        return Err(Error::index(format!(
+            "too many indices for array: array is {}-dimensional, but {} were indexed",
+            layout.ndim(),
+            consumed
+        )));
+    }
+    let mut shape = Shape::new();
+    let mut strides = Strides::new();
+    let mut offset = layout.offset as isize;
+    let mut axis = 0;
+    for item in items {
+        match item {
+            BasicIndex::Int(i) => {
+                let d = layout.shape[axis] as isize;
+                let j = if *i < 0 { i + d } else { *i };
+                if j < 0 || j >= d {
+                    return Err(Error::index(format!(
+                        "index {i} is out of bounds for axis {axis} with size {d}"
+                    )));
+                }
+                offset += j * layout.strides[axis];
+                axis += 1;
+            }
+            BasicIndex::Slice { start, stop, step } => {
+                let (s, st, n) = slice_indices(*start, *stop, *step, layout.shape[axis])?;
+                if n > 0 {
+                    offset += s * layout.strides[axis];
+                }
+                shape.push(n);
+                strides.push(st * layout.strides[axis]);
+                axis += 1;
+            }
+            BasicIndex::NewAxis => {
+                shape.push(1);
+                strides.push(0);
+            }
+            BasicIndex::Ellipsis => {
+                let skip = layout.ndim() - consumed;
+                for _ in 0..skip {
+                    shape.push(layout.shape[axis]);
+                    strides.push(layout.strides[axis]);
+                    axis += 1;
+                }
+            }
+        }
+    }
+    while axis < layout.ndim() {
+        shape.push(layout.shape[axis]);
+        strides.push(layout.strides[axis]);
+        axis += 1;
+    }
+    Ok(Layout { shape, strides, offset: offset.max(0) as usize })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn broadcast_message() {
+        let e = broadcast_shapes(&[&[3], &[4]]).unwrap_err();
+        assert_eq!(e.message, "operands could not be broadcast together with shapes (3,) (4,) ");
+        assert_eq!(broadcast_shapes(&[&[2, 1], &[3]]).unwrap().as_slice(), &[2, 3]);
+    }
+
+    #[test]
+    fn positions_follow_c_order() {
+        let l = Layout::contiguous(&[2, 3]).transpose();
+        let mut got = vec![];
+        l.for_each_position(1, 4, |p| got.push(p));
+        assert_eq!(got, vec![3, 1, 4, 2]);
+        for (k, &p) in got.iter().enumerate() {
+            assert_eq!(l.position(k + 1), p);
+        }
+    }
+
+    #[test]
+    fn slicing() {
+        let l = Layout::contiguous(&[10]);
+        let v = basic_index(&l, &[BasicIndex::Slice { start: None, stop: None, step: Some(-2) }])
+            .unwrap();
+        assert_eq!(v.shape.as_slice(), &[5]);
+        assert_eq!(v.offset, 9);
+        assert_eq!(v.strides.as_slice(), &[-2]);
+    }
+}

@@ -1,0 +1,29 @@
+//! hipy-lazy: the lazy array engine behind hipy's `numpy` module.
+//!
+//! Three parts, kept apart as in Polars' lazy engine:
+//! - the logical graph ([`graph`]): nodes built by API calls, with dtype and
+//!   shape known at once; [`plan`] copies the pending part into an arena
+//!   when something is forced;
+//! - the optimizer rules ([`optimize`]): CSE, dead-node removal, fusion into
+//!   chunked loops, in-place reuse of dying temporaries; they produce a
+//!   [`schedule`];
+//! - the executor ([`exec`]): fused chunk loops over rayon, SIMD-friendly
+//!   kernels, and standalone kernels for matmul, sorting and the like.
+//!
+//! [`runtime`] decides when to run (lazy, eager, overhead control) and
+//! [`buffer`] holds materialized data with copy-on-write storage (the watch
+//! bits). No RustPython types appear here.
+
+pub mod buffer;
+pub mod dtype;
+pub mod exec;
+pub mod graph;
+pub mod layout;
+pub mod optimize;
+pub mod plan;
+pub mod runtime;
+pub mod schedule;
+
+pub use buffer::{Array, Buffer, Element, Storage};
+pub use dtype::{DType, Error, ErrorKind, Result, Scalar, WeakScalar};
+pub use graph::{BinaryOp, CumOp, Node, NodeRef, Op, ReduceOp, UnaryOp};

@@ -1,0 +1,313 @@
+//! When to run: the laziness policy, forcing, and its statistics.
+//!
+//! - `HIPY_LAZY=off` runs every node as soon as it is built, through the
+//!   same plan, optimizer and kernels (a one-node plan).
+//! - Otherwise nodes stay pending until forced. Small arrays whose inputs
+//!   are all computed run at once (`HIPY_LAZY_EAGER_BELOW`, default 4096
+//!   elements; 0 makes everything lazy), and when forces keep arriving right
+//!   after single ops (a Python loop over small values), the runtime runs
+//!   the next ops eagerly for a while.
+//! - Forcing one node also runs every pending reduction still held by Python
+//!   that reads the same data, so `a.sum()` and `a.max()` forced together
+//!   read `a` once.
+//! - `HIPY_LAZY_LOG=1` prints each multi-op plan and its schedule to stderr.
+
+use crate::buffer::Array;
+use crate::exec;
+use crate::graph::{Node, NodeRef, Op};
+use crate::optimize;
+use crate::plan::Plan;
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub lazy: bool,
+    pub eager_below: usize,
+    pub log: bool,
+}
+
+pub fn config() -> &'static Config {
+    static CONFIG: OnceLock<Config> = OnceLock::new();
+    CONFIG.get_or_init(|| {
+        let lazy = !matches!(std::env::var("HIPY_LAZY").as_deref(), Ok("off") | Ok("0"));
+        let eager_below = std::env::var("HIPY_LAZY_EAGER_BELOW")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(4096);
+        let log = matches!(std::env::var("HIPY_LAZY_LOG").as_deref(), Ok("1"));
+        Config { lazy, eager_below, log }
+    })
+}
+
+/// Counters since start-up (for tests and `hipy` diagnostics).
+#[derive(Debug, Default)]
+pub struct Stats {
+    pub forces: AtomicU64,
+    pub loops: AtomicU64,
+    pub kernels: AtomicU64,
+    pub fused_ops: AtomicU64,
+    pub stored_arrays: AtomicU64,
+    pub merged: AtomicU64,
+    pub reused: AtomicU64,
+    pub co_forced: AtomicU64,
+    pub eager_ops: AtomicU64,
+}
+
+pub fn stats() -> &'static Stats {
+    static STATS: OnceLock<Stats> = OnceLock::new();
+    STATS.get_or_init(Stats::default)
+}
+
+/// A token the numpy module keeps while a Python object (an array or a
+/// scalar) holds a pending node; the runtime's registry sees it weakly, so
+/// it knows which pending values Python can still observe.
+#[derive(Debug)]
+pub struct Held(());
+
+struct HeldEntry {
+    token: Weak<Held>,
+    node: Weak<Node>,
+}
+
+fn held_registry() -> &'static Mutex<Vec<HeldEntry>> {
+    static REG: OnceLock<Mutex<Vec<HeldEntry>>> = OnceLock::new();
+    REG.get_or_init(|| Mutex::new(Vec::new()))
+}
+
+/// Registers a pending node that a Python object now holds.
+pub fn hold(node: &NodeRef) -> Arc<Held> {
+    let token = Arc::new(Held(()));
+    if !node.is_done() {
+        let mut reg = held_registry().lock().unwrap_or_else(|e| e.into_inner());
+        if reg.len() > 64 {
+            reg.retain(|e| e.token.strong_count() > 0 && e.node.upgrade().is_some_and(|n| !n.is_done()));
+        }
+        reg.push(HeldEntry { token: Arc::downgrade(&token), node: Arc::downgrade(node) });
+    }
+    token
+}
+
+/// Overhead control: a streak of forces that each ran a single op means
+/// laziness buys nothing here; run the next ops eagerly.
+static TRIVIAL_STREAK: AtomicUsize = AtomicUsize::new(0);
+static EAGER_BUDGET: AtomicUsize = AtomicUsize::new(0);
+const STREAK_LIMIT: usize = 32;
+const EAGER_SPELL: usize = 1024;
+
+/// Whether all inputs are computed, and the largest array involved.
+fn ready_and_work(node: &Node) -> (bool, usize) {
+    match node.pending_parts() {
+        Some((_, inputs)) => (
+            inputs.iter().all(|i| i.is_done()),
+            inputs.iter().map(|i| i.size()).chain([node.size()]).max().unwrap_or(0),
+        ),
+        None => (true, node.size()),
+    }
+}
+
+/// Called on every node the numpy module builds: runs it now when the
+/// policy says so, otherwise leaves it pending.
+pub fn settle(node: NodeRef) -> NodeRef {
+    if node.is_done() {
+        return node;
+    }
+    let cfg = config();
+    let (ready, work) = ready_and_work(&node);
+    let eager = !cfg.lazy
+        || (ready && work < cfg.eager_below)
+        || EAGER_BUDGET
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| b.checked_sub(1))
+            .is_ok();
+    if eager {
+        stats().eager_ops.fetch_add(1, Ordering::Relaxed);
+        match exec::direct::eval(&node) {
+            Some(a) => node.set_done(a),
+            None => force_all(&[node.clone()]),
+        }
+    }
+    node
+}
+
+/// The node's value, computing it (and what is worth computing with it).
+pub fn force(node: &NodeRef) -> Array {
+    if let Some(a) = node.done() {
+        return a;
+    }
+    force_all(&[node.clone()]);
+    node.done().expect("forced node is done")
+}
+
+/// Pending nodes reachable from `roots`, and the source buffers they read.
+fn footprint(roots: &[NodeRef]) -> (HashSet<usize>, HashSet<usize>) {
+    let mut nodes = HashSet::new();
+    let mut buffers = HashSet::new();
+    let mut stack: Vec<NodeRef> = roots.to_vec();
+    while let Some(n) = stack.pop() {
+        if !nodes.insert(Arc::as_ptr(&n) as usize) {
+            continue;
+        }
+        match n.pending_parts() {
+            Some((_, inputs)) => stack.extend(inputs),
+            None => {
+                if let Some(a) = n.done() {
+                    buffers.insert(Arc::as_ptr(&a.buffer) as usize);
+                }
+            }
+        }
+    }
+    (nodes, buffers)
+}
+
+/// Pending values Python still holds that are worth computing together
+/// with `roots`:
+/// - reductions that read any of the same data (their results are tiny, and
+///   sharing the pass means reading the data once);
+/// - arrays that share expensive pending work with the plan (computing them
+///   in the same loop does that work once instead of again later).
+fn co_roots(roots: &[NodeRef]) -> Vec<NodeRef> {
+    let candidates: Vec<NodeRef> = {
+        let mut reg = held_registry().lock().unwrap_or_else(|e| e.into_inner());
+        reg.retain(|e| e.token.strong_count() > 0 && e.node.upgrade().is_some_and(|n| !n.is_done()));
+        reg.iter().filter_map(|e| e.node.upgrade()).collect()
+    };
+    if candidates.is_empty() {
+        return vec![];
+    }
+    let (nodes, buffers) = footprint(roots);
+    let mut picked: Vec<NodeRef> = Vec::new();
+    for c in candidates {
+        let key = Arc::as_ptr(&c) as usize;
+        if nodes.contains(&key) || picked.iter().any(|p| Arc::ptr_eq(p, &c)) {
+            continue;
+        }
+        let (cn, cb) = footprint(std::slice::from_ref(&c));
+        let is_reduction = matches!(c.pending_parts(), Some((Op::Reduce { .. }, _)));
+        let share = if is_reduction {
+            cn.iter().any(|p| nodes.contains(p)) || cb.iter().any(|b| buffers.contains(b))
+        } else {
+            shared_work(&c, &nodes) >= crate::optimize::cost::STORE_THRESHOLD
+        };
+        if share {
+            picked.push(c);
+        }
+    }
+    picked
+}
+
+/// The per-element cost of the pending nodes under `c` that are also in
+/// `plan_nodes`.
+fn shared_work(c: &NodeRef, plan_nodes: &HashSet<usize>) -> u32 {
+    let mut seen = HashSet::new();
+    let mut stack = vec![c.clone()];
+    let mut cost = 0u32;
+    while let Some(n) = stack.pop() {
+        if !seen.insert(Arc::as_ptr(&n) as usize) {
+            continue;
+        }
+        if let Some((op, inputs)) = n.pending_parts() {
+            if plan_nodes.contains(&(Arc::as_ptr(&n) as usize)) {
+                cost = cost.saturating_add(crate::optimize::cost::op_cost(&op));
+            }
+            stack.extend(inputs);
+        }
+    }
+    cost
+}
+
+/// Computes `roots` (and co-forced reductions) in one optimized plan.
+pub fn force_all(roots: &[NodeRef]) {
+    let mut all: Vec<NodeRef> = roots.iter().filter(|r| !r.is_done()).cloned().collect();
+    if all.is_empty() {
+        return;
+    }
+    let extra = if config().lazy { co_roots(&all) } else { vec![] };
+    stats().co_forced.fetch_add(extra.len() as u64, Ordering::Relaxed);
+    all.extend(extra);
+    let mut plan = Plan::build(&all);
+    drop(all);
+    let (schedule, pass_stats) = optimize::optimize(&mut plan);
+    let ops = plan.nodes.iter().filter(|n| !n.dead && !n.is_input()).count();
+    if config().log && ops > 1 {
+        eprintln!("[hipy-lazy] plan:\n{}[hipy-lazy] schedule:\n{}", plan.dump(), schedule.dump(&plan));
+    }
+    let exec_stats = exec::execute(&plan, &schedule);
+    drop(plan);
+
+    let s = stats();
+    s.forces.fetch_add(1, Ordering::Relaxed);
+    s.loops.fetch_add(exec_stats.loops as u64, Ordering::Relaxed);
+    s.kernels.fetch_add(exec_stats.kernels as u64, Ordering::Relaxed);
+    s.fused_ops.fetch_add(exec_stats.fused_ops as u64, Ordering::Relaxed);
+    s.stored_arrays.fetch_add(exec_stats.stored_arrays as u64, Ordering::Relaxed);
+    s.merged.fetch_add(pass_stats.merged as u64, Ordering::Relaxed);
+    s.reused.fetch_add(pass_stats.reused as u64, Ordering::Relaxed);
+
+    if config().lazy {
+        if ops <= 1 {
+            if TRIVIAL_STREAK.fetch_add(1, Ordering::Relaxed) + 1 >= STREAK_LIMIT {
+                TRIVIAL_STREAK.store(0, Ordering::Relaxed);
+                EAGER_BUDGET.store(EAGER_SPELL, Ordering::Relaxed);
+            }
+        } else {
+            TRIVIAL_STREAK.store(0, Ordering::Relaxed);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::buffer::Buffer;
+    use crate::graph::{self, BinaryOp, ReduceOp, UnaryOp};
+
+    fn big_source(n: usize) -> NodeRef {
+        Node::source(Array::from_buffer(Buffer::F64((0..n).map(|i| i as f64).collect()), &[n]))
+    }
+
+    #[test]
+    fn forcing_one_reduction_computes_the_held_ones_over_the_same_data() {
+        let a = big_source(50_000);
+        let s = graph::reduce(ReduceOp::Sum, &a, None, false).unwrap();
+        let m = graph::reduce(ReduceOp::Max, &a, None, false).unwrap();
+        let (_hs, _hm) = (hold(&s), hold(&m));
+        assert_eq!(force(&s).get_flat(0), crate::Scalar::F64((0..50_000).map(|i| i as f64).sum()));
+        assert!(m.is_done(), "the max was computed in the same pass");
+        // Not held by anything Python can see: left alone.
+        let unheld = graph::reduce(ReduceOp::Min, &a, None, false).unwrap();
+        let p = graph::reduce(ReduceOp::Prod, &a, None, false).unwrap();
+        let _hp = hold(&p);
+        force(&p);
+        assert!(!unheld.is_done());
+    }
+
+    #[test]
+    fn held_arrays_sharing_expensive_work_are_computed_together() {
+        let a = big_source(20_000);
+        let e = graph::unary(UnaryOp::Exp, &a).unwrap();
+        let x = graph::binary(BinaryOp::Add, &e, &a).unwrap();
+        let y = graph::binary(BinaryOp::Mul, &e, &a).unwrap();
+        let cheap = graph::binary(BinaryOp::Sub, &a, &a).unwrap();
+        let (_hx, _hy, _hc) = (hold(&x), hold(&y), hold(&cheap));
+        drop(e);
+        force(&x);
+        assert!(y.is_done(), "y shares exp(a) with x");
+        assert!(!cheap.is_done(), "cheap shares only the source");
+    }
+
+    #[test]
+    fn dropped_pending_nodes_are_never_computed() {
+        let a = big_source(10_000);
+        let unused = graph::unary(UnaryOp::Exp, &a).unwrap();
+        let weak = Arc::downgrade(&unused);
+        drop(unused);
+        assert!(weak.upgrade().is_none(), "a dropped node is freed, not kept for later");
+        let y = graph::binary(BinaryOp::Mul, &a, &a).unwrap();
+        let mut plan = Plan::build(&[y.clone()]);
+        let (schedule, _) = optimize::optimize(&mut plan);
+        let stats = exec::execute(&plan, &schedule);
+        assert_eq!(stats.fused_ops, 1);
+        assert!(y.is_done());
+    }
+}

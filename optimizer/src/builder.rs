@@ -1,0 +1,275 @@
+//! `TraceBuilder`: the recorder's API for appending ops while a loop is recorded.
+//!
+//! Every method appends at the end and returns the ids it creates. Misuse (a wrong
+//! method for an opcode) is remembered and reported by `finish_with_jump`, which also
+//! runs the verifier; the builder itself never panics.
+
+use crate::ir::*;
+use crate::verify::verify;
+use smallvec::SmallVec;
+
+pub struct TraceBuilder {
+    trace: Trace,
+    error: Option<IrError>,
+}
+
+impl TraceBuilder {
+    pub fn new(name: &str) -> TraceBuilder {
+        TraceBuilder {
+            trace: Trace::new(name),
+            error: None,
+        }
+    }
+
+    /// The trace recorded so far (for logging, or to check its length).
+    pub fn trace(&self) -> &Trace {
+        &self.trace
+    }
+
+    /// Number of ops recorded so far.
+    pub fn len(&self) -> usize {
+        self.trace.ops.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.trace.ops.is_empty()
+    }
+
+    /// Declares the next loop-header value. Inputs must be declared before any op.
+    pub fn input(&mut self, ty: Type) -> ValueId {
+        if !self.trace.ops.is_empty() {
+            self.fail("inputs must be declared before the first op");
+        }
+        let v = self.trace.new_value(ty);
+        self.trace.inputs.push(v);
+        v
+    }
+
+    /// An object constant (interned by address). The vm keeps it alive as long as the
+    /// trace exists. `sealed`: see [`ObjConst::sealed`].
+    pub fn const_obj(&mut self, addr: u64, name: &str, sealed: bool) -> ConstId {
+        if let Some(i) = self
+            .trace
+            .consts
+            .iter()
+            .position(|c| c.addr == addr && c.sealed == sealed)
+        {
+            return ConstId(i as u32);
+        }
+        self.trace.consts.push(ObjConst {
+            addr,
+            name: name.to_string(),
+            sealed,
+        });
+        ConstId(self.trace.consts.len() as u32 - 1)
+    }
+
+    /// A call target (interned: the same descriptor gives the same id).
+    pub fn func(&mut self, desc: FuncDesc) -> FuncId {
+        if let Some(i) = self.trace.funcs.iter().position(|f| *f == desc) {
+            return FuncId(i as u32);
+        }
+        self.trace.funcs.push(desc);
+        FuncId(self.trace.funcs.len() as u32 - 1)
+    }
+
+    /// A snapshot of the interpreter state, frames outermost first.
+    pub fn snapshot(&mut self, kind: SnapshotKind, frames: Vec<Frame>) -> SnapId {
+        self.snapshot_with_virtuals(kind, frames, Vec::new())
+    }
+
+    pub fn snapshot_with_virtuals(
+        &mut self,
+        kind: SnapshotKind,
+        frames: Vec<Frame>,
+        virtuals: Vec<VirtualObj>,
+    ) -> SnapId {
+        self.trace.snapshots.push(Snapshot {
+            kind,
+            frames,
+            virtuals,
+        });
+        SnapId(self.trace.snapshots.len() as u32 - 1)
+    }
+
+    /// An op with a result that never exits (arithmetic, compares, `load_type`, ...).
+    pub fn op(&mut self, opcode: Opcode, args: &[Operand]) -> ValueId {
+        self.value_op(opcode, args, None)
+    }
+
+    /// An op with a result that may exit through `snap` (`int_add_ovf`, `int_floordiv`,
+    /// `float_div`, ...).
+    pub fn op_exit(&mut self, opcode: Opcode, args: &[Operand], snap: SnapId) -> ValueId {
+        self.value_op(opcode, args, Some(snap))
+    }
+
+    /// A guard (any `guard_*` opcode).
+    pub fn guard(&mut self, opcode: Opcode, args: &[Operand], snap: SnapId) {
+        if !opcode.is_guard() {
+            self.fail(format!("{} is not a guard", opcode.name()));
+            return;
+        }
+        self.push(opcode, None, Type::Void, args, 0, None, Some(snap));
+    }
+
+    pub fn guard_true(&mut self, v: impl Into<Operand>, snap: SnapId) {
+        self.guard(Opcode::GuardTrue, &[v.into()], snap)
+    }
+    pub fn guard_false(&mut self, v: impl Into<Operand>, snap: SnapId) {
+        self.guard(Opcode::GuardFalse, &[v.into()], snap)
+    }
+    pub fn guard_eq_i64(&mut self, v: impl Into<Operand>, k: i64, snap: SnapId) {
+        self.guard(Opcode::GuardEqI64, &[v.into(), Operand::Int(k)], snap)
+    }
+    pub fn guard_class(&mut self, obj: impl Into<Operand>, class: ConstId, snap: SnapId) {
+        self.guard(Opcode::GuardClass, &[obj.into(), Operand::Obj(class)], snap)
+    }
+    pub fn guard_identity(&mut self, obj: impl Into<Operand>, expected: ConstId, snap: SnapId) {
+        self.guard(
+            Opcode::GuardIdentity,
+            &[obj.into(), Operand::Obj(expected)],
+            snap,
+        )
+    }
+    pub fn guard_nonnull(&mut self, obj: impl Into<Operand>, snap: SnapId) {
+        self.guard(Opcode::GuardNonnull, &[obj.into()], snap)
+    }
+    pub fn guard_bounds(&mut self, idx: impl Into<Operand>, len: impl Into<Operand>, snap: SnapId) {
+        self.guard(Opcode::GuardBounds, &[idx.into(), len.into()], snap)
+    }
+
+    /// `vN:ty = load_field obj, offset` (a raw word at a byte offset).
+    pub fn load_field(&mut self, obj: impl Into<Operand>, offset: i32, ty: Type) -> ValueId {
+        let v = self.trace.new_value(ty);
+        self.push(
+            Opcode::LoadField,
+            Some(v),
+            ty,
+            &[obj.into()],
+            offset as i64,
+            None,
+            None,
+        );
+        v
+    }
+
+    /// `store_field obj, offset, value`.
+    pub fn store_field(&mut self, obj: impl Into<Operand>, offset: i32, value: impl Into<Operand>) {
+        let args = [obj.into(), value.into()];
+        self.push(
+            Opcode::StoreField,
+            None,
+            Type::Void,
+            &args,
+            offset as i64,
+            None,
+            None,
+        );
+    }
+
+    /// `new class`: a fresh (owned) instance, for allocation removal.
+    pub fn new_object(&mut self, class: ConstId) -> ValueId {
+        self.op(Opcode::New, &[Operand::Obj(class)])
+    }
+
+    /// `vN:ty = getfield_gc obj, field`.
+    pub fn getfield_gc(&mut self, obj: impl Into<Operand>, field: u32, ty: Type) -> ValueId {
+        let v = self.trace.new_value(ty);
+        self.push(
+            Opcode::GetfieldGc,
+            Some(v),
+            ty,
+            &[obj.into()],
+            field as i64,
+            None,
+            None,
+        );
+        v
+    }
+
+    /// `setfield_gc obj, field, value`.
+    pub fn setfield_gc(&mut self, obj: impl Into<Operand>, field: u32, value: impl Into<Operand>) {
+        let args = [obj.into(), value.into()];
+        self.push(
+            Opcode::SetfieldGc,
+            None,
+            Type::Void,
+            &args,
+            field as i64,
+            None,
+            None,
+        );
+    }
+
+    /// A residual call; returns the result value unless the callee returns void.
+    pub fn call(&mut self, f: FuncId, args: &[Operand]) -> Option<ValueId> {
+        let ret = match self.trace.funcs.get(f.index()) {
+            Some(d) => d.ret,
+            None => {
+                self.fail(format!("unknown function {}", f));
+                return None;
+            }
+        };
+        let result = if ret == Type::Void {
+            None
+        } else {
+            Some(self.trace.new_value(ret))
+        };
+        self.push(Opcode::Call, result, ret, args, 0, Some(f), None);
+        result
+    }
+
+    /// Ends the trace with `jump args...` and returns it, verified.
+    pub fn finish_with_jump(mut self, args: &[Operand]) -> Result<Trace, IrError> {
+        self.push(Opcode::Jump, None, Type::Void, args, 0, None, None);
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        verify(&self.trace)?;
+        Ok(self.trace)
+    }
+
+    fn value_op(&mut self, opcode: Opcode, args: &[Operand], snap: Option<SnapId>) -> ValueId {
+        let ty = match opcode.shape() {
+            Shape::Fixed(_, ty) if ty != Type::Void => ty,
+            _ => {
+                self.fail(format!(
+                    "{} has no fixed result type; use its own method",
+                    opcode.name()
+                ));
+                return ValueId(u32::MAX);
+            }
+        };
+        let v = self.trace.new_value(ty);
+        self.push(opcode, Some(v), ty, args, 0, None, snap);
+        v
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn push(
+        &mut self,
+        opcode: Opcode,
+        result: Option<ValueId>,
+        ty: Type,
+        args: &[Operand],
+        imm: i64,
+        func: Option<FuncId>,
+        snap: Option<SnapId>,
+    ) {
+        self.trace.ops.push(Op {
+            opcode,
+            result,
+            ty,
+            args: SmallVec::from_slice(args),
+            imm,
+            func,
+            guard: snap.map(GuardInfo::new),
+        });
+    }
+
+    fn fail(&mut self, message: impl Into<String>) {
+        if self.error.is_none() {
+            self.error = Some(IrError::at(self.trace.ops.len(), message));
+        }
+    }
+}

@@ -1,0 +1,287 @@
+//! The trace verifier: checks that a trace is well formed before and after passes.
+//!
+//! Checked: every value is defined once and before its uses; argument counts and
+//! types match each opcode, callee or the loop inputs; ops that may exit carry a
+//! snapshot exactly when they need one; snapshots, constants, functions and virtuals
+//! referenced exist; snapshots only reference values defined before the op that uses
+//! them; `Unchanged` appears only in the outermost frame; the trace ends with exactly
+//! one `jump`.
+
+use crate::ir::*;
+use crate::semantics::can_exit;
+
+pub fn verify(trace: &Trace) -> Result<(), IrError> {
+    let mut defined = vec![false; trace.num_value_ids()];
+    for &v in &trace.inputs {
+        match trace.value_type(v) {
+            Some(Type::Void) | None => {
+                return Err(IrError::general(format!("input {} has no type", v)))
+            }
+            Some(_) => {}
+        }
+        if defined[v.index()] {
+            return Err(IrError::general(format!("input {} listed twice", v)));
+        }
+        defined[v.index()] = true;
+    }
+    for (i, f) in trace.funcs.iter().enumerate() {
+        if let Some(c) = f.result_class {
+            if c.index() >= trace.consts.len() {
+                return Err(IrError::general(format!(
+                    "func f{} names unknown class {}",
+                    i, c
+                )));
+            }
+        }
+        if f.args.contains(&Type::Void) {
+            return Err(IrError::general(format!("func f{} has a void argument", i)));
+        }
+    }
+    let last = trace.ops.len().checked_sub(1);
+    if last.is_none() || trace.ops[last.unwrap()].opcode != Opcode::Jump {
+        return Err(IrError::general("the trace must end with a jump"));
+    }
+    for (i, op) in trace.ops.iter().enumerate() {
+        if op.opcode == Opcode::Jump && Some(i) != last {
+            return Err(IrError::at(i, "jump before the end of the trace"));
+        }
+        for &a in &op.args {
+            check_operand(trace, &defined, i, a)?;
+        }
+        check_types(trace, i, op)?;
+        check_guard(trace, &defined, i, op)?;
+        match op.result {
+            Some(v) => {
+                if trace.value_type(v) != Some(op.ty) || op.ty == Type::Void {
+                    return Err(IrError::at(
+                        i,
+                        format!(
+                            "{} has type {:?}, op says {:?}",
+                            v,
+                            trace.value_type(v),
+                            op.ty
+                        ),
+                    ));
+                }
+                if defined[v.index()] {
+                    return Err(IrError::at(i, format!("{} defined twice", v)));
+                }
+                defined[v.index()] = true;
+            }
+            None => {
+                if op.ty != Type::Void {
+                    return Err(IrError::at(i, "op has a result type but no result"));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check_operand(trace: &Trace, defined: &[bool], i: usize, a: Operand) -> Result<(), IrError> {
+    match a {
+        Operand::Value(v) => {
+            if !defined.get(v.index()).copied().unwrap_or(false) {
+                return Err(IrError::at(i, format!("{} used before its definition", v)));
+            }
+        }
+        Operand::Obj(c) => {
+            if c.index() >= trace.consts.len() {
+                return Err(IrError::at(i, format!("unknown constant {}", c)));
+            }
+        }
+        Operand::Int(_) | Operand::Float(_) => {}
+    }
+    Ok(())
+}
+
+fn check_types(trace: &Trace, i: usize, op: &Op) -> Result<(), IrError> {
+    let name = op.opcode.name();
+    let arg_types: Vec<Option<Type>> = op.args.iter().map(|&a| trace.operand_type(a)).collect();
+    let expect = |want: &[Type], result: Type| -> Result<(), IrError> {
+        if arg_types.len() != want.len() {
+            return Err(IrError::at(
+                i,
+                format!(
+                    "{} takes {} arguments, got {}",
+                    name,
+                    want.len(),
+                    arg_types.len()
+                ),
+            ));
+        }
+        for (k, (&got, &w)) in arg_types.iter().zip(want).enumerate() {
+            if got != Some(w) {
+                return Err(IrError::at(
+                    i,
+                    format!(
+                        "{} argument {} must be {}, got {:?}",
+                        name,
+                        k,
+                        w.name(),
+                        got
+                    ),
+                ));
+            }
+        }
+        if op.ty != result {
+            return Err(IrError::at(
+                i,
+                format!(
+                    "{} produces {}, op says {}",
+                    name,
+                    result.name(),
+                    op.ty.name()
+                ),
+            ));
+        }
+        Ok(())
+    };
+    if op.func.is_some() != (op.opcode == Opcode::Call) {
+        return Err(IrError::at(i, "only calls name a function"));
+    }
+    match op.opcode.shape() {
+        Shape::Fixed(args, result) => expect(args, result),
+        Shape::ObjImm { store } => {
+            let count = if store { 2 } else { 1 };
+            if arg_types.len() != count || arg_types[0] != Some(Type::Obj) {
+                return Err(IrError::at(
+                    i,
+                    format!(
+                        "{} needs an object{}",
+                        name,
+                        if store { " and a value" } else { "" }
+                    ),
+                ));
+            }
+            if store && (op.ty != Type::Void || arg_types[1].is_none()) {
+                return Err(IrError::at(
+                    i,
+                    format!("{} stores a defined value and has no result", name),
+                ));
+            }
+            if !store && op.ty == Type::Void {
+                return Err(IrError::at(i, format!("{} needs a result type", name)));
+            }
+            Ok(())
+        }
+        Shape::Call => {
+            let f = op.func.unwrap();
+            if f.index() >= trace.funcs.len() {
+                return Err(IrError::at(i, format!("unknown function {}", f)));
+            }
+            let desc = trace.func(f);
+            expect(&desc.args, desc.ret)
+        }
+        Shape::Jump => {
+            let want: Vec<Type> = trace
+                .inputs
+                .iter()
+                .map(|&v| trace.value_type(v).unwrap_or(Type::Void))
+                .collect();
+            expect(&want, Type::Void)
+        }
+    }
+}
+
+fn check_guard(trace: &Trace, defined: &[bool], i: usize, op: &Op) -> Result<(), IrError> {
+    let needs = can_exit(op.opcode, &op.args);
+    let g = match &op.guard {
+        None if needs => {
+            return Err(IrError::at(
+                i,
+                format!("{} needs a snapshot", op.opcode.name()),
+            ))
+        }
+        None => return Ok(()),
+        Some(_) if !op.opcode.may_exit() => {
+            return Err(IrError::at(
+                i,
+                format!("{} cannot have a snapshot", op.opcode.name()),
+            ))
+        }
+        Some(g) => g,
+    };
+    let snap = trace
+        .snapshots
+        .get(g.snapshot.index())
+        .ok_or_else(|| IrError::at(i, format!("unknown snapshot {}", g.snapshot)))?;
+    if snap.frames.is_empty() {
+        return Err(IrError::at(
+            i,
+            format!("snapshot {} has no frames", g.snapshot),
+        ));
+    }
+    for (fi, frame) in snap.frames.iter().enumerate() {
+        for s in &frame.slots {
+            if fi > 0 && *s == Source::Unchanged {
+                return Err(IrError::at(
+                    i,
+                    format!(
+                        "snapshot {}: '=' (unchanged) is only allowed in the outermost frame",
+                        g.snapshot
+                    ),
+                ));
+            }
+            check_source(trace, defined, i, snap, g.snapshot, s)?;
+        }
+    }
+    for v in &snap.virtuals {
+        if v.class.index() >= trace.consts.len() {
+            return Err(IrError::at(
+                i,
+                format!("snapshot {}: unknown class {}", g.snapshot, v.class),
+            ));
+        }
+        for s in &v.fields {
+            if *s == Source::Unchanged {
+                return Err(IrError::at(i, "a virtual field cannot be '='"));
+            }
+            check_source(trace, defined, i, snap, g.snapshot, s)?;
+        }
+    }
+    for &d in g.owned.iter().chain(&g.drop) {
+        if !defined.get(d.index()).copied().unwrap_or(false) {
+            return Err(IrError::at(
+                i,
+                format!("exit list names {} before its definition", d),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn check_source(
+    trace: &Trace,
+    defined: &[bool],
+    i: usize,
+    snap: &Snapshot,
+    id: SnapId,
+    s: &Source,
+) -> Result<(), IrError> {
+    match *s {
+        Source::Val(o) => check_operand(trace, defined, i, o)
+            .map_err(|e| IrError::at(i, format!("snapshot {}: {}", id, e.message))),
+        Source::Bool(o) => {
+            check_operand(trace, defined, i, o)
+                .map_err(|e| IrError::at(i, format!("snapshot {}: {}", id, e.message)))?;
+            if trace.operand_type(o) != Some(Type::I64) {
+                return Err(IrError::at(
+                    i,
+                    format!("snapshot {}: bool() needs an i64", id),
+                ));
+            }
+            Ok(())
+        }
+        Source::Virtual(k) => {
+            if k as usize >= snap.virtuals.len() {
+                return Err(IrError::at(
+                    i,
+                    format!("snapshot {}: unknown virtual {}", id, k),
+                ));
+            }
+            Ok(())
+        }
+        Source::Unchanged | Source::Null => Ok(()),
+    }
+}

@@ -1,0 +1,64 @@
+//! Incref/decref pair cancellation: IR text before and after `cancel_incref_decref`.
+mod common;
+use common::check_pass;
+use hipy_optimizer::refcount::cancel_incref_decref;
+
+const HEADER: &str = "trace t
+inputs v0:obj, v1:i64
+func f0 = 0x9000 \"incref\" (obj) -> obj owned incref
+func f1 = 0x9100 \"decref\" (obj) -> void consumes(0) decref
+func f2 = 0x9200 \"other\" (obj) -> void
+";
+
+fn h(body: &str) -> String {
+    format!("{}{}", HEADER, body)
+}
+
+#[test]
+fn adjacent_pair_cancels_and_uses_between_read_the_original() {
+    check_pass(
+        cancel_incref_decref,
+        &h("v2 = call f0(v0)
+            v3 = load_type v2
+            v4 = ptr_eq v3, v2
+            call f1(v2)
+            v5 = int_add v1, v4
+            jump v0, v5"),
+        &h("v3 = load_type v0
+            v4 = ptr_eq v3, v0
+            v5 = int_add v1, v4
+            jump v0, v5"),
+    );
+}
+
+#[test]
+fn a_guard_or_a_call_in_between_blocks_cancellation() {
+    let text = h("v2 = call f0(v0)
+            guard_true v1 [s0 resume 0x1@0 {v0, v1}]
+            call f1(v2)
+            v3 = call f0(v0)
+            call f2(v0)
+            call f1(v3)
+            jump v0, v1");
+    check_pass(cancel_incref_decref, &text, &text);
+}
+
+#[test]
+fn no_cancellation_when_the_reference_is_used_after_the_decref() {
+    let text = h("v2 = call f0(v0)
+            call f1(v2)
+            v3 = load_type v2
+            jump v0, v1");
+    check_pass(cancel_incref_decref, &text, &text);
+}
+
+#[test]
+fn decref_of_another_value_does_not_match() {
+    let text = h("v2 = call f0(v0)
+            v3 = call f0(v0)
+            call f1(v3)
+            call f1(v2)
+            jump v0, v1");
+    // v3's pair is adjacent and cancels; then v2's pair is adjacent and cancels too.
+    check_pass(cancel_incref_decref, &text, &h("jump v0, v1"));
+}

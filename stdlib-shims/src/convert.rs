@@ -1,0 +1,321 @@
+//! Between Python objects and the engine: operands of ops, `np.array`'s
+//! reading of nested lists, dtype arguments, and results back to Python.
+
+use crate::args::{unsupported, OrRaise};
+use crate::dtype_obj::PyDType;
+use crate::ndarray::PyNdArray;
+use crate::scalar::{self, PyNpScalar};
+use hipy_lazy::dtype::{weak_default_dtype, weak_result_dtype, weak_to_scalar};
+use hipy_lazy::graph;
+use hipy_lazy::runtime;
+use hipy_lazy::{Array, Buffer, DType, Node, NodeRef, Scalar, WeakScalar};
+use rustpython_vm::builtins::{PyBool, PyFloat, PyInt, PyList, PyStr, PyTuple, PyType};
+use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyPayload, PyResult, VirtualMachine};
+
+/// A Python `bool`, `int` or `float` (NEP 50's weakly typed scalars).
+pub fn weak_of(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Option<WeakScalar>> {
+    if let Some(b) = obj.downcast_ref::<PyBool>() {
+        let _ = b;
+        return Ok(Some(WeakScalar::Bool(obj.is(&vm.ctx.true_value))));
+    }
+    if let Some(i) = obj.downcast_ref::<PyInt>() {
+        let v: i128 = i.try_to_primitive(vm).map_err(|_| {
+            vm.new_overflow_error("Python int too large to convert to C long")
+        })?;
+        return Ok(Some(WeakScalar::Int(v)));
+    }
+    if let Some(f) = obj.downcast_ref::<PyFloat>() {
+        return Ok(Some(WeakScalar::Float(f.to_f64())));
+    }
+    Ok(None)
+}
+
+/// An operand of an op: an array-like (strongly typed) or a Python scalar.
+pub enum Arg {
+    Node(NodeRef),
+    Weak(WeakScalar),
+}
+
+/// Reads an operand; `None` when the object is not something numpy ops take.
+pub fn to_arg(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Option<Arg>> {
+    if let Some(a) = obj.downcast_ref::<PyNdArray>() {
+        return Ok(Some(Arg::Node(a.node())));
+    }
+    if let Some(s) = obj.downcast_ref::<PyNpScalar>() {
+        return Ok(Some(Arg::Node(s.node())));
+    }
+    if let Some(w) = weak_of(vm, obj)? {
+        return Ok(Some(Arg::Weak(w)));
+    }
+    if obj.downcast_ref::<PyList>().is_some() || obj.downcast_ref::<PyTuple>().is_some() {
+        return Ok(Some(Arg::Node(array_from_object(vm, obj, None)?)));
+    }
+    Ok(None)
+}
+
+/// Like `to_arg`, but anything else is a TypeError / NotImplementedError.
+pub fn arg_of(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Arg> {
+    match to_arg(vm, obj)? {
+        Some(a) => Ok(a),
+        None => Err(unsupported_operand(vm, obj)),
+    }
+}
+
+pub fn unsupported_operand(vm: &VirtualMachine, obj: &PyObject) -> rustpython_vm::builtins::PyBaseExceptionRef {
+    if obj.downcast_ref::<PyStr>().is_some() {
+        return unsupported(vm, "ndarray of str");
+    }
+    vm.new_type_error(format!("unsupported operand type for numpy: '{}'", obj.class().name()))
+}
+
+/// `np.asarray(obj)` as a graph node.
+pub fn node_of(vm: &VirtualMachine, obj: &PyObject) -> PyResult<NodeRef> {
+    match arg_of(vm, obj)? {
+        Arg::Node(n) => Ok(n),
+        Arg::Weak(w) => Ok(Node::constant(weak_to_scalar(w, weak_default_dtype(w)).or_raise(vm)?)),
+    }
+}
+
+/// The nodes of two operands, with Python scalars typed against the other
+/// operand (NEP 50).
+pub fn resolve2(vm: &VirtualMachine, a: Arg, b: Arg) -> PyResult<(NodeRef, NodeRef)> {
+    let weak_node = |w: WeakScalar, other: Option<DType>| -> PyResult<NodeRef> {
+        let d = match other {
+            Some(d) => weak_result_dtype(d, w),
+            None => weak_default_dtype(w),
+        };
+        Ok(Node::constant(weak_to_scalar(w, d).or_raise(vm)?))
+    };
+    Ok(match (a, b) {
+        (Arg::Node(x), Arg::Node(y)) => (x, y),
+        (Arg::Node(x), Arg::Weak(w)) => {
+            let d = x.dtype;
+            (x, weak_node(w, Some(d))?)
+        }
+        (Arg::Weak(w), Arg::Node(y)) => {
+            let d = y.dtype;
+            (weak_node(w, Some(d))?, y)
+        }
+        (Arg::Weak(v), Arg::Weak(w)) => (weak_node(v, None)?, weak_node(w, None)?),
+    })
+}
+
+/// Wraps an op's result: 0-d results are numpy scalars, as NumPy returns.
+pub fn wrap(vm: &VirtualMachine, node: NodeRef) -> PyObjectRef {
+    let node = runtime::settle(node);
+    if node.ndim() == 0 {
+        scalar::from_node(vm, node)
+    } else {
+        PyNdArray::from_node(node).into_pyobject(vm)
+    }
+}
+
+/// Wraps an array result without turning 0-d arrays into scalars.
+pub fn wrap_array(vm: &VirtualMachine, node: NodeRef) -> PyObjectRef {
+    PyNdArray::from_node(runtime::settle(node)).into_pyobject(vm)
+}
+
+/// Python value of one element (`tolist`, `item`).
+pub fn scalar_to_py(vm: &VirtualMachine, s: Scalar) -> PyObjectRef {
+    match s {
+        Scalar::Bool(b) => vm.ctx.new_bool(b).into(),
+        Scalar::I32(v) => vm.ctx.new_int(v).into(),
+        Scalar::I64(v) => vm.ctx.new_int(v).into(),
+        Scalar::F32(v) => vm.ctx.new_float(v as f64).into(),
+        Scalar::F64(v) => vm.ctx.new_float(v).into(),
+    }
+}
+
+/// A `dtype=` argument: None, a dtype, a scalar type, a Python type or a name.
+pub fn parse_dtype(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Option<DType>> {
+    if vm.is_none(obj) {
+        return Ok(None);
+    }
+    if let Some(d) = obj.downcast_ref::<PyDType>() {
+        return Ok(Some(d.dtype));
+    }
+    if let Some(t) = obj.downcast_ref::<PyType>() {
+        if let Some(d) = scalar::dtype_of_type(vm, t) {
+            return Ok(Some(d));
+        }
+        let ctx = &vm.ctx.types;
+        if t.is(ctx.float_type) {
+            return Ok(Some(DType::Float64));
+        }
+        if t.is(ctx.bool_type) {
+            return Ok(Some(DType::Bool));
+        }
+        if t.is(ctx.int_type) {
+            return Ok(Some(DType::Int64));
+        }
+        return Err(unsupported(vm, &format!("dtype {}", t.name())));
+    }
+    if let Some(s) = obj.downcast_ref::<PyStr>() {
+        let name = s.to_string_lossy();
+        return match DType::from_name(&name) {
+            Some(d) => Ok(Some(d)),
+            None => Err(vm.new_type_error(format!("data type '{name}' not understood"))),
+        };
+    }
+    Err(vm.new_type_error(format!("Cannot interpret '{}' as a data type", obj.repr(vm)?.to_string_lossy())))
+}
+
+/// One leaf of a nested sequence.
+enum Leaf {
+    Weak(WeakScalar),
+    Typed(Scalar),
+}
+
+/// Walks nested lists/tuples/arrays: fills `shape` at first visit of each
+/// depth and checks the rest against it.
+fn walk(vm: &VirtualMachine, obj: &PyObject, depth: usize, shape: &mut Vec<usize>, fixed: &mut bool, leaves: &mut Vec<Leaf>) -> PyResult<()> {
+    let inhomogeneous = |shape: &[usize], depth: usize| {
+        let prefix: Vec<usize> = shape[..depth].to_vec();
+        vm.new_value_error(format!(
+            "setting an array element with a sequence. The requested array has an inhomogeneous shape after {depth} dimensions. The detected shape was {} + inhomogeneous part.",
+            hipy_lazy::layout::shape_tuple_str(&prefix)
+        ))
+    };
+    let items: Option<Vec<PyObjectRef>> = if let Some(l) = obj.downcast_ref::<PyList>() {
+        Some(l.borrow_vec().to_vec())
+    } else {
+        obj.downcast_ref::<PyTuple>().map(|t| t.as_slice().to_vec())
+    };
+    if let Some(items) = items {
+        if depth == shape.len() && !*fixed {
+            shape.push(items.len());
+        } else if depth >= shape.len() || shape[depth] != items.len() {
+            return Err(inhomogeneous(shape, depth.min(shape.len())));
+        }
+        for it in &items {
+            walk(vm, it, depth + 1, shape, fixed, leaves)?;
+        }
+        if items.is_empty() {
+            *fixed = true;
+        }
+        return Ok(());
+    }
+    if let Some(a) = obj.downcast_ref::<PyNdArray>() {
+        let arr = a.array();
+        let sub = arr.shape().to_vec();
+        for (k, &d) in sub.iter().enumerate() {
+            if depth + k == shape.len() && !*fixed {
+                shape.push(d);
+            } else if depth + k >= shape.len() || shape[depth + k] != d {
+                return Err(inhomogeneous(shape, (depth + k).min(shape.len())));
+            }
+        }
+        if depth + sub.len() != shape.len() && *fixed {
+            return Err(inhomogeneous(shape, depth));
+        }
+        for i in 0..arr.size() {
+            leaves.push(Leaf::Typed(arr.get_flat(i)));
+        }
+        if depth + sub.len() == shape.len() {
+            *fixed = true;
+        }
+        return Ok(());
+    }
+    // A scalar leaf: the shape ends here.
+    if depth < shape.len() {
+        return Err(inhomogeneous(shape, depth));
+    }
+    *fixed = true;
+    if let Some(s) = obj.downcast_ref::<PyNpScalar>() {
+        leaves.push(Leaf::Typed(s.value()));
+    } else if let Some(w) = weak_of(vm, obj)? {
+        leaves.push(Leaf::Weak(w));
+    } else if obj.downcast_ref::<PyStr>().is_some() {
+        return Err(unsupported(vm, "array of str"));
+    } else if obj.class().name().to_string() == "complex" {
+        return Err(unsupported(vm, "array of complex"));
+    } else {
+        return Err(unsupported(vm, &format!("array of {}", obj.class().name())));
+    }
+    Ok(())
+}
+
+/// `np.array(obj, dtype)`: copies (lists are read now, so later changes to
+/// them do not reach the array).
+pub fn array_from_object(vm: &VirtualMachine, obj: &PyObject, dtype: Option<DType>) -> PyResult<NodeRef> {
+    if let Some(a) = obj.downcast_ref::<PyNdArray>() {
+        let n = a.node();
+        return Ok(graph::astype(&n, dtype.unwrap_or(n.dtype)));
+    }
+    if let Some(s) = obj.downcast_ref::<PyNpScalar>() {
+        let n = s.node();
+        return Ok(match dtype {
+            Some(d) if d != n.dtype => graph::astype(&n, d),
+            _ => n,
+        });
+    }
+    let mut shape = Vec::new();
+    let mut leaves = Vec::new();
+    let mut fixed = false;
+    walk(vm, obj, 0, &mut shape, &mut fixed, &mut leaves)?;
+    let dtype = dtype.unwrap_or_else(|| {
+        let mut d: Option<DType> = None;
+        for l in &leaves {
+            let ld = match l {
+                Leaf::Weak(w) => weak_default_dtype(*w),
+                Leaf::Typed(s) => s.dtype(),
+            };
+            d = Some(d.map_or(ld, |d| d.promote(ld)));
+        }
+        d.unwrap_or(DType::Float64)
+    });
+    let mut buffer = Buffer::zeros(dtype, leaves.len());
+    for (i, l) in leaves.iter().enumerate() {
+        let s = match l {
+            Leaf::Weak(WeakScalar::Int(v)) if dtype.is_int() => weak_to_scalar(WeakScalar::Int(*v), dtype).or_raise(vm)?,
+            Leaf::Weak(w) => weak_to_scalar(*w, weak_default_dtype(*w)).or_raise(vm)?,
+            Leaf::Typed(s) => *s,
+        };
+        buffer.set(i, s);
+    }
+    Ok(Node::source(Array::from_buffer(buffer, &shape)))
+}
+
+/// An integer argument (anything with `__index__`).
+pub fn index_of(vm: &VirtualMachine, obj: &PyObject) -> PyResult<isize> {
+    obj.try_index(vm)?.try_to_primitive(vm)
+}
+
+/// `axis=`: None, an int, or a tuple of ints.
+pub fn axes_of(vm: &VirtualMachine, obj: &Option<PyObjectRef>) -> PyResult<Option<Vec<isize>>> {
+    match obj {
+        None => Ok(None),
+        Some(o) if vm.is_none(o) => Ok(None),
+        Some(o) => {
+            if let Some(t) = o.downcast_ref::<PyTuple>() {
+                t.as_slice().iter().map(|x| index_of(vm, x)).collect::<PyResult<Vec<_>>>().map(Some)
+            } else {
+                Ok(Some(vec![index_of(vm, o)?]))
+            }
+        }
+    }
+}
+
+/// A shape argument: an int or a sequence of ints.
+pub fn shape_of(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Vec<usize>> {
+    let dims: Vec<isize> = if let Some(t) = obj.downcast_ref::<PyTuple>() {
+        t.as_slice().iter().map(|x| index_of(vm, x)).collect::<PyResult<_>>()?
+    } else if let Some(l) = obj.downcast_ref::<PyList>() {
+        l.borrow_vec().iter().map(|x| index_of(vm, x)).collect::<PyResult<_>>()?
+    } else {
+        vec![index_of(vm, obj)?]
+    };
+    dims.into_iter()
+        .map(|d| {
+            usize::try_from(d).map_err(|_| vm.new_value_error("negative dimensions are not allowed"))
+        })
+        .collect()
+}
+
+/// `bool(x)` of a Python object (for `keepdims=` and friends).
+pub fn truthy(vm: &VirtualMachine, obj: &Option<PyObjectRef>) -> PyResult<bool> {
+    match obj {
+        None => Ok(false),
+        Some(o) => o.clone().try_to_bool(vm),
+    }
+}

@@ -1,0 +1,103 @@
+//! `numpy.dtype` objects: `a.dtype`, `np.dtype('float32')`.
+
+use crate::convert::parse_dtype;
+use crate::scalar;
+use hipy_lazy::DType;
+use rustpython_vm::builtins::{PyStrRef, PyType, PyTypeRef};
+use rustpython_vm::function::{Either, FuncArgs, PyComparisonValue};
+use rustpython_vm::types::{Comparable, Constructor, Hashable, PyComparisonOp, Representable};
+use rustpython_vm::{pyclass, AsObject, Py, PyObject, PyObjectRef, PyPayload, PyResult, VirtualMachine};
+
+#[pyclass(module = "numpy", name = "dtype")]
+#[derive(Debug, PyPayload)]
+pub struct PyDType {
+    pub dtype: DType,
+}
+
+impl PyDType {
+    pub fn new_object(vm: &VirtualMachine, dtype: DType) -> PyObjectRef {
+        PyDType { dtype }.into_pyobject(vm)
+    }
+}
+
+impl Constructor for PyDType {
+    type Args = FuncArgs;
+
+    fn py_new(_cls: &Py<PyType>, args: FuncArgs, vm: &VirtualMachine) -> PyResult<Self> {
+        let Some(spec) = args.args.first() else {
+            return Err(vm.new_type_error("dtype() missing required argument 'dtype' (pos 1)"));
+        };
+        match parse_dtype(vm, spec)? {
+            Some(dtype) => Ok(PyDType { dtype }),
+            None => Ok(PyDType { dtype: DType::Float64 }),
+        }
+    }
+}
+
+#[pyclass(with(Constructor, Comparable, Hashable, Representable))]
+impl PyDType {
+    #[pyslot]
+    fn slot_str(zelf: &PyObject, vm: &VirtualMachine) -> PyResult<PyStrRef> {
+        let d = zelf.downcast_ref::<PyDType>().expect("dtype").dtype;
+        Ok(vm.ctx.new_str(d.name()))
+    }
+
+    #[pygetset]
+    fn name(zelf: &Py<Self>) -> &'static str {
+        zelf.dtype.name()
+    }
+
+    #[pygetset]
+    fn itemsize(zelf: &Py<Self>) -> usize {
+        zelf.dtype.itemsize()
+    }
+
+    #[pygetset]
+    fn kind(zelf: &Py<Self>) -> String {
+        zelf.dtype.kind().to_string()
+    }
+
+    #[pygetset]
+    fn char(zelf: &Py<Self>) -> String {
+        zelf.dtype.char().to_string()
+    }
+
+    #[pygetset(name = "type")]
+    fn scalar_type(zelf: &Py<Self>, vm: &VirtualMachine) -> PyTypeRef {
+        scalar::scalar_type(vm, zelf.dtype)
+    }
+}
+
+impl Representable for PyDType {
+    fn repr_str(zelf: &Py<Self>, _vm: &VirtualMachine) -> PyResult<String> {
+        Ok(format!("dtype('{}')", zelf.dtype.name()))
+    }
+}
+
+impl Hashable for PyDType {
+    fn hash(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<rustpython_vm::common::hash::PyHash> {
+        vm.ctx.new_str(zelf.dtype.name()).as_object().hash(vm)
+    }
+}
+
+impl Comparable for PyDType {
+    fn slot_richcompare(
+        zelf: &PyObject,
+        other: &PyObject,
+        op: PyComparisonOp,
+        vm: &VirtualMachine,
+    ) -> PyResult<Either<PyObjectRef, PyComparisonValue>> {
+        let me = zelf.downcast_ref::<PyDType>().expect("dtype").dtype;
+        if !matches!(op, PyComparisonOp::Eq | PyComparisonOp::Ne) {
+            return Ok(Either::B(PyComparisonValue::NotImplemented));
+        }
+        // Anything `np.dtype(x)` accepts compares by dtype; the rest is unequal.
+        let theirs = parse_dtype(vm, other).ok().flatten();
+        let eq = theirs == Some(me);
+        Ok(Either::B(PyComparisonValue::Implemented(if op == PyComparisonOp::Eq { eq } else { !eq })))
+    }
+
+    fn cmp(_: &Py<Self>, _: &PyObject, _: PyComparisonOp, _: &VirtualMachine) -> PyResult<PyComparisonValue> {
+        unreachable!("slot_richcompare is overridden")
+    }
+}

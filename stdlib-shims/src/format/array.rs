@@ -1,0 +1,213 @@
+//! `repr(ndarray)` / `str(ndarray)`: NumPy's `array2string` layout
+//! (summarisation, line wrapping, nesting brackets) and `array_repr`'s
+//! `array(...)` wrapper with its `shape=` / `dtype=` extras.
+
+use super::elements::{BoolFormat, FloatFormat, IntFormat};
+use super::{scalar_str, ArrayView, Data, Dtype, Scalar};
+
+const LINE_WIDTH: usize = 75;
+const THRESHOLD: usize = 1000;
+const EDGE_ITEMS: usize = 3;
+const SUMMARY_INSERT: &str = "...";
+
+/// Formats one element (given by its flat position in the view's data).
+enum ElementFormat {
+    Float(FloatFormat),
+    Int(IntFormat),
+    Bool(BoolFormat),
+}
+
+impl ElementFormat {
+    fn new(view: &ArrayView, shown: &[usize]) -> Self {
+        fn gather<T: Copy>(data: &[T], shown: &[usize]) -> Vec<T> {
+            shown.iter().map(|&i| data[i]).collect()
+        }
+        match view.data {
+            Data::Float64(d) => ElementFormat::Float(FloatFormat::new(&gather(d, shown))),
+            Data::Float32(d) => ElementFormat::Float(FloatFormat::new(&gather(d, shown))),
+            Data::Int64(d) => ElementFormat::Int(IntFormat::new(&gather(d, shown))),
+            Data::Int32(d) => ElementFormat::Int(IntFormat::new(&gather(d, shown))),
+            Data::Bool(_) => ElementFormat::Bool(BoolFormat::new(view.shape.is_empty())),
+        }
+    }
+
+    fn format(&self, data: &Data, i: usize) -> String {
+        match (self, data) {
+            (ElementFormat::Float(f), Data::Float64(d)) => f.format(d[i]),
+            (ElementFormat::Float(f), Data::Float32(d)) => f.format(d[i]),
+            (ElementFormat::Int(f), Data::Int64(d)) => f.format(d[i]),
+            (ElementFormat::Int(f), Data::Int32(d)) => f.format(d[i]),
+            (ElementFormat::Bool(f), Data::Bool(d)) => f.format(d[i]),
+            _ => unreachable!("formatter built for another dtype"),
+        }
+    }
+}
+
+/// Indices along one axis that are printed: all, or the edges when summarising.
+fn shown_indices(len: usize, summarize: bool) -> (Vec<usize>, bool) {
+    if summarize && len > 2 * EDGE_ITEMS {
+        let idx = (0..EDGE_ITEMS).chain(len - EDGE_ITEMS..len).collect();
+        (idx, true)
+    } else {
+        ((0..len).collect(), false)
+    }
+}
+
+/// Flat data positions of all shown elements, in row-major order.
+fn shown_positions(view: &ArrayView, summarize: bool) -> Vec<usize> {
+    let mut out = Vec::new();
+    fn walk(view: &ArrayView, axis: usize, pos: isize, summarize: bool, out: &mut Vec<usize>) {
+        if axis == view.shape.len() {
+            out.push(pos as usize);
+            return;
+        }
+        for i in shown_indices(view.shape[axis], summarize).0 {
+            walk(view, axis + 1, pos + i as isize * view.strides[axis], summarize, out);
+        }
+    }
+    walk(view, 0, view.offset as isize, summarize, &mut out);
+    out
+}
+
+/// NumPy's `_extendLine`: wraps before `word` when the line would get too long.
+fn extend_line(s: &mut String, line: &mut String, word: &str, width: usize, prefix: &str) {
+    let needs_wrap = line.len() + word.len() > width && line.len() > prefix.len();
+    if needs_wrap {
+        s.push_str(line.trim_end());
+        s.push('\n');
+        line.clear();
+        line.push_str(prefix);
+    }
+    line.push_str(word);
+}
+
+struct Layout<'v, 'a> {
+    view: &'v ArrayView<'a>,
+    fmt: ElementFormat,
+    separator: &'static str,
+    summarize: bool,
+}
+
+impl Layout<'_, '_> {
+    /// NumPy's `_formatArray.recurser`.
+    fn recurse(&self, axis: usize, pos: isize, hanging_indent: &str, width: usize) -> String {
+        let view = self.view;
+        if axis == view.shape.len() {
+            return self.fmt.format(&view.data, pos as usize);
+        }
+        let axes_left = view.shape.len() - axis;
+        let next_indent = format!("{hanging_indent} ");
+        let next_width = width.saturating_sub(1);
+        let (indices, show_summary) = shown_indices(view.shape[axis], self.summarize);
+        let stride = view.strides[axis];
+        let child = |i: usize| {
+            self.recurse(axis + 1, pos + i as isize * stride, &next_indent, next_width)
+        };
+        let lead = if show_summary { EDGE_ITEMS } else { indices.len() };
+        let mut s = String::new();
+        if axes_left == 1 {
+            let sep_len = self.separator.trim_end().len();
+            let elem_width = width.saturating_sub(sep_len.max(1));
+            let mut line = hanging_indent.to_string();
+            let last = indices.len() - 1;
+            for (k, &i) in indices.iter().enumerate() {
+                if show_summary && k == lead {
+                    extend_line(&mut s, &mut line, SUMMARY_INSERT, elem_width, hanging_indent);
+                    line.push_str(self.separator);
+                }
+                extend_line(&mut s, &mut line, &child(i), elem_width, hanging_indent);
+                if k != last {
+                    line.push_str(self.separator);
+                }
+            }
+            s.push_str(&line);
+        } else {
+            let line_sep = format!(
+                "{}{}",
+                self.separator.trim_end(),
+                "\n".repeat(axes_left - 1)
+            );
+            let last = indices.len() - 1;
+            for (k, &i) in indices.iter().enumerate() {
+                if show_summary && k == lead {
+                    s.push_str(hanging_indent);
+                    s.push_str(SUMMARY_INSERT);
+                    s.push_str(&line_sep);
+                }
+                s.push_str(hanging_indent);
+                s.push_str(&child(i));
+                if k != last {
+                    s.push_str(&line_sep);
+                }
+            }
+        }
+        format!("[{}]", &s[hanging_indent.len()..])
+    }
+}
+
+/// NumPy's `array2string` for a non-empty array.
+fn array2string(view: &ArrayView, separator: &'static str, prefix: &str, suffix: &str) -> String {
+    let summarize = view.size() > THRESHOLD;
+    let shown = shown_positions(view, summarize);
+    let layout = Layout { view, fmt: ElementFormat::new(view, &shown), separator, summarize };
+    let next_line_prefix = " ".repeat(1 + prefix.len());
+    let width = LINE_WIDTH - suffix.len();
+    layout.recurse(0, view.offset as isize, &next_line_prefix, width)
+}
+
+fn shape_repr(shape: &[usize]) -> String {
+    match shape {
+        [n] => format!("({n},)"),
+        _ => {
+            let parts: Vec<String> = shape.iter().map(|n| n.to_string()).collect();
+            format!("({})", parts.join(", "))
+        }
+    }
+}
+
+/// `repr(a)`.
+pub(crate) fn array_repr(view: &ArrayView) -> String {
+    const PREFIX: &str = "array(";
+    let size = view.size();
+    let body = if size == 0 { "[]".to_string() } else { array2string(view, ", ", PREFIX, ")") };
+    let mut extras = Vec::new();
+    if (size == 0 && view.shape != [0usize]) || size > THRESHOLD {
+        extras.push(format!("shape={}", shape_repr(&view.shape)));
+    }
+    let dtype = view.data.dtype();
+    let implied = matches!(dtype, Dtype::Float64 | Dtype::Int64 | Dtype::Bool);
+    if !implied || size == 0 {
+        extras.push(format!("dtype={}", dtype.name()));
+    }
+    if extras.is_empty() {
+        return format!("{PREFIX}{body})");
+    }
+    let arr_str = format!("{PREFIX}{body},");
+    let extra_str = format!("{})", extras.join(", "));
+    let last_line_len = arr_str.len() - arr_str.rfind('\n').map_or(0, |i| i + 1);
+    let spacer = if last_line_len + extra_str.len() + 1 > LINE_WIDTH {
+        format!("\n{}", " ".repeat(PREFIX.len()))
+    } else {
+        " ".to_string()
+    };
+    format!("{arr_str}{spacer}{extra_str}")
+}
+
+/// `str(a)`.
+pub(crate) fn array_str(view: &ArrayView) -> String {
+    if view.shape.is_empty() {
+        let i = view.offset;
+        let scalar = match view.data {
+            Data::Float64(d) => Scalar::Float64(d[i]),
+            Data::Float32(d) => Scalar::Float32(d[i]),
+            Data::Int64(d) => Scalar::Int64(d[i]),
+            Data::Int32(d) => Scalar::Int32(d[i]),
+            Data::Bool(d) => Scalar::Bool(d[i]),
+        };
+        return scalar_str(scalar);
+    }
+    if view.size() == 0 {
+        return "[]".to_string();
+    }
+    array2string(view, " ", "", "")
+}

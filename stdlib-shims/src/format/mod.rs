@@ -1,0 +1,240 @@
+//! NumPy 2.x printing, exactly: `repr`/`str` of arrays and scalars under
+//! NumPy's default print options (precision=8, threshold=1000, edgeitems=3,
+//! linewidth=75, suppress=False, floatmode='maxprec', sign='-').
+//!
+//! Plain Rust, no RustPython types. Public API:
+//!
+//! - [`Dtype`]: `Float64 | Float32 | Int64 | Int32 | Bool`; [`Dtype::name`] gives
+//!   NumPy's name (`"float64"`, ..., `"bool"`); [`dtype_name`] is the same.
+//! - [`Data`]: a borrowed element buffer of one dtype (`Data::Float64(&[f64])`, ...).
+//! - [`ArrayView`]: data + shape (+ strides in elements and an offset, so
+//!   transposed/sliced views print without copying).
+//!   - `ArrayView::new(data, &shape)` for a contiguous row-major buffer whose
+//!     length must be the product of the shape;
+//!   - `ArrayView::strided(data, &shape, &strides, offset)`; strides may be
+//!     negative or zero.
+//!
+//!   Both return `Err(ViewError)` (never panic) when the shape/strides reach
+//!   outside the buffer. A 0-d array has `shape = &[]` and one element.
+//! - [`array_repr`]`(&view) -> String`: `repr(a)`, e.g. `array([1., 2.])`,
+//!   `array([1, 2], dtype=int32)`, `array([], shape=(0, 3), dtype=float64)`,
+//!   `array([0, 1, 2, ..., 1997, 1998, 1999], shape=(2000,))`, `array(1.5)`.
+//! - [`array_str`]`(&view) -> String`: `str(a)`, e.g. `[1. 2.]`; 0-d arrays
+//!   print like their scalar (`1.5`).
+//! - [`Scalar`]: one typed value; [`scalar_repr`] gives `np.float64(1.5)`,
+//!   `np.int32(3)`, `np.True_`; [`scalar_str`] gives `1.5`, `3`, `True`.
+//!
+//! Elements are formatted with NumPy's Dragon4 rules (see `dragon4.rs`), so
+//! float output is bit-for-bit NumPy's, including float32's own shortest digits.
+
+mod array;
+mod bigint;
+mod dragon4;
+mod elements;
+mod scalar;
+
+use std::fmt;
+
+/// The dtypes hipy's numpy prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dtype {
+    Float64,
+    Float32,
+    Int64,
+    Int32,
+    Bool,
+}
+
+impl Dtype {
+    /// NumPy's dtype name, as in `dtype=float32`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Dtype::Float64 => "float64",
+            Dtype::Float32 => "float32",
+            Dtype::Int64 => "int64",
+            Dtype::Int32 => "int32",
+            Dtype::Bool => "bool",
+        }
+    }
+}
+
+/// NumPy's dtype name (`"float64"`, `"int32"`, `"bool"`, ...).
+pub fn dtype_name(dtype: Dtype) -> &'static str {
+    dtype.name()
+}
+
+/// A borrowed buffer of elements of one dtype.
+#[derive(Clone, Copy, Debug)]
+pub enum Data<'a> {
+    Float64(&'a [f64]),
+    Float32(&'a [f32]),
+    Int64(&'a [i64]),
+    Int32(&'a [i32]),
+    Bool(&'a [bool]),
+}
+
+impl Data<'_> {
+    pub fn dtype(&self) -> Dtype {
+        match self {
+            Data::Float64(_) => Dtype::Float64,
+            Data::Float32(_) => Dtype::Float32,
+            Data::Int64(_) => Dtype::Int64,
+            Data::Int32(_) => Dtype::Int32,
+            Data::Bool(_) => Dtype::Bool,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        match self {
+            Data::Float64(d) => d.len(),
+            Data::Float32(d) => d.len(),
+            Data::Int64(d) => d.len(),
+            Data::Int32(d) => d.len(),
+            Data::Bool(d) => d.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// One NumPy scalar value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Scalar {
+    Float64(f64),
+    Float32(f32),
+    Int64(i64),
+    Int32(i32),
+    Bool(bool),
+}
+
+impl Scalar {
+    pub fn dtype(&self) -> Dtype {
+        match self {
+            Scalar::Float64(_) => Dtype::Float64,
+            Scalar::Float32(_) => Dtype::Float32,
+            Scalar::Int64(_) => Dtype::Int64,
+            Scalar::Int32(_) => Dtype::Int32,
+            Scalar::Bool(_) => Dtype::Bool,
+        }
+    }
+}
+
+/// Why a view could not be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ViewError {
+    /// `strides.len() != shape.len()`.
+    StridesRank { shape: usize, strides: usize },
+    /// A contiguous view's buffer length is not the product of its shape.
+    Length { expected: usize, actual: usize },
+    /// Some element of the view lies outside the buffer (or the size overflows).
+    OutOfBounds { buffer_len: usize },
+}
+
+impl fmt::Display for ViewError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ViewError::StridesRank { shape, strides } => {
+                write!(f, "array view has {shape} dimensions but {strides} strides")
+            }
+            ViewError::Length { expected, actual } => {
+                write!(f, "array of {expected} elements given a buffer of {actual}")
+            }
+            ViewError::OutOfBounds { buffer_len } => {
+                write!(f, "array view reaches outside its buffer of {buffer_len} elements")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ViewError {}
+
+/// An n-dimensional view for printing: element (i0, i1, ...) lives at
+/// `offset + sum(i_k * strides[k])` in `data`.
+#[derive(Clone, Debug)]
+pub struct ArrayView<'a> {
+    data: Data<'a>,
+    shape: Vec<usize>,
+    strides: Vec<isize>,
+    offset: usize,
+}
+
+impl<'a> ArrayView<'a> {
+    /// A contiguous row-major (C order) array.
+    pub fn new(data: Data<'a>, shape: &[usize]) -> Result<Self, ViewError> {
+        let mut strides = vec![0isize; shape.len()];
+        let mut step: isize = 1;
+        for (k, &n) in shape.iter().enumerate().rev() {
+            strides[k] = step;
+            step = step.checked_mul(n.max(1) as isize).unwrap_or(isize::MAX);
+        }
+        let expected = shape.iter().try_fold(1usize, |acc, &n| acc.checked_mul(n));
+        if expected != Some(data.len()) {
+            return Err(ViewError::Length { expected: expected.unwrap_or(usize::MAX), actual: data.len() });
+        }
+        Self::strided(data, shape, &strides, 0)
+    }
+
+    /// A strided view (strides counted in elements, possibly negative).
+    pub fn strided(
+        data: Data<'a>,
+        shape: &[usize],
+        strides: &[isize],
+        offset: usize,
+    ) -> Result<Self, ViewError> {
+        if strides.len() != shape.len() {
+            return Err(ViewError::StridesRank { shape: shape.len(), strides: strides.len() });
+        }
+        let oob = ViewError::OutOfBounds { buffer_len: data.len() };
+        let size = shape.iter().try_fold(1usize, |acc, &n| acc.checked_mul(n)).ok_or(oob.clone())?;
+        if size > 0 {
+            // The lowest and highest positions reached must lie in the buffer.
+            let (mut lo, mut hi) = (offset as i128, offset as i128);
+            for (&n, &s) in shape.iter().zip(strides) {
+                let reach = (n as i128 - 1) * s as i128;
+                if reach < 0 {
+                    lo += reach;
+                } else {
+                    hi += reach;
+                }
+            }
+            if lo < 0 || hi >= data.len() as i128 {
+                return Err(oob);
+            }
+        }
+        Ok(ArrayView { data, shape: shape.to_vec(), strides: strides.to_vec(), offset })
+    }
+
+    pub fn shape(&self) -> &[usize] {
+        &self.shape
+    }
+
+    pub fn size(&self) -> usize {
+        self.shape.iter().product()
+    }
+
+    pub fn dtype(&self) -> Dtype {
+        self.data.dtype()
+    }
+}
+
+/// `repr(a)` of an ndarray, exactly as NumPy 2.x prints it.
+pub fn array_repr(view: &ArrayView) -> String {
+    array::array_repr(view)
+}
+
+/// `str(a)` of an ndarray, exactly as NumPy 2.x prints it.
+pub fn array_str(view: &ArrayView) -> String {
+    array::array_str(view)
+}
+
+/// `repr` of a NumPy scalar: `np.float64(1.5)`, `np.int32(3)`, `np.True_`.
+pub fn scalar_repr(x: Scalar) -> String {
+    scalar::scalar_repr(x)
+}
+
+/// `str` of a NumPy scalar: `1.5`, `3`, `True`.
+pub fn scalar_str(x: Scalar) -> String {
+    scalar::scalar_str(x)
+}

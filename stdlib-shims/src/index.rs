@@ -1,0 +1,435 @@
+//! `a[...]` and `a[...] = v`: basic indexing makes views; boolean masks and
+//! integer arrays gather (and scatter) eagerly, since a mask's result shape
+//! depends on the data.
+
+use crate::args::{unsupported, OrRaise};
+use crate::convert::{self, node_of};
+use crate::ndarray::{shape_text, PyNdArray};
+use crate::scalar::{self, PyNpScalar};
+use hipy_lazy::layout::{basic_index, BasicIndex, Layout};
+use hipy_lazy::runtime;
+use hipy_lazy::{Array, Buffer, DType, Scalar};
+use rustpython_vm::builtins::{PyBool, PyInt, PyList, PySlice, PyTuple};
+use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyPayload, PyResult, VirtualMachine};
+
+enum Item {
+    Basic(BasicIndex),
+    Ints(Array),
+    Mask(Array),
+}
+
+fn opt_index(vm: &VirtualMachine, obj: &Option<PyObjectRef>) -> PyResult<Option<isize>> {
+    match obj {
+        Some(o) if !vm.is_none(o) => Ok(Some(convert::index_of(vm, o)?)),
+        _ => Ok(None),
+    }
+}
+
+fn not_valid(vm: &VirtualMachine) -> rustpython_vm::builtins::PyBaseExceptionRef {
+    vm.new_index_error(
+        "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid indices",
+    )
+}
+
+fn parse_item(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Item> {
+    if vm.is_none(obj) {
+        return Ok(Item::Basic(BasicIndex::NewAxis));
+    }
+    if obj.is(&vm.ctx.ellipsis) {
+        return Ok(Item::Basic(BasicIndex::Ellipsis));
+    }
+    if let Some(s) = obj.downcast_ref::<PySlice>() {
+        return Ok(Item::Basic(BasicIndex::Slice {
+            start: opt_index(vm, &s.start.clone())?,
+            stop: opt_index(vm, &Some(s.stop.clone()))?,
+            step: opt_index(vm, &s.step.clone())?,
+        }));
+    }
+    if obj.downcast_ref::<PyBool>().is_some() {
+        return Err(unsupported(vm, "indexing with a Python bool"));
+    }
+    if obj.downcast_ref::<PyInt>().is_some() {
+        return Ok(Item::Basic(BasicIndex::Int(convert::index_of(vm, obj)?)));
+    }
+    if let Some(s) = obj.downcast_ref::<PyNpScalar>() {
+        return match s.dtype() {
+            DType::Int32 | DType::Int64 => Ok(Item::Basic(BasicIndex::Int(s.value().as_i64() as isize))),
+            DType::Bool => Err(unsupported(vm, "indexing with a numpy bool scalar")),
+            _ => Err(not_valid(vm)),
+        };
+    }
+    if obj.downcast_ref::<PyNdArray>().is_some() || obj.downcast_ref::<PyList>().is_some() {
+        let empty_list = obj.downcast_ref::<PyList>().is_some_and(|l| l.borrow_vec().is_empty());
+        let node = node_of(vm, obj)?;
+        let a = runtime::force(&runtime::settle(node));
+        if empty_list {
+            return Ok(Item::Ints(Array::from_buffer(Buffer::I64(vec![]), &[0])));
+        }
+        return match a.dtype() {
+            DType::Bool => Ok(Item::Mask(a)),
+            DType::Int32 | DType::Int64 => Ok(Item::Ints(a)),
+            _ => Err(vm.new_index_error("arrays used as indices must be of integer (or boolean) type")),
+        };
+    }
+    Err(not_valid(vm))
+}
+
+fn parse(vm: &VirtualMachine, needle: &PyObject) -> PyResult<Vec<Item>> {
+    if let Some(t) = needle.downcast_ref::<PyTuple>() {
+        t.as_slice().iter().map(|x| parse_item(vm, x)).collect()
+    } else {
+        Ok(vec![parse_item(vm, needle)?])
+    }
+}
+
+/// Element read or view for an index made only of basic items.
+fn basic_get(vm: &VirtualMachine, zelf: &PyNdArray, items: &[BasicIndex]) -> PyResult {
+    let (storage, layout) = zelf.stored();
+    let l = basic_index(&layout, items).or_raise(vm)?;
+    if l.ndim() == 0 {
+        return Ok(scalar::from_value(vm, storage.snapshot().get(l.offset)));
+    }
+    Ok(PyNdArray::view(storage, l).into_pyobject(vm))
+}
+
+pub fn get_int(vm: &VirtualMachine, zelf: &PyNdArray, i: isize) -> PyResult {
+    basic_get(vm, zelf, &[BasicIndex::Int(i)])
+}
+
+/// Buffer positions of the selected "rows" (the leading axes an advanced
+/// index consumes), the shape of the selection, and the layout of one row.
+struct Selection {
+    rows: Vec<usize>,
+    shape: Vec<usize>,
+    row_layout: Layout,
+}
+
+fn check_index(vm: &VirtualMachine, i: i64, axis: usize, size: usize) -> PyResult<usize> {
+    let n = size as i64;
+    let j = if i < 0 { i + n } else { i };
+    if j < 0 || j >= n {
+        return Err(vm.new_index_error(format!("index {i} is out of bounds for axis {axis} with size {size}")));
+    }
+    Ok(j as usize)
+}
+
+fn rest_layout(layout: &Layout, from: usize) -> Layout {
+    Layout {
+        shape: layout.shape[from..].iter().copied().collect(),
+        strides: layout.strides[from..].iter().copied().collect(),
+        offset: 0,
+    }
+}
+
+fn mask_selection(vm: &VirtualMachine, layout: &Layout, mask: &Array) -> PyResult<Selection> {
+    let k = mask.layout.ndim();
+    if k > layout.ndim() {
+        return Err(vm.new_index_error(format!(
+            "too many indices for array: array is {}-dimensional, but {} were indexed",
+            layout.ndim(),
+            k
+        )));
+    }
+    for d in 0..k {
+        if mask.layout.shape[d] != layout.shape[d] {
+            return Err(vm.new_index_error(format!(
+                "boolean index did not match indexed array along axis {d}; size of axis is {} but size of corresponding boolean axis is {}",
+                layout.shape[d], mask.layout.shape[d]
+            )));
+        }
+    }
+    let prefix = Layout {
+        shape: layout.shape[..k].iter().copied().collect(),
+        strides: layout.strides[..k].iter().copied().collect(),
+        offset: layout.offset,
+    };
+    let mut rows = Vec::new();
+    let mut flat = 0;
+    let m = mask.to_vec::<bool>();
+    prefix.for_each_position(0, prefix.size(), |p| {
+        if m[flat] {
+            rows.push(p);
+        }
+        flat += 1;
+    });
+    let mut shape = vec![rows.len()];
+    shape.extend_from_slice(&layout.shape[k..]);
+    Ok(Selection { rows, shape, row_layout: rest_layout(layout, k) })
+}
+
+/// Integer arrays for the first `arrays.len()` axes, applied pointwise.
+fn int_selection(vm: &VirtualMachine, layout: &Layout, arrays: &[Array]) -> PyResult<Selection> {
+    let k = arrays.len();
+    if k > layout.ndim() {
+        return Err(vm.new_index_error(format!(
+            "too many indices for array: array is {}-dimensional, but {} were indexed",
+            layout.ndim(),
+            k
+        )));
+    }
+    let shapes: Vec<&[usize]> = arrays.iter().map(|a| a.shape()).collect();
+    let bshape = hipy_lazy::layout::broadcast_shapes(&shapes).map_err(|_| {
+        let parts: Vec<String> = shapes.iter().map(|s| shape_text(s)).collect();
+        vm.new_index_error(format!(
+            "shape mismatch: indexing arrays could not be broadcast together with shapes {} ",
+            parts.join(" ")
+        ))
+    })?;
+    let n: usize = bshape.iter().product();
+    let idx: Vec<Vec<i64>> = arrays
+        .iter()
+        .map(|a| {
+            let b = Array::new(a.buffer.clone(), a.layout.broadcast_to(&bshape).expect("broadcast checked"));
+            b.to_vec::<i64>()
+        })
+        .map(|v| v)
+        .collect::<Vec<_>>();
+    let idx: Vec<Vec<i64>> = arrays
+        .iter()
+        .zip(idx)
+        .map(|(a, v)| if a.dtype() == DType::Int64 { v } else { v })
+        .collect();
+    let mut rows = Vec::with_capacity(n);
+    for m in 0..n {
+        let mut pos = layout.offset as isize;
+        for (axis, ix) in idx.iter().enumerate() {
+            let j = check_index(vm, ix[m], axis, layout.shape[axis])?;
+            pos += j as isize * layout.strides[axis];
+        }
+        rows.push(pos as usize);
+    }
+    let mut shape: Vec<usize> = bshape.to_vec();
+    shape.extend_from_slice(&layout.shape[k..]);
+    Ok(Selection { rows, shape, row_layout: rest_layout(layout, k) })
+}
+
+fn as_int64(a: &Array) -> Array {
+    let v: Vec<i64> = match a.dtype() {
+        DType::Int32 => a.to_vec::<i32>().into_iter().map(|x| x as i64).collect(),
+        _ => a.to_vec::<i64>(),
+    };
+    Array::from_buffer(Buffer::I64(v), a.shape())
+}
+
+/// All buffer positions a selection covers, in result order.
+fn positions(sel: &Selection) -> Vec<usize> {
+    let per = sel.row_layout.size();
+    let mut out = Vec::with_capacity(sel.rows.len() * per);
+    for &r in &sel.rows {
+        sel.row_layout.for_each_position(0, per, |p| out.push(r + p));
+    }
+    out
+}
+
+fn gather(buffer: &Buffer, pos: &[usize], shape: &[usize]) -> Array {
+    let out = hipy_lazy::with_dtype!(buffer.dtype(), T => {
+        let src = <T as hipy_lazy::Element>::slice(buffer);
+        <T as hipy_lazy::Element>::wrap(pos.iter().map(|&p| src[p]).collect())
+    });
+    Array::from_buffer(out, shape)
+}
+
+/// The advanced part of an index: a selection over the leading axes, or
+/// one integer array among basic items (handled per value).
+enum Advanced {
+    Leading(Selection),
+    Single { before: Vec<BasicIndex>, values: Array, after: Vec<BasicIndex> },
+}
+
+fn advanced(vm: &VirtualMachine, layout: &Layout, items: Vec<Item>) -> PyResult<Advanced> {
+    let n_adv = items.iter().filter(|i| !matches!(i, Item::Basic(_))).count();
+    if items.len() == 1 {
+        if let Some(Item::Mask(m)) = items.first() {
+            return Ok(Advanced::Leading(mask_selection(vm, layout, m)?));
+        }
+    }
+    if n_adv == items.len() {
+        let arrays: Vec<Array> = items
+            .into_iter()
+            .map(|i| match i {
+                Item::Ints(a) => Ok(as_int64(&a)),
+                Item::Mask(m) if m.layout.ndim() == 1 => {
+                    let v = m.to_vec::<bool>();
+                    let idx: Vec<i64> = (0..v.len()).filter(|&k| v[k]).map(|k| k as i64).collect();
+                    let n = idx.len();
+                    Ok(Array::from_buffer(Buffer::I64(idx), &[n]))
+                }
+                _ => Err(unsupported(vm, "indexing with multi-dimensional boolean arrays inside a tuple")),
+            })
+            .collect::<PyResult<_>>()?;
+        return Ok(Advanced::Leading(int_selection(vm, layout, &arrays)?));
+    }
+    if n_adv == 1 {
+        let pos = items.iter().position(|i| !matches!(i, Item::Basic(_))).unwrap();
+        let mut before = Vec::new();
+        let mut after = Vec::new();
+        let mut values = None;
+        for (k, it) in items.into_iter().enumerate() {
+            match it {
+                Item::Basic(b) if k < pos => before.push(b),
+                Item::Basic(b) => after.push(b),
+                Item::Ints(a) => values = Some(as_int64(&a)),
+                Item::Mask(m) if m.layout.ndim() == 1 => {
+                    let v = m.to_vec::<bool>();
+                    let idx: Vec<i64> = (0..v.len()).filter(|&k| v[k]).map(|k| k as i64).collect();
+                    let n = idx.len();
+                    values = Some(Array::from_buffer(Buffer::I64(idx), &[n]));
+                }
+                Item::Mask(_) => return Err(unsupported(vm, "multi-dimensional boolean index mixed with slices")),
+            }
+        }
+        if before.iter().any(|b| matches!(b, BasicIndex::Ellipsis | BasicIndex::NewAxis))
+            || after.iter().any(|b| matches!(b, BasicIndex::NewAxis))
+        {
+            return Err(unsupported(vm, "advanced indexing combined with ellipsis or newaxis before it"));
+        }
+        return Ok(Advanced::Single { before, values: values.unwrap(), after });
+    }
+    Err(unsupported(vm, "indexing with several integer arrays mixed with slices"))
+}
+
+/// For `Single`: the basic layout for each index value, the result shape,
+/// and buffer positions in result order.
+fn single_positions(
+    vm: &VirtualMachine,
+    layout: &Layout,
+    before: &[BasicIndex],
+    values: &Array,
+    after: &[BasicIndex],
+) -> PyResult<(Vec<usize>, Vec<usize>)> {
+    let vals = values.to_vec::<i64>();
+    let axis = before.len();
+    if axis >= layout.ndim() {
+        return Err(vm.new_index_error(format!(
+            "too many indices for array: array is {}-dimensional, but {} were indexed",
+            layout.ndim(),
+            axis + 1
+        )));
+    }
+    let mut pieces = Vec::with_capacity(vals.len());
+    let mut piece_shape: Option<Vec<usize>> = None;
+    // Layout of an index 0 at `axis` tells the shapes around it.
+    for &v in &vals {
+        let j = check_index(vm, v, axis, layout.shape[axis])?;
+        let mut items: Vec<BasicIndex> = before.to_vec();
+        items.push(BasicIndex::Int(j as isize));
+        items.extend_from_slice(after);
+        let l = basic_index(layout, &items).or_raise(vm)?;
+        piece_shape = Some(l.shape.to_vec());
+        let mut p = Vec::with_capacity(l.size());
+        l.for_each_position(0, l.size(), |q| p.push(q));
+        pieces.push(p);
+    }
+    let piece_shape = match piece_shape {
+        Some(s) => s,
+        None => {
+            let mut items: Vec<BasicIndex> = before.to_vec();
+            items.push(BasicIndex::Slice { start: Some(0), stop: Some(0), step: None });
+            items.extend_from_slice(after);
+            let l = basic_index(layout, &items).or_raise(vm)?;
+            let mut s = l.shape.to_vec();
+            s.remove(before.iter().filter(|b| matches!(b, BasicIndex::Slice { .. })).count());
+            s
+        }
+    };
+    // The result puts the index's axes where the basic items before it end.
+    let kept_before = before.iter().filter(|b| matches!(b, BasicIndex::Slice { .. })).count();
+    let b_size: usize = piece_shape[..kept_before].iter().product();
+    let a_size: usize = piece_shape[kept_before..].iter().product();
+    let m = vals.len();
+    let mut out = Vec::with_capacity(b_size * m * a_size);
+    for b in 0..b_size {
+        for piece in &pieces {
+            out.extend_from_slice(&piece[b * a_size..(b + 1) * a_size]);
+        }
+    }
+    let mut shape: Vec<usize> = piece_shape[..kept_before].to_vec();
+    shape.extend_from_slice(values.shape());
+    shape.extend_from_slice(&piece_shape[kept_before..]);
+    Ok((out, shape))
+}
+
+pub fn getitem(vm: &VirtualMachine, zelf: &PyNdArray, needle: &PyObject) -> PyResult {
+    let items = parse(vm, needle)?;
+    if items.iter().all(|i| matches!(i, Item::Basic(_))) {
+        let basic: Vec<BasicIndex> = items
+            .into_iter()
+            .map(|i| match i {
+                Item::Basic(b) => b,
+                _ => unreachable!(),
+            })
+            .collect();
+        return basic_get(vm, zelf, &basic);
+    }
+    let a = zelf.array();
+    let (pos, shape) = match advanced(vm, &a.layout, items)? {
+        Advanced::Leading(sel) => (positions(&sel), sel.shape),
+        Advanced::Single { before, values, after } => single_positions(vm, &a.layout, &before, &values, &after)?,
+    };
+    Ok(PyNdArray::from_array(gather(&a.buffer, &pos, &shape)).into_pyobject(vm))
+}
+
+/// The value to store, broadcast to `shape`, as scalars in C order.
+fn values_for(vm: &VirtualMachine, value: &PyObject, shape: &[usize]) -> PyResult<Vec<Scalar>> {
+    let node = node_of(vm, value)?;
+    let v = runtime::force(&runtime::settle(node));
+    let l = v.layout.broadcast_to(shape).map_err(|_| {
+        vm.new_value_error(format!(
+            "could not broadcast input array from shape {} into shape {}",
+            shape_text(v.shape()),
+            shape_text(shape)
+        ))
+    })?;
+    let n = l.size();
+    let mut out = Vec::with_capacity(n);
+    l.for_each_position(0, n, |p| out.push(v.buffer.get(p)));
+    Ok(out)
+}
+
+pub fn setitem(vm: &VirtualMachine, zelf: &PyNdArray, needle: &PyObject, value: &PyObject) -> PyResult<()> {
+    let items = parse(vm, needle)?;
+    let (storage, layout) = zelf.stored();
+    let (pos, shape) = if items.iter().all(|i| matches!(i, Item::Basic(_))) {
+        let basic: Vec<BasicIndex> = items
+            .into_iter()
+            .map(|i| match i {
+                Item::Basic(b) => b,
+                _ => unreachable!(),
+            })
+            .collect();
+        let l = basic_index(&layout, &basic).or_raise(vm)?;
+        let mut pos = Vec::with_capacity(l.size());
+        l.for_each_position(0, l.size(), |p| pos.push(p));
+        (pos, l.shape.to_vec())
+    } else {
+        let mask_count = match items.first() {
+            Some(Item::Mask(m)) if items.len() == 1 && m.layout.ndim() == layout.ndim() => {
+                Some(m.to_vec::<bool>().iter().filter(|&&b| b).count())
+            }
+            _ => None,
+        };
+        let (pos, shape) = match advanced(vm, &layout, items)? {
+            Advanced::Leading(sel) => (positions(&sel), sel.shape),
+            Advanced::Single { before, values, after } => single_positions(vm, &layout, &before, &values, &after)?,
+        };
+        if let Some(count) = mask_count {
+            // NumPy's message when the values do not fit the mask.
+            let v = runtime::force(&runtime::settle(node_of(vm, value)?));
+            if v.size() != 1 && v.size() != count && v.layout.ndim() <= 1 {
+                return Err(vm.new_value_error(format!(
+                    "NumPy boolean array indexing assignment cannot assign {} input values to the {} output values where the mask is true",
+                    v.size(),
+                    count
+                )));
+            }
+        }
+        (pos, shape)
+    };
+    let values = values_for(vm, value, &shape)?;
+    storage.write(|buf| {
+        for (p, v) in pos.iter().zip(values) {
+            buf.set(*p, v);
+        }
+    });
+    Ok(())
+}

@@ -1,0 +1,817 @@
+//! `numpy.ndarray`: a pending graph node, or stored data (a strided view
+//! of a copy-on-write storage shared with the array's views).
+//!
+//! Shape and dtype never force. Reading data (printing, `tolist`, element
+//! reads, iteration, `bool`, `float`, ...) forces. Taking a view forces the
+//! array first, so views always share real memory with their base.
+
+use crate::args::{bind, given, unsupported, OrRaise};
+use crate::convert::{self, node_of, scalar_to_py, wrap};
+use crate::dtype_obj::PyDType;
+use crate::format;
+use crate::index;
+use crate::ops;
+use crate::reductions;
+use crate::scalar;
+use hipy_lazy::graph::{self, BinaryOp, CumOp, UnaryOp};
+use hipy_lazy::layout::{shape_str, size_of, Layout, Shape};
+use hipy_lazy::runtime;
+use hipy_lazy::{Array, Buffer, DType, Node, NodeRef, ReduceOp, Scalar, Storage};
+use rustpython_vm::builtins::{PyStr, PyStrRef, PyTuple};
+use rustpython_vm::common::lock::{PyRwLock, PyRwLockReadGuard, PyRwLockWriteGuard};
+use rustpython_vm::function::{Either, FuncArgs, PyComparisonValue};
+use rustpython_vm::protocol::{
+    BufferDescriptor, BufferMethods, PyBuffer, PyMappingMethods, PyNumberMethods, PySequenceMethods,
+};
+use rustpython_vm::types::{
+    AsBuffer, AsMapping, AsNumber, AsSequence, Comparable, Constructor, GetAttr, Iterable, PyComparisonOp,
+    Representable,
+};
+use rustpython_vm::{
+    pyclass, AsObject, Py, PyObject, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine,
+};
+use std::sync::Arc;
+
+#[derive(Debug, Clone)]
+pub enum ArrayState {
+    /// A pending node, and the token telling the runtime Python holds it.
+    Lazy(NodeRef, #[allow(dead_code)] Arc<runtime::Held>),
+    Stored { storage: Arc<Storage>, layout: Layout },
+}
+
+#[pyclass(module = "numpy", name = "ndarray", unhashable = true)]
+#[derive(Debug, PyPayload)]
+pub struct PyNdArray {
+    state: PyRwLock<ArrayState>,
+    /// The bytes handed out through the buffer protocol (a read-only copy
+    /// of the forced data, made at export).
+    exported: PyRwLock<Vec<u8>>,
+}
+
+impl PyNdArray {
+    pub fn from_node(node: NodeRef) -> PyNdArray {
+        let state = match node.done() {
+            Some(a) => ArrayState::Stored { storage: Arc::new(Storage::new(a.buffer)), layout: a.layout },
+            None => {
+                let held = runtime::hold(&node);
+                ArrayState::Lazy(node, held)
+            }
+        };
+        PyNdArray { state: PyRwLock::new(state), exported: PyRwLock::new(Vec::new()) }
+    }
+
+    pub fn from_array(a: Array) -> PyNdArray {
+        PyNdArray {
+            state: PyRwLock::new(ArrayState::Stored {
+                storage: Arc::new(Storage::new(a.buffer)),
+                layout: a.layout,
+            }),
+            exported: PyRwLock::new(Vec::new()),
+        }
+    }
+
+    pub fn view(storage: Arc<Storage>, layout: Layout) -> PyNdArray {
+        PyNdArray {
+            state: PyRwLock::new(ArrayState::Stored { storage, layout }),
+            exported: PyRwLock::new(Vec::new()),
+        }
+    }
+
+    pub fn shape(&self) -> Shape {
+        match &*self.state.read() {
+            ArrayState::Lazy(n, _) => n.shape.clone(),
+            ArrayState::Stored { layout, .. } => layout.shape.clone(),
+        }
+    }
+
+    pub fn dtype(&self) -> DType {
+        match &*self.state.read() {
+            ArrayState::Lazy(n, _) => n.dtype,
+            ArrayState::Stored { storage, .. } => storage.dtype(),
+        }
+    }
+
+    pub fn ndim(&self) -> usize {
+        self.shape().len()
+    }
+
+    pub fn size(&self) -> usize {
+        size_of(&self.shape())
+    }
+
+    /// The array as a graph input: a pending node, or a snapshot of the
+    /// stored data (later writes copy the buffer instead of changing it).
+    pub fn node(&self) -> NodeRef {
+        match &*self.state.read() {
+            ArrayState::Lazy(n, _) => n.clone(),
+            ArrayState::Stored { storage, layout } => {
+                Node::source(Array::new(storage.snapshot(), layout.clone()))
+            }
+        }
+    }
+
+    /// Forces the array into storage; returns the storage and layout.
+    pub fn stored(&self) -> (Arc<Storage>, Layout) {
+        let node = match &*self.state.read() {
+            ArrayState::Stored { storage, layout } => return (storage.clone(), layout.clone()),
+            ArrayState::Lazy(n, _) => n.clone(),
+        };
+        let a = runtime::force(&node);
+        let storage = Arc::new(Storage::new(a.buffer));
+        *self.state.write() = ArrayState::Stored { storage: storage.clone(), layout: a.layout.clone() };
+        (storage, a.layout)
+    }
+
+    /// The data, forced.
+    pub fn array(&self) -> Array {
+        let (storage, layout) = self.stored();
+        Array::new(storage.snapshot(), layout)
+    }
+
+    /// Makes `node` (same shape and dtype) the array's new contents: a
+    /// pending array or one no view shares simply takes the node; otherwise
+    /// the values are computed and written into the shared memory.
+    pub fn assign(&self, vm: &VirtualMachine, node: NodeRef) -> PyResult<()> {
+        let shape = self.shape();
+        let node = if node.shape.as_slice() != shape.as_slice() {
+            // Broadcast (e.g. `a[...] = scalar` through out=).
+            let zero = Node::constant(Scalar::I64(0).cast(node.dtype));
+            let zeros = graph::full(&shape, Scalar::I64(0).cast(node.dtype));
+            let _ = zero;
+            graph::binary(BinaryOp::Add, &zeros, &node).or_raise(vm)?
+        } else {
+            node
+        };
+        let mut state = self.state.write();
+        let rebind = match &*state {
+            ArrayState::Lazy(..) => true,
+            ArrayState::Stored { storage, layout } => {
+                Arc::strong_count(storage) == 1 && layout.is_whole(storage.snapshot().len())
+            }
+        };
+        if rebind {
+            let node = runtime::settle(node);
+            let held = runtime::hold(&node);
+            *state = ArrayState::Lazy(node, held);
+            return Ok(());
+        }
+        let ArrayState::Stored { storage, layout } = state.clone() else { unreachable!() };
+        drop(state);
+        let value = runtime::force(&node);
+        write_array(&storage, &layout, &value);
+        Ok(())
+    }
+
+    fn first_axis_len(&self, vm: &VirtualMachine) -> PyResult<usize> {
+        self.shape().first().copied().ok_or_else(|| vm.new_type_error("len() of unsized object"))
+    }
+}
+
+/// Writes `value` (already of the target's shape) into a strided region.
+pub fn write_array(storage: &Storage, layout: &Layout, value: &Array) {
+    let mut positions = Vec::with_capacity(layout.size());
+    layout.for_each_position(0, layout.size(), |p| positions.push(p));
+    let v = value.to_contiguous();
+    storage.write(|buf| {
+        for (k, &p) in positions.iter().enumerate() {
+            buf.set(p, v.buffer.get(k));
+        }
+    });
+}
+
+/// The format module's view of an array.
+pub fn format_view(a: &Array) -> format::ArrayView<'_> {
+    let data = match &*a.buffer {
+        Buffer::F64(v) => format::Data::Float64(v),
+        Buffer::F32(v) => format::Data::Float32(v),
+        Buffer::I64(v) => format::Data::Int64(v),
+        Buffer::I32(v) => format::Data::Int32(v),
+        Buffer::Bool(v) => format::Data::Bool(v),
+    };
+    format::ArrayView::strided(data, &a.layout.shape, &a.layout.strides, a.layout.offset)
+        .expect("layouts stay inside their buffers")
+}
+
+fn downcast(obj: &PyObject) -> &PyNdArray {
+    obj.downcast_ref::<PyNdArray>().expect("ndarray slot on an ndarray")
+}
+
+/// Nested Python lists of an array's elements.
+pub fn tolist(vm: &VirtualMachine, a: &Array) -> PyObjectRef {
+    fn go(vm: &VirtualMachine, a: &Array, dim: usize, base: isize) -> PyObjectRef {
+        let l = &a.layout;
+        if dim == l.ndim() {
+            return scalar_to_py(vm, a.buffer.get(base as usize));
+        }
+        let items = (0..l.shape[dim])
+            .map(|i| go(vm, a, dim + 1, base + i as isize * l.strides[dim]))
+            .collect();
+        vm.ctx.new_list(items).into()
+    }
+    go(vm, a, 0, a.layout.offset as isize)
+}
+
+pub fn shape_tuple(vm: &VirtualMachine, shape: &[usize]) -> PyObjectRef {
+    vm.ctx.new_tuple(shape.iter().map(|&d| vm.ctx.new_int(d).into()).collect()).into()
+}
+
+/// `a.reshape(...)` arguments: ints or one sequence, one `-1` allowed.
+pub fn new_shape(vm: &VirtualMachine, size: usize, args: &[PyObjectRef]) -> PyResult<Vec<usize>> {
+    let dims: Vec<isize> = if args.len() == 1 {
+        if let Some(t) = args[0].downcast_ref::<PyTuple>() {
+            t.as_slice().iter().map(|x| convert::index_of(vm, x)).collect::<PyResult<_>>()?
+        } else if let Some(l) = args[0].downcast_ref::<rustpython_vm::builtins::PyList>() {
+            l.borrow_vec().iter().map(|x| convert::index_of(vm, x)).collect::<PyResult<_>>()?
+        } else {
+            vec![convert::index_of(vm, &args[0])?]
+        }
+    } else {
+        args.iter().map(|x| convert::index_of(vm, x)).collect::<PyResult<_>>()?
+    };
+    let unknown: Vec<usize> = (0..dims.len()).filter(|&k| dims[k] == -1).collect();
+    if unknown.len() > 1 {
+        return Err(vm.new_value_error("can only specify one unknown dimension"));
+    }
+    if dims.iter().any(|&d| d < -1) {
+        return Err(vm.new_value_error("negative dimensions not allowed"));
+    }
+    let known: usize = dims.iter().filter(|&&d| d >= 0).map(|&d| d as usize).product();
+    let mut shape: Vec<usize> = dims.iter().map(|&d| d.max(0) as usize).collect();
+    // NumPy's convert_shape_to_string: leading unknowns dropped, later ones
+    // shown as "newaxis", and a trailing comma only for one dimension.
+    let display = |dims: &[isize]| {
+        let first = dims.iter().position(|&d| d >= 0);
+        match first {
+            None => "()".to_string(),
+            Some(f) => {
+                let mut text = dims[f].to_string();
+                for &d in &dims[f + 1..] {
+                    if d < 0 {
+                        text.push_str(",newaxis");
+                    } else {
+                        text.push_str(&format!(",{d}"));
+                    }
+                }
+                if dims.len() == 1 { format!("({text},)") } else { format!("({text})") }
+            }
+        }
+    };
+    if let Some(&k) = unknown.first() {
+        if known == 0 || size % known != 0 {
+            return Err(vm.new_value_error(format!(
+                "cannot reshape array of size {size} into shape {}",
+                display(&dims)
+            )));
+        }
+        shape[k] = size / known;
+    } else if known != size {
+        return Err(vm.new_value_error(format!("cannot reshape array of size {size} into shape {}", display(&dims))));
+    }
+    Ok(shape)
+}
+
+impl PyNdArray {
+    /// `a.reshape(shape)`: a view when the data allows it, else a copy.
+    pub fn reshaped(zelf: &Py<Self>, vm: &VirtualMachine, shape: &[usize]) -> PyResult<PyObjectRef> {
+        let (storage, layout) = zelf.stored();
+        match layout.reshape_view(shape) {
+            Some(l) => Ok(PyNdArray::view(storage, l).into_pyobject(vm)),
+            None => {
+                let copy = Array::new(storage.snapshot(), layout).to_contiguous();
+                let l = Layout::contiguous(shape);
+                Ok(PyNdArray::from_array(Array::new(copy.buffer, l)).into_pyobject(vm))
+            }
+        }
+    }
+
+    pub fn transposed(zelf: &Py<Self>, vm: &VirtualMachine, axes: Option<Vec<usize>>) -> PyObjectRef {
+        let (storage, layout) = zelf.stored();
+        let l = match axes {
+            Some(ax) => layout.permute(&ax),
+            None => layout.transpose(),
+        };
+        PyNdArray::view(storage, l).into_pyobject(vm)
+    }
+}
+
+fn axes_arg(vm: &VirtualMachine, ndim: usize, args: &[PyObjectRef]) -> PyResult<Option<Vec<usize>>> {
+    let raw: Vec<isize> = match args {
+        [] => return Ok(None),
+        [one] if vm.is_none(one) => return Ok(None),
+        [one] => match one.downcast_ref::<PyTuple>() {
+            Some(t) => t.as_slice().iter().map(|x| convert::index_of(vm, x)).collect::<PyResult<_>>()?,
+            None => match one.downcast_ref::<rustpython_vm::builtins::PyList>() {
+                Some(l) => l.borrow_vec().iter().map(|x| convert::index_of(vm, x)).collect::<PyResult<_>>()?,
+                None => vec![convert::index_of(vm, one)?],
+            },
+        },
+        many => many.iter().map(|x| convert::index_of(vm, x)).collect::<PyResult<_>>()?,
+    };
+    if raw.len() != ndim {
+        return Err(vm.new_value_error("axes don't match array"));
+    }
+    let mut axes = Vec::with_capacity(ndim);
+    for a in raw {
+        let n = hipy_lazy::layout::normalize_axis(a, ndim).or_raise(vm)?;
+        if axes.contains(&n) {
+            return Err(vm.new_value_error("repeated axis in transpose"));
+        }
+        axes.push(n);
+    }
+    Ok(Some(axes))
+}
+
+impl Constructor for PyNdArray {
+    type Args = FuncArgs;
+
+    fn py_new(_cls: &Py<rustpython_vm::builtins::PyType>, args: FuncArgs, vm: &VirtualMachine) -> PyResult<Self> {
+        let [shape, dtype] = bind(vm, "ndarray", args, ["shape", "dtype"], 1)?;
+        let shape = convert::shape_of(vm, shape.as_ref().unwrap())?;
+        let dtype = match given(&dtype, vm) {
+            Some(d) => convert::parse_dtype(vm, &d)?.unwrap_or(DType::Float64),
+            None => DType::Float64,
+        };
+        Ok(PyNdArray::from_array(Array::from_buffer(Buffer::zeros(dtype, size_of(&shape)), &shape)))
+    }
+}
+
+#[pyclass(
+    flags(BASETYPE),
+    with(Constructor, AsNumber, AsMapping, AsSequence, AsBuffer, Comparable, Iterable, Representable, GetAttr)
+)]
+impl PyNdArray {
+    #[pyslot]
+    fn slot_str(zelf: &PyObject, vm: &VirtualMachine) -> PyResult<PyStrRef> {
+        let a = downcast(zelf).array();
+        Ok(vm.ctx.new_str(format::array_str(&format_view(&a))))
+    }
+
+    #[pygetset(name = "shape")]
+    fn py_shape(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
+        shape_tuple(vm, &PyNdArray::shape(zelf))
+    }
+
+    #[pygetset(name = "ndim")]
+    fn py_ndim(zelf: &Py<Self>) -> usize {
+        PyNdArray::ndim(zelf)
+    }
+
+    #[pygetset(name = "size")]
+    fn py_size(zelf: &Py<Self>) -> usize {
+        PyNdArray::size(zelf)
+    }
+
+    #[pygetset(name = "dtype")]
+    fn py_dtype(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
+        PyDType::new_object(vm, PyNdArray::dtype(zelf))
+    }
+
+    #[pygetset]
+    fn itemsize(zelf: &Py<Self>) -> usize {
+        PyNdArray::dtype(zelf).itemsize()
+    }
+
+    #[pygetset]
+    fn nbytes(zelf: &Py<Self>) -> usize {
+        PyNdArray::dtype(zelf).itemsize() * PyNdArray::size(zelf)
+    }
+
+    #[pygetset(name = "T")]
+    fn t(zelf: PyRef<Self>, vm: &VirtualMachine) -> PyObjectRef {
+        PyNdArray::transposed(&zelf, vm, None)
+    }
+
+    #[pymethod]
+    fn transpose(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let axes = axes_arg(vm, zelf.ndim(), &args.args)?;
+        Ok(PyNdArray::transposed(&zelf, vm, axes))
+    }
+
+    #[pymethod]
+    fn reshape(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        if !args.kwargs.is_empty() {
+            return Err(unsupported(vm, "ndarray.reshape keyword arguments"));
+        }
+        let shape = new_shape(vm, zelf.size(), &args.args)?;
+        PyNdArray::reshaped(&zelf, vm, &shape)
+    }
+
+    #[pymethod]
+    fn ravel(zelf: PyRef<Self>, vm: &VirtualMachine) -> PyResult {
+        let n = zelf.size();
+        PyNdArray::reshaped(&zelf, vm, &[n])
+    }
+
+    #[pymethod]
+    fn flatten(zelf: PyRef<Self>, vm: &VirtualMachine) -> PyResult {
+        let a = zelf.array().to_contiguous();
+        let copy = with_copy(&a);
+        let n = copy.size();
+        Ok(PyNdArray::from_array(Array::new(copy.buffer, Layout::contiguous(&[n]))).into_pyobject(vm))
+    }
+
+    #[pymethod]
+    fn squeeze(zelf: PyRef<Self>, vm: &VirtualMachine) -> PyResult {
+        let shape: Vec<usize> = zelf.shape().iter().copied().filter(|&d| d != 1).collect();
+        PyNdArray::reshaped(&zelf, vm, &shape)
+    }
+
+    #[pymethod]
+    fn copy(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
+        let n = zelf.node();
+        convert::wrap_array(vm, graph::astype(&n, n.dtype))
+    }
+
+    #[pymethod]
+    fn astype(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [dtype] = bind(vm, "ndarray.astype", args, ["dtype"], 1)?;
+        let d = convert::parse_dtype(vm, dtype.as_ref().unwrap())?.unwrap_or(DType::Float64);
+        Ok(convert::wrap_array(vm, graph::astype(&zelf.node(), d)))
+    }
+
+    #[pymethod]
+    fn tolist(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
+        tolist(vm, &zelf.array())
+    }
+
+    #[pymethod]
+    fn item(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let a = zelf.array();
+        let flat = match args.args.as_slice() {
+            [] => {
+                if a.size() != 1 {
+                    return Err(vm.new_value_error("can only convert an array of size 1 to a Python scalar"));
+                }
+                0
+            }
+            [i] => {
+                let i = convert::index_of(vm, i)?;
+                let n = a.size() as isize;
+                let j = if i < 0 { i + n } else { i };
+                if j < 0 || j >= n {
+                    return Err(vm.new_index_error("index out of bounds"));
+                }
+                j as usize
+            }
+            many => {
+                let mut items = Vec::new();
+                for x in many {
+                    items.push(hipy_lazy::layout::BasicIndex::Int(convert::index_of(vm, x)?));
+                }
+                let l = hipy_lazy::layout::basic_index(&a.layout, &items).or_raise(vm)?;
+                return Ok(scalar_to_py(vm, a.buffer.get(l.offset)));
+            }
+        };
+        Ok(scalar_to_py(vm, a.get_flat(flat)))
+    }
+
+    #[pymethod]
+    fn fill(zelf: &Py<Self>, value: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
+        let v = node_of(vm, &value)?;
+        let v = runtime::force(&v).get_flat(0);
+        let node = graph::full(&zelf.shape(), v.cast(zelf.dtype()));
+        zelf.assign(vm, node)
+    }
+
+    #[pymethod]
+    fn sort(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult<()> {
+        let [axis] = bind(vm, "ndarray.sort", args, ["axis"], 0)?;
+        let axis = match given(&axis, vm) {
+            Some(a) => convert::index_of(vm, &a)?,
+            None => -1,
+        };
+        let sorted = graph::sort(&zelf.node(), Some(axis)).or_raise(vm)?;
+        zelf.assign(vm, sorted)
+    }
+
+    #[pymethod]
+    fn argsort(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [axis] = bind(vm, "ndarray.argsort", args, ["axis"], 0)?;
+        crate::numpy_mod::argsort_impl(vm, zelf.node(), axis)
+    }
+
+    #[pymethod]
+    fn sum(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        reductions::method(vm, zelf.node(), ReduceOp::Sum, "sum", args)
+    }
+
+    #[pymethod]
+    fn prod(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        reductions::method(vm, zelf.node(), ReduceOp::Prod, "prod", args)
+    }
+
+    #[pymethod]
+    fn mean(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        reductions::method(vm, zelf.node(), ReduceOp::Mean, "mean", args)
+    }
+
+    #[pymethod]
+    fn min(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        reductions::method(vm, zelf.node(), ReduceOp::Min, "min", args)
+    }
+
+    #[pymethod]
+    fn max(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        reductions::method(vm, zelf.node(), ReduceOp::Max, "max", args)
+    }
+
+    #[pymethod]
+    fn any(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        reductions::method(vm, zelf.node(), ReduceOp::Any, "any", args)
+    }
+
+    #[pymethod]
+    fn all(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        reductions::method(vm, zelf.node(), ReduceOp::All, "all", args)
+    }
+
+    #[pymethod]
+    fn argmin(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        reductions::arg_method(vm, zelf.node(), ReduceOp::ArgMin, "argmin", args)
+    }
+
+    #[pymethod]
+    fn argmax(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        reductions::arg_method(vm, zelf.node(), ReduceOp::ArgMax, "argmax", args)
+    }
+
+    #[pymethod]
+    fn std(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        reductions::var_method(vm, zelf.node(), true, "std", args)
+    }
+
+    #[pymethod]
+    fn var(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        reductions::var_method(vm, zelf.node(), false, "var", args)
+    }
+
+    #[pymethod]
+    fn cumsum(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        reductions::cumulative(vm, zelf.node(), CumOp::Sum, "cumsum", args)
+    }
+
+    #[pymethod]
+    fn cumprod(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        reductions::cumulative(vm, zelf.node(), CumOp::Prod, "cumprod", args)
+    }
+
+    #[pymethod]
+    fn dot(zelf: PyRef<Self>, other: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        crate::numpy_mod::dot_impl(vm, zelf.as_object(), &other)
+    }
+
+    #[pymethod]
+    fn clip(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [lo, hi] = bind(vm, "ndarray.clip", args, ["min", "max"], 0)?;
+        crate::numpy_mod::clip_impl(vm, zelf.as_object(), lo, hi)
+    }
+
+    #[pymethod]
+    fn round(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [decimals] = bind(vm, "ndarray.round", args, ["decimals"], 0)?;
+        let d = match given(&decimals, vm) {
+            Some(d) => convert::index_of(vm, &d)?,
+            None => 0,
+        };
+        Ok(wrap(vm, ops::round_node(vm, zelf.node(), d)?))
+    }
+
+    #[pymethod]
+    fn __round__(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        PyNdArray::round(zelf, args, vm)
+    }
+
+    #[pymethod]
+    fn __array__(zelf: PyRef<Self>) -> PyRef<Self> {
+        zelf
+    }
+
+    #[pymethod]
+    fn __format__(zelf: PyRef<Self>, spec: PyStrRef, vm: &VirtualMachine) -> PyResult {
+        if spec.to_string_lossy().is_empty() {
+            return Ok(zelf.as_object().str(vm)?.into());
+        }
+        if zelf.ndim() == 0 {
+            let v = scalar_to_py(vm, zelf.array().get_flat(0));
+            return vm.call_method(&v, "__format__", (spec,));
+        }
+        Err(vm.new_type_error("unsupported format string passed to numpy.ndarray.__format__"))
+    }
+
+    #[pymethod]
+    fn __copy__(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
+        PyNdArray::copy(zelf, vm)
+    }
+
+    #[pymethod]
+    fn __deepcopy__(zelf: &Py<Self>, _memo: PyObjectRef, vm: &VirtualMachine) -> PyObjectRef {
+        PyNdArray::copy(zelf, vm)
+    }
+}
+
+/// A private copy of an array's data (for `flatten` and friends).
+fn with_copy(a: &Array) -> Array {
+    Array::new(Arc::new((*a.buffer).clone()), a.layout.clone())
+}
+
+/// The buffer protocol (`memoryview(a)`, `bytes(a)`): forces the array and
+/// exports a read-only C-ordered copy of its elements.
+impl AsBuffer for PyNdArray {
+    fn as_buffer(zelf: &Py<Self>, _vm: &VirtualMachine) -> PyResult<PyBuffer> {
+        let a = zelf.array().to_contiguous();
+        let (bytes, format): (Vec<u8>, &'static str) = match &*a.buffer {
+            Buffer::F64(v) => (v.iter().flat_map(|x| x.to_ne_bytes()).collect(), "d"),
+            Buffer::F32(v) => (v.iter().flat_map(|x| x.to_ne_bytes()).collect(), "f"),
+            Buffer::I64(v) => (v.iter().flat_map(|x| x.to_ne_bytes()).collect(), "l"),
+            Buffer::I32(v) => (v.iter().flat_map(|x| x.to_ne_bytes()).collect(), "i"),
+            Buffer::Bool(v) => (v.iter().map(|&b| b as u8).collect(), "?"),
+        };
+        let itemsize = a.dtype().itemsize();
+        let len = bytes.len();
+        *zelf.exported.write() = bytes;
+        let shape = a.shape().to_vec();
+        let mut dim_desc = Vec::with_capacity(shape.len());
+        let mut stride = itemsize as isize;
+        for &d in shape.iter().rev() {
+            dim_desc.push((d, stride, 0));
+            stride *= d.max(1) as isize;
+        }
+        dim_desc.reverse();
+        let desc = BufferDescriptor {
+            len,
+            offset: 0,
+            readonly: true,
+            itemsize,
+            format: std::borrow::Cow::Borrowed(format),
+            dim_desc,
+        };
+        Ok(PyBuffer::new(zelf.to_owned().into(), desc, &BUFFER_METHODS))
+    }
+}
+
+static BUFFER_METHODS: BufferMethods = BufferMethods {
+    obj_bytes: |buffer| {
+        PyRwLockReadGuard::map(buffer.obj_as::<PyNdArray>().exported.read(), |v| v.as_slice()).into()
+    },
+    obj_bytes_mut: |buffer| {
+        PyRwLockWriteGuard::map(buffer.obj_as::<PyNdArray>().exported.write(), |v| v.as_mut_slice()).into()
+    },
+    release: |_| {},
+    retain: |_| {},
+};
+
+impl Representable for PyNdArray {
+    fn repr_str(zelf: &Py<Self>, _vm: &VirtualMachine) -> PyResult<String> {
+        let a = zelf.array();
+        Ok(format::array_repr(&format_view(&a)))
+    }
+}
+
+impl GetAttr for PyNdArray {
+    fn getattro(zelf: &Py<Self>, name: &Py<PyStr>, vm: &VirtualMachine) -> PyResult {
+        match zelf.as_object().generic_getattr_opt(name, None, vm)? {
+            Some(v) => Ok(v),
+            None => {
+                let n = name.to_string_lossy();
+                if n.starts_with("__") {
+                    Err(vm.new_no_attribute_error(zelf.to_owned().into(), name.to_owned()))
+                } else {
+                    Err(unsupported(vm, &format!("ndarray.{n}")))
+                }
+            }
+        }
+    }
+}
+
+impl Comparable for PyNdArray {
+    fn slot_richcompare(
+        zelf: &PyObject,
+        other: &PyObject,
+        op: PyComparisonOp,
+        vm: &VirtualMachine,
+    ) -> PyResult<Either<PyObjectRef, PyComparisonValue>> {
+        ops::richcompare(vm, zelf, other, op)
+    }
+
+    fn cmp(_: &Py<Self>, _: &PyObject, _: PyComparisonOp, _: &VirtualMachine) -> PyResult<PyComparisonValue> {
+        unreachable!("slot_richcompare is overridden")
+    }
+}
+
+impl Iterable for PyNdArray {
+    fn iter(zelf: PyRef<Self>, vm: &VirtualMachine) -> PyResult {
+        if zelf.ndim() == 0 {
+            return Err(vm.new_type_error("iteration over a 0-d array"));
+        }
+        let n = zelf.shape()[0];
+        let items: Vec<PyObjectRef> = (0..n)
+            .map(|i| index::get_int(vm, &zelf, i as isize))
+            .collect::<PyResult<_>>()?;
+        let list = vm.ctx.new_list(items);
+        list.as_object().get_iter(vm).map(|i| i.into())
+    }
+}
+
+impl AsMapping for PyNdArray {
+    fn as_mapping() -> &'static PyMappingMethods {
+        static AS_MAPPING: PyMappingMethods = PyMappingMethods {
+            length: Some(|m, vm| PyNdArray::mapping_downcast(m).first_axis_len(vm)),
+            subscript: Some(|m, needle, vm| {
+                let zelf = PyNdArray::mapping_downcast(m);
+                index::getitem(vm, zelf, needle)
+            }),
+            ass_subscript: Some(|m, needle, value, vm| {
+                let zelf = PyNdArray::mapping_downcast(m);
+                match value {
+                    Some(v) => index::setitem(vm, zelf, needle, &v),
+                    None => Err(vm.new_value_error("cannot delete array elements")),
+                }
+            }),
+        };
+        &AS_MAPPING
+    }
+}
+
+impl AsSequence for PyNdArray {
+    fn as_sequence() -> &'static PySequenceMethods {
+        static AS_SEQUENCE: PySequenceMethods = PySequenceMethods {
+            length: Some(|s, vm| PyNdArray::sequence_downcast(s).first_axis_len(vm)),
+            contains: Some(|s, target, vm| {
+                let zelf = PyNdArray::sequence_downcast(s);
+                let eq = ops::binary(vm, zelf.as_object(), target, BinaryOp::Eq)?;
+                let any = reductions::reduce_node(vm, node_of(vm, &eq)?, ReduceOp::Any, None, false)?;
+                Ok(runtime::force(&runtime::settle(any)).get_flat(0).as_bool())
+            }),
+            ..PySequenceMethods::NOT_IMPLEMENTED
+        };
+        &AS_SEQUENCE
+    }
+}
+
+fn truth(vm: &VirtualMachine, a: &PyNdArray) -> PyResult<bool> {
+    if a.size() != 1 {
+        return Err(vm.new_value_error(
+            "The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()",
+        ));
+    }
+    Ok(a.array().get_flat(0).as_bool())
+}
+
+fn only_scalar(vm: &VirtualMachine, a: &PyNdArray) -> PyResult<Scalar> {
+    if a.ndim() != 0 {
+        return Err(vm.new_type_error("only 0-dimensional arrays can be converted to Python scalars"));
+    }
+    Ok(a.array().get_flat(0))
+}
+
+impl AsNumber for PyNdArray {
+    fn as_number() -> &'static PyNumberMethods {
+        static AS_NUMBER: PyNumberMethods = PyNumberMethods {
+            add: Some(|a, b, vm| ops::binary(vm, a, b, BinaryOp::Add)),
+            subtract: Some(|a, b, vm| ops::binary(vm, a, b, BinaryOp::Sub)),
+            multiply: Some(|a, b, vm| ops::binary(vm, a, b, BinaryOp::Mul)),
+            remainder: Some(|a, b, vm| ops::binary(vm, a, b, BinaryOp::Mod)),
+            divmod: Some(|a, b, vm| ops::divmod(vm, a, b)),
+            power: Some(|a, b, c, vm| ops::power(vm, a, b, c)),
+            negative: Some(|n, vm| ops::unary(vm, n.obj, UnaryOp::Neg)),
+            positive: Some(|n, vm| ops::unary(vm, n.obj, UnaryOp::Copy)),
+            absolute: Some(|n, vm| ops::unary(vm, n.obj, UnaryOp::Abs)),
+            boolean: Some(|n, vm| truth(vm, downcast(n.obj))),
+            invert: Some(|n, vm| ops::unary(vm, n.obj, UnaryOp::Invert)),
+            and: Some(|a, b, vm| ops::binary(vm, a, b, BinaryOp::And)),
+            xor: Some(|a, b, vm| ops::binary(vm, a, b, BinaryOp::Xor)),
+            or: Some(|a, b, vm| ops::binary(vm, a, b, BinaryOp::Or)),
+            int: Some(|n, vm| scalar::scalar_int(vm, only_scalar(vm, downcast(n.obj))?)),
+            float: Some(|n, vm| Ok(vm.ctx.new_float(only_scalar(vm, downcast(n.obj))?.as_f64()).into())),
+            index: Some(|n, vm| {
+                let a = downcast(n.obj);
+                if a.ndim() != 0 || !a.dtype().is_int() {
+                    return Err(vm.new_type_error(
+                        "only integer scalar arrays can be converted to a scalar index",
+                    ));
+                }
+                Ok(scalar_to_py(vm, a.array().get_flat(0)))
+            }),
+            floor_divide: Some(|a, b, vm| ops::binary(vm, a, b, BinaryOp::FloorDiv)),
+            true_divide: Some(|a, b, vm| ops::binary(vm, a, b, BinaryOp::Div)),
+            matrix_multiply: Some(|a, b, vm| ops::matmul(vm, a, b)),
+            inplace_add: Some(|a, b, vm| ops::inplace(vm, a, b, BinaryOp::Add)),
+            inplace_subtract: Some(|a, b, vm| ops::inplace(vm, a, b, BinaryOp::Sub)),
+            inplace_multiply: Some(|a, b, vm| ops::inplace(vm, a, b, BinaryOp::Mul)),
+            inplace_remainder: Some(|a, b, vm| ops::inplace(vm, a, b, BinaryOp::Mod)),
+            inplace_power: Some(|a, b, _c, vm| ops::inplace(vm, a, b, BinaryOp::Pow)),
+            inplace_and: Some(|a, b, vm| ops::inplace(vm, a, b, BinaryOp::And)),
+            inplace_xor: Some(|a, b, vm| ops::inplace(vm, a, b, BinaryOp::Xor)),
+            inplace_or: Some(|a, b, vm| ops::inplace(vm, a, b, BinaryOp::Or)),
+            inplace_floor_divide: Some(|a, b, vm| ops::inplace(vm, a, b, BinaryOp::FloorDiv)),
+            inplace_true_divide: Some(|a, b, vm| ops::inplace(vm, a, b, BinaryOp::Div)),
+            ..PyNumberMethods::NOT_IMPLEMENTED
+        };
+        &AS_NUMBER
+    }
+}
+
+/// Shape text helper re-exported for error messages.
+pub fn shape_text(shape: &[usize]) -> String {
+    shape_str(shape)
+}

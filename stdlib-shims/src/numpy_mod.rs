@@ -1,0 +1,1162 @@
+//! The `numpy` module: creation functions, ufuncs, reductions, shape and
+//! sorting functions. Each builds graph nodes (see `hipy_lazy`); nothing
+//! here computes array data itself.
+
+use crate::args::{bind, given, unsupported, OrRaise};
+use crate::convert::{self, node_of, wrap, wrap_array};
+use crate::ndarray::{new_shape, PyNdArray};
+use crate::ops;
+use crate::reductions;
+use hipy_lazy::graph::{self, BinaryOp, CumOp, UnaryOp};
+use hipy_lazy::layout::{shape_str, BasicIndex, Layout};
+use hipy_lazy::runtime;
+use hipy_lazy::{Array, Buffer, DType, Node, NodeRef, ReduceOp, Scalar, WeakScalar};
+use rustpython_vm::builtins::{PyList, PyTuple};
+use rustpython_vm::function::FuncArgs;
+use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyPayload, PyResult, VirtualMachine};
+
+/// A unary ufunc call `f(x, out=None)`.
+pub fn unary_ufunc(vm: &VirtualMachine, op: UnaryOp, name: &str, args: FuncArgs) -> PyResult {
+    let [x, out] = bind(vm, name, args, ["x", "out"], 1)?;
+    let node = graph::unary(op, &node_of(vm, x.as_ref().unwrap())?).or_raise(vm)?;
+    finish_ufunc(vm, node, out, graph::unary_ufunc_name(op))
+}
+
+/// A binary ufunc call `f(x1, x2, out=None)`.
+pub fn binary_ufunc(vm: &VirtualMachine, op: BinaryOp, name: &str, args: FuncArgs) -> PyResult {
+    let [a, b, out] = bind(vm, name, args, ["x1", "x2", "out"], 2)?;
+    let node = ops::binary_node(vm, a.as_ref().unwrap(), b.as_ref().unwrap(), op)?;
+    finish_ufunc(vm, node, out, graph::binary_ufunc_name(op))
+}
+
+fn out_array(vm: &VirtualMachine, out: &PyObjectRef) -> PyResult<PyObjectRef> {
+    let target = if let Some(t) = out.downcast_ref::<PyTuple>() {
+        match t.as_slice() {
+            [one] => one.clone(),
+            _ => return Err(vm.new_value_error("The 'out' tuple must have exactly one entry per ufunc output")),
+        }
+    } else {
+        out.clone()
+    };
+    if target.downcast_ref::<PyNdArray>().is_none() {
+        return Err(vm.new_type_error("return arrays must be of ArrayType"));
+    }
+    Ok(target)
+}
+
+fn finish_ufunc(vm: &VirtualMachine, node: NodeRef, out: Option<PyObjectRef>, ufunc: &str) -> PyResult {
+    match given(&out, vm) {
+        None => Ok(wrap(vm, node)),
+        Some(out) => {
+            let target = out_array(vm, &out)?;
+            let arr = target.downcast_ref::<PyNdArray>().unwrap();
+            ops::store_result(vm, arr, node, ufunc)?;
+            Ok(target)
+        }
+    }
+}
+
+/// `dtype=` for creation functions.
+fn dtype_arg(vm: &VirtualMachine, d: &Option<PyObjectRef>, default: DType) -> PyResult<DType> {
+    match given(d, vm) {
+        Some(d) => Ok(convert::parse_dtype(vm, &d)?.unwrap_or(default)),
+        None => Ok(default),
+    }
+}
+
+/// The scalar (and dtype) of a fill value.
+fn fill_value(vm: &VirtualMachine, v: &PyObject, dtype: Option<DType>) -> PyResult<Scalar> {
+    let node = node_of(vm, v)?;
+    let s = runtime::force(&runtime::settle(node));
+    if s.size() != 1 {
+        return Err(unsupported(vm, "full with an array fill value"));
+    }
+    let value = s.get_flat(0);
+    Ok(match dtype {
+        Some(d) => value.cast(d),
+        None => value,
+    })
+}
+
+fn creation(vm: &VirtualMachine, shape: &PyObject, value: Scalar) -> PyResult {
+    let shape = convert::shape_of(vm, shape)?;
+    Ok(wrap_array(vm, graph::full(&shape, value)))
+}
+
+fn like_shape(vm: &VirtualMachine, a: &PyObject) -> PyResult<(Vec<usize>, DType)> {
+    let n = node_of(vm, a)?;
+    Ok((n.shape.to_vec(), n.dtype))
+}
+
+fn number(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Scalar> {
+    if let Some(w) = convert::weak_of(vm, obj)? {
+        return Ok(match w {
+            WeakScalar::Bool(b) => Scalar::I64(b as i64),
+            WeakScalar::Int(i) => Scalar::I64(i64::try_from(i).map_err(|_| vm.new_overflow_error("int too large"))?),
+            WeakScalar::Float(f) => Scalar::F64(f),
+        });
+    }
+    let n = node_of(vm, obj)?;
+    let a = runtime::force(&runtime::settle(n));
+    if a.size() != 1 {
+        return Err(vm.new_type_error("expected a number"));
+    }
+    Ok(a.get_flat(0))
+}
+
+/// `np.arange(start, stop, step, dtype)` with NumPy's length and dtype rules.
+pub fn arange_node(vm: &VirtualMachine, args: FuncArgs) -> PyResult<NodeRef> {
+    let [a, b, c, dtype] = bind(vm, "arange", args, ["start", "stop", "step", "dtype"], 0)?;
+    let a = given(&a, vm);
+    let b = given(&b, vm);
+    let (start, stop) = match (a, b) {
+        (Some(s), Some(e)) => (number(vm, &s)?, number(vm, &e)?),
+        (Some(e), None) => (Scalar::I64(0), number(vm, &e)?),
+        _ => return Err(vm.new_type_error("arange() requires stop to be specified.")),
+    };
+    let step = match given(&c, vm) {
+        Some(s) => number(vm, &s)?,
+        None => Scalar::I64(1),
+    };
+    let float = [start, stop, step].iter().any(|s| s.dtype().is_float());
+    let natural = if float { DType::Float64 } else { DType::Int64 };
+    let dtype = dtype_arg(vm, &dtype, natural)?;
+    let count = if float {
+        let (s, e, d) = (start.as_f64(), stop.as_f64(), step.as_f64());
+        if d == 0.0 {
+            return Err(vm.new_exception_msg(vm.ctx.exceptions.zero_division_error.to_owned(), "division by zero".into()));
+        }
+        let n = ((e - s) / d).ceil();
+        if n.is_nan() {
+            return Err(vm.new_value_error("arange: cannot compute length"));
+        }
+        n.max(0.0) as usize
+    } else {
+        let (s, e, d) = (start.as_i64() as i128, stop.as_i64() as i128, step.as_i64() as i128);
+        if d == 0 {
+            return Err(vm.new_exception_msg(vm.ctx.exceptions.zero_division_error.to_owned(), "division by zero".into()));
+        }
+        let n = if d > 0 { (e - s + d - 1).div_euclid(d) } else { (s - e + (-d) - 1).div_euclid(-d) };
+        n.max(0) as usize
+    };
+    Ok(graph::arange(start, step, count, dtype))
+}
+
+pub fn argsort_impl(vm: &VirtualMachine, x: NodeRef, axis: Option<PyObjectRef>) -> PyResult {
+    let node = match axis {
+        Some(a) if vm.is_none(&a) => {
+            let flat = flatten_node(vm, &x)?;
+            graph::argsort(&flat, -1).or_raise(vm)?
+        }
+        Some(a) => graph::argsort(&x, convert::index_of(vm, &a)?).or_raise(vm)?,
+        None => graph::argsort(&x, -1).or_raise(vm)?,
+    };
+    Ok(wrap_array(vm, node))
+}
+
+/// A node with the flattened (C order) contents of `x`.
+pub fn flatten_node(_vm: &VirtualMachine, x: &NodeRef) -> PyResult<NodeRef> {
+    let a = runtime::force(x).to_contiguous();
+    let n = a.size();
+    Ok(Node::source(Array::new(a.buffer, Layout::contiguous(&[n]))))
+}
+
+pub fn dot_impl(vm: &VirtualMachine, a: &PyObject, b: &PyObject) -> PyResult {
+    let x = node_of(vm, a)?;
+    let y = node_of(vm, b)?;
+    if x.ndim() == 0 || y.ndim() == 0 {
+        return ops::binary(vm, a, b, BinaryOp::Mul);
+    }
+    if x.ndim() > 2 || y.ndim() > 2 {
+        return Err(unsupported(vm, "dot of arrays with more than 2 dimensions"));
+    }
+    let ka = x.shape[x.ndim() - 1];
+    let (kb, kb_dim) = if y.ndim() == 1 { (y.shape[0], 0) } else { (y.shape[y.ndim() - 2], 0) };
+    if ka != kb {
+        return Err(vm.new_value_error(format!(
+            "shapes {} and {} not aligned: {} (dim {}) != {} (dim {})",
+            shape_str(&x.shape),
+            shape_str(&y.shape),
+            ka,
+            x.ndim() - 1,
+            kb,
+            kb_dim
+        )));
+    }
+    Ok(wrap(vm, graph::matmul(&x, &y).or_raise(vm)?))
+}
+
+pub fn clip_impl(vm: &VirtualMachine, a: &PyObject, lo: Option<PyObjectRef>, hi: Option<PyObjectRef>) -> PyResult {
+    let lo = given(&lo, vm);
+    let hi = given(&hi, vm);
+    if lo.is_none() && hi.is_none() {
+        let n = node_of(vm, a)?;
+        return Ok(wrap(vm, graph::astype(&n, n.dtype)));
+    }
+    let mut cur: PyObjectRef = a.to_owned();
+    if let Some(lo) = lo {
+        cur = ops::binary(vm, &cur, &lo, BinaryOp::Maximum)?;
+    }
+    if let Some(hi) = hi {
+        cur = ops::binary(vm, &cur, &hi, BinaryOp::Minimum)?;
+    }
+    Ok(cur)
+}
+
+/// The items of a sequence argument (list, tuple, or an array's rows).
+fn sequence_items(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Vec<PyObjectRef>> {
+    if let Some(l) = obj.downcast_ref::<PyList>() {
+        return Ok(l.borrow_vec().to_vec());
+    }
+    if let Some(t) = obj.downcast_ref::<PyTuple>() {
+        return Ok(t.as_slice().to_vec());
+    }
+    let it = obj.get_iter(vm)?;
+    let mut out = Vec::new();
+    while let rustpython_vm::protocol::PyIterReturn::Return(x) = it.next(vm)? {
+        out.push(x);
+    }
+    Ok(out)
+}
+
+pub fn concat_nodes(vm: &VirtualMachine, nodes: &[NodeRef], axis: isize) -> PyResult<NodeRef> {
+    if let Some(first) = nodes.first() {
+        for (i, n) in nodes.iter().enumerate().skip(1) {
+            if n.ndim() != first.ndim() {
+                return Err(vm.new_value_error(format!(
+                    "all the input arrays must have same number of dimensions, but the array at index 0 has {} dimension(s) and the array at index {i} has {} dimension(s)",
+                    first.ndim(),
+                    n.ndim()
+                )));
+            }
+        }
+    }
+    graph::concat(nodes, axis).or_raise(vm)
+}
+
+/// A node viewing `x` through a basic index (forces `x`).
+fn view_node(vm: &VirtualMachine, x: &NodeRef, items: &[BasicIndex]) -> PyResult<NodeRef> {
+    let a = runtime::force(x);
+    let l = hipy_lazy::layout::basic_index(&a.layout, items).or_raise(vm)?;
+    Ok(Node::source(Array::new(a.buffer, l)))
+}
+
+fn along(axis: usize, item: BasicIndex) -> Vec<BasicIndex> {
+    let mut v = vec![BasicIndex::Slice { start: None, stop: None, step: None }; axis];
+    v.push(item);
+    v
+}
+
+fn slice(start: Option<isize>, stop: Option<isize>) -> BasicIndex {
+    BasicIndex::Slice { start, stop, step: None }
+}
+
+fn diff_once(vm: &VirtualMachine, x: &NodeRef, axis: usize) -> PyResult<NodeRef> {
+    let hi = view_node(vm, x, &along(axis, slice(Some(1), None)))?;
+    let lo = view_node(vm, x, &along(axis, slice(None, Some(-1))))?;
+    let op = if x.dtype == DType::Bool { BinaryOp::Ne } else { BinaryOp::Sub };
+    graph::binary(op, &hi, &lo).or_raise(vm)
+}
+
+fn gradient_axis(vm: &VirtualMachine, f: &NodeRef, axis: usize, dx: f64) -> PyResult<NodeRef> {
+    if f.shape[axis] < 2 {
+        return Err(vm.new_value_error(
+            "Shape of array too small to calculate a numerical gradient, at least (edge_order + 1) elements are required.",
+        ));
+    }
+    let c = |v: f64| Node::constant(Scalar::F64(v).cast(f.dtype));
+    let sub = |a: &NodeRef, b: &NodeRef| graph::binary(BinaryOp::Sub, a, b).or_raise(vm);
+    let div = |a: &NodeRef, b: f64| graph::binary(BinaryOp::Div, a, &c(b)).or_raise(vm);
+    let mut pieces = Vec::new();
+    let first = sub(&view_node(vm, f, &along(axis, slice(Some(1), Some(2))))?, &view_node(vm, f, &along(axis, slice(Some(0), Some(1))))?)?;
+    pieces.push(div(&first, dx)?);
+    if f.shape[axis] > 2 {
+        let mid = sub(&view_node(vm, f, &along(axis, slice(Some(2), None)))?, &view_node(vm, f, &along(axis, slice(None, Some(-2))))?)?;
+        pieces.push(div(&mid, 2.0 * dx)?);
+    }
+    let last = sub(&view_node(vm, f, &along(axis, slice(Some(-1), None)))?, &view_node(vm, f, &along(axis, slice(Some(-2), Some(-1))))?)?;
+    pieces.push(div(&last, dx)?);
+    let pieces: Vec<NodeRef> = pieces.into_iter().map(runtime::settle).collect();
+    graph::concat(&pieces, axis as isize).or_raise(vm)
+}
+
+/// `np.gradient` along `axis` with sample coordinates: evenly spaced ones
+/// reduce to the scalar case, as in NumPy; uneven ones use NumPy's
+/// second-order interior formula (1-D only here).
+fn gradient_coords(vm: &VirtualMachine, f: &NodeRef, axis: usize, coords: &Array) -> PyResult<NodeRef> {
+    if coords.layout.ndim() != 1 || coords.size() != f.shape[axis] {
+        return Err(vm.new_value_error("when 1d, distances must match the length of the corresponding dimension"));
+    }
+    let c: Vec<f64> = (0..coords.size()).map(|i| coords.get_flat(i).as_f64()).collect();
+    let dx: Vec<f64> = c.windows(2).map(|w| w[1] - w[0]).collect();
+    if dx.iter().all(|&d| d == dx[0]) {
+        return gradient_axis(vm, f, axis, dx[0]);
+    }
+    if f.ndim() != 1 {
+        return Err(unsupported(vm, "gradient with uneven coordinates on arrays of more than 1 dimension"));
+    }
+    let a = runtime::force(f);
+    let v: Vec<f64> = (0..a.size()).map(|i| a.get_flat(i).as_f64()).collect();
+    let n = v.len();
+    let mut out = vec![0.0; n];
+    for i in 1..n - 1 {
+        let (d1, d2) = (dx[i - 1], dx[i]);
+        let ca = -d2 / (d1 * (d1 + d2));
+        let cb = (d2 - d1) / (d1 * d2);
+        let cc = d1 / (d2 * (d1 + d2));
+        out[i] = ca * v[i - 1] + cb * v[i] + cc * v[i + 1];
+    }
+    out[0] = (v[1] - v[0]) / dx[0];
+    out[n - 1] = (v[n - 1] - v[n - 2]) / dx[n - 2];
+    let node = Node::source(Array::from_buffer(Buffer::F64(out), &[n]));
+    Ok(if f.dtype == DType::Float64 { node } else { graph::astype(&node, f.dtype) })
+}
+
+fn unique_impl(vm: &VirtualMachine, a: &PyObject, counts: bool) -> PyResult {
+    let x = node_of(vm, a)?;
+    let arr = runtime::force(&runtime::settle(x)).to_contiguous();
+    let (values, cnts) = hipy_lazy::with_dtype!(arr.dtype(), T => {
+        let mut v: Vec<T> = arr.to_vec::<T>();
+        v.sort_by(|a, b| {
+            #[allow(clippy::eq_op)]
+            match (a != a, b != b) {
+                (true, true) => std::cmp::Ordering::Equal,
+                (true, false) => std::cmp::Ordering::Greater,
+                (false, true) => std::cmp::Ordering::Less,
+                _ => a.partial_cmp(b).unwrap(),
+            }
+        });
+        let mut out: Vec<T> = Vec::new();
+        let mut cnt: Vec<i64> = Vec::new();
+        for x in v {
+            #[allow(clippy::eq_op)]
+            let same = out.last().is_some_and(|&l| l == x || (l != l && x != x));
+            if same {
+                *cnt.last_mut().unwrap() += 1;
+            } else {
+                out.push(x);
+                cnt.push(1);
+            }
+        }
+        (<T as hipy_lazy::Element>::wrap(out), cnt)
+    });
+    let n = values.len();
+    let u = PyNdArray::from_array(Array::from_buffer(values, &[n])).into_pyobject(vm);
+    if counts {
+        let c = PyNdArray::from_array(Array::from_buffer(Buffer::I64(cnts), &[n])).into_pyobject(vm);
+        return Ok(vm.ctx.new_tuple(vec![u, c]).into());
+    }
+    Ok(u)
+}
+
+fn nonzero_impl(vm: &VirtualMachine, a: &PyObject) -> PyResult {
+    let x = node_of(vm, a)?;
+    let b = graph::astype(&x, DType::Bool);
+    let arr = runtime::force(&runtime::settle(b)).to_contiguous();
+    let shape = arr.shape().to_vec();
+    let flags = arr.to_vec::<bool>();
+    let nd = shape.len().max(1);
+    let mut idx: Vec<Vec<i64>> = vec![Vec::new(); nd];
+    for (flat, &f) in flags.iter().enumerate() {
+        if f {
+            let mut rest = flat;
+            for d in (0..shape.len()).rev() {
+                idx[d].push((rest % shape[d]) as i64);
+                rest /= shape[d];
+            }
+            if shape.is_empty() {
+                idx[0].push(0);
+            }
+        }
+    }
+    let items = idx
+        .into_iter()
+        .map(|v| {
+            let n = v.len();
+            PyNdArray::from_array(Array::from_buffer(Buffer::I64(v), &[n])).into_pyobject(vm)
+        })
+        .collect();
+    Ok(vm.ctx.new_tuple(items).into())
+}
+
+#[rustpython_vm::pymodule(name = "numpy")]
+pub mod numpy {
+    use super::*;
+    use crate::args::axis_error_type;
+    use crate::dtype_obj::PyDType;
+    use crate::scalar;
+    use rustpython_vm::builtins::{PyModule, PyStrRef};
+    use rustpython_vm::Py;
+
+    pub(crate) fn module_exec(vm: &VirtualMachine, module: &Py<PyModule>) -> PyResult<()> {
+        {
+            use rustpython_vm::class::PyClassImpl;
+            let _ = PyNdArray::make_static_type();
+            let _ = PyDType::make_static_type();
+            let _ = scalar::PyNpScalar::make_static_type();
+            let _ = crate::random_mod::PyGenerator::make_static_type();
+        }
+        __module_exec(vm, module);
+        let m = module.as_object();
+        m.set_attr("ndarray", PyNdArray::class(&vm.ctx).to_owned(), vm)?;
+        m.set_attr("dtype", PyDType::class(&vm.ctx).to_owned(), vm)?;
+        m.set_attr("generic", scalar::PyNpScalar::class(&vm.ctx).to_owned(), vm)?;
+        for (name, d) in [
+            ("float64", DType::Float64),
+            ("double", DType::Float64),
+            ("float32", DType::Float32),
+            ("single", DType::Float32),
+            ("int64", DType::Int64),
+            ("int_", DType::Int64),
+            ("intp", DType::Int64),
+            ("int32", DType::Int32),
+            ("bool_", DType::Bool),
+            ("bool", DType::Bool),
+        ] {
+            m.set_attr(name, scalar::scalar_type(vm, d), vm)?;
+        }
+        m.set_attr("pi", vm.ctx.new_float(std::f64::consts::PI), vm)?;
+        m.set_attr("e", vm.ctx.new_float(std::f64::consts::E), vm)?;
+        m.set_attr("inf", vm.ctx.new_float(f64::INFINITY), vm)?;
+        m.set_attr("nan", vm.ctx.new_float(f64::NAN), vm)?;
+        m.set_attr("newaxis", vm.ctx.none(), vm)?;
+        // numpy.exceptions.AxisError
+        let exceptions = vm.new_module("numpy.exceptions", vm.ctx.new_dict(), None);
+        exceptions.as_object().set_attr("AxisError", axis_error_type(vm), vm)?;
+        m.set_attr("exceptions", exceptions.clone(), vm)?;
+        // numpy.random, importable as a submodule too.
+        let random = crate::random_mod::make_module(vm)?;
+        m.set_attr("random", random.clone(), vm)?;
+        let modules = vm.sys_module.get_attr("modules", vm)?;
+        modules.set_item("numpy.random", random.into(), vm)?;
+        modules.set_item("numpy.exceptions", exceptions.into(), vm)?;
+        Ok(())
+    }
+
+    /// Unknown names: NumPy features hipy does not have.
+    #[pyfunction]
+    fn __getattr__(name: PyStrRef, vm: &VirtualMachine) -> PyResult {
+        let n = name.to_string_lossy();
+        if n.starts_with("__") && n.ends_with("__") {
+            return Err(vm.new_attribute_error(format!("module 'numpy' has no attribute '{n}'")));
+        }
+        Err(unsupported(vm, &n))
+    }
+
+    // ---- creation ----
+
+    #[pyfunction]
+    fn array(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [object, dtype, copy, order, subok, ndmin] =
+            bind(vm, "array", args, ["object", "dtype", "copy", "order", "subok", "ndmin"], 1)?;
+        for (name, v) in [("order", &order), ("subok", &subok), ("ndmin", &ndmin)] {
+            if given(v, vm).is_some() {
+                return Err(unsupported(vm, &format!("array({name}=...)")));
+            }
+        }
+        let _ = copy;
+        let d = match given(&dtype, vm) {
+            Some(d) => convert::parse_dtype(vm, &d)?,
+            None => None,
+        };
+        let node = convert::array_from_object(vm, object.as_ref().unwrap(), d)?;
+        Ok(wrap_array(vm, node))
+    }
+
+    #[pyfunction]
+    fn asarray(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [a, dtype] = bind(vm, "asarray", args, ["a", "dtype"], 1)?;
+        let a = a.unwrap();
+        let d = match given(&dtype, vm) {
+            Some(d) => convert::parse_dtype(vm, &d)?,
+            None => None,
+        };
+        if let Some(arr) = a.downcast_ref::<PyNdArray>() {
+            if d.is_none() || d == Some(arr.dtype()) {
+                return Ok(a.clone());
+            }
+        }
+        Ok(wrap_array(vm, convert::array_from_object(vm, &a, d)?))
+    }
+
+    #[pyfunction]
+    fn copy(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [a] = bind(vm, "copy", args, ["a"], 1)?;
+        let n = node_of(vm, a.as_ref().unwrap())?;
+        Ok(wrap_array(vm, graph::astype(&n, n.dtype)))
+    }
+
+    #[pyfunction]
+    fn zeros(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [shape, dtype] = bind(vm, "zeros", args, ["shape", "dtype"], 1)?;
+        let d = dtype_arg(vm, &dtype, DType::Float64)?;
+        creation(vm, shape.as_ref().unwrap(), Scalar::I64(0).cast(d))
+    }
+
+    #[pyfunction]
+    fn ones(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [shape, dtype] = bind(vm, "ones", args, ["shape", "dtype"], 1)?;
+        let d = dtype_arg(vm, &dtype, DType::Float64)?;
+        creation(vm, shape.as_ref().unwrap(), Scalar::I64(1).cast(d))
+    }
+
+    #[pyfunction]
+    fn empty(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [shape, dtype] = bind(vm, "empty", args, ["shape", "dtype"], 1)?;
+        let d = dtype_arg(vm, &dtype, DType::Float64)?;
+        creation(vm, shape.as_ref().unwrap(), Scalar::I64(0).cast(d))
+    }
+
+    #[pyfunction]
+    fn full(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [shape, fill, dtype] = bind(vm, "full", args, ["shape", "fill_value", "dtype"], 2)?;
+        let d = match given(&dtype, vm) {
+            Some(d) => convert::parse_dtype(vm, &d)?,
+            None => None,
+        };
+        let v = fill_value(vm, fill.as_ref().unwrap(), d)?;
+        creation(vm, shape.as_ref().unwrap(), v)
+    }
+
+    fn like(vm: &VirtualMachine, name: &str, args: FuncArgs, value: Option<Scalar>) -> PyResult {
+        let (a, v, dtype) = if value.is_some() {
+            let [a, dtype] = bind(vm, name, args, ["a", "dtype"], 1)?;
+            (a, None, dtype)
+        } else {
+            let [a, fill, dtype] = bind(vm, name, args, ["a", "fill_value", "dtype"], 2)?;
+            (a, fill, dtype)
+        };
+        let (shape, own) = like_shape(vm, a.as_ref().unwrap())?;
+        let d = dtype_arg(vm, &dtype, own)?;
+        let s = match value {
+            Some(s) => s.cast(d),
+            None => fill_value(vm, v.as_ref().unwrap(), Some(d))?,
+        };
+        Ok(wrap_array(vm, graph::full(&shape, s)))
+    }
+
+    #[pyfunction]
+    fn zeros_like(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        like(vm, "zeros_like", args, Some(Scalar::I64(0)))
+    }
+
+    #[pyfunction]
+    fn ones_like(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        like(vm, "ones_like", args, Some(Scalar::I64(1)))
+    }
+
+    #[pyfunction]
+    fn empty_like(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        like(vm, "empty_like", args, Some(Scalar::I64(0)))
+    }
+
+    #[pyfunction]
+    fn full_like(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        like(vm, "full_like", args, None)
+    }
+
+    #[pyfunction]
+    fn arange(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        Ok(wrap_array(vm, arange_node(vm, args)?))
+    }
+
+    #[pyfunction]
+    fn linspace(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [start, stop, num, endpoint, retstep, dtype] =
+            bind(vm, "linspace", args, ["start", "stop", "num", "endpoint", "retstep", "dtype"], 2)?;
+        let s = number(vm, start.as_ref().unwrap())?.as_f64();
+        let e = number(vm, stop.as_ref().unwrap())?.as_f64();
+        let n = match given(&num, vm) {
+            Some(n) => convert::index_of(vm, &n)?,
+            None => 50,
+        };
+        if n < 0 {
+            return Err(vm.new_value_error(format!("Number of samples, {n}, must be non-negative.")));
+        }
+        let endpoint = match &endpoint {
+            Some(e) => e.clone().try_to_bool(vm)?,
+            None => true,
+        };
+        let mut node = graph::linspace(s, e, n as usize, endpoint);
+        if let Some(d) = given(&dtype, vm) {
+            if let Some(d) = convert::parse_dtype(vm, &d)? {
+                if d.is_int() {
+                    node = graph::unary(UnaryOp::Floor, &node).or_raise(vm)?;
+                }
+                node = graph::astype(&node, d);
+            }
+        }
+        let arr = wrap_array(vm, node);
+        if convert::truthy(vm, &retstep)? {
+            let div = if endpoint { n as f64 - 1.0 } else { n as f64 };
+            let step = if div > 0.0 { (e - s) / div } else { f64::NAN };
+            return Ok(vm.ctx.new_tuple(vec![arr, scalar::from_value(vm, Scalar::F64(step))]).into());
+        }
+        Ok(arr)
+    }
+
+    #[pyfunction]
+    fn eye(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [n, m, k, dtype] = bind(vm, "eye", args, ["N", "M", "k", "dtype"], 1)?;
+        let n = convert::index_of(vm, n.as_ref().unwrap())?.max(0) as usize;
+        let m = match given(&m, vm) {
+            Some(m) => convert::index_of(vm, &m)?.max(0) as usize,
+            None => n,
+        };
+        let k = match given(&k, vm) {
+            Some(k) => convert::index_of(vm, &k)?,
+            None => 0,
+        };
+        let d = dtype_arg(vm, &dtype, DType::Float64)?;
+        let mut buf = Buffer::zeros(d, n * m);
+        for i in 0..n {
+            let j = i as isize + k;
+            if j >= 0 && (j as usize) < m {
+                buf.set(i * m + j as usize, Scalar::I64(1));
+            }
+        }
+        Ok(PyNdArray::from_array(Array::from_buffer(buf, &[n, m])).into_pyobject(vm))
+    }
+
+    #[pyfunction]
+    fn identity(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [n, dtype] = bind(vm, "identity", args, ["n", "dtype"], 1)?;
+        let mut fa = FuncArgs::from(vec![n.unwrap()]);
+        if let Some(d) = dtype {
+            fa.kwargs.insert("dtype".into(), d);
+        }
+        eye(fa, vm)
+    }
+
+    // ---- ufuncs ----
+
+    #[pyfunction]
+    fn add(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::Add, "add", args) }
+    #[pyfunction]
+    fn subtract(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::Sub, "subtract", args) }
+    #[pyfunction]
+    fn multiply(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::Mul, "multiply", args) }
+    #[pyfunction]
+    fn divide(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::Div, "divide", args) }
+    #[pyfunction]
+    fn true_divide(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::Div, "true_divide", args) }
+    #[pyfunction]
+    fn floor_divide(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::FloorDiv, "floor_divide", args) }
+    #[pyfunction(name = "mod")]
+    fn mod_(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::Mod, "mod", args) }
+    #[pyfunction]
+    fn remainder(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::Mod, "remainder", args) }
+    #[pyfunction]
+    fn maximum(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::Maximum, "maximum", args) }
+    #[pyfunction]
+    fn minimum(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::Minimum, "minimum", args) }
+    #[pyfunction]
+    fn arctan2(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::Arctan2, "arctan2", args) }
+    #[pyfunction]
+    fn hypot(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::Hypot, "hypot", args) }
+    #[pyfunction]
+    fn equal(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::Eq, "equal", args) }
+    #[pyfunction]
+    fn not_equal(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::Ne, "not_equal", args) }
+    #[pyfunction]
+    fn less(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::Lt, "less", args) }
+    #[pyfunction]
+    fn less_equal(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::Le, "less_equal", args) }
+    #[pyfunction]
+    fn greater(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::Gt, "greater", args) }
+    #[pyfunction]
+    fn greater_equal(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::Ge, "greater_equal", args) }
+    #[pyfunction]
+    fn logical_and(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::LogicalAnd, "logical_and", args) }
+    #[pyfunction]
+    fn logical_or(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::LogicalOr, "logical_or", args) }
+
+    #[pyfunction]
+    fn power(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [a, b, out] = bind(vm, "power", args, ["x1", "x2", "out"], 2)?;
+        let (a, b) = (a.unwrap(), b.unwrap());
+        // The function form has no scalar fast paths.
+        let x = convert::arg_of(vm, &a)?;
+        let y = convert::arg_of(vm, &b)?;
+        let (x, y) = convert::resolve2(vm, x, y)?;
+        let node = graph::binary(BinaryOp::Pow, &x, &y).or_raise(vm)?;
+        finish_ufunc(vm, node, out, "power")
+    }
+
+    #[pyfunction]
+    fn sqrt(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Sqrt, "sqrt", args) }
+    #[pyfunction]
+    fn square(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Square, "square", args) }
+    #[pyfunction]
+    fn exp(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Exp, "exp", args) }
+    #[pyfunction]
+    fn log(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Log, "log", args) }
+    #[pyfunction]
+    fn log10(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Log10, "log10", args) }
+    #[pyfunction]
+    fn log2(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Log2, "log2", args) }
+    #[pyfunction]
+    fn sin(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Sin, "sin", args) }
+    #[pyfunction]
+    fn cos(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Cos, "cos", args) }
+    #[pyfunction]
+    fn tan(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Tan, "tan", args) }
+    #[pyfunction]
+    fn arcsin(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Arcsin, "arcsin", args) }
+    #[pyfunction]
+    fn arccos(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Arccos, "arccos", args) }
+    #[pyfunction]
+    fn arctan(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Arctan, "arctan", args) }
+    #[pyfunction]
+    fn radians(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Radians, "radians", args) }
+    #[pyfunction]
+    fn deg2rad(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Radians, "deg2rad", args) }
+    #[pyfunction]
+    fn degrees(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Degrees, "degrees", args) }
+    #[pyfunction]
+    fn rad2deg(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Degrees, "rad2deg", args) }
+    #[pyfunction]
+    fn sign(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Sign, "sign", args) }
+    #[pyfunction]
+    fn floor(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Floor, "floor", args) }
+    #[pyfunction]
+    fn ceil(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Ceil, "ceil", args) }
+    #[pyfunction]
+    fn trunc(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Trunc, "trunc", args) }
+    #[pyfunction]
+    fn rint(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Rint, "rint", args) }
+    #[pyfunction]
+    fn abs(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Abs, "abs", args) }
+    #[pyfunction]
+    fn absolute(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Abs, "absolute", args) }
+    #[pyfunction]
+    fn negative(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Neg, "negative", args) }
+    #[pyfunction]
+    fn isnan(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::IsNan, "isnan", args) }
+    #[pyfunction]
+    fn isfinite(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::IsFinite, "isfinite", args) }
+    #[pyfunction]
+    fn isinf(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::IsInf, "isinf", args) }
+    #[pyfunction]
+    fn logical_not(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::LogicalNot, "logical_not", args) }
+
+    #[pyfunction]
+    fn round(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [a, decimals, out] = bind(vm, "round", args, ["a", "decimals", "out"], 1)?;
+        let d = match given(&decimals, vm) {
+            Some(d) => convert::index_of(vm, &d)?,
+            None => 0,
+        };
+        let node = ops::round_node(vm, node_of(vm, a.as_ref().unwrap())?, d)?;
+        finish_ufunc(vm, node, out, "round")
+    }
+
+    #[pyfunction]
+    fn around(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        round(args, vm)
+    }
+
+    #[pyfunction]
+    fn clip(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [a, lo, hi, out] = bind(vm, "clip", args, ["a", "a_min", "a_max", "out"], 1)?;
+        let r = clip_impl(vm, a.as_ref().unwrap(), lo, hi)?;
+        match given(&out, vm) {
+            None => Ok(r),
+            Some(out) => {
+                let target = out_array(vm, &out)?;
+                ops::store_result(vm, target.downcast_ref::<PyNdArray>().unwrap(), node_of(vm, &r)?, "clip")?;
+                Ok(target)
+            }
+        }
+    }
+
+    #[pyfunction(name = "where")]
+    fn where_(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [c, x, y] = bind(vm, "where", args, ["condition", "x", "y"], 1)?;
+        match (given(&x, vm), given(&y, vm)) {
+            (None, None) => nonzero_impl(vm, c.as_ref().unwrap()),
+            (Some(x), Some(y)) => {
+                let cond = node_of(vm, c.as_ref().unwrap())?;
+                let (xn, yn) = convert::resolve2(vm, convert::arg_of(vm, &x)?, convert::arg_of(vm, &y)?)?;
+                Ok(wrap(vm, graph::where_(&cond, &xn, &yn).or_raise(vm)?))
+            }
+            _ => Err(vm.new_value_error("either both or neither of x and y should be given")),
+        }
+    }
+
+    #[pyfunction]
+    fn nonzero(a: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        nonzero_impl(vm, &a)
+    }
+
+    // ---- reductions ----
+
+    #[pyfunction]
+    fn sum(args: FuncArgs, vm: &VirtualMachine) -> PyResult { reductions::function(vm, ReduceOp::Sum, "sum", args) }
+    #[pyfunction]
+    fn prod(args: FuncArgs, vm: &VirtualMachine) -> PyResult { reductions::function(vm, ReduceOp::Prod, "prod", args) }
+    #[pyfunction]
+    fn mean(args: FuncArgs, vm: &VirtualMachine) -> PyResult { reductions::function(vm, ReduceOp::Mean, "mean", args) }
+    #[pyfunction]
+    fn min(args: FuncArgs, vm: &VirtualMachine) -> PyResult { reductions::function(vm, ReduceOp::Min, "min", args) }
+    #[pyfunction]
+    fn max(args: FuncArgs, vm: &VirtualMachine) -> PyResult { reductions::function(vm, ReduceOp::Max, "max", args) }
+    #[pyfunction]
+    fn amin(args: FuncArgs, vm: &VirtualMachine) -> PyResult { reductions::function(vm, ReduceOp::Min, "amin", args) }
+    #[pyfunction]
+    fn amax(args: FuncArgs, vm: &VirtualMachine) -> PyResult { reductions::function(vm, ReduceOp::Max, "amax", args) }
+    #[pyfunction]
+    fn any(args: FuncArgs, vm: &VirtualMachine) -> PyResult { reductions::function(vm, ReduceOp::Any, "any", args) }
+    #[pyfunction]
+    fn all(args: FuncArgs, vm: &VirtualMachine) -> PyResult { reductions::function(vm, ReduceOp::All, "all", args) }
+    #[pyfunction]
+    fn argmin(args: FuncArgs, vm: &VirtualMachine) -> PyResult { reductions::arg_function(vm, ReduceOp::ArgMin, "argmin", args) }
+    #[pyfunction]
+    fn argmax(args: FuncArgs, vm: &VirtualMachine) -> PyResult { reductions::arg_function(vm, ReduceOp::ArgMax, "argmax", args) }
+    #[pyfunction]
+    fn std(args: FuncArgs, vm: &VirtualMachine) -> PyResult { reductions::var_function(vm, true, "std", args) }
+    #[pyfunction]
+    fn var(args: FuncArgs, vm: &VirtualMachine) -> PyResult { reductions::var_function(vm, false, "var", args) }
+    #[pyfunction]
+    fn cumsum(args: FuncArgs, vm: &VirtualMachine) -> PyResult { reductions::cumulative_function(vm, CumOp::Sum, "cumsum", args) }
+    #[pyfunction]
+    fn cumprod(args: FuncArgs, vm: &VirtualMachine) -> PyResult { reductions::cumulative_function(vm, CumOp::Prod, "cumprod", args) }
+
+    // ---- linear algebra, differences ----
+
+    #[pyfunction]
+    fn dot(a: PyObjectRef, b: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        dot_impl(vm, &a, &b)
+    }
+
+    #[pyfunction]
+    fn matmul(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [a, b, out] = bind(vm, "matmul", args, ["x1", "x2", "out"], 2)?;
+        let r = ops::matmul(vm, a.as_ref().unwrap(), b.as_ref().unwrap())?;
+        if r.is(&vm.ctx.not_implemented) {
+            return Err(vm.new_type_error("unsupported operand types for matmul"));
+        }
+        match given(&out, vm) {
+            None => Ok(r),
+            Some(out) => {
+                let target = out_array(vm, &out)?;
+                ops::store_result(vm, target.downcast_ref::<PyNdArray>().unwrap(), node_of(vm, &r)?, "matmul")?;
+                Ok(target)
+            }
+        }
+    }
+
+    #[pyfunction]
+    fn diff(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [a, n, axis] = bind(vm, "diff", args, ["a", "n", "axis"], 1)?;
+        let mut x = node_of(vm, a.as_ref().unwrap())?;
+        let n = match given(&n, vm) {
+            Some(n) => convert::index_of(vm, &n)?,
+            None => 1,
+        };
+        if n < 0 {
+            return Err(vm.new_value_error(format!("order must be non-negative but got {n}")));
+        }
+        if x.ndim() == 0 {
+            return Err(vm.new_value_error("diff requires input that is at least one dimensional"));
+        }
+        let axis = match given(&axis, vm) {
+            Some(a) => hipy_lazy::layout::normalize_axis(convert::index_of(vm, &a)?, x.ndim()).or_raise(vm)?,
+            None => x.ndim() - 1,
+        };
+        for _ in 0..n {
+            x = runtime::settle(diff_once(vm, &x, axis)?);
+        }
+        Ok(wrap_array(vm, x))
+    }
+
+    #[pyfunction]
+    fn gradient(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let mut args = args;
+        if args.args.is_empty() {
+            return Err(vm.new_type_error("gradient() missing required argument 'f' (pos 1)"));
+        }
+        if args.kwargs.swap_remove("edge_order").is_some_and(|e| convert::index_of(vm, &e).ok() != Some(1)) {
+            return Err(unsupported(vm, "gradient(edge_order=2)"));
+        }
+        let axis = args.kwargs.swap_remove("axis");
+        if let Some((k, _)) = args.kwargs.iter().next() {
+            return Err(unsupported(vm, &format!("gradient({k}=...)")));
+        }
+        let f = args.args.remove(0);
+        let mut x = node_of(vm, &f)?;
+        if !x.dtype.is_float() {
+            x = graph::astype(&x, DType::Float64);
+        }
+        let axes: Vec<usize> = match axis.filter(|a| !vm.is_none(a)) {
+            Some(a) => convert::axes_of(vm, &Some(a))?
+                .unwrap()
+                .into_iter()
+                .map(|ax| hipy_lazy::layout::normalize_axis(ax, x.ndim()).or_raise(vm))
+                .collect::<PyResult<_>>()?,
+            None => (0..x.ndim()).collect(),
+        };
+        let spacing_args: Vec<PyObjectRef> = match args.args.len() {
+            0 => vec![],
+            1 => vec![args.args[0].clone(); axes.len()],
+            k if k == axes.len() => args.args.clone(),
+            _ => return Err(vm.new_type_error("invalid number of arguments")),
+        };
+        let x = runtime::settle(x);
+        let mut outs = Vec::new();
+        for (k, &ax) in axes.iter().enumerate() {
+            let node = match spacing_args.get(k) {
+                None => gradient_axis(vm, &x, ax, 1.0)?,
+                Some(s) => {
+                    let d = node_of(vm, s)?;
+                    if d.ndim() == 0 {
+                        gradient_axis(vm, &x, ax, number(vm, s)?.as_f64())?
+                    } else {
+                        gradient_coords(vm, &x, ax, &runtime::force(&runtime::settle(d)))?
+                    }
+                }
+            };
+            outs.push(wrap_array(vm, node));
+        }
+        if outs.len() == 1 {
+            Ok(outs.pop().unwrap())
+        } else {
+            Ok(vm.ctx.new_tuple(outs).into())
+        }
+    }
+
+    // ---- shape ----
+
+    #[pyfunction]
+    fn shape(a: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        let n = node_of(vm, &a)?;
+        Ok(crate::ndarray::shape_tuple(vm, &n.shape))
+    }
+
+    #[pyfunction]
+    fn ndim(a: PyObjectRef, vm: &VirtualMachine) -> PyResult<usize> {
+        Ok(node_of(vm, &a)?.ndim())
+    }
+
+    #[pyfunction]
+    fn size(a: PyObjectRef, vm: &VirtualMachine) -> PyResult<usize> {
+        Ok(node_of(vm, &a)?.size())
+    }
+
+    fn as_array_object(vm: &VirtualMachine, a: &PyObject) -> PyResult<PyObjectRef> {
+        if a.downcast_ref::<PyNdArray>().is_some() {
+            return Ok(a.to_owned());
+        }
+        Ok(wrap_array(vm, node_of(vm, a)?))
+    }
+
+    #[pyfunction]
+    fn reshape(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [a, newshape] = bind(vm, "reshape", args, ["a", "newshape"], 2)?;
+        let obj = as_array_object(vm, a.as_ref().unwrap())?;
+        let arr = obj.downcast_ref::<PyNdArray>().unwrap();
+        let shape = new_shape(vm, arr.size(), &[newshape.unwrap()])?;
+        let r: rustpython_vm::PyRef<PyNdArray> = obj.clone().downcast().map_err(|_| vm.new_type_error("not an array"))?;
+        PyNdArray::reshaped(&r, vm, &shape)
+    }
+
+    #[pyfunction]
+    fn ravel(a: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        let obj = as_array_object(vm, &a)?;
+        let r: rustpython_vm::PyRef<PyNdArray> = obj.downcast().map_err(|_| vm.new_type_error("not an array"))?;
+        let n = r.size();
+        PyNdArray::reshaped(&r, vm, &[n])
+    }
+
+    #[pyfunction]
+    fn transpose(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [a, axes] = bind(vm, "transpose", args, ["a", "axes"], 1)?;
+        let obj = as_array_object(vm, a.as_ref().unwrap())?;
+        let mut fa = FuncArgs::default();
+        if let Some(ax) = given(&axes, vm) {
+            fa.args.push(ax);
+        }
+        vm.call_method(&obj, "transpose", fa)
+    }
+
+    #[pyfunction]
+    fn concatenate(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [arrays, axis, out, dtype] = bind(vm, "concatenate", args, ["arrays", "axis", "out", "dtype"], 1)?;
+        if given(&out, vm).is_some() {
+            return Err(unsupported(vm, "concatenate(out=...)"));
+        }
+        let items = sequence_items(vm, arrays.as_ref().unwrap())?;
+        let mut nodes: Vec<NodeRef> = items.iter().map(|x| node_of(vm, x)).collect::<PyResult<_>>()?;
+        let axis = match &axis {
+            Some(a) if vm.is_none(a) => {
+                nodes = nodes.iter().map(|n| flatten_node(vm, n)).collect::<PyResult<_>>()?;
+                0
+            }
+            Some(a) => convert::index_of(vm, a)?,
+            None => 0,
+        };
+        let mut node = concat_nodes(vm, &nodes, axis)?;
+        if let Some(d) = given(&dtype, vm) {
+            if let Some(d) = convert::parse_dtype(vm, &d)? {
+                node = graph::astype(&node, d);
+            }
+        }
+        Ok(wrap_array(vm, node))
+    }
+
+    fn stack_nodes(vm: &VirtualMachine, items: &[PyObjectRef], axis: isize, name: &str) -> PyResult<NodeRef> {
+        let nodes: Vec<NodeRef> = items.iter().map(|x| node_of(vm, x)).collect::<PyResult<_>>()?;
+        let Some(first) = nodes.first() else {
+            return Err(vm.new_value_error("need at least one array to stack"));
+        };
+        if nodes.iter().any(|n| n.shape != first.shape) {
+            return Err(vm.new_value_error("all input arrays must have the same shape"));
+        }
+        let nd = first.ndim() + 1;
+        let ax = hipy_lazy::layout::normalize_axis(axis, nd).or_raise(vm)?;
+        let _ = name;
+        let expanded: Vec<NodeRef> = nodes
+            .iter()
+            .map(|n| {
+                let a = runtime::force(n);
+                let mut shape = a.shape().to_vec();
+                shape.insert(ax, 1);
+                let l = a.layout.reshape_view(&shape).expect("inserting an axis is a view");
+                Node::source(Array::new(a.buffer, l))
+            })
+            .collect();
+        concat_nodes(vm, &expanded, ax as isize)
+    }
+
+    #[pyfunction]
+    fn stack(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [arrays, axis] = bind(vm, "stack", args, ["arrays", "axis"], 1)?;
+        let items = sequence_items(vm, arrays.as_ref().unwrap())?;
+        let axis = match given(&axis, vm) {
+            Some(a) => convert::index_of(vm, &a)?,
+            None => 0,
+        };
+        Ok(wrap_array(vm, stack_nodes(vm, &items, axis, "stack")?))
+    }
+
+    fn at_least(vm: &VirtualMachine, n: NodeRef, nd: usize) -> NodeRef {
+        if n.ndim() >= nd {
+            return n;
+        }
+        let a = runtime::force(&n);
+        let shape: Vec<usize> = match (n.ndim(), nd) {
+            (0, 1) => vec![1],
+            (0, 2) => vec![1, 1],
+            (1, 2) => vec![1, n.shape[0]],
+            _ => n.shape.to_vec(),
+        };
+        let _ = vm;
+        let l = a.layout.reshape_view(&shape).expect("adding unit axes is a view");
+        Node::source(Array::new(a.buffer, l))
+    }
+
+    #[pyfunction]
+    fn vstack(tup: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        let items = sequence_items(vm, &tup)?;
+        let nodes: Vec<NodeRef> = items.iter().map(|x| node_of(vm, x).map(|n| at_least(vm, n, 2))).collect::<PyResult<_>>()?;
+        Ok(wrap_array(vm, concat_nodes(vm, &nodes, 0)?))
+    }
+
+    #[pyfunction]
+    fn hstack(tup: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        let items = sequence_items(vm, &tup)?;
+        let nodes: Vec<NodeRef> = items.iter().map(|x| node_of(vm, x).map(|n| at_least(vm, n, 1))).collect::<PyResult<_>>()?;
+        let axis = if nodes.first().is_some_and(|n| n.ndim() == 1) { 0 } else { 1 };
+        Ok(wrap_array(vm, concat_nodes(vm, &nodes, axis)?))
+    }
+
+    // ---- sorting, sets ----
+
+    #[pyfunction]
+    fn sort(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [a, axis] = bind(vm, "sort", args, ["a", "axis"], 1)?;
+        let x = node_of(vm, a.as_ref().unwrap())?;
+        let node = match &axis {
+            Some(ax) if vm.is_none(ax) => graph::sort(&flatten_node(vm, &x)?, Some(-1)).or_raise(vm)?,
+            Some(ax) => graph::sort(&x, Some(convert::index_of(vm, ax)?)).or_raise(vm)?,
+            None => graph::sort(&x, Some(-1)).or_raise(vm)?,
+        };
+        Ok(wrap_array(vm, node))
+    }
+
+    #[pyfunction]
+    fn argsort(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [a, axis] = bind(vm, "argsort", args, ["a", "axis"], 1)?;
+        let x = node_of(vm, a.as_ref().unwrap())?;
+        argsort_impl(vm, x, axis)
+    }
+
+    #[pyfunction]
+    fn unique(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [ar, return_index, return_inverse, return_counts] =
+            bind(vm, "unique", args, ["ar", "return_index", "return_inverse", "return_counts"], 1)?;
+        if convert::truthy(vm, &return_index)? || convert::truthy(vm, &return_inverse)? {
+            return Err(unsupported(vm, "unique(return_index/return_inverse=True)"));
+        }
+        unique_impl(vm, ar.as_ref().unwrap(), convert::truthy(vm, &return_counts)?)
+    }
+
+    // ---- comparisons of whole arrays ----
+
+    fn close_node(vm: &VirtualMachine, a: &PyObject, b: &PyObject, rtol: f64, atol: f64) -> PyResult<NodeRef> {
+        let (x, y) = convert::resolve2(vm, convert::arg_of(vm, a)?, convert::arg_of(vm, b)?)?;
+        let x = if x.dtype.is_float() { x } else { graph::astype(&x, DType::Float64) };
+        let y = if y.dtype.is_float() { y } else { graph::astype(&y, DType::Float64) };
+        let diff = graph::unary(UnaryOp::Abs, &graph::binary(BinaryOp::Sub, &x, &y).or_raise(vm)?).or_raise(vm)?;
+        let tol = graph::binary(
+            BinaryOp::Add,
+            &Node::constant(Scalar::F64(atol)),
+            &graph::binary(BinaryOp::Mul, &Node::constant(Scalar::F64(rtol)), &graph::unary(UnaryOp::Abs, &y).or_raise(vm)?).or_raise(vm)?,
+        )
+        .or_raise(vm)?;
+        let close = graph::binary(BinaryOp::Le, &diff, &tol).or_raise(vm)?;
+        // Equal infinities are close.
+        let same = graph::binary(BinaryOp::Eq, &x, &y).or_raise(vm)?;
+        graph::binary(BinaryOp::LogicalOr, &close, &same).or_raise(vm)
+    }
+
+    fn tolerances(vm: &VirtualMachine, rtol: &Option<PyObjectRef>, atol: &Option<PyObjectRef>) -> PyResult<(f64, f64)> {
+        let r = match given(rtol, vm) {
+            Some(r) => r.try_float(vm)?.to_f64(),
+            None => 1e-05,
+        };
+        let a = match given(atol, vm) {
+            Some(a) => a.try_float(vm)?.to_f64(),
+            None => 1e-08,
+        };
+        Ok((r, a))
+    }
+
+    #[pyfunction]
+    fn isclose(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [a, b, rtol, atol] = bind(vm, "isclose", args, ["a", "b", "rtol", "atol"], 2)?;
+        let (r, t) = tolerances(vm, &rtol, &atol)?;
+        Ok(wrap(vm, close_node(vm, a.as_ref().unwrap(), b.as_ref().unwrap(), r, t)?))
+    }
+
+    #[pyfunction]
+    fn allclose(args: FuncArgs, vm: &VirtualMachine) -> PyResult<bool> {
+        let [a, b, rtol, atol] = bind(vm, "allclose", args, ["a", "b", "rtol", "atol"], 2)?;
+        let (r, t) = tolerances(vm, &rtol, &atol)?;
+        let c = close_node(vm, a.as_ref().unwrap(), b.as_ref().unwrap(), r, t)?;
+        let all = graph::reduce(ReduceOp::All, &c, None, false).or_raise(vm)?;
+        Ok(runtime::force(&runtime::settle(all)).get_flat(0).as_bool())
+    }
+
+    #[pyfunction]
+    fn array_equal(a1: PyObjectRef, a2: PyObjectRef, vm: &VirtualMachine) -> PyResult<bool> {
+        let x = node_of(vm, &a1)?;
+        let y = node_of(vm, &a2)?;
+        if x.shape != y.shape {
+            return Ok(false);
+        }
+        let eq = graph::binary(BinaryOp::Eq, &x, &y).or_raise(vm)?;
+        let all = graph::reduce(ReduceOp::All, &eq, None, false).or_raise(vm)?;
+        Ok(runtime::force(&runtime::settle(all)).get_flat(0).as_bool())
+    }
+}

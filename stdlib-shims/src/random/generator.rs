@@ -1,0 +1,275 @@
+//! NumPy's `Generator` methods on top of PCG64: `random`, `integers`
+//! (Lemire's bounded integers, NumPy's 32-/64-bit paths) and `normal`
+//! (NumPy's 256-layer ziggurat).
+
+use std::fmt;
+
+use super::pcg64::Pcg64;
+use super::seed_sequence::{int_seed_words, SeedSequence};
+use super::ziggurat_tables::{FI_DOUBLE, KI_DOUBLE, WI_DOUBLE};
+
+/// Start of the ziggurat's tail, and its inverse (NumPy's `ziggurat_nor_r`,
+/// `ziggurat_nor_inv_r`).
+const ZIGGURAT_NOR_R: f64 = 3.654_152_885_361_009;
+const ZIGGURAT_NOR_INV_R: f64 = 0.273_661_237_329_758_3;
+
+/// A `ValueError` NumPy raises for bad arguments; `Display` is its message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RandomError(pub String);
+
+impl fmt::Display for RandomError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for RandomError {}
+
+/// `np.random.default_rng(seed)`: a `Generator` over `PCG64`.
+#[derive(Clone, Debug)]
+pub struct Generator {
+    bits: Pcg64,
+}
+
+/// Validated `integers` bounds: draws are `off + [0, rng]` (wrapping).
+struct Bounds {
+    off: u64,
+    rng: u64,
+}
+
+/// NumPy's checks of `integers(low, high, endpoint=...)` for a dtype with
+/// bounds [lb, ub], in NumPy's order and wording.
+fn check_bounds(low: i128, high: i128, endpoint: bool, lb: i128, ub: i128, name: &str)
+    -> Result<Bounds, RandomError>
+{
+    let high = if endpoint { high } else { high.saturating_sub(1) };
+    if low < lb {
+        return Err(RandomError(format!("low is out of bounds for {name}")));
+    }
+    if high > ub {
+        return Err(RandomError(format!("high is out of bounds for {name}")));
+    }
+    if low > high {
+        let msg = match (low == 0, endpoint) {
+            (true, true) => "high < 0",
+            (true, false) => "high <= 0",
+            (false, true) => "low > high",
+            (false, false) => "low >= high",
+        };
+        return Err(RandomError(msg.to_string()));
+    }
+    Ok(Bounds { off: low as i64 as u64, rng: (high - low) as u64 })
+}
+
+impl Generator {
+    /// `default_rng(seed)` for a non-negative int seed that fits in u64.
+    pub fn from_seed(seed: u64) -> Self {
+        Self::from_seed_sequence(&SeedSequence::from_u64(seed))
+    }
+
+    /// `default_rng(seed)` for any non-negative int seed, given as its
+    /// 32-bit words, lowest first (high zero words are ignored).
+    pub fn from_seed_words(words_lowest_first: &[u32]) -> Self {
+        Self::from_seed_sequence(&SeedSequence::new(&int_seed_words(words_lowest_first)))
+    }
+
+    /// `default_rng(SeedSequence(...))`, e.g. for a sequence-of-ints seed.
+    pub fn from_seed_sequence(seq: &SeedSequence) -> Self {
+        Generator { bits: Pcg64::from_seed_sequence(seq) }
+    }
+
+    /// `default_rng(None)`: 128 bits of OS entropy, as NumPy draws them.
+    pub fn from_os_entropy() -> Self {
+        Self::from_seed_words(&os_entropy_words())
+    }
+
+    /// The underlying bit generator (for state inspection).
+    pub fn bit_generator(&self) -> &Pcg64 {
+        &self.bits
+    }
+
+    /// One `random()` draw: uniform float64 on [0, 1).
+    pub fn random(&mut self) -> f64 {
+        self.bits.next_f64()
+    }
+
+    /// `random(size, dtype=np.float32)` draws: `(next_u32 >> 8) * 2^-24`.
+    pub fn random_f32(&mut self) -> f32 {
+        (self.bits.next_u32() >> 8) as f32 * (1.0 / 16777216.0)
+    }
+
+    /// Fills `out` like `random(size=len)`.
+    pub fn fill_random(&mut self, out: &mut [f64]) {
+        for x in out {
+            *x = self.random();
+        }
+    }
+
+    /// `integers(low, high, size=len(out), dtype=np.int64, endpoint=...)`.
+    /// `high` is exclusive unless `endpoint`. Python ints beyond i128 may be
+    /// clamped to i128::MIN/MAX: the error is the same. An empty `out` draws
+    /// nothing and checks nothing, like NumPy with `size=0`.
+    pub fn integers_i64(&mut self, low: i128, high: i128, endpoint: bool, out: &mut [i64])
+        -> Result<(), RandomError>
+    {
+        if out.is_empty() {
+            return Ok(());
+        }
+        let b = check_bounds(low, high, endpoint, i64::MIN as i128, i64::MAX as i128, "int64")?;
+        for x in out.iter_mut() {
+            *x = b.off.wrapping_add(self.bounded_u64(b.rng)) as i64;
+        }
+        Ok(())
+    }
+
+    /// `integers(low, high, size=len(out), dtype=np.int32, endpoint=...)`.
+    pub fn integers_i32(&mut self, low: i128, high: i128, endpoint: bool, out: &mut [i32])
+        -> Result<(), RandomError>
+    {
+        if out.is_empty() {
+            return Ok(());
+        }
+        let b = check_bounds(low, high, endpoint, i32::MIN as i128, i32::MAX as i128, "int32")?;
+        let (off, rng) = (b.off as u32, b.rng as u32);
+        for x in out.iter_mut() {
+            let v = match rng {
+                0 => 0,
+                u32::MAX => self.bits.next_u32(),
+                _ => self.bounded_lemire_u32(rng),
+            };
+            *x = off.wrapping_add(v) as i32;
+        }
+        Ok(())
+    }
+
+    /// Convenience: `integers(low, high, size=n)` as int64 (high exclusive).
+    pub fn integers(&mut self, low: i64, high: i64, n: usize) -> Result<Vec<i64>, RandomError> {
+        let mut out = vec![0; n];
+        self.integers_i64(low as i128, high as i128, false, &mut out)?;
+        Ok(out)
+    }
+
+    /// A value in [0, rng] by NumPy's int64 path: 32-bit Lemire (on the
+    /// buffered 32-bit halves) when the range fits in 32 bits, else 64-bit.
+    fn bounded_u64(&mut self, rng: u64) -> u64 {
+        if rng == 0 {
+            0
+        } else if rng < u32::MAX as u64 {
+            self.bounded_lemire_u32(rng as u32) as u64
+        } else if rng == u32::MAX as u64 {
+            self.bits.next_u32() as u64
+        } else if rng == u64::MAX {
+            self.bits.next_u64()
+        } else {
+            self.bounded_lemire_u64(rng)
+        }
+    }
+
+    /// Lemire's nearly-divisionless method; `rng < u32::MAX`.
+    fn bounded_lemire_u32(&mut self, rng: u32) -> u32 {
+        let excl = rng + 1;
+        let mut m = self.bits.next_u32() as u64 * excl as u64;
+        let mut leftover = m as u32;
+        if leftover < excl {
+            let threshold = (u32::MAX - rng) % excl;
+            while leftover < threshold {
+                m = self.bits.next_u32() as u64 * excl as u64;
+                leftover = m as u32;
+            }
+        }
+        (m >> 32) as u32
+    }
+
+    /// Lemire's method on 64 bits; `rng < u64::MAX`.
+    fn bounded_lemire_u64(&mut self, rng: u64) -> u64 {
+        let excl = rng + 1;
+        let mut m = self.bits.next_u64() as u128 * excl as u128;
+        let mut leftover = m as u64;
+        if leftover < excl {
+            let threshold = (u64::MAX - rng) % excl;
+            while leftover < threshold {
+                m = self.bits.next_u64() as u128 * excl as u128;
+                leftover = m as u64;
+            }
+        }
+        (m >> 64) as u64
+    }
+
+    /// One `standard_normal()` draw (NumPy's ziggurat).
+    pub fn standard_normal(&mut self) -> f64 {
+        loop {
+            let r = self.bits.next_u64();
+            let idx = (r & 0xff) as usize;
+            let r = r >> 8;
+            let negative = r & 1 == 1;
+            let rabs = (r >> 1) & 0x000f_ffff_ffff_ffff;
+            let mut x = rabs as f64 * WI_DOUBLE[idx];
+            if negative {
+                x = -x;
+            }
+            if rabs < KI_DOUBLE[idx] {
+                return x;
+            }
+            if idx == 0 {
+                // The tail beyond r, by Marsaglia's exponential method.
+                loop {
+                    let xx = -ZIGGURAT_NOR_INV_R * (-self.bits.next_f64()).ln_1p();
+                    let yy = -(-self.bits.next_f64()).ln_1p();
+                    if yy + yy > xx * xx {
+                        return if (rabs >> 8) & 1 == 1 {
+                            -(ZIGGURAT_NOR_R + xx)
+                        } else {
+                            ZIGGURAT_NOR_R + xx
+                        };
+                    }
+                }
+            }
+            let u = self.bits.next_f64();
+            if (FI_DOUBLE[idx - 1] - FI_DOUBLE[idx]) * u + FI_DOUBLE[idx] < (-0.5 * x * x).exp() {
+                return x;
+            }
+        }
+    }
+
+    /// One `normal(loc, scale)` draw: `loc + scale * standard_normal()`.
+    /// A negative scale (including -0.0) is NumPy's `ValueError: scale < 0`.
+    pub fn normal(&mut self, loc: f64, scale: f64) -> Result<f64, RandomError> {
+        check_scale(scale)?;
+        Ok(loc + scale * self.standard_normal())
+    }
+
+    /// Fills `out` like `normal(loc, scale, size=len)`.
+    pub fn fill_normal(&mut self, loc: f64, scale: f64, out: &mut [f64]) -> Result<(), RandomError> {
+        check_scale(scale)?;
+        for x in out {
+            *x = loc + scale * self.standard_normal();
+        }
+        Ok(())
+    }
+}
+
+fn check_scale(scale: f64) -> Result<(), RandomError> {
+    if !scale.is_nan() && scale.is_sign_negative() {
+        return Err(RandomError("scale < 0".to_string()));
+    }
+    Ok(())
+}
+
+/// Four 32-bit words of OS entropy (NumPy: `secrets.randbits(128)`).
+fn os_entropy_words() -> Vec<u32> {
+    use std::io::Read;
+    let mut bytes = [0u8; 16];
+    let from_os = std::fs::File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut bytes));
+    if from_os.is_err() {
+        // std's hasher keys are seeded from OS entropy on every platform.
+        use std::hash::{BuildHasher, Hasher};
+        for chunk in bytes.chunks_mut(8) {
+            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+            h.write_u128(std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos()));
+            chunk.copy_from_slice(&h.finish().to_le_bytes());
+        }
+    }
+    bytes.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+}

@@ -1,0 +1,255 @@
+//! `numpy.random`: `default_rng(seed)` and its Generator's `random`,
+//! `integers`, `normal` and `uniform`, bit-exact with NumPy (the algorithms
+//! live in `crate::random`). Random arrays are generated eagerly, in order.
+
+use crate::args::{bind, given, unsupported};
+use crate::convert::{self, parse_dtype};
+use crate::ndarray::PyNdArray;
+use crate::random::{int_seed_words, Generator, SeedSequence};
+use crate::scalar;
+use hipy_lazy::{Array, Buffer, DType, Scalar};
+use rustpython_vm::builtins::{PyInt, PyList, PyModule, PyStr, PyTuple};
+use rustpython_vm::common::lock::PyMutex;
+use rustpython_vm::function::FuncArgs;
+use rustpython_vm::types::{GetAttr, PyComparisonOp};
+use rustpython_vm::{pyclass, AsObject, Py, PyObject, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine};
+
+#[pyclass(module = "numpy.random", name = "Generator")]
+#[derive(PyPayload)]
+pub struct PyGenerator {
+    inner: PyMutex<Generator>,
+}
+
+impl std::fmt::Debug for PyGenerator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Generator(PCG64)")
+    }
+}
+
+/// `size=`: None (one value) or a shape.
+fn size_arg(vm: &VirtualMachine, size: &Option<PyObjectRef>) -> PyResult<Option<Vec<usize>>> {
+    match given(size, vm) {
+        None => Ok(None),
+        Some(s) => Ok(Some(convert::shape_of(vm, &s)?)),
+    }
+}
+
+fn array_obj(vm: &VirtualMachine, buffer: Buffer, shape: &[usize]) -> PyObjectRef {
+    PyNdArray::from_array(Array::from_buffer(buffer, shape)).into_pyobject(vm)
+}
+
+fn random_error(vm: &VirtualMachine, e: crate::random::RandomError) -> rustpython_vm::builtins::PyBaseExceptionRef {
+    vm.new_value_error(e.to_string())
+}
+
+fn int_value(vm: &VirtualMachine, obj: &PyObject) -> PyResult<i128> {
+    let i = obj.try_index(vm)?;
+    i.try_to_primitive::<i128>(vm)
+}
+
+/// The 32-bit words of a non-negative Python int, lowest first.
+fn seed_words(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Vec<u32>> {
+    let i = obj.try_index(vm)?;
+    if i.as_object().rich_compare_bool(vm.ctx.new_int(0).as_object(), PyComparisonOp::Lt, vm)? {
+        return Err(vm.new_value_error("expected non-negative integer"));
+    }
+    Ok(i.as_bigint().to_u32_digits().1)
+}
+
+#[pyclass(with(GetAttr))]
+impl PyGenerator {
+    #[pymethod]
+    fn random(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [size, dtype, out] = bind(vm, "random.Generator.random", args, ["size", "dtype", "out"], 0)?;
+        if given(&out, vm).is_some() {
+            return Err(unsupported(vm, "random.Generator.random(out=...)"));
+        }
+        let dtype = match given(&dtype, vm) {
+            Some(d) => parse_dtype(vm, &d)?.unwrap_or(DType::Float64),
+            None => DType::Float64,
+        };
+        let mut g = zelf.inner.lock();
+        match (size_arg(vm, &size)?, dtype) {
+            (None, DType::Float64) => Ok(vm.ctx.new_float(g.random()).into()),
+            (None, DType::Float32) => Ok(scalar::from_value(vm, Scalar::F32(g.random_f32()))),
+            (Some(shape), DType::Float64) => {
+                let mut v = vec![0.0; shape.iter().product()];
+                g.fill_random(&mut v);
+                Ok(array_obj(vm, Buffer::F64(v), &shape))
+            }
+            (Some(shape), DType::Float32) => {
+                let v: Vec<f32> = (0..shape.iter().product::<usize>()).map(|_| g.random_f32()).collect();
+                Ok(array_obj(vm, Buffer::F32(v), &shape))
+            }
+            (_, other) => Err(vm.new_type_error(format!("Unsupported dtype dtype('{other}') for random"))),
+        }
+    }
+
+    #[pymethod]
+    fn integers(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [low, high, size, dtype, endpoint] =
+            bind(vm, "random.Generator.integers", args, ["low", "high", "size", "dtype", "endpoint"], 1)?;
+        let low_v = int_value(vm, low.as_ref().unwrap())?;
+        let (lo, hi) = match given(&high, vm) {
+            Some(h) => (low_v, int_value(vm, &h)?),
+            None => (0, low_v),
+        };
+        let dtype = match given(&dtype, vm) {
+            Some(d) => parse_dtype(vm, &d)?.unwrap_or(DType::Int64),
+            None => DType::Int64,
+        };
+        let endpoint = convert::truthy(vm, &endpoint)?;
+        let shape = size_arg(vm, &size)?;
+        let n: usize = shape.as_ref().map_or(1, |s| s.iter().product());
+        let mut g = zelf.inner.lock();
+        let buffer = match dtype {
+            DType::Int64 => {
+                let mut v = vec![0i64; n];
+                g.integers_i64(lo, hi, endpoint, &mut v).map_err(|e| random_error(vm, e))?;
+                Buffer::I64(v)
+            }
+            DType::Int32 => {
+                let mut v = vec![0i32; n];
+                g.integers_i32(lo, hi, endpoint, &mut v).map_err(|e| random_error(vm, e))?;
+                Buffer::I32(v)
+            }
+            other => return Err(unsupported(vm, &format!("random.Generator.integers(dtype={other})"))),
+        };
+        match shape {
+            None => Ok(scalar::from_value(vm, buffer.get(0))),
+            Some(s) => Ok(array_obj(vm, buffer, &s)),
+        }
+    }
+
+    #[pymethod]
+    fn normal(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [loc, scale, size] = bind(vm, "random.Generator.normal", args, ["loc", "scale", "size"], 0)?;
+        let f = |o: &Option<PyObjectRef>, d: f64| -> PyResult<f64> {
+            match given(o, vm) {
+                Some(x) => {
+                    if x.downcast_ref::<PyNdArray>().is_some() || x.downcast_ref::<PyList>().is_some() {
+                        return Err(unsupported(vm, "random.Generator.normal with array loc/scale"));
+                    }
+                    Ok(x.try_float(vm)?.to_f64())
+                }
+                None => Ok(d),
+            }
+        };
+        let (loc, scale) = (f(&loc, 0.0)?, f(&scale, 1.0)?);
+        let mut g = zelf.inner.lock();
+        match size_arg(vm, &size)? {
+            None => Ok(vm.ctx.new_float(g.normal(loc, scale).map_err(|e| random_error(vm, e))?).into()),
+            Some(shape) => {
+                let mut v = vec![0.0; shape.iter().product()];
+                g.fill_normal(loc, scale, &mut v).map_err(|e| random_error(vm, e))?;
+                Ok(array_obj(vm, Buffer::F64(v), &shape))
+            }
+        }
+    }
+
+    #[pymethod]
+    fn standard_normal(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [size] = bind(vm, "random.Generator.standard_normal", args, ["size"], 0)?;
+        let mut g = zelf.inner.lock();
+        match size_arg(vm, &size)? {
+            None => Ok(vm.ctx.new_float(g.standard_normal()).into()),
+            Some(shape) => {
+                let v: Vec<f64> = (0..shape.iter().product::<usize>()).map(|_| g.standard_normal()).collect();
+                Ok(array_obj(vm, Buffer::F64(v), &shape))
+            }
+        }
+    }
+
+    #[pymethod]
+    fn uniform(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [low, high, size] = bind(vm, "random.Generator.uniform", args, ["low", "high", "size"], 0)?;
+        let f = |o: &Option<PyObjectRef>, d: f64| -> PyResult<f64> {
+            match given(o, vm) {
+                Some(x) => Ok(x.try_float(vm)?.to_f64()),
+                None => Ok(d),
+            }
+        };
+        let (lo, hi) = (f(&low, 0.0)?, f(&high, 1.0)?);
+        let range = hi - lo;
+        if !range.is_finite() {
+            return Err(vm.new_overflow_error("high - low range exceeds valid bounds"));
+        }
+        let mut g = zelf.inner.lock();
+        match size_arg(vm, &size)? {
+            None => Ok(vm.ctx.new_float(lo + range * g.random()).into()),
+            Some(shape) => {
+                let v: Vec<f64> = (0..shape.iter().product::<usize>()).map(|_| lo + range * g.random()).collect();
+                Ok(array_obj(vm, Buffer::F64(v), &shape))
+            }
+        }
+    }
+}
+
+impl GetAttr for PyGenerator {
+    fn getattro(zelf: &Py<Self>, name: &Py<PyStr>, vm: &VirtualMachine) -> PyResult {
+        match zelf.as_object().generic_getattr_opt(name, None, vm)? {
+            Some(v) => Ok(v),
+            None if name.to_string_lossy().starts_with("__") => {
+                Err(vm.new_no_attribute_error(zelf.to_owned().into(), name.to_owned()))
+            }
+            None => Err(unsupported(vm, &format!("random.Generator.{}", name.to_string_lossy()))),
+        }
+    }
+}
+
+fn default_rng(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+    let [seed] = bind(vm, "random.default_rng", args, ["seed"], 0)?;
+    let g = match given(&seed, vm) {
+        None => Generator::from_os_entropy(),
+        Some(s) => {
+            if s.downcast_ref::<PyGenerator>().is_some() {
+                return Ok(s);
+            }
+            if s.downcast_ref::<PyInt>().is_some() && s.downcast_ref::<rustpython_vm::builtins::PyBool>().is_none() {
+                Generator::from_seed_words(&seed_words(vm, &s)?)
+            } else if s.downcast_ref::<PyList>().is_some() || s.downcast_ref::<PyTuple>().is_some() {
+                let items: Vec<PyObjectRef> = match s.downcast_ref::<PyList>() {
+                    Some(l) => l.borrow_vec().to_vec(),
+                    None => s.downcast_ref::<PyTuple>().unwrap().as_slice().to_vec(),
+                };
+                let mut words = Vec::new();
+                for it in &items {
+                    words.extend(int_seed_words(&seed_words(vm, it)?));
+                }
+                Generator::from_seed_sequence(&SeedSequence::new(&words))
+            } else {
+                return Err(unsupported(vm, &format!("random.default_rng with a {} seed", s.class().name())));
+            }
+        }
+    };
+    Ok(PyGenerator { inner: PyMutex::new(g) }.into_pyobject(vm))
+}
+
+#[rustpython_vm::pymodule(name = "numpy.random")]
+pub mod random_module {
+    use super::*;
+
+    #[pyfunction(name = "default_rng")]
+    fn default_rng_fn(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        default_rng(args, vm)
+    }
+
+    #[pyfunction]
+    fn __getattr__(name: rustpython_vm::builtins::PyStrRef, vm: &VirtualMachine) -> PyResult {
+        let n = name.to_string_lossy();
+        if n.starts_with("__") && n.ends_with("__") {
+            return Err(vm.new_attribute_error(format!("module 'numpy.random' has no attribute '{n}'")));
+        }
+        Err(unsupported(vm, &format!("random.{n}")))
+    }
+}
+
+/// Builds the `numpy.random` module object (attached to `numpy` at import).
+pub fn make_module(vm: &VirtualMachine) -> PyResult<PyRef<PyModule>> {
+    let def = random_module::module_def(&vm.ctx);
+    let m = def.create_module(vm)?;
+    m.__init_methods(vm)?;
+    random_module::module_exec(vm, &m)?;
+    m.as_object().set_attr("Generator", PyGenerator::class(&vm.ctx).to_owned(), vm)?;
+    Ok(m)
+}

@@ -1,0 +1,3 @@
+print('calling exit()')
+exit()
+print('not reached')

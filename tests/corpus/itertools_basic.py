@@ -1,0 +1,17 @@
+import itertools as it
+print(list(it.chain([1, 2], 'ab', range(2))), list(it.chain.from_iterable([[1], [2, 3]])))
+print(list(it.islice(it.count(10, 5), 4)), list(it.islice('abcdefg', 1, 6, 2)), list(it.islice(it.cycle('xy'), 5)))
+print(list(it.repeat('r', 3)), list(it.accumulate([1, 2, 3, 4])), list(it.accumulate([3, 1, 4], max)), list(it.accumulate([1, 2], initial=100)))
+print(list(it.product('ab', repeat=2)), list(it.product([1, 2], 'x')))
+print(list(it.permutations('abc', 2)), len(list(it.permutations(range(5)))))
+print(list(it.combinations('abcd', 2)), list(it.combinations_with_replacement('ab', 2)))
+for k, g in it.groupby('aaabccaa'):
+    print(k, list(g), end='; ')
+print()
+print([(k, len(list(g))) for k, g in it.groupby(sorted('mississippi'))])
+print(list(it.zip_longest('abc', [1], fillvalue='-')), list(it.starmap(pow, [(2, 3), (3, 2)])))
+print(list(it.takewhile(lambda x: x < 3, [1, 2, 5, 1])), list(it.dropwhile(lambda x: x < 3, [1, 2, 5, 1])))
+print(list(it.filterfalse(str.isdigit, 'a1b2')), list(it.compress('abcdef', [1, 0, 1, 0, 1])), list(it.pairwise('abcd')))
+a, b = it.tee([1, 2, 3])
+print(list(a), list(b), list(zip(*[iter('abcdefgh')] * 3)))
+print(next(it.count()), list(it.islice(it.count(1.5, 0.5), 3)))

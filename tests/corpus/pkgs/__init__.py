@@ -1,0 +1,1 @@
+"""Packages imported by the corpus programs."""

@@ -1,0 +1,1 @@
+from pkgs.util import does_not_exist

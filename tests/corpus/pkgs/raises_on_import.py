@@ -1,0 +1,2 @@
+print('raises_on_import: running')
+raise RuntimeError('module initialisation failed')

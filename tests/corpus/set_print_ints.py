@@ -1,0 +1,17 @@
+# Sets of small ints print in hash-table order, which is deterministic.
+print({3, 1, 2})
+print({10, 100, 1000, 5, 50})
+print({-1, -2, 0, 7})
+print(set(range(20, 0, -3)))
+print({8, 16, 32, 64, 128})
+s = set()
+for i in [33, 1, 65, 97, 2]:
+    s.add(i)
+print(s)
+s.discard(65)
+s.add(129)
+print(s)
+print(frozenset({5, 3, 9}), {(2, 1), (0, 0)} == {(0, 0), (2, 1)}, list({9, 8, 7}))
+print({True, 2, 1.0}, {0.5, 1.5, 2.5})
+big = set(range(0, 200, 7))
+print(len(big), list(big)[:10])

@@ -1,0 +1,20 @@
+import csv, io
+buf = io.StringIO()
+w = csv.writer(buf)
+w.writerow(['name', 'quote', 'n'])
+w.writerow(['Ann', 'said "hi", left', 3])
+w.writerow(['Bob', 'multi\nline', 4.5])
+w.writerows([['x', '', None], ['y', ' spaced ', True]])
+text = buf.getvalue()
+print(repr(text))
+for row in csv.reader(io.StringIO(text)):
+    print(row)
+dbuf = io.StringIO()
+dw = csv.DictWriter(dbuf, fieldnames=['a', 'b'], lineterminator='\n')
+dw.writeheader()
+dw.writerow({'a': 1, 'b': 'two'})
+dw.writerow({'a': 3})
+print(dbuf.getvalue())
+for rec in csv.DictReader(io.StringIO(dbuf.getvalue())):
+    print(dict(rec))
+print(list(csv.reader(['a;b;"c;d"'], delimiter=';')))

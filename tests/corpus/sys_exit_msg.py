@@ -1,0 +1,3 @@
+import sys
+print('partial output')
+sys.exit('fatal: configuration missing')

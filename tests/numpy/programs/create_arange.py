@@ -1,0 +1,12 @@
+import numpy as np
+print(np.arange(5))
+print(np.arange(2, 9))
+print(np.arange(1, 10, 2))
+print(np.arange(10, 0, -3))
+print(np.arange(0.0, 1.0, 0.1))
+print(np.arange(5, dtype=float))
+print(np.arange(3, dtype=np.int32).dtype)
+print(np.arange(1.5, 4))
+print(np.arange(0), np.arange(5, 2))
+print(np.arange(-1.0, 1.0, 0.5))
+print(len(np.arange(0, 1, 0.3)), np.arange(0, 1, 0.3))

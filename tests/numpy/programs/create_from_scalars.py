@@ -1,0 +1,10 @@
+import numpy as np
+a = np.array(5)
+print(a, repr(a), a.shape, a.ndim, a.dtype)
+b = np.array(2.5)
+print(b, repr(b))
+c = np.array(True)
+print(repr(c))
+print(np.array(7) + 1, repr(np.array(7) + 1))
+print(np.asarray([1, 2]), np.asarray(3.0))
+print(np.array([np.float64(1.5), 2]), np.array([np.int32(1), np.int32(2)]).dtype)

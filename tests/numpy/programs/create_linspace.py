@@ -1,0 +1,11 @@
+import numpy as np
+print(np.linspace(0, 1, 5))
+print(np.linspace(-1, 1, 7))
+print(np.linspace(0, 10, 3, endpoint=False))
+print(np.linspace(2.0, 3.0, num=5))
+print(np.linspace(0, 1))
+a, step = np.linspace(0, 2, 9, retstep=True)
+print(a, step)
+print(np.linspace(1, 1, 3), np.linspace(0, 1, 1), np.linspace(0, 1, 0))
+print(np.linspace(0, 100, 5, dtype=int))
+print(np.linspace(0, 1, 11)[3], repr(np.linspace(0, 1, 11)[3]))

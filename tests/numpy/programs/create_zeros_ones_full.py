@@ -1,0 +1,11 @@
+import numpy as np
+print(np.zeros(4))
+print(np.zeros((2, 3), dtype=int))
+print(np.ones((3, 2)))
+print(np.ones(5, dtype=np.int32), np.ones(5, dtype=np.int32).dtype)
+print(np.full((2, 2), 7))
+print(np.full(3, 2.5))
+print(np.full((2, 3), True))
+print(np.empty(0), np.zeros(0).shape)
+print(np.zeros((2, 0)).shape, np.zeros((2, 0)))
+print(np.ones(3, dtype=bool))

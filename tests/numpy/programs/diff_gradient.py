@@ -1,0 +1,10 @@
+import numpy as np
+a = np.array([1, 4, 9, 16, 25])
+print(np.diff(a), np.diff(a, n=2), np.diff(a.astype(float)))
+m = np.array([[1, 3, 6], [2, 8, 20]])
+print(np.diff(m), np.diff(m, axis=0))
+print(np.gradient(a), np.gradient(a.astype(float), 2.0))
+print(np.gradient(np.array([1.0, 2.0])))
+g0, g1 = np.gradient(np.array([[1.0, 2.0, 4.0], [3.0, 7.0, 11.0]]))
+print(g0, g1)
+print(np.diff(np.array([True, False, False, True])))

@@ -1,0 +1,11 @@
+import numpy as np
+a = np.array([1.7, -2.3, 3.9, 0.0])
+print(a.astype(int))
+print(a.astype(np.int32), a.astype(np.int32).dtype)
+print(a.astype(bool))
+print(a.astype(np.float32))
+i = np.arange(5)
+print(i.astype(float), i.astype(np.float32).dtype)
+print(np.array([True, False]).astype(int))
+print(i.astype('float64').dtype, i.astype('int32').dtype)
+print(a.astype(a.dtype) is a)

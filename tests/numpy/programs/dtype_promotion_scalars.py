@@ -1,0 +1,10 @@
+import numpy as np
+i32 = np.array([1, 2, 3], dtype=np.int32)
+f32 = np.array([1, 2, 3], dtype=np.float32)
+b = np.array([True, False])
+print((i32 + 1).dtype, (i32 + 1.5).dtype, (i32 * True).dtype)
+print((f32 + 1).dtype, (f32 * 2.5).dtype, (f32 / 3).dtype)
+print((b + 1).dtype, (b * 1.0).dtype, (b + True).dtype)
+print((i32 / 2).dtype, (i32 // 2).dtype, (i32 % 2).dtype, (i32 ** 2).dtype)
+print(i32 + 1, f32 * 2.5, b + 1)
+print((i32 + np.int64(1)).dtype, (f32 + np.float64(1)).dtype, (f32 + np.float32(1)).dtype)

@@ -1,0 +1,12 @@
+import numpy as np
+m = np.arange(12).reshape(3, 4)
+row = np.array([10, 20, 30, 40])
+col = np.array([[1], [2], [3]])
+print(m + row)
+print(m * col)
+print(row + col)
+print(m - m.mean(axis=0))
+print(m / m.sum(axis=1, keepdims=True))
+x = np.arange(3)
+print(x[:, None] * x[None, :])
+print(np.ones((2, 1, 3)) + np.arange(4).reshape(4, 1))

@@ -1,0 +1,13 @@
+import numpy as np
+print(np.array([1.0, 2.5, 3.25]))
+print(np.array([0.1, 0.2, 0.3]))
+print(np.array([1e-10, 1.0]))
+print(np.array([1e10, 1.0]))
+print(np.array([123456789.0, 0.5]))
+print(np.array([1.0 / 3, 2.0 / 3]))
+print(np.array([np.nan, np.inf, -np.inf, 1.5]))
+print(np.array([-0.0, 0.0]))
+print(np.array([1e16, 1.0]))
+print(np.array([0.00001, 0.0001]))
+print(np.array([1.123456789, 100.5]))
+print(repr(np.array([1.0, 2.0])), repr(np.array([0.5])))

@@ -1,0 +1,10 @@
+import numpy as np
+a = np.arange(12).reshape(3, 4)
+print(a.sum(), a.sum(axis=0), a.sum(axis=1), a.sum(axis=-1))
+print(a.mean(), a.mean(axis=0), a.mean(axis=1))
+print(np.sum(a), np.mean(a, axis=0), np.sum(a, axis=(0, 1)))
+print(a.sum(keepdims=True), a.sum(axis=0, keepdims=True), a.mean(axis=1, keepdims=True))
+f = np.linspace(0, 1, 11)
+print(f.sum(), f.mean(), repr(f.sum()))
+print(np.sum([1, 2, 3]), np.mean([1.0, 2.0]))
+print(a.sum(dtype=float), a.sum(axis=0, dtype=np.int32).dtype)

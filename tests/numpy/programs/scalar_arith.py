@@ -1,0 +1,12 @@
+import numpy as np
+x = np.float64(2.5)
+print(repr(x + 1), repr(1 + x), repr(x * 2), repr(x / 2), repr(x // 2), repr(x % 2), repr(x ** 2))
+print(repr(-x), repr(abs(np.float64(-3.5))), repr(+x))
+i = np.int64(7)
+print(repr(i + 1), repr(i * 2.0), repr(i / 2), repr(i // 2), repr(i % 3), repr(i ** 2), repr(-i))
+f = np.float32(1.5)
+print(repr(f + 1), repr(f * 2.0), repr(f + np.float64(1)))
+print(repr(np.int32(3) + 1), repr(np.int32(3) + np.int64(1)))
+print(repr(np.bool_(True) + 1), repr(np.bool_(True) & np.bool_(False)))
+print(repr(x > 2), repr(i == 7), repr(x != x))
+print(divmod(np.float64(7.5), 2))

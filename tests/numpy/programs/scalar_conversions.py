@@ -1,0 +1,15 @@
+import numpy as np
+x = np.float64(3.7)
+print(float(x), int(x), bool(x), int(np.float64(-3.7)))
+print(int(np.int64(12)), float(np.int32(5)), bool(np.int64(0)))
+print(round(np.float64(2.567), 2), round(np.float64(2.5)), round(np.float64(3.5)), type(round(np.float64(2.5))).__name__)
+print(round(np.float64(1234.5678), -2))
+print(f"{np.float64(3.14159):.2f}", f"{np.int64(42):5d}", f"{np.float64(0.5)}", f"{np.float32(0.1)}")
+print("%.3f %d %s" % (np.float64(2.0), np.int64(5), np.float64(1.25)))
+print(format(np.float64(1234.5), ','), str(np.float64(2.0)))
+print(np.float64(1.5).item(), type(np.float64(1.5).item()).__name__, np.int64(3).item())
+print(hash(np.float64(1.5)) == hash(1.5), hash(np.int64(3)) == hash(3))
+print(np.float64("2.5"), np.int64("12"), np.float32(2))
+print(np.float64(2.0).is_integer(), np.float64(2.5).is_integer())
+d = {np.int64(1): 'a'}
+print(d[1])

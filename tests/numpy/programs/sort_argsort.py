@@ -1,0 +1,13 @@
+import numpy as np
+a = np.array([3, 1, 4, 1, 5, 9, 2, 6])
+print(np.sort(a), np.argsort(np.array([3, 1, 4, 2])))
+m = np.array([[3, 1, 2], [9, 7, 8]])
+print(np.sort(m), np.sort(m, axis=0), np.sort(m, axis=None))
+f = np.array([2.5, np.nan, -1.0, 0.0])
+print(np.sort(f), np.argsort(f))
+b = a.copy()
+b.sort()
+print(b, a)
+m.sort(axis=0)
+print(m)
+print(np.argsort(np.array([[3, 1], [0, 2]]), axis=1), m.argsort())

@@ -1,0 +1,11 @@
+import numpy as np
+data = np.array([[1.0, 200.0, 3000.0], [2.0, 100.0, 1000.0], [3.0, 300.0, 2000.0], [4.0, 400.0, 5000.0]])
+mins = data.min(axis=0)
+maxs = data.max(axis=0)
+scaled = (data - mins) / (maxs - mins)
+print(scaled)
+z = (data - data.mean(axis=0)) / data.std(axis=0)
+print(z)
+print(z.mean(axis=0), z.std(axis=0))
+unit = data / np.sqrt((data ** 2).sum(axis=1, keepdims=True))
+print(unit, (unit ** 2).sum(axis=1))

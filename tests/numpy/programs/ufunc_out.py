@@ -1,0 +1,20 @@
+import numpy as np
+a = np.arange(5.0)
+b = np.ones(5)
+out = np.empty(5)
+r = np.add(a, b, out=out)
+print(out, r is out)
+np.multiply(a, 2, out=a)
+print(a)
+np.sqrt(a, out=a)
+print(a)
+i = np.zeros(3, dtype=int)
+np.add(np.array([1, 2, 3]), 1, out=i)
+print(i)
+try:
+    np.add(np.array([1.5]), 1, out=np.zeros(1, dtype=int))
+except TypeError as e:
+    print("TypeError:", e)
+o = np.zeros((2, 3))
+np.add(np.arange(3), 1, out=o)
+print(o)

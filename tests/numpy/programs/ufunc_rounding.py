@@ -1,0 +1,12 @@
+import numpy as np
+x = np.array([-2.5, -1.5, -0.5, 0.5, 1.5, 2.5, 2.7, -2.7])
+print(np.floor(x))
+print(np.ceil(x))
+print(np.round(x))
+print(np.rint(x))
+print(np.trunc(x))
+print(np.round(np.array([1.234, 5.678, 9.999]), 2))
+print(np.round(np.array([1234.0, 5678.0]), -2))
+print(np.around(np.array([0.125, 0.375]), 2))
+print(np.round(np.arange(5)), np.floor(np.arange(3)).dtype)
+print(np.array([1.26, 2.35]).round(1))

@@ -1,0 +1,13 @@
+import numpy as np
+t = np.linspace(0, np.pi, 7)
+print(np.sin(t))
+print(np.cos(t))
+print(np.tan(np.array([0.0, 0.5, 1.0])))
+y = np.array([-1.0, -0.5, 0.0, 0.5, 1.0])
+print(np.arcsin(y))
+print(np.arccos(y))
+print(np.arctan(y))
+print(np.arctan2(y, 0.5))
+print(np.hypot(np.array([3.0, 5.0]), np.array([4.0, 12.0])))
+print(np.degrees(np.array([np.pi, np.pi / 2])), np.radians(np.array([180.0, 90.0, 45.0])))
+print(np.deg2rad(90.0), np.rad2deg(np.pi))

@@ -1,0 +1,11 @@
+import numpy as np
+a = np.array([3, 1, 2, 3, 1, 7])
+print(np.unique(a))
+vals, counts = np.unique(a, return_counts=True)
+print(vals, counts)
+print(np.unique(np.array([[1.5, 2.5], [1.5, 0.5]])))
+print(np.where(a > 2, a, 0), np.where(a > 2, 1.0, -1.0))
+print(np.where(a > 2))
+print(np.where(np.array([[True, False], [False, True]])))
+print(np.nonzero(np.array([0, 3, 0, 4])))
+print(np.where([True, False], [1, 2], [3, 4]))

@@ -1,0 +1,17 @@
+import sys
+import traceback
+
+
+def f():
+    return 1 / 0    
+
+
+def g():
+    f()   
+
+
+try:
+    g()
+except ZeroDivisionError:
+    traceback.print_exc(file=sys.stdout)
+g()  

@@ -1,0 +1,8 @@
+def work():
+    try:
+        return 1 / 0
+    finally:
+        cleanup = {}["missing"]
+
+
+work()

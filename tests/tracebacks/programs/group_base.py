@@ -1,0 +1,1 @@
+raise BaseExceptionGroup("base group", [KeyboardInterrupt(), ValueError("v")])

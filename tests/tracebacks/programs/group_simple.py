@@ -1,0 +1,1 @@
+raise ExceptionGroup("several problems", [ValueError("bad value"), TypeError("bad type")])

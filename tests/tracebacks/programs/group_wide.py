@@ -1,0 +1,1 @@
+raise ExceptionGroup("many", [ValueError(i) for i in range(18)])

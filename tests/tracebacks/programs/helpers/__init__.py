@@ -1,0 +1,1 @@
+"""Modules that the traceback test programs import."""

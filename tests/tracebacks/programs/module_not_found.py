@@ -1,0 +1,2 @@
+import json
+import definitely_not_a_module_xyz

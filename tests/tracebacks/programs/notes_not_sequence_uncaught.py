@@ -1,0 +1,3 @@
+e = KeyError("k")
+e.__notes__ = {"not": "a list"}
+raise e

@@ -1,0 +1,7 @@
+class Node:
+    def __init__(self):
+        self.children = []
+
+
+n = Node()
+n.childs.append(1)

@@ -1,0 +1,5 @@
+class Config:
+    Verbose = True
+
+
+print(Config.verbose)

@@ -1,0 +1,1 @@
+from math import sqr

@@ -1,0 +1,3 @@
+a_really_long_variable_name_for_testing = 1
+another_really_long_variable_name_used_here = 2
+print(a_really_long_variable_name_for_tesing)

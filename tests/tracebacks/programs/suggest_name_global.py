@@ -1,0 +1,8 @@
+DEFAULT_TIMEOUT = 30
+
+
+def connect():
+    return DEFAULT_TIMOUT * 2
+
+
+connect()

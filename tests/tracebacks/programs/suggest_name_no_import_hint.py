@@ -1,0 +1,5 @@
+def main():
+    sys.stdout.write("hello\n")
+
+
+main()

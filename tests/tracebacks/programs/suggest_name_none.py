@@ -1,0 +1,5 @@
+def compute():
+    return xyzzy_undefined_thing + 1
+
+
+compute()

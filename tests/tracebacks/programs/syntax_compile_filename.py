@@ -1,0 +1,2 @@
+code = "def broken(:\n    pass\n"
+compile(code, "generated_module.py", "exec")

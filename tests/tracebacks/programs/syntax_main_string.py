@@ -1,0 +1,2 @@
+message = "unterminated
+print(message)

@@ -1,0 +1,1 @@
+raise SyntaxError("no position at all")

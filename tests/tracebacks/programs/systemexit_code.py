@@ -1,0 +1,9 @@
+import sys
+
+
+def main():
+    print("main")
+    sys.exit(3)
+
+
+main()

@@ -1,0 +1,4 @@
+import sys
+
+print("exiting")
+sys.exit("fatal: configuration missing")

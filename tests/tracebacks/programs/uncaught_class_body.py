@@ -1,0 +1,4 @@
+class Config:
+    name = "demo"
+    size = len(name)
+    ratio = size / (size - 4)

@@ -1,0 +1,1 @@
+raise RuntimeError("line one\nline two\n  indented three")

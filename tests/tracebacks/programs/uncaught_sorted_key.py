@@ -1,0 +1,2 @@
+rows = [{"name": "b", "age": 3}, {"name": "a"}]
+ordered = sorted(rows, key=lambda row: row["age"])

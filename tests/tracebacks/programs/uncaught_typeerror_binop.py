@@ -1,0 +1,5 @@
+def describe(count):
+    return "count: " + count
+
+
+describe(3)

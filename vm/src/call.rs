@@ -1,0 +1,414 @@
+//! Calls: CALL / CALL_KW / CALL_FUNCTION_EX, binding arguments into a new
+//! frame (with CPython's error messages), and instantiating Python classes.
+
+use rustpython_vm::builtins::{PyDict, PyFunction, PyStr, PyStrRef, PyTuple, PyType};
+use rustpython_vm::bytecode::CodeFlags;
+use rustpython_vm::function::{FuncArgs, KwArgs};
+use rustpython_vm::types::PyTypeFlags;
+use rustpython_vm::{AsObject, Py, PyObjectRef, PyResult, VirtualMachine};
+
+use crate::code::{info_for, CodeInfo};
+use crate::eval::Flow;
+use crate::frame::{Continuation, Frame};
+use crate::{generator, layout};
+
+/// Keyword arguments of one call: names and values, in call order.
+pub type Kwargs = Vec<(PyStrRef, PyObjectRef)>;
+
+/// CALL argc / CALL_KW argc. Stack: callable, self_or_null, args...[, kwnames popped].
+pub fn call(vm: &VirtualMachine, f: &mut Frame, argc: usize, kwnames: Option<PyObjectRef>) -> PyResult<Flow> {
+    let nkw = match &kwnames {
+        Some(k) => k
+            .downcast_ref::<PyTuple>()
+            .ok_or_else(|| vm.new_system_error("CALL_KW names are not a tuple"))?
+            .len(),
+        None => 0,
+    };
+    let base = f.slots.len() - argc - 2;
+    let callable = f.slots[base].take().expect("callable on stack");
+    let self_or_null = f.slots[base + 1].take();
+    let npos = argc - nkw;
+    let mut positional: Vec<PyObjectRef> = Vec::with_capacity(npos + 1);
+    positional.extend(self_or_null);
+    let mut args = f.slots.drain(base + 2..);
+    positional.extend(args.by_ref().take(npos).map(|v| v.expect("argument on stack")));
+    let kwvalues: Vec<PyObjectRef> = args.map(|v| v.expect("argument on stack")).collect();
+    f.slots.truncate(base);
+    let kwargs: Kwargs = match &kwnames {
+        Some(names) => {
+            let names = names.downcast_ref::<PyTuple>().unwrap();
+            names
+                .as_slice()
+                .iter()
+                .zip(kwvalues)
+                .map(|(n, v)| (n.clone().downcast::<PyStr>().expect("kwnames are str"), v))
+                .collect()
+        }
+        None => Vec::new(),
+    };
+    dispatch(vm, f, callable, positional, kwargs)
+}
+
+/// Call `callable`: push a frame when it is Python code we run ourselves,
+/// otherwise call it through RustPython and push the result.
+fn dispatch(
+    vm: &VirtualMachine,
+    f: &mut Frame,
+    callable: PyObjectRef,
+    mut positional: Vec<PyObjectRef>,
+    kwargs: Kwargs,
+) -> PyResult<Flow> {
+    let (target, self_arg) = match layout::unbind_method(vm, &callable) {
+        Some((func, obj)) => (func, Some(obj)),
+        None => (callable, None),
+    };
+    if let Some(obj) = self_arg {
+        positional.insert(0, obj);
+    }
+    if let Some(func) = exact_function(vm, &target) {
+        let frame = frame_for_call(vm, &target, func, positional, kwargs)?;
+        return Ok(start(vm, f, frame));
+    }
+    if let Some(flow) = instantiate(vm, f, &target, &positional, &kwargs)? {
+        return Ok(flow);
+    }
+    let result = call_object(vm, &target, positional, kwargs)?;
+    f.push(result);
+    Ok(Flow::Next)
+}
+
+/// Push a started frame, or for generator code wrap it in a generator.
+fn start(vm: &VirtualMachine, f: &mut Frame, frame: Frame) -> Flow {
+    if frame.code.is_generator_like() {
+        f.push(generator::new_generator(vm, frame));
+        Flow::Next
+    } else {
+        Flow::Push(frame)
+    }
+}
+
+pub fn exact_function<'a>(vm: &VirtualMachine, obj: &'a PyObjectRef) -> Option<&'a Py<PyFunction>> {
+    if obj.class().is(vm.ctx.types.function_type) {
+        obj.downcast_ref::<PyFunction>()
+    } else {
+        None
+    }
+}
+
+/// Call any object through RustPython's protocol.
+pub fn call_object(vm: &VirtualMachine, callable: &PyObjectRef, positional: Vec<PyObjectRef>, kwargs: Kwargs) -> PyResult {
+    if kwargs.is_empty() {
+        let n = positional.len();
+        return callable.vectorcall(positional, n, None, vm);
+    }
+    let kw = KwArgs::from_iter(kwargs.into_iter().map(|(k, v)| (k.as_wtf8().to_owned(), v)));
+    callable.call(FuncArgs::new(positional, kw), vm)
+}
+
+/// CALL_FUNCTION_EX. Stack: callable, self_or_null, args tuple, kwargs dict or NULL.
+pub fn call_function_ex(vm: &VirtualMachine, f: &mut Frame) -> PyResult<Flow> {
+    let kwargs_obj = f.pop_opt();
+    let args_obj = f.pop();
+    let self_or_null = f.pop_opt();
+    let callable = f.pop();
+    let mut positional: Vec<PyObjectRef> = Vec::new();
+    positional.extend(self_or_null);
+    if let Some(t) = args_obj.downcast_ref::<PyTuple>() {
+        positional.extend(t.as_slice().iter().cloned());
+    } else {
+        let items: Vec<PyObjectRef> = args_obj.try_to_value(vm).map_err(|_| {
+            vm.new_type_error(format!(
+                "{} argument after * must be an iterable, not {}",
+                crate::ops::function_str(vm, &callable),
+                args_obj.class().name()
+            ))
+        })?;
+        positional.extend(items);
+    }
+    let mut kwargs: Kwargs = Vec::new();
+    if let Some(kw) = kwargs_obj {
+        let dict = kw
+            .downcast_ref::<PyDict>()
+            .ok_or_else(|| vm.new_system_error("CALL_FUNCTION_EX kwargs is not a dict"))?;
+        for (k, v) in dict.items_vec() {
+            let k = k
+                .downcast::<PyStr>()
+                .map_err(|_| vm.new_type_error(format!("{} keywords must be strings", crate::ops::function_str(vm, &callable))))?;
+            kwargs.push((k, v));
+        }
+    }
+    dispatch(vm, f, callable, positional, kwargs)
+}
+
+/// Build the frame for calling Python function `func_obj` with these arguments.
+pub fn frame_for_call(
+    vm: &VirtualMachine,
+    func_obj: &PyObjectRef,
+    func: &Py<PyFunction>,
+    positional: Vec<PyObjectRef>,
+    kwargs: Kwargs,
+) -> PyResult<Frame> {
+    let parts = layout::function_parts(func, vm)?;
+    let info = info_for(&parts.code);
+    let builtins = builtins_dict(vm, &parts.builtins)?;
+    let locals = if info.flags.contains(CodeFlags::NEWLOCALS) || info.flags.contains(CodeFlags::OPTIMIZED) {
+        None
+    } else {
+        Some(parts.globals.clone().into())
+    };
+    let mut frame = Frame::new(info, parts.globals, builtins, locals, Some(func_obj.clone()));
+    frame.closure = parts.closure;
+    bind_args(vm, func_obj, &mut frame, positional, kwargs)?;
+    if frame.code.is_generator_like() {
+        // Skip RETURN_GENERATOR (+ its POP_TOP runs on the first send).
+        generator::prepare_frame(vm, &mut frame)?;
+    }
+    Ok(frame)
+}
+
+pub fn builtins_dict(vm: &VirtualMachine, b: &PyObjectRef) -> PyResult<rustpython_vm::builtins::PyDictRef> {
+    if let Ok(d) = b.clone().downcast::<PyDict>() {
+        return Ok(d);
+    }
+    if let Some(m) = b.downcast_ref::<rustpython_vm::builtins::PyModule>() {
+        return Ok(m.dict());
+    }
+    Ok(vm.builtins.dict())
+}
+
+fn qualname(vm: &VirtualMachine, func: &PyObjectRef, code: &CodeInfo) -> String {
+    match func.get_attr("__qualname__", vm) {
+        Ok(q) => match q.downcast_ref::<PyStr>() {
+            Some(s) => s.as_wtf8().to_string(),
+            None => code.qualname().to_owned(),
+        },
+        Err(_) => code.qualname().to_owned(),
+    }
+}
+
+fn format_names(names: &[&str]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
+    match quoted.len() {
+        0 => String::new(),
+        1 => quoted[0].clone(),
+        2 => format!("{} and {}", quoted[0], quoted[1]),
+        n => format!("{} and {}", quoted[..n - 1].join(", "), quoted[n - 1]),
+    }
+}
+
+/// Fill the argument slots of `frame` (CPython's `initialize_locals`).
+pub fn bind_args(
+    vm: &VirtualMachine,
+    func: &PyObjectRef,
+    frame: &mut Frame,
+    positional: Vec<PyObjectRef>,
+    kwargs: Kwargs,
+) -> PyResult<()> {
+    let code = frame.code.clone();
+    let n = code.argcount;
+    let total = n + code.kwonlyargcount;
+    let has_varargs = code.flags.contains(CodeFlags::VARARGS);
+    let has_varkw = code.flags.contains(CodeFlags::VARKEYWORDS);
+    let varkw_slot = total + usize::from(has_varargs);
+    let slots = &mut frame.slots;
+
+    let kwdict = if has_varkw {
+        let d = vm.ctx.new_dict();
+        slots[varkw_slot] = Some(d.clone().into());
+        Some(d)
+    } else {
+        None
+    };
+
+    let given = positional.len();
+    let mut extra: Vec<PyObjectRef> = Vec::new();
+    for (i, v) in positional.into_iter().enumerate() {
+        if i < n {
+            slots[i] = Some(v);
+        } else {
+            extra.push(v);
+        }
+    }
+    if has_varargs {
+        slots[total] = Some(vm.ctx.new_tuple(extra.clone()).into());
+    }
+
+    let mut posonly_as_kw: Vec<&str> = Vec::new();
+    for (name, value) in kwargs {
+        let key = name.as_wtf8();
+        let found = (code.posonlyargcount..total).find(|&j| code.slot_names[j].as_wtf8() == key);
+        match found {
+            Some(j) => {
+                if slots[j].is_some() {
+                    return Err(vm.new_type_error(format!(
+                        "{}() got multiple values for argument '{}'",
+                        qualname(vm, func, &code),
+                        key
+                    )));
+                }
+                slots[j] = Some(value);
+            }
+            None => match &kwdict {
+                Some(d) => d.set_item(&*name, value, vm)?,
+                None => {
+                    if let Some(j) = (0..code.posonlyargcount).find(|&j| code.slot_names[j].as_wtf8() == key) {
+                        posonly_as_kw.push(code.slot_names[j].as_str());
+                        continue;
+                    }
+                    return Err(vm.new_type_error(format!(
+                        "{}() got an unexpected keyword argument '{}'",
+                        qualname(vm, func, &code),
+                        key
+                    )));
+                }
+            },
+        }
+    }
+    if !posonly_as_kw.is_empty() {
+        return Err(vm.new_type_error(format!(
+            "{}() got some positional-only arguments passed as keyword arguments: '{}'",
+            qualname(vm, func, &code),
+            posonly_as_kw.join(", ")
+        )));
+    }
+
+    if given > n && !has_varargs {
+        let defaults = tuple_attr(vm, func, "__defaults__")?;
+        let ndef = defaults.as_ref().map_or(0, |d| d.len());
+        let kwonly_given = (n..total).filter(|&j| slots[j].is_some()).count();
+        let sig = if ndef > 0 {
+            format!("from {} to {}", n - ndef, n)
+        } else {
+            format!("{n}")
+        };
+        let kwonly_sig = if kwonly_given > 0 {
+            format!(
+                " positional argument{} (and {} keyword-only argument{})",
+                if given != 1 { "s" } else { "" },
+                kwonly_given,
+                if kwonly_given != 1 { "s" } else { "" }
+            )
+        } else {
+            String::new()
+        };
+        return Err(vm.new_type_error(format!(
+            "{}() takes {} positional argument{} but {}{} {} given",
+            qualname(vm, func, &code),
+            sig,
+            if n == 1 { "" } else { "s" },
+            given,
+            kwonly_sig,
+            if given == 1 && kwonly_given == 0 { "was" } else { "were" }
+        )));
+    }
+
+    // Defaults for missing positional parameters.
+    if (0..n).any(|j| slots[j].is_none()) {
+        let defaults = tuple_attr(vm, func, "__defaults__")?;
+        let defs: &[PyObjectRef] = defaults.as_ref().map_or(&[], |d| d.as_slice());
+        let first_default = n - defs.len().min(n);
+        let mut missing: Vec<&str> = Vec::new();
+        for j in 0..n {
+            if slots[j].is_none() {
+                if j >= first_default {
+                    slots[j] = Some(defs[j - first_default].clone());
+                } else {
+                    missing.push(code.slot_names[j].as_str());
+                }
+            }
+        }
+        if !missing.is_empty() {
+            return Err(vm.new_type_error(format!(
+                "{}() missing {} required positional argument{}: {}",
+                qualname(vm, func, &code),
+                missing.len(),
+                if missing.len() == 1 { "" } else { "s" },
+                format_names(&missing)
+            )));
+        }
+    }
+    // Keyword-only parameters.
+    if (n..total).any(|j| slots[j].is_none()) {
+        let kwdefaults = func.get_attr("__kwdefaults__", vm)?;
+        let kwdefaults = kwdefaults.downcast_ref::<PyDict>();
+        let mut missing: Vec<&str> = Vec::new();
+        for j in n..total {
+            if slots[j].is_none() {
+                let name = code.slot_names[j];
+                match kwdefaults.map(|d| d.get_item_opt(name, vm)).transpose()?.flatten() {
+                    Some(v) => slots[j] = Some(v),
+                    None => missing.push(name.as_str()),
+                }
+            }
+        }
+        if !missing.is_empty() {
+            return Err(vm.new_type_error(format!(
+                "{}() missing {} required keyword-only argument{}: {}",
+                qualname(vm, func, &code),
+                missing.len(),
+                if missing.len() == 1 { "" } else { "s" },
+                format_names(&missing)
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn tuple_attr(vm: &VirtualMachine, func: &PyObjectRef, name: &'static str) -> PyResult<Option<rustpython_vm::PyRef<PyTuple>>> {
+    let v = func.get_attr(name, vm)?;
+    if vm.is_none(&v) {
+        return Ok(None);
+    }
+    Ok(v.downcast::<PyTuple>().ok())
+}
+
+/// Instantiate a plain Python class in our loop: `object.__new__(cls)`, then
+/// push the `__init__` frame with a continuation that checks its result and
+/// leaves the instance on the stack. Returns None when the class needs the
+/// general path (custom metaclass, `__new__`, or a non-Python `__init__`).
+fn instantiate(
+    vm: &VirtualMachine,
+    f: &mut Frame,
+    target: &PyObjectRef,
+    positional: &[PyObjectRef],
+    kwargs: &Kwargs,
+) -> PyResult<Option<Flow>> {
+    let Some(cls) = target.downcast_ref::<PyType>() else {
+        return Ok(None);
+    };
+    if !target.class().is(vm.ctx.types.type_type)
+        || !cls.slots.flags.has_feature(PyTypeFlags::HEAPTYPE)
+    {
+        return Ok(None);
+    }
+    let new_name = vm.ctx.intern_str("__new__");
+    let init_name = vm.ctx.intern_str("__init__");
+    let object_new = vm.ctx.types.object_type.get_attr(new_name);
+    match (cls.get_attr(new_name), object_new) {
+        (Some(a), Some(b)) if a.is(&b) => {}
+        _ => return Ok(None),
+    }
+    let Some(init) = cls.get_attr(init_name) else {
+        return Ok(None);
+    };
+    let Some(init_func) = exact_function(vm, &init) else {
+        return Ok(None);
+    };
+    let new = vm.ctx.types.object_type.get_attr(new_name).unwrap();
+    let instance = new.call((target.clone(),), vm)?;
+    let mut args = Vec::with_capacity(positional.len() + 1);
+    args.push(instance.clone());
+    args.extend(positional.iter().cloned());
+    let mut frame = frame_for_call(vm, &init, init_func, args, kwargs.clone())?;
+    if frame.code.is_generator_like() {
+        // `__init__` written as a generator returns a generator, not None.
+        let g = generator::new_generator(vm, frame);
+        return Err(vm.new_type_error(format!(
+            "__init__() should return None, not '{}'",
+            g.class().name()
+        )));
+    }
+    frame.ret = Continuation::Init(instance);
+    let _ = f;
+    Ok(Some(Flow::Push(frame)))
+}

@@ -1,0 +1,231 @@
+//! Decoded code objects.
+//!
+//! RustPython's `CodeObject` holds CPython 3.14 bytecode: two-byte code units,
+//! `EXTENDED_ARG` prefixes, inline cache units after many instructions, jump
+//! arguments relative to the following unit, and possibly specialized or
+//! instrumented opcodes written in place by RustPython's own interpreter.
+//! `CodeInfo::decode` turns that into one `Op` per code unit index with the base
+//! opcode, the full argument, the cache count, and absolute jump targets, so the
+//! eval loop never looks at raw units. Indexes are unchanged, so exception-table
+//! offsets and line-table lookups keep working on the same numbers.
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use rustpython_vm::bytecode::{
+    self, CodeFlags, ExceptionTableEntry, Instruction, CO_FAST_CELL, CO_FAST_FREE,
+};
+use rustpython_vm::builtins::{PyCode, PyStrInterned};
+use rustpython_vm::{AsObject, Py, PyObjectRef, PyRef};
+
+/// One decoded instruction. `arg` is the full argument (after `EXTENDED_ARG`),
+/// or the absolute target index for jumps.
+#[derive(Clone, Copy, Debug)]
+pub struct Op {
+    pub kind: Instruction,
+    /// Number of inline cache units that follow the instruction.
+    pub ncache: u8,
+    pub arg: u32,
+}
+
+pub struct CodeInfo {
+    pub code: PyRef<PyCode>,
+    pub ops: Box<[Op]>,
+    pub names: Box<[&'static PyStrInterned]>,
+    pub consts: Box<[PyObjectRef]>,
+    /// `len(co_varnames)`: plain locals (arguments included).
+    pub nlocals: usize,
+    /// Locals + cells + free variables.
+    pub nlocalsplus: usize,
+    pub stacksize: usize,
+    pub flags: CodeFlags,
+    pub argcount: usize,
+    pub posonlyargcount: usize,
+    pub kwonlyargcount: usize,
+    /// Name of every localsplus slot.
+    pub slot_names: Box<[&'static PyStrInterned]>,
+    /// Slot kind flags (CO_FAST_*), one per localsplus slot.
+    pub slot_kinds: Box<[u8]>,
+    pub exc_table: Box<[ExceptionTableEntry]>,
+    /// Back-edge counters, one per instruction index (only `JUMP_BACKWARD`
+    /// entries move), so a loop is identified by (code, jump index).
+    pub backedges: Box<[Cell<u64>]>,
+    /// Lazily made copy of the code with the GENERATOR flag, used to build real
+    /// RustPython frame objects for tracebacks (see `traceback.rs`).
+    pub frame_code: RefCell<Option<PyObjectRef>>,
+}
+
+impl CodeInfo {
+    pub fn decode(code: PyRef<PyCode>) -> CodeInfo {
+        let co = &code.code;
+        let units: &[bytecode::CodeUnit] = &co.instructions;
+        let n = units.len();
+        let mut ops = Vec::with_capacity(n);
+        let mut ext: u32 = 0;
+        let mut prefix_start: Option<usize> = None;
+        for (i, unit) in units.iter().enumerate() {
+            let kind = unit.op.deoptimize();
+            let byte = u32::from(u8::from(unit.arg));
+            if matches!(kind, Instruction::ExtendedArg) {
+                ext = (ext << 8) | byte;
+                prefix_start.get_or_insert(i);
+                // Filled in below once the real instruction is known.
+                ops.push(Op { kind, ncache: 0, arg: 0 });
+                continue;
+            }
+            let arg = (ext << 8) | byte;
+            ext = 0;
+            if let Some(start) = prefix_start.take() {
+                // A jump may land on the first EXTENDED_ARG of a prefix; make
+                // each prefix unit forward to the real instruction.
+                for op in &mut ops[start..i] {
+                    op.arg = i as u32;
+                }
+            }
+            let ncache = kind.cache_entries() as u8;
+            let arg = match jump_target(kind, i, ncache, arg) {
+                Some(t) => t,
+                None => arg,
+            };
+            ops.push(Op { kind, ncache, arg });
+            // Cache units keep their slot so indexes stay aligned; they are
+            // never executed because `ncache` skips them.
+        }
+        // FOR_ITER exhaustion skips the END_FOR at its target.
+        for i in 0..ops.len() {
+            if matches!(ops[i].kind, Instruction::ForIter { .. }) {
+                let t = ops[i].arg as usize;
+                if t < ops.len() && matches!(ops[t].kind, Instruction::EndFor) {
+                    ops[i].arg = t as u32 + 1;
+                }
+            }
+        }
+        let names: Box<[&'static PyStrInterned]> = co.names.iter().copied().collect();
+        let consts: Box<[PyObjectRef]> = co
+            .constants
+            .iter()
+            .map(|c| PyObjectRef::from(c.clone()))
+            .collect();
+        let nlocals = co.varnames.len();
+        let slot_kinds: Box<[u8]> = co.localspluskinds.iter().copied().collect();
+        let nlocalsplus = slot_kinds.len();
+        let slot_names = localsplus_names(&code, slot_kinds.len());
+        CodeInfo {
+            ops: ops.into_boxed_slice(),
+            names,
+            consts,
+            nlocals,
+            nlocalsplus,
+            stacksize: co.max_stackdepth as usize,
+            flags: co.flags,
+            argcount: co.arg_count as usize,
+            posonlyargcount: co.posonlyarg_count as usize,
+            kwonlyargcount: co.kwonlyarg_count as usize,
+            slot_names,
+            slot_kinds,
+            exc_table: bytecode::decode_exception_table(&co.exceptiontable).into_boxed_slice(),
+            backedges: (0..n).map(|_| Cell::new(0)).collect(),
+            frame_code: RefCell::new(None),
+            code,
+        }
+    }
+
+    pub fn name(&self) -> &str {
+        self.code.code.obj_name.as_str()
+    }
+
+    pub fn qualname(&self) -> &str {
+        self.code.code.qualname.as_str()
+    }
+
+    pub fn filename(&self) -> &str {
+        self.code.code.source_path.as_str()
+    }
+
+    /// Line number of the instruction at `index`, as CPython reports it.
+    pub fn line_of(&self, index: u32) -> Option<u32> {
+        let line = self.code.addr2line(index as i32 * 2);
+        (line >= 0).then_some(line as u32)
+    }
+
+    pub fn is_cell(&self, slot: usize) -> bool {
+        self.slot_kinds[slot] & (CO_FAST_CELL | CO_FAST_FREE) != 0
+    }
+
+    pub fn is_generator_like(&self) -> bool {
+        self.flags
+            .intersects(CodeFlags::GENERATOR | CodeFlags::COROUTINE | CodeFlags::ASYNC_GENERATOR)
+    }
+
+    /// The exception handler covering instruction `index`, if any.
+    pub fn handler_for(&self, index: u32) -> Option<&ExceptionTableEntry> {
+        self.exc_table
+            .iter()
+            .find(|e| e.start <= index && index < e.end)
+    }
+}
+
+/// Absolute target of a jump instruction at `index`, or None for non-jumps.
+fn jump_target(kind: Instruction, index: usize, ncache: u8, arg: u32) -> Option<u32> {
+    let after = index as u32 + 1 + u32::from(ncache);
+    match kind {
+        Instruction::JumpBackward { .. } | Instruction::JumpBackwardNoInterrupt { .. } => {
+            Some(after - arg)
+        }
+        Instruction::JumpForward { .. }
+        | Instruction::PopJumpIfFalse { .. }
+        | Instruction::PopJumpIfTrue { .. }
+        | Instruction::PopJumpIfNone { .. }
+        | Instruction::PopJumpIfNotNone { .. }
+        | Instruction::ForIter { .. }
+        | Instruction::Send { .. } => Some(after + arg),
+        _ => None,
+    }
+}
+
+fn localsplus_names(code: &PyCode, nslots: usize) -> Box<[&'static PyStrInterned]> {
+    // CPython orders localsplus as: varnames (with merged cells), then
+    // cell-only names, then free variables.
+    let co = &code.code;
+    let mut names: Vec<&'static PyStrInterned> = co.varnames.iter().copied().collect();
+    for cell in co.cellvars.iter() {
+        if !co.varnames.iter().any(|v| v.as_str() == cell.as_str()) {
+            names.push(cell);
+        }
+    }
+    names.extend(co.freevars.iter().copied());
+    debug_assert_eq!(names.len(), nslots);
+    names.truncate(nslots);
+    names.into_boxed_slice()
+}
+
+thread_local! {
+    static CACHE: RefCell<HashMap<usize, Rc<CodeInfo>>> = RefCell::new(HashMap::new());
+}
+
+/// Limit after which code objects that only the cache still references are
+/// dropped from it (code made by `exec` in a loop, for example).
+const CACHE_PURGE_AT: usize = 4096;
+
+/// The decoded form of `code`, decoding it on first use.
+pub fn info_for(code: &Py<PyCode>) -> Rc<CodeInfo> {
+    let key = code.as_object() as *const _ as usize;
+    CACHE.with(|cache| {
+        if let Some(info) = cache.borrow().get(&key) {
+            return info.clone();
+        }
+        let info = Rc::new(CodeInfo::decode(code.to_owned()));
+        let mut cache = cache.borrow_mut();
+        if cache.len() >= CACHE_PURGE_AT {
+            cache.retain(|_, i| Rc::strong_count(i) > 1 || i.code.as_object().strong_count() > 1);
+        }
+        cache.insert(key, info.clone());
+        info
+    })
+}
+
+/// Every decoded code object (for `--stats`).
+pub fn all_infos() -> Vec<Rc<CodeInfo>> {
+    CACHE.with(|c| c.borrow().values().cloned().collect())
+}

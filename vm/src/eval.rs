@@ -1,0 +1,857 @@
+//! The eval loop: one loop, an explicit frame stack for Python→Python calls.
+//!
+//! `run` executes a base frame and every frame it calls until the base frame
+//! returns, yields (generators) or raises. Calls to Python functions, class
+//! instantiation with a Python `__init__`, and property getters push frames on
+//! the same stack instead of recursing on the Rust stack. Everything else goes
+//! to RustPython's object protocol. A Python function called *by* RustPython
+//! (a sort key, a dunder reached through a slot) starts a nested `run` through
+//! the hook in `hooks.rs`.
+
+use rustpython_vm::builtins::{
+    PyBaseExceptionRef, PyDict, PyList, PySet, PySlice, PyStr, PyTuple, PyType,
+};
+use rustpython_vm::bytecode::{BinaryOperator, Instruction, RaiseKind};
+use rustpython_vm::protocol::PyIterReturn;
+use rustpython_vm::types::PyComparisonOp;
+use rustpython_vm::{AsObject, PyObjectRef, PyPayload, PyResult, VirtualMachine};
+
+use crate::frame::{Continuation, Frame};
+use crate::{attr, call, generator, names, ops, runtime, stats, unwind};
+
+/// How a suspended (or fresh) base frame is entered.
+pub enum Resume {
+    /// Start or continue at `pc` with nothing pushed.
+    Start,
+    /// Resume a generator: push the value sent in, then continue.
+    Send(PyObjectRef),
+    /// Resume a generator by raising an exception at its suspension point.
+    Throw(PyBaseExceptionRef),
+}
+
+/// How the base frame stopped.
+pub enum Outcome {
+    Return(PyObjectRef),
+    Yield(PyObjectRef),
+}
+
+/// What an instruction asks the loop to do next.
+pub enum Flow {
+    Next,
+    /// Push a new frame (a call into Python code).
+    Push(Frame),
+    Return(PyObjectRef),
+    Yield(PyObjectRef),
+}
+
+/// An exception leaving an instruction, and whether it is a re-raise (which
+/// adds no traceback entry).
+pub struct Raised {
+    pub exc: PyBaseExceptionRef,
+    pub reraise: bool,
+    pub new_raise: bool,
+    /// RERAISE n restores the original raising instruction's index, which a
+    /// handler that pushes lasti must see (the handler itself is still looked
+    /// up at the RERAISE).
+    pub lasti: Option<u32>,
+}
+
+impl From<PyBaseExceptionRef> for Raised {
+    fn from(exc: PyBaseExceptionRef) -> Self {
+        Raised { exc, reraise: false, new_raise: false, lasti: None }
+    }
+}
+
+type Step = Result<Flow, Raised>;
+
+/// Frames on the current thread's stacks, checked against the recursion limit.
+fn enter_frame(vm: &VirtualMachine) -> PyResult<()> {
+    runtime::with(|rt| {
+        let d = rt.depth.get();
+        if d >= vm.recursion_limit.get() {
+            return Err(vm.new_exception_msg(
+                vm.ctx.exceptions.recursion_error.to_owned(),
+                "maximum recursion depth exceeded".into(),
+            ));
+        }
+        rt.depth.set(d + 1);
+        Ok(())
+    })
+}
+
+fn leave_frame() {
+    runtime::with(|rt| rt.depth.set(rt.depth.get() - 1));
+}
+
+/// Registers a frame stack with the runtime for introspection and removes
+/// it again when dropped (also on panic).
+struct StackGuard;
+
+impl StackGuard {
+    fn new(stack: &Vec<Frame>) -> StackGuard {
+        runtime::with(|rt| rt.stacks.borrow_mut().push(stack as *const Vec<Frame>));
+        StackGuard
+    }
+}
+
+impl Drop for StackGuard {
+    fn drop(&mut self) {
+        runtime::with(|rt| {
+            rt.stacks.borrow_mut().pop();
+        });
+    }
+}
+
+/// Run `base` until it returns, yields or raises. The base frame is handed
+/// back so a generator can keep it.
+pub fn run(vm: &VirtualMachine, base: Frame, resume: Resume) -> (PyResult<Outcome>, Frame) {
+    if let Err(e) = enter_frame(vm) {
+        return (Err(e), base);
+    }
+    // A nested run also costs Rust stack: let RustPython's native stack guard
+    // turn exhaustion into RecursionError.
+    let mut stack: Vec<Frame> = Vec::with_capacity(8);
+    stack.push(base);
+    let result = {
+        let _guard = StackGuard::new(&stack);
+        let r = vm.with_recursion("", || Ok(()));
+        match r {
+            Err(e) => Err(e),
+            Ok(()) => run_loop(vm, &mut stack, resume),
+        }
+    };
+    // Frames above the base are gone (popped on return/unwind); the base is
+    // the only one left.
+    debug_assert_eq!(stack.len(), 1);
+    let base = stack.pop().expect("base frame");
+    leave_frame();
+    (result, base)
+}
+
+fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Frame>, resume: Resume) -> PyResult<Outcome> {
+    let mut pending: Option<Raised> = None;
+    match resume {
+        Resume::Start => {}
+        Resume::Send(v) => stack.last_mut().unwrap().push(v),
+        Resume::Throw(exc) => {
+            pending = Some(Raised { exc, reraise: false, new_raise: false, lasti: None });
+        }
+    }
+    let mut executed: u64 = 0;
+    let result = loop {
+        let step: Step = match pending.take() {
+            Some(raised) => Err(raised),
+            None => {
+                let frame = stack.last_mut().unwrap();
+                executed += 1;
+                execute(vm, frame)
+            }
+        };
+        match step {
+            Ok(Flow::Next) => {}
+            Ok(Flow::Push(new)) => {
+                if let Err(e) = enter_frame(vm) {
+                    new.recycle(vm);
+                    pending = Some(e.into());
+                    continue;
+                }
+                stack.push(new);
+            }
+            Ok(Flow::Return(value)) => {
+                if stack.len() == 1 {
+                    break Ok(Outcome::Return(value));
+                }
+                let done = stack.pop().unwrap();
+                leave_frame();
+                let ret = done.ret.clone();
+                done.recycle(vm);
+                let caller = stack.last_mut().unwrap();
+                match ret {
+                    Continuation::Push => caller.push(value),
+                    Continuation::Discard => {}
+                    Continuation::Init(instance) => {
+                        if !vm.is_none(&value) {
+                            pending = Some(
+                                vm.new_type_error(format!(
+                                    "__init__() should return None, not '{}'",
+                                    value.class().name()
+                                ))
+                                .into(),
+                            );
+                        } else {
+                            caller.push(instance);
+                        }
+                    }
+                }
+            }
+            Ok(Flow::Yield(value)) => {
+                // Only a base generator frame can yield: nested generator
+                // frames always run as the base of their own `run`.
+                debug_assert_eq!(stack.len(), 1);
+                break Ok(Outcome::Yield(value));
+            }
+            Err(raised) => match unwind::unwind(vm, stack, raised) {
+                Ok(()) => {}
+                Err(exc) => break Err(exc),
+            },
+        }
+    };
+    stats::add_executed(executed);
+    result
+}
+
+/// Execute one instruction of `f`.
+#[inline(always)]
+fn execute(vm: &VirtualMachine, f: &mut Frame) -> Step {
+    let pc = f.pc as usize;
+    let op = f.code.ops[pc];
+    f.lasti = pc as u32;
+    f.pc = pc as u32 + 1 + u32::from(op.ncache);
+    let arg = op.arg;
+    if trace_enabled() {
+        eprintln!(
+            "[hipy] {}:{} {:?} arg={} depth={}",
+            f.code.qualname(),
+            pc,
+            op.kind,
+            arg,
+            f.stack_len()
+        );
+    }
+    match op.kind {
+        Instruction::Nop | Instruction::NotTaken | Instruction::Cache => {}
+        Instruction::ExtendedArg => {
+            // Only reached by a jump onto a prefix; `arg` is the real
+            // instruction's index.
+            f.pc = arg;
+        }
+        Instruction::Resume { .. } => {
+            vm.check_signals()?;
+        }
+        Instruction::LoadConst { .. } => {
+            let v = f.code.consts[arg as usize].clone();
+            f.push(v);
+        }
+        Instruction::LoadSmallInt { .. } => {
+            f.push(vm.ctx.new_int(arg as i32).into());
+        }
+        Instruction::LoadFast { .. }
+        | Instruction::LoadFastBorrow { .. }
+        | Instruction::LoadFastCheck { .. } => {
+            let v = load_fast(vm, f, arg as usize)?;
+            f.push(v);
+        }
+        Instruction::LoadFastLoadFast { .. } | Instruction::LoadFastBorrowLoadFastBorrow { .. } => {
+            let a = load_fast(vm, f, (arg >> 4) as usize)?;
+            let b = load_fast(vm, f, (arg & 15) as usize)?;
+            f.push(a);
+            f.push(b);
+        }
+        Instruction::LoadFastAndClear { .. } => {
+            let v = f.slots[arg as usize].take();
+            f.push_opt(v);
+        }
+        Instruction::StoreFast { .. } => {
+            let v = f.pop_opt();
+            f.slots[arg as usize] = v;
+        }
+        Instruction::StoreFastLoadFast { .. } => {
+            let v = f.pop_opt();
+            f.slots[(arg >> 4) as usize] = v;
+            let l = load_fast(vm, f, (arg & 15) as usize)?;
+            f.push(l);
+        }
+        Instruction::StoreFastStoreFast { .. } => {
+            let a = f.pop_opt();
+            let b = f.pop_opt();
+            f.slots[(arg >> 4) as usize] = a;
+            f.slots[(arg & 15) as usize] = b;
+        }
+        Instruction::DeleteFast { .. } => {
+            if f.slots[arg as usize].take().is_none() {
+                return Err(names::unbound_local(vm, &f.code, arg as usize).into());
+            }
+        }
+        Instruction::PopTop | Instruction::EndFor | Instruction::PopIter => {
+            f.pop_opt();
+        }
+        Instruction::PushNull => f.push_opt(None),
+        Instruction::Copy { .. } => {
+            let v = f.peek_opt(arg as usize - 1).clone();
+            f.push_opt(v);
+        }
+        Instruction::Swap { .. } => {
+            let n = f.slots.len();
+            f.slots.swap(n - 1, n - arg as usize);
+        }
+        Instruction::LoadGlobal { .. } => {
+            let name = f.code.names[(arg >> 1) as usize];
+            let v = names::load_global(vm, f, name)?;
+            f.push(v);
+            if arg & 1 != 0 {
+                f.push_opt(None);
+            }
+        }
+        Instruction::StoreGlobal { .. } => {
+            let v = f.pop();
+            f.globals.set_item(f.code.names[arg as usize], v, vm)?;
+        }
+        Instruction::DeleteGlobal { .. } => names::delete_global(vm, f, arg)?,
+        Instruction::LoadName { .. } => {
+            let v = names::load_name(vm, f, f.code.names[arg as usize])?;
+            f.push(v);
+        }
+        Instruction::StoreName { .. } => {
+            let v = f.pop();
+            names::store_name(vm, f, arg, Some(v))?;
+        }
+        Instruction::DeleteName { .. } => names::store_name(vm, f, arg, None)?,
+        Instruction::LoadLocals => {
+            let locals = names::locals_mapping(vm, f)?;
+            f.push(locals);
+        }
+        Instruction::LoadFromDictOrGlobals { .. } => {
+            let mapping = f.pop();
+            let name = f.code.names[arg as usize];
+            let v = match names::mapping_get(vm, &mapping, name.as_object())? {
+                Some(v) => v,
+                None => names::load_global(vm, f, name)?,
+            };
+            f.push(v);
+        }
+        Instruction::LoadFromDictOrDeref { .. } => {
+            let mapping = f.pop();
+            let name = f.code.slot_names[arg as usize];
+            let v = match names::mapping_get(vm, &mapping, name.as_object())? {
+                Some(v) => v,
+                None => names::load_deref(vm, f, arg as usize)?,
+            };
+            f.push(v);
+        }
+        Instruction::LoadDeref { .. } => {
+            let v = names::load_deref(vm, f, arg as usize)?;
+            f.push(v);
+        }
+        Instruction::StoreDeref { .. } => {
+            let v = f.pop();
+            names::store_deref(vm, f, arg as usize, Some(v))?;
+        }
+        Instruction::DeleteDeref { .. } => names::delete_deref(vm, f, arg as usize)?,
+        Instruction::MakeCell { .. } => {
+            let initial = f.slots[arg as usize].take();
+            f.slots[arg as usize] = Some(crate::layout::new_cell(initial, vm)?);
+        }
+        Instruction::CopyFreeVars { .. } => names::copy_free_vars(vm, f, arg as usize)?,
+        Instruction::LoadBuildClass => {
+            let v = match f.builtins.get_item_opt("__build_class__", vm)? {
+                Some(v) => v,
+                None => {
+                    return Err(vm
+                        .new_name_error("__build_class__ not found", vm.ctx.new_str("__build_class__"))
+                        .into())
+                }
+            };
+            f.push(v);
+        }
+        Instruction::LoadCommonConstant { .. } => f.push(ops::common_constant(vm, arg)?),
+
+        Instruction::LoadAttr { .. } => attr::load_attr(vm, f, arg)?,
+        Instruction::StoreAttr { .. } => return attr::store_attr(vm, f, arg),
+        Instruction::DeleteAttr { .. } => {
+            let obj = f.pop();
+            obj.del_attr(f.code.names[arg as usize], vm)?;
+        }
+        Instruction::LoadSuperAttr { .. } => attr::load_super_attr(vm, f, arg)?,
+        Instruction::LoadSpecial { .. } => attr::load_special(vm, f, arg)?,
+
+        Instruction::BinaryOp { .. } => {
+            let b = f.pop();
+            let a = f.pop();
+            let v = ops::binary_op(vm, &a, &b, arg)?;
+            f.push(v);
+        }
+        Instruction::BinaryOpInplaceAddUnicode => {
+            let b = f.pop();
+            let a = f.pop();
+            let v = vm._iadd(&a, &b)?;
+            f.push(v);
+        }
+        Instruction::BinarySlice => {
+            let stop = f.pop();
+            let start = f.pop();
+            let container = f.pop();
+            let slice = PySlice { start: Some(start), stop, step: None }.into_ref(&vm.ctx);
+            let v = container.get_item(slice.as_object(), vm)?;
+            f.push(v);
+        }
+        Instruction::StoreSlice => {
+            let stop = f.pop();
+            let start = f.pop();
+            let container = f.pop();
+            let value = f.pop();
+            let slice = PySlice { start: Some(start), stop, step: None }.into_ref(&vm.ctx);
+            container.set_item(slice.as_object(), value, vm)?;
+        }
+        Instruction::StoreSubscr => {
+            let key = f.pop();
+            let container = f.pop();
+            let value = f.pop();
+            container.set_item(&*key, value, vm)?;
+        }
+        Instruction::DeleteSubscr => {
+            let key = f.pop();
+            let container = f.pop();
+            container.del_item(&*key, vm)?;
+        }
+        Instruction::UnaryNegative => {
+            let a = f.pop();
+            f.push(vm._neg(&a)?);
+        }
+        Instruction::UnaryInvert => {
+            let a = f.pop();
+            f.push(vm._invert(&a)?);
+        }
+        Instruction::UnaryNot => {
+            let a = f.pop();
+            let b = a.try_to_bool(vm)?;
+            f.push(vm.ctx.new_bool(!b).into());
+        }
+        Instruction::ToBool => {
+            let a = f.pop();
+            let b = if a.class().is(vm.ctx.types.bool_type) {
+                a
+            } else {
+                vm.ctx.new_bool(a.try_to_bool(vm)?).into()
+            };
+            f.push(b);
+        }
+        Instruction::CompareOp { .. } => {
+            let b = f.pop();
+            let a = f.pop();
+            let v = ops::compare(vm, &a, &b, arg)?;
+            f.push(v);
+        }
+        Instruction::IsOp { .. } => {
+            let b = f.pop();
+            let a = f.pop();
+            let r = a.is(&b) != (arg == 1);
+            f.push(vm.ctx.new_bool(r).into());
+        }
+        Instruction::ContainsOp { .. } => {
+            let b = f.pop();
+            let a = f.pop();
+            let r = vm._contains(&b, &a)? != (arg == 1);
+            f.push(vm.ctx.new_bool(r).into());
+        }
+
+        Instruction::JumpForward { .. } => f.pc = arg,
+        Instruction::JumpBackward { .. } => {
+            stats::back_edge(f);
+            f.pc = arg;
+            vm.check_signals()?;
+        }
+        Instruction::JumpBackwardNoInterrupt { .. } => f.pc = arg,
+        Instruction::PopJumpIfFalse { .. } => {
+            let v = f.pop();
+            if !truthy(vm, &v)? {
+                f.pc = arg;
+            }
+        }
+        Instruction::PopJumpIfTrue { .. } => {
+            let v = f.pop();
+            if truthy(vm, &v)? {
+                f.pc = arg;
+            }
+        }
+        Instruction::PopJumpIfNone { .. } => {
+            let v = f.pop();
+            if vm.is_none(&v) {
+                f.pc = arg;
+            }
+        }
+        Instruction::PopJumpIfNotNone { .. } => {
+            let v = f.pop();
+            if !vm.is_none(&v) {
+                f.pc = arg;
+            }
+        }
+
+        Instruction::GetIter => {
+            let v = f.pop();
+            let it = v.get_iter(vm)?;
+            f.push(it.into());
+        }
+        Instruction::ForIter { .. } => {
+            let it = f.top().clone();
+            match generator::iter_next(vm, &it)? {
+                PyIterReturn::Return(v) => f.push(v),
+                PyIterReturn::StopIteration(_) => f.pc = arg,
+            }
+        }
+        Instruction::GetLen => {
+            let n = f.top().length(vm)?;
+            f.push(vm.ctx.new_int(n).into());
+        }
+
+        Instruction::BuildTuple { .. } => {
+            let items = f.pop_n(arg as usize);
+            f.push(vm.ctx.new_tuple(items).into());
+        }
+        Instruction::BuildList { .. } => {
+            let items = f.pop_n(arg as usize);
+            f.push(vm.ctx.new_list(items).into());
+        }
+        Instruction::BuildSet { .. } => {
+            let items = f.pop_n(arg as usize);
+            let set = PySet::default().into_ref(&vm.ctx);
+            for item in items {
+                set.add(item, vm)?;
+            }
+            f.push(set.into());
+        }
+        Instruction::BuildMap { .. } => {
+            let items = f.pop_n(2 * arg as usize);
+            let dict = vm.ctx.new_dict();
+            let mut it = items.into_iter();
+            while let (Some(k), Some(v)) = (it.next(), it.next()) {
+                dict.set_item(&*k, v, vm)?;
+            }
+            f.push(dict.into());
+        }
+        Instruction::BuildString { .. } => {
+            let parts = f.pop_n(arg as usize);
+            let mut s = rustpython_vm::common::wtf8::Wtf8Buf::new();
+            for p in &parts {
+                match p.downcast_ref::<PyStr>() {
+                    Some(p) => s.push_wtf8(p.as_wtf8()),
+                    None => return Err(vm.new_system_error("BUILD_STRING of a non-str").into()),
+                }
+            }
+            f.push(vm.ctx.new_str(s).into());
+        }
+        Instruction::BuildSlice { .. } => {
+            let step = if arg == 3 { Some(f.pop()) } else { None };
+            let stop = f.pop();
+            let start = f.pop();
+            f.push(PySlice { start: Some(start), stop, step }.into_ref(&vm.ctx).into());
+        }
+        Instruction::ListAppend { .. } => {
+            let item = f.pop();
+            let list = f.peek(arg as usize - 1);
+            list_of(vm, list)?.borrow_vec_mut().push(item);
+        }
+        Instruction::ListExtend { .. } => {
+            let iterable = f.pop();
+            let list = f.peek(arg as usize - 1).clone();
+            ops::list_extend(vm, &list, iterable)?;
+        }
+        Instruction::SetAdd { .. } => {
+            let item = f.pop();
+            let set = f.peek(arg as usize - 1);
+            match set.downcast_ref::<PySet>() {
+                Some(s) => s.add(item, vm)?,
+                None => return Err(vm.new_system_error("SET_ADD on a non-set").into()),
+            }
+        }
+        Instruction::SetUpdate { .. } => {
+            let iterable = f.pop();
+            let set = f.peek(arg as usize - 1).clone();
+            vm.call_method(&set, "update", (iterable,))?;
+        }
+        Instruction::MapAdd { .. } => {
+            let value = f.pop();
+            let key = f.pop();
+            let dict = f.peek(arg as usize - 1);
+            match dict.downcast_ref::<PyDict>() {
+                Some(d) => d.set_item(&*key, value, vm)?,
+                None => return Err(vm.new_system_error("MAP_ADD on a non-dict").into()),
+            }
+        }
+        Instruction::DictUpdate { .. } => {
+            let source = f.pop();
+            let dict = f.peek(arg as usize - 1).clone();
+            ops::dict_update(vm, &dict, source)?;
+        }
+        Instruction::DictMerge { .. } => {
+            let source = f.pop();
+            let dict = f.peek(arg as usize - 1).clone();
+            let callable = f.peek(arg as usize + 2).clone();
+            ops::dict_merge(vm, &dict, source, &callable)?;
+        }
+        Instruction::UnpackSequence { .. } => {
+            let seq = f.pop();
+            ops::unpack_sequence(vm, f, seq, arg as usize)?;
+        }
+        Instruction::UnpackEx { .. } => {
+            let seq = f.pop();
+            ops::unpack_ex(vm, f, seq, (arg & 0xff) as usize, (arg >> 8) as usize)?;
+        }
+
+        Instruction::FormatSimple => {
+            let v = f.pop();
+            let s = if v.class().is(vm.ctx.types.str_type) {
+                v
+            } else {
+                vm.format(&v, vm.ctx.new_str(""))?.into()
+            };
+            f.push(s);
+        }
+        Instruction::FormatWithSpec => {
+            let spec = f.pop();
+            let v = f.pop();
+            let spec = spec
+                .downcast::<PyStr>()
+                .map_err(|_| vm.new_system_error("format spec is not a str"))?;
+            f.push(vm.format(&v, spec)?.into());
+        }
+        Instruction::ConvertValue { .. } => {
+            let v = f.pop();
+            let converted: PyObjectRef = match arg {
+                1 => v.str(vm)?.into(),
+                2 => v.repr(vm)?.into(),
+                3 => rustpython_vm::stdlib::builtins::ascii(v, vm)?.into(),
+                _ => v,
+            };
+            f.push(converted);
+        }
+
+        Instruction::CallIntrinsic1 { .. } => {
+            let v = f.pop();
+            let r = ops::intrinsic1(vm, f, arg, v)?;
+            f.push(r);
+        }
+        Instruction::CallIntrinsic2 { .. } => {
+            let b = f.pop();
+            let a = f.pop();
+            let r = ops::intrinsic2(vm, arg, a, b)?;
+            f.push(r);
+        }
+
+        Instruction::Call { .. } => return call::call(vm, f, arg as usize, None).map_err(Raised::from),
+        Instruction::CallKw { .. } => {
+            let kwnames = f.pop();
+            return call::call(vm, f, arg as usize, Some(kwnames)).map_err(Raised::from);
+        }
+        Instruction::CallFunctionEx => return call::call_function_ex(vm, f).map_err(Raised::from),
+        Instruction::MakeFunction => crate::function::make_function(vm, f)?,
+        Instruction::SetFunctionAttribute { .. } => crate::function::set_function_attribute(vm, f, arg)?,
+        Instruction::ReturnValue => {
+            let v = f.pop();
+            return Ok(Flow::Return(v));
+        }
+
+        Instruction::ReturnGenerator => {
+            // Generators are created when their function is called (see
+            // `call.rs`), and resume after this instruction; reaching it means
+            // a generator code object was run as a plain frame.
+            return Err(vm.new_system_error("hipy: RETURN_GENERATOR executed in a plain frame").into());
+        }
+        Instruction::YieldValue { .. } => {
+            let v = f.pop();
+            return Ok(Flow::Yield(v));
+        }
+        Instruction::Send { .. } => return generator::send_op(vm, f, arg).map_err(Raised::from),
+        Instruction::EndSend => {
+            let v = f.pop();
+            f.pop();
+            f.push(v);
+        }
+        Instruction::GetYieldFromIter => {
+            let v = f.pop();
+            let it = generator::yield_from_iter(vm, &f.code, v)?;
+            f.push(it);
+        }
+        Instruction::GetAwaitable { .. } => {
+            let v = f.pop();
+            let it = generator::get_awaitable(vm, v, arg)?;
+            f.push(it);
+        }
+        Instruction::GetAiter => {
+            let v = f.pop();
+            let it = generator::get_aiter(vm, v)?;
+            f.push(it);
+        }
+        Instruction::GetAnext => {
+            let it = f.top().clone();
+            let aw = generator::get_anext(vm, &it)?;
+            f.push(aw);
+        }
+        Instruction::EndAsyncFor => {
+            let exc = f.pop();
+            f.pop();
+            if exc.fast_isinstance(vm.ctx.exceptions.stop_async_iteration) {
+                runtime::set_top_exc_item(vm, None);
+            } else {
+                return Err(reraise(vm, exc));
+            }
+        }
+        Instruction::CleanupThrow => {
+            let exc = f.pop();
+            if exc.fast_isinstance(vm.ctx.exceptions.stop_iteration) {
+                let value = exc.get_attr("value", vm)?;
+                f.pop();
+                f.pop();
+                f.push(vm.ctx.none());
+                f.push(value);
+            } else {
+                return Err(reraise(vm, exc));
+            }
+        }
+
+        Instruction::RaiseVarargs { .. } => return Err(unwind::raise_varargs(vm, f, arg)),
+        Instruction::Reraise { .. } => {
+            let exc = f.pop();
+            let mut raised = reraise(vm, exc);
+            if arg != 0 {
+                // values[0] is the lasti pushed by the exception table.
+                let lasti = f.peek(arg as usize - 1);
+                raised.lasti = lasti.try_to_value::<u32>(vm).ok();
+            }
+            return Err(raised);
+        }
+        Instruction::PushExcInfo => {
+            let exc = f.pop();
+            let prev = runtime::top_exc_item();
+            let exc_ref = exc.clone().downcast::<rustpython_vm::builtins::PyBaseException>().ok();
+            runtime::set_top_exc_item(vm, exc_ref);
+            f.push(prev.map_or_else(|| vm.ctx.none(), Into::into));
+            f.push(exc);
+        }
+        Instruction::PopExcept => {
+            let prev = f.pop();
+            let prev = prev.downcast::<rustpython_vm::builtins::PyBaseException>().ok();
+            runtime::set_top_exc_item(vm, prev);
+        }
+        Instruction::CheckExcMatch => {
+            let typ = f.pop();
+            let exc = f.top().clone();
+            let r = unwind::exception_matches(vm, &exc, &typ)?;
+            f.push(vm.ctx.new_bool(r).into());
+        }
+        Instruction::CheckEgMatch => {
+            let typ = f.pop();
+            let exc = f.pop();
+            unwind::check_eg_valid(vm, &typ)?;
+            let (rest, matched) = rustpython_vm::exceptions::exception_group_match(&exc, &typ, vm)?;
+            if !vm.is_none(&matched) {
+                if let Ok(m) = matched.clone().downcast::<rustpython_vm::builtins::PyBaseException>() {
+                    runtime::set_top_exc_item(vm, Some(m));
+                }
+            }
+            f.push(rest);
+            f.push(matched);
+        }
+        Instruction::WithExceptStart => {
+            let exc = f.top().clone();
+            let n = f.slots.len();
+            let exit = f.slots[n - 5].clone().expect("__exit__ on stack");
+            let self_or_null = f.slots[n - 4].clone();
+            let tb = exc.get_attr("__traceback__", vm)?;
+            let typ: PyObjectRef = exc.class().to_owned().into();
+            let r = match self_or_null {
+                Some(s) => exit.call((s, typ, exc, tb), vm)?,
+                None => exit.call((typ, exc, tb), vm)?,
+            };
+            f.push(r);
+        }
+
+        Instruction::ImportName { .. } => {
+            let fromlist = f.pop();
+            let level = f.pop();
+            let m = crate::imports::import_name(vm, f, arg, fromlist, level)?;
+            f.push(m);
+        }
+        Instruction::ImportFrom { .. } => {
+            let m = f.top().clone();
+            let v = crate::imports::import_from(vm, &m, f.code.names[arg as usize])?;
+            f.push(v);
+        }
+        Instruction::SetupAnnotations => names::setup_annotations(vm, f)?,
+
+        Instruction::MatchMapping => {
+            let r = ops::match_flag(vm, f.top(), true);
+            f.push(vm.ctx.new_bool(r).into());
+        }
+        Instruction::MatchSequence => {
+            let r = ops::match_flag(vm, f.top(), false);
+            f.push(vm.ctx.new_bool(r).into());
+        }
+        Instruction::MatchKeys => {
+            let keys = f.top().clone();
+            let subject = f.peek(1).clone();
+            let r = ops::match_keys(vm, &subject, &keys)?;
+            f.push(r);
+        }
+        Instruction::MatchClass { .. } => {
+            let names = f.pop();
+            let cls = f.pop();
+            let subject = f.pop();
+            let r = ops::match_class(vm, &subject, &cls, arg as usize, &names)?;
+            f.push(r);
+        }
+        Instruction::BuildTemplate | Instruction::BuildInterpolation { .. } => {
+            return Err(vm
+                .new_exception_msg(
+                    vm.ctx.exceptions.not_implemented_error.to_owned(),
+                    "template strings (t-strings, PEP 750) are not supported by hipy".into(),
+                )
+                .into());
+        }
+        other => {
+            return Err(vm
+                .new_system_error(format!(
+                    "hipy internal error: opcode {:?} is not handled by hipy's eval loop",
+                    other
+                ))
+                .into());
+        }
+    }
+    Ok(Flow::Next)
+}
+
+/// `HIPY_TRACE=1` prints every executed instruction (debugging aid).
+fn trace_enabled() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("HIPY_TRACE").is_some())
+}
+
+/// A re-raise of `exc` (no new traceback entry).
+fn reraise(vm: &VirtualMachine, exc: PyObjectRef) -> Raised {
+    match exc.downcast::<rustpython_vm::builtins::PyBaseException>() {
+        Ok(exc) => Raised { exc, reraise: true, new_raise: false, lasti: None },
+        Err(obj) => vm
+            .new_type_error(format!(
+                "exceptions must derive from BaseException, not {}",
+                obj.class().name()
+            ))
+            .into(),
+    }
+}
+
+#[inline(always)]
+fn load_fast(vm: &VirtualMachine, f: &Frame, idx: usize) -> PyResult {
+    match &f.slots[idx] {
+        Some(v) => Ok(v.clone()),
+        None => Err(names::unbound_local(vm, &f.code, idx)),
+    }
+}
+
+#[inline(always)]
+fn truthy(vm: &VirtualMachine, v: &PyObjectRef) -> PyResult<bool> {
+    if v.is(&vm.ctx.true_value) {
+        Ok(true)
+    } else if v.is(&vm.ctx.false_value) {
+        Ok(false)
+    } else {
+        v.clone().try_to_bool(vm)
+    }
+}
+
+fn list_of<'a>(vm: &VirtualMachine, obj: &'a PyObjectRef) -> PyResult<&'a PyList> {
+    obj.downcast_ref::<PyList>()
+        .map(|l| &**l)
+        .ok_or_else(|| vm.new_system_error("LIST_APPEND on a non-list"))
+}
+
+#[allow(unused)]
+fn _assert_types(_: &PyTuple, _: &PyType, _: BinaryOperator, _: RaiseKind, _: PyComparisonOp) {}

@@ -1,0 +1,185 @@
+//! hipy's frames: plain data, so that a JIT snapshot can describe and rebuild one.
+//!
+//! A frame is its code, the index of the next instruction, the localsplus slots
+//! (locals, then cells, then free variables) followed by the value stack in one
+//! vector, and the namespaces. `None` in a slot is CPython's NULL.
+
+use std::rc::Rc;
+
+use rustpython_vm::builtins::{PyDictRef, PyTuple};
+use rustpython_vm::{PyObjectRef, PyRef, VirtualMachine};
+
+use crate::code::CodeInfo;
+
+/// What the caller frame does with a value returned by this frame.
+#[derive(Clone)]
+pub enum Continuation {
+    /// Push the value on the caller's stack (an ordinary call).
+    Push,
+    /// An `__init__` frame: the result must be None; push `instance` instead.
+    Init(PyObjectRef),
+    /// Discard the value (a property setter run for STORE_ATTR).
+    Discard,
+}
+
+pub struct Frame {
+    pub code: Rc<CodeInfo>,
+    /// Index of the next instruction to execute.
+    pub pc: u32,
+    /// Index of the instruction being executed (for tracebacks and handlers).
+    pub lasti: u32,
+    /// localsplus followed by the value stack.
+    pub slots: Vec<Option<PyObjectRef>>,
+    pub globals: PyDictRef,
+    pub builtins: PyDictRef,
+    /// The namespace for LOAD_NAME/STORE_NAME (module and class bodies,
+    /// `exec`); None for optimized function frames.
+    pub locals: Option<PyObjectRef>,
+    /// The function object being run, if any.
+    pub func: Option<PyObjectRef>,
+    /// The function's closure cells (for COPY_FREE_VARS).
+    pub closure: Option<PyRef<PyTuple>>,
+    pub ret: Continuation,
+}
+
+impl Frame {
+    pub fn new(
+        code: Rc<CodeInfo>,
+        globals: PyDictRef,
+        builtins: PyDictRef,
+        locals: Option<PyObjectRef>,
+        func: Option<PyObjectRef>,
+    ) -> Frame {
+        let n = code.nlocalsplus;
+        let mut slots = take_slots(n + code.stacksize + 1);
+        slots.resize(n, None);
+        Frame {
+            code,
+            pc: 0,
+            lasti: 0,
+            slots,
+            globals,
+            builtins,
+            locals,
+            func,
+            closure: None,
+            ret: Continuation::Push,
+        }
+    }
+
+    #[inline(always)]
+    pub fn push(&mut self, v: PyObjectRef) {
+        self.slots.push(Some(v));
+    }
+
+    #[inline(always)]
+    pub fn push_opt(&mut self, v: Option<PyObjectRef>) {
+        self.slots.push(v);
+    }
+
+    /// Pop a value that the compiler guarantees is not NULL.
+    #[inline(always)]
+    pub fn pop(&mut self) -> PyObjectRef {
+        match self.slots.pop() {
+            Some(Some(v)) => v,
+            _ => stack_corrupt(),
+        }
+    }
+
+    #[inline(always)]
+    pub fn pop_opt(&mut self) -> Option<PyObjectRef> {
+        match self.slots.pop() {
+            Some(v) => v,
+            None => stack_corrupt(),
+        }
+    }
+
+    #[inline(always)]
+    pub fn top(&self) -> &PyObjectRef {
+        match self.slots.last() {
+            Some(Some(v)) => v,
+            _ => stack_corrupt(),
+        }
+    }
+
+    /// The value `i` places below the top (0 = top).
+    #[inline(always)]
+    pub fn peek(&self, i: usize) -> &PyObjectRef {
+        match &self.slots[self.slots.len() - 1 - i] {
+            Some(v) => v,
+            None => stack_corrupt(),
+        }
+    }
+
+    #[inline(always)]
+    pub fn peek_opt(&self, i: usize) -> &Option<PyObjectRef> {
+        &self.slots[self.slots.len() - 1 - i]
+    }
+
+    /// Current depth of the value stack.
+    #[inline(always)]
+    pub fn stack_len(&self) -> usize {
+        self.slots.len() - self.code.nlocalsplus
+    }
+
+    /// Pop `n` values, returning them bottom first.
+    pub fn pop_n(&mut self, n: usize) -> Vec<PyObjectRef> {
+        let start = self.slots.len() - n;
+        self.slots
+            .drain(start..)
+            .map(|v| v.unwrap_or_else(|| stack_corrupt()))
+            .collect()
+    }
+
+    pub fn truncate_stack(&mut self, depth: usize) {
+        self.slots.truncate(self.code.nlocalsplus + depth);
+    }
+
+    pub fn line(&self) -> Option<u32> {
+        self.code.line_of(self.lasti)
+    }
+
+    /// Release the slot vector to the pool.
+    pub fn recycle(mut self, _vm: &VirtualMachine) {
+        give_slots(std::mem::take(&mut self.slots));
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn stack_corrupt() -> ! {
+    panic!("hipy: value stack holds NULL or underflowed where the compiler guarantees a value")
+}
+
+thread_local! {
+    static SLOT_POOL: std::cell::RefCell<Vec<Vec<Option<PyObjectRef>>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+fn take_slots(cap: usize) -> Vec<Option<PyObjectRef>> {
+    SLOT_POOL.with(|p| {
+        let mut pool = p.borrow_mut();
+        match pool.pop() {
+            Some(mut v) => {
+                v.reserve(cap);
+                v
+            }
+            None => Vec::with_capacity(cap.max(16)),
+        }
+    })
+}
+
+fn give_slots(mut v: Vec<Option<PyObjectRef>>) {
+    // Dropping the values may run __del__, which may call back into the
+    // interpreter; do it before taking the pool borrow.
+    v.clear();
+    if v.capacity() > 4096 {
+        return;
+    }
+    SLOT_POOL.with(|p| {
+        let mut pool = p.borrow_mut();
+        if pool.len() < 256 {
+            pool.push(v);
+        }
+    });
+}

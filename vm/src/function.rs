@@ -1,0 +1,172 @@
+//! Function objects: MAKE_FUNCTION / SET_FUNCTION_ATTRIBUTE, and the hook that
+//! makes every call of a Python function run in hipy's loop.
+//!
+//! Functions are real RustPython `function` objects (so `types.FunctionType`,
+//! `inspect` and decorators keep working), built through the public
+//! `FunctionType(code, globals, name, argdefs, closure)` constructor. Since the
+//! closure can only be given to the constructor, MAKE_FUNCTION looks ahead at
+//! the SET_FUNCTION_ATTRIBUTE instructions that follow it and takes their values
+//! from the stack at once.
+
+use rustpython_vm::builtins::{PyBaseExceptionRef, PyCode, PyFunction};
+use rustpython_vm::bytecode::Instruction;
+use rustpython_vm::function::FuncArgs;
+use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
+
+use crate::call::{self, Kwargs};
+use crate::eval::{self, Outcome, Resume};
+use crate::frame::Frame;
+use crate::generator;
+
+const DEFAULTS: u32 = 0x01;
+const KWDEFAULTS: u32 = 0x02;
+const ANNOTATIONS: u32 = 0x04;
+const CLOSURE: u32 = 0x08;
+const ANNOTATE: u32 = 0x10;
+const TYPE_PARAMS: u32 = 0x20;
+
+pub fn make_function(vm: &VirtualMachine, f: &mut Frame) -> PyResult<()> {
+    let code = f.pop();
+    let Some(code_obj) = code.downcast_ref::<PyCode>() else {
+        return Err(vm.new_system_error("MAKE_FUNCTION without a code object"));
+    };
+    let name: PyObjectRef = vm.ctx.new_str(code_obj.code.obj_name.as_str()).into();
+    // The attribute values sit below the code object, in the order the
+    // following SET_FUNCTION_ATTRIBUTE instructions consume them.
+    let mut attrs: Vec<(u32, PyObjectRef)> = Vec::new();
+    let mut pc = f.pc as usize;
+    let code_info = f.code.clone();
+    while let Some(op) = code_info.ops.get(pc) {
+        if !matches!(op.kind, Instruction::SetFunctionAttribute { .. }) {
+            break;
+        }
+        attrs.push((op.arg, f.pop()));
+        pc += 1 + op.ncache as usize;
+    }
+    f.pc = pc as u32;
+    let get = |flag: u32| attrs.iter().find(|(k, _)| *k == flag).map(|(_, v)| v.clone());
+    let none = vm.ctx.none();
+    let func = vm.ctx.types.function_type.as_object().call(
+        (
+            code.clone(),
+            f.globals.clone(),
+            name,
+            get(DEFAULTS).unwrap_or_else(|| none.clone()),
+            get(CLOSURE).unwrap_or_else(|| none.clone()),
+        ),
+        vm,
+    )?;
+    if let Some(v) = get(KWDEFAULTS) {
+        func.set_attr("__kwdefaults__", v, vm)?;
+    }
+    if let Some(v) = get(ANNOTATIONS) {
+        func.set_attr("__annotations__", v, vm)?;
+    }
+    if let Some(v) = get(ANNOTATE) {
+        func.set_attr("__annotate__", v, vm)?;
+    }
+    if let Some(v) = get(TYPE_PARAMS) {
+        func.set_attr("__type_params__", v, vm)?;
+    }
+    f.push(func);
+    Ok(())
+}
+
+/// A SET_FUNCTION_ATTRIBUTE that MAKE_FUNCTION did not absorb (not emitted by
+/// the compiler today, but handled rather than rejected).
+pub fn set_function_attribute(vm: &VirtualMachine, f: &mut Frame, flag: u32) -> PyResult<()> {
+    let func = f.pop();
+    let value = f.pop();
+    let name = match flag {
+        DEFAULTS => "__defaults__",
+        KWDEFAULTS => "__kwdefaults__",
+        ANNOTATIONS => "__annotations__",
+        ANNOTATE => "__annotate__",
+        TYPE_PARAMS => "__type_params__",
+        _ => {
+            return Err(vm.new_system_error(format!(
+                "hipy: SET_FUNCTION_ATTRIBUTE {flag:#x} after MAKE_FUNCTION is not supported"
+            )))
+        }
+    };
+    func.set_attr(name, value, vm)?;
+    f.push(func);
+    Ok(())
+}
+
+fn kwargs_from(vm: &VirtualMachine, args: &mut FuncArgs) -> Kwargs {
+    std::mem::take(&mut args.kwargs)
+        .into_iter()
+        .map(|(k, v)| (vm.ctx.new_str(k), v))
+        .collect()
+}
+
+/// Run a Python function to completion in a nested eval loop (or make its
+/// generator).
+pub fn run_function(vm: &VirtualMachine, func_obj: &PyObject, mut args: FuncArgs) -> PyResult {
+    let owned = func_obj.to_owned();
+    let Some(func) = owned.downcast_ref::<PyFunction>() else {
+        return Err(vm.new_type_error("expected a function"));
+    };
+    let kwargs = kwargs_from(vm, &mut args);
+    let frame = call::frame_for_call(vm, &owned, func, args.args, kwargs)?;
+    run_frame(vm, frame)
+}
+
+/// Run a fresh frame: generators are wrapped, others run to completion.
+pub fn run_frame(vm: &VirtualMachine, frame: Frame) -> PyResult {
+    if frame.code.is_generator_like() {
+        return Ok(generator::new_generator(vm, frame));
+    }
+    let (result, frame) = eval::run(vm, frame, Resume::Start);
+    frame.recycle(vm);
+    match result {
+        Ok(Outcome::Return(v)) => Ok(v),
+        Ok(Outcome::Yield(_)) => Err(vm.new_system_error("hipy: plain frame yielded")),
+        Err(e) => Err(e),
+    }
+}
+
+/// `function.__call__` slot, installed in place of RustPython's.
+pub fn function_call_slot(zelf: &PyObject, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+    run_function(vm, zelf, args)
+}
+
+/// `function` vectorcall slot, installed in place of RustPython's.
+pub fn function_vectorcall_slot(
+    zelf: &PyObject,
+    args: Vec<PyObjectRef>,
+    nargs: usize,
+    kwnames: Option<&[PyObjectRef]>,
+    vm: &VirtualMachine,
+) -> PyResult {
+    let owned = zelf.to_owned();
+    let Some(func) = owned.downcast_ref::<PyFunction>() else {
+        return Err(vm.new_type_error("expected a function"));
+    };
+    let mut args = args;
+    let kwargs: Kwargs = match kwnames {
+        Some(names) if !names.is_empty() => {
+            let values = args.split_off(nargs);
+            names
+                .iter()
+                .zip(values)
+                .map(|(n, v)| {
+                    (
+                        n.clone().downcast().unwrap_or_else(|_| vm.ctx.new_str("?")),
+                        v,
+                    )
+                })
+                .collect()
+        }
+        _ => {
+            args.truncate(nargs);
+            Vec::new()
+        }
+    };
+    let frame = call::frame_for_call(vm, &owned, func, args, kwargs)?;
+    run_frame(vm, frame)
+}
+
+#[allow(dead_code)]
+fn _types(_: PyBaseExceptionRef) {}

@@ -1,0 +1,993 @@
+//! Generators, coroutines and async generators as hipy objects with hipy frames.
+//!
+//! One payload (`Coro`) serves the three kinds; three thin Python types expose
+//! the methods each kind has. A suspended frame lives inside the object; when
+//! resumed it becomes the base frame of a nested `eval::run` and comes back
+//! out on yield. `types.GeneratorType` and friends resolve to these types
+//! because `types.py` is imported after hipy's hooks are installed.
+
+use std::cell::{Cell, RefCell};
+
+use rustpython_vm::builtins::{PyBaseException, PyBaseExceptionRef, PyCode, PyStrRef, PyType};
+use rustpython_vm::bytecode::{CodeFlags, Instruction};
+use rustpython_vm::class::PyClassImpl;
+use rustpython_vm::exceptions::ExceptionCtor;
+use rustpython_vm::function::OptionalArg;
+use rustpython_vm::protocol::{PyIter, PyIterReturn};
+use rustpython_vm::types::{Destructor, IterNext, Iterable, Representable, SelfIter};
+use rustpython_vm::{
+    pyclass, AsObject, Py, PyObject, PyObjectRef, PyPayload, PyRef, PyResult, TryFromObject,
+    VirtualMachine,
+};
+
+use crate::code::CodeInfo;
+use crate::eval::{self, Flow, Outcome, Resume};
+use crate::frame::Frame;
+use crate::{layout, runtime};
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Kind {
+    Generator,
+    Coroutine,
+    AsyncGenerator,
+}
+
+impl Kind {
+    fn noun(self) -> &'static str {
+        match self {
+            Kind::Generator => "generator",
+            Kind::Coroutine => "coroutine",
+            Kind::AsyncGenerator => "async generator",
+        }
+    }
+}
+
+/// The suspended frame of a generator. Frames hold `Rc`s and are only ever
+/// touched on the thread that created the generator (checked on entry).
+struct FrameCell(RefCell<Option<Frame>>);
+// SAFETY: every access goes through `Coro::check_thread`, which rejects use
+// from any thread other than the creating one.
+unsafe impl Send for FrameCell {}
+unsafe impl Sync for FrameCell {}
+
+pub struct Coro {
+    kind: Kind,
+    frame: FrameCell,
+    code: PyRef<PyCode>,
+    name: rustpython_vm::common::lock::PyMutex<PyStrRef>,
+    qualname: rustpython_vm::common::lock::PyMutex<PyStrRef>,
+    running: AtomicFlag,
+    started: AtomicFlag,
+    /// Saved exc_info item while suspended.
+    exc_state: rustpython_vm::common::lock::PyMutex<Option<PyBaseExceptionRef>>,
+    thread: std::thread::ThreadId,
+    /// Async generators: an asend/athrow is in progress.
+    running_async: AtomicFlag,
+    /// Async generators: a hook firstiter has been called.
+    hooks_inited: AtomicFlag,
+}
+
+#[derive(Default)]
+struct AtomicFlag(std::sync::atomic::AtomicBool);
+impl AtomicFlag {
+    fn get(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
+    fn set(&self, v: bool) {
+        self.0.store(v, std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+impl std::fmt::Debug for Coro {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "<hipy {:?}>", self.kind)
+    }
+}
+
+impl Coro {
+    fn check_thread(&self, vm: &VirtualMachine) -> PyResult<()> {
+        if std::thread::current().id() != self.thread {
+            return Err(vm.new_exception_msg(
+                vm.ctx.exceptions.not_implemented_error.to_owned(),
+                "hipy: resuming a generator on a thread other than the one that created it is not supported".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn finished(&self) -> bool {
+        self.frame.0.borrow().is_none()
+    }
+
+    /// Resume the frame. `Ok(Return(v))` is a yield of `v`;
+    /// `Ok(StopIteration(r))` means the frame returned `r`.
+    fn resume(&self, vm: &VirtualMachine, how: Resume) -> PyResult<PyIterReturn> {
+        self.check_thread(vm)?;
+        if self.running.get() {
+            return Err(vm.new_value_error(format!("{} already executing", self.kind.noun())));
+        }
+        let Some(frame) = self.frame.0.borrow_mut().take() else {
+            return match how {
+                Resume::Throw(e) => Err(e),
+                _ if self.kind == Kind::Coroutine => {
+                    Err(vm.new_runtime_error("cannot reuse already awaited coroutine"))
+                }
+                _ => Ok(PyIterReturn::StopIteration(None)),
+            };
+        };
+        self.started.set(true);
+        self.running.set(true);
+        runtime::push_exc_item(vm, self.exc_state.lock().take());
+        let (result, frame) = eval::run(vm, frame, how);
+        let exc = runtime::pop_exc_item(vm);
+        self.running.set(false);
+        match result {
+            Ok(Outcome::Yield(v)) => {
+                *self.exc_state.lock() = exc;
+                *self.frame.0.borrow_mut() = Some(frame);
+                Ok(PyIterReturn::Return(v))
+            }
+            Ok(Outcome::Return(v)) => {
+                frame.recycle(vm);
+                Ok(PyIterReturn::StopIteration(if vm.is_none(&v) { None } else { Some(v) }))
+            }
+            Err(e) => {
+                frame.recycle(vm);
+                Err(e)
+            }
+        }
+    }
+
+    fn send(&self, vm: &VirtualMachine, value: PyObjectRef) -> PyResult<PyIterReturn> {
+        if !self.started.get() && !vm.is_none(&value) && !self.finished() {
+            return Err(vm.new_type_error(format!(
+                "can't send non-None value to a just-started {}",
+                self.kind.noun()
+            )));
+        }
+        self.resume(vm, Resume::Send(value))
+    }
+
+    /// The object a frame suspended in `yield from` / `await` delegates to.
+    fn yield_from_target(&self) -> Option<PyObjectRef> {
+        let guard = self.frame.0.borrow();
+        let f = guard.as_ref()?;
+        let op = f.code.ops.get(f.lasti as usize)?;
+        if matches!(op.kind, Instruction::YieldValue { .. }) && op.arg >= 1 && f.stack_len() > 0 {
+            Some(f.top().clone())
+        } else {
+            None
+        }
+    }
+
+    fn throw(&self, vm: &VirtualMachine, exc: PyBaseExceptionRef) -> PyResult<PyIterReturn> {
+        if let Some(yf) = self.yield_from_target() {
+            self.check_thread(vm)?;
+            if self.running.get() {
+                return Err(vm.new_value_error(format!("{} already executing", self.kind.noun())));
+            }
+            if exc.fast_isinstance(vm.ctx.exceptions.generator_exit) {
+                // Close the delegate first; its error replaces GeneratorExit.
+                self.running.set(true);
+                let r = close_object(vm, &yf);
+                self.running.set(false);
+                if let Err(e) = r {
+                    return self.resume(vm, Resume::Throw(e));
+                }
+                return self.resume(vm, Resume::Throw(exc));
+            }
+            self.running.set(true);
+            let r = throw_object(vm, &yf, exc.clone());
+            self.running.set(false);
+            return match r {
+                Some(Ok(PyIterReturn::Return(v))) => Ok(PyIterReturn::Return(v)),
+                // The delegate finished: resume with its StopIteration raised
+                // at the yield (CLEANUP_THROW turns it into the value).
+                Some(Ok(PyIterReturn::StopIteration(v))) => {
+                    self.resume(vm, Resume::Throw(vm.new_stop_iteration(v)))
+                }
+                Some(Err(e)) => self.resume(vm, Resume::Throw(e)),
+                None => self.resume(vm, Resume::Throw(exc)),
+            };
+        }
+        self.resume(vm, Resume::Throw(exc))
+    }
+
+    fn close(&self, vm: &VirtualMachine) -> PyResult<()> {
+        if self.finished() {
+            return Ok(());
+        }
+        if !self.started.get() {
+            let frame = self.frame.0.borrow_mut().take();
+            if let Some(f) = frame {
+                f.recycle(vm);
+            }
+            return Ok(());
+        }
+        let exc = vm.new_exception_empty(vm.ctx.exceptions.generator_exit.to_owned());
+        match self.throw(vm, exc) {
+            Ok(PyIterReturn::Return(_)) => Err(vm.new_runtime_error(format!(
+                "{} ignored GeneratorExit",
+                self.kind.noun()
+            ))),
+            Ok(PyIterReturn::StopIteration(_)) => Ok(()),
+            Err(e)
+                if e.fast_isinstance(vm.ctx.exceptions.generator_exit)
+                    || e.fast_isinstance(vm.ctx.exceptions.stop_iteration) =>
+            {
+                Ok(())
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    fn repr(&self, zelf: &PyObject) -> String {
+        format!(
+            "<{} object {} at {:#x}>",
+            match self.kind {
+                Kind::Generator => "generator",
+                Kind::Coroutine => "coroutine",
+                Kind::AsyncGenerator => "async_generator",
+            },
+            self.qualname.lock().as_wtf8(),
+            zelf.get_id()
+        )
+    }
+
+    fn frame_object(&self, vm: &VirtualMachine) -> PyResult<Option<PyObjectRef>> {
+        let guard = self.frame.0.borrow();
+        match guard.as_ref() {
+            Some(f) => Ok(Some(crate::introspect::frame_snapshot(vm, f, None)?)),
+            None => Ok(None),
+        }
+    }
+}
+
+fn close_object(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<()> {
+    if let Some(c) = as_coro(vm, obj) {
+        return c.close(vm);
+    }
+    match vm.get_attribute_opt(&obj, "close")? {
+        Some(close) => close.call((), vm).map(drop),
+        None => Ok(()),
+    }
+}
+
+/// Throw into a delegate; None when it has no `throw` method.
+fn throw_object(vm: &VirtualMachine, obj: &PyObjectRef, exc: PyBaseExceptionRef) -> Option<PyResult<PyIterReturn>> {
+    if let Some(c) = as_coro(vm, obj) {
+        return Some(c.throw(vm, exc));
+    }
+    let throw = match vm.get_attribute_opt(&obj, "throw") {
+        Ok(Some(t)) => t,
+        Ok(None) => return None,
+        Err(e) => return Some(Err(e)),
+    };
+    let typ: PyObjectRef = exc.class().to_owned().into();
+    Some(PyIterReturn::from_pyresult(throw.call((typ, exc.clone()), vm), vm))
+}
+
+fn normalize_throw(
+    vm: &VirtualMachine,
+    typ: PyObjectRef,
+    val: OptionalArg,
+    tb: OptionalArg,
+) -> PyResult<PyBaseExceptionRef> {
+    let val = val.unwrap_or_none(vm);
+    let tb = tb.unwrap_or_none(vm);
+    let ctor = ExceptionCtor::try_from_object(vm, typ)?;
+    let exc = if vm.is_none(&val) {
+        ctor.instantiate(vm)?
+    } else {
+        ctor.instantiate_value(val, vm)?
+    };
+    if !vm.is_none(&tb) {
+        let tb = tb
+            .downcast::<rustpython_vm::builtins::PyTraceback>()
+            .map_err(|_| vm.new_type_error("throw() third argument must be a traceback object"))?;
+        exc.set_traceback(Some(tb));
+    }
+    Ok(exc)
+}
+
+fn iter_return_to_result(vm: &VirtualMachine, r: PyIterReturn) -> PyResult {
+    match r {
+        PyIterReturn::Return(v) => Ok(v),
+        PyIterReturn::StopIteration(v) => Err(vm.new_stop_iteration(v)),
+    }
+}
+
+macro_rules! coro_type {
+    ($ty:ident, $name:literal) => {
+        #[pyclass(module = false, name = $name)]
+        #[derive(Debug, PyPayload)]
+        pub struct $ty {
+            inner: Coro,
+        }
+    };
+}
+
+coro_type!(HipyGenerator, "generator");
+coro_type!(HipyCoroutine, "coroutine");
+coro_type!(HipyAsyncGenerator, "async_generator");
+
+#[pyclass(with(IterNext, Iterable, Representable, Destructor), flags(DISALLOW_INSTANTIATION))]
+impl HipyGenerator {
+    #[pymethod]
+    fn send(zelf: &Py<Self>, value: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        let r = zelf.inner.send(vm, value)?;
+        iter_return_to_result(vm, r)
+    }
+    #[pymethod]
+    fn throw(zelf: &Py<Self>, typ: PyObjectRef, val: OptionalArg, tb: OptionalArg, vm: &VirtualMachine) -> PyResult {
+        let exc = normalize_throw(vm, typ, val, tb)?;
+        let r = zelf.inner.throw(vm, exc)?;
+        iter_return_to_result(vm, r)
+    }
+    #[pymethod]
+    fn close(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<()> {
+        zelf.inner.close(vm)
+    }
+    #[pygetset]
+    fn gi_frame(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<Option<PyObjectRef>> {
+        zelf.inner.frame_object(vm)
+    }
+    #[pygetset]
+    fn gi_running(zelf: &Py<Self>) -> bool {
+        zelf.inner.running.get()
+    }
+    #[pygetset]
+    fn gi_suspended(zelf: &Py<Self>) -> bool {
+        zelf.inner.started.get() && !zelf.inner.running.get() && !zelf.inner.finished()
+    }
+    #[pygetset]
+    fn gi_code(zelf: &Py<Self>) -> PyRef<PyCode> {
+        zelf.inner.code.clone()
+    }
+    #[pygetset]
+    fn gi_yieldfrom(zelf: &Py<Self>) -> Option<PyObjectRef> {
+        zelf.inner.yield_from_target()
+    }
+    #[pygetset]
+    fn __name__(zelf: &Py<Self>) -> PyStrRef {
+        zelf.inner.name.lock().clone()
+    }
+    #[pygetset(setter)]
+    fn set___name__(zelf: &Py<Self>, v: PyStrRef) {
+        *zelf.inner.name.lock() = v;
+    }
+    #[pygetset]
+    fn __qualname__(zelf: &Py<Self>) -> PyStrRef {
+        zelf.inner.qualname.lock().clone()
+    }
+    #[pygetset(setter)]
+    fn set___qualname__(zelf: &Py<Self>, v: PyStrRef) {
+        *zelf.inner.qualname.lock() = v;
+    }
+}
+
+impl SelfIter for HipyGenerator {}
+impl IterNext for HipyGenerator {
+    fn next(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<PyIterReturn> {
+        zelf.inner.resume(vm, Resume::Send(vm.ctx.none()))
+    }
+}
+impl Representable for HipyGenerator {
+    fn repr_str(zelf: &Py<Self>, _vm: &VirtualMachine) -> PyResult<String> {
+        Ok(zelf.inner.repr(zelf.as_object()))
+    }
+}
+impl Destructor for HipyGenerator {
+    fn del(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<()> {
+        finalize(&zelf.inner, zelf.as_object(), vm);
+        Ok(())
+    }
+}
+
+/// CPython's `_PyGen_Finalize`: close a suspended generator when it dies, so
+/// `finally` blocks run; errors go to `sys.unraisablehook`.
+fn finalize(c: &Coro, obj: &PyObject, vm: &VirtualMachine) {
+    if c.finished() || !c.started.get() || std::thread::current().id() != c.thread {
+        return;
+    }
+    if let Err(e) = c.close(vm) {
+        vm.run_unraisable(e, Some("Exception ignored in".to_owned()), obj.to_owned());
+    }
+}
+
+#[pyclass(with(Representable, Destructor), flags(DISALLOW_INSTANTIATION))]
+impl HipyCoroutine {
+    #[pymethod]
+    fn send(zelf: &Py<Self>, value: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        let r = zelf.inner.send(vm, value)?;
+        iter_return_to_result(vm, r)
+    }
+    #[pymethod]
+    fn throw(zelf: &Py<Self>, typ: PyObjectRef, val: OptionalArg, tb: OptionalArg, vm: &VirtualMachine) -> PyResult {
+        let exc = normalize_throw(vm, typ, val, tb)?;
+        let r = zelf.inner.throw(vm, exc)?;
+        iter_return_to_result(vm, r)
+    }
+    #[pymethod]
+    fn close(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<()> {
+        zelf.inner.close(vm)
+    }
+    #[pymethod]
+    fn __await__(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult {
+        Ok(CoroutineWrapper { coro: zelf.to_owned() }.into_ref(&vm.ctx).into())
+    }
+    #[pygetset]
+    fn cr_frame(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<Option<PyObjectRef>> {
+        zelf.inner.frame_object(vm)
+    }
+    #[pygetset]
+    fn cr_running(zelf: &Py<Self>) -> bool {
+        zelf.inner.running.get()
+    }
+    #[pygetset]
+    fn cr_suspended(zelf: &Py<Self>) -> bool {
+        zelf.inner.started.get() && !zelf.inner.running.get() && !zelf.inner.finished()
+    }
+    #[pygetset]
+    fn cr_code(zelf: &Py<Self>) -> PyRef<PyCode> {
+        zelf.inner.code.clone()
+    }
+    #[pygetset]
+    fn cr_await(zelf: &Py<Self>) -> Option<PyObjectRef> {
+        zelf.inner.yield_from_target()
+    }
+    #[pygetset]
+    fn cr_origin(_zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
+        vm.ctx.none()
+    }
+    #[pygetset]
+    fn __name__(zelf: &Py<Self>) -> PyStrRef {
+        zelf.inner.name.lock().clone()
+    }
+    #[pygetset(setter)]
+    fn set___name__(zelf: &Py<Self>, v: PyStrRef) {
+        *zelf.inner.name.lock() = v;
+    }
+    #[pygetset]
+    fn __qualname__(zelf: &Py<Self>) -> PyStrRef {
+        zelf.inner.qualname.lock().clone()
+    }
+    #[pygetset(setter)]
+    fn set___qualname__(zelf: &Py<Self>, v: PyStrRef) {
+        *zelf.inner.qualname.lock() = v;
+    }
+}
+
+impl Representable for HipyCoroutine {
+    fn repr_str(zelf: &Py<Self>, _vm: &VirtualMachine) -> PyResult<String> {
+        Ok(zelf.inner.repr(zelf.as_object()))
+    }
+}
+impl Destructor for HipyCoroutine {
+    fn del(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<()> {
+        finalize(&zelf.inner, zelf.as_object(), vm);
+        Ok(())
+    }
+}
+
+/// What `coroutine.__await__()` returns.
+#[pyclass(module = false, name = "coroutine_wrapper")]
+#[derive(Debug, PyPayload)]
+pub struct CoroutineWrapper {
+    coro: PyRef<HipyCoroutine>,
+}
+
+#[pyclass(with(IterNext, Iterable))]
+impl CoroutineWrapper {
+    #[pymethod]
+    fn send(zelf: &Py<Self>, value: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        let r = zelf.coro.inner.send(vm, value)?;
+        iter_return_to_result(vm, r)
+    }
+    #[pymethod]
+    fn throw(zelf: &Py<Self>, typ: PyObjectRef, val: OptionalArg, tb: OptionalArg, vm: &VirtualMachine) -> PyResult {
+        let exc = normalize_throw(vm, typ, val, tb)?;
+        let r = zelf.coro.inner.throw(vm, exc)?;
+        iter_return_to_result(vm, r)
+    }
+    #[pymethod]
+    fn close(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<()> {
+        zelf.coro.inner.close(vm)
+    }
+}
+impl SelfIter for CoroutineWrapper {}
+impl IterNext for CoroutineWrapper {
+    fn next(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<PyIterReturn> {
+        zelf.coro.inner.resume(vm, Resume::Send(vm.ctx.none()))
+    }
+}
+
+/// A value yielded by `yield` in an async generator, as opposed to a value
+/// yielded by an `await` inside it (CPython's `_PyAsyncGenWrappedValue`).
+#[pyclass(module = false, name = "async_generator_wrapped_value")]
+#[derive(Debug, PyPayload)]
+pub struct AsyncGenWrapped {
+    value: PyObjectRef,
+}
+
+#[pyclass]
+impl AsyncGenWrapped {}
+
+pub fn async_gen_wrap(vm: &VirtualMachine, v: PyObjectRef) -> PyObjectRef {
+    AsyncGenWrapped { value: v }.into_ref(&vm.ctx).into()
+}
+
+#[pyclass(with(Representable), flags(DISALLOW_INSTANTIATION))]
+impl HipyAsyncGenerator {
+    #[pymethod]
+    fn __aiter__(zelf: &Py<Self>) -> PyRef<HipyAsyncGenerator> {
+        zelf.to_owned()
+    }
+    #[pymethod]
+    fn __anext__(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult {
+        let zelf = zelf.to_owned();
+        HipyAsyncGenerator::init_hooks(&zelf, vm)?;
+        Ok(AsyncGenOp::new(zelf, AsyncOpKind::Send(vm.ctx.none())).into_ref(&vm.ctx).into())
+    }
+    #[pymethod]
+    fn asend(zelf: &Py<Self>, value: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        let zelf = zelf.to_owned();
+        HipyAsyncGenerator::init_hooks(&zelf, vm)?;
+        Ok(AsyncGenOp::new(zelf, AsyncOpKind::Send(value)).into_ref(&vm.ctx).into())
+    }
+    #[pymethod]
+    fn athrow(zelf: &Py<Self>, typ: PyObjectRef, val: OptionalArg, tb: OptionalArg, vm: &VirtualMachine) -> PyResult {
+        let zelf = zelf.to_owned();
+        HipyAsyncGenerator::init_hooks(&zelf, vm)?;
+        let exc = normalize_throw(vm, typ, val, tb)?;
+        Ok(AsyncGenOp::new(zelf, AsyncOpKind::Throw(exc)).into_ref(&vm.ctx).into())
+    }
+    #[pymethod]
+    fn aclose(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult {
+        let zelf = zelf.to_owned();
+        HipyAsyncGenerator::init_hooks(&zelf, vm)?;
+        Ok(AsyncGenOp::new(zelf, AsyncOpKind::Close).into_ref(&vm.ctx).into())
+    }
+    #[pygetset]
+    fn ag_frame(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<Option<PyObjectRef>> {
+        zelf.inner.frame_object(vm)
+    }
+    #[pygetset]
+    fn ag_running(zelf: &Py<Self>) -> bool {
+        zelf.inner.running_async.get()
+    }
+    #[pygetset]
+    fn ag_code(zelf: &Py<Self>) -> PyRef<PyCode> {
+        zelf.inner.code.clone()
+    }
+    #[pygetset]
+    fn ag_await(zelf: &Py<Self>) -> Option<PyObjectRef> {
+        zelf.inner.yield_from_target()
+    }
+    #[pygetset]
+    fn __name__(zelf: &Py<Self>) -> PyStrRef {
+        zelf.inner.name.lock().clone()
+    }
+    #[pygetset]
+    fn __qualname__(zelf: &Py<Self>) -> PyStrRef {
+        zelf.inner.qualname.lock().clone()
+    }
+}
+
+impl HipyAsyncGenerator {
+    /// `sys.set_asyncgen_hooks`: call firstiter on first use (asyncio uses
+    /// it to close async generators at loop shutdown).
+    fn init_hooks(zelf: &PyRef<Self>, vm: &VirtualMachine) -> PyResult<()> {
+        if zelf.inner.hooks_inited.get() {
+            return Ok(());
+        }
+        zelf.inner.hooks_inited.set(true);
+        let first = vm.async_gen_firstiter.borrow().clone();
+        if let Some(first) = first {
+            if !vm.is_none(&first) {
+                first.call((zelf.clone(),), vm)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Representable for HipyAsyncGenerator {
+    fn repr_str(zelf: &Py<Self>, _vm: &VirtualMachine) -> PyResult<String> {
+        Ok(zelf.inner.repr(zelf.as_object()))
+    }
+}
+
+#[derive(Debug)]
+enum AsyncOpKind {
+    Send(PyObjectRef),
+    Throw(PyBaseExceptionRef),
+    Close,
+}
+
+/// The awaitable returned by `__anext__`, `asend`, `athrow` and `aclose`.
+#[pyclass(module = false, name = "async_generator_asend")]
+#[derive(Debug, PyPayload)]
+pub struct AsyncGenOp {
+    gen: PyRef<HipyAsyncGenerator>,
+    kind: rustpython_vm::common::lock::PyMutex<Option<AsyncOpKind>>,
+    done: AtomicFlag,
+    is_close: bool,
+}
+
+impl std::fmt::Debug for AtomicFlag {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.get())
+    }
+}
+
+impl AsyncGenOp {
+    fn new(gen: PyRef<HipyAsyncGenerator>, kind: AsyncOpKind) -> Self {
+        let is_close = matches!(kind, AsyncOpKind::Close);
+        AsyncGenOp {
+            gen,
+            kind: rustpython_vm::common::lock::PyMutex::new(Some(kind)),
+            done: AtomicFlag::default(),
+            is_close,
+        }
+    }
+
+    /// Interpret one step of the async generator: a wrapped value means the
+    /// generator produced an item (the await finishes with it); a plain value
+    /// is an inner await's yield, passed through to the event loop.
+    fn unwrap(&self, vm: &VirtualMachine, r: PyResult<PyIterReturn>) -> PyResult {
+        let c = &self.gen.inner;
+        match r {
+            Ok(PyIterReturn::Return(v)) => {
+                if let Some(w) = v.downcast_ref::<AsyncGenWrapped>() {
+                    c.running_async.set(false);
+                    self.done.set(true);
+                    if self.is_close {
+                        return Err(vm.new_runtime_error("async generator ignored GeneratorExit"));
+                    }
+                    return Err(vm.new_stop_iteration(Some(w.value.clone())));
+                }
+                Ok(v)
+            }
+            Ok(PyIterReturn::StopIteration(_)) => {
+                c.running_async.set(false);
+                self.done.set(true);
+                if self.is_close {
+                    return Err(vm.new_stop_iteration(None));
+                }
+                Err(vm.new_exception_empty(vm.ctx.exceptions.stop_async_iteration.to_owned()))
+            }
+            Err(e) => {
+                c.running_async.set(false);
+                self.done.set(true);
+                if self.is_close
+                    && (e.fast_isinstance(vm.ctx.exceptions.stop_async_iteration)
+                        || e.fast_isinstance(vm.ctx.exceptions.generator_exit))
+                {
+                    return Err(vm.new_stop_iteration(None));
+                }
+                Err(e)
+            }
+        }
+    }
+
+    fn step(&self, vm: &VirtualMachine, value: PyObjectRef) -> PyResult {
+        if self.done.get() {
+            return Err(vm.new_runtime_error(
+                "cannot reuse already awaited __anext__()/asend()",
+            ));
+        }
+        let c = &self.gen.inner;
+        let first = self.kind.lock().take();
+        let r = match first {
+            Some(kind) => {
+                if c.running_async.get() {
+                    self.done.set(true);
+                    return Err(vm.new_runtime_error(if self.is_close {
+                        "aclose(): asynchronous generator is already running"
+                    } else {
+                        "anext(): asynchronous generator is already running"
+                    }));
+                }
+                if c.finished() && (self.is_close || matches!(kind, AsyncOpKind::Throw(_))) {
+                    self.done.set(true);
+                    if self.is_close {
+                        return Err(vm.new_stop_iteration(None));
+                    }
+                }
+                c.running_async.set(true);
+                match kind {
+                    AsyncOpKind::Send(v) => {
+                        let v = if vm.is_none(&value) { v } else { value };
+                        c.send(vm, v)
+                    }
+                    AsyncOpKind::Throw(e) => c.throw(vm, e),
+                    AsyncOpKind::Close => {
+                        if !c.started.get() {
+                            let f = c.frame.0.borrow_mut().take();
+                            if let Some(f) = f {
+                                f.recycle(vm);
+                            }
+                            c.running_async.set(false);
+                            self.done.set(true);
+                            return Err(vm.new_stop_iteration(None));
+                        }
+                        let exc = vm.new_exception_empty(vm.ctx.exceptions.generator_exit.to_owned());
+                        c.throw(vm, exc)
+                    }
+                }
+            }
+            None => c.send(vm, value),
+        };
+        self.unwrap(vm, r)
+    }
+}
+
+#[pyclass(with(IterNext, Iterable))]
+impl AsyncGenOp {
+    #[pymethod]
+    fn send(zelf: &Py<Self>, value: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        zelf.step(vm, value)
+    }
+    #[pymethod]
+    fn throw(zelf: &Py<Self>, typ: PyObjectRef, val: OptionalArg, tb: OptionalArg, vm: &VirtualMachine) -> PyResult {
+        if zelf.done.get() {
+            return Err(vm.new_runtime_error("cannot reuse already awaited __anext__()/asend()"));
+        }
+        let exc = normalize_throw(vm, typ, val, tb)?;
+        zelf.kind.lock().take();
+        let r = zelf.gen.inner.throw(vm, exc);
+        zelf.unwrap(vm, r)
+    }
+    #[pymethod]
+    fn close(zelf: &Py<Self>) {
+        zelf.done.set(true);
+    }
+    #[pymethod]
+    fn __await__(zelf: &Py<Self>) -> PyRef<AsyncGenOp> {
+        zelf.to_owned()
+    }
+}
+impl SelfIter for AsyncGenOp {}
+impl IterNext for AsyncGenOp {
+    fn next(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<PyIterReturn> {
+        PyIterReturn::from_pyresult(zelf.step(vm, vm.ctx.none()), vm)
+    }
+}
+
+/// Create the Python types (once per interpreter).
+pub fn init_types(vm: &VirtualMachine) {
+    HipyGenerator::make_static_type();
+    HipyCoroutine::make_static_type();
+    HipyAsyncGenerator::make_static_type();
+    CoroutineWrapper::make_static_type();
+    AsyncGenWrapped::make_static_type();
+    AsyncGenOp::make_static_type();
+}
+
+/// Run the generator prologue (cell set-up up to RETURN_GENERATOR) and leave
+/// the frame ready for its first send.
+pub fn prepare_frame(vm: &VirtualMachine, f: &mut Frame) -> PyResult<()> {
+    loop {
+        let Some(op) = f.code.ops.get(f.pc as usize).copied() else {
+            return Err(vm.new_system_error("hipy: generator code without RETURN_GENERATOR"));
+        };
+        f.lasti = f.pc;
+        f.pc += 1 + u32::from(op.ncache);
+        match op.kind {
+            Instruction::ReturnGenerator => return Ok(()),
+            Instruction::MakeCell { .. } => {
+                let initial = f.slots[op.arg as usize].take();
+                f.slots[op.arg as usize] = Some(layout::new_cell(initial, vm)?);
+            }
+            Instruction::CopyFreeVars { .. } => crate::names::copy_free_vars(vm, f, op.arg as usize)?,
+            Instruction::Nop | Instruction::ExtendedArg => {}
+            other => {
+                return Err(vm.new_system_error(format!(
+                    "hipy: unexpected {other:?} before RETURN_GENERATOR"
+                )))
+            }
+        }
+    }
+}
+
+/// Wrap a prepared frame in a generator, coroutine or async generator.
+pub fn new_generator(vm: &VirtualMachine, frame: Frame) -> PyObjectRef {
+    let flags = frame.code.flags;
+    let kind = if flags.contains(CodeFlags::ASYNC_GENERATOR) {
+        Kind::AsyncGenerator
+    } else if flags.contains(CodeFlags::COROUTINE) {
+        Kind::Coroutine
+    } else {
+        Kind::Generator
+    };
+    let (name, qualname) = match &frame.func {
+        Some(func) => (
+            func.get_attr("__name__", vm).ok().and_then(|n| n.downcast().ok()),
+            func.get_attr("__qualname__", vm).ok().and_then(|n| n.downcast().ok()),
+        ),
+        None => (None, None),
+    };
+    let name = name.unwrap_or_else(|| vm.ctx.new_str(frame.code.name()));
+    let qualname = qualname.unwrap_or_else(|| vm.ctx.new_str(frame.code.qualname()));
+    let inner = Coro {
+        kind,
+        code: frame.code.code.clone(),
+        frame: FrameCell(RefCell::new(Some(frame))),
+        name: rustpython_vm::common::lock::PyMutex::new(name),
+        qualname: rustpython_vm::common::lock::PyMutex::new(qualname),
+        running: AtomicFlag::default(),
+        started: AtomicFlag::default(),
+        exc_state: rustpython_vm::common::lock::PyMutex::new(None),
+        thread: std::thread::current().id(),
+        running_async: AtomicFlag::default(),
+        hooks_inited: AtomicFlag::default(),
+    };
+    match kind {
+        Kind::Generator => HipyGenerator { inner }.into_ref(&vm.ctx).into(),
+        Kind::Coroutine => HipyCoroutine { inner }.into_ref(&vm.ctx).into(),
+        Kind::AsyncGenerator => HipyAsyncGenerator { inner }.into_ref(&vm.ctx).into(),
+    }
+}
+
+fn as_coro<'a>(vm: &VirtualMachine, obj: &'a PyObjectRef) -> Option<&'a Coro> {
+    let _ = vm;
+    if let Some(g) = obj.downcast_ref::<HipyGenerator>() {
+        return Some(&g.inner);
+    }
+    if let Some(c) = obj.downcast_ref::<HipyCoroutine>() {
+        return Some(&c.inner);
+    }
+    None
+}
+
+/// FOR_ITER's next(): our generators directly, anything else by protocol.
+#[inline]
+pub fn iter_next(vm: &VirtualMachine, it: &PyObjectRef) -> PyResult<PyIterReturn> {
+    if let Some(g) = it.downcast_ref::<HipyGenerator>() {
+        return g.inner.resume(vm, Resume::Send(vm.ctx.none()));
+    }
+    PyIter::new(it.clone()).next(vm)
+}
+
+/// SEND: stack `[receiver, value]` → `[receiver, yielded]`, or on completion
+/// `[receiver, result]` and a jump to `target`.
+pub fn send_op(vm: &VirtualMachine, f: &mut Frame, target: u32) -> PyResult<Flow> {
+    let value = f.pop();
+    let receiver = f.top().clone();
+    let r = if let Some(c) = as_coro(vm, &receiver) {
+        c.send(vm, value)?
+    } else if vm.is_none(&value) {
+        PyIter::new(receiver.clone()).next(vm)?
+    } else {
+        let send = receiver.get_attr("send", vm)?;
+        PyIterReturn::from_pyresult(send.call((value,), vm), vm)?
+    };
+    match r {
+        PyIterReturn::Return(v) => f.push(v),
+        PyIterReturn::StopIteration(v) => {
+            f.push(v.unwrap_or_else(|| vm.ctx.none()));
+            f.pc = target;
+        }
+    }
+    Ok(Flow::Next)
+}
+
+/// GET_YIELD_FROM_ITER.
+pub fn yield_from_iter(vm: &VirtualMachine, code: &CodeInfo, v: PyObjectRef) -> PyResult {
+    if v.downcast_ref::<HipyCoroutine>().is_some() {
+        if !code.flags.intersects(CodeFlags::COROUTINE | CodeFlags::ITERABLE_COROUTINE) {
+            return Err(vm.new_type_error(
+                "cannot 'yield from' a coroutine object in a non-coroutine generator",
+            ));
+        }
+        return Ok(v);
+    }
+    if v.downcast_ref::<HipyGenerator>().is_some() {
+        return Ok(v);
+    }
+    Ok(v.get_iter(vm)?.into())
+}
+
+/// GET_AWAITABLE: the iterator an `await` drives.
+pub fn get_awaitable(vm: &VirtualMachine, v: PyObjectRef, where_: u32) -> PyResult {
+    if let Some(c) = v.downcast_ref::<HipyCoroutine>() {
+        if c.inner.yield_from_target().is_some() {
+            return Err(vm.new_runtime_error("coroutine is being awaited already"));
+        }
+        return Ok(v);
+    }
+    if let Some(g) = v.downcast_ref::<HipyGenerator>() {
+        if g.inner.code.code.flags.contains(CodeFlags::ITERABLE_COROUTINE) {
+            return Ok(v);
+        }
+    }
+    let cls = v.class();
+    let Some(await_fn) = cls.get_attr(vm.ctx.intern_str("__await__")) else {
+        let msg = match where_ {
+            1 => format!("'async with' received an object from __aenter__ that does not implement __await__: {}", cls.name()),
+            2 => format!("'async with' received an object from __aexit__ that does not implement __await__: {}", cls.name()),
+            _ => format!("object {} can't be used in 'await' expression", cls.name()),
+        };
+        return Err(vm.new_type_error(msg));
+    };
+    let it = await_fn.call((v.clone(),), vm)?;
+    if it.downcast_ref::<HipyCoroutine>().is_some() {
+        return Err(vm.new_type_error("__await__() returned a coroutine"));
+    }
+    if it.class().slots.iternext.load().is_none() {
+        return Err(vm.new_type_error(format!(
+            "__await__() returned non-iterator of type '{}'",
+            it.class().name()
+        )));
+    }
+    Ok(it)
+}
+
+pub fn get_aiter(vm: &VirtualMachine, v: PyObjectRef) -> PyResult {
+    let cls = v.class();
+    let Some(aiter) = cls.get_attr(vm.ctx.intern_str("__aiter__")) else {
+        return Err(vm.new_type_error(format!(
+            "'async for' requires an object with __aiter__ method, got {}",
+            cls.name()
+        )));
+    };
+    let it = aiter.call((v.clone(),), vm)?;
+    if it.class().get_attr(vm.ctx.intern_str("__anext__")).is_none() {
+        return Err(vm.new_type_error(format!(
+            "'async for' received an object from __aiter__ that does not implement __anext__: {}",
+            it.class().name()
+        )));
+    }
+    Ok(it)
+}
+
+pub fn get_anext(vm: &VirtualMachine, it: &PyObjectRef) -> PyResult {
+    let cls = it.class();
+    let Some(anext) = cls.get_attr(vm.ctx.intern_str("__anext__")) else {
+        return Err(vm.new_type_error(format!(
+            "'async for' requires an iterator with __anext__ method, got {}",
+            cls.name()
+        )));
+    };
+    let aw = anext.call((it.clone(),), vm)?;
+    if it.downcast_ref::<HipyAsyncGenerator>().is_some() {
+        return Ok(aw);
+    }
+    get_awaitable(vm, aw.clone(), 0).map_err(|e| {
+        let err = vm.new_type_error(format!(
+            "'async for' received an invalid object from __anext__: {}",
+            aw.class().name()
+        ));
+        err.set_cause(Some(e));
+        err
+    })
+}
+
+/// INTRINSIC_STOPITERATION_ERROR (PEP 479).
+pub fn stop_iteration_error(vm: &VirtualMachine, code: &CodeInfo, v: PyObjectRef) -> PyObjectRef {
+    let flags = code.flags;
+    let msg = if v.fast_isinstance(vm.ctx.exceptions.stop_iteration) {
+        if flags.contains(CodeFlags::ASYNC_GENERATOR) {
+            "async generator raised StopIteration"
+        } else if flags.contains(CodeFlags::COROUTINE) {
+            "coroutine raised StopIteration"
+        } else {
+            "generator raised StopIteration"
+        }
+    } else if flags.contains(CodeFlags::ASYNC_GENERATOR)
+        && v.fast_isinstance(vm.ctx.exceptions.stop_async_iteration)
+    {
+        "async generator raised StopAsyncIteration"
+    } else {
+        return v;
+    };
+    let err = vm.new_runtime_error(msg);
+    let cause = v.downcast::<PyBaseException>().ok();
+    err.set_context(cause.clone());
+    err.set_cause(cause);
+    err.into()
+}
+
+#[allow(dead_code)]
+fn _unused(_: &PyType, _: Cell<u8>) {}

@@ -1,0 +1,530 @@
+//! Builtins that read the caller's frame, re-implemented on hipy's frames:
+//! `globals`, `locals`, `vars`, `dir`, `eval`, `exec`, `__build_class__`,
+//! `sys._getframe`, `sys._getframemodulename`, and zero-argument `super()`.
+
+use std::sync::OnceLock;
+
+use rustpython_vm::builtins::{PyCode, PyDict, PyDictRef, PyStr, PyTuple, PyType};
+use rustpython_vm::bytecode::{CodeFlags, CO_FAST_CELL, CO_FAST_FREE};
+use rustpython_vm::class::PyClassImpl;
+use rustpython_vm::function::{FuncArgs, KwArgs, OptionalArg};
+use rustpython_vm::{pyclass, AsObject, Py, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine};
+
+use crate::code::info_for;
+use crate::eval::{self, Outcome, Resume};
+use crate::frame::Frame;
+use crate::{call, layout, names, runtime};
+
+fn no_frame(vm: &VirtualMachine) -> rustpython_vm::builtins::PyBaseExceptionRef {
+    vm.new_system_error("hipy: no current frame")
+}
+
+/// `globals()`.
+fn builtin_globals(vm: &VirtualMachine) -> PyResult<PyDictRef> {
+    runtime::current_frame(|f| f.map(|f| f.globals.clone())).ok_or_else(|| no_frame(vm))
+}
+
+/// `locals()`.
+fn builtin_locals(vm: &VirtualMachine) -> PyResult {
+    runtime::current_frame(|f| match f {
+        Some(f) => names::locals_mapping(vm, f),
+        None => Err(no_frame(vm)),
+    })
+}
+
+/// `vars([object])`.
+fn builtin_vars(obj: OptionalArg, vm: &VirtualMachine) -> PyResult {
+    match obj {
+        OptionalArg::Missing => builtin_locals(vm),
+        OptionalArg::Present(o) => o
+            .get_attr("__dict__", vm)
+            .map_err(|_| vm.new_type_error("vars() argument must have __dict__ attribute")),
+    }
+}
+
+static ORIGINAL_DIR: OnceLock<PyObjectRef> = OnceLock::new();
+static ORIGINAL_COMPILE: OnceLock<PyObjectRef> = OnceLock::new();
+
+/// `dir([object])`.
+fn builtin_dir(obj: OptionalArg, vm: &VirtualMachine) -> PyResult {
+    match obj {
+        OptionalArg::Present(o) => ORIGINAL_DIR.get().expect("dir saved").call((o,), vm),
+        OptionalArg::Missing => {
+            let locals = builtin_locals(vm)?;
+            let keys = vm.call_method(&locals, "keys", ())?;
+            let list = vm.ctx.types.list_type.as_object().call((keys,), vm)?;
+            vm.call_method(&list, "sort", ())?;
+            Ok(list)
+        }
+    }
+}
+
+/// The namespaces `eval`/`exec` run in when they are not given.
+fn resolve_namespaces(
+    vm: &VirtualMachine,
+    globals: Option<PyObjectRef>,
+    locals: Option<PyObjectRef>,
+    fname: &str,
+) -> PyResult<(PyDictRef, PyObjectRef)> {
+    let globals = globals.filter(|g| !vm.is_none(g));
+    let locals = locals.filter(|l| !vm.is_none(l));
+    match globals {
+        Some(g) => {
+            let g = g.downcast::<PyDict>().map_err(|o| {
+                vm.new_type_error(if locals.is_some() {
+                    format!("{fname}() globals must be a dict, not {}", o.class().name())
+                } else {
+                    format!("globals must be a dict")
+                })
+            })?;
+            let l = locals.unwrap_or_else(|| g.clone().into());
+            Ok((g, l))
+        }
+        None => {
+            let g = builtin_globals(vm)?;
+            let l = match locals {
+                Some(l) => l,
+                None => builtin_locals(vm)?,
+            };
+            Ok((g, l))
+        }
+    }
+}
+
+fn to_code(vm: &VirtualMachine, source: PyObjectRef, mode: &str, fname: &str) -> PyResult<PyRef<PyCode>> {
+    if let Ok(code) = source.clone().downcast::<PyCode>() {
+        return Ok(code);
+    }
+    let source = if mode == "eval" {
+        // CPython strips leading spaces and tabs from eval() strings.
+        match source.downcast_ref::<PyStr>() {
+            Some(s) => {
+                let t = s.as_wtf8().to_string();
+                vm.ctx.new_str(t.trim_start_matches([' ', '\t'])).into()
+            }
+            None => source,
+        }
+    } else {
+        source
+    };
+    let is_text = source.class().fast_issubclass(vm.ctx.types.str_type)
+        || source.class().fast_issubclass(vm.ctx.types.bytes_type)
+        || source.class().fast_issubclass(vm.ctx.types.bytearray_type);
+    if !is_text && source.get_attr("_fields", vm).is_err() {
+        return Err(vm.new_type_error(format!(
+            "{fname}() arg 1 must be a string, bytes or code object"
+        )));
+    }
+    let code = ORIGINAL_COMPILE
+        .get()
+        .expect("compile saved")
+        .call((source, "<string>", mode), vm)?;
+    code.downcast::<PyCode>()
+        .map_err(|_| vm.new_type_error("compile() did not return a code object"))
+}
+
+/// Run a code object with explicit namespaces in hipy's loop.
+pub fn run_code(
+    vm: &VirtualMachine,
+    code: PyRef<PyCode>,
+    globals: PyDictRef,
+    locals: Option<PyObjectRef>,
+    closure: Option<PyRef<PyTuple>>,
+) -> PyResult {
+    let builtins_key = vm.ctx.intern_str("__builtins__");
+    if globals.get_item_opt(builtins_key, vm)?.is_none() {
+        globals.set_item(builtins_key, vm.builtins.clone().into(), vm)?;
+    }
+    let builtins = call::builtins_dict(vm, &globals.get_item(builtins_key, vm)?)?;
+    let info = info_for(&code);
+    let nfree = code.code.freevars.len();
+    if nfree > 0 && closure.as_ref().map_or(0, |c| c.len()) != nfree {
+        return Err(vm.new_type_error(format!(
+            "code object requires a closure of exactly length {nfree}"
+        )));
+    }
+    let mut frame = Frame::new(info, globals, builtins, locals, None);
+    frame.closure = closure;
+    if frame.code.is_generator_like() {
+        crate::generator::prepare_frame(vm, &mut frame)?;
+        return Ok(crate::generator::new_generator(vm, frame));
+    }
+    let (result, frame) = eval::run(vm, frame, Resume::Start);
+    frame.recycle(vm);
+    match result {
+        Ok(Outcome::Return(v)) => Ok(v),
+        Ok(Outcome::Yield(_)) => Err(vm.new_system_error("hipy: module code yielded")),
+        Err(e) => Err(e),
+    }
+}
+
+fn builtin_eval(mut args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+    if !args.kwargs.is_empty() {
+        // eval() takes no keyword arguments in 3.11 except globals/locals in 3.13.
+        if let Some(g) = args.kwargs.swap_remove("globals") {
+            args.args.push(g);
+        }
+        if let Some(l) = args.kwargs.swap_remove("locals") {
+            if args.args.len() < 2 {
+                args.args.push(vm.ctx.none());
+            }
+            args.args.push(l);
+        }
+    }
+    let mut it = args.args.into_iter();
+    let Some(source) = it.next() else {
+        return Err(vm.new_type_error("eval expected at least 1 argument, got 0"));
+    };
+    let (g, l) = resolve_namespaces(vm, it.next(), it.next(), "eval")?;
+    let code = to_code(vm, source, "eval", "eval")?;
+    if !code.code.freevars.is_empty() {
+        return Err(vm.new_type_error("code object passed to eval() may not contain free variables"));
+    }
+    run_code(vm, code, g, Some(l), None)
+}
+
+fn builtin_exec(mut args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+    let closure = args.kwargs.swap_remove("closure");
+    let mut it = std::mem::take(&mut args.args).into_iter();
+    let Some(source) = it.next() else {
+        return Err(vm.new_type_error("exec expected at least 1 argument, got 0"));
+    };
+    let g = it.next().or_else(|| args.kwargs.swap_remove("globals"));
+    let l = it.next().or_else(|| args.kwargs.swap_remove("locals"));
+    let (g, l) = resolve_namespaces(vm, g, l, "exec")?;
+    let code = to_code(vm, source, "exec", "exec")?;
+    let closure = match closure.filter(|c| !vm.is_none(c)) {
+        Some(c) => Some(c.downcast::<PyTuple>().map_err(|_| vm.new_type_error("closure must be a tuple of cells"))?),
+        None => None,
+    };
+    run_code(vm, code, g, Some(l), closure)?;
+    Ok(vm.ctx.none())
+}
+
+fn update_bases(vm: &VirtualMachine, bases: &[PyObjectRef]) -> PyResult<Option<Vec<PyObjectRef>>> {
+    let mut out: Option<Vec<PyObjectRef>> = None;
+    let bases_tuple: PyObjectRef = vm.ctx.new_tuple(bases.to_vec()).into();
+    for (i, base) in bases.iter().enumerate() {
+        if base.downcast_ref::<PyType>().is_some() {
+            if let Some(o) = &mut out {
+                o.push(base.clone());
+            }
+            continue;
+        }
+        let Some(meth) = vm.get_attribute_opt(&base, "__mro_entries__")? else {
+            if let Some(o) = &mut out {
+                o.push(base.clone());
+            }
+            continue;
+        };
+        let new = meth.call((bases_tuple.clone(),), vm)?;
+        let new = new
+            .downcast::<PyTuple>()
+            .map_err(|_| vm.new_type_error("__mro_entries__ must return a tuple"))?;
+        let o = out.get_or_insert_with(|| bases[..i].to_vec());
+        o.extend(new.as_slice().iter().cloned());
+    }
+    Ok(out)
+}
+
+fn calculate_metaclass(vm: &VirtualMachine, meta: PyObjectRef, bases: &[PyObjectRef]) -> PyResult {
+    let Some(mut winner) = meta.clone().downcast::<PyType>().ok() else {
+        return Ok(meta);
+    };
+    for base in bases {
+        let t = base.class().to_owned();
+        if winner.fast_issubclass(&t) {
+            continue;
+        }
+        if t.fast_issubclass(&winner) {
+            winner = t;
+            continue;
+        }
+        return Err(vm.new_type_error(
+            "metaclass conflict: the metaclass of a derived class must be a (non-strict) subclass of the metaclasses of all its bases",
+        ));
+    }
+    Ok(winner.into())
+}
+
+/// `__build_class__(func, name, *bases, metaclass=None, **kwds)`.
+fn builtin_build_class(mut args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+    if args.args.len() < 2 {
+        return Err(vm.new_type_error("__build_class__: not enough arguments"));
+    }
+    let mut positional = std::mem::take(&mut args.args).into_iter();
+    let func = positional.next().unwrap();
+    let name = positional.next().unwrap();
+    if call::exact_function(vm, &func).is_none() {
+        return Err(vm.new_type_error("__build_class__: func must be a function"));
+    }
+    if !name.class().fast_issubclass(vm.ctx.types.str_type) {
+        return Err(vm.new_type_error("__build_class__: name is not a string"));
+    }
+    let orig_bases: Vec<PyObjectRef> = positional.collect();
+    let updated = update_bases(vm, &orig_bases)?;
+    let bases = updated.clone().unwrap_or_else(|| orig_bases.clone());
+    let mut kwargs = args.kwargs;
+    let explicit_meta = kwargs.swap_remove("metaclass");
+    let meta = match explicit_meta {
+        Some(m) => m,
+        None => match bases.first() {
+            Some(b) => b.class().to_owned().into(),
+            None => vm.ctx.types.type_type.to_owned().into(),
+        },
+    };
+    let is_type = meta.downcast_ref::<PyType>().is_some();
+    let meta = if is_type { calculate_metaclass(vm, meta, &bases)? } else { meta };
+    let bases_tuple: PyObjectRef = vm.ctx.new_tuple(bases.clone()).into();
+    let ns = match vm.get_attribute_opt(&meta, "__prepare__")? {
+        Some(prepare) => prepare.call(
+            FuncArgs::new(vec![name.clone(), bases_tuple.clone()], KwArgs::new(kwargs.clone().into_iter().collect())),
+            vm,
+        )?,
+        None => vm.ctx.new_dict().into(),
+    };
+    if ns.class().get_attr(vm.ctx.intern_str("__getitem__")).is_none() {
+        let meta_name = match meta.downcast_ref::<PyType>() {
+            Some(t) => t.name().to_string(),
+            None => "<metaclass>".to_owned(),
+        };
+        return Err(vm.new_type_error(format!(
+            "{meta_name}.__prepare__() must return a mapping, not {}",
+            ns.class().name()
+        )));
+    }
+    // Run the class body with `ns` as its locals.
+    let body = call::exact_function(vm, &func).unwrap();
+    let parts = layout::function_parts(body, vm)?;
+    let info = info_for(&parts.code);
+    let builtins = call::builtins_dict(vm, &parts.builtins)?;
+    let mut frame = Frame::new(info, parts.globals, builtins, Some(ns.clone()), Some(func.clone()));
+    frame.closure = parts.closure;
+    let (result, frame) = eval::run(vm, frame, Resume::Start);
+    frame.recycle(vm);
+    let cell = match result {
+        Ok(Outcome::Return(v)) => v,
+        Ok(Outcome::Yield(_)) => return Err(vm.new_system_error("hipy: class body yielded")),
+        Err(e) => return Err(e),
+    };
+    if updated.is_some() {
+        ns.set_item("__orig_bases__", vm.ctx.new_tuple(orig_bases).into(), vm)?;
+    }
+    let cls = meta.call(
+        FuncArgs::new(vec![name, bases_tuple, ns], KwArgs::new(kwargs.into_iter().collect())),
+        vm,
+    )?;
+    if cls.downcast_ref::<PyType>().is_some() && cell.class().is(vm.ctx.types.cell_type) {
+        let cell_cls = layout::cell_get(&cell, vm)?;
+        match cell_cls {
+            None => {
+                return Err(vm.new_runtime_error(format!(
+                    "__class__ not set defining {} as {}. Was __classcell__ propagated to type.__new__?",
+                    cls.repr(vm)?.as_wtf8(),
+                    cls.repr(vm)?.as_wtf8()
+                )))
+            }
+            Some(c) if !c.is(&cls) => {
+                return Err(vm.new_type_error(format!(
+                    "__class__ set to {} defining {} as {}",
+                    c.repr(vm)?.as_wtf8(),
+                    cls.repr(vm)?.as_wtf8(),
+                    cls.repr(vm)?.as_wtf8()
+                )))
+            }
+            _ => {}
+        }
+    }
+    Ok(cls)
+}
+
+/// The frame `depth` levels above the caller (0 = the caller).
+fn frame_at<R>(depth: usize, f: impl FnOnce(Option<&Frame>) -> R) -> R {
+    let mut n = 0;
+    let mut found: Option<*const Frame> = None;
+    runtime::walk_frames(|fr| {
+        if n == depth {
+            found = Some(fr as *const Frame);
+            return true;
+        }
+        n += 1;
+        false
+    });
+    // SAFETY: the frame belongs to a running eval loop that outlives this call.
+    f(found.map(|p| unsafe { &*p }))
+}
+
+fn sys_getframe(depth: OptionalArg<isize>, vm: &VirtualMachine) -> PyResult {
+    let depth = depth.unwrap_or(0).max(0) as usize;
+    let mut chain: Vec<*const Frame> = Vec::new();
+    runtime::walk_frames(|fr| {
+        chain.push(fr as *const Frame);
+        false
+    });
+    if depth >= chain.len() {
+        return Err(vm.new_value_error("call stack is not deep enough"));
+    }
+    // Build snapshots outermost first so each can point at its f_back.
+    let mut back: Option<PyObjectRef> = None;
+    for &p in chain[depth..].iter().rev() {
+        // SAFETY: as in `frame_at`.
+        let fr = unsafe { &*p };
+        back = Some(frame_snapshot(vm, fr, back)?);
+    }
+    Ok(back.unwrap())
+}
+
+fn sys_getframemodulename(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+    let depth = match args.args.first().or_else(|| args.kwargs.get("depth")) {
+        Some(d) => d.try_to_value::<isize>(vm)?.max(0) as usize,
+        None => 0,
+    };
+    frame_at(depth, |f| match f {
+        Some(f) => Ok(f.globals.get_item_opt("__name__", vm)?.unwrap_or_else(|| vm.ctx.none())),
+        None => Ok(vm.ctx.none()),
+    })
+}
+
+/// A frame object as Python code sees it from `sys._getframe()` or
+/// `gi_frame`: a snapshot of one hipy frame (locals as of its creation).
+#[pyclass(module = false, name = "frame")]
+#[derive(Debug, PyPayload)]
+pub struct FrameSnapshot {
+    code: PyObjectRef,
+    globals: PyObjectRef,
+    builtins: PyObjectRef,
+    locals: PyObjectRef,
+    lineno: Option<u32>,
+    lasti: u32,
+    back: Option<PyObjectRef>,
+}
+
+#[pyclass]
+impl FrameSnapshot {
+    #[pygetset]
+    fn f_code(zelf: &Py<Self>) -> PyObjectRef {
+        zelf.code.clone()
+    }
+    #[pygetset]
+    fn f_globals(zelf: &Py<Self>) -> PyObjectRef {
+        zelf.globals.clone()
+    }
+    #[pygetset]
+    fn f_builtins(zelf: &Py<Self>) -> PyObjectRef {
+        zelf.builtins.clone()
+    }
+    #[pygetset]
+    fn f_locals(zelf: &Py<Self>) -> PyObjectRef {
+        zelf.locals.clone()
+    }
+    #[pygetset]
+    fn f_lineno(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
+        match zelf.lineno {
+            Some(l) => vm.ctx.new_int(l).into(),
+            None => vm.ctx.none(),
+        }
+    }
+    #[pygetset]
+    fn f_lasti(zelf: &Py<Self>) -> u32 {
+        zelf.lasti * 2
+    }
+    #[pygetset]
+    fn f_back(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
+        zelf.back.clone().unwrap_or_else(|| vm.ctx.none())
+    }
+    #[pygetset]
+    fn f_trace(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
+        vm.ctx.none()
+    }
+    #[pymethod]
+    fn clear(zelf: &Py<Self>) {}
+}
+
+pub fn frame_snapshot(vm: &VirtualMachine, f: &Frame, back: Option<PyObjectRef>) -> PyResult<PyObjectRef> {
+    Ok(FrameSnapshot {
+        code: f.code.code.clone().into(),
+        globals: f.globals.clone().into(),
+        builtins: f.builtins.clone().into(),
+        locals: names::locals_mapping(vm, f)?,
+        lineno: f.line(),
+        lasti: f.lasti,
+        back,
+    }
+    .into_ref(&vm.ctx)
+    .into())
+}
+
+type InitFunc = fn(&rustpython_vm::PyObject, FuncArgs, &VirtualMachine) -> PyResult<()>;
+static SUPER_INIT: OnceLock<InitFunc> = OnceLock::new();
+
+/// `super.__init__` with zero-argument support read from hipy's frame.
+fn super_init(zelf: &rustpython_vm::PyObject, args: FuncArgs, vm: &VirtualMachine) -> PyResult<()> {
+    let original = *SUPER_INIT.get().expect("super init saved");
+    if !args.args.is_empty() || !args.kwargs.is_empty() {
+        return original(zelf, args, vm);
+    }
+    let (cls, obj) = runtime::current_frame(|f| -> PyResult<(PyObjectRef, PyObjectRef)> {
+        let Some(f) = f else {
+            return Err(vm.new_runtime_error("super(): no current frame"));
+        };
+        let code = &f.code;
+        if code.argcount == 0 && !code.flags.contains(CodeFlags::VARARGS) {
+            return Err(vm.new_runtime_error("super(): no arguments"));
+        }
+        let mut obj = f.slots[0].clone();
+        if code.slot_kinds[0] & CO_FAST_CELL != 0 {
+            if let Some(c) = &obj {
+                if c.class().is(vm.ctx.types.cell_type) {
+                    obj = layout::cell_get(c, vm)?;
+                }
+            }
+        }
+        let Some(obj) = obj else {
+            return Err(vm.new_runtime_error("super(): arg[0] deleted"));
+        };
+        let idx = (0..code.nlocalsplus).find(|&i| {
+            code.slot_kinds[i] & CO_FAST_FREE != 0 && code.slot_names[i].as_str() == "__class__"
+        });
+        let Some(idx) = idx else {
+            return Err(vm.new_runtime_error("super(): __class__ cell not found"));
+        };
+        let cell = f.slots[idx].clone().ok_or_else(|| vm.new_runtime_error("super(): __class__ cell not found"))?;
+        let cls = layout::cell_get(&cell, vm)?.ok_or_else(|| vm.new_runtime_error("super(): empty __class__ cell"))?;
+        if cls.downcast_ref::<PyType>().is_none() {
+            return Err(vm.new_runtime_error(format!(
+                "super(): __class__ is not a type ({})",
+                cls.class().name()
+            )));
+        }
+        Ok((cls, obj))
+    })?;
+    original(zelf, FuncArgs::from(vec![cls, obj]), vm)
+}
+
+/// Replace the frame-reading builtins.
+pub fn install(vm: &VirtualMachine) -> PyResult<()> {
+    FrameSnapshot::make_static_type();
+    let b = vm.builtins.as_object();
+    ORIGINAL_DIR.get_or_init(|| b.get_attr("dir", vm).expect("builtins.dir"));
+    ORIGINAL_COMPILE.get_or_init(|| b.get_attr("compile", vm).expect("builtins.compile"));
+    b.set_attr("globals", vm.new_function("globals", builtin_globals), vm)?;
+    b.set_attr("locals", vm.new_function("locals", builtin_locals), vm)?;
+    b.set_attr("vars", vm.new_function("vars", builtin_vars), vm)?;
+    b.set_attr("dir", vm.new_function("dir", builtin_dir), vm)?;
+    b.set_attr("eval", vm.new_function("eval", builtin_eval), vm)?;
+    b.set_attr("exec", vm.new_function("exec", builtin_exec), vm)?;
+    b.set_attr("__build_class__", vm.new_function("__build_class__", builtin_build_class), vm)?;
+    let sys = vm.sys_module.as_object();
+    sys.set_attr("_getframe", vm.new_function("_getframe", sys_getframe), vm)?;
+    sys.set_attr(
+        "_getframemodulename",
+        vm.new_function("_getframemodulename", sys_getframemodulename),
+        vm,
+    )?;
+    let super_slots = &vm.ctx.types.super_type.slots;
+    if let Some(init) = super_slots.init.load() {
+        SUPER_INIT.get_or_init(|| init);
+        super_slots.init.store(Some(super_init));
+    }
+    Ok(())
+}

@@ -1,0 +1,91 @@
+//! hipy's bytecode interpreter over RustPython 0.6 objects.
+//!
+//! - `code`: decoded code objects (one `Op` per code unit, absolute jumps).
+//! - `frame`: frames as plain data; `runtime`: per-thread state.
+//! - `eval`: the loop; `call`, `attr`, `names`, `ops`, `imports`: what the
+//!   instructions do; `unwind` + `traceback`: exceptions.
+//! - `function`: function objects and the call hook; `generator`: generators,
+//!   coroutines, async generators; `introspect`: frame-reading builtins.
+//! - `layout`: probed access to RustPython's crate-private fields.
+//! - `stats`: `--stats`.
+
+mod attr;
+mod call;
+pub mod code;
+mod eval;
+pub mod frame;
+mod function;
+mod generator;
+mod imports;
+mod introspect;
+mod layout;
+mod names;
+mod ops;
+mod runtime;
+pub mod stats;
+mod traceback;
+mod unwind;
+
+use rustpython_vm::builtins::{PyCode, PyDictRef};
+use rustpython_vm::{AsObject, PyObjectRef, PyRef, PyResult, VirtualMachine};
+
+/// Make hipy's loop the one that runs Python code in this interpreter:
+/// route every call of a Python function to it, and replace the builtins
+/// that read the caller's frame. Call once, after the stdlib is initialised
+/// and before any user code runs.
+pub fn install(vm: &VirtualMachine) -> PyResult<()> {
+    layout::probe(vm);
+    generator::init_types(vm);
+    let fslots = &vm.ctx.types.function_type.slots;
+    fslots.call.store(Some(function::function_call_slot));
+    fslots.vectorcall.store(Some(function::function_vectorcall_slot));
+    introspect::install(vm)?;
+    // `types` computes GeneratorType & co. from real objects; if it was
+    // imported before the hooks existed, point it at hipy's types.
+    let types = vm.import("types", 0)?;
+    let probe = vm.compile(
+        "def g():\n    yield\nasync def c():\n    pass\nasync def a():\n    yield\n",
+        rustpython_vm::compiler::Mode::Exec,
+        "<hipy-types>".to_owned(),
+    )
+    .map_err(|e| vm.new_system_error(format!("hipy: {e}")))?;
+    let scope = vm.new_scope_with_builtins();
+    introspect::run_code(vm, probe, scope.globals.clone(), Some(scope.globals.clone().into()), None)?;
+    for (fname, attr) in [("g", "GeneratorType"), ("c", "CoroutineType"), ("a", "AsyncGeneratorType")] {
+        let f = scope.globals.get_item(fname, vm)?;
+        let obj = f.call((), vm)?;
+        types.set_attr(attr, obj.class().to_owned(), vm)?;
+        if attr == "CoroutineType" {
+            vm.call_method(&obj, "close", ())?;
+        }
+    }
+    Ok(())
+}
+
+/// Run module-level code (a script, `-c`, `-m` target) in hipy's loop.
+pub fn run_module_code(
+    vm: &VirtualMachine,
+    code: PyRef<PyCode>,
+    globals: PyDictRef,
+    locals: Option<PyObjectRef>,
+) -> PyResult {
+    introspect::run_code(vm, code, globals, locals, None)
+}
+
+/// Compile and run `source` in `globals` (a fresh `__main__`-like dict).
+pub fn exec_source(vm: &VirtualMachine, source: &str, path: &str, globals: PyDictRef) -> PyResult {
+    let code = vm
+        .compile(source, rustpython_vm::compiler::Mode::Exec, path.to_owned())
+        .map_err(|err| err.into_pyexception(vm, Some(source)))?;
+    run_module_code(vm, code, globals.clone(), Some(globals.into()))
+}
+
+/// Probe results, for `hipy --version -v` style diagnostics and tests.
+pub fn layout_report() -> String {
+    format!(
+        "function fields: {}, cells: {}",
+        if layout::function_fields_direct() { "direct" } else { "via attributes" },
+        if layout::cells_direct() { "direct" } else { "via attributes" }
+    )
+}
+

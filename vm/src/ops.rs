@@ -1,0 +1,550 @@
+//! Instruction helpers: arithmetic, comparison, unpacking, container building,
+//! intrinsics and pattern matching.
+
+use num_traits::ToPrimitive;
+use rustpython_vm::builtins::{PyDict, PyFloat, PyInt, PyList, PyStr, PyTuple, PyType};
+use rustpython_vm::types::{PyComparisonOp, PyTypeFlags};
+use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
+
+use crate::frame::Frame;
+
+#[inline]
+fn exact_int<'a>(vm: &VirtualMachine, o: &'a PyObjectRef) -> Option<&'a PyInt> {
+    if o.class().is(vm.ctx.types.int_type) {
+        o.downcast_ref::<PyInt>().map(|i| &**i)
+    } else {
+        None
+    }
+}
+
+#[inline]
+fn exact_float(vm: &VirtualMachine, o: &PyObjectRef) -> Option<f64> {
+    if o.class().is(vm.ctx.types.float_type) {
+        o.downcast_ref::<PyFloat>().map(|f| f.to_f64())
+    } else {
+        None
+    }
+}
+
+/// BINARY_OP with CPython's NB_* argument numbering.
+pub fn binary_op(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef, op: u32) -> PyResult {
+    // Small-int and float fast paths for the common arithmetic operators.
+    if let (Some(x), Some(y)) = (exact_int(vm, a), exact_int(vm, b)) {
+        if let (Some(x), Some(y)) = (x.as_bigint().to_i64(), y.as_bigint().to_i64()) {
+            let r = match op {
+                0 | 13 => x.checked_add(y),
+                10 | 23 => x.checked_sub(y),
+                5 | 18 => x.checked_mul(y),
+                2 | 15 if y != 0 => floor_div(x, y),
+                6 | 19 if y != 0 => floor_mod(x, y),
+                1 | 14 => Some(x & y),
+                7 | 20 => Some(x | y),
+                12 | 25 => Some(x ^ y),
+                _ => None,
+            };
+            if let Some(r) = r {
+                return Ok(vm.ctx.new_int(r).into());
+            }
+        }
+    } else if let (Some(x), Some(y)) = (exact_float(vm, a), exact_float(vm, b)) {
+        let r = match op {
+            0 | 13 => Some(x + y),
+            10 | 23 => Some(x - y),
+            5 | 18 => Some(x * y),
+            11 | 24 if y != 0.0 => Some(x / y),
+            _ => None,
+        };
+        if let Some(r) = r {
+            return Ok(vm.ctx.new_float(r).into());
+        }
+    }
+    match op {
+        0 => vm._add(a, b),
+        1 => vm._and(a, b),
+        2 => vm._floordiv(a, b),
+        3 => vm._lshift(a, b),
+        4 => vm._matmul(a, b),
+        5 => vm._mul(a, b),
+        6 => vm._mod(a, b),
+        7 => vm._or(a, b),
+        8 => vm._pow(a, b, vm.ctx.none.as_object()),
+        9 => vm._rshift(a, b),
+        10 => vm._sub(a, b),
+        11 => vm._truediv(a, b),
+        12 => vm._xor(a, b),
+        13 => vm._iadd(a, b),
+        14 => vm._iand(a, b),
+        15 => vm._ifloordiv(a, b),
+        16 => vm._ilshift(a, b),
+        17 => vm._imatmul(a, b),
+        18 => vm._imul(a, b),
+        19 => vm._imod(a, b),
+        20 => vm._ior(a, b),
+        21 => vm._ipow(a, b, vm.ctx.none.as_object()),
+        22 => vm._irshift(a, b),
+        23 => vm._isub(a, b),
+        24 => vm._itruediv(a, b),
+        25 => vm._ixor(a, b),
+        26 => a.get_item(&**b, vm),
+        _ => Err(vm.new_system_error(format!("hipy: unknown BINARY_OP argument {op}"))),
+    }
+}
+
+#[inline]
+fn floor_div(x: i64, y: i64) -> Option<i64> {
+    let q = x.checked_div(y)?;
+    if (x % y != 0) && ((x < 0) != (y < 0)) {
+        Some(q - 1)
+    } else {
+        Some(q)
+    }
+}
+
+#[inline]
+fn floor_mod(x: i64, y: i64) -> Option<i64> {
+    let r = x.checked_rem(y)?;
+    if r != 0 && ((r < 0) != (y < 0)) {
+        Some(r + y)
+    } else {
+        Some(r)
+    }
+}
+
+fn cmp_op(arg: u32) -> PyComparisonOp {
+    match arg >> 5 {
+        0 => PyComparisonOp::Lt,
+        1 => PyComparisonOp::Le,
+        2 => PyComparisonOp::Eq,
+        3 => PyComparisonOp::Ne,
+        4 => PyComparisonOp::Gt,
+        _ => PyComparisonOp::Ge,
+    }
+}
+
+/// COMPARE_OP: `(op << 5) | mask`, bit 4 asks for a bool result.
+pub fn compare(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef, arg: u32) -> PyResult {
+    let op = cmp_op(arg);
+    if let (Some(x), Some(y)) = (exact_int(vm, a), exact_int(vm, b)) {
+        return Ok(vm.ctx.new_bool(op.eval_ord(x.as_bigint().cmp(y.as_bigint()))).into());
+    }
+    if let (Some(x), Some(y)) = (exact_float(vm, a), exact_float(vm, b)) {
+        let r = match op {
+            PyComparisonOp::Lt => x < y,
+            PyComparisonOp::Le => x <= y,
+            PyComparisonOp::Eq => x == y,
+            PyComparisonOp::Ne => x != y,
+            PyComparisonOp::Gt => x > y,
+            PyComparisonOp::Ge => x >= y,
+        };
+        return Ok(vm.ctx.new_bool(r).into());
+    }
+    let r = a.clone().rich_compare(b.clone(), op, vm)?;
+    if arg & 16 != 0 && !r.class().is(vm.ctx.types.bool_type) {
+        return Ok(vm.ctx.new_bool(r.try_to_bool(vm)?).into());
+    }
+    Ok(r)
+}
+
+pub fn common_constant(vm: &VirtualMachine, arg: u32) -> PyResult {
+    let builtin = |name: &'static str| vm.builtins.get_attr(name, vm);
+    Ok(match arg {
+        0 => vm.ctx.exceptions.assertion_error.to_owned().into(),
+        1 => vm.ctx.exceptions.not_implemented_error.to_owned().into(),
+        2 => vm.ctx.types.tuple_type.to_owned().into(),
+        3 => builtin("all")?,
+        4 => builtin("any")?,
+        5 => vm.ctx.types.list_type.to_owned().into(),
+        6 => vm.ctx.types.set_type.to_owned().into(),
+        _ => return Err(vm.new_system_error(format!("hipy: unknown common constant {arg}"))),
+    })
+}
+
+fn not_iterable(vm: &VirtualMachine, obj: &PyObjectRef) -> bool {
+    obj.class().slots.iter.load().is_none()
+        && obj.get_class_attr(vm.ctx.intern_str("__getitem__")).is_none()
+}
+
+pub fn list_extend(vm: &VirtualMachine, list: &PyObjectRef, iterable: PyObjectRef) -> PyResult<()> {
+    let Some(list) = list.downcast_ref::<PyList>() else {
+        return Err(vm.new_system_error("LIST_EXTEND on a non-list"));
+    };
+    if not_iterable(vm, &iterable) {
+        return Err(vm.new_type_error(format!(
+            "Value after * must be an iterable, not {}",
+            iterable.class().name()
+        )));
+    }
+    let items: Vec<PyObjectRef> = iterable.try_to_value(vm)?;
+    list.borrow_vec_mut().extend(items);
+    Ok(())
+}
+
+fn has_keys(vm: &VirtualMachine, obj: &PyObjectRef) -> bool {
+    obj.get_class_attr(vm.ctx.intern_str("keys")).is_some()
+}
+
+pub fn dict_update(vm: &VirtualMachine, dict: &PyObjectRef, source: PyObjectRef) -> PyResult<()> {
+    if !has_keys(vm, &source) {
+        return Err(vm.new_type_error(format!(
+            "'{}' object is not a mapping",
+            source.class().name()
+        )));
+    }
+    let Some(dict) = dict.downcast_ref::<PyDict>() else {
+        return Err(vm.new_system_error("DICT_UPDATE on a non-dict"));
+    };
+    dict.merge_object(source, vm)
+}
+
+/// Name of a callable for call error messages: `f()` or `X.f()`.
+pub fn function_str(vm: &VirtualMachine, callable: &PyObjectRef) -> String {
+    if let Ok(q) = callable.get_attr("__qualname__", vm) {
+        if let Some(s) = q.downcast_ref::<PyStr>() {
+            return format!("{}()", s.as_wtf8());
+        }
+    }
+    match callable.str(vm) {
+        Ok(s) => format!("{} object", s.as_wtf8()),
+        Err(_) => format!("{} object", callable.class().name()),
+    }
+}
+
+pub fn dict_merge(
+    vm: &VirtualMachine,
+    dict: &PyObjectRef,
+    source: PyObjectRef,
+    callable: &PyObjectRef,
+) -> PyResult<()> {
+    let Some(dict) = dict.downcast_ref::<PyDict>() else {
+        return Err(vm.new_system_error("DICT_MERGE on a non-dict"));
+    };
+    if !has_keys(vm, &source) {
+        return Err(vm.new_type_error(format!(
+            "{} argument after ** must be a mapping, not {}",
+            function_str(vm, callable),
+            source.class().name()
+        )));
+    }
+    let keys = vm.call_method(&source, "keys", ())?;
+    let keys: Vec<PyObjectRef> = keys.try_to_value(vm)?;
+    for key in keys {
+        if !key.class().fast_issubclass(vm.ctx.types.str_type) {
+            return Err(vm.new_type_error(format!(
+                "{} keywords must be strings",
+                function_str(vm, callable)
+            )));
+        }
+        if dict.contains_key(&*key, vm) {
+            return Err(vm.new_type_error(format!(
+                "{} got multiple values for keyword argument '{}'",
+                function_str(vm, callable),
+                key.str(vm)?.as_wtf8()
+            )));
+        }
+        let value = source.get_item(&*key, vm)?;
+        dict.set_item(&*key, value, vm)?;
+    }
+    Ok(())
+}
+
+fn unpack_error(vm: &VirtualMachine, obj: &PyObjectRef, e: rustpython_vm::builtins::PyBaseExceptionRef) -> rustpython_vm::builtins::PyBaseExceptionRef {
+    if not_iterable(vm, obj) && e.class().is(vm.ctx.exceptions.type_error) {
+        vm.new_type_error(format!("cannot unpack non-iterable {} object", obj.class().name()))
+    } else {
+        e
+    }
+}
+
+pub fn unpack_sequence(vm: &VirtualMachine, f: &mut Frame, seq: PyObjectRef, n: usize) -> PyResult<()> {
+    let exact_items: Option<Vec<PyObjectRef>> = if seq.class().is(vm.ctx.types.tuple_type) {
+        Some(seq.downcast_ref::<PyTuple>().unwrap().as_slice().to_vec())
+    } else if seq.class().is(vm.ctx.types.list_type) {
+        Some(seq.downcast_ref::<PyList>().unwrap().borrow_vec().to_vec())
+    } else {
+        None
+    };
+    if let Some(items) = exact_items {
+        if items.len() != n {
+            return Err(if items.len() > n {
+                vm.new_value_error(format!(
+                    "too many values to unpack (expected {n})"
+                ))
+            } else {
+                vm.new_value_error(format!(
+                    "not enough values to unpack (expected {n}, got {})",
+                    items.len()
+                ))
+            });
+        }
+        for item in items.into_iter().rev() {
+            f.push(item);
+        }
+        return Ok(());
+    }
+    let iter = seq.get_iter(vm).map_err(|e| unpack_error(vm, &seq, e))?;
+    let mut items = Vec::with_capacity(n);
+    use rustpython_vm::protocol::PyIterReturn;
+    while items.len() < n {
+        match iter.next(vm)? {
+            PyIterReturn::Return(v) => items.push(v),
+            PyIterReturn::StopIteration(_) => {
+                return Err(vm.new_value_error(format!(
+                    "not enough values to unpack (expected {n}, got {})",
+                    items.len()
+                )))
+            }
+        }
+    }
+    if let PyIterReturn::Return(_) = iter.next(vm)? {
+        return Err(vm.new_value_error(format!("too many values to unpack (expected {n})")));
+    }
+    for item in items.into_iter().rev() {
+        f.push(item);
+    }
+    Ok(())
+}
+
+pub fn unpack_ex(vm: &VirtualMachine, f: &mut Frame, seq: PyObjectRef, before: usize, after: usize) -> PyResult<()> {
+    let items: Vec<PyObjectRef> = seq.try_to_value(vm).map_err(|e| unpack_error(vm, &seq, e))?;
+    if items.len() < before + after {
+        return Err(vm.new_value_error(format!(
+            "not enough values to unpack (expected at least {}, got {})",
+            before + after,
+            items.len()
+        )));
+    }
+    let mut items = items;
+    let tail: Vec<PyObjectRef> = items.split_off(items.len() - after);
+    let middle: Vec<PyObjectRef> = items.split_off(before);
+    for item in tail.into_iter().rev() {
+        f.push(item);
+    }
+    f.push(vm.ctx.new_list(middle).into());
+    for item in items.into_iter().rev() {
+        f.push(item);
+    }
+    Ok(())
+}
+
+fn typing_attr(vm: &VirtualMachine, name: &'static str) -> PyResult {
+    vm.import("typing", 0)?.get_attr(name, vm)
+}
+
+pub fn intrinsic1(vm: &VirtualMachine, f: &mut Frame, func: u32, v: PyObjectRef) -> PyResult {
+    match func {
+        1 => {
+            let hook = vm
+                .sys_module
+                .get_attr("displayhook", vm)
+                .map_err(|_| vm.new_runtime_error("lost sys.displayhook"))?;
+            hook.call((v,), vm)
+        }
+        2 => {
+            crate::imports::import_star(vm, f, &v)?;
+            Ok(vm.ctx.none())
+        }
+        3 => Ok(crate::generator::stop_iteration_error(vm, &f.code, v)),
+        4 => Ok(crate::generator::async_gen_wrap(vm, v)),
+        5 => vm._pos(&v),
+        6 => {
+            let list = v
+                .downcast_ref::<PyList>()
+                .ok_or_else(|| vm.new_system_error("LIST_TO_TUPLE of a non-list"))?;
+            Ok(vm.ctx.new_tuple(list.borrow_vec().to_vec()).into())
+        }
+        7 => typing_attr(vm, "TypeVar")?.call((v,), vm),
+        8 => typing_attr(vm, "ParamSpec")?.call((v,), vm),
+        9 => typing_attr(vm, "TypeVarTuple")?.call((v,), vm),
+        10 => {
+            let generic = typing_attr(vm, "Generic")?;
+            generic.get_item(&*v, vm)
+        }
+        11 => {
+            let t = v
+                .downcast::<PyTuple>()
+                .map_err(|_| vm.new_system_error("TypeAlias expects a tuple"))?;
+            let [name, params, compute] = t.as_slice() else {
+                return Err(vm.new_system_error("TypeAlias expects 3 items"));
+            };
+            // The value is computed eagerly (CPython evaluates it lazily).
+            let value = compute.call((), vm)?;
+            let kwargs = vec![("type_params".to_owned(), if vm.is_none(params) { vm.ctx.empty_tuple.clone().into() } else { params.clone() })];
+            typing_attr(vm, "TypeAliasType")?.call(
+                rustpython_vm::function::FuncArgs::new(vec![name.clone(), value], rustpython_vm::function::KwArgs::from_iter(kwargs)),
+                vm,
+            )
+        }
+        _ => Err(vm.new_system_error(format!("hipy: unknown intrinsic {func}"))),
+    }
+}
+
+pub fn intrinsic2(vm: &VirtualMachine, func: u32, a: PyObjectRef, b: PyObjectRef) -> PyResult {
+    match func {
+        1 => rustpython_vm::exceptions::prep_reraise_star(&a, &b, vm),
+        2 | 3 => {
+            // Bound / constraints are evaluated eagerly here.
+            let value = b.call((), vm)?;
+            let key = if func == 2 { "bound" } else { "" };
+            let tv = typing_attr(vm, "TypeVar")?;
+            if func == 2 {
+                tv.call(
+                    rustpython_vm::function::FuncArgs::new(
+                        vec![a],
+                        rustpython_vm::function::KwArgs::from_iter(vec![(key.to_owned(), value)]),
+                    ),
+                    vm,
+                )
+            } else {
+                let mut args = vec![a];
+                let cons: Vec<PyObjectRef> = value.try_to_value(vm)?;
+                args.extend(cons);
+                tv.call(args, vm)
+            }
+        }
+        4 => {
+            a.set_attr("__type_params__", b, vm)?;
+            Ok(a)
+        }
+        5 => {
+            let value = b.call((), vm)?;
+            a.set_attr("__default__", value, vm)?;
+            Ok(a)
+        }
+        _ => Err(vm.new_system_error(format!("hipy: unknown intrinsic2 {func}"))),
+    }
+}
+
+pub fn match_flag(_vm: &VirtualMachine, subject: &PyObjectRef, mapping: bool) -> bool {
+    let flag = if mapping { PyTypeFlags::MAPPING } else { PyTypeFlags::SEQUENCE };
+    subject.class().has_patma_collection_flag(flag)
+}
+
+pub fn match_keys(vm: &VirtualMachine, subject: &PyObjectRef, keys: &PyObjectRef) -> PyResult {
+    let keys = keys
+        .downcast_ref::<PyTuple>()
+        .ok_or_else(|| vm.new_system_error("MATCH_KEYS expects a tuple"))?;
+    if keys.is_empty() {
+        return Ok(vm.ctx.empty_tuple.clone().into());
+    }
+    let get = subject.get_attr("get", vm)?;
+    let dummy = vm.ctx.new_base_object(vm.ctx.types.object_type.to_owned(), None);
+    let seen = vm.ctx.new_list(vec![]);
+    let mut values = Vec::with_capacity(keys.len());
+    for key in keys.as_slice() {
+        if vm._contains(seen.as_object(), key)? {
+            return Err(vm.new_value_error(format!(
+                "mapping pattern checks duplicate key ({})",
+                key.repr(vm)?.as_wtf8()
+            )));
+        }
+        seen.borrow_vec_mut().push(key.clone());
+        let v = get.call((key.clone(), dummy.clone()), vm)?;
+        if v.is(&dummy) {
+            return Ok(vm.ctx.none());
+        }
+        values.push(v);
+    }
+    Ok(vm.ctx.new_tuple(values).into())
+}
+
+pub fn match_class(
+    vm: &VirtualMachine,
+    subject: &PyObjectRef,
+    cls: &PyObjectRef,
+    nargs: usize,
+    kw_names: &PyObjectRef,
+) -> PyResult {
+    let Some(cls_type) = cls.downcast_ref::<PyType>() else {
+        return Err(vm.new_type_error("called match pattern must be a class"));
+    };
+    // CPython 3.11 says "a type" here; 3.12+ says "a class".
+    if !subject.is_instance(cls, vm)? {
+        return Ok(vm.ctx.none());
+    }
+    let type_name = || cls_type.name().to_string();
+    let mut seen: Vec<PyObjectRef> = Vec::new();
+    let mut out = Vec::new();
+    let mut take = |name: &PyObjectRef, out: &mut Vec<PyObjectRef>| -> PyResult<bool> {
+        for s in &seen {
+            if vm.bool_eq(s, name)? {
+                return Err(vm.new_type_error(format!(
+                    "{}() got multiple sub-patterns for attribute {}",
+                    type_name(),
+                    name.repr(vm)?.as_wtf8()
+                )));
+            }
+        }
+        seen.push(name.clone());
+        let name_str = name
+            .downcast_ref::<PyStr>()
+            .ok_or_else(|| vm.new_type_error("attribute name must be a string"))?;
+        match subject.get_attr(name_str, vm) {
+            Ok(v) => {
+                out.push(v);
+                Ok(true)
+            }
+            Err(e) if e.fast_isinstance(vm.ctx.exceptions.attribute_error) => Ok(false),
+            Err(e) => Err(e),
+        }
+    };
+    if nargs > 0 {
+        match vm.get_attribute_opt(&cls, "__match_args__")? {
+            Some(match_args) => {
+                let Some(t) = match_args.downcast_ref::<PyTuple>().filter(|_| match_args.class().is(vm.ctx.types.tuple_type)) else {
+                    return Err(vm.new_type_error(format!(
+                        "{}.__match_args__ must be a tuple (got {})",
+                        type_name(),
+                        match_args.class().name()
+                    )));
+                };
+                if t.len() < nargs {
+                    return Err(vm.new_type_error(format!(
+                        "{}() accepts {} positional sub-pattern{} ({} given)",
+                        type_name(),
+                        t.len(),
+                        if t.len() == 1 { "" } else { "s" },
+                        nargs
+                    )));
+                }
+                for name in &t.as_slice()[..nargs] {
+                    if !name.class().fast_issubclass(vm.ctx.types.str_type) {
+                        return Err(vm.new_type_error(format!(
+                            "__match_args__ elements must be strings (got {})",
+                            name.class().name()
+                        )));
+                    }
+                    if !take(name, &mut out)? {
+                        return Ok(vm.ctx.none());
+                    }
+                }
+            }
+            None => {
+                if cls_type.slots.flags.has_feature(PyTypeFlags::_MATCH_SELF) {
+                    if nargs > 1 {
+                        return Err(vm.new_type_error(format!(
+                            "{}() accepts 1 positional sub-pattern ({} given)",
+                            type_name(),
+                            nargs
+                        )));
+                    }
+                    out.push(subject.clone());
+                } else {
+                    return Err(vm.new_type_error(format!(
+                        "{}() accepts 0 positional sub-patterns ({} given)",
+                        type_name(),
+                        nargs
+                    )));
+                }
+            }
+        }
+    }
+    let kw = kw_names
+        .downcast_ref::<PyTuple>()
+        .ok_or_else(|| vm.new_system_error("MATCH_CLASS expects a tuple of names"))?;
+    for name in kw.as_slice() {
+        if !take(name, &mut out)? {
+            return Ok(vm.ctx.none());
+        }
+    }
+    Ok(vm.ctx.new_tuple(out).into())
+}

@@ -1,0 +1,129 @@
+//! Per-thread interpreter state: the chain of active frame stacks, the
+//! exception-info stack, recursion depth and instruction counters.
+
+use std::cell::{Cell, RefCell};
+
+use rustpython_vm::builtins::PyBaseExceptionRef;
+use rustpython_vm::{AsObject, VirtualMachine};
+
+use crate::frame::Frame;
+
+pub struct Runtime {
+    /// Frame stacks of the eval-loop invocations active on this thread,
+    /// outermost first. A nested invocation happens when RustPython code
+    /// calls back into a Python function. Raw pointers: each stack lives on
+    /// the Rust stack of its invocation, which outlives its entry here.
+    pub stacks: RefCell<Vec<*const Vec<Frame>>>,
+    /// Number of hipy frames alive on this thread (RecursionError check).
+    pub depth: Cell<usize>,
+    /// CPython's exc_info chain: one item for the thread, plus one per
+    /// running generator or coroutine. RustPython's own slot always mirrors
+    /// the topmost non-None item.
+    pub exc_stack: RefCell<Vec<Option<PyBaseExceptionRef>>>,
+    /// Instructions executed by hipy's loop.
+    pub executed: Cell<u64>,
+    pub stats_enabled: Cell<bool>,
+}
+
+thread_local! {
+    static RUNTIME: Runtime = Runtime {
+        stacks: RefCell::new(Vec::new()),
+        depth: Cell::new(0),
+        exc_stack: RefCell::new(vec![None]),
+        executed: Cell::new(0),
+        stats_enabled: Cell::new(false),
+    };
+}
+
+pub fn with<R>(f: impl FnOnce(&Runtime) -> R) -> R {
+    RUNTIME.with(f)
+}
+
+/// The frame that is executing (innermost), if any.
+pub fn current_frame<R>(f: impl FnOnce(Option<&Frame>) -> R) -> R {
+    with(|rt| {
+        let stacks = rt.stacks.borrow();
+        match stacks.last() {
+            // SAFETY: the pointer was registered by an eval-loop invocation
+            // that is still running (it removes it before returning).
+            Some(&p) => f(unsafe { &*p }.last()),
+            None => f(None),
+        }
+    })
+}
+
+/// Visit frames from the innermost outwards; stop when `f` returns true.
+pub fn walk_frames(mut f: impl FnMut(&Frame) -> bool) {
+    with(|rt| {
+        let stacks = rt.stacks.borrow();
+        for &p in stacks.iter().rev() {
+            // SAFETY: as in `current_frame`.
+            for frame in unsafe { &*p }.iter().rev() {
+                if f(frame) {
+                    return;
+                }
+            }
+        }
+    })
+}
+
+/// The handled exception that `sys.exc_info()` reports: the topmost non-None
+/// item of the exc_info chain.
+pub fn topmost_exception() -> Option<PyBaseExceptionRef> {
+    with(|rt| rt.exc_stack.borrow().iter().rev().find_map(|e| e.clone()))
+}
+
+/// The top item itself (what PUSH_EXC_INFO saves).
+pub fn top_exc_item() -> Option<PyBaseExceptionRef> {
+    with(|rt| rt.exc_stack.borrow().last().cloned().flatten())
+}
+
+/// Replace the top item (PUSH_EXC_INFO / POP_EXCEPT) and mirror it.
+pub fn set_top_exc_item(vm: &VirtualMachine, exc: Option<PyBaseExceptionRef>) {
+    let old = with(|rt| {
+        let mut s = rt.exc_stack.borrow_mut();
+        let top = s.last_mut().expect("exc_info stack is never empty");
+        std::mem::replace(top, exc)
+    });
+    drop(old);
+    sync_exception(vm);
+}
+
+/// Push a generator's saved exc_info item when it resumes.
+pub fn push_exc_item(vm: &VirtualMachine, exc: Option<PyBaseExceptionRef>) {
+    let changes = exc.is_some();
+    with(|rt| rt.exc_stack.borrow_mut().push(exc));
+    if changes {
+        sync_exception(vm);
+    }
+}
+
+/// Pop a generator's exc_info item when it yields or returns.
+pub fn pop_exc_item(vm: &VirtualMachine) -> Option<PyBaseExceptionRef> {
+    let item = with(|rt| {
+        let mut s = rt.exc_stack.borrow_mut();
+        if s.len() > 1 {
+            s.pop().flatten()
+        } else {
+            None
+        }
+    });
+    if item.is_some() {
+        sync_exception(vm);
+    }
+    item
+}
+
+/// Make RustPython's exception slot (read by `sys.exc_info()`, and by native
+/// code) show our topmost handled exception.
+pub fn sync_exception(vm: &VirtualMachine) {
+    let top = topmost_exception();
+    let same = match (&top, vm.current_exception()) {
+        (Some(a), Some(b)) => a.is(&b),
+        (None, None) => true,
+        _ => false,
+    };
+    if !same {
+        vm.set_exception(top);
+    }
+}

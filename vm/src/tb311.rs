@@ -1,0 +1,144 @@
+//! Tracebacks exactly as CPython 3.11 prints them, for both engines.
+//!
+//! RustPython's `traceback` module and excepthook follow CPython 3.14. hipy
+//! replaces them with its own Python implementation of 3.11's rules, in
+//! `vm/src/tb311/`:
+//! - `traceback.py` becomes the `traceback` module (3.11's traceback.py
+//!   rules: `print_exc`, `format_exception`, `TracebackException`, ...);
+//! - `display.py` is the uncaught-exception display (3.11's C rules, which
+//!   differ in details), with `suggest.py` ("Did you mean") and `text.py`
+//!   (source lines, positions and caret anchors, shared by both).
+//!
+//! Compiling them takes tens of milliseconds, so start-up only puts a
+//! placeholder `traceback` module into `sys.modules`. Its first attribute
+//! lookup (`__getattr__`, also `dir()`) runs `traceback.py` in the
+//! placeholder's own dict, so the module object never changes. The built-in
+//! `sys.excepthook` calls `traceback._print_exception_bltin(exc)`, which the
+//! placeholder holds from the start and which loads only the display.
+
+use rustpython_vm::builtins::{PyDictRef, PyStrRef};
+use rustpython_vm::compiler::Mode;
+use rustpython_vm::function::{ItemDoc, PyMethodFlags};
+use rustpython_vm::scope::Scope;
+use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
+
+/// A helper module: its name in `sys.modules`, its file, its source.
+struct Part {
+    name: &'static str,
+    file: &'static str,
+    source: &'static str,
+}
+
+const TEXT: Part = Part {
+    name: "_hipy_tb311_text",
+    file: "text.py",
+    source: include_str!("tb311/text.py"),
+};
+const SUGGEST: Part = Part {
+    name: "_hipy_tb311_suggest",
+    file: "suggest.py",
+    source: include_str!("tb311/suggest.py"),
+};
+const DISPLAY: Part = Part {
+    name: "_hipy_tb311_display",
+    file: "display.py",
+    source: include_str!("tb311/display.py"),
+};
+/// What the display needs, in dependency order.
+const DISPLAY_PARTS: [&Part; 3] = [&TEXT, &SUGGEST, &DISPLAY];
+
+const TRACEBACK_FILE: &str = "traceback.py";
+const TRACEBACK_SOURCE: &str = include_str!("tb311/traceback.py");
+const TRACEBACK_DOC: &str = "Extract, format and print information about Python stack traces.";
+
+/// Placeholder entries that the real module's code replaces or drops.
+const PLACEHOLDER_HOOKS: [&str; 2] = ["__getattr__", "__dir__"];
+
+/// Put the placeholder `traceback` module into `sys.modules`. Call once at
+/// start-up, before user code runs, with either engine.
+pub fn install(vm: &VirtualMachine) -> PyResult<()> {
+    let dict = vm.ctx.new_dict();
+    let module: PyObjectRef = vm
+        .new_module("traceback", dict.clone(), Some(vm.ctx.new_str(TRACEBACK_DOC)))
+        .into();
+    // Bound to the placeholder: called with the module as first argument.
+    let getattr = vm
+        .ctx
+        .new_method_def("__getattr__", placeholder_getattr, PyMethodFlags::empty(), ItemDoc::NONE)
+        .build_function(vm, Some(module.clone()));
+    let dir = vm
+        .ctx
+        .new_method_def("__dir__", placeholder_dir, PyMethodFlags::empty(), ItemDoc::NONE)
+        .build_function(vm, Some(module.clone()));
+    dict.set_item("__getattr__", getattr.into(), vm)?;
+    dict.set_item("__dir__", dir.into(), vm)?;
+    dict.set_item(
+        "_print_exception_bltin",
+        vm.new_function("_print_exception_bltin", print_exception_bltin).into(),
+        vm,
+    )?;
+    vm.sys_module.get_attr("modules", vm)?.set_item("traceback", module, vm)
+}
+
+/// `traceback.__getattr__(name)` before the module is loaded.
+fn placeholder_getattr(module: PyObjectRef, name: PyStrRef, vm: &VirtualMachine) -> PyResult {
+    load_traceback(&module, vm)?;
+    module.get_attr(&name, vm)
+}
+
+/// `traceback.__dir__()` before the module is loaded.
+fn placeholder_dir(module: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+    load_traceback(&module, vm)?;
+    let dict = module.dict().ok_or_else(|| vm.new_type_error("module has no __dict__"))?;
+    Ok(vm.ctx.new_list(dict.keys_vec()).into())
+}
+
+/// What the built-in `sys.excepthook` calls: print `exc` as 3.11's C
+/// display does.
+fn print_exception_bltin(exc: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
+    let mut display = None;
+    for part in DISPLAY_PARTS {
+        display = Some(load_part(part, vm)?);
+    }
+    let display = display.expect("DISPLAY_PARTS is not empty");
+    display.get_attr("display", vm)?.call((exc,), vm)?;
+    Ok(())
+}
+
+/// Run `traceback.py` in the placeholder's dict (once).
+fn load_traceback(module: &PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
+    let dict = module.dict().ok_or_else(|| vm.new_type_error("module has no __dict__"))?;
+    if dict.get_item_opt("__getattr__", vm)?.is_none() {
+        return Ok(());
+    }
+    for hook in PLACEHOLDER_HOOKS {
+        dict.del_item(hook, vm)?;
+    }
+    load_part(&TEXT, vm)?;
+    run_source(vm, TRACEBACK_SOURCE, TRACEBACK_FILE, dict)
+}
+
+/// The helper module `part`, from `sys.modules` or freshly run.
+fn load_part(part: &Part, vm: &VirtualMachine) -> PyResult {
+    let modules = vm.sys_module.get_attr("modules", vm)?;
+    if let Ok(existing) = modules.get_item(part.name, vm) {
+        return Ok(existing);
+    }
+    let dict = vm.ctx.new_dict();
+    let module: PyObjectRef = vm.new_module(part.name, dict.clone(), None).into();
+    modules.set_item(part.name, module.clone(), vm)?;
+    if let Err(err) = run_source(vm, part.source, part.file, dict) {
+        let _ = modules.del_item(part.name, vm);
+        return Err(err);
+    }
+    Ok(module)
+}
+
+fn run_source(vm: &VirtualMachine, source: &str, file: &str, globals: PyDictRef) -> PyResult<()> {
+    let path = format!("<hipy tb311/{file}>");
+    let code = vm
+        .compile(source, Mode::Exec, path)
+        .map_err(|err| vm.new_syntax_error(&err, Some(source)))?;
+    vm.run_code_obj(code, Scope::with_builtins(None, globals, vm))?;
+    Ok(())
+}
