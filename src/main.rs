@@ -59,6 +59,11 @@ fn run(opts: Options) -> u8 {
     settings.import_site = !opts.no_site;
     settings.buffered_stdio = !opts.unbuffered;
     settings.write_bytecode = false;
+    // CPython 3.11 coerces the C locale to UTF-8 (PEP 538/540), so its
+    // standard streams are UTF-8 unless PYTHONIOENCODING says otherwise.
+    if std::env::var_os("PYTHONIOENCODING").is_none() {
+        settings.stdio_encoding = Some("utf-8".to_owned());
+    }
     let builder = InterpreterBuilder::new().settings(settings).init_stdlib();
     let interp = builder.interpreter();
     let code = interp.run(move |vm| run_in_vm(vm, &opts));
@@ -76,6 +81,7 @@ fn run_in_vm(vm: &VirtualMachine, opts: &Options) -> PyResult<()> {
             hipy_vm::stats::enable(vm)?;
         }
     }
+    hipy_vm::tb311::install(vm)?;
     let scope = vm.new_scope_with_main()?;
     let path0 = match &opts.target {
         Target::Script(p) => Some(cli::script_dir(p)),

@@ -121,6 +121,47 @@ fn first_difference(got: &[u8], want: &[u8]) -> String {
     "    (outputs differ only in trailing newlines)".to_string()
 }
 
+/// hipy-only behaviour, with no CPython reference: the rule that
+/// anything outside the supported API raises
+/// `NotImplementedError("numpy.<name> is not supported by hipy")`.
+const UNSUPPORTED_PROBES: &[(&str, &str)] = &[
+    ("np.fft", "numpy.fft is not supported by hipy"),
+    ("np.linalg.norm(a)", "numpy.linalg is not supported by hipy"),
+    ("np.median(a)", "numpy.median is not supported by hipy"),
+    ("a.nonzero()", "numpy.ndarray.nonzero is not supported by hipy"),
+    ("np.zeros(3, order='F')", "numpy.zeros(order=...) is not supported by hipy"),
+    ("np.array(['a', 'b'])", "numpy.array of str is not supported by hipy"),
+    ("np.random.shuffle(a)", "numpy.random.shuffle is not supported by hipy"),
+    ("np.random.default_rng(0).choice(a)", "numpy.random.Generator.choice is not supported by hipy"),
+];
+
+/// Runs the unsupported-API probes; returns failure reports.
+fn check_unsupported(engine: &str, timeout: Duration) -> Vec<String> {
+    let mut script = String::from("import numpy as np\na = np.arange(4.0)\n");
+    for (expr, _) in UNSUPPORTED_PROBES {
+        script.push_str(&format!(
+            "try:\n    {expr}\n    print('no error')\nexcept NotImplementedError as e:\n    print(e)\n"
+        ));
+    }
+    let path = std::env::temp_dir().join(format!("hipy_numpy_unsupported_{}.py", std::process::id()));
+    std::fs::write(&path, script).expect("temp dir is writable");
+    let outcome = run(command(engine, &path.to_string_lossy()), timeout);
+    let _ = std::fs::remove_file(&path);
+    let got = String::from_utf8_lossy(&outcome.stdout).into_owned();
+    let lines: Vec<&str> = got.lines().collect();
+    let mut failures = Vec::new();
+    for (k, (expr, want)) in UNSUPPORTED_PROBES.iter().enumerate() {
+        if lines.get(k) != Some(want) {
+            failures.push(format!(
+                "unsupported probe `{expr}` [{engine}]: got {:?}, want {want:?} (status {})",
+                lines.get(k),
+                outcome.status
+            ));
+        }
+    }
+    failures
+}
+
 fn main() -> ExitCode {
     let dir = corpus_dir();
     let filter = std::env::var("HIPY_NUMPY_FILTER")
@@ -190,6 +231,14 @@ fn main() -> ExitCode {
                     println!("FAIL {report}");
                     failures.push(report);
                 }
+            }
+        }
+    }
+    if filter.is_none() {
+        for engine in &engines {
+            for f in check_unsupported(engine, timeout) {
+                println!("FAIL {f}");
+                failures.push(f);
             }
         }
     }

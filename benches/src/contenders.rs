@@ -66,8 +66,8 @@ pub fn prepare(
             };
             let (mut version, importable) = probe(&contender, paths, script, scratch);
             if implementation.command.first() == Some(&"{hipy}") {
-                if let Some(built) = modified_utc(&paths.hipy) {
-                    version.push_str(&format!(" (binary modified {built})"));
+                if let Some(origin) = &paths.hipy_origin {
+                    version.push_str(&format!(" (copy of {origin})"));
                 }
             }
             contender.version = version;
@@ -141,6 +141,23 @@ fn run_probe(
         }
         Ok(_) => std::fs::read_to_string(&stdout).map_err(|e| e.to_string()),
     }
+}
+
+/// Copies the hipy binary into `dir` and returns the copy's path with a description
+/// of the original. The session runs the copy, so a rebuild during the session cannot
+/// mix two builds in one table. A missing binary is returned as is (and is reported
+/// unavailable).
+pub fn snapshot_hipy(hipy: &Path, dir: &Path) -> std::io::Result<(PathBuf, Option<String>)> {
+    if !hipy.is_file() {
+        return Ok((hipy.to_path_buf(), None));
+    }
+    let origin = match modified_utc(hipy) {
+        Some(built) => format!("{}, modified {built}", hipy.display()),
+        None => hipy.display().to_string(),
+    };
+    let copy = dir.join("hipy-under-test");
+    std::fs::copy(hipy, &copy)?;
+    Ok((copy, Some(origin)))
 }
 
 fn modified_utc(path: &Path) -> Option<String> {

@@ -84,6 +84,9 @@ pub fn reference_name(suite: Suite) -> &'static str {
 pub struct Paths {
     pub hipy: PathBuf,
     pub venv_python: PathBuf,
+    /// Where `hipy` was copied from, and when that file was built (see
+    /// `contenders::snapshot_hipy`); for reports.
+    pub hipy_origin: Option<String>,
 }
 
 impl Implementation {
@@ -181,6 +184,7 @@ mod tests {
         Paths {
             hipy: PathBuf::from("/t/hipy"),
             venv_python: PathBuf::from("/v/bin/python"),
+            hipy_origin: None,
         }
     }
 

@@ -8,8 +8,10 @@ pub struct Machine {
     pub nproc: usize,
     pub cpu: String,
     pub kernel: String,
-    /// `/proc/loadavg` when the session started: the machine is shared.
+    /// 1, 5 and 15 minute load averages when the session started and ended: the
+    /// machine may be shared, and a high load makes the numbers noisy.
     pub load_at_start: String,
+    pub load_at_end: String,
 }
 
 impl Machine {
@@ -21,18 +23,23 @@ impl Machine {
             .and_then(|rest| rest.split_once(':'))
             .map(|(_, name)| name.trim().to_string())
             .unwrap_or_else(|| "unknown".into());
-        let load = read("/proc/loadavg");
         Machine {
             nproc: std::thread::available_parallelism().map_or(0, |n| n.get()),
             cpu,
             kernel: read("/proc/sys/kernel/osrelease").trim().to_string(),
-            load_at_start: load
-                .split_whitespace()
-                .take(3)
-                .collect::<Vec<_>>()
-                .join(" "),
+            load_at_start: load_average(),
+            load_at_end: String::new(),
         }
     }
+}
+
+/// The 1, 5 and 15 minute load averages from `/proc/loadavg`.
+pub fn load_average() -> String {
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    load.split_whitespace()
+        .take(3)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The current time in UTC as `YYYY-MM-DD HH:MM UTC`.

@@ -32,7 +32,10 @@ fn benches_dir() -> PathBuf {
 fn target_dir() -> PathBuf {
     match std::env::var_os("CARGO_TARGET_DIR") {
         Some(dir) => PathBuf::from(dir),
-        None => benches_dir().join("..").join("target"),
+        None => {
+            let benches = benches_dir();
+            benches.parent().unwrap_or(&benches).join("target")
+        }
     }
 }
 
@@ -85,13 +88,10 @@ fn run(args: &ArgMatches) -> Result<(), String> {
     if args.get_flag("setup-venv") {
         return venv::setup(&venv_dir);
     }
-    let paths = Paths {
-        hipy: args
-            .get_one::<String>("hipy")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| target_dir().join("release").join("hipy")),
-        venv_python: venv::python(&venv_dir),
-    };
+    let hipy = args
+        .get_one::<String>("hipy")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| target_dir().join("release").join("hipy"));
 
     let programs_dir = benches_dir().join("programs");
     let all = programs::discover(&programs_dir)
@@ -112,6 +112,8 @@ fn run(args: &ArgMatches) -> Result<(), String> {
         for i in &implementations {
             println!("implementation {:<16} {}", i.name, i.describe());
         }
+        println!("hipy binary: {}", hipy.display());
+        println!("numpy venv:  {}", venv_dir.display());
         return Ok(());
     }
 
@@ -122,6 +124,13 @@ fn run(args: &ArgMatches) -> Result<(), String> {
     std::fs::create_dir_all(&out_dir)
         .map_err(|e| format!("creating {}: {e}", out_dir.display()))?;
 
+    let (hipy, hipy_origin) = contenders::snapshot_hipy(&hipy, &out_dir)
+        .map_err(|e| format!("copying {}: {e}", hipy.display()))?;
+    let paths = Paths {
+        hipy,
+        venv_python: venv::python(&venv_dir),
+        hipy_origin,
+    };
     let date = machine::utc_now();
     let machine = machine::Machine::probe();
     let contenders = contenders::prepare(&implementations, &paths, &out_dir.join("probe"))
@@ -148,6 +157,8 @@ fn run(args: &ArgMatches) -> Result<(), String> {
         log_dir: out_dir.join("logs"),
     };
     let cells = session.run().map_err(|e| format!("running: {e}"))?;
+    let mut machine = machine;
+    machine.load_at_end = machine::load_average();
 
     let header = results::Header {
         date,

@@ -15,10 +15,15 @@ pub fn markdown(results: &Results, chart: Option<&str>) -> String {
     let _ = writeln!(md, "- Date: {}", r.date);
     let _ = writeln!(
         md,
-        "- Machine: {} ({} CPUs per `nproc`), Linux {}; load average at start: {}",
-        m.cpu, m.nproc, m.kernel, m.load_at_start
+        "- Machine: {} ({} CPUs per `nproc`), Linux {}; load average (1, 5, 15 min) \
+         at start {}, at end {}",
+        m.cpu, m.nproc, m.kernel, m.load_at_start, m.load_at_end
     );
-    let _ = writeln!(md, "- Command: `{}`", r.command);
+    let _ = writeln!(
+        md,
+        "- Command (run from the repository root; it regenerates these results): `{}`",
+        r.command
+    );
     let _ = writeln!(
         md,
         "- Each program ran {} times per implementation, interleaved (A B C A B C …), one \
@@ -181,18 +186,27 @@ fn memory_table(md: &mut String, r: &Results) {
 }
 
 fn failures(md: &mut String, r: &Results) {
-    let mut lines = Vec::new();
+    let mut failed = Vec::new();
+    // (implementation, reason) -> programs
+    let mut skipped: Vec<(&str, &str, Vec<&str>)> = Vec::new();
     for p in &r.programs {
         for c in &p.results {
             let detail = match &c.status {
                 Status::Ok => continue,
+                Status::Skipped { reason } => {
+                    let key = (c.implementation.as_str(), reason.as_str());
+                    match skipped.iter_mut().find(|(i, r, _)| (*i, *r) == key) {
+                        Some((_, _, programs)) => programs.push(&p.name),
+                        None => skipped.push((key.0, key.1, vec![&p.name])),
+                    }
+                    continue;
+                }
                 Status::WrongOutput { detail }
                 | Status::Failed { detail }
                 | Status::Unchecked { detail } => detail.clone(),
                 Status::Timeout { limit_s } => format!("killed after {limit_s} s"),
-                Status::Skipped { reason } => reason.clone(),
             };
-            lines.push(format!(
+            failed.push(format!(
                 "- `{}` under {}: {}: {}",
                 p.name,
                 c.implementation,
@@ -201,9 +215,16 @@ fn failures(md: &mut String, r: &Results) {
             ));
         }
     }
-    if !lines.is_empty() {
+    if !failed.is_empty() {
         let _ = writeln!(md, "\n## Not run correctly\n");
-        let _ = writeln!(md, "{}\n", lines.join("\n"));
+        let _ = writeln!(md, "{}\n", failed.join("\n"));
+    }
+    if !skipped.is_empty() {
+        let _ = writeln!(md, "\n## Skipped\n");
+        for (implementation, reason, programs) in skipped {
+            let _ = writeln!(md, "- {implementation} ({reason}): {}", programs.join(", "));
+        }
+        let _ = writeln!(md);
     }
 }
 

@@ -197,3 +197,102 @@ fn cell_result(cell: &Cell, contenders: &[Contender]) -> CellResult {
         speedup: None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::implementations::IMPLEMENTATIONS;
+    use crate::machine::Machine;
+    use crate::measure::{Exit, Measurement};
+    use std::path::PathBuf;
+
+    fn contender(name: &str) -> Contender {
+        Contender {
+            implementation: IMPLEMENTATIONS.iter().find(|i| i.name == name).unwrap(),
+            executable: PathBuf::from(name),
+            unavailable: None,
+            version: String::new(),
+            importable: Vec::new(),
+        }
+    }
+
+    fn program(name: &str, suite: Suite) -> Program {
+        Program {
+            name: name.into(),
+            path: PathBuf::new(),
+            suite,
+            default_size: None,
+        }
+    }
+
+    fn cell(program: usize, contender: usize, status: Status, walls: &[f64]) -> Cell {
+        Cell {
+            program,
+            contender,
+            status,
+            runs: walls
+                .iter()
+                .map(|&wall_s| Measurement {
+                    wall_s,
+                    user_s: wall_s,
+                    sys_s: 0.0,
+                    max_rss_kib: 2048,
+                    exit: Exit::Code(0),
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn speedups_use_the_suite_reference_and_geomeans_skip_failures() {
+        let programs = [
+            program("a", Suite::Pure),
+            program("b", Suite::Pure),
+            program("np_c", Suite::Numpy),
+        ];
+        let contenders = [
+            contender("python3"),
+            contender("cpython-numpy"),
+            contender("hipy"),
+        ];
+        let cells = [
+            cell(0, 0, Status::Ok, &[2.0, 2.2, 1.8]),
+            cell(0, 2, Status::Ok, &[1.0, 1.0, 1.0]),
+            cell(1, 0, Status::Ok, &[3.0]),
+            cell(
+                1,
+                2,
+                Status::Failed {
+                    detail: "boom".into(),
+                },
+                &[],
+            ),
+            cell(2, 1, Status::Ok, &[4.0]),
+            cell(2, 2, Status::Ok, &[0.5]),
+        ];
+        let header = Header {
+            date: String::new(),
+            machine: Machine::probe(),
+            command: String::new(),
+            repetitions: 3,
+            timeout_s: 1.0,
+        };
+        let r = assemble(header, &programs, &[None, None, None], &contenders, &cells);
+        assert_eq!(r.programs[0].cell("hipy").unwrap().speedup, Some(2.0));
+        assert_eq!(r.programs[1].cell("hipy").unwrap().speedup, None);
+        assert_eq!(r.programs[2].cell("hipy").unwrap().speedup, Some(8.0));
+        let pure = r.geomean("hipy", Some(Suite::Pure)).unwrap();
+        assert_eq!(pure.speedup, Some(2.0));
+        assert_eq!(pure.programs, ["a"]);
+        assert_eq!(pure.excluded, ["b"]);
+        let all = r.geomean("hipy", None).unwrap();
+        assert!((all.speedup.unwrap() - 4.0).abs() < 1e-12);
+        let rss = r.programs[0].cell("hipy").unwrap().rss_mib.unwrap();
+        assert_eq!(rss.median, 2.0);
+        let md = crate::report::markdown(&r, Some("speedup.svg"));
+        assert!(
+            md.contains("| hipy | 2.00× (1) | 8.00× (1) | 4.00× (2) | b |"),
+            "{md}"
+        );
+    }
+}

@@ -157,7 +157,7 @@ impl Session<'_> {
             Err(e) => Outcome::CouldNotStart(format!("{}: {e}", argv[0])),
             Ok(m) => {
                 let output = std::fs::read(&stdout)?;
-                let err_tail = last_lines(&std::fs::read(&stderr)?, 3);
+                let err_tail = last_lines(&std::fs::read(&stderr)?, 2);
                 let o = Outcome::Exited {
                     m: m.clone(),
                     output,
@@ -303,10 +303,14 @@ fn stderr_note(err_tail: &str) -> String {
     }
 }
 
-/// The last `n` non-empty lines of `bytes`, joined with " | ".
+/// The last `n` non-empty, unindented lines of `bytes`, joined with " | ": for a Python
+/// traceback the exception without the frames, for a Rust panic its message.
 fn last_lines(bytes: &[u8], n: usize) -> String {
     let text = String::from_utf8_lossy(bytes);
-    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with(char::is_whitespace))
+        .collect();
     let start = lines.len().saturating_sub(n);
     truncate(&lines[start..].join(" | "), 400)
 }
@@ -327,6 +331,15 @@ mod tests {
             output: out.as_bytes().to_vec(),
             err_tail: "Traceback | NameError: x".into(),
         }
+    }
+
+    #[test]
+    fn stderr_summary_keeps_the_exception_line() {
+        let tb = b"Traceback (most recent call last):\n  File \"x.py\", line 3, in <module>\n    import numpy\nModuleNotFoundError: No module named 'numpy'\n";
+        assert_eq!(
+            last_lines(tb, 1),
+            "ModuleNotFoundError: No module named 'numpy'"
+        );
     }
 
     #[test]

@@ -174,7 +174,11 @@ impl Buffer {
 
     /// A buffer of `len` default (zero) elements.
     pub fn zeros(dtype: DType, len: usize) -> Buffer {
-        with_dtype!(dtype, T => T::wrap(vec![T::default(); len]))
+        with_dtype!(dtype, T => {
+            let v = vec![T::default(); len];
+            advise_huge_pages(v.as_ptr() as usize, len * std::mem::size_of::<T>());
+            T::wrap(v)
+        })
     }
 
     /// A buffer of `len` elements whose contents will all be overwritten.
@@ -218,6 +222,30 @@ impl Buffer {
     pub fn set(&mut self, i: usize, value: Scalar) {
         with_dtype!(self.dtype(), T => T::slice_mut(self)[i] = T::from_scalar(value))
     }
+}
+
+/// Asks Linux to back a large fresh allocation with transparent huge pages
+/// (as NumPy does for its arrays): 512 times fewer page faults when the
+/// memory is first written. Small buffers and other systems are left alone.
+fn advise_huge_pages(addr: usize, bytes: usize) {
+    #[cfg(target_os = "linux")]
+    {
+        const MIN_BYTES: usize = 4 << 20;
+        const PAGE: usize = 4096;
+        const MADV_HUGEPAGE: i32 = 14;
+        extern "C" {
+            fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
+        }
+        if bytes >= MIN_BYTES {
+            let start = addr.div_ceil(PAGE) * PAGE;
+            let end = (addr + bytes) / PAGE * PAGE;
+            // Safety: the range lies inside an allocation we own; the advice
+            // only changes how the kernel backs it, never its contents.
+            unsafe { madvise(start as *mut std::ffi::c_void, end - start, MADV_HUGEPAGE) };
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (addr, bytes);
 }
 
 /// A strided n-dimensional array over a shared, immutable buffer.

@@ -100,19 +100,71 @@ pub fn resolve2(vm: &VirtualMachine, a: Arg, b: Arg) -> PyResult<(NodeRef, NodeR
     })
 }
 
-/// Wraps an op's result: 0-d results are numpy scalars, as NumPy returns.
-pub fn wrap(vm: &VirtualMachine, node: NodeRef) -> PyObjectRef {
-    let node = runtime::settle(node);
-    if node.ndim() == 0 {
-        scalar::from_node(vm, node)
-    } else {
-        PyNdArray::from_node(node).into_pyobject(vm)
+/// Arrays beyond this many bytes are refused up front (NumPy's
+/// MemoryError), rather than failing an allocation deep in a force.
+const MAX_ARRAY_BYTES: usize = 1 << 40;
+
+/// NumPy's `MemoryError` for an array too large to allocate.
+pub fn check_size(vm: &VirtualMachine, node: &NodeRef) -> PyResult<()> {
+    let bytes = node.shape.iter().try_fold(node.dtype.itemsize() as u128, |acc, &d| acc.checked_mul(d as u128));
+    match bytes {
+        Some(b) if b <= MAX_ARRAY_BYTES as u128 => Ok(()),
+        _ => Err(vm.new_memory_error(format!(
+            "Unable to allocate {} for an array with shape {} and data type {}",
+            size_text(bytes.unwrap_or(u128::MAX)),
+            hipy_lazy::layout::shape_tuple_str(&node.shape),
+            node.dtype
+        ))),
     }
 }
 
+/// NumPy's byte-size text: binary units, three significant figures.
+fn size_text(bytes: u128) -> String {
+    const UNITS: [&str; 7] = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+    let bits = 128 - bytes.leading_zeros() as usize;
+    let mut unit = (bits.saturating_sub(1)).max(1) / 10;
+    let mut n = bytes as f64 / 2f64.powi(10 * unit as i32);
+    if n.round() == 1024.0 {
+        unit += 1;
+        n /= 1024.0;
+    }
+    if unit >= UNITS.len() {
+        n *= 2f64.powi(10 * (unit - (UNITS.len() - 1)) as i32);
+        unit = UNITS.len() - 1;
+    }
+    if unit == 0 {
+        return format!("{n:.0} {}", UNITS[0]);
+    }
+    if n.round() < 1000.0 {
+        // Python's '{:#.3g}': three significant digits, point always shown.
+        let exponent = n.abs().log10().floor() as i32;
+        let scale = 10f64.powi(2 - exponent);
+        let rounded = (n * scale).round() / scale;
+        let exponent = rounded.abs().log10().floor() as i32;
+        let decimals = (2 - exponent).max(0) as usize;
+        let text = format!("{rounded:.decimals$}");
+        let text = if decimals == 0 { format!("{text}.") } else { text };
+        format!("{text} {}", UNITS[unit])
+    } else {
+        format!("{n:.0}. {}", UNITS[unit])
+    }
+}
+
+/// Wraps an op's result: 0-d results are numpy scalars, as NumPy returns.
+pub fn wrap(vm: &VirtualMachine, node: NodeRef) -> PyResult {
+    check_size(vm, &node)?;
+    let node = runtime::settle(node);
+    Ok(if node.ndim() == 0 {
+        scalar::from_node(vm, node)
+    } else {
+        PyNdArray::from_node(node).into_pyobject(vm)
+    })
+}
+
 /// Wraps an array result without turning 0-d arrays into scalars.
-pub fn wrap_array(vm: &VirtualMachine, node: NodeRef) -> PyObjectRef {
-    PyNdArray::from_node(runtime::settle(node)).into_pyobject(vm)
+pub fn wrap_array(vm: &VirtualMachine, node: NodeRef) -> PyResult {
+    check_size(vm, &node)?;
+    Ok(PyNdArray::from_node(runtime::settle(node)).into_pyobject(vm))
 }
 
 /// Python value of one element (`tolist`, `item`).

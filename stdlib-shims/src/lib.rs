@@ -11,6 +11,7 @@ mod dtype_obj;
 // shim uses a part.
 #[allow(dead_code, unused_imports)]
 mod format;
+mod functions;
 mod hipy_mod;
 mod index;
 mod ndarray;

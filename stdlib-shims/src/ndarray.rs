@@ -417,7 +417,7 @@ impl PyNdArray {
     }
 
     #[pymethod]
-    fn copy(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
+    fn copy(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult {
         let n = zelf.node();
         convert::wrap_array(vm, graph::astype(&n, n.dtype))
     }
@@ -426,7 +426,7 @@ impl PyNdArray {
     fn astype(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         let [dtype] = bind(vm, "ndarray.astype", args, ["dtype"], 1)?;
         let d = convert::parse_dtype(vm, dtype.as_ref().unwrap())?.unwrap_or(DType::Float64);
-        Ok(convert::wrap_array(vm, graph::astype(&zelf.node(), d)))
+        convert::wrap_array(vm, graph::astype(&zelf.node(), d))
     }
 
     #[pymethod]
@@ -487,7 +487,7 @@ impl PyNdArray {
     #[pymethod]
     fn argsort(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         let [axis] = bind(vm, "ndarray.argsort", args, ["axis"], 0)?;
-        crate::numpy_mod::argsort_impl(vm, zelf.node(), axis)
+        crate::functions::argsort_impl(vm, zelf.node(), axis)
     }
 
     #[pymethod]
@@ -557,13 +557,13 @@ impl PyNdArray {
 
     #[pymethod]
     fn dot(zelf: PyRef<Self>, other: PyObjectRef, vm: &VirtualMachine) -> PyResult {
-        crate::numpy_mod::dot_impl(vm, zelf.as_object(), &other)
+        crate::functions::dot_impl(vm, zelf.as_object(), &other)
     }
 
     #[pymethod]
     fn clip(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         let [lo, hi] = bind(vm, "ndarray.clip", args, ["min", "max"], 0)?;
-        crate::numpy_mod::clip_impl(vm, zelf.as_object(), lo, hi)
+        crate::functions::clip_impl(vm, zelf.as_object(), lo, hi)
     }
 
     #[pymethod]
@@ -573,7 +573,7 @@ impl PyNdArray {
             Some(d) => convert::index_of(vm, &d)?,
             None => 0,
         };
-        Ok(wrap(vm, ops::round_node(vm, zelf.node(), d)?))
+        wrap(vm, ops::round_node(vm, zelf.node(), d)?)
     }
 
     #[pymethod]
@@ -599,12 +599,12 @@ impl PyNdArray {
     }
 
     #[pymethod]
-    fn __copy__(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
+    fn __copy__(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult {
         PyNdArray::copy(zelf, vm)
     }
 
     #[pymethod]
-    fn __deepcopy__(zelf: &Py<Self>, _memo: PyObjectRef, vm: &VirtualMachine) -> PyObjectRef {
+    fn __deepcopy__(zelf: &Py<Self>, _memo: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         PyNdArray::copy(zelf, vm)
     }
 }

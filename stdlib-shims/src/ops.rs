@@ -17,7 +17,7 @@ pub fn binary(vm: &VirtualMachine, a: &PyObject, b: &PyObject, op: BinaryOp) -> 
         return Ok(vm.ctx.not_implemented());
     };
     let (x, y) = resolve2(vm, x, y)?;
-    Ok(wrap(vm, graph::binary(op, &x, &y).or_raise(vm)?))
+    wrap(vm, graph::binary(op, &x, &y).or_raise(vm)?)
 }
 
 /// The node of `a op b` for ufunc calls (errors instead of NotImplemented).
@@ -36,7 +36,7 @@ pub fn unary(vm: &VirtualMachine, a: &PyObject, op: UnaryOp) -> PyResult {
         Arg::Node(n) => n,
         Arg::Weak(_) => crate::convert::node_of(vm, a)?,
     };
-    Ok(wrap(vm, graph::unary(op, &x).or_raise(vm)?))
+    wrap(vm, graph::unary(op, &x).or_raise(vm)?)
 }
 
 /// `a ** b`, with NumPy's fast paths for arrays and Python exponents
@@ -83,7 +83,7 @@ pub fn power(vm: &VirtualMachine, a: &PyObject, b: &PyObject, modulo: &PyObject)
         return Err(crate::args::unsupported(vm, "power with a modulus"));
     }
     match power_node(vm, a, b)? {
-        Some(n) => Ok(wrap(vm, n)),
+        Some(n) => wrap(vm, n),
         None => Ok(vm.ctx.not_implemented()),
     }
 }
@@ -107,7 +107,7 @@ pub fn matmul(vm: &VirtualMachine, a: &PyObject, b: &PyObject) -> PyResult {
             "matmul: Input operand 0 does not have enough dimensions (has 0, gufunc core with signature (n?,k),(k,m?)->(n?,m?) requires 1)",
         ));
     }
-    Ok(wrap(vm, graph::matmul(&x, &y).or_raise(vm)?))
+    wrap(vm, graph::matmul(&x, &y).or_raise(vm)?)
 }
 
 pub fn richcompare(
@@ -129,7 +129,7 @@ pub fn richcompare(
     };
     let (x, y) = resolve2(vm, x, y)?;
     match graph::binary(bop, &x, &y) {
-        Ok(n) => Ok(Either::A(wrap(vm, n))),
+        Ok(n) => Ok(Either::A(wrap(vm, n)?)),
         // `a == b` of mismatched shapes: NumPy raises for arrays.
         Err(e) => Err(crate::args::engine_error(vm, e)),
     }

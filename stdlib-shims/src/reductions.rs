@@ -58,7 +58,7 @@ pub fn method(vm: &VirtualMachine, x: NodeRef, op: ReduceOp, name: &str, args: F
             r = graph::astype(&r, d);
         }
     }
-    Ok(wrap(vm, r))
+    wrap(vm, r)
 }
 
 /// `np.sum(a, axis, ...)`.
@@ -84,7 +84,7 @@ pub fn arg_method(vm: &VirtualMachine, x: NodeRef, op: ReduceOp, name: &str, arg
             let r = graph::reduce(op, &x, None, false).or_raise(vm)?;
             if keep {
                 let ones = vec![1usize; x.ndim()];
-                return Ok(crate::convert::wrap_array(vm, reshape_node(vm, r, &ones)?));
+                return crate::convert::wrap_array(vm, reshape_node(vm, r, &ones)?);
             }
             r
         }
@@ -93,7 +93,7 @@ pub fn arg_method(vm: &VirtualMachine, x: NodeRef, op: ReduceOp, name: &str, arg
             graph::reduce(op, &x, Some(&[a]), keep).or_raise(vm)?
         }
     };
-    Ok(wrap(vm, node))
+    wrap(vm, node)
 }
 
 pub fn arg_function(vm: &VirtualMachine, op: ReduceOp, name: &str, mut args: FuncArgs) -> PyResult {
@@ -151,7 +151,7 @@ pub fn var_method(vm: &VirtualMachine, x: NodeRef, std: bool, name: &str, args: 
     };
     let axis = convert::axes_of(vm, &axis)?;
     let keep = convert::truthy(vm, &keepdims)?;
-    Ok(wrap(vm, var_node(vm, x, axis, ddof, keep, std)?))
+    wrap(vm, var_node(vm, x, axis, ddof, keep, std)?)
 }
 
 pub fn var_function(vm: &VirtualMachine, std: bool, name: &str, mut args: FuncArgs) -> PyResult {
@@ -171,7 +171,7 @@ pub fn cumulative(vm: &VirtualMachine, x: NodeRef, op: CumOp, name: &str, args: 
         Some(a) => Some(convert::index_of(vm, &a)?),
         None => None,
     };
-    Ok(crate::convert::wrap_array(vm, graph::cumulative(op, &x, axis).or_raise(vm)?))
+    crate::convert::wrap_array(vm, graph::cumulative(op, &x, axis).or_raise(vm)?)
 }
 
 pub fn cumulative_function(vm: &VirtualMachine, op: CumOp, name: &str, mut args: FuncArgs) -> PyResult {

@@ -177,7 +177,7 @@ impl Constructor for PyNpScalar {
         }
         // Sequences and arrays: NumPy returns an array of this dtype.
         let node = crate::convert::array_from_object(vm, &value, Some(dtype))?;
-        Ok(wrap(vm, node))
+        wrap(vm, node)
     }
 
     fn py_new(_cls: &Py<PyType>, _args: Self::Args, _vm: &VirtualMachine) -> PyResult<Self> {
@@ -230,7 +230,7 @@ impl PyNpScalar {
     #[pymethod]
     fn astype(zelf: &Py<Self>, dtype: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         let d = crate::convert::parse_dtype(vm, &dtype)?.unwrap_or(DType::Float64);
-        Ok(wrap(vm, graph::astype(&zelf.node(), d)))
+        wrap(vm, graph::astype(&zelf.node(), d))
     }
 
     #[pymethod]
@@ -263,7 +263,7 @@ impl PyNpScalar {
             Some(n) => {
                 let d = crate::convert::index_of(vm, &n)?;
                 let node = ops::round_node(vm, zelf.node(), d)?;
-                Ok(wrap(vm, node))
+                wrap(vm, node)
             }
         }
     }

@@ -7,7 +7,7 @@ use rustpython_vm::function::PyMethodFlags;
 use rustpython_vm::types::PyTypeFlags;
 use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 
-use crate::eval::{Flow, Raised};
+use crate::code::{AttrEntry, AttrKind, Op, SiteCache, ATTR_WAYS};
 use crate::frame::Frame;
 
 /// Result of looking up a name for a call: either an unbound function to be
@@ -77,12 +77,108 @@ pub fn get_method(vm: &VirtualMachine, obj: &PyObjectRef, name: &'static PyStrIn
     }
 }
 
+fn type_key(cls: &PyType) -> (usize, u32) {
+    (
+        cls as *const PyType as usize,
+        cls.tp_version_tag.load(std::sync::atomic::Ordering::Acquire),
+    )
+}
+
+fn uses_generic_setattr(vm: &VirtualMachine, cls: &PyType) -> bool {
+    match (cls.slots.setattro.load(), vm.ctx.types.object_type.slots.setattro.load()) {
+        (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),
+        _ => false,
+    }
+}
+
+/// Learn what LOAD_ATTR / STORE_ATTR of `name` on instances of `cls` does,
+/// when it is simple enough to cache.
+fn learn(vm: &VirtualMachine, cls: &PyType, name: &'static PyStrInterned, method: bool, store: bool) -> Option<AttrEntry> {
+    let generic = if store { uses_generic_setattr(vm, cls) } else { uses_generic_getattr(vm, cls) };
+    if !generic {
+        return None;
+    }
+    let descr = cls.get_attr(name);
+    let (tp, version) = type_key(cls);
+    if version == 0 {
+        return None;
+    }
+    let kind = match descr {
+        None if store || cls.get_attr(vm.ctx.intern_str("__getattr__")).is_none() => AttrKind::InstanceDict,
+        Some(d) if method && !store && d.class().is(vm.ctx.types.function_type) => AttrKind::Method(d),
+        _ => return None,
+    };
+    Some(AttrEntry { tp, version, kind })
+}
+
+/// Look `key` up in the site's entries.
+fn cached(cell: &std::cell::UnsafeCell<SiteCache>, key: (usize, u32)) -> Option<AttrKind> {
+    // SAFETY: per-thread cache; the borrow ends before any call out.
+    match unsafe { &*cell.get() } {
+        SiteCache::Attr(entries) => entries
+            .iter()
+            .find(|e| (e.tp, e.version) == key)
+            .map(|e| e.kind.clone()),
+        _ => None,
+    }
+}
+
+/// Add what was learned about a receiver type, replacing stale entries for
+/// the same type; a site that sees too many types stops caching.
+fn remember(cell: &std::cell::UnsafeCell<SiteCache>, entry: Option<AttrEntry>) {
+    let Some(entry) = entry else { return };
+    // SAFETY: as in `cached`.
+    let cache = unsafe { &mut *cell.get() };
+    match cache {
+        SiteCache::Attr(entries) => {
+            entries.retain(|e| e.tp != entry.tp);
+            if entries.len() < ATTR_WAYS {
+                entries.push(entry);
+            }
+        }
+        _ => *cache = SiteCache::Attr(vec![entry]),
+    }
+}
+
 /// LOAD_ATTR namei: `namei >> 1` is the name; bit 0 asks for the method form,
 /// which pushes `[func, self]` or `[attr, NULL]`.
-pub fn load_attr(vm: &VirtualMachine, f: &mut Frame, arg: u32) -> PyResult<()> {
+pub fn load_attr(vm: &VirtualMachine, f: &mut Frame, op: Op) -> PyResult<()> {
+    let arg = op.arg;
+    let method = arg & 1 != 0;
     let name = f.code.names[(arg >> 1) as usize];
     let obj = f.pop();
-    if arg & 1 == 0 {
+    let code = f.code.clone();
+    let cell = code.cache(op);
+    if let Some(cell) = cell {
+        let key = type_key(obj.class());
+        match cached(cell, key) {
+            Some(AttrKind::InstanceDict) => {
+                if let Some(dict) = obj.dict() {
+                    if let Some(v) = dict.get_item_opt(name, vm)? {
+                        f.push(v);
+                        if method {
+                            f.push_opt(None);
+                        }
+                        return Ok(());
+                    }
+                }
+            }
+            Some(AttrKind::Method(func)) if method => {
+                let shadowed = match obj.dict() {
+                    Some(d) => d.get_item_opt(name, vm)?.is_some(),
+                    None => false,
+                };
+                if !shadowed {
+                    f.push(func);
+                    f.push(obj);
+                    return Ok(());
+                }
+            }
+            Some(AttrKind::Method(_)) => {}
+            None => remember(cell, learn(vm, obj.class(), name, method, false)),
+        }
+    }
+    if !method {
         let v = obj.get_attr(name, vm)?;
         f.push(v);
         return Ok(());
@@ -100,11 +196,24 @@ pub fn load_attr(vm: &VirtualMachine, f: &mut Frame, arg: u32) -> PyResult<()> {
     Ok(())
 }
 
-pub fn store_attr(vm: &VirtualMachine, f: &mut Frame, arg: u32) -> Result<Flow, Raised> {
+pub fn store_attr(vm: &VirtualMachine, f: &mut Frame, op: Op) -> PyResult<()> {
     let obj = f.pop();
     let value = f.pop();
-    obj.set_attr(f.code.names[arg as usize], value, vm)?;
-    Ok(Flow::Next)
+    let name = f.code.names[op.arg as usize];
+    let code = f.code.clone();
+    if let Some(cell) = code.cache(op) {
+        let key = type_key(obj.class());
+        match cached(cell, key) {
+            Some(AttrKind::InstanceDict) => {
+                if let Some(dict) = obj.dict() {
+                    return dict.set_item(name, value, vm);
+                }
+            }
+            Some(_) => {}
+            None => remember(cell, learn(vm, obj.class(), name, false, true)),
+        }
+    }
+    obj.set_attr(name, value, vm)
 }
 
 /// LOAD_SUPER_ATTR: stack `[super, class, self]`; `arg >> 2` is the name,

@@ -7,7 +7,7 @@ use rustpython_vm::function::{FuncArgs, KwArgs};
 use rustpython_vm::types::PyTypeFlags;
 use rustpython_vm::{AsObject, Py, PyObjectRef, PyResult, VirtualMachine};
 
-use crate::code::{info_for, CodeInfo};
+use crate::code::{info_for, CodeInfo, Op, SiteCache};
 use crate::eval::Flow;
 use crate::frame::{Continuation, Frame};
 use crate::{generator, layout};
@@ -16,7 +16,12 @@ use crate::{generator, layout};
 pub type Kwargs = Vec<(PyStrRef, PyObjectRef)>;
 
 /// CALL argc / CALL_KW argc. Stack: callable, self_or_null, args...[, kwnames popped].
-pub fn call(vm: &VirtualMachine, f: &mut Frame, argc: usize, kwnames: Option<PyObjectRef>) -> PyResult<Flow> {
+pub fn call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize, kwnames: Option<PyObjectRef>) -> PyResult<Flow> {
+    if kwnames.is_none() {
+        if let Some(flow) = fast_call(vm, f, op, argc)? {
+            return Ok(flow);
+        }
+    }
     let nkw = match &kwnames {
         Some(k) => k
             .downcast_ref::<PyTuple>()
@@ -49,6 +54,145 @@ pub fn call(vm: &VirtualMachine, f: &mut Frame, argc: usize, kwnames: Option<PyO
     dispatch(vm, f, callable, positional, kwargs)
 }
 
+/// The decoded code of `func`, through the call site's inline cache.
+fn callee_info(vm: &VirtualMachine, f: &Frame, op: Op, func: &Py<PyFunction>) -> PyResult<std::rc::Rc<CodeInfo>> {
+    let code_ptr = layout::function_code_addr(func);
+    if let (Some(cell), Some(ptr)) = (f.code.cache(op), code_ptr) {
+        // SAFETY: per-thread cache, not borrowed across any call out.
+        if let SiteCache::Callee { code, info } = unsafe { &*cell.get() } {
+            if *code == ptr {
+                return Ok(info.clone());
+            }
+        }
+        let code = layout::function_code(func, vm)?;
+        let info = info_for(&code);
+        unsafe { *cell.get() = SiteCache::Callee { code: ptr, info: info.clone() } };
+        return Ok(info);
+    }
+    let code = layout::function_code(func, vm)?;
+    Ok(info_for(&code))
+}
+
+/// CALL of a plain Python function with exactly its positional parameters:
+/// move the arguments from the caller's stack straight into the new frame.
+fn fast_call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize) -> PyResult<Option<Flow>> {
+    let base = f.slots.len() - argc - 2;
+    // A bound method with no explicit self: unpack it in place.
+    if f.slots[base + 1].is_none() {
+        if let Some((func, obj)) = f.slots[base].as_ref().and_then(|c| layout::unbind_method(vm, c)) {
+            f.slots[base] = Some(func);
+            f.slots[base + 1] = Some(obj);
+        }
+    }
+    let has_self = f.slots[base + 1].is_some();
+    let Some(callable) = f.slots[base].as_ref() else {
+        return Ok(None);
+    };
+    if !has_self && callable.class().is(vm.ctx.types.type_type) {
+        return fast_instantiate(vm, f, op, base, argc);
+    }
+    let Some(func) = exact_function(vm, callable) else {
+        return Ok(None);
+    };
+    let info = callee_info(vm, f, op, func)?;
+    if !info.simple_args || info.argcount != argc + usize::from(has_self) {
+        return Ok(None);
+    }
+    let parts = layout::function_parts(func, vm)?;
+    let builtins = builtins_dict(vm, &parts.builtins)?;
+    let func_obj = f.slots[base].take();
+    let mut frame = Frame::new(info, parts.globals, builtins, None, func_obj);
+    frame.closure = parts.closure;
+    let start = if has_self { base + 1 } else { base + 2 };
+    for (i, v) in f.slots.drain(start..).enumerate() {
+        frame.slots[i] = v;
+    }
+    f.slots.truncate(base);
+    Ok(Some(Flow::Push(frame)))
+}
+
+/// What CALL of class `cls` does, when it is a plain Python class: None
+/// unless its metaclass is `type`, it inherits `object.__new__`, and its
+/// `__init__` is a Python function.
+fn init_target(vm: &VirtualMachine, cls: &PyType) -> Option<PyObjectRef> {
+    if !cls.slots.flags.has_feature(PyTypeFlags::HEAPTYPE) {
+        return None;
+    }
+    let new_name = vm.ctx.intern_str("__new__");
+    match (cls.get_attr(new_name), vm.ctx.types.object_type.get_attr(new_name)) {
+        (Some(a), Some(b)) if a.is(&b) => {}
+        _ => return None,
+    }
+    let init = cls.get_attr(vm.ctx.intern_str("__init__"))?;
+    exact_function(vm, &init)?;
+    Some(init)
+}
+
+/// `object.__new__(cls)` through the type's `tp_new` slot.
+fn new_instance(vm: &VirtualMachine, cls: &PyObjectRef) -> PyResult {
+    let tp = cls.clone().downcast::<PyType>().map_err(|_| vm.new_type_error("expected a type"))?;
+    match tp.slots.new.load() {
+        Some(new) => new(tp, FuncArgs::default(), vm),
+        None => Err(vm.new_type_error(format!("cannot create '{}' instances", tp.name()))),
+    }
+}
+
+/// CALL of a plain Python class with exactly `__init__`'s positional
+/// parameters: allocate the instance and push the `__init__` frame.
+fn fast_instantiate(vm: &VirtualMachine, f: &mut Frame, op: Op, base: usize, argc: usize) -> PyResult<Option<Flow>> {
+    let cls_obj = f.slots[base].clone().expect("callable");
+    let cls = cls_obj.downcast_ref::<PyType>().expect("a type");
+    let key = (
+        &**cls as *const PyType as usize,
+        cls.tp_version_tag.load(std::sync::atomic::Ordering::Acquire),
+    );
+    let code = f.code.clone();
+    let cell = code.cache(op);
+    // SAFETY: per-thread cache; the borrow ends before any call out.
+    let hit = cell.and_then(|c| match unsafe { &*c.get() } {
+        SiteCache::Init { tp, version, init, info } if (*tp, *version) == key && key.1 != 0 => {
+            Some((init.clone(), info.clone()))
+        }
+        _ => None,
+    });
+    let (init, info) = match hit {
+        Some(h) => h,
+        None => {
+            let Some(init) = init_target(vm, cls) else {
+                return Ok(None);
+            };
+            let func = exact_function(vm, &init).expect("checked");
+            let code_obj = layout::function_code(func, vm)?;
+            let info = info_for(&code_obj);
+            let version = cls.tp_version_tag.load(std::sync::atomic::Ordering::Acquire);
+            if let Some(c) = cell {
+                if version != 0 {
+                    unsafe {
+                        *c.get() = SiteCache::Init { tp: key.0, version, init: init.clone(), info: info.clone() }
+                    };
+                }
+            }
+            (init, info)
+        }
+    };
+    if !info.simple_args || info.argcount != argc + 1 {
+        return Ok(None);
+    }
+    let instance = new_instance(vm, &cls_obj)?;
+    let func = exact_function(vm, &init).expect("cached __init__ is a function");
+    let parts = layout::function_parts(func, vm)?;
+    let builtins = builtins_dict(vm, &parts.builtins)?;
+    let mut frame = Frame::new(info, parts.globals, builtins, None, Some(init.clone()));
+    frame.closure = parts.closure;
+    frame.slots[0] = Some(instance.clone());
+    for (i, v) in f.slots.drain(base + 2..).enumerate() {
+        frame.slots[i + 1] = v;
+    }
+    f.slots.truncate(base);
+    frame.ret = Continuation::Init(instance);
+    Ok(Some(Flow::Push(frame)))
+}
+
 /// Call `callable`: push a frame when it is Python code we run ourselves,
 /// otherwise call it through RustPython and push the result.
 fn dispatch(
@@ -78,7 +222,7 @@ fn dispatch(
 }
 
 /// Push a started frame, or for generator code wrap it in a generator.
-fn start(vm: &VirtualMachine, f: &mut Frame, frame: Frame) -> Flow {
+fn start(vm: &VirtualMachine, f: &mut Frame, frame: Box<Frame>) -> Flow {
     if frame.code.is_generator_like() {
         f.push(generator::new_generator(vm, frame));
         Flow::Next
@@ -133,7 +277,7 @@ pub fn call_function_ex(vm: &VirtualMachine, f: &mut Frame) -> PyResult<Flow> {
         for (k, v) in dict.items_vec() {
             let k = k
                 .downcast::<PyStr>()
-                .map_err(|_| vm.new_type_error(format!("{} keywords must be strings", crate::ops::function_str(vm, &callable))))?;
+                .map_err(|_| vm.new_type_error("keywords must be strings"))?;
             kwargs.push((k, v));
         }
     }
@@ -147,7 +291,7 @@ pub fn frame_for_call(
     func: &Py<PyFunction>,
     positional: Vec<PyObjectRef>,
     kwargs: Kwargs,
-) -> PyResult<Frame> {
+) -> PyResult<Box<Frame>> {
     let parts = layout::function_parts(func, vm)?;
     let info = info_for(&parts.code);
     let builtins = builtins_dict(vm, &parts.builtins)?;
@@ -192,7 +336,7 @@ fn format_names(names: &[&str]) -> String {
         0 => String::new(),
         1 => quoted[0].clone(),
         2 => format!("{} and {}", quoted[0], quoted[1]),
-        n => format!("{} and {}", quoted[..n - 1].join(", "), quoted[n - 1]),
+        n => format!("{}, and {}", quoted[..n - 1].join(", "), quoted[n - 1]),
     }
 }
 
@@ -376,26 +520,14 @@ fn instantiate(
     let Some(cls) = target.downcast_ref::<PyType>() else {
         return Ok(None);
     };
-    if !target.class().is(vm.ctx.types.type_type)
-        || !cls.slots.flags.has_feature(PyTypeFlags::HEAPTYPE)
-    {
+    if !target.class().is(vm.ctx.types.type_type) {
         return Ok(None);
     }
-    let new_name = vm.ctx.intern_str("__new__");
-    let init_name = vm.ctx.intern_str("__init__");
-    let object_new = vm.ctx.types.object_type.get_attr(new_name);
-    match (cls.get_attr(new_name), object_new) {
-        (Some(a), Some(b)) if a.is(&b) => {}
-        _ => return Ok(None),
-    }
-    let Some(init) = cls.get_attr(init_name) else {
+    let Some(init) = init_target(vm, cls) else {
         return Ok(None);
     };
-    let Some(init_func) = exact_function(vm, &init) else {
-        return Ok(None);
-    };
-    let new = vm.ctx.types.object_type.get_attr(new_name).unwrap();
-    let instance = new.call((target.clone(),), vm)?;
+    let init_func = exact_function(vm, &init).expect("checked");
+    let instance = new_instance(vm, target)?;
     let mut args = Vec::with_capacity(positional.len() + 1);
     args.push(instance.clone());
     args.extend(positional.iter().cloned());

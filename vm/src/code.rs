@@ -9,7 +9,7 @@
 //! eval loop never looks at raw units. Indexes are unchanged, so exception-table
 //! offsets and line-table lookups keep working on the same numbers.
 
-use std::cell::{Cell, RefCell};
+use std::cell::{Cell, RefCell, UnsafeCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -26,7 +26,46 @@ pub struct Op {
     pub kind: Instruction,
     /// Number of inline cache units that follow the instruction.
     pub ncache: u8,
+    /// Index of this instruction's inline cache in `CodeInfo::caches`
+    /// (`NO_CACHE` for instructions without one).
+    pub cache: u16,
     pub arg: u32,
+}
+
+pub const NO_CACHE: u16 = u16::MAX;
+
+/// What an instruction learned the last time it ran, checked before use.
+/// Callee caches are keyed by the code object's address (kept alive by the
+/// cached `CodeInfo`); attribute caches by the type's address and its
+/// `tp_version_tag`, which RustPython resets whenever the type changes.
+#[derive(Clone, Default)]
+pub enum SiteCache {
+    #[default]
+    Empty,
+    Callee { code: usize, info: Rc<CodeInfo> },
+    /// LOAD_ATTR / STORE_ATTR: what the name means for up to
+    /// `ATTR_WAYS` receiver types seen at this site.
+    Attr(Vec<AttrEntry>),
+    /// CALL of a Python class: `object.__new__` then a Python `__init__`.
+    Init { tp: usize, version: u32, init: rustpython_vm::PyObjectRef, info: Rc<CodeInfo> },
+}
+
+pub const ATTR_WAYS: usize = 4;
+
+#[derive(Clone)]
+pub struct AttrEntry {
+    pub tp: usize,
+    pub version: u32,
+    pub kind: AttrKind,
+}
+
+#[derive(Clone)]
+pub enum AttrKind {
+    /// The attribute lives in the instance dict: the type (with generic
+    /// getattr/setattr) defines nothing by that name.
+    InstanceDict,
+    /// Method form resolving to a plain function on the type.
+    Method(rustpython_vm::PyObjectRef),
 }
 
 pub struct CodeInfo {
@@ -51,6 +90,12 @@ pub struct CodeInfo {
     /// Back-edge counters, one per instruction index (only `JUMP_BACKWARD`
     /// entries move), so a loop is identified by (code, jump index).
     pub backedges: Box<[Cell<u64>]>,
+    /// Inline caches, indexed by `Op::cache`. Only touched on this thread
+    /// (decoded code is per thread), and never held across a call out.
+    pub caches: Box<[UnsafeCell<SiteCache>]>,
+    /// Plain positional call target: optimized, no *args/**kwargs, no
+    /// keyword-only parameters, not a generator.
+    pub simple_args: bool,
     /// Lazily made copy of the code with the GENERATOR flag, used to build real
     /// RustPython frame objects for tracebacks (see `traceback.rs`).
     pub frame_code: RefCell<Option<PyObjectRef>>,
@@ -64,6 +109,7 @@ impl CodeInfo {
         let mut ops = Vec::with_capacity(n);
         let mut ext: u32 = 0;
         let mut prefix_start: Option<usize> = None;
+        let mut ncaches = 0usize;
         for (i, unit) in units.iter().enumerate() {
             let kind = unit.op.deoptimize();
             let byte = u32::from(u8::from(unit.arg));
@@ -71,7 +117,7 @@ impl CodeInfo {
                 ext = (ext << 8) | byte;
                 prefix_start.get_or_insert(i);
                 // Filled in below once the real instruction is known.
-                ops.push(Op { kind, ncache: 0, arg: 0 });
+                ops.push(Op { kind, ncache: 0, cache: NO_CACHE, arg: 0 });
                 continue;
             }
             let arg = (ext << 8) | byte;
@@ -88,7 +134,13 @@ impl CodeInfo {
                 Some(t) => t,
                 None => arg,
             };
-            ops.push(Op { kind, ncache, arg });
+            let cache = if has_site_cache(kind) && ncaches < NO_CACHE as usize {
+                ncaches += 1;
+                (ncaches - 1) as u16
+            } else {
+                NO_CACHE
+            };
+            ops.push(Op { kind, ncache, cache, arg });
             // Cache units keep their slot so indexes stay aligned; they are
             // never executed because `ncache` skips them.
         }
@@ -111,6 +163,16 @@ impl CodeInfo {
         let slot_kinds: Box<[u8]> = co.localspluskinds.iter().copied().collect();
         let nlocalsplus = slot_kinds.len();
         let slot_names = localsplus_names(&code, slot_kinds.len());
+        let flags = co.flags;
+        let simple_args = flags.contains(CodeFlags::OPTIMIZED)
+            && !flags.intersects(
+                CodeFlags::VARARGS
+                    | CodeFlags::VARKEYWORDS
+                    | CodeFlags::GENERATOR
+                    | CodeFlags::COROUTINE
+                    | CodeFlags::ASYNC_GENERATOR,
+            )
+            && co.kwonlyarg_count == 0;
         CodeInfo {
             ops: ops.into_boxed_slice(),
             names,
@@ -127,6 +189,8 @@ impl CodeInfo {
             exc_table: bytecode::decode_exception_table(&co.exceptiontable).into_boxed_slice(),
             backedges: (0..n).map(|_| Cell::new(0)).collect(),
             frame_code: RefCell::new(None),
+            caches: (0..ncaches).map(|_| UnsafeCell::new(SiteCache::Empty)).collect(),
+            simple_args,
             code,
         }
     }
@@ -163,6 +227,22 @@ impl CodeInfo {
         self.exc_table
             .iter()
             .find(|e| e.start <= index && index < e.end)
+    }
+}
+
+fn has_site_cache(kind: Instruction) -> bool {
+    matches!(
+        kind,
+        Instruction::Call { .. } | Instruction::LoadAttr { .. } | Instruction::StoreAttr { .. }
+    )
+}
+
+impl CodeInfo {
+    /// The inline cache of instruction `op` (a copy: never keep a borrow
+    /// across code that may run Python).
+    #[inline]
+    pub fn cache(&self, op: Op) -> Option<&UnsafeCell<SiteCache>> {
+        self.caches.get(op.cache as usize)
     }
 }
 

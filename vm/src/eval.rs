@@ -39,7 +39,7 @@ pub enum Outcome {
 pub enum Flow {
     Next,
     /// Push a new frame (a call into Python code).
-    Push(Frame),
+    Push(Box<Frame>),
     Return(PyObjectRef),
     Yield(PyObjectRef),
 }
@@ -64,23 +64,33 @@ impl From<PyBaseExceptionRef> for Raised {
 
 type Step = Result<Flow, Raised>;
 
-/// Frames on the current thread's stacks, checked against the recursion limit.
-fn enter_frame(vm: &VirtualMachine) -> PyResult<()> {
-    runtime::with(|rt| {
-        let d = rt.depth.get();
-        if d >= vm.recursion_limit.get() {
-            return Err(vm.new_exception_msg(
-                vm.ctx.exceptions.recursion_error.to_owned(),
-                "maximum recursion depth exceeded".into(),
-            ));
+/// Continue with the next instruction unless `$e` changes frames.
+macro_rules! flow {
+    ($e:expr) => {
+        match $e {
+            Ok(Flow::Next) => {}
+            other => return other,
         }
-        rt.depth.set(d + 1);
-        Ok(())
-    })
+    };
 }
 
+/// Frames on the current thread's stacks, checked against the recursion limit.
+#[inline]
+fn enter_frame(vm: &VirtualMachine) -> PyResult<()> {
+    let d = runtime::depth();
+    if d >= vm.recursion_limit.get() {
+        return Err(vm.new_exception_msg(
+            vm.ctx.exceptions.recursion_error.to_owned(),
+            "maximum recursion depth exceeded".into(),
+        ));
+    }
+    runtime::set_depth(d + 1);
+    Ok(())
+}
+
+#[inline]
 fn leave_frame() {
-    runtime::with(|rt| rt.depth.set(rt.depth.get() - 1));
+    runtime::set_depth(runtime::depth() - 1);
 }
 
 /// Registers a frame stack with the runtime for introspection and removes
@@ -88,8 +98,8 @@ fn leave_frame() {
 struct StackGuard;
 
 impl StackGuard {
-    fn new(stack: &Vec<Frame>) -> StackGuard {
-        runtime::with(|rt| rt.stacks.borrow_mut().push(stack as *const Vec<Frame>));
+    fn new(stack: &Vec<Box<Frame>>) -> StackGuard {
+        runtime::with(|rt| rt.stacks.borrow_mut().push(stack as *const Vec<Box<Frame>>));
         StackGuard
     }
 }
@@ -104,13 +114,13 @@ impl Drop for StackGuard {
 
 /// Run `base` until it returns, yields or raises. The base frame is handed
 /// back so a generator can keep it.
-pub fn run(vm: &VirtualMachine, base: Frame, resume: Resume) -> (PyResult<Outcome>, Frame) {
+pub fn run(vm: &VirtualMachine, base: Box<Frame>, resume: Resume) -> (PyResult<Outcome>, Box<Frame>) {
     if let Err(e) = enter_frame(vm) {
         return (Err(e), base);
     }
     // A nested run also costs Rust stack: let RustPython's native stack guard
     // turn exhaustion into RecursionError.
-    let mut stack: Vec<Frame> = Vec::with_capacity(8);
+    let mut stack: Vec<Box<Frame>> = Vec::with_capacity(8);
     stack.push(base);
     let result = {
         let _guard = StackGuard::new(&stack);
@@ -128,23 +138,27 @@ pub fn run(vm: &VirtualMachine, base: Frame, resume: Resume) -> (PyResult<Outcom
     (result, base)
 }
 
-fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Frame>, resume: Resume) -> PyResult<Outcome> {
+fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) -> PyResult<Outcome> {
     let mut pending: Option<Raised> = None;
     match resume {
         Resume::Start => {}
         Resume::Send(v) => stack.last_mut().unwrap().push(v),
         Resume::Throw(exc) => {
+            // As CPython does, the frame receives None as the sent value and
+            // then raises, so a `yield from` handler (CLEANUP_THROW) finds
+            // [receiver, last sent value, exception] on its stack.
+            stack.last_mut().unwrap().push(vm.ctx.none());
             pending = Some(Raised { exc, reraise: false, new_raise: false, lasti: None });
         }
     }
     let mut executed: u64 = 0;
+    let trace = trace_enabled();
     let result = loop {
         let step: Step = match pending.take() {
             Some(raised) => Err(raised),
             None => {
                 let frame = stack.last_mut().unwrap();
-                executed += 1;
-                execute(vm, frame)
+                execute(vm, frame, &mut executed, trace)
             }
         };
         match step {
@@ -161,9 +175,9 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Frame>, resume: Resume) -> PyRe
                 if stack.len() == 1 {
                     break Ok(Outcome::Return(value));
                 }
-                let done = stack.pop().unwrap();
+                let mut done = stack.pop().unwrap();
                 leave_frame();
-                let ret = done.ret.clone();
+                let ret = std::mem::replace(&mut done.ret, Continuation::Push);
                 done.recycle(vm);
                 let caller = stack.last_mut().unwrap();
                 match ret {
@@ -200,15 +214,21 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Frame>, resume: Resume) -> PyRe
     result
 }
 
-/// Execute one instruction of `f`.
-#[inline(always)]
-fn execute(vm: &VirtualMachine, f: &mut Frame) -> Step {
+/// Execute instructions of `f` until one changes frames (call, return,
+/// yield) or raises.
+fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool) -> Step {
+    let code = f.code.clone();
+    let ops: &[crate::code::Op] = &code.ops;
+    loop {
     let pc = f.pc as usize;
-    let op = f.code.ops[pc];
+    // SAFETY: `pc` always indexes `ops`: it starts in range and every jump
+    // target and fall-through was computed at decode time from the same code.
+    let op = unsafe { *ops.get_unchecked(pc) };
+    *executed += 1;
     f.lasti = pc as u32;
     f.pc = pc as u32 + 1 + u32::from(op.ncache);
     let arg = op.arg;
-    if trace_enabled() {
+    if trace {
         eprintln!(
             "[hipy] {}:{} {:?} arg={} depth={}",
             f.code.qualname(),
@@ -355,8 +375,8 @@ fn execute(vm: &VirtualMachine, f: &mut Frame) -> Step {
         }
         Instruction::LoadCommonConstant { .. } => f.push(ops::common_constant(vm, arg)?),
 
-        Instruction::LoadAttr { .. } => attr::load_attr(vm, f, arg)?,
-        Instruction::StoreAttr { .. } => return attr::store_attr(vm, f, arg),
+        Instruction::LoadAttr { .. } => attr::load_attr(vm, f, op)?,
+        Instruction::StoreAttr { .. } => attr::store_attr(vm, f, op)?,
         Instruction::DeleteAttr { .. } => {
             let obj = f.pop();
             obj.del_attr(f.code.names[arg as usize], vm)?;
@@ -396,7 +416,9 @@ fn execute(vm: &VirtualMachine, f: &mut Frame) -> Step {
             let key = f.pop();
             let container = f.pop();
             let value = f.pop();
-            container.set_item(&*key, value, vm)?;
+            if !ops::store_subscript_fast(vm, &container, &key, &value) {
+                container.set_item(&*key, value, vm)?;
+            }
         }
         Instruction::DeleteSubscr => {
             let key = f.pop();
@@ -627,12 +649,12 @@ fn execute(vm: &VirtualMachine, f: &mut Frame) -> Step {
             f.push(r);
         }
 
-        Instruction::Call { .. } => return call::call(vm, f, arg as usize, None).map_err(Raised::from),
+        Instruction::Call { .. } => flow!(call::call(vm, f, op, arg as usize, None).map_err(Raised::from)),
         Instruction::CallKw { .. } => {
             let kwnames = f.pop();
-            return call::call(vm, f, arg as usize, Some(kwnames)).map_err(Raised::from);
+            flow!(call::call(vm, f, op, arg as usize, Some(kwnames)).map_err(Raised::from));
         }
-        Instruction::CallFunctionEx => return call::call_function_ex(vm, f).map_err(Raised::from),
+        Instruction::CallFunctionEx => flow!(call::call_function_ex(vm, f).map_err(Raised::from)),
         Instruction::MakeFunction => crate::function::make_function(vm, f)?,
         Instruction::SetFunctionAttribute { .. } => crate::function::set_function_attribute(vm, f, arg)?,
         Instruction::ReturnValue => {
@@ -650,7 +672,7 @@ fn execute(vm: &VirtualMachine, f: &mut Frame) -> Step {
             let v = f.pop();
             return Ok(Flow::Yield(v));
         }
-        Instruction::Send { .. } => return generator::send_op(vm, f, arg).map_err(Raised::from),
+        Instruction::Send { .. } => flow!(generator::send_op(vm, f, arg).map_err(Raised::from)),
         Instruction::EndSend => {
             let v = f.pop();
             f.pop();
@@ -789,13 +811,18 @@ fn execute(vm: &VirtualMachine, f: &mut Frame) -> Step {
             let r = ops::match_class(vm, &subject, &cls, arg as usize, &names)?;
             f.push(r);
         }
-        Instruction::BuildTemplate | Instruction::BuildInterpolation { .. } => {
-            return Err(vm
-                .new_exception_msg(
-                    vm.ctx.exceptions.not_implemented_error.to_owned(),
-                    "template strings (t-strings, PEP 750) are not supported by hipy".into(),
-                )
-                .into());
+        Instruction::BuildTemplate => {
+            let interpolations = f.pop();
+            let strings = f.pop();
+            let t = ops::build_template(vm, strings, interpolations)?;
+            f.push(t);
+        }
+        Instruction::BuildInterpolation { .. } => {
+            let spec = if arg & 1 != 0 { Some(f.pop()) } else { None };
+            let expr = f.pop();
+            let value = f.pop();
+            let i = ops::build_interpolation(vm, value, expr, arg >> 2, spec)?;
+            f.push(i);
         }
         other => {
             return Err(vm
@@ -806,7 +833,7 @@ fn execute(vm: &VirtualMachine, f: &mut Frame) -> Step {
                 .into());
         }
     }
-    Ok(Flow::Next)
+    }
 }
 
 /// `HIPY_TRACE=1` prints every executed instruction (debugging aid).

@@ -40,20 +40,27 @@ pub struct Frame {
     /// The function's closure cells (for COPY_FREE_VARS).
     pub closure: Option<PyRef<PyTuple>>,
     pub ret: Continuation,
+    /// Distinguishes this frame from later ones reusing its box (frame
+    /// objects handed to Python find their live frame by address + serial).
+    pub serial: u64,
 }
 
 impl Frame {
+    /// A new frame, in a box taken from this thread's pool.
     pub fn new(
         code: Rc<CodeInfo>,
         globals: PyDictRef,
         builtins: PyDictRef,
         locals: Option<PyObjectRef>,
         func: Option<PyObjectRef>,
-    ) -> Frame {
+    ) -> Box<Frame> {
         let n = code.nlocalsplus;
-        let mut slots = take_slots(n + code.stacksize + 1);
+        let (boxed, mut slots) = POOL.with(|p| p.borrow_mut().pop()).unwrap_or_else(|| {
+            (Box::new(std::mem::MaybeUninit::uninit()), Vec::new())
+        });
+        slots.reserve(n + code.stacksize + 1);
         slots.resize(n, None);
-        Frame {
+        let frame = Frame {
             code,
             pc: 0,
             lasti: 0,
@@ -64,6 +71,17 @@ impl Frame {
             func,
             closure: None,
             ret: Continuation::Push,
+            serial: SERIAL.with(|s| {
+                let v = s.get() + 1;
+                s.set(v);
+                v
+            }),
+        };
+        // SAFETY: the box is uninitialised storage of the right type.
+        let raw = Box::into_raw(boxed) as *mut Frame;
+        unsafe {
+            raw.write(frame);
+            Box::from_raw(raw)
         }
     }
 
@@ -139,9 +157,29 @@ impl Frame {
         self.code.line_of(self.lasti)
     }
 
-    /// Release the slot vector to the pool.
-    pub fn recycle(mut self, _vm: &VirtualMachine) {
-        give_slots(std::mem::take(&mut self.slots));
+    /// Drop the frame's contents and return its box and slot vector to the
+    /// pool.
+    pub fn recycle(mut self: Box<Self>, _vm: &VirtualMachine) {
+        let mut slots = std::mem::take(&mut self.slots);
+        // Dropping values may run __del__, which may use the interpreter
+        // (and the pool): do it before touching the pool.
+        slots.clear();
+        let raw = Box::into_raw(self);
+        // SAFETY: `raw` came from a live box; its contents are dropped in
+        // place exactly once and the storage is reused as uninitialised.
+        let boxed = unsafe {
+            std::ptr::drop_in_place(raw);
+            Box::from_raw(raw as *mut std::mem::MaybeUninit<Frame>)
+        };
+        if slots.capacity() > 4096 {
+            slots = Vec::new();
+        }
+        POOL.with(|p| {
+            let mut pool = p.borrow_mut();
+            if pool.len() < 256 {
+                pool.push((boxed, slots));
+            }
+        });
     }
 }
 
@@ -151,35 +189,10 @@ fn stack_corrupt() -> ! {
     panic!("hipy: value stack holds NULL or underflowed where the compiler guarantees a value")
 }
 
+type Pooled = (Box<std::mem::MaybeUninit<Frame>>, Vec<Option<PyObjectRef>>);
+
 thread_local! {
-    static SLOT_POOL: std::cell::RefCell<Vec<Vec<Option<PyObjectRef>>>> =
-        const { std::cell::RefCell::new(Vec::new()) };
-}
-
-fn take_slots(cap: usize) -> Vec<Option<PyObjectRef>> {
-    SLOT_POOL.with(|p| {
-        let mut pool = p.borrow_mut();
-        match pool.pop() {
-            Some(mut v) => {
-                v.reserve(cap);
-                v
-            }
-            None => Vec::with_capacity(cap.max(16)),
-        }
-    })
-}
-
-fn give_slots(mut v: Vec<Option<PyObjectRef>>) {
-    // Dropping the values may run __del__, which may call back into the
-    // interpreter; do it before taking the pool borrow.
-    v.clear();
-    if v.capacity() > 4096 {
-        return;
-    }
-    SLOT_POOL.with(|p| {
-        let mut pool = p.borrow_mut();
-        if pool.len() < 256 {
-            pool.push(v);
-        }
-    });
+    /// Recycled frame boxes with their slot vectors, so calls do not allocate.
+    static POOL: std::cell::RefCell<Vec<Pooled>> = const { std::cell::RefCell::new(Vec::new()) };
+    static SERIAL: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }

@@ -10,7 +10,7 @@
 
 use rustpython_vm::builtins::{PyBaseExceptionRef, PyCode, PyFunction};
 use rustpython_vm::bytecode::Instruction;
-use rustpython_vm::function::FuncArgs;
+use rustpython_vm::function::{FuncArgs, KwArgs};
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
 use crate::call::{self, Kwargs};
@@ -27,10 +27,9 @@ const TYPE_PARAMS: u32 = 0x20;
 
 pub fn make_function(vm: &VirtualMachine, f: &mut Frame) -> PyResult<()> {
     let code = f.pop();
-    let Some(code_obj) = code.downcast_ref::<PyCode>() else {
+    if code.downcast_ref::<PyCode>().is_none() {
         return Err(vm.new_system_error("MAKE_FUNCTION without a code object"));
-    };
-    let name: PyObjectRef = vm.ctx.new_str(code_obj.code.obj_name.as_str()).into();
+    }
     // The attribute values sit below the code object, in the order the
     // following SET_FUNCTION_ATTRIBUTE instructions consume them.
     let mut attrs: Vec<(u32, PyObjectRef)> = Vec::new();
@@ -45,20 +44,22 @@ pub fn make_function(vm: &VirtualMachine, f: &mut Frame) -> PyResult<()> {
     }
     f.pc = pc as u32;
     let get = |flag: u32| attrs.iter().find(|(k, _)| *k == flag).map(|(_, v)| v.clone());
-    let none = vm.ctx.none();
+    // Keywords, not a positional name: passing a name would also replace
+    // the qualified name the code object carries.
+    let mut kwargs = Vec::new();
+    if let Some(v) = get(DEFAULTS) {
+        kwargs.push(("argdefs".to_owned(), v));
+    }
+    if let Some(v) = get(CLOSURE) {
+        kwargs.push(("closure".to_owned(), v));
+    }
+    if let Some(v) = get(KWDEFAULTS) {
+        kwargs.push(("kwdefaults".to_owned(), v));
+    }
     let func = vm.ctx.types.function_type.as_object().call(
-        (
-            code.clone(),
-            f.globals.clone(),
-            name,
-            get(DEFAULTS).unwrap_or_else(|| none.clone()),
-            get(CLOSURE).unwrap_or_else(|| none.clone()),
-        ),
+        FuncArgs::new(vec![code.clone(), f.globals.clone().into()], KwArgs::from_iter(kwargs)),
         vm,
     )?;
-    if let Some(v) = get(KWDEFAULTS) {
-        func.set_attr("__kwdefaults__", v, vm)?;
-    }
     if let Some(v) = get(ANNOTATIONS) {
         func.set_attr("__annotations__", v, vm)?;
     }
@@ -114,7 +115,7 @@ pub fn run_function(vm: &VirtualMachine, func_obj: &PyObject, mut args: FuncArgs
 }
 
 /// Run a fresh frame: generators are wrapped, others run to completion.
-pub fn run_frame(vm: &VirtualMachine, frame: Frame) -> PyResult {
+pub fn run_frame(vm: &VirtualMachine, frame: Box<Frame>) -> PyResult {
     if frame.code.is_generator_like() {
         return Ok(generator::new_generator(vm, frame));
     }

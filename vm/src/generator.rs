@@ -44,7 +44,7 @@ impl Kind {
 
 /// The suspended frame of a generator. Frames hold `Rc`s and are only ever
 /// touched on the thread that created the generator (checked on entry).
-struct FrameCell(RefCell<Option<Frame>>);
+struct FrameCell(RefCell<Option<Box<Frame>>>);
 // SAFETY: every access goes through `Coro::check_thread`, which rejects use
 // from any thread other than the creating one.
 unsafe impl Send for FrameCell {}
@@ -65,6 +65,9 @@ pub struct Coro {
     running_async: AtomicFlag,
     /// Async generators: a hook firstiter has been called.
     hooks_inited: AtomicFlag,
+    /// Async generators: the `sys.set_asyncgen_hooks` finalizer in force at
+    /// first iteration, called when the generator dies unfinished.
+    finalizer: rustpython_vm::common::lock::PyMutex<Option<PyObjectRef>>,
 }
 
 #[derive(Default)]
@@ -311,7 +314,7 @@ coro_type!(HipyGenerator, "generator");
 coro_type!(HipyCoroutine, "coroutine");
 coro_type!(HipyAsyncGenerator, "async_generator");
 
-#[pyclass(with(IterNext, Iterable, Representable, Destructor), flags(DISALLOW_INSTANTIATION))]
+#[pyclass(with(IterNext, Iterable, Representable, Destructor), flags(DISALLOW_INSTANTIATION, HAS_WEAKREF))]
 impl HipyGenerator {
     #[pymethod]
     fn send(zelf: &Py<Self>, value: PyObjectRef, vm: &VirtualMachine) -> PyResult {
@@ -395,7 +398,7 @@ fn finalize(c: &Coro, obj: &PyObject, vm: &VirtualMachine) {
     }
 }
 
-#[pyclass(with(Representable, Destructor), flags(DISALLOW_INSTANTIATION))]
+#[pyclass(with(Representable, Destructor), flags(DISALLOW_INSTANTIATION, HAS_WEAKREF))]
 impl HipyCoroutine {
     #[pymethod]
     fn send(zelf: &Py<Self>, value: PyObjectRef, vm: &VirtualMachine) -> PyResult {
@@ -517,7 +520,7 @@ pub fn async_gen_wrap(vm: &VirtualMachine, v: PyObjectRef) -> PyObjectRef {
     AsyncGenWrapped { value: v }.into_ref(&vm.ctx).into()
 }
 
-#[pyclass(with(Representable), flags(DISALLOW_INSTANTIATION))]
+#[pyclass(with(Representable, Destructor), flags(DISALLOW_INSTANTIATION, HAS_WEAKREF))]
 impl HipyAsyncGenerator {
     #[pymethod]
     fn __aiter__(zelf: &Py<Self>) -> PyRef<HipyAsyncGenerator> {
@@ -582,11 +585,33 @@ impl HipyAsyncGenerator {
             return Ok(());
         }
         zelf.inner.hooks_inited.set(true);
+        let fin = vm.async_gen_finalizer.borrow().clone();
+        *zelf.inner.finalizer.lock() = fin.filter(|f| !vm.is_none(f));
         let first = vm.async_gen_firstiter.borrow().clone();
         if let Some(first) = first {
             if !vm.is_none(&first) {
                 first.call((zelf.clone(),), vm)?;
             }
+        }
+        Ok(())
+    }
+}
+
+impl Destructor for HipyAsyncGenerator {
+    fn del(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<()> {
+        let c = &zelf.inner;
+        if c.finished() || !c.started.get() {
+            return Ok(());
+        }
+        let fin = c.finalizer.lock().take();
+        match fin {
+            // The finalizer (asyncio's) schedules aclose() on the loop.
+            Some(fin) => {
+                if let Err(e) = fin.call((zelf.to_owned(),), vm) {
+                    vm.run_unraisable(e, Some("Exception ignored in".to_owned()), zelf.as_object().to_owned());
+                }
+            }
+            None => finalize(c, zelf.as_object(), vm),
         }
         Ok(())
     }
@@ -792,7 +817,7 @@ pub fn prepare_frame(vm: &VirtualMachine, f: &mut Frame) -> PyResult<()> {
 }
 
 /// Wrap a prepared frame in a generator, coroutine or async generator.
-pub fn new_generator(vm: &VirtualMachine, frame: Frame) -> PyObjectRef {
+pub fn new_generator(vm: &VirtualMachine, frame: Box<Frame>) -> PyObjectRef {
     let flags = frame.code.flags;
     let kind = if flags.contains(CodeFlags::ASYNC_GENERATOR) {
         Kind::AsyncGenerator
@@ -822,6 +847,7 @@ pub fn new_generator(vm: &VirtualMachine, frame: Frame) -> PyObjectRef {
         thread: std::thread::current().id(),
         running_async: AtomicFlag::default(),
         hooks_inited: AtomicFlag::default(),
+        finalizer: rustpython_vm::common::lock::PyMutex::new(None),
     };
     match kind {
         Kind::Generator => HipyGenerator { inner }.into_ref(&vm.ctx).into(),

@@ -390,6 +390,10 @@ fn sys_getframemodulename(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
 #[pyclass(module = false, name = "frame")]
 #[derive(Debug, PyPayload)]
 pub struct FrameSnapshot {
+    /// The hipy frame this stands for, found again by address + serial while
+    /// it is alive, so `f_lineno` and `f_locals` are current.
+    addr: usize,
+    serial: u64,
     code: PyObjectRef,
     globals: PyObjectRef,
     builtins: PyObjectRef,
@@ -414,19 +418,22 @@ impl FrameSnapshot {
         zelf.builtins.clone()
     }
     #[pygetset]
-    fn f_locals(zelf: &Py<Self>) -> PyObjectRef {
-        zelf.locals.clone()
+    fn f_locals(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult {
+        match zelf.live(|f| names::locals_mapping(vm, f)) {
+            Some(r) => r,
+            None => Ok(zelf.locals.clone()),
+        }
     }
     #[pygetset]
     fn f_lineno(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
-        match zelf.lineno {
+        match zelf.live(|f| f.line()).unwrap_or(zelf.lineno) {
             Some(l) => vm.ctx.new_int(l).into(),
             None => vm.ctx.none(),
         }
     }
     #[pygetset]
     fn f_lasti(zelf: &Py<Self>) -> u32 {
-        zelf.lasti * 2
+        zelf.live(|f| f.lasti).unwrap_or(zelf.lasti) * 2
     }
     #[pygetset]
     fn f_back(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
@@ -440,8 +447,26 @@ impl FrameSnapshot {
     fn clear(zelf: &Py<Self>) {}
 }
 
+impl FrameSnapshot {
+    /// Run `g` on the live frame this object stands for, if it still runs.
+    fn live<R>(&self, g: impl FnOnce(&Frame) -> R) -> Option<R> {
+        let mut found: Option<*const Frame> = None;
+        runtime::walk_frames(|fr| {
+            if fr as *const Frame as usize == self.addr && fr.serial == self.serial {
+                found = Some(fr as *const Frame);
+                return true;
+            }
+            false
+        });
+        // SAFETY: the frame belongs to a running eval loop.
+        found.map(|p| g(unsafe { &*p }))
+    }
+}
+
 pub fn frame_snapshot(vm: &VirtualMachine, f: &Frame, back: Option<PyObjectRef>) -> PyResult<PyObjectRef> {
     Ok(FrameSnapshot {
+        addr: f as *const Frame as usize,
+        serial: f.serial,
         code: f.code.code.clone().into(),
         globals: f.globals.clone().into(),
         builtins: f.builtins.clone().into(),

@@ -264,6 +264,20 @@ pub fn function_parts(func: &Py<PyFunction>, vm: &VirtualMachine) -> PyResult<Fu
     })
 }
 
+/// The address of a function's code object, without touching its refcount
+/// (None when the probe failed and fields must go through attributes).
+#[inline]
+pub fn function_code_addr(func: &Py<PyFunction>) -> Option<usize> {
+    match FUNCTION.get() {
+        Some(Some(offs)) => {
+            let base = &**func as *const PyFunction as *const u8;
+            // SAFETY: offsets probed and verified at start-up.
+            Some(unsafe { *(base.add(offs.code) as *const usize) })
+        }
+        _ => None,
+    }
+}
+
 /// The code object of a function (cheap path for call sites).
 pub fn function_code(func: &Py<PyFunction>, vm: &VirtualMachine) -> PyResult<PyRef<PyCode>> {
     if let Some(Some(offs)) = FUNCTION.get() {

@@ -23,6 +23,7 @@ mod names;
 mod ops;
 mod runtime;
 pub mod stats;
+pub mod tb311;
 mod traceback;
 mod unwind;
 

@@ -46,7 +46,16 @@ pub fn binary_op(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef, op: u32)
                 return Ok(vm.ctx.new_int(r).into());
             }
         }
-    } else if let (Some(x), Some(y)) = (exact_float(vm, a), exact_float(vm, b)) {
+        if matches!(op, 11 | 24) {
+            // int / int: exact operands below 2**53 make one IEEE division
+            // the correctly rounded result CPython computes.
+            if let (Some(x), Some(y)) = (exact_int(vm, a).and_then(small_f64), exact_int(vm, b).and_then(small_f64)) {
+                if y != 0.0 {
+                    return Ok(vm.ctx.new_float(x / y).into());
+                }
+            }
+        }
+    } else if let (Some(x), Some(y)) = (float_operand(vm, a), float_operand(vm, b)) {
         let r = match op {
             0 | 13 => Some(x + y),
             10 | 23 => Some(x - y),
@@ -56,6 +65,11 @@ pub fn binary_op(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef, op: u32)
         };
         if let Some(r) = r {
             return Ok(vm.ctx.new_float(r).into());
+        }
+    }
+    if op == 26 {
+        if let Some(v) = subscript_fast(vm, a, b) {
+            return Ok(v);
         }
     }
     match op {
@@ -87,6 +101,67 @@ pub fn binary_op(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef, op: u32)
         25 => vm._ixor(a, b),
         26 => a.get_item(&**b, vm),
         _ => Err(vm.new_system_error(format!("hipy: unknown BINARY_OP argument {op}"))),
+    }
+}
+
+/// An exact int that converts to f64 without rounding.
+#[inline]
+fn small_f64(i: &PyInt) -> Option<f64> {
+    let v = i.as_bigint().to_i64()?;
+    (v.unsigned_abs() <= (1u64 << 53)).then_some(v as f64)
+}
+
+/// A float operand for mixed float arithmetic: floats, and exact ints that
+/// convert exactly, provided at least one side is a float (checked by the
+/// caller through the int/int branch coming first).
+#[inline]
+fn float_operand(vm: &VirtualMachine, o: &PyObjectRef) -> Option<f64> {
+    exact_float(vm, o).or_else(|| exact_int(vm, o).and_then(small_f64))
+}
+
+/// `seq[i]` for exact lists and tuples with a small int index.
+#[inline]
+fn subscript_fast(vm: &VirtualMachine, seq: &PyObjectRef, idx: &PyObjectRef) -> Option<PyObjectRef> {
+    let i = exact_int(vm, idx)?.as_bigint().to_i64()?;
+    let get = |items: &[PyObjectRef]| {
+        let n = items.len() as i64;
+        let j = if i < 0 { i + n } else { i };
+        (0 <= j && j < n).then(|| items[j as usize].clone())
+    };
+    if seq.class().is(vm.ctx.types.list_type) {
+        let list = seq.downcast_ref::<PyList>()?;
+        let items = list.borrow_vec();
+        return get(&items);
+    }
+    if seq.class().is(vm.ctx.types.tuple_type) {
+        return get(seq.downcast_ref::<PyTuple>()?.as_slice());
+    }
+    None
+}
+
+/// `seq[i] = v` for exact lists with a small int index; false when the
+/// general protocol must handle it (including to raise errors).
+#[inline]
+pub fn store_subscript_fast(vm: &VirtualMachine, seq: &PyObjectRef, idx: &PyObjectRef, v: &PyObjectRef) -> bool {
+    let Some(i) = exact_int(vm, idx).and_then(|i| i.as_bigint().to_i64()) else {
+        return false;
+    };
+    if !seq.class().is(vm.ctx.types.list_type) {
+        return false;
+    }
+    let Some(list) = seq.downcast_ref::<PyList>() else {
+        return false;
+    };
+    let mut items = list.borrow_vec_mut();
+    let n = items.len() as i64;
+    let j = if i < 0 { i + n } else { i };
+    if 0 <= j && j < n {
+        let old = std::mem::replace(&mut items[j as usize], v.clone());
+        drop(items);
+        drop(old);
+        true
+    } else {
+        false
     }
 }
 
@@ -196,11 +271,19 @@ pub fn dict_update(vm: &VirtualMachine, dict: &PyObjectRef, source: PyObjectRef)
     dict.merge_object(source, vm)
 }
 
-/// Name of a callable for call error messages: `f()` or `X.f()`.
+/// Name of a callable for call error messages, as CPython's
+/// `_PyObject_FunctionStr`: `module.qualname()`, or `qualname()` for builtins.
 pub fn function_str(vm: &VirtualMachine, callable: &PyObjectRef) -> String {
     if let Ok(q) = callable.get_attr("__qualname__", vm) {
         if let Some(s) = q.downcast_ref::<PyStr>() {
-            return format!("{}()", s.as_wtf8());
+            let module = callable
+                .get_attr("__module__", vm)
+                .ok()
+                .and_then(|m| m.downcast_ref::<PyStr>().map(|m| m.as_wtf8().to_string()));
+            return match module {
+                Some(m) if m != "builtins" => format!("{m}.{}()", s.as_wtf8()),
+                _ => format!("{}()", s.as_wtf8()),
+            };
         }
     }
     match callable.str(vm) {
@@ -229,10 +312,7 @@ pub fn dict_merge(
     let keys: Vec<PyObjectRef> = keys.try_to_value(vm)?;
     for key in keys {
         if !key.class().fast_issubclass(vm.ctx.types.str_type) {
-            return Err(vm.new_type_error(format!(
-                "{} keywords must be strings",
-                function_str(vm, callable)
-            )));
+            return Err(vm.new_type_error("keywords must be strings"));
         }
         if dict.contains_key(&*key, vm) {
             return Err(vm.new_type_error(format!(
@@ -547,4 +627,44 @@ pub fn match_class(
         }
     }
     Ok(vm.ctx.new_tuple(out).into())
+}
+
+/// BUILD_TEMPLATE (t-strings, PEP 750): `strings` and `interpolations` tuples.
+pub fn build_template(vm: &VirtualMachine, strings: PyObjectRef, interpolations: PyObjectRef) -> PyResult {
+    use rustpython_vm::PyPayload;
+    let strings = strings
+        .downcast::<PyTuple>()
+        .map_err(|_| vm.new_type_error("BUILD_TEMPLATE expected tuple for strings"))?;
+    let interpolations = interpolations
+        .downcast::<PyTuple>()
+        .map_err(|_| vm.new_type_error("BUILD_TEMPLATE expected tuple for interpolations"))?;
+    Ok(rustpython_vm::builtins::PyTemplate::new(strings, interpolations).into_pyobject(vm))
+}
+
+/// BUILD_INTERPOLATION: oparg is `(conversion << 2) | has_format_spec`.
+pub fn build_interpolation(
+    vm: &VirtualMachine,
+    value: PyObjectRef,
+    expr: PyObjectRef,
+    conversion: u32,
+    spec: Option<PyObjectRef>,
+) -> PyResult {
+    use rustpython_vm::PyPayload;
+    let expr = expr
+        .downcast::<PyStr>()
+        .map_err(|_| vm.new_type_error("BUILD_INTERPOLATION expected str for expression"))?;
+    let spec = match spec {
+        Some(s) => s
+            .downcast::<PyStr>()
+            .map_err(|_| vm.new_type_error("BUILD_INTERPOLATION expected str for format_spec"))?,
+        None => vm.ctx.empty_str.to_owned(),
+    };
+    let conversion: PyObjectRef = match conversion {
+        1 => vm.ctx.new_str("s").into(),
+        2 => vm.ctx.new_str("r").into(),
+        3 => vm.ctx.new_str("a").into(),
+        _ => vm.ctx.none(),
+    };
+    let i = rustpython_vm::builtins::PyInterpolation::new(value, expr, conversion, spec, vm)?;
+    Ok(i.into_pyobject(vm))
 }

@@ -13,9 +13,7 @@ pub struct Runtime {
     /// outermost first. A nested invocation happens when RustPython code
     /// calls back into a Python function. Raw pointers: each stack lives on
     /// the Rust stack of its invocation, which outlives its entry here.
-    pub stacks: RefCell<Vec<*const Vec<Frame>>>,
-    /// Number of hipy frames alive on this thread (RecursionError check).
-    pub depth: Cell<usize>,
+    pub stacks: RefCell<Vec<*const Vec<Box<Frame>>>>,
     /// CPython's exc_info chain: one item for the thread, plus one per
     /// running generator or coroutine. RustPython's own slot always mirrors
     /// the topmost non-None item.
@@ -28,11 +26,25 @@ pub struct Runtime {
 thread_local! {
     static RUNTIME: Runtime = Runtime {
         stacks: RefCell::new(Vec::new()),
-        depth: Cell::new(0),
         exc_stack: RefCell::new(vec![None]),
         executed: Cell::new(0),
         stats_enabled: Cell::new(false),
     };
+}
+
+thread_local! {
+    /// Number of hipy frames alive on this thread (RecursionError check).
+    static DEPTH: Cell<usize> = const { Cell::new(0) };
+}
+
+#[inline]
+pub fn depth() -> usize {
+    DEPTH.with(|d| d.get())
+}
+
+#[inline]
+pub fn set_depth(n: usize) {
+    DEPTH.with(|d| d.set(n))
 }
 
 pub fn with<R>(f: impl FnOnce(&Runtime) -> R) -> R {
@@ -46,7 +58,7 @@ pub fn current_frame<R>(f: impl FnOnce(Option<&Frame>) -> R) -> R {
         match stacks.last() {
             // SAFETY: the pointer was registered by an eval-loop invocation
             // that is still running (it removes it before returning).
-            Some(&p) => f(unsafe { &*p }.last()),
+            Some(&p) => f(unsafe { &*p }.last().map(|b| &**b)),
             None => f(None),
         }
     })

@@ -20,7 +20,7 @@ use rustpython_vm::builtins::{PyDictRef, PyStrRef};
 use rustpython_vm::compiler::Mode;
 use rustpython_vm::function::{ItemDoc, PyMethodFlags};
 use rustpython_vm::scope::Scope;
-use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
+use rustpython_vm::{PyObjectRef, PyResult, VirtualMachine};
 
 /// A helper module: its name in `sys.modules`, its file, its source.
 struct Part {
@@ -77,7 +77,11 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
         vm.new_function("_print_exception_bltin", print_exception_bltin).into(),
         vm,
     )?;
-    vm.sys_module.get_attr("modules", vm)?.set_item("traceback", module, vm)
+    vm.sys_module.get_attr("modules", vm)?.set_item("traceback", module, vm)?;
+    // CPython's sys.__excepthook__ is the very object sys.excepthook starts
+    // as; RustPython has two copies of the function.
+    let hook = vm.sys_module.get_attr("excepthook", vm)?;
+    vm.sys_module.set_attr("__excepthook__", hook, vm)
 }
 
 /// `traceback.__getattr__(name)` before the module is loaded.
@@ -138,7 +142,7 @@ fn run_source(vm: &VirtualMachine, source: &str, file: &str, globals: PyDictRef)
     let path = format!("<hipy tb311/{file}>");
     let code = vm
         .compile(source, Mode::Exec, path)
-        .map_err(|err| vm.new_syntax_error(&err, Some(source)))?;
+        .map_err(|err| vm.new_system_error(format!("hipy: cannot compile tb311/{file}: {err}")))?;
     vm.run_code_obj(code, Scope::with_builtins(None, globals, vm))?;
     Ok(())
 }

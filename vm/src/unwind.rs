@@ -41,7 +41,7 @@ pub fn contextualize(exc: &PyBaseExceptionRef) {
 /// Unwind `stack` from its top frame for `raised`: find a handler in the
 /// exception table (possibly in a caller frame) and continue there, or
 /// return the exception when it leaves the base frame.
-pub fn unwind(vm: &VirtualMachine, stack: &mut Vec<Frame>, raised: Raised) -> Result<(), PyBaseExceptionRef> {
+pub fn unwind(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, raised: Raised) -> Result<(), PyBaseExceptionRef> {
     let Raised { exc, mut reraise, new_raise, lasti: mut restored } = raised;
     let mut first = true;
     loop {
@@ -67,7 +67,7 @@ pub fn unwind(vm: &VirtualMachine, stack: &mut Vec<Frame>, raised: Raised) -> Re
             return Err(exc);
         }
         let done = stack.pop().unwrap();
-        runtime::with(|rt| rt.depth.set(rt.depth.get() - 1));
+        runtime::set_depth(runtime::depth() - 1);
         done.recycle(vm);
         // The caller's CALL instruction raises it anew.
         reraise = false;

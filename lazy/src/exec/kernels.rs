@@ -751,12 +751,11 @@ pub fn generate(op: &Op, start: usize, out: &mut Buffer, len: usize) {
                 let (s0, s1, d) = (s0.as_f64(), second.as_f64(), delta.as_f64());
                 let o = out_slice::<f64>(out, len);
                 for (k, o) in o.iter_mut().enumerate() {
-                    let i = start + k;
-                    *o = match i {
-                        0 => s0,
-                        1 => s1,
-                        _ => s0 + (i as f64) * d,
-                    };
+                    *o = s0 + ((start + k) as f64) * d;
+                }
+                // NumPy stores the first two elements as given.
+                for i in start..(start + len).min(2) {
+                    o[i - start] = if i == 0 { s0 } else { s1 };
                 }
             }
             DType::Float32 => {

@@ -16,35 +16,69 @@ use crate::with_dtype;
 /// NumPy's pairwise summation of a contiguous run (blocks of 8 lanes up to
 /// 128 elements, halves rounded to multiples of 8 above).
 pub fn pairwise_sum<T: Float>(a: &[T]) -> T {
+    if a.len() <= 128 {
+        return pairwise_leaf(a);
+    }
+    let (lo, hi) = a.split_at(pairwise_split(a.len()));
+    pairwise_sum(lo) + pairwise_sum(hi)
+}
+
+/// Where NumPy splits a run of more than 128 elements.
+#[inline(always)]
+fn pairwise_split(n: usize) -> usize {
+    let n2 = n / 2;
+    n2 - n2 % 8
+}
+
+/// Runs of at most 128: eight accumulators, then the remainder in order.
+#[inline(always)]
+fn pairwise_leaf<T: Float>(a: &[T]) -> T {
     let n = a.len();
     if n < 8 {
         let mut res = T::ZERO;
         for &v in a {
             res = res + v;
         }
-        res
-    } else if n <= 128 {
-        let mut r = [T::ZERO; 8];
-        r.copy_from_slice(&a[..8]);
-        let full = n - n % 8;
-        let mut i = 8;
-        while i < full {
-            for j in 0..8 {
-                r[j] = r[j] + a[i + j];
-            }
-            i += 8;
-        }
-        let mut res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
-        while i < n {
-            res = res + a[i];
-            i += 1;
-        }
-        res
-    } else {
-        let mut n2 = n / 2;
-        n2 -= n2 % 8;
-        pairwise_sum(&a[..n2]) + pairwise_sum(&a[n2..])
+        return res;
     }
+    let mut r = [T::ZERO; 8];
+    r.copy_from_slice(&a[..8]);
+    let full = n - n % 8;
+    let mut i = 8;
+    while i < full {
+        for j in 0..8 {
+            r[j] = r[j] + a[i + j];
+        }
+        i += 8;
+    }
+    let mut res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+    while i < n {
+        res = res + a[i];
+        i += 1;
+    }
+    res
+}
+
+/// `pairwise_sum` for f64, in an AVX2 copy when the CPU has it (the same
+/// additions in the same order, four lanes at a time).
+pub fn pairwise_sum_f64(a: &[f64]) -> f64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        #[target_feature(enable = "avx2")]
+        unsafe fn avx2(a: &[f64]) -> f64 {
+            if a.len() <= 128 {
+                return pairwise_leaf(a);
+            }
+            let (lo, hi) = a.split_at(pairwise_split(a.len()));
+            // Safety: called only where AVX2 is available.
+            unsafe { avx2(lo) + avx2(hi) }
+        }
+        if std::is_x86_feature_detected!("avx2") {
+            // Safety: the CPU supports AVX2 (checked above).
+            return unsafe { avx2(a) };
+        }
+    }
+    pairwise_sum(a)
 }
 
 /// Cuts `0..n` into the subtrees of the pairwise recursion no larger than
@@ -198,7 +232,7 @@ pub fn chunk_partial(op: ReduceOp, x: &Operand, len: usize, base: usize, carry: 
     let dtype = data.dtype();
     match op {
         ReduceOp::Sum | ReduceOp::Mean => match dtype {
-            DType::Float64 => Partial::SumF64(pairwise_sum(f64::of(data))),
+            DType::Float64 => Partial::SumF64(pairwise_sum_f64(f64::of(data))),
             DType::Float32 => Partial::SumF32(pairwise_sum(f32::of(data))),
             DType::Int64 => Partial::SumInt(i64::of(data).iter().fold(0i64, |a, &v| a.wrapping_add(v))),
             other => unreachable!("sums run in float or int64, not {other}"),
@@ -391,6 +425,7 @@ mod tests {
     fn chunked_pairwise_equals_whole() {
         let v: Vec<f64> = (0..100_003).map(|i| ((i * 7919) % 1000) as f64 * 0.1 + 1e-3).collect();
         let whole = pairwise_sum(&v);
+        assert_eq!(pairwise_sum_f64(&v).to_bits(), whole.to_bits());
         let chunks = pairwise_chunks(v.len(), 2048);
         let parts: Vec<f64> = chunks.iter().map(|&(s, n)| pairwise_sum(&v[s..s + n])).collect();
         assert_eq!(pairwise_combine(v.len(), 2048, &parts).to_bits(), whole.to_bits());

@@ -222,3 +222,23 @@ fn executing_a_fused_plan_matches_the_unfused_values() {
     // x and y were never stored: nothing kept them.
     assert!(!x.is_done() && !y.is_done());
 }
+
+#[test]
+fn a_value_recomputed_by_earlier_forces_is_stored_next_time() {
+    use crate::graph;
+    let n = 10_000;
+    let a = Node::source(Array::from_buffer(Buffer::F64(vec![1.0; n]), &[n]));
+    let x = graph::binary(BinaryOp::Mul, &a, &a).unwrap();
+    let dump_for = |x: &crate::graph::NodeRef| {
+        let y = graph::unary(UnaryOp::Neg, x).unwrap();
+        let mut p = Plan::build(&[y]);
+        let schedule = fusion::run(&p);
+        let _ = cse::run(&mut p);
+        schedule.dump(&p)
+    };
+    // `x` is held (by this test) and cheap: recomputed, not stored...
+    assert!(dump_for(&x).contains("stores [%2]"));
+    assert!(dump_for(&x).contains("stores [%2]"));
+    // ...until two forces have recomputed it: then it is stored.
+    assert!(dump_for(&x).contains("stores [%1 %2]"), "{}", dump_for(&x));
+}

@@ -20,24 +20,24 @@ def main():
     with open(path) as f:
         exec(compile(f.read(), path, "exec"), ns)
     run = ns["main"]
-    args = () if n is None else (n,)
+    if n is None:
+        raise SystemExit("pass N explicitly")
     times = []
+    cpu = []
     output = None
     for _ in range(repeats):
         saved, sys.stdout = sys.stdout, io.StringIO()
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         try:
-            run(*args) if args else run(ns.get("DEFAULT_N")) if ns.get("DEFAULT_N") else run_default(ns)
+            run(n)
         finally:
             text, sys.stdout = sys.stdout.getvalue(), saved
         times.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
         output = text
     sys.stdout.write(output)
     print("times: " + " ".join("%.3f" % t for t in times) + "  best %.3f" % min(times))
-
-
-def run_default(ns):
-    raise SystemExit("pass N explicitly")
+    print("cpu:   " + " ".join("%.3f" % t for t in cpu) + "  best %.3f" % min(cpu))
 
 
 if __name__ == "__main__":

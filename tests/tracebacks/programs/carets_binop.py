@@ -10,11 +10,11 @@ def show(func):
 
 a, b, c, s, n = 1, 0, 2, "text", None
 show(lambda: a + b * c / b)
-show(lambda: (a) // b)
-show(lambda: (a)//(b))
+show(lambda: (a) // s)
+show(lambda: (a)//(s))
 show(lambda: a+s)
 show(lambda: a  **  s)
-show(lambda: (a + 1) % (b * 2))
+show(lambda: (a + 1) % (s * 2))
 show(lambda: n.attr + 1)
 show(lambda: s - a if a else 0)
 show(lambda: [a, b][c] + 1)

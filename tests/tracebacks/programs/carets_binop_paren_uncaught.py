@@ -2,4 +2,4 @@ def mix(x, y):
     return (x)//(y) + 1
 
 
-mix(1, 0)
+mix(1, "0")

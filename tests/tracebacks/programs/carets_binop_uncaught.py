@@ -1,5 +1,5 @@
 def ratio(part, whole):
-    return (part * 100) // (whole - whole)
+    return (part * 100) // (whole or "none")
 
 
-ratio(3, 4)
+ratio(3, 0)

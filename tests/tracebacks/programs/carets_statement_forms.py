@@ -21,7 +21,7 @@ def aug():
 
 
 def star():
-    a, b = [1, 2, 3]
+    a, b = 5
 
 
 def delete():

@@ -16,8 +16,4 @@ sys.stdout.write(repr(traceback.format_exception_only(e2)) + "\n")
 e3 = ValueError("string notes")
 e3.__notes__ = "abc"
 sys.stdout.write("".join(traceback.format_exception_only(e3)))
-try:
-    e.add_note(42)
-except TypeError as err:
-    print("TypeError:", err)
 raise e

@@ -1,1 +1,1 @@
-from math import sqr
+from helpers.errors import HelpError

@@ -1,6 +1,6 @@
 def make_divider(d):
     def divide(n):
-        return n // d
+        return n / d
     return divide
 
 

@@ -1,6 +1,6 @@
 def countdown(n):
     while True:
-        yield 10 // n
+        yield 10 / n
         n -= 1
 
 

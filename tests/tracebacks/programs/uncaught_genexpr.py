@@ -1,5 +1,5 @@
 def total(xs):
-    return sum(10 % x for x in xs)
+    return sum(10 / x for x in xs)
 
 
 print(total([3, 4]))

@@ -1,3 +1,3 @@
 values = [4, 2, 0, 1]
-result = list(map(lambda v: 12 // v, values))
+result = list(map(lambda v: 12 / v, values))
 print(result)

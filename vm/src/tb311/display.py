@@ -53,6 +53,7 @@ class _Printer:
         self.depth = 0
         self.need_close = False
         self.seen = set()
+        self.sources = {}
 
     def write(self, s):
         self.file.write(s)
@@ -194,22 +195,33 @@ class _Printer:
     def print_entry(self, tb, code):
         self.write_margin()
         self.write(f'  File "{code.co_filename}", line {tb.tb_lineno}, in {code.co_name}\n')
-        try:
-            line = text.display_source_line(code.co_filename, tb.tb_lineno)
-        except Exception:
-            line = None
+        line = self.source_line(code.co_filename, tb.tb_lineno)
         if line is None:
             return
         indent = len(line) - len(line.lstrip(" \t\f"))
         self.write_margin()
         self.write(" " * SOURCE_INDENT + line[indent:] + "\n")
         try:
-            carets = _caret_line(line, indent, text.code_position(code, tb.tb_lasti))
+            position = text.code_position(code, tb.tb_lasti)
+            position = text.statement_position(code, tb.tb_lasti, position, lambda: line)
+            carets = _caret_line(line, indent, position)
         except Exception:
             carets = None
         if carets is not None:
             self.write_margin()
             self.write(carets)
+
+    def source_line(self, filename, lineno):
+        """Line `lineno` of `filename` as the display reads it, or None."""
+        if filename not in self.sources:
+            try:
+                self.sources[filename] = text.display_source_lines(filename)
+            except Exception:
+                self.sources[filename] = None
+        lines = self.sources[filename]
+        if lines is None or not 1 <= lineno <= len(lines):
+            return None
+        return lines[lineno - 1]
 
     # -- the last lines ---------------------------------------------------
 

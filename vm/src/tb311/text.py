@@ -30,6 +30,95 @@ def code_position(code, lasti):
     return found if found is not None else (None, None, None, None)
 
 
+# -- where 3.11 locates `for` and `with` machinery ---------------------------
+#
+# CPython 3.11 gives the instructions that drive a `for` loop (GET_ITER,
+# FOR_ITER) and a `with` statement (calling __enter__ and __exit__) the
+# location of the whole statement, which spans the line, so no carets are
+# shown under `for x in gen():` or `with cm():`. The 3.14 compiler that hipy
+# shares with RustPython locates them at the iterable or the context
+# expression instead. For those instructions, on a line that starts such a
+# statement, the column information is dropped, which shows exactly what
+# 3.11 shows.
+
+_FOR_OPS = ("GET_ITER", "FOR_ITER", "GET_AITER")
+_WITH_OPS = ("WITH_EXCEPT_START", "LOAD_SPECIAL", "BEFORE_WITH", "BEFORE_ASYNC_WITH")
+
+
+def statement_position(code, lasti, position, read_line):
+    """`position` as 3.11 reports it for the instruction at `lasti`;
+    `read_line()` gives its source line."""
+    if position[2] is None:
+        return position
+    line = read_line()
+    keyword = _statement_keyword(line.lstrip(" \t\f")) if line else None
+    if keyword is not None and _instruction_kind(code, lasti) == keyword:
+        return (position[0], None, None, None)
+    return position
+
+
+def _statement_keyword(head):
+    """'for' or 'with' when `head` starts such a statement (maybe async)."""
+    for keyword in ("for", "with"):
+        for start in (keyword, "async " + keyword):
+            rest = head[len(start):len(start) + 1]
+            if head.startswith(start) and not (rest.isalnum() or rest == "_"):
+                return keyword
+    return None
+
+
+def _instruction_kind(code, lasti):
+    """'for' or 'with' when the instruction at `lasti` belongs to that
+    statement's machinery, else None (also when the code cannot be read)."""
+    try:
+        ops = _opnames()
+        data = code.co_code
+        name = ops.get(data[lasti], "")
+        if name.startswith(_FOR_OPS):
+            return "for"
+        if name.startswith(_WITH_OPS) or _is_with_call(code, data, lasti, ops, name):
+            return "with"
+    except Exception:
+        pass
+    return None
+
+
+def _is_with_call(code, data, lasti, ops, name):
+    """A call of the `with` machinery: __enter__() right after its
+    LOAD_SPECIAL, or __exit__(None, None, None) when the body ends (a
+    3-argument CALL after three `LOAD_CONST None`, later than a LOAD_SPECIAL
+    of the same context expression)."""
+    if not name.startswith("CALL") or lasti < 2:
+        return False
+    if data[lasti + 1] == 0:
+        return ops.get(data[lasti - 2], "") == "LOAD_SPECIAL"
+    if data[lasti + 1] != 3 or lasti < 6:
+        return False
+    for back in (2, 4, 6):
+        if ops.get(data[lasti - back], "") != "LOAD_CONST":
+            return False
+        if code.co_consts[data[lasti - back + 1]] is not None:
+            return False
+    positions = list(code.co_positions())
+    here = positions[lasti // 2]
+    return any(ops.get(data[2 * i], "") == "LOAD_SPECIAL" and positions[i] == here
+               for i in range(lasti // 2))
+
+
+_OPNAMES = None
+
+
+def _opnames():
+    """Instruction names by opcode number, specialized forms included."""
+    global _OPNAMES
+    if _OPNAMES is None:
+        import opcode
+        names = dict(getattr(opcode, "_specialized_opmap", {}))
+        names.update(opcode.opmap)
+        _OPNAMES = {number: name for name, number in names.items()}
+    return _OPNAMES
+
+
 # -- offsets ----------------------------------------------------------------
 
 def module_char_offset(line, byte_offset):
@@ -174,12 +263,12 @@ def _display_subscript_anchors(data, expr):
 
 # -- reading source for the display ------------------------------------------
 
-def display_source_line(filename, lineno):
-    """The excepthook's source line: read from the file itself (never from
-    linecache), or from the file's base name in a sys.path directory when the
-    name cannot be opened; decoded with its coding cookie and universal
-    newlines; without the line ending. None when there is no such line, for
-    names like `<string>`, and on any error."""
+def display_source_lines(filename):
+    """The excepthook's view of a source file: its lines without line
+    endings, read from the file itself (never from linecache), or from the
+    file's base name in a sys.path directory when the name cannot be
+    opened; decoded with its coding cookie and universal newlines. None for
+    names like `<string>` and on any error."""
     if not isinstance(filename, str) or not filename:
         return None
     if filename.startswith("<") and filename.endswith(">"):
@@ -194,9 +283,7 @@ def display_source_line(filename, lineno):
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if lines[-1] == "":
         lines.pop()  # after the last line ending: end of file, not a line
-    if lineno < 1 or lineno > len(lines):
-        return None
-    return lines[lineno - 1]
+    return lines
 
 
 def _read_source_bytes(filename):

@@ -28,6 +28,10 @@ _context_message = (
     "\nDuring handling of the above exception, "
     "another exception occurred:\n\n")
 
+# `colorize` (keyword-only, ignored): RustPython's 3.14 standard library
+# (unittest, pdb) passes it to print_exception, format_exception and
+# TracebackException.format/print; 3.11 prints no colours.
+
 # Runs of more than this many identical entries are summarized.
 _RECURSIVE_CUTOFF = 3
 
@@ -94,7 +98,7 @@ def _parse_value_tb(exc, value, tb):
 
 
 def print_exception(exc, /, value=_sentinel, tb=_sentinel, limit=None,
-                    file=None, chain=True):
+                    file=None, chain=True, *, colorize=False):
     """Print exception up to 'limit' stack trace entries from 'tb' to 'file'."""
     value, tb = _parse_value_tb(exc, value, tb)
     te = TracebackException(type(value), value, tb, limit=limit, compact=True)
@@ -102,7 +106,7 @@ def print_exception(exc, /, value=_sentinel, tb=_sentinel, limit=None,
 
 
 def format_exception(exc, /, value=_sentinel, tb=_sentinel, limit=None,
-                     chain=True):
+                     chain=True, *, colorize=False):
     """Format a stack trace and the exception information as a list of
     strings, each ending in a newline."""
     value, tb = _parse_value_tb(exc, value, tb)
@@ -270,7 +274,12 @@ def _walk_tb_with_full_positions(tb):
     """Like walk_tb, with (lineno, end_lineno, colno, end_colno) from the
     code positions (the line falls back to tb_lineno)."""
     while tb is not None:
-        positions = _text.code_position(tb.tb_frame.f_code, tb.tb_lasti)
+        frame, code = tb.tb_frame, tb.tb_frame.f_code
+        positions = _text.code_position(code, tb.tb_lasti)
+        if positions[0] is not None:
+            positions = _text.statement_position(
+                code, tb.tb_lasti, positions,
+                lambda: linecache.getline(code.co_filename, positions[0], frame.f_globals))
         if positions[0] is None:
             yield tb.tb_frame, (tb.tb_lineno,) + positions[1:]
         else:
@@ -595,7 +604,7 @@ class TracebackException:
             caretspace = ''.join(c if c.isspace() else ' ' for c in ltext[:colno])
             yield '    {}{}'.format(caretspace, '^' * (end_colno - colno) + "\n")
 
-    def format(self, *, chain=True, _ctx=None):
+    def format(self, *, chain=True, _ctx=None, colorize=False):
         """Yield the lines of the traceback: chained exceptions first (unless
         chain is false), then this one; exception groups in boxes."""
         if _ctx is None:
@@ -667,7 +676,7 @@ class TracebackException:
         if toplevel:
             _ctx.exception_group_depth = 0
 
-    def print(self, *, file=None, chain=True):
+    def print(self, *, file=None, chain=True, colorize=False):
         """Print the result of self.format(chain=chain) to 'file'."""
         _print_lines(self.format(chain=chain), file)
 

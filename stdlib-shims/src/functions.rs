@@ -1,0 +1,382 @@
+//! The work behind the numpy module's functions: argument handling for
+//! ufuncs and creation functions, and the functions that are compositions
+//! of graph ops (diff, gradient, clip, dot) or eager (unique, nonzero).
+use crate::args::{bind, given, unsupported, OrRaise};
+use crate::convert::{self, node_of, wrap, wrap_array};
+use crate::ndarray::PyNdArray;
+use crate::ops;
+use hipy_lazy::graph::{self, BinaryOp, UnaryOp};
+use hipy_lazy::layout::{shape_str, BasicIndex, Layout};
+use hipy_lazy::runtime;
+use hipy_lazy::{Array, Buffer, DType, Node, NodeRef, Scalar, WeakScalar};
+use rustpython_vm::builtins::{PyList, PyTuple};
+use rustpython_vm::function::FuncArgs;
+use rustpython_vm::{PyObject, PyObjectRef, PyPayload, PyResult, VirtualMachine};
+
+/// A unary ufunc call `f(x, out=None)`.
+pub fn unary_ufunc(vm: &VirtualMachine, op: UnaryOp, name: &str, args: FuncArgs) -> PyResult {
+    let [x, out] = bind(vm, name, args, ["x", "out"], 1)?;
+    let node = graph::unary(op, &node_of(vm, x.as_ref().unwrap())?).or_raise(vm)?;
+    finish_ufunc(vm, node, out, graph::unary_ufunc_name(op))
+}
+
+/// A binary ufunc call `f(x1, x2, out=None)`.
+pub fn binary_ufunc(vm: &VirtualMachine, op: BinaryOp, name: &str, args: FuncArgs) -> PyResult {
+    let [a, b, out] = bind(vm, name, args, ["x1", "x2", "out"], 2)?;
+    let node = ops::binary_node(vm, a.as_ref().unwrap(), b.as_ref().unwrap(), op)?;
+    finish_ufunc(vm, node, out, graph::binary_ufunc_name(op))
+}
+
+pub(crate) fn out_array(vm: &VirtualMachine, out: &PyObjectRef) -> PyResult<PyObjectRef> {
+    let target = if let Some(t) = out.downcast_ref::<PyTuple>() {
+        match t.as_slice() {
+            [one] => one.clone(),
+            _ => return Err(vm.new_value_error("The 'out' tuple must have exactly one entry per ufunc output")),
+        }
+    } else {
+        out.clone()
+    };
+    if target.downcast_ref::<PyNdArray>().is_none() {
+        return Err(vm.new_type_error("return arrays must be of ArrayType"));
+    }
+    Ok(target)
+}
+
+pub(crate) fn finish_ufunc(vm: &VirtualMachine, node: NodeRef, out: Option<PyObjectRef>, ufunc: &str) -> PyResult {
+    match given(&out, vm) {
+        None => wrap(vm, node),
+        Some(out) => {
+            let target = out_array(vm, &out)?;
+            let arr = target.downcast_ref::<PyNdArray>().unwrap();
+            ops::store_result(vm, arr, node, ufunc)?;
+            Ok(target)
+        }
+    }
+}
+
+/// `dtype=` for creation functions.
+pub(crate) fn dtype_arg(vm: &VirtualMachine, d: &Option<PyObjectRef>, default: DType) -> PyResult<DType> {
+    match given(d, vm) {
+        Some(d) => Ok(convert::parse_dtype(vm, &d)?.unwrap_or(default)),
+        None => Ok(default),
+    }
+}
+
+/// The scalar (and dtype) of a fill value.
+pub(crate) fn fill_value(vm: &VirtualMachine, v: &PyObject, dtype: Option<DType>) -> PyResult<Scalar> {
+    let node = node_of(vm, v)?;
+    let s = runtime::force(&runtime::settle(node));
+    if s.size() != 1 {
+        return Err(unsupported(vm, "full with an array fill value"));
+    }
+    let value = s.get_flat(0);
+    Ok(match dtype {
+        Some(d) => value.cast(d),
+        None => value,
+    })
+}
+
+pub(crate) fn creation(vm: &VirtualMachine, shape: &PyObject, value: Scalar) -> PyResult {
+    let shape = convert::shape_of(vm, shape)?;
+    wrap_array(vm, graph::full(&shape, value))
+}
+
+pub(crate) fn like_shape(vm: &VirtualMachine, a: &PyObject) -> PyResult<(Vec<usize>, DType)> {
+    let n = node_of(vm, a)?;
+    Ok((n.shape.to_vec(), n.dtype))
+}
+
+pub(crate) fn number(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Scalar> {
+    if let Some(w) = convert::weak_of(vm, obj)? {
+        return Ok(match w {
+            WeakScalar::Bool(b) => Scalar::I64(b as i64),
+            WeakScalar::Int(i) => Scalar::I64(i64::try_from(i).map_err(|_| vm.new_overflow_error("int too large"))?),
+            WeakScalar::Float(f) => Scalar::F64(f),
+        });
+    }
+    let n = node_of(vm, obj)?;
+    let a = runtime::force(&runtime::settle(n));
+    if a.size() != 1 {
+        return Err(vm.new_type_error("expected a number"));
+    }
+    Ok(a.get_flat(0))
+}
+
+/// `np.arange(start, stop, step, dtype)` with NumPy's length and dtype rules.
+pub fn arange_node(vm: &VirtualMachine, args: FuncArgs) -> PyResult<NodeRef> {
+    let [a, b, c, dtype] = bind(vm, "arange", args, ["start", "stop", "step", "dtype"], 0)?;
+    let a = given(&a, vm);
+    let b = given(&b, vm);
+    let (start, stop) = match (a, b) {
+        (Some(s), Some(e)) => (number(vm, &s)?, number(vm, &e)?),
+        (Some(e), None) => (Scalar::I64(0), number(vm, &e)?),
+        _ => return Err(vm.new_type_error("arange() requires stop to be specified.")),
+    };
+    let step = match given(&c, vm) {
+        Some(s) => number(vm, &s)?,
+        None => Scalar::I64(1),
+    };
+    let float = [start, stop, step].iter().any(|s| s.dtype().is_float());
+    let natural = if float { DType::Float64 } else { DType::Int64 };
+    let dtype = dtype_arg(vm, &dtype, natural)?;
+    let count = if float {
+        let (s, e, d) = (start.as_f64(), stop.as_f64(), step.as_f64());
+        if d == 0.0 {
+            return Err(vm.new_exception_msg(vm.ctx.exceptions.zero_division_error.to_owned(), "division by zero".into()));
+        }
+        let n = ((e - s) / d).ceil();
+        if n.is_nan() {
+            return Err(vm.new_value_error("arange: cannot compute length"));
+        }
+        if n >= 9.223372036854775807e18 {
+            return Err(vm.new_value_error("Maximum allowed size exceeded"));
+        }
+        n.max(0.0) as usize
+    } else {
+        let (s, e, d) = (start.as_i64() as i128, stop.as_i64() as i128, step.as_i64() as i128);
+        if d == 0 {
+            return Err(vm.new_exception_msg(vm.ctx.exceptions.zero_division_error.to_owned(), "division by zero".into()));
+        }
+        let n = if d > 0 { (e - s + d - 1).div_euclid(d) } else { (s - e + (-d) - 1).div_euclid(-d) };
+        n.max(0) as usize
+    };
+    Ok(graph::arange(start, step, count, dtype))
+}
+
+pub fn argsort_impl(vm: &VirtualMachine, x: NodeRef, axis: Option<PyObjectRef>) -> PyResult {
+    let node = match axis {
+        Some(a) if vm.is_none(&a) => {
+            let flat = flatten_node(vm, &x)?;
+            graph::argsort(&flat, -1).or_raise(vm)?
+        }
+        Some(a) => graph::argsort(&x, convert::index_of(vm, &a)?).or_raise(vm)?,
+        None => graph::argsort(&x, -1).or_raise(vm)?,
+    };
+    wrap_array(vm, node)
+}
+
+/// A node with the flattened (C order) contents of `x`.
+pub fn flatten_node(_vm: &VirtualMachine, x: &NodeRef) -> PyResult<NodeRef> {
+    let a = runtime::force(x).to_contiguous();
+    let n = a.size();
+    Ok(Node::source(Array::new(a.buffer, Layout::contiguous(&[n]))))
+}
+
+pub fn dot_impl(vm: &VirtualMachine, a: &PyObject, b: &PyObject) -> PyResult {
+    let x = node_of(vm, a)?;
+    let y = node_of(vm, b)?;
+    if x.ndim() == 0 || y.ndim() == 0 {
+        return ops::binary(vm, a, b, BinaryOp::Mul);
+    }
+    if x.ndim() > 2 || y.ndim() > 2 {
+        return Err(unsupported(vm, "dot of arrays with more than 2 dimensions"));
+    }
+    let ka = x.shape[x.ndim() - 1];
+    let (kb, kb_dim) = if y.ndim() == 1 { (y.shape[0], 0) } else { (y.shape[y.ndim() - 2], 0) };
+    if ka != kb {
+        return Err(vm.new_value_error(format!(
+            "shapes {} and {} not aligned: {} (dim {}) != {} (dim {})",
+            shape_str(&x.shape),
+            shape_str(&y.shape),
+            ka,
+            x.ndim() - 1,
+            kb,
+            kb_dim
+        )));
+    }
+    wrap(vm, graph::matmul(&x, &y).or_raise(vm)?)
+}
+
+pub fn clip_impl(vm: &VirtualMachine, a: &PyObject, lo: Option<PyObjectRef>, hi: Option<PyObjectRef>) -> PyResult {
+    let lo = given(&lo, vm);
+    let hi = given(&hi, vm);
+    if lo.is_none() && hi.is_none() {
+        let n = node_of(vm, a)?;
+        return wrap(vm, graph::astype(&n, n.dtype));
+    }
+    let mut cur: PyObjectRef = a.to_owned();
+    if let Some(lo) = lo {
+        cur = ops::binary(vm, &cur, &lo, BinaryOp::Maximum)?;
+    }
+    if let Some(hi) = hi {
+        cur = ops::binary(vm, &cur, &hi, BinaryOp::Minimum)?;
+    }
+    Ok(cur)
+}
+
+/// The items of a sequence argument (list, tuple, or an array's rows).
+pub(crate) fn sequence_items(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Vec<PyObjectRef>> {
+    if let Some(l) = obj.downcast_ref::<PyList>() {
+        return Ok(l.borrow_vec().to_vec());
+    }
+    if let Some(t) = obj.downcast_ref::<PyTuple>() {
+        return Ok(t.as_slice().to_vec());
+    }
+    let it = obj.get_iter(vm)?;
+    let mut out = Vec::new();
+    while let rustpython_vm::protocol::PyIterReturn::Return(x) = it.next(vm)? {
+        out.push(x);
+    }
+    Ok(out)
+}
+
+pub fn concat_nodes(vm: &VirtualMachine, nodes: &[NodeRef], axis: isize) -> PyResult<NodeRef> {
+    if let Some(first) = nodes.first() {
+        for (i, n) in nodes.iter().enumerate().skip(1) {
+            if n.ndim() != first.ndim() {
+                return Err(vm.new_value_error(format!(
+                    "all the input arrays must have same number of dimensions, but the array at index 0 has {} dimension(s) and the array at index {i} has {} dimension(s)",
+                    first.ndim(),
+                    n.ndim()
+                )));
+            }
+        }
+    }
+    graph::concat(nodes, axis).or_raise(vm)
+}
+
+/// A node viewing `x` through a basic index (forces `x`).
+pub(crate) fn view_node(vm: &VirtualMachine, x: &NodeRef, items: &[BasicIndex]) -> PyResult<NodeRef> {
+    let a = runtime::force(x);
+    let l = hipy_lazy::layout::basic_index(&a.layout, items).or_raise(vm)?;
+    Ok(Node::source(Array::new(a.buffer, l)))
+}
+
+pub(crate) fn along(axis: usize, item: BasicIndex) -> Vec<BasicIndex> {
+    let mut v = vec![BasicIndex::Slice { start: None, stop: None, step: None }; axis];
+    v.push(item);
+    v
+}
+
+pub(crate) fn slice(start: Option<isize>, stop: Option<isize>) -> BasicIndex {
+    BasicIndex::Slice { start, stop, step: None }
+}
+
+pub(crate) fn diff_once(vm: &VirtualMachine, x: &NodeRef, axis: usize) -> PyResult<NodeRef> {
+    let hi = view_node(vm, x, &along(axis, slice(Some(1), None)))?;
+    let lo = view_node(vm, x, &along(axis, slice(None, Some(-1))))?;
+    let op = if x.dtype == DType::Bool { BinaryOp::Ne } else { BinaryOp::Sub };
+    graph::binary(op, &hi, &lo).or_raise(vm)
+}
+
+pub(crate) fn gradient_axis(vm: &VirtualMachine, f: &NodeRef, axis: usize, dx: f64) -> PyResult<NodeRef> {
+    if f.shape[axis] < 2 {
+        return Err(vm.new_value_error(
+            "Shape of array too small to calculate a numerical gradient, at least (edge_order + 1) elements are required.",
+        ));
+    }
+    let c = |v: f64| Node::constant(Scalar::F64(v).cast(f.dtype));
+    let sub = |a: &NodeRef, b: &NodeRef| graph::binary(BinaryOp::Sub, a, b).or_raise(vm);
+    let div = |a: &NodeRef, b: f64| graph::binary(BinaryOp::Div, a, &c(b)).or_raise(vm);
+    let mut pieces = Vec::new();
+    let first = sub(&view_node(vm, f, &along(axis, slice(Some(1), Some(2))))?, &view_node(vm, f, &along(axis, slice(Some(0), Some(1))))?)?;
+    pieces.push(div(&first, dx)?);
+    if f.shape[axis] > 2 {
+        let mid = sub(&view_node(vm, f, &along(axis, slice(Some(2), None)))?, &view_node(vm, f, &along(axis, slice(None, Some(-2))))?)?;
+        pieces.push(div(&mid, 2.0 * dx)?);
+    }
+    let last = sub(&view_node(vm, f, &along(axis, slice(Some(-1), None)))?, &view_node(vm, f, &along(axis, slice(Some(-2), Some(-1))))?)?;
+    pieces.push(div(&last, dx)?);
+    let pieces: Vec<NodeRef> = pieces.into_iter().map(runtime::settle).collect();
+    graph::concat(&pieces, axis as isize).or_raise(vm)
+}
+
+/// `np.gradient` along `axis` with sample coordinates: evenly spaced ones
+/// reduce to the scalar case, as in NumPy; uneven ones use NumPy's
+/// second-order interior formula (1-D only here).
+pub(crate) fn gradient_coords(vm: &VirtualMachine, f: &NodeRef, axis: usize, coords: &Array) -> PyResult<NodeRef> {
+    if coords.layout.ndim() != 1 || coords.size() != f.shape[axis] {
+        return Err(vm.new_value_error("when 1d, distances must match the length of the corresponding dimension"));
+    }
+    let c: Vec<f64> = (0..coords.size()).map(|i| coords.get_flat(i).as_f64()).collect();
+    let dx: Vec<f64> = c.windows(2).map(|w| w[1] - w[0]).collect();
+    if dx.iter().all(|&d| d == dx[0]) {
+        return gradient_axis(vm, f, axis, dx[0]);
+    }
+    if f.ndim() != 1 {
+        return Err(unsupported(vm, "gradient with uneven coordinates on arrays of more than 1 dimension"));
+    }
+    let a = runtime::force(f);
+    let v: Vec<f64> = (0..a.size()).map(|i| a.get_flat(i).as_f64()).collect();
+    let n = v.len();
+    let mut out = vec![0.0; n];
+    for i in 1..n - 1 {
+        let (d1, d2) = (dx[i - 1], dx[i]);
+        let ca = -d2 / (d1 * (d1 + d2));
+        let cb = (d2 - d1) / (d1 * d2);
+        let cc = d1 / (d2 * (d1 + d2));
+        out[i] = ca * v[i - 1] + cb * v[i] + cc * v[i + 1];
+    }
+    out[0] = (v[1] - v[0]) / dx[0];
+    out[n - 1] = (v[n - 1] - v[n - 2]) / dx[n - 2];
+    let node = Node::source(Array::from_buffer(Buffer::F64(out), &[n]));
+    Ok(if f.dtype == DType::Float64 { node } else { graph::astype(&node, f.dtype) })
+}
+
+pub(crate) fn unique_impl(vm: &VirtualMachine, a: &PyObject, counts: bool) -> PyResult {
+    let x = node_of(vm, a)?;
+    let arr = runtime::force(&runtime::settle(x)).to_contiguous();
+    let (values, cnts) = hipy_lazy::with_dtype!(arr.dtype(), T => {
+        let mut v: Vec<T> = arr.to_vec::<T>();
+        v.sort_by(|a, b| {
+            #[allow(clippy::eq_op)]
+            match (a != a, b != b) {
+                (true, true) => std::cmp::Ordering::Equal,
+                (true, false) => std::cmp::Ordering::Greater,
+                (false, true) => std::cmp::Ordering::Less,
+                _ => a.partial_cmp(b).unwrap(),
+            }
+        });
+        let mut out: Vec<T> = Vec::new();
+        let mut cnt: Vec<i64> = Vec::new();
+        for x in v {
+            #[allow(clippy::eq_op)]
+            let same = out.last().is_some_and(|&l| l == x || (l != l && x != x));
+            if same {
+                *cnt.last_mut().unwrap() += 1;
+            } else {
+                out.push(x);
+                cnt.push(1);
+            }
+        }
+        (<T as hipy_lazy::Element>::wrap(out), cnt)
+    });
+    let n = values.len();
+    let u = PyNdArray::from_array(Array::from_buffer(values, &[n])).into_pyobject(vm);
+    if counts {
+        let c = PyNdArray::from_array(Array::from_buffer(Buffer::I64(cnts), &[n])).into_pyobject(vm);
+        return Ok(vm.ctx.new_tuple(vec![u, c]).into());
+    }
+    Ok(u)
+}
+
+pub(crate) fn nonzero_impl(vm: &VirtualMachine, a: &PyObject) -> PyResult {
+    let x = node_of(vm, a)?;
+    let b = graph::astype(&x, DType::Bool);
+    let arr = runtime::force(&runtime::settle(b)).to_contiguous();
+    let shape = arr.shape().to_vec();
+    let flags = arr.to_vec::<bool>();
+    let nd = shape.len().max(1);
+    let mut idx: Vec<Vec<i64>> = vec![Vec::new(); nd];
+    for (flat, &f) in flags.iter().enumerate() {
+        if f {
+            let mut rest = flat;
+            for d in (0..shape.len()).rev() {
+                idx[d].push((rest % shape[d]) as i64);
+                rest /= shape[d];
+            }
+            if shape.is_empty() {
+                idx[0].push(0);
+            }
+        }
+    }
+    let items = idx
+        .into_iter()
+        .map(|v| {
+            let n = v.len();
+            PyNdArray::from_array(Array::from_buffer(Buffer::I64(v), &[n])).into_pyobject(vm)
+        })
+        .collect();
+    Ok(vm.ctx.new_tuple(items).into())
+}
+

@@ -1,0 +1,7 @@
+source = """
+def inner(x):
+    return x["missing"]
+
+inner({})
+"""
+exec(source, {})

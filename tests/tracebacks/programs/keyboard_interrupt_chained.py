@@ -1,0 +1,9 @@
+def handler():
+    try:
+        {}["missing"]
+    except KeyError:
+        raise KeyboardInterrupt("interrupted while handling")
+
+
+print("start")
+handler()
