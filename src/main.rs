@@ -77,9 +77,9 @@ fn run_in_vm(vm: &VirtualMachine, opts: &Options) -> PyResult<()> {
     }
     if opts.engine == Engine::Hipy {
         hipy_vm::install(vm)?;
-        if opts.stats {
-            hipy_vm::stats::enable(vm)?;
-        }
+    }
+    if opts.stats {
+        hipy_vm::stats::enable(vm)?;
     }
     hipy_vm::tb311::install(vm)?;
     let scope = vm.new_scope_with_main()?;

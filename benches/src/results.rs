@@ -294,5 +294,12 @@ mod tests {
             md.contains("| hipy | 2.00× (1) | 8.00× (1) | 4.00× (2) | b |"),
             "{md}"
         );
+        let svg_path = std::env::temp_dir().join(format!("hipy-bench-{}.svg", std::process::id()));
+        crate::chart::draw(&r, &svg_path).unwrap();
+        let svg = std::fs::read_to_string(&svg_path).unwrap();
+        let _ = std::fs::remove_file(&svg_path);
+        for text in ["hipy", "np_c", "8.00×", "2.00×", "✗"] {
+            assert!(svg.contains(text), "chart lacks {text}");
+        }
     }
 }

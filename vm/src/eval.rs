@@ -9,11 +9,10 @@
 //! the hook in `hooks.rs`.
 
 use rustpython_vm::builtins::{
-    PyBaseExceptionRef, PyDict, PyList, PySet, PySlice, PyStr, PyTuple, PyType,
+    PyBaseExceptionRef, PyDict, PyList, PySet, PySlice, PyStr,
 };
-use rustpython_vm::bytecode::{BinaryOperator, Instruction, RaiseKind};
+use rustpython_vm::bytecode::Instruction;
 use rustpython_vm::protocol::PyIterReturn;
-use rustpython_vm::types::PyComparisonOp;
 use rustpython_vm::{AsObject, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 
 use crate::frame::{Continuation, Frame};
@@ -880,5 +879,3 @@ fn list_of<'a>(vm: &VirtualMachine, obj: &'a PyObjectRef) -> PyResult<&'a PyList
         .ok_or_else(|| vm.new_system_error("LIST_APPEND on a non-list"))
 }
 
-#[allow(unused)]
-fn _assert_types(_: &PyTuple, _: &PyType, _: BinaryOperator, _: RaiseKind, _: PyComparisonOp) {}

@@ -8,7 +8,7 @@
 //! the SET_FUNCTION_ATTRIBUTE instructions that follow it and takes their values
 //! from the stack at once.
 
-use rustpython_vm::builtins::{PyBaseExceptionRef, PyCode, PyFunction};
+use rustpython_vm::builtins::{PyCode, PyFunction};
 use rustpython_vm::bytecode::Instruction;
 use rustpython_vm::function::{FuncArgs, KwArgs};
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
@@ -169,5 +169,3 @@ pub fn function_vectorcall_slot(
     run_frame(vm, frame)
 }
 
-#[allow(dead_code)]
-fn _types(_: PyBaseExceptionRef) {}

@@ -6,9 +6,9 @@
 //! out on yield. `types.GeneratorType` and friends resolve to these types
 //! because `types.py` is imported after hipy's hooks are installed.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 
-use rustpython_vm::builtins::{PyBaseException, PyBaseExceptionRef, PyCode, PyStrRef, PyType};
+use rustpython_vm::builtins::{PyBaseException, PyBaseExceptionRef, PyCode, PyStrRef};
 use rustpython_vm::bytecode::{CodeFlags, Instruction};
 use rustpython_vm::class::PyClassImpl;
 use rustpython_vm::exceptions::ExceptionCtor;
@@ -781,13 +781,13 @@ impl IterNext for AsyncGenOp {
 }
 
 /// Create the Python types (once per interpreter).
-pub fn init_types(vm: &VirtualMachine) {
-    HipyGenerator::make_static_type();
-    HipyCoroutine::make_static_type();
-    HipyAsyncGenerator::make_static_type();
-    CoroutineWrapper::make_static_type();
-    AsyncGenWrapped::make_static_type();
-    AsyncGenOp::make_static_type();
+pub fn init_types() {
+    let _ = HipyGenerator::make_static_type();
+    let _ = HipyCoroutine::make_static_type();
+    let _ = HipyAsyncGenerator::make_static_type();
+    let _ = CoroutineWrapper::make_static_type();
+    let _ = AsyncGenWrapped::make_static_type();
+    let _ = AsyncGenOp::make_static_type();
 }
 
 /// Run the generator prologue (cell set-up up to RETURN_GENERATOR) and leave
@@ -1015,5 +1015,3 @@ pub fn stop_iteration_error(vm: &VirtualMachine, code: &CodeInfo, v: PyObjectRef
     err.into()
 }
 
-#[allow(dead_code)]
-fn _unused(_: &PyType, _: Cell<u8>) {}

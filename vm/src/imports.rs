@@ -22,10 +22,10 @@ pub fn import_name(
         None => return Err(vm.new_import_error("__import__ not found", name.to_owned())),
     };
     let locals = f.locals.clone().unwrap_or_else(|| vm.ctx.none());
-    import.call(
-        (name.to_owned(), f.globals.clone(), locals, fromlist, level),
-        vm,
-    )
+    import
+        .call((name.to_owned(), f.globals.clone(), locals, fromlist, level), vm)
+        // Like CPython, hide importlib's own frames from the traceback.
+        .inspect_err(|exc| rustpython_vm::import::remove_importlib_frames(vm, exc))
 }
 
 fn module_name(vm: &VirtualMachine, module: &PyObjectRef) -> Option<String> {

@@ -440,11 +440,11 @@ impl FrameSnapshot {
         zelf.back.clone().unwrap_or_else(|| vm.ctx.none())
     }
     #[pygetset]
-    fn f_trace(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
+    fn f_trace(_zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
         vm.ctx.none()
     }
     #[pymethod]
-    fn clear(zelf: &Py<Self>) {}
+    fn clear(_zelf: &Py<Self>) {}
 }
 
 impl FrameSnapshot {
@@ -528,7 +528,7 @@ fn super_init(zelf: &rustpython_vm::PyObject, args: FuncArgs, vm: &VirtualMachin
 
 /// Replace the frame-reading builtins.
 pub fn install(vm: &VirtualMachine) -> PyResult<()> {
-    FrameSnapshot::make_static_type();
+    let _ = FrameSnapshot::make_static_type();
     let b = vm.builtins.as_object();
     ORIGINAL_DIR.get_or_init(|| b.get_attr("dir", vm).expect("builtins.dir"));
     ORIGINAL_COMPILE.get_or_init(|| b.get_attr("compile", vm).expect("builtins.compile"));

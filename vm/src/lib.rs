@@ -12,6 +12,7 @@
 mod attr;
 mod call;
 pub mod code;
+pub mod compat;
 mod eval;
 pub mod frame;
 mod function;
@@ -36,7 +37,7 @@ use rustpython_vm::{AsObject, PyObjectRef, PyRef, PyResult, VirtualMachine};
 /// and before any user code runs.
 pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     layout::probe(vm);
-    generator::init_types(vm);
+    generator::init_types();
     let fslots = &vm.ctx.types.function_type.slots;
     fslots.call.store(Some(function::function_call_slot));
     fslots.vectorcall.store(Some(function::function_vectorcall_slot));
@@ -60,6 +61,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
             vm.call_method(&obj, "close", ())?;
         }
     }
+    compat::install(vm)?;
     Ok(())
 }
 
