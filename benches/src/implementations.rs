@@ -30,47 +30,38 @@ pub struct Implementation {
     pub numpy: NumpySupport,
 }
 
+use NumpySupport::{Always, IfImportable, Only};
+
+/// The table. A new configuration is one more row, e.g.
+/// `row("hipy-jit-off", HIPY_RUN, &[("HIPY_JIT", "off")], Always),`
+#[rustfmt::skip]
 pub const IMPLEMENTATIONS: &[Implementation] = &[
     // `-S` skips `site`: on this machine a `.pth` file in CPython's site-packages (not
     // part of any venv) imports certifi at every start-up, ~50 ms that is not
     // CPython's. Without site CPython starts as fast as from a venv.
-    Implementation {
-        name: "python3",
-        command: &["python3", "-S", "{program}", "{size}"],
-        env: &[],
-        numpy: NumpySupport::None,
-    },
-    Implementation {
-        name: "cpython-numpy",
-        command: &["{venv_python}", "{program}", "{size}"],
-        env: &[],
-        numpy: NumpySupport::Only,
-    },
-    Implementation {
-        name: "hipy",
-        command: &["{hipy}", "run", "{program}", "{size}"],
-        env: &[],
-        numpy: NumpySupport::Always,
-    },
-    Implementation {
-        name: "hipy-rustpython",
-        command: &[
-            "{hipy}",
-            "--engine=rustpython",
-            "run",
-            "{program}",
-            "{size}",
-        ],
-        env: &[],
-        numpy: NumpySupport::None,
-    },
-    Implementation {
-        name: "pypy3",
-        command: &["pypy3", "{program}", "{size}"],
-        env: &[],
-        numpy: NumpySupport::IfImportable,
-    },
+    row("python3", &["python3", "-S", "{program}", "{size}"], &[], NumpySupport::None),
+    row("cpython-numpy", &["{venv_python}", "{program}", "{size}"], &[], Only),
+    row("hipy", HIPY_RUN, &[], Always),
+    row("hipy-rustpython", &["{hipy}", "--engine=rustpython", "run", "{program}", "{size}"], &[], NumpySupport::None),
+    row("pypy3", &["pypy3", "{program}", "{size}"], &[], IfImportable),
 ];
+
+/// `hipy run PROGRAM SIZE`
+pub const HIPY_RUN: &[&str] = &["{hipy}", "run", "{program}", "{size}"];
+
+const fn row(
+    name: &'static str,
+    command: &'static [&'static str],
+    env: &'static [(&'static str, &'static str)],
+    numpy: NumpySupport,
+) -> Implementation {
+    Implementation {
+        name,
+        command,
+        env,
+        numpy,
+    }
+}
 
 /// The implementation whose output and time every other one is compared against.
 pub fn reference_name(suite: Suite) -> &'static str {

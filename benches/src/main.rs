@@ -48,7 +48,8 @@ fn cli() -> Command {
         .arg(Arg::new("repetitions").short('n').long("repetitions").default_value("5")
             .value_parser(clap::value_parser!(usize)).help("Runs per program and implementation"))
         .arg(Arg::new("impl").short('i').long("impl").action(ArgAction::Append).value_delimiter(',')
-            .value_parser(clap::builder::PossibleValuesParser::new(names)).help("Implementations to run (repeatable; default: all). The CPython references are always run"))
+            .value_parser(clap::builder::PossibleValuesParser::new(names))
+            .help("Implementations to run (repeatable; default: all). The CPython references are always run"))
         .arg(Arg::new("suite").long("suite").value_parser(["pure", "numpy"])
             .help("Only pure-Python programs, or only numpy/pandas ones"))
         .arg(Arg::new("size").long("size").action(ArgAction::Append).value_name("N|PROGRAM=N")
@@ -65,6 +66,8 @@ fn cli() -> Command {
             .help("Venv with numpy and pandas for the CPython reference (default: benches/.venv)"))
         .arg(Arg::new("setup-venv").long("setup-venv").action(ArgAction::SetTrue)
             .help("Create the venv (see --venv) with numpy and pandas, then exit"))
+        .arg(Arg::new("render").long("render").value_name("RESULTS_JSON")
+            .help("Redraw the report and chart from a results.json (with --publish: into benches/), running nothing"))
         .arg(Arg::new("list").long("list").action(ArgAction::SetTrue)
             .help("List programs and implementations, then exit"))
 }
@@ -123,6 +126,12 @@ fn run(args: &ArgMatches) -> Result<(), String> {
         .unwrap_or_else(|| target_dir().join("bench-results"));
     std::fs::create_dir_all(&out_dir)
         .map_err(|e| format!("creating {}: {e}", out_dir.display()))?;
+    if let Some(json) = args.get_one::<String>("render") {
+        let text = std::fs::read_to_string(json).map_err(|e| format!("reading {json}: {e}"))?;
+        let results: results::Results =
+            serde_json::from_str(&text).map_err(|e| format!("parsing {json}: {e}"))?;
+        return publish(&results, &out_dir, args.get_flag("publish"));
+    }
 
     let (hipy, hipy_origin) = contenders::snapshot_hipy(&hipy, &out_dir)
         .map_err(|e| format!("copying {}: {e}", hipy.display()))?;
@@ -168,11 +177,17 @@ fn run(args: &ArgMatches) -> Result<(), String> {
         timeout_s,
     };
     let results = results::assemble(header, &programs, &sizes, &contenders, &cells);
-    write_outputs(&results, &out_dir, "results.md")?;
-    if args.get_flag("publish") {
-        write_outputs(&results, &benches_dir(), "RESULTS.md")?;
+    publish(&results, &out_dir, args.get_flag("publish"))
+}
+
+/// Writes the outputs into `out_dir` (and into `benches/` if `publish`), and prints the
+/// report.
+fn publish(results: &results::Results, out_dir: &Path, publish: bool) -> Result<(), String> {
+    write_outputs(results, out_dir, "results.md")?;
+    if publish {
+        write_outputs(results, &benches_dir(), "RESULTS.md")?;
     }
-    print!("{}", report::markdown(&results, None));
+    print!("{}", report::markdown(results, None));
     eprintln!("results written to {}", out_dir.display());
     Ok(())
 }

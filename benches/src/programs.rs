@@ -1,11 +1,11 @@
 //! The benchmark programs: discovery in `benches/programs/`, suites and sizes.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// Pure-Python programs are checked against `python3`; numpy/pandas programs
 /// (`np_*.py`, `pd_*.py`) against CPython with the real libraries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Suite {
     Pure,

@@ -64,7 +64,7 @@ pub fn markdown(results: &Results, chart: Option<&str>) -> String {
     if let Some(chart) = chart {
         let _ = writeln!(
             md,
-            "## Chart\n\n![speedup over CPython per program]({chart})\n"
+            "\n## Chart\n\n![speedup over CPython per program]({chart})"
         );
     }
     md
@@ -217,14 +217,13 @@ fn failures(md: &mut String, r: &Results) {
     }
     if !failed.is_empty() {
         let _ = writeln!(md, "\n## Not run correctly\n");
-        let _ = writeln!(md, "{}\n", failed.join("\n"));
+        let _ = writeln!(md, "{}", failed.join("\n"));
     }
     if !skipped.is_empty() {
         let _ = writeln!(md, "\n## Skipped\n");
         for (implementation, reason, programs) in skipped {
             let _ = writeln!(md, "- {implementation} ({reason}): {}", programs.join(", "));
         }
-        let _ = writeln!(md);
     }
 }
 

@@ -6,9 +6,9 @@ use crate::machine::Machine;
 use crate::programs::{Program, Suite};
 use crate::session::{Cell, Contender, Status};
 use crate::stats::{geomean, summarize, Summary};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 pub struct Results {
     pub date: String,
     pub machine: Machine,
@@ -21,7 +21,7 @@ pub struct Results {
     pub geomeans: Vec<Geomean>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 pub struct ImplementationInfo {
     pub name: String,
     pub command: String,
@@ -31,7 +31,7 @@ pub struct ImplementationInfo {
     pub unavailable: Option<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 pub struct ProgramResult {
     pub name: String,
     pub suite: Suite,
@@ -40,7 +40,7 @@ pub struct ProgramResult {
     pub results: Vec<CellResult>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 pub struct CellResult {
     pub implementation: String,
     pub status: Status,
@@ -56,7 +56,7 @@ pub struct CellResult {
 }
 
 /// Geometric mean of one implementation's speedups over a set of programs.
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 pub struct Geomean {
     pub implementation: String,
     /// `None`: over all programs, each against its own suite's reference.

@@ -4,7 +4,7 @@
 use crate::implementations::{reference_name, Implementation, Paths};
 use crate::measure::{measure, Exit, Measurement, Run};
 use crate::programs::Program;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -20,7 +20,7 @@ pub struct Contender {
     pub importable: Vec<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Status {
     /// Every repetition exited 0 with the reference's output.
@@ -303,13 +303,15 @@ fn stderr_note(err_tail: &str) -> String {
     }
 }
 
-/// The last `n` non-empty, unindented lines of `bytes`, joined with " | ": for a Python
-/// traceback the exception without the frames, for a Rust panic its message.
+/// The last `n` informative lines of `bytes`, joined with " | ": for a Python traceback
+/// the exception without the frames, for a Rust panic its location and message.
 fn last_lines(bytes: &[u8], n: usize) -> String {
     let text = String::from_utf8_lossy(bytes);
     let lines: Vec<&str> = text
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with(char::is_whitespace))
+        .filter(|l| !l.starts_with("Traceback (most recent call last)"))
+        .filter(|l| !l.starts_with("note: run with `RUST_BACKTRACE"))
         .collect();
     let start = lines.len().saturating_sub(n);
     truncate(&lines[start..].join(" | "), 400)
@@ -337,8 +339,17 @@ mod tests {
     fn stderr_summary_keeps_the_exception_line() {
         let tb = b"Traceback (most recent call last):\n  File \"x.py\", line 3, in <module>\n    import numpy\nModuleNotFoundError: No module named 'numpy'\n";
         assert_eq!(
-            last_lines(tb, 1),
+            last_lines(tb, 2),
             "ModuleNotFoundError: No module named 'numpy'"
+        );
+    }
+
+    #[test]
+    fn stderr_summary_keeps_a_panic_message() {
+        let panic = b"thread 'main' panicked at vm/src/eval.rs:1:1:\nboom\nnote: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n";
+        assert_eq!(
+            last_lines(panic, 2),
+            "thread 'main' panicked at vm/src/eval.rs:1:1: | boom"
         );
     }
 

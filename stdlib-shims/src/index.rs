@@ -182,12 +182,6 @@ fn int_selection(vm: &VirtualMachine, layout: &Layout, arrays: &[Array]) -> PyRe
             let b = Array::new(a.buffer.clone(), a.layout.broadcast_to(&bshape).expect("broadcast checked"));
             b.to_vec::<i64>()
         })
-        .map(|v| v)
-        .collect::<Vec<_>>();
-    let idx: Vec<Vec<i64>> = arrays
-        .iter()
-        .zip(idx)
-        .map(|(a, v)| if a.dtype() == DType::Int64 { v } else { v })
         .collect();
     let mut rows = Vec::with_capacity(n);
     for m in 0..n {

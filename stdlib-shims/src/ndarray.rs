@@ -135,9 +135,7 @@ impl PyNdArray {
         let shape = self.shape();
         let node = if node.shape.as_slice() != shape.as_slice() {
             // Broadcast (e.g. `a[...] = scalar` through out=).
-            let zero = Node::constant(Scalar::I64(0).cast(node.dtype));
             let zeros = graph::full(&shape, Scalar::I64(0).cast(node.dtype));
-            let _ = zero;
             graph::binary(BinaryOp::Add, &zeros, &node).or_raise(vm)?
         } else {
             node

@@ -639,7 +639,7 @@ pub mod numpy {
         wrap_array(vm, node)
     }
 
-    fn stack_nodes(vm: &VirtualMachine, items: &[PyObjectRef], axis: isize, name: &str) -> PyResult<NodeRef> {
+    fn stack_nodes(vm: &VirtualMachine, items: &[PyObjectRef], axis: isize) -> PyResult<NodeRef> {
         let nodes: Vec<NodeRef> = items.iter().map(|x| node_of(vm, x)).collect::<PyResult<_>>()?;
         let Some(first) = nodes.first() else {
             return Err(vm.new_value_error("need at least one array to stack"));
@@ -649,7 +649,6 @@ pub mod numpy {
         }
         let nd = first.ndim() + 1;
         let ax = hipy_lazy::layout::normalize_axis(axis, nd).or_raise(vm)?;
-        let _ = name;
         let expanded: Vec<NodeRef> = nodes
             .iter()
             .map(|n| {
@@ -671,10 +670,10 @@ pub mod numpy {
             Some(a) => convert::index_of(vm, &a)?,
             None => 0,
         };
-        wrap_array(vm, stack_nodes(vm, &items, axis, "stack")?)
+        wrap_array(vm, stack_nodes(vm, &items, axis)?)
     }
 
-    fn at_least(vm: &VirtualMachine, n: NodeRef, nd: usize) -> NodeRef {
+    fn at_least(n: NodeRef, nd: usize) -> NodeRef {
         if n.ndim() >= nd {
             return n;
         }
@@ -685,7 +684,6 @@ pub mod numpy {
             (1, 2) => vec![1, n.shape[0]],
             _ => n.shape.to_vec(),
         };
-        let _ = vm;
         let l = a.layout.reshape_view(&shape).expect("adding unit axes is a view");
         Node::source(Array::new(a.buffer, l))
     }
@@ -693,14 +691,14 @@ pub mod numpy {
     #[pyfunction]
     fn vstack(tup: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         let items = sequence_items(vm, &tup)?;
-        let nodes: Vec<NodeRef> = items.iter().map(|x| node_of(vm, x).map(|n| at_least(vm, n, 2))).collect::<PyResult<_>>()?;
+        let nodes: Vec<NodeRef> = items.iter().map(|x| node_of(vm, x).map(|n| at_least(n, 2))).collect::<PyResult<_>>()?;
         wrap_array(vm, concat_nodes(vm, &nodes, 0)?)
     }
 
     #[pyfunction]
     fn hstack(tup: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         let items = sequence_items(vm, &tup)?;
-        let nodes: Vec<NodeRef> = items.iter().map(|x| node_of(vm, x).map(|n| at_least(vm, n, 1))).collect::<PyResult<_>>()?;
+        let nodes: Vec<NodeRef> = items.iter().map(|x| node_of(vm, x).map(|n| at_least(n, 1))).collect::<PyResult<_>>()?;
         let axis = if nodes.first().is_some_and(|n| n.ndim() == 1) { 0 } else { 1 };
         wrap_array(vm, concat_nodes(vm, &nodes, axis)?)
     }

@@ -98,11 +98,11 @@ fn fast_call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize) -> PyResul
     if !info.simple_args || info.argcount != argc + usize::from(has_self) {
         return Ok(None);
     }
-    let parts = layout::function_parts(func, vm)?;
-    let builtins = builtins_dict(vm, &parts.builtins)?;
+    // SAFETY: the frame holds `func_obj`, which keeps these alive.
+    let (globals, builtins, closure) = unsafe { layout::frame_refs(vm, func)? };
     let func_obj = f.slots[base].take();
-    let mut frame = Frame::new(info, parts.globals, builtins, None, func_obj);
-    frame.closure = parts.closure;
+    let mut frame = Frame::new(info, globals, builtins, None, func_obj);
+    frame.closure = closure;
     let start = if has_self { base + 1 } else { base + 2 };
     for (i, v) in f.slots.drain(start..).enumerate() {
         frame.slots[i] = v;
@@ -180,10 +180,10 @@ fn fast_instantiate(vm: &VirtualMachine, f: &mut Frame, op: Op, base: usize, arg
     }
     let instance = new_instance(vm, &cls_obj)?;
     let func = exact_function(vm, &init).expect("cached __init__ is a function");
-    let parts = layout::function_parts(func, vm)?;
-    let builtins = builtins_dict(vm, &parts.builtins)?;
-    let mut frame = Frame::new(info, parts.globals, builtins, None, Some(init.clone()));
-    frame.closure = parts.closure;
+    // SAFETY: the frame holds `init`, which keeps these alive.
+    let (globals, builtins, closure) = unsafe { layout::frame_refs(vm, func)? };
+    let mut frame = Frame::new(info, globals, builtins, None, Some(init.clone()));
+    frame.closure = closure;
     frame.slots[0] = Some(instance.clone());
     for (i, v) in f.slots.drain(base + 2..).enumerate() {
         frame.slots[i + 1] = v;
@@ -292,16 +292,17 @@ pub fn frame_for_call(
     positional: Vec<PyObjectRef>,
     kwargs: Kwargs,
 ) -> PyResult<Box<Frame>> {
-    let parts = layout::function_parts(func, vm)?;
-    let info = info_for(&parts.code);
-    let builtins = builtins_dict(vm, &parts.builtins)?;
+    let code = layout::function_code(func, vm)?;
+    let info = info_for(&code);
+    // SAFETY: the frame holds `func_obj`, which keeps these alive.
+    let (globals, builtins, closure) = unsafe { layout::frame_refs(vm, func)? };
     let locals = if info.flags.contains(CodeFlags::NEWLOCALS) || info.flags.contains(CodeFlags::OPTIMIZED) {
         None
     } else {
-        Some(parts.globals.clone().into())
+        Some(globals.to_ref().into())
     };
-    let mut frame = Frame::new(info, parts.globals, builtins, locals, Some(func_obj.clone()));
-    frame.closure = parts.closure;
+    let mut frame = Frame::new(info, globals, builtins, locals, Some(func_obj.clone()));
+    frame.closure = closure;
     bind_args(vm, func_obj, &mut frame, positional, kwargs)?;
     if frame.code.is_generator_like() {
         // Skip RETURN_GENERATOR (+ its POP_TOP runs on the first send).

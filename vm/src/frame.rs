@@ -6,8 +6,53 @@
 
 use std::rc::Rc;
 
-use rustpython_vm::builtins::{PyDictRef, PyTuple};
-use rustpython_vm::{PyObjectRef, PyRef, VirtualMachine};
+use std::mem::ManuallyDrop;
+
+use rustpython_vm::builtins::{PyDict, PyTuple};
+use rustpython_vm::{PyObjectRef, PyPayload, PyRef, VirtualMachine};
+
+/// A reference a frame holds: owned, or borrowed from the function object
+/// the frame also holds (a function's globals, builtins and closure never
+/// change, so they live as long as it does). Borrowing saves two atomic
+/// refcount updates per field per call.
+pub struct Held<T: PyPayload> {
+    r: ManuallyDrop<PyRef<T>>,
+    owned: bool,
+}
+
+impl<T: PyPayload> Held<T> {
+    pub fn owned(r: PyRef<T>) -> Self {
+        Held { r: ManuallyDrop::new(r), owned: true }
+    }
+
+    /// # Safety
+    /// `r` must stay alive for as long as this value exists (it belongs to
+    /// the function object held by the same frame).
+    pub unsafe fn borrowed(r: &PyRef<T>) -> Self {
+        Held { r: ManuallyDrop::new(std::ptr::read(r)), owned: false }
+    }
+
+    /// An owned reference (incrementing the count).
+    pub fn to_ref(&self) -> PyRef<T> {
+        (*self.r).clone()
+    }
+}
+
+impl<T: PyPayload> std::ops::Deref for Held<T> {
+    type Target = PyRef<T>;
+    fn deref(&self) -> &PyRef<T> {
+        &self.r
+    }
+}
+
+impl<T: PyPayload> Drop for Held<T> {
+    fn drop(&mut self) {
+        if self.owned {
+            // SAFETY: dropped exactly once, here.
+            unsafe { ManuallyDrop::drop(&mut self.r) };
+        }
+    }
+}
 
 use crate::code::CodeInfo;
 
@@ -30,15 +75,15 @@ pub struct Frame {
     pub lasti: u32,
     /// localsplus followed by the value stack.
     pub slots: Vec<Option<PyObjectRef>>,
-    pub globals: PyDictRef,
-    pub builtins: PyDictRef,
+    pub globals: Held<PyDict>,
+    pub builtins: Held<PyDict>,
     /// The namespace for LOAD_NAME/STORE_NAME (module and class bodies,
     /// `exec`); None for optimized function frames.
     pub locals: Option<PyObjectRef>,
     /// The function object being run, if any.
     pub func: Option<PyObjectRef>,
     /// The function's closure cells (for COPY_FREE_VARS).
-    pub closure: Option<PyRef<PyTuple>>,
+    pub closure: Option<Held<PyTuple>>,
     pub ret: Continuation,
     /// Distinguishes this frame from later ones reusing its box (frame
     /// objects handed to Python find their live frame by address + serial).
@@ -49,8 +94,8 @@ impl Frame {
     /// A new frame, in a box taken from this thread's pool.
     pub fn new(
         code: Rc<CodeInfo>,
-        globals: PyDictRef,
-        builtins: PyDictRef,
+        globals: Held<PyDict>,
+        builtins: Held<PyDict>,
         locals: Option<PyObjectRef>,
         func: Option<PyObjectRef>,
     ) -> Box<Frame> {

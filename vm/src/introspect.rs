@@ -12,7 +12,7 @@ use rustpython_vm::{pyclass, AsObject, Py, PyObjectRef, PyPayload, PyRef, PyResu
 
 use crate::code::info_for;
 use crate::eval::{self, Outcome, Resume};
-use crate::frame::Frame;
+use crate::frame::{Frame, Held};
 use crate::{call, layout, names, runtime};
 
 fn no_frame(vm: &VirtualMachine) -> rustpython_vm::builtins::PyBaseExceptionRef {
@@ -135,7 +135,7 @@ pub fn run_code(
     if globals.get_item_opt(builtins_key, vm)?.is_none() {
         globals.set_item(builtins_key, vm.builtins.clone().into(), vm)?;
     }
-    let builtins = call::builtins_dict(vm, &globals.get_item(builtins_key, vm)?)?;
+    let builtins = Held::owned(call::builtins_dict(vm, &globals.get_item(builtins_key, vm)?)?);
     let info = info_for(&code);
     let nfree = code.code.freevars.len();
     if nfree > 0 && closure.as_ref().map_or(0, |c| c.len()) != nfree {
@@ -143,8 +143,8 @@ pub fn run_code(
             "code object requires a closure of exactly length {nfree}"
         )));
     }
-    let mut frame = Frame::new(info, globals, builtins, locals, None);
-    frame.closure = closure;
+    let mut frame = Frame::new(info, Held::owned(globals), builtins, locals, None);
+    frame.closure = closure.map(Held::owned);
     if frame.code.is_generator_like() {
         crate::generator::prepare_frame(vm, &mut frame)?;
         return Ok(crate::generator::new_generator(vm, frame));
@@ -295,11 +295,12 @@ fn builtin_build_class(mut args: FuncArgs, vm: &VirtualMachine) -> PyResult {
     }
     // Run the class body with `ns` as its locals.
     let body = call::exact_function(vm, &func).unwrap();
-    let parts = layout::function_parts(body, vm)?;
-    let info = info_for(&parts.code);
-    let builtins = call::builtins_dict(vm, &parts.builtins)?;
-    let mut frame = Frame::new(info, parts.globals, builtins, Some(ns.clone()), Some(func.clone()));
-    frame.closure = parts.closure;
+    let code = layout::function_code(body, vm)?;
+    let info = info_for(&code);
+    // SAFETY: the frame holds `func`, which keeps these alive.
+    let (globals, builtins, closure) = unsafe { layout::frame_refs(vm, body)? };
+    let mut frame = Frame::new(info, globals, builtins, Some(ns.clone()), Some(func.clone()));
+    frame.closure = closure;
     let (result, frame) = eval::run(vm, frame, Resume::Start);
     frame.recycle(vm);
     let cell = match result {

@@ -10,7 +10,9 @@
 
 use std::sync::OnceLock;
 
-use rustpython_vm::builtins::{PyBoundMethod, PyCode, PyDictRef, PyFunction, PyTuple};
+use rustpython_vm::builtins::{PyBoundMethod, PyCode, PyDict, PyDictRef, PyFunction, PyTuple};
+
+use crate::frame::Held;
 use rustpython_vm::common::lock::PyMutex;
 use rustpython_vm::object::payload_offset;
 use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine};
@@ -262,6 +264,40 @@ pub fn function_parts(func: &Py<PyFunction>, vm: &VirtualMachine) -> PyResult<Fu
             Some(closure.downcast().map_err(|_| vm.new_type_error("bad __closure__"))?)
         },
     })
+}
+
+/// A frame's references to its function's globals, builtins and closure,
+/// borrowed from the function object when the probed layout allows it.
+///
+/// # Safety
+/// The caller must keep `func` alive for as long as the returned values
+/// live (frames do: they hold their function).
+pub unsafe fn frame_refs(
+    vm: &VirtualMachine,
+    func: &Py<PyFunction>,
+) -> PyResult<(Held<PyDict>, Held<PyDict>, Option<Held<PyTuple>>)> {
+    if let Some(Some(offs)) = FUNCTION.get() {
+        let base = &**func as *const PyFunction as *const u8;
+        let globals = &*(base.add(offs.globals) as *const PyRef<PyDict>);
+        let builtins_obj = &*(base.add(offs.builtins) as *const PyObjectRef);
+        let closure = &*(base.add(offs.closure) as *const Option<PyRef<PyTuple>>);
+        if globals.as_object().class().is(vm.ctx.types.dict_type)
+            || globals.as_object().downcast_ref::<PyDict>().is_some()
+        {
+            let builtins = if builtins_obj.downcast_ref::<PyDict>().is_some() {
+                Held::borrowed(&*(builtins_obj as *const PyObjectRef as *const PyRef<PyDict>))
+            } else {
+                Held::owned(crate::call::builtins_dict(vm, builtins_obj)?)
+            };
+            return Ok((Held::borrowed(globals), builtins, closure.as_ref().map(|c| Held::borrowed(c))));
+        }
+    }
+    let parts = function_parts(func, vm)?;
+    Ok((
+        Held::owned(parts.globals),
+        Held::owned(crate::call::builtins_dict(vm, &parts.builtins)?),
+        parts.closure.map(Held::owned),
+    ))
 }
 
 /// The address of a function's code object, without touching its refcount

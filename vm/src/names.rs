@@ -161,12 +161,13 @@ pub fn copy_free_vars(vm: &VirtualMachine, f: &mut Frame, n: usize) -> PyResult<
     if n == 0 {
         return Ok(());
     }
-    let Some(closure) = f.closure.clone() else {
+    let Some(closure) = &f.closure else {
         return Err(vm.new_system_error("hipy: COPY_FREE_VARS without a closure"));
     };
+    let cells: Vec<PyObjectRef> = closure.as_slice().iter().take(n).cloned().collect();
     let start = f.code.nlocalsplus - n;
-    for (i, cell) in closure.as_slice().iter().take(n).enumerate() {
-        f.slots[start + i] = Some(cell.clone());
+    for (i, cell) in cells.into_iter().enumerate() {
+        f.slots[start + i] = Some(cell);
     }
     Ok(())
 }

@@ -4,10 +4,10 @@
 use crate::graph::{BinaryOp, Op, UnaryOp};
 
 /// From this per-element cost on, a value that is wanted again is stored
-/// rather than recomputed. A store costs a write plus a later read of
-/// memory, about what a dozen or so cheap vectorized ops cost; one
-/// transcendental call costs more.
-pub const STORE_THRESHOLD: u32 = 16;
+/// rather than recomputed. A store costs a write (and first-touch page
+/// faults) plus a later read of memory: about what two dozen cheap
+/// vectorized ops cost, and less than one transcendental call.
+pub const STORE_THRESHOLD: u32 = 24;
 
 /// A value Python holds that this many forces have recomputed is stored by
 /// the next one.
@@ -38,13 +38,13 @@ pub fn op_cost(op: &Op) -> u32 {
             | UnaryOp::Radians
             | UnaryOp::Degrees => 1,
             UnaryOp::Sqrt | UnaryOp::Reciprocal => 4,
-            _ => 20,
+            _ => 30,
         },
         Op::Binary(b) => match b {
             BinaryOp::Div => 4,
             BinaryOp::FloorDiv | BinaryOp::Mod => 8,
             BinaryOp::Hypot => 10,
-            BinaryOp::Pow | BinaryOp::Arctan2 => 20,
+            BinaryOp::Pow | BinaryOp::Arctan2 => 30,
             _ => 1,
         },
         // Not fused; they are always stored.

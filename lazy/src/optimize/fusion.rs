@@ -73,22 +73,37 @@ pub fn run(plan: &Plan) -> Schedule {
         ready[id] = s + 1;
     }
 
-    // What to store, by cost.
+    // What to store, by cost: a node's cost is that of every unstored
+    // fusable node it is computed from (each counted once, even when
+    // shared), plus one read per stored input.
     let mut stored = vec![false; n];
-    let mut cost = vec![0u32; n];
+    let words = n.div_ceil(64);
+    let mut below: Vec<Vec<u64>> = vec![Vec::new(); n];
     for id in (0..n).filter(|&id| live(id)) {
         let node = &plan.nodes[id];
         if !node.is_fusable() {
             stored[id] = true;
-            cost[id] = READ;
             continue;
         }
-        let op = node.op().expect("fusable nodes are ops");
-        let mut c = op_cost(op);
+        let mut set = vec![0u64; words];
+        set[id / 64] |= 1 << (id % 64);
+        let mut reads = 0u32;
         for &i in &node.inputs {
-            c = c.saturating_add(if fuses(plan, i, id) && !stored[i] { cost[i] } else { READ });
+            if fuses(plan, i, id) && !stored[i] {
+                for (w, b) in set.iter_mut().zip(&below[i]) {
+                    *w |= *b;
+                }
+            } else {
+                reads += READ;
+            }
         }
-        cost[id] = c;
+        let c = set
+            .iter()
+            .enumerate()
+            .flat_map(|(w, &bits)| (0..64).filter(move |b| bits >> b & 1 == 1).map(move |b| w * 64 + b))
+            .map(|k| plan.nodes[k].op().map_or(0, op_cost))
+            .fold(reads, u32::saturating_add);
+        below[id] = set;
         let needs_whole = users[id].iter().any(|&u| !fuses(plan, id, u));
         let wanted_later =
             node.escapes || users[id].iter().any(|&u| fuses(plan, id, u) && stage[u] > stage[id]);

@@ -1,0 +1,255 @@
+//! Error translation at the call slots of builtin callables.
+//!
+//! The call and vectorcall slots of `method_descriptor`,
+//! `builtin_function_or_method` and `type` are wrapped: a successful call
+//! costs one extra indirect call; a failed one is looked at by
+//! `translate`, which knows the callable (`str.join`, `math.log`, `int()`),
+//! the number of positional arguments and the keyword names, and replaces
+//! RustPython's message with CPython 3.11's where they differ.
+
+use std::sync::OnceLock;
+
+use rustpython_vm::builtins::descriptor::PyMethodDescriptor;
+use rustpython_vm::builtins::{PyBaseExceptionRef, PyStr, PyType};
+use rustpython_vm::function::FuncArgs;
+use rustpython_vm::types::PyTypeFlags;
+use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyResult, VirtualMachine};
+
+use super::{argspec, messages, wrap};
+
+type CallFn = fn(&PyObject, FuncArgs, &VirtualMachine) -> PyResult;
+type VectorFn = fn(&PyObject, Vec<PyObjectRef>, usize, Option<&[PyObjectRef]>, &VirtualMachine) -> PyResult;
+
+/// The slots a wrapper replaced.
+struct Saved {
+    call: CallFn,
+    vectorcall: Option<VectorFn>,
+}
+
+static DESCRIPTOR: OnceLock<Saved> = OnceLock::new();
+static NATIVE: OnceLock<Saved> = OnceLock::new();
+static TYPE: OnceLock<Saved> = OnceLock::new();
+
+pub fn install(vm: &VirtualMachine) {
+    let types = &vm.ctx.types;
+    hook(types.method_descriptor_type, &DESCRIPTOR, descriptor_call, descriptor_vectorcall);
+    hook(types.builtin_function_or_method_type, &NATIVE, native_call, native_vectorcall);
+    hook(types.type_type, &TYPE, type_call, type_vectorcall);
+}
+
+fn hook(typ: &Py<PyType>, saved: &'static OnceLock<Saved>, call: CallFn, vectorcall: VectorFn) {
+    let Some(old_call) = typ.slots.call.load() else { return };
+    if std::ptr::fn_addr_eq(old_call, call) {
+        return; // installed by an earlier interpreter in this process
+    }
+    let old_vectorcall = typ.slots.vectorcall.load();
+    if saved.set(Saved { call: old_call, vectorcall: old_vectorcall }).is_err() {
+        return;
+    }
+    typ.slots.call.store(Some(call));
+    if old_vectorcall.is_some() {
+        typ.slots.vectorcall.store(Some(vectorcall));
+    }
+}
+
+fn saved(slot: &'static OnceLock<Saved>) -> &'static Saved {
+    slot.get().expect("compat call slots installed")
+}
+
+fn keyword_names(kwnames: Option<&[PyObjectRef]>) -> Vec<String> {
+    kwnames
+        .unwrap_or_default()
+        .iter()
+        .map(|k| k.downcast_ref::<PyStr>().map_or_else(String::new, |s| s.as_wtf8().to_string()))
+        .collect()
+}
+
+fn funcargs_keywords(args: &FuncArgs) -> Vec<String> {
+    if args.kwargs.is_empty() {
+        Vec::new()
+    } else {
+        args.kwargs.keys().map(|k| k.to_string()).collect()
+    }
+}
+
+fn descriptor_call(zelf: &PyObject, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+    let nargs = args.args.len();
+    let keywords = funcargs_keywords(&args);
+    (saved(&DESCRIPTOR).call)(zelf, args, vm).map_err(|e| descriptor_error(vm, zelf, nargs, &keywords, e))
+}
+
+fn descriptor_vectorcall(
+    zelf: &PyObject,
+    args: Vec<PyObjectRef>,
+    nargs: usize,
+    kwnames: Option<&[PyObjectRef]>,
+    vm: &VirtualMachine,
+) -> PyResult {
+    let vectorcall = saved(&DESCRIPTOR).vectorcall.expect("vectorcall saved");
+    vectorcall(zelf, args, nargs, kwnames, vm)
+        .map_err(|e| descriptor_error(vm, zelf, nargs, &keyword_names(kwnames), e))
+}
+
+fn descriptor_error(
+    vm: &VirtualMachine,
+    zelf: &PyObject,
+    nargs: usize,
+    keywords: &[String],
+    e: PyBaseExceptionRef,
+) -> PyBaseExceptionRef {
+    if !translatable(vm, &e) {
+        return e;
+    }
+    let Some(descr) = zelf.downcast_ref::<PyMethodDescriptor>() else { return e };
+    let qualname = format!("{}.{}", descr.common.typ.name(), descr.common.name);
+    if nargs == 0 {
+        return vm.new_type_error(format!("unbound method {qualname}() needs an argument"));
+    }
+    translate(vm, &qualname, &qualname, nargs - 1, keywords, e)
+}
+
+fn native_call(zelf: &PyObject, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+    let nargs = args.args.len();
+    let keywords = funcargs_keywords(&args);
+    (saved(&NATIVE).call)(zelf, args, vm).map_err(|e| native_error(vm, zelf, nargs, &keywords, e))
+}
+
+fn native_vectorcall(
+    zelf: &PyObject,
+    args: Vec<PyObjectRef>,
+    nargs: usize,
+    kwnames: Option<&[PyObjectRef]>,
+    vm: &VirtualMachine,
+) -> PyResult {
+    let vectorcall = saved(&NATIVE).vectorcall.expect("vectorcall saved");
+    vectorcall(zelf, args, nargs, kwnames, vm).map_err(|e| native_error(vm, zelf, nargs, &keyword_names(kwnames), e))
+}
+
+fn str_attr(vm: &VirtualMachine, obj: &PyObject, name: &'static str) -> Option<String> {
+    let v = obj.get_attr(name, vm).ok()?;
+    v.downcast_ref::<PyStr>().map(|s| s.as_wtf8().to_string())
+}
+
+fn native_error(
+    vm: &VirtualMachine,
+    zelf: &PyObject,
+    nargs: usize,
+    keywords: &[String],
+    e: PyBaseExceptionRef,
+) -> PyBaseExceptionRef {
+    if !translatable(vm, &e) {
+        return e;
+    }
+    let Some((_, owner)) = wrap::native_parts(zelf) else { return e };
+    let Some(name) = str_attr(vm, zelf, "__name__") else { return e };
+    match owner {
+        Some(owner) if !owner.class().fast_issubclass(vm.ctx.types.module_type) => {
+            // A bound method: CPython names it after type(self), or after
+            // the class itself for a classmethod.
+            let typ = match owner.downcast_ref::<PyType>() {
+                Some(t) => t,
+                None => owner.class(),
+            };
+            let display = format!("{}.{name}", typ.name());
+            // The table names the method after the class that defines it.
+            let interned = vm.ctx.intern_str(name.as_str());
+            let key = typ
+                .mro_collect()
+                .iter()
+                .find(|t| t.attributes.contains(interned))
+                .map_or_else(|| display.clone(), |t| format!("{}.{name}", t.name()));
+            translate(vm, &key, &display, nargs, keywords, e)
+        }
+        _ => {
+            let key = match str_attr(vm, zelf, "__module__") {
+                Some(m) if m != "builtins" => format!("{m}.{name}"),
+                _ => name,
+            };
+            translate(vm, &key, &key, nargs, keywords, e)
+        }
+    }
+}
+
+fn type_call(zelf: &PyObject, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+    let nargs = args.args.len();
+    let keywords = funcargs_keywords(&args);
+    (saved(&TYPE).call)(zelf, args, vm).map_err(|e| type_error(vm, zelf, nargs, &keywords, e))
+}
+
+fn type_vectorcall(
+    zelf: &PyObject,
+    args: Vec<PyObjectRef>,
+    nargs: usize,
+    kwnames: Option<&[PyObjectRef]>,
+    vm: &VirtualMachine,
+) -> PyResult {
+    let vectorcall = saved(&TYPE).vectorcall.expect("vectorcall saved");
+    vectorcall(zelf, args, nargs, kwnames, vm).map_err(|e| type_error(vm, zelf, nargs, &keyword_names(kwnames), e))
+}
+
+/// A failed call of a class: translated for the builtin types, whose
+/// constructors the table describes as `int()`, `list()`...
+fn type_error(
+    vm: &VirtualMachine,
+    zelf: &PyObject,
+    nargs: usize,
+    keywords: &[String],
+    e: PyBaseExceptionRef,
+) -> PyBaseExceptionRef {
+    if !translatable(vm, &e) {
+        return e;
+    }
+    let Some(cls) = zelf.downcast_ref::<PyType>() else { return e };
+    if cls.slots.flags.has_feature(PyTypeFlags::HEAPTYPE) {
+        return e;
+    }
+    let name = cls.name().to_string();
+    let key = format!("{name}()");
+    translate(vm, &key, &name, nargs, keywords, e)
+}
+
+/// Only errors a call's arguments can cause are translated; others
+/// (StopIteration from `next`, KeyError...) pass untouched and cheaply.
+fn translatable(vm: &VirtualMachine, e: &PyBaseExceptionRef) -> bool {
+    let exc = &vm.ctx.exceptions;
+    let cls = e.class();
+    cls.is(exc.type_error) || cls.is(exc.value_error) || cls.is(exc.overflow_error) || cls.is(exc.zero_division_error)
+}
+
+/// CPython 3.11's exception for a failed call of `key` (see `argspec`), with
+/// `nargs` positional arguments besides any bound instance.
+fn translate(
+    vm: &VirtualMachine,
+    key: &str,
+    display: &str,
+    nargs: usize,
+    keywords: &[String],
+    e: PyBaseExceptionRef,
+) -> PyBaseExceptionRef {
+    if !e.class().is(vm.ctx.exceptions.zero_division_error) {
+        let shape = argspec::Shape { nargs, keywords };
+        if let Some(msg) = argspec::violation(key, display, &shape) {
+            return vm.new_type_error(msg);
+        }
+        if let Some(keyword) = unexpected_keyword(vm, &e, key, keywords) {
+            if let Some(msg) = argspec::unexpected_keyword(key, &keyword) {
+                return vm.new_type_error(msg);
+            }
+        }
+    }
+    messages::after_call(vm, key, e)
+}
+
+/// The keyword of RustPython's "f() got an unexpected keyword argument 'k'"
+/// when `f` is this callable and `k` one of the call's keywords.
+fn unexpected_keyword(vm: &VirtualMachine, e: &PyBaseExceptionRef, key: &str, keywords: &[String]) -> Option<String> {
+    if !e.class().is(vm.ctx.exceptions.type_error) {
+        return None;
+    }
+    let msg = messages::exception_message(e)?;
+    let (func, rest) = msg.split_once("() got an unexpected keyword argument '")?;
+    let keyword = rest.strip_suffix('\'')?;
+    let bare = key.strip_suffix("()").unwrap_or(key);
+    let bare = bare.rsplit_once('.').map_or(bare, |(_, n)| n);
+    (func.rsplit('.').next() == Some(bare) && keywords.iter().any(|k| k == keyword)).then(|| keyword.to_owned())
+}

@@ -1,0 +1,125 @@
+//! Rewording RustPython's exception messages as CPython 3.11 words them,
+//! where the callable (or nothing at all) is enough to know the 3.11 text.
+
+use rustpython_vm::builtins::{PyBaseExceptionRef, PyStr};
+use rustpython_vm::{AsObject, PyObjectRef, VirtualMachine};
+
+/// The message of an exception raised with a single string argument.
+pub fn exception_message(e: &PyBaseExceptionRef) -> Option<String> {
+    let args = e.args();
+    match args.as_slice() {
+        [msg] => msg.downcast_ref::<PyStr>().map(|s| s.as_wtf8().to_string()),
+        _ => None,
+    }
+}
+
+/// `(expected, found)` of RustPython's "Expected type 'str' but 'int' found."
+fn expected_type(msg: &str) -> Option<(&str, &str)> {
+    let rest = msg.strip_prefix("Expected type '")?;
+    let (expected, rest) = rest.split_once("' but '")?;
+    let found = rest.strip_suffix("' found.")?;
+    Some((expected, found))
+}
+
+/// The method part of a table key (`str.split` -> `split`).
+fn method_name(key: &str) -> &str {
+    key.rsplit_once('.').map_or(key, |(_, m)| m)
+}
+
+/// The 3.11 message for an exception of class `class` with message `msg`
+/// raised by a call of `key`, when it differs.
+fn after_call_message(key: &str, class: &str, msg: &str) -> Option<String> {
+    let name = method_name(key);
+    if let Some((expected, found)) = expected_type(msg) {
+        return match (key, expected) {
+            ("str.removeprefix" | "str.removesuffix", "str") => Some(format!("{name}() argument must be str, not {found}")),
+            ("str.find" | "str.rfind" | "str.index" | "str.rindex" | "str.count" | "str.partition" | "str.rpartition", "str") => {
+                Some(format!("must be str, not {found}"))
+            }
+            ("str.find" | "str.rfind" | "str.index" | "str.rindex" | "str.count", "int") => {
+                Some("slice indices must be integers or None or have an __index__ method".to_owned())
+            }
+            ("str.split" | "str.rsplit", "str") => Some(format!("must be str or None, not {found}")),
+            ("str.strip" | "str.lstrip" | "str.rstrip", "str") => Some(format!("{name} arg must be None or str")),
+            ("str.center" | "str.ljust" | "str.rjust", "str") => {
+                Some(format!("The fill character must be a unicode character, not {found}"))
+            }
+            ("BaseException.add_note", "str") => Some(format!("note must be a str, not '{found}'")),
+            _ => None,
+        };
+    }
+    match (key, class) {
+        ("bytes.index" | "bytes.rindex" | "bytearray.index" | "bytearray.rindex", "ValueError") if msg == "substring not found" => {
+            Some("subsection not found".to_owned())
+        }
+        ("str.splitlines" | "bytes.splitlines" | "bytearray.splitlines", "TypeError") => {
+            let found = msg.strip_prefix("Expected type bool, not ")?;
+            Some(format!("'{found}' object cannot be interpreted as an integer"))
+        }
+        ("bytes.fromhex" | "bytearray.fromhex", "TypeError") => {
+            let found = msg.strip_prefix("fromhex() argument must be str or bytes-like, not ")?;
+            Some(format!("fromhex() argument must be str, not {found}"))
+        }
+        ("max" | "min", "ValueError") if msg == format!("{key}() iterable argument is empty") => {
+            Some(format!("{key}() arg is an empty sequence"))
+        }
+        ("math.fsum", "ValueError") if msg == "math domain error" => Some("-inf + inf in fsum".to_owned()),
+        ("math.fsum", "OverflowError") if msg == "math range error" => Some("intermediate overflow in fsum".to_owned()),
+        ("math.trunc", "TypeError") => {
+            let rest = msg.strip_prefix("type '")?;
+            let (typ, rest) = rest.split_once("' doesn't define '")?;
+            let method = rest.strip_suffix("' method")?;
+            Some(format!("type {typ} doesn't define {method} method"))
+        }
+        // 3.12+ explains math domain errors ("expected a positive input");
+        // 3.11 says only this.
+        (_, "ValueError") if key.starts_with("math.") && msg.starts_with("expected ") => Some("math domain error".to_owned()),
+        _ => None,
+    }
+}
+
+/// The exception a failed call of `key` raises in 3.11, given what
+/// RustPython raised.
+pub fn after_call(vm: &VirtualMachine, key: &str, e: PyBaseExceptionRef) -> PyBaseExceptionRef {
+    let e = normalize(vm, e);
+    let Some(msg) = exception_message(&e) else { return e };
+    let class = e.class().name().to_string();
+    match after_call_message(key, &class, &msg) {
+        Some(new) => vm.new_exception_msg(e.class().to_owned(), new.into()),
+        None => e,
+    }
+}
+
+/// Rewrites that need no context: the message alone says what 3.11 says.
+pub fn normalize(vm: &VirtualMachine, e: PyBaseExceptionRef) -> PyBaseExceptionRef {
+    if !e.class().is(vm.ctx.exceptions.type_error) {
+        return e;
+    }
+    let Some(msg) = exception_message(&e) else { return e };
+    // 3.13+ wraps a set element's hash error; 3.11 raises it as it is.
+    if msg.starts_with("cannot use '") && msg.contains("' as a set element (") {
+        if let Some(cause) = e.__cause__() {
+            return cause;
+        }
+    }
+    if let Some(typ) = msg
+        .strip_prefix("argument of type '")
+        .and_then(|r| r.strip_suffix("' is not a container or iterable"))
+    {
+        return vm.new_type_error(format!("argument of type '{typ}' is not iterable"));
+    }
+    if let Some(other) = msg.strip_prefix("Cannot add list and ") {
+        return vm.new_type_error(format!("can only concatenate list (not \"{other}\") to list"));
+    }
+    e
+}
+
+/// A new exception of `e`'s class with message `msg`.
+pub fn reworded(vm: &VirtualMachine, e: &PyBaseExceptionRef, msg: String) -> PyBaseExceptionRef {
+    vm.new_exception_msg(e.class().to_owned(), msg.into())
+}
+
+/// `type(obj).__name__`.
+pub fn type_name(obj: &PyObjectRef) -> String {
+    obj.class().name().to_string()
+}

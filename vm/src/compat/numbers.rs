@@ -1,0 +1,154 @@
+//! Arithmetic errors worded as CPython 3.11 words them.
+//!
+//! 3.11 names the operation in its ZeroDivisionError ("integer modulo by
+//! zero", "float divmod()"), says "0.0 cannot be raised to a negative
+//! power", and reports a float power overflow as `OverflowError(34,
+//! 'Numerical result out of range')`; RustPython says "division by zero"
+//! and "math range error" like 3.12+. The number slots of `int`, `float`
+//! and `complex` (and of their existing subclasses, which copied them) are
+//! wrapped; a wrapper only looks at errors.
+
+use std::sync::OnceLock;
+
+use rustpython_vm::builtins::{PyBaseExceptionRef, PyFloat, PyInt, PyType};
+use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyResult, VirtualMachine};
+
+use super::messages;
+
+type Binary = fn(&PyObject, &PyObject, &VirtualMachine) -> PyResult;
+type Ternary = fn(&PyObject, &PyObject, &PyObject, &VirtualMachine) -> PyResult;
+
+/// The binary operations whose ZeroDivisionError 3.11 words differently.
+const BINARY_FIXES: [&str; 8] = [
+    "integer division or modulo by zero", // int //
+    "integer modulo by zero",             // int %
+    "integer division or modulo by zero", // int divmod
+    "float division by zero",             // float /
+    "float floor division by zero",       // float //
+    "float modulo",                       // float %
+    "float divmod()",                     // float divmod
+    "complex division by zero",           // complex /
+];
+
+/// The original slot functions, two per fix (left and right operand).
+static BINARY: [OnceLock<Binary>; 16] = [const { OnceLock::new() }; 16];
+static TERNARY: [OnceLock<Ternary>; 6] = [const { OnceLock::new() }; 6];
+
+fn binary<const I: usize>(a: &PyObject, b: &PyObject, vm: &VirtualMachine) -> PyResult {
+    let original = BINARY[I].get().expect("wrapped slot saved");
+    original(a, b, vm).map_err(|e| {
+        if e.class().is(vm.ctx.exceptions.zero_division_error) {
+            vm.new_zero_division_error(BINARY_FIXES[I / 2])
+        } else {
+            e
+        }
+    })
+}
+
+const BINARY_WRAPPERS: [Binary; 16] = [
+    binary::<0>, binary::<1>, binary::<2>, binary::<3>, binary::<4>, binary::<5>, binary::<6>, binary::<7>,
+    binary::<8>, binary::<9>, binary::<10>, binary::<11>, binary::<12>, binary::<13>, binary::<14>, binary::<15>,
+];
+
+/// `**`: 0..2 int (left, right), 2..4 float, 4..6 complex.
+fn ternary<const I: usize>(a: &PyObject, b: &PyObject, c: &PyObject, vm: &VirtualMachine) -> PyResult {
+    let original = TERNARY[I].get().expect("wrapped slot saved");
+    original(a, b, c, vm).or_else(|e| power_error(I / 2, a, b, vm, e))
+}
+
+const TERNARY_WRAPPERS: [Ternary; 6] = [ternary::<0>, ternary::<1>, ternary::<2>, ternary::<3>, ternary::<4>, ternary::<5>];
+
+fn as_f64(obj: &PyObject) -> Option<f64> {
+    if let Some(f) = obj.downcast_ref::<PyFloat>() {
+        return Some(f.to_f64());
+    }
+    obj.downcast_ref::<PyInt>().and_then(|i| num_traits::ToPrimitive::to_f64(i.as_bigint()))
+}
+
+/// `kind`: 0 int, 1 float, 2 complex.
+fn power_error(kind: usize, a: &PyObject, b: &PyObject, vm: &VirtualMachine, e: PyBaseExceptionRef) -> PyResult {
+    let exc = &vm.ctx.exceptions;
+    let msg = messages::exception_message(&e);
+    if e.class().is(exc.zero_division_error) {
+        if kind == 2 {
+            return Err(vm.new_zero_division_error("0.0 to a negative or complex power"));
+        }
+        // IEEE pow: ±0 ** -inf is +inf, which 3.11 returns.
+        if kind == 1 && as_f64(a) == Some(0.0) && as_f64(b) == Some(f64::NEG_INFINITY) {
+            return Ok(vm.ctx.new_float(f64::INFINITY).into());
+        }
+        return Err(vm.new_zero_division_error("0.0 cannot be raised to a negative power"));
+    }
+    if kind == 1 && e.class().is(exc.overflow_error) && msg.as_deref() == Some("math range error") {
+        // CPython sets errno and raises OverflowError from it.
+        let args = vec![vm.ctx.new_int(34).into(), vm.ctx.new_str("Numerical result out of range").into()];
+        return Err(vm.new_exception(exc.overflow_error.to_owned(), args));
+    }
+    Err(e)
+}
+
+/// Save `typ`'s `$left`/`$right` number slots in `$saved[2 * $index ..]`
+/// and install `$wrappers` there, in `typ` and in every subclass that
+/// still holds the original functions.
+macro_rules! wrap_slot {
+    ($vm:expr, $typ:expr, $saved:expr, $wrappers:expr, $index:expr, $left:ident, $right:ident) => {{
+        let slots = &$typ.slots.as_number;
+        if let (Some(left), right) = (slots.$left.load(), slots.$right.load()) {
+            let same = right.is_some_and(|r| std::ptr::fn_addr_eq(r, left));
+            let li = $index * 2;
+            let ri = if same { li } else { li + 1 };
+            if $saved[li].set(left).is_ok() {
+                if let (Some(right), false) = (right, same) {
+                    let _ = $saved[ri].set(right);
+                }
+                for t in with_subclasses($vm, $typ) {
+                    let Some(t) = t.downcast_ref::<PyType>() else { continue };
+                    let s = &t.slots.as_number;
+                    if s.$left.load().is_some_and(|f| std::ptr::fn_addr_eq(f, left)) {
+                        s.$left.store(Some($wrappers[li]));
+                    }
+                    if let (Some(orig), Some(f)) = (right, s.$right.load()) {
+                        if std::ptr::fn_addr_eq(f, orig) {
+                            s.$right.store(Some($wrappers[ri]));
+                        }
+                    }
+                }
+            }
+        }
+    }};
+}
+
+/// `typ` and all its subclasses (which copied its slots when created).
+fn with_subclasses(vm: &VirtualMachine, typ: &'static Py<PyType>) -> Vec<PyObjectRef> {
+    let mut out: Vec<PyObjectRef> = vec![typ.to_owned().into()];
+    let mut i = 0;
+    while i < out.len() {
+        let subs = vm
+            .call_method(&out[i], "__subclasses__", ())
+            .and_then(|subs| subs.try_to_value::<Vec<PyObjectRef>>(vm));
+        for s in subs.unwrap_or_default() {
+            if !out.iter().any(|o| o.is(&s)) {
+                out.push(s);
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+pub fn install(vm: &VirtualMachine) {
+    let t = &vm.ctx.types;
+    let (int, float, complex) = (t.int_type, t.float_type, t.complex_type);
+    // Indices follow BINARY_FIXES.
+    wrap_slot!(vm, int, BINARY, BINARY_WRAPPERS, 0, floor_divide, right_floor_divide);
+    wrap_slot!(vm, int, BINARY, BINARY_WRAPPERS, 1, remainder, right_remainder);
+    wrap_slot!(vm, int, BINARY, BINARY_WRAPPERS, 2, divmod, right_divmod);
+    wrap_slot!(vm, float, BINARY, BINARY_WRAPPERS, 3, true_divide, right_true_divide);
+    wrap_slot!(vm, float, BINARY, BINARY_WRAPPERS, 4, floor_divide, right_floor_divide);
+    wrap_slot!(vm, float, BINARY, BINARY_WRAPPERS, 5, remainder, right_remainder);
+    wrap_slot!(vm, float, BINARY, BINARY_WRAPPERS, 6, divmod, right_divmod);
+    wrap_slot!(vm, complex, BINARY, BINARY_WRAPPERS, 7, true_divide, right_true_divide);
+    wrap_slot!(vm, int, TERNARY, TERNARY_WRAPPERS, 0, power, right_power);
+    wrap_slot!(vm, float, TERNARY, TERNARY_WRAPPERS, 1, power, right_power);
+    wrap_slot!(vm, complex, TERNARY, TERNARY_WRAPPERS, 2, power, right_power);
+}
