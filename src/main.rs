@@ -107,13 +107,12 @@ fn run_in_vm(vm: &VirtualMachine, opts: &Options) -> PyResult<()> {
         Target::Module(m) => run_module(vm, m),
         Target::Repl => Ok(()),
     };
-    let result = if opts.stats {
-        let r = result;
+    if opts.stats {
         eprint!("{}", hipy_vm::stats::report());
-        r
-    } else {
-        result
-    };
+    }
+    if opts.jit_stats {
+        eprint!("{}", hipy_vm::jit_report());
+    }
     if matches!(opts.target, Target::Repl) || (opts.inspect && result.is_ok()) {
         return repl::run(vm, opts.engine, scope);
     }

@@ -58,11 +58,49 @@ impl<'a> Slice<'a> {
     }
 }
 
+/// A mutable run of elements of one dtype (a kernel's output).
+#[derive(Debug)]
+pub enum SliceMut<'a> {
+    Bool(&'a mut [bool]),
+    I32(&'a mut [i32]),
+    I64(&'a mut [i64]),
+    F32(&'a mut [f32]),
+    F64(&'a mut [f64]),
+}
+
+impl SliceMut<'_> {
+    pub fn dtype(&self) -> DType {
+        match self {
+            SliceMut::Bool(_) => DType::Bool,
+            SliceMut::I32(_) => DType::Int32,
+            SliceMut::I64(_) => DType::Int64,
+            SliceMut::F32(_) => DType::Float32,
+            SliceMut::F64(_) => DType::Float64,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        match self {
+            SliceMut::Bool(v) => v.len(),
+            SliceMut::I32(v) => v.len(),
+            SliceMut::I64(v) => v.len(),
+            SliceMut::F32(v) => v.len(),
+            SliceMut::F64(v) => v.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
 /// The Rust types behind the dtypes.
 pub trait Element: Copy + Send + Sync + 'static + PartialOrd + Default + std::fmt::Debug {
     const DTYPE: DType;
     fn of(s: Slice<'_>) -> &[Self];
+    fn of_mut(s: SliceMut<'_>) -> &mut [Self];
     fn to_slice(s: &[Self]) -> Slice<'_>;
+    fn to_slice_mut(s: &mut [Self]) -> SliceMut<'_>;
     fn slice(buf: &Buffer) -> &[Self];
     fn slice_mut(buf: &mut Buffer) -> &mut [Self];
     fn wrap(v: Vec<Self>) -> Buffer;
@@ -81,8 +119,17 @@ macro_rules! element {
                     other => panic!("{} data read as {}", other.dtype(), DType::$dtype),
                 }
             }
+            fn of_mut(s: SliceMut<'_>) -> &mut [Self] {
+                match s {
+                    SliceMut::$variant(v) => v,
+                    other => panic!("{} output written as {}", other.dtype(), DType::$dtype),
+                }
+            }
             fn to_slice(s: &[Self]) -> Slice<'_> {
                 Slice::$variant(s)
+            }
+            fn to_slice_mut(s: &mut [Self]) -> SliceMut<'_> {
+                SliceMut::$variant(s)
             }
             fn slice(buf: &Buffer) -> &[Self] {
                 match buf {
@@ -201,6 +248,17 @@ impl Buffer {
             Buffer::I64(v) => Slice::I64(&v[start..start + len]),
             Buffer::F32(v) => Slice::F32(&v[start..start + len]),
             Buffer::F64(v) => Slice::F64(&v[start..start + len]),
+        }
+    }
+
+    /// Elements `start..start + len`, writable.
+    pub fn range_mut(&mut self, start: usize, len: usize) -> SliceMut<'_> {
+        match self {
+            Buffer::Bool(v) => SliceMut::Bool(&mut v[start..start + len]),
+            Buffer::I32(v) => SliceMut::I32(&mut v[start..start + len]),
+            Buffer::I64(v) => SliceMut::I64(&mut v[start..start + len]),
+            Buffer::F32(v) => SliceMut::F32(&mut v[start..start + len]),
+            Buffer::F64(v) => SliceMut::F64(&mut v[start..start + len]),
         }
     }
 

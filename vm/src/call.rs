@@ -129,7 +129,7 @@ fn init_target(vm: &VirtualMachine, cls: &PyType) -> Option<PyObjectRef> {
 }
 
 /// `object.__new__(cls)` through the type's `tp_new` slot.
-fn new_instance(vm: &VirtualMachine, cls: &PyObjectRef) -> PyResult {
+pub fn new_instance(vm: &VirtualMachine, cls: &PyObjectRef) -> PyResult {
     let tp = cls.clone().downcast::<PyType>().map_err(|_| vm.new_type_error("expected a type"))?;
     match tp.slots.new.load() {
         Some(new) => new(tp, FuncArgs::default(), vm),

@@ -90,6 +90,8 @@ pub struct CodeInfo {
     /// Back-edge counters, one per instruction index (only `JUMP_BACKWARD`
     /// entries move), so a loop is identified by (code, jump index).
     pub backedges: Box<[Cell<u64>]>,
+    /// Back-edge count at which a `JUMP_BACKWARD` next consults the JIT.
+    pub jit_next: Box<[Cell<u64>]>,
     /// Inline caches, indexed by `Op::cache`. Only touched on this thread
     /// (decoded code is per thread), and never held across a call out.
     pub caches: Box<[UnsafeCell<SiteCache>]>,
@@ -188,6 +190,11 @@ impl CodeInfo {
             slot_kinds,
             exc_table: bytecode::decode_exception_table(&co.exceptiontable).into_boxed_slice(),
             backedges: (0..n).map(|_| Cell::new(0)).collect(),
+            jit_next: {
+                let c = crate::trace::config();
+                let first = if c.enabled { c.threshold } else { u64::MAX };
+                (0..n).map(|_| Cell::new(first)).collect()
+            },
             frame_code: RefCell::new(None),
             caches: (0..ncaches).map(|_| UnsafeCell::new(SiteCache::Empty)).collect(),
             simple_args,

@@ -10,13 +10,21 @@
 //!   `argspec` (3.11's argument-count and keyword messages, from
 //!   `signatures.txt`) and `messages` (per-callable and context-free
 //!   rewordings) decide the text.
+//! - `argtypes`: 3.11's messages for arguments of the wrong type.
+//! - `modules`: `sys.exit`, `math.cbrt`/`math.log`, codec lookups.
 //! - `numbers`: arithmetic error messages (number slots).
+//! - `seqs`: list, bytes and bytearray (`list.index`, concatenation, slices).
+//! - `types`: instantiation of abstract classes.
 //! - `wrap`: replacing a method or module function with a Rust closure.
 
 mod argspec;
+mod argtypes;
 mod calls;
 mod messages;
+mod modules;
 mod numbers;
+mod seqs;
+mod types;
 mod wrap;
 
 use rustpython_vm::{PyResult, VirtualMachine};
@@ -26,6 +34,10 @@ use rustpython_vm::{PyResult, VirtualMachine};
 pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     calls::install(vm);
     numbers::install(vm);
+    seqs::install(vm);
+    argtypes::install(vm)?;
+    modules::install(vm)?;
+    types::install(vm);
     Ok(())
 }
 

@@ -41,6 +41,9 @@ pub enum Flow {
     Push(Box<Frame>),
     Return(PyObjectRef),
     Yield(PyObjectRef),
+    /// A back-edge reached its JIT check count (the frame is at the loop
+    /// header): enter compiled code or start recording.
+    Jit,
 }
 
 /// An exception leaving an instruction, and whether it is a re-raise (which
@@ -152,16 +155,25 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) ->
     }
     let mut executed: u64 = 0;
     let trace = trace_enabled();
+    let mut rec: Option<Box<crate::trace::Recorder>> = None;
     let result = loop {
         let step: Step = match pending.take() {
             Some(raised) => Err(raised),
+            None if rec.is_some() => crate::trace::record_step(vm, stack, &mut rec, |f| {
+                execute(vm, f, &mut executed, trace, true)
+            }),
             None => {
                 let frame = stack.last_mut().unwrap();
-                execute(vm, frame, &mut executed, trace)
+                execute(vm, frame, &mut executed, trace, false)
             }
         };
         match step {
             Ok(Flow::Next) => {}
+            Ok(Flow::Jit) => {
+                if let Err(raised) = crate::trace::back_edge(vm, stack, &mut rec) {
+                    pending = Some(raised);
+                }
+            }
             Ok(Flow::Push(new)) => {
                 if let Err(e) = enter_frame(vm) {
                     new.recycle(vm);
@@ -215,7 +227,7 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) ->
 
 /// Execute instructions of `f` until one changes frames (call, return,
 /// yield) or raises.
-fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool) -> Step {
+fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, single: bool) -> Step {
     let code = f.code.clone();
     let ops: &[crate::code::Op] = &code.ops;
     loop {
@@ -467,9 +479,12 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool) 
 
         Instruction::JumpForward { .. } => f.pc = arg,
         Instruction::JumpBackward { .. } => {
-            stats::back_edge(f);
+            let count = stats::back_edge(f);
             f.pc = arg;
             vm.check_signals()?;
+            if count >= f.code.jit_next[pc].get() {
+                return Ok(Flow::Jit);
+            }
         }
         Instruction::JumpBackwardNoInterrupt { .. } => f.pc = arg,
         Instruction::PopJumpIfFalse { .. } => {
@@ -499,14 +514,24 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool) 
 
         Instruction::GetIter => {
             let v = f.pop();
-            let it = v.get_iter(vm)?;
-            f.push(it.into());
+            let it = match crate::range::iter_range(vm, &v) {
+                Some(it) => it,
+                None => v.get_iter(vm)?.into(),
+            };
+            f.push(it);
         }
         Instruction::ForIter { .. } => {
-            let it = f.top().clone();
-            match generator::iter_next(vm, &it)? {
-                PyIterReturn::Return(v) => f.push(v),
-                PyIterReturn::StopIteration(_) => f.pc = arg,
+            if let Some(r) = f.top().downcast_ref::<crate::range::RangeIter>() {
+                match r.step_next() {
+                    Some(v) => f.push(vm.ctx.new_int(v).into()),
+                    None => f.pc = arg,
+                }
+            } else {
+                let it = f.top().clone();
+                match generator::iter_next(vm, &it)? {
+                    PyIterReturn::Return(v) => f.push(v),
+                    PyIterReturn::StopIteration(_) => f.pc = arg,
+                }
             }
         }
         Instruction::GetLen => {
@@ -831,6 +856,9 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool) 
                 ))
                 .into());
         }
+    }
+    if single {
+        return Ok(Flow::Next);
     }
     }
 }

@@ -22,9 +22,11 @@ mod introspect;
 mod layout;
 mod names;
 mod ops;
+mod range;
 mod runtime;
 pub mod stats;
 pub mod tb311;
+mod trace;
 mod traceback;
 mod unwind;
 
@@ -38,6 +40,8 @@ use rustpython_vm::{AsObject, PyObjectRef, PyRef, PyResult, VirtualMachine};
 pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     layout::probe(vm);
     generator::init_types();
+    trace::init(vm);
+    range::init_type();
     let fslots = &vm.ctx.types.function_type.slots;
     fslots.call.store(Some(function::function_call_slot));
     fslots.vectorcall.store(Some(function::function_vectorcall_slot));
@@ -81,6 +85,11 @@ pub fn exec_source(vm: &VirtualMachine, source: &str, path: &str, globals: PyDic
         .compile(source, rustpython_vm::compiler::Mode::Exec, path.to_owned())
         .map_err(|err| err.into_pyexception(vm, Some(source)))?;
     run_module_code(vm, code, globals.clone(), Some(globals.into()))
+}
+
+/// The `--jit-stats` report.
+pub fn jit_report() -> String {
+    trace::stats::report()
 }
 
 /// Probe results, for `hipy --version -v` style diagnostics and tests.

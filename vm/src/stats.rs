@@ -9,10 +9,13 @@ use rustpython_vm::{PyObjectRef, PyResult, VirtualMachine};
 use crate::frame::Frame;
 use crate::{code, runtime};
 
+/// Count a loop back-edge; returns the new count.
 #[inline(always)]
-pub fn back_edge(f: &Frame) {
+pub fn back_edge(f: &Frame) -> u64 {
     let c = &f.code.backedges[f.lasti as usize];
-    c.set(c.get() + 1);
+    let n = c.get() + 1;
+    c.set(n);
+    n
 }
 
 #[inline]

@@ -62,11 +62,11 @@ pub fn eval(node: &Node) -> Option<Array> {
         .collect();
     let mut out = Buffer::for_overwrite(node.dtype, n);
     match &op {
-        Op::Arange { .. } | Op::Linspace { .. } | Op::Full(_) => kernels::generate(&op, 0, &mut out, n),
-        Op::Unary(u) => kernels::unary(*u, &operands[0], &mut out, n),
-        Op::Binary(b) => kernels::binary(*b, &operands[0], &operands[1], &mut out, n),
-        Op::Where => kernels::select(&operands[0], &operands[1], &operands[2], &mut out, n),
-        Op::Cast => kernels::cast(&operands[0], &mut out, n),
+        Op::Arange { .. } | Op::Linspace { .. } | Op::Full(_) => kernels::generate(&op, 0, out.range_mut(0, n)),
+        Op::Unary(u) => kernels::unary(*u, &operands[0], out.range_mut(0, n)),
+        Op::Binary(b) => kernels::binary(*b, &operands[0], &operands[1], out.range_mut(0, n)),
+        Op::Where => kernels::select(&operands[0], &operands[1], &operands[2], out.range_mut(0, n)),
+        Op::Cast => kernels::cast(&operands[0], out.range_mut(0, n)),
         _ => return None,
     }
     Some(Array::from_buffer(out, &node.shape))

@@ -6,7 +6,7 @@
 
 use super::kernels::{self, Operand};
 use super::reduce::{chunk_partial, finish, pairwise_chunks, Partial};
-use crate::buffer::{Array, Buffer, Element, Slice};
+use crate::buffer::{Array, Buffer, Element, Slice, SliceMut};
 use crate::dtype::{DType, Scalar};
 use crate::graph::{Op, ReduceOp};
 use crate::layout::Layout;
@@ -39,13 +39,22 @@ impl RawBuf {
         RawBuf { ptr, dtype }
     }
 
-    /// Copies `src` to elements `start..start + src.len()`.
+    /// Elements `start..start + len` as a slice to write.
     ///
-    /// Safety: the range is in bounds and no other thread touches it.
-    unsafe fn write(&self, start: usize, src: Slice) {
+    /// Safety: the range is in bounds, no other thread touches it, and no
+    /// other reference to it is alive while this one is.
+    unsafe fn slice_mut<'a>(&self, start: usize, len: usize) -> SliceMut<'a> {
         with_dtype!(self.dtype, T => {
-            let s = T::of(src);
-            std::ptr::copy_nonoverlapping(s.as_ptr(), (self.ptr as *mut T).add(start), s.len());
+            T::to_slice_mut(std::slice::from_raw_parts_mut((self.ptr as *mut T).add(start), len))
+        })
+    }
+
+    /// Elements `start..start + len` as a slice to read.
+    ///
+    /// Safety: as for `slice_mut`, with no writer alive.
+    unsafe fn slice<'a>(&self, start: usize, len: usize) -> Slice<'a> {
+        with_dtype!(self.dtype, T => {
+            T::to_slice(std::slice::from_raw_parts((self.ptr as *const T).add(start), len))
         })
     }
 
@@ -68,17 +77,22 @@ enum ReadSrc {
     Reused(RawBuf),
 }
 
+/// Where a value of the chunk lives.
+#[derive(Clone, Copy)]
 enum Input {
+    /// A read (an input array of the loop).
     Read(usize),
+    /// A scratch slot.
     Slot(usize),
+    /// The chunk's range of output array `k` (stored values are computed
+    /// straight into their arrays, and read back from there).
+    Output(usize),
 }
 
 /// One step of the per-chunk program.
 enum Instr {
-    /// Evaluate plan node `id` into scratch slot `slot`.
-    Compute { id: Id, inputs: Vec<Input>, slot: usize },
-    /// Copy a slot to output buffer `out`.
-    Store { slot: usize, out: usize },
+    /// Evaluate plan node `id` into `dest` (a slot or an output).
+    Compute { id: Id, inputs: Vec<Input>, dest: Input },
     /// Fold an input into sink `sink`'s partial result.
     Reduce { sink: usize, op: ReduceOp, input: Input },
 }
@@ -114,9 +128,9 @@ fn build_program(
     let mut program = Vec::new();
     let mut slot_dtypes: Vec<DType> = Vec::new();
     let mut free: Vec<usize> = Vec::new();
-    let mut slot_of: Vec<usize> = vec![usize::MAX; l.computes.len()];
-    let input_of = |i: Id, slot_of: &Vec<usize>| match pos.get(&i) {
-        Some(&j) => Input::Slot(slot_of[j]),
+    let mut dest_of: Vec<Input> = vec![Input::Slot(usize::MAX); l.computes.len()];
+    let input_of = |i: Id, dest_of: &Vec<Input>| match pos.get(&i) {
+        Some(&j) => dest_of[j],
         None => Input::Read(read_index[&i]),
     };
     // Sinks over reads run first.
@@ -129,36 +143,43 @@ fn build_program(
     }
     for (k, &id) in l.computes.iter().enumerate() {
         let dtype = plan.nodes[id].dtype;
-        let slot = match free.iter().position(|&s| slot_dtypes[s] == dtype) {
-            Some(f) => free.swap_remove(f),
-            None => {
-                slot_dtypes.push(dtype);
-                slot_dtypes.len() - 1
-            }
+        let dest = match l.outputs.iter().position(|o| o.id == id) {
+            Some(out) => Input::Output(out),
+            None => Input::Slot(match free.iter().position(|&s| slot_dtypes[s] == dtype) {
+                Some(f) => free.swap_remove(f),
+                None => {
+                    slot_dtypes.push(dtype);
+                    slot_dtypes.len() - 1
+                }
+            }),
         };
-        let inputs = plan.nodes[id].inputs.iter().map(|&i| input_of(i, &slot_of)).collect();
-        program.push(Instr::Compute { id, inputs, slot });
-        slot_of[k] = slot;
-        if let Some(out) = l.outputs.iter().position(|o| o.id == id) {
-            program.push(Instr::Store { slot, out });
-        }
+        let inputs = plan.nodes[id].inputs.iter().map(|&i| input_of(i, &dest_of)).collect();
+        program.push(Instr::Compute { id, inputs, dest });
+        dest_of[k] = dest;
         for (s, &sink) in l.sinks.iter().enumerate() {
             if plan.nodes[sink].inputs[0] == id {
                 let Some(Op::Reduce { op, .. }) = plan.nodes[sink].op() else { unreachable!() };
-                program.push(Instr::Reduce { sink: s, op: *op, input: Input::Slot(slot) });
+                program.push(Instr::Reduce { sink: s, op: *op, input: dest });
             }
         }
-        // Free the inputs this compute read for the last time, and itself
-        // if no later compute reads it.
+        // Free the slots of inputs this compute read for the last time, and
+        // its own if no later compute reads it.
+        let mut release = |d: Input| {
+            if let Input::Slot(s) = d {
+                if !free.contains(&s) {
+                    free.push(s);
+                }
+            }
+        };
         for i in &plan.nodes[id].inputs {
             if let Some(&j) = pos.get(i) {
-                if last_user[j] == Some(k) && !free.contains(&slot_of[j]) {
-                    free.push(slot_of[j]);
+                if last_user[j] == Some(k) {
+                    release(dest_of[j]);
                 }
             }
         }
         if last_user[k].is_none() {
-            free.push(slot);
+            release(dest);
         }
     }
     (program, slot_dtypes)
@@ -220,41 +241,53 @@ fn run_chunk(ctx: &LoopCtx, scratch: &mut Scratch, start: usize, len: usize, car
     let mut partials: Vec<Option<Partial>> = vec![None; ctx.sink_count];
     for instr in &ctx.program {
         match instr {
-            Instr::Compute { id, inputs, slot } => {
-                let mut out = std::mem::replace(&mut slots[*slot], Buffer::Bool(Vec::new()));
+            Instr::Compute { id, inputs, dest } => {
+                // A slot's buffer is taken out while the kernel writes it; an
+                // output is written in place.
+                let mut taken = match dest {
+                    Input::Slot(s) => Some(std::mem::replace(&mut slots[*s], Buffer::Bool(Vec::new()))),
+                    _ => None,
+                };
+                let out = match (dest, &mut taken) {
+                    (Input::Slot(_), Some(b)) => b.range_mut(0, len),
+                    // Safety: this chunk's range of the output belongs to this
+                    // call alone; no reader of it is alive during the write
+                    // (a reused buffer's values were copied out above).
+                    (Input::Output(k), _) => unsafe { ctx.outputs[*k].slice_mut(start, len) },
+                    _ => unreachable!("computes go to a slot or an output"),
+                };
                 let operand = |i: &Input| match i {
                     Input::Read(k) => read_operand(*k),
                     Input::Slot(s) => Operand::Slice(slots[*s].range(0, len)),
+                    // Safety: as above; the range was written by an earlier
+                    // compute of this chunk and has no writer now.
+                    Input::Output(k) => Operand::Slice(unsafe { ctx.outputs[*k].slice(start, len) }),
                 };
                 match ctx.plan.nodes[*id].op().expect("computes are ops") {
                     op @ (Op::Arange { .. } | Op::Linspace { .. } | Op::Full(_)) => {
-                        kernels::generate(op, start, &mut out, len)
+                        kernels::generate(op, start, out)
                     }
-                    Op::Unary(u) => kernels::unary(*u, &operand(&inputs[0]), &mut out, len),
-                    Op::Binary(b) => {
-                        kernels::binary(*b, &operand(&inputs[0]), &operand(&inputs[1]), &mut out, len)
-                    }
+                    Op::Unary(u) => kernels::unary(*u, &operand(&inputs[0]), out),
+                    Op::Binary(b) => kernels::binary(*b, &operand(&inputs[0]), &operand(&inputs[1]), out),
                     Op::Where => kernels::select(
                         &operand(&inputs[0]),
                         &operand(&inputs[1]),
                         &operand(&inputs[2]),
-                        &mut out,
-                        len,
+                        out,
                     ),
-                    Op::Cast => kernels::cast(&operand(&inputs[0]), &mut out, len),
+                    Op::Cast => kernels::cast(&operand(&inputs[0]), out),
                     other => unreachable!("{other:?} is not fusable"),
                 }
-                slots[*slot] = out;
-            }
-            Instr::Store { slot, out } => {
-                // Safety: this chunk's range belongs to this call alone, and a
-                // reused buffer's values for it were copied out above.
-                unsafe { ctx.outputs[*out].write(start, slots[*slot].range(0, len)) };
+                if let (Input::Slot(s), Some(b)) = (dest, taken) {
+                    slots[*s] = b;
+                }
             }
             Instr::Reduce { sink, op, input } => {
                 let x = match input {
                     Input::Read(k) => read_operand(*k),
                     Input::Slot(s) => Operand::Slice(slots[*s].range(0, len)),
+                    // Safety: written by an earlier compute of this chunk.
+                    Input::Output(k) => Operand::Slice(unsafe { ctx.outputs[*k].slice(start, len) }),
                 };
                 partials[*sink] = Some(chunk_partial(*op, &x, len, start, carry.map(|c| c[*sink])));
             }

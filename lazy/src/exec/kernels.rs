@@ -4,7 +4,7 @@
 //! a broadcast scalar) with the op inlined as a closure, so rustc emits
 //! SIMD code for the arithmetic ones.
 
-use crate::buffer::{Buffer, Element, Slice};
+use crate::buffer::{Element, Slice, SliceMut};
 use crate::dtype::{DType, Scalar};
 use crate::graph::{linspace_value, BinaryOp, Op, UnaryOp};
 use crate::with_dtype;
@@ -442,15 +442,15 @@ int_impl!(i32);
 int_impl!(i64);
 
 #[inline(always)]
-fn out_slice<T: Element>(out: &mut Buffer, len: usize) -> &mut [T] {
-    &mut T::slice_mut(out)[..len]
+fn out_slice<T: Element>(out: SliceMut<'_>) -> &mut [T] {
+    T::of_mut(out)
 }
 
 #[inline(always)]
-fn unary_float<T: Float>(op: UnaryOp, x: Opd<T>, out: &mut Buffer, len: usize) {
+fn unary_float<T: Float>(op: UnaryOp, x: Opd<T>, out: SliceMut<'_>) {
     use UnaryOp::*;
     if matches!(op, IsNan | IsFinite | IsInf) {
-        let o = out_slice::<bool>(out, len);
+        let o = out_slice::<bool>(out);
         match op {
             IsNan => map1(x, o, |v: T| v.is_nan()),
             IsFinite => map1(x, o, |v: T| v.is_finite()),
@@ -458,7 +458,7 @@ fn unary_float<T: Float>(op: UnaryOp, x: Opd<T>, out: &mut Buffer, len: usize) {
         }
         return;
     }
-    let o = out_slice::<T>(out, len);
+    let o = out_slice::<T>(out);
     match op {
         Neg => map1(x, o, |v: T| -v),
         Abs => map1(x, o, |v: T| v.abs()),
@@ -488,13 +488,13 @@ fn unary_float<T: Float>(op: UnaryOp, x: Opd<T>, out: &mut Buffer, len: usize) {
 }
 
 #[inline(always)]
-fn unary_int<T: Int>(op: UnaryOp, x: Opd<T>, out: &mut Buffer, len: usize) {
+fn unary_int<T: Int>(op: UnaryOp, x: Opd<T>, out: SliceMut<'_>) {
     use UnaryOp::*;
     if matches!(op, IsNan | IsFinite | IsInf) {
-        out_slice::<bool>(out, len).fill(op == IsFinite);
+        out_slice::<bool>(out).fill(op == IsFinite);
         return;
     }
-    let o = out_slice::<T>(out, len);
+    let o = out_slice::<T>(out);
     match op {
         Neg => map1(x, o, |v: T| v.wneg()),
         Abs => map1(x, o, |v: T| v.wabs()),
@@ -509,9 +509,9 @@ fn unary_int<T: Int>(op: UnaryOp, x: Opd<T>, out: &mut Buffer, len: usize) {
 }
 
 #[inline(always)]
-fn unary_bool(op: UnaryOp, x: Opd<bool>, out: &mut Buffer, len: usize) {
+fn unary_bool(op: UnaryOp, x: Opd<bool>, out: SliceMut<'_>) {
     use UnaryOp::*;
-    let o = out_slice::<bool>(out, len);
+    let o = out_slice::<bool>(out);
     match op {
         IsNan | IsInf => o.fill(false),
         IsFinite => o.fill(true),
@@ -523,19 +523,19 @@ fn unary_bool(op: UnaryOp, x: Opd<bool>, out: &mut Buffer, len: usize) {
 
 /// `out[..len] = op(x)`; `x` has the op's compute dtype.
 #[inline(always)]
-fn unary_impl(op: UnaryOp, x: &Operand, out: &mut Buffer, len: usize) {
+fn unary_impl(op: UnaryOp, x: &Operand, out: SliceMut<'_>) {
     match x.dtype() {
-        DType::Float64 => unary_float::<f64>(op, typed(x), out, len),
-        DType::Float32 => unary_float::<f32>(op, typed(x), out, len),
-        DType::Int64 => unary_int::<i64>(op, typed(x), out, len),
-        DType::Int32 => unary_int::<i32>(op, typed(x), out, len),
-        DType::Bool => unary_bool(op, typed(x), out, len),
+        DType::Float64 => unary_float::<f64>(op, typed(x), out),
+        DType::Float32 => unary_float::<f32>(op, typed(x), out),
+        DType::Int64 => unary_int::<i64>(op, typed(x), out),
+        DType::Int32 => unary_int::<i32>(op, typed(x), out),
+        DType::Bool => unary_bool(op, typed(x), out),
     }
 }
 
 #[inline(always)]
-fn compare<T: Element>(op: BinaryOp, a: Opd<T>, b: Opd<T>, out: &mut Buffer, len: usize) {
-    let o = out_slice::<bool>(out, len);
+fn compare<T: Element>(op: BinaryOp, a: Opd<T>, b: Opd<T>, out: SliceMut<'_>) {
+    let o = out_slice::<bool>(out);
     match op {
         BinaryOp::Eq => map2(a, b, o, |x: T, y: T| x == y),
         BinaryOp::Ne => map2(a, b, o, |x: T, y: T| x != y),
@@ -548,12 +548,12 @@ fn compare<T: Element>(op: BinaryOp, a: Opd<T>, b: Opd<T>, out: &mut Buffer, len
 }
 
 #[inline(always)]
-fn binary_float<T: Float>(op: BinaryOp, a: Opd<T>, b: Opd<T>, out: &mut Buffer, len: usize) {
+fn binary_float<T: Float>(op: BinaryOp, a: Opd<T>, b: Opd<T>, out: SliceMut<'_>) {
     use BinaryOp::*;
     if op.is_comparison() {
-        return compare(op, a, b, out, len);
+        return compare(op, a, b, out);
     }
-    let o = out_slice::<T>(out, len);
+    let o = out_slice::<T>(out);
     match op {
         Add => map2(a, b, o, |x: T, y: T| x + y),
         Sub => map2(a, b, o, |x: T, y: T| x - y),
@@ -571,12 +571,12 @@ fn binary_float<T: Float>(op: BinaryOp, a: Opd<T>, b: Opd<T>, out: &mut Buffer, 
 }
 
 #[inline(always)]
-fn binary_int<T: Int>(op: BinaryOp, a: Opd<T>, b: Opd<T>, out: &mut Buffer, len: usize) {
+fn binary_int<T: Int>(op: BinaryOp, a: Opd<T>, b: Opd<T>, out: SliceMut<'_>) {
     use BinaryOp::*;
     if op.is_comparison() {
-        return compare(op, a, b, out, len);
+        return compare(op, a, b, out);
     }
-    let o = out_slice::<T>(out, len);
+    let o = out_slice::<T>(out);
     match op {
         Add => map2(a, b, o, |x: T, y: T| x.wadd(y)),
         Sub => map2(a, b, o, |x: T, y: T| x.wsub(y)),
@@ -594,12 +594,12 @@ fn binary_int<T: Int>(op: BinaryOp, a: Opd<T>, b: Opd<T>, out: &mut Buffer, len:
 }
 
 #[inline(always)]
-fn binary_bool(op: BinaryOp, a: Opd<bool>, b: Opd<bool>, out: &mut Buffer, len: usize) {
+fn binary_bool(op: BinaryOp, a: Opd<bool>, b: Opd<bool>, out: SliceMut<'_>) {
     use BinaryOp::*;
     if op.is_comparison() {
-        return compare(op, a, b, out, len);
+        return compare(op, a, b, out);
     }
-    let o = out_slice::<bool>(out, len);
+    let o = out_slice::<bool>(out);
     match op {
         And | LogicalAnd | Minimum | Mul => map2(a, b, o, |x, y| x & y),
         Or | LogicalOr | Maximum | Add => map2(a, b, o, |x, y| x | y),
@@ -610,22 +610,22 @@ fn binary_bool(op: BinaryOp, a: Opd<bool>, b: Opd<bool>, out: &mut Buffer, len: 
 
 /// `out[..len] = a op b`; both operands have the op's compute dtype.
 #[inline(always)]
-fn binary_impl(op: BinaryOp, a: &Operand, b: &Operand, out: &mut Buffer, len: usize) {
+fn binary_impl(op: BinaryOp, a: &Operand, b: &Operand, out: SliceMut<'_>) {
     if op == BinaryOp::Mod && a.dtype() == DType::Float64 {
-        return mod_f64(typed(a), typed(b), out_slice(out, len));
+        return mod_f64(typed(a), typed(b), out_slice(out));
     }
     match a.dtype() {
-        DType::Float64 => binary_float::<f64>(op, typed(a), typed(b), out, len),
-        DType::Float32 => binary_float::<f32>(op, typed(a), typed(b), out, len),
-        DType::Int64 => binary_int::<i64>(op, typed(a), typed(b), out, len),
-        DType::Int32 => binary_int::<i32>(op, typed(a), typed(b), out, len),
-        DType::Bool => binary_bool(op, typed(a), typed(b), out, len),
+        DType::Float64 => binary_float::<f64>(op, typed(a), typed(b), out),
+        DType::Float32 => binary_float::<f32>(op, typed(a), typed(b), out),
+        DType::Int64 => binary_int::<i64>(op, typed(a), typed(b), out),
+        DType::Int32 => binary_int::<i32>(op, typed(a), typed(b), out),
+        DType::Bool => binary_bool(op, typed(a), typed(b), out),
     }
 }
 
 /// `out[..len] = where(c, x, y)`.
 #[inline(always)]
-fn select_impl(c: &Operand, x: &Operand, y: &Operand, out: &mut Buffer, len: usize) {
+fn select_impl(c: &Operand, x: &Operand, y: &Operand, out: SliceMut<'_>) {
     #[inline(always)]
     fn go<T: Element>(c: Opd<bool>, x: Opd<T>, y: Opd<T>, o: &mut [T]) {
         for (k, o) in o.iter_mut().enumerate() {
@@ -645,12 +645,12 @@ fn select_impl(c: &Operand, x: &Operand, y: &Operand, out: &mut Buffer, len: usi
         }
     }
     let c = typed::<bool>(c);
-    with_dtype!(x.dtype(), T => go::<T>(c, typed(x), typed(y), out_slice::<T>(out, len)))
+    with_dtype!(x.dtype(), T => go::<T>(c, typed(x), typed(y), out_slice::<T>(out)))
 }
 
 /// `out[..len] = x` converted C-style to `out`'s dtype.
 #[inline(always)]
-fn cast_impl(x: &Operand, out: &mut Buffer, len: usize) {
+fn cast_impl(x: &Operand, out: SliceMut<'_>) {
     #[inline(always)]
     fn go<S: Element, D: Element>(x: Opd<S>, o: &mut [D], conv: impl Fn(S) -> D) {
         map1(x, o, conv)
@@ -658,11 +658,11 @@ fn cast_impl(x: &Operand, out: &mut Buffer, len: usize) {
     macro_rules! conv {
         ($s:ty, $x:expr, $out:expr) => {
             match $out.dtype() {
-                DType::Bool => go::<$s, bool>(typed($x), out_slice($out, len), |v: $s| v != (0 as $s)),
-                DType::Int32 => go::<$s, i32>(typed($x), out_slice($out, len), |v: $s| v as i32),
-                DType::Int64 => go::<$s, i64>(typed($x), out_slice($out, len), |v: $s| v as i64),
-                DType::Float32 => go::<$s, f32>(typed($x), out_slice($out, len), |v: $s| v as f32),
-                DType::Float64 => go::<$s, f64>(typed($x), out_slice($out, len), |v: $s| v as f64),
+                DType::Bool => go::<$s, bool>(typed($x), out_slice($out), |v: $s| v != (0 as $s)),
+                DType::Int32 => go::<$s, i32>(typed($x), out_slice($out), |v: $s| v as i32),
+                DType::Int64 => go::<$s, i64>(typed($x), out_slice($out), |v: $s| v as i64),
+                DType::Float32 => go::<$s, f32>(typed($x), out_slice($out), |v: $s| v as f32),
+                DType::Float64 => go::<$s, f64>(typed($x), out_slice($out), |v: $s| v as f64),
             }
         };
     }
@@ -670,11 +670,11 @@ fn cast_impl(x: &Operand, out: &mut Buffer, len: usize) {
         DType::Bool => {
             let v = typed::<bool>(x);
             match out.dtype() {
-                DType::Bool => go(v, out_slice(out, len), |b: bool| b),
-                DType::Int32 => go(v, out_slice(out, len), |b: bool| b as i32),
-                DType::Int64 => go(v, out_slice(out, len), |b: bool| b as i64),
-                DType::Float32 => go(v, out_slice(out, len), |b: bool| b as u8 as f32),
-                DType::Float64 => go(v, out_slice(out, len), |b: bool| b as u8 as f64),
+                DType::Bool => go(v, out_slice(out), |b: bool| b),
+                DType::Int32 => go(v, out_slice(out), |b: bool| b as i32),
+                DType::Int64 => go(v, out_slice(out), |b: bool| b as i64),
+                DType::Float32 => go(v, out_slice(out), |b: bool| b as u8 as f32),
+                DType::Float64 => go(v, out_slice(out), |b: bool| b as u8 as f64),
             }
         }
         DType::Int32 => conv!(i32, x, out),
@@ -714,17 +714,18 @@ macro_rules! dispatch {
     };
 }
 
-dispatch!(unary, unary_avx2, unary_impl, (op: UnaryOp, x: &Operand, out: &mut Buffer, len: usize));
-dispatch!(binary, binary_avx2, binary_impl, (op: BinaryOp, a: &Operand, b: &Operand, out: &mut Buffer, len: usize));
-dispatch!(select, select_avx2, select_impl, (c: &Operand, x: &Operand, y: &Operand, out: &mut Buffer, len: usize));
-dispatch!(cast, cast_avx2, cast_impl, (x: &Operand, out: &mut Buffer, len: usize));
+dispatch!(unary, unary_avx2, unary_impl, (op: UnaryOp, x: &Operand, out: SliceMut<'_>));
+dispatch!(binary, binary_avx2, binary_impl, (op: BinaryOp, a: &Operand, b: &Operand, out: SliceMut<'_>));
+dispatch!(select, select_avx2, select_impl, (c: &Operand, x: &Operand, y: &Operand, out: SliceMut<'_>));
+dispatch!(cast, cast_avx2, cast_impl, (x: &Operand, out: SliceMut<'_>));
 
 /// Fills `out[..len]` with elements `start..start + len` of a generator.
-pub fn generate(op: &Op, start: usize, out: &mut Buffer, len: usize) {
+pub fn generate(op: &Op, start: usize, out: SliceMut<'_>) {
+    let len = out.len();
     match op {
         Op::Full(v) => {
             let v = *v;
-            with_dtype!(out.dtype(), T => out_slice::<T>(out, len).fill(T::from_scalar(v)))
+            with_dtype!(out.dtype(), T => out_slice::<T>(out).fill(T::from_scalar(v)))
         }
         Op::Linspace { start: a, stop, num, endpoint } => {
             // NumPy: arange(num) * step + start, the last one set to stop.
@@ -732,7 +733,7 @@ pub fn generate(op: &Op, start: usize, out: &mut Buffer, len: usize) {
             let div = if endpoint { num as f64 - 1.0 } else { num as f64 };
             let delta = stop - a;
             let step = delta / div;
-            let o = out_slice::<f64>(out, len);
+            let o = out_slice::<f64>(out);
             if div > 0.0 && step != 0.0 {
                 for (k, o) in o.iter_mut().enumerate() {
                     *o = (start + k) as f64 * step + a;
@@ -749,7 +750,7 @@ pub fn generate(op: &Op, start: usize, out: &mut Buffer, len: usize) {
         Op::Arange { start: s0, second, delta } => match out.dtype() {
             DType::Float64 => {
                 let (s0, s1, d) = (s0.as_f64(), second.as_f64(), delta.as_f64());
-                let o = out_slice::<f64>(out, len);
+                let o = out_slice::<f64>(out);
                 for (k, o) in o.iter_mut().enumerate() {
                     *o = s0 + ((start + k) as f64) * d;
                 }
@@ -764,7 +765,7 @@ pub fn generate(op: &Op, start: usize, out: &mut Buffer, len: usize) {
                     other => other.as_f64() as f32,
                 };
                 let (s0, s1, d) = (f(s0), f(second), f(delta));
-                let o = out_slice::<f32>(out, len);
+                let o = out_slice::<f32>(out);
                 for (k, o) in o.iter_mut().enumerate() {
                     let i = start + k;
                     *o = match i {
@@ -777,7 +778,7 @@ pub fn generate(op: &Op, start: usize, out: &mut Buffer, len: usize) {
             DType::Int64 | DType::Int32 | DType::Bool => {
                 let (s0, d) = (s0.as_i64(), delta.as_i64());
                 with_dtype!(out.dtype(), T => {
-                    let o = out_slice::<T>(out, len);
+                    let o = out_slice::<T>(out);
                     for (k, o) in o.iter_mut().enumerate() {
                         let v = s0.wrapping_add(((start + k) as i64).wrapping_mul(d));
                         *o = T::from_scalar(Scalar::I64(v));

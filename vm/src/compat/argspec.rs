@@ -22,6 +22,8 @@ enum Style {
     Tuple,
     /// Keywords allowed (_PyArg_UnpackKeywords).
     Keywords,
+    /// No arguments at all: "NoneType takes no arguments".
+    Nothing,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -48,6 +50,8 @@ struct Signature {
     open_keywords: Option<Option<&'static str>>,
     /// The parameters of a `Keywords` builtin, when known.
     params: Option<Vec<Param>>,
+    /// The name a `Nothing` message uses.
+    name: Option<&'static str>,
 }
 
 fn table() -> &'static HashMap<&'static str, Signature> {
@@ -70,6 +74,7 @@ fn parse_line(line: &'static str) -> Option<(&'static str, Signature)> {
         "pos" => Style::Positional,
         "tuple" => Style::Tuple,
         "kw" => Style::Keywords,
+        "none" => Style::Nothing,
         _ => return None,
     };
     let min = words.next()?.parse().ok()?;
@@ -80,12 +85,15 @@ fn parse_line(line: &'static str) -> Option<(&'static str, Signature)> {
     let rest: Vec<&'static str> = words.collect();
     let mut open_keywords = None;
     let mut params = None;
-    if let Some(flag) = rest.first().and_then(|w| w.strip_prefix("+kw")) {
+    let mut name = None;
+    if style == Style::Nothing {
+        name = rest.first().copied();
+    } else if let Some(flag) = rest.first().and_then(|w| w.strip_prefix("+kw")) {
         open_keywords = Some(flag.strip_prefix(':'));
     } else if style == Style::Keywords && rest != ["?"] {
         params = Some(parse_params(&rest));
     }
-    Some((key, Signature { style, min, max, open_keywords, params }))
+    Some((key, Signature { style, min, max, open_keywords, params, name }))
 }
 
 fn parse_params(words: &[&'static str]) -> Vec<Param> {
@@ -129,6 +137,7 @@ pub fn violation(key: &str, display: &str, shape: &Shape) -> Option<String> {
     let n = shape.nargs;
     let has_kw = !shape.keywords.is_empty();
     match sig.style {
+        Style::Nothing => (n > 0 || has_kw).then(|| format!("{} takes no arguments", sig.name.unwrap_or(bare))),
         Style::NoArgs | Style::One | Style::Positional | Style::Tuple => {
             if has_kw && sig.open_keywords.is_none() {
                 let name = if sig.style == Style::Tuple { bare } else { display };
@@ -173,6 +182,7 @@ fn count_violation(sig: &Signature, bare: &str, display: &str, n: usize) -> Opti
     let limit = if too_few { sig.min } else { sig.max.unwrap_or(sig.min) };
     Some(match sig.style {
         Style::NoArgs => format!("{display}() takes no arguments ({n} given)"),
+        Style::Nothing => format!("{} takes no arguments", sig.name.unwrap_or(bare)),
         Style::One => format!("{display}() takes exactly one argument ({n} given)"),
         Style::Positional => {
             let bound = match (exact, too_few) {

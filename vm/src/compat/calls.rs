@@ -15,7 +15,7 @@ use rustpython_vm::function::FuncArgs;
 use rustpython_vm::types::PyTypeFlags;
 use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
-use super::{argspec, messages, wrap};
+use super::{argspec, argtypes, messages, numbers, wrap};
 
 type CallFn = fn(&PyObject, FuncArgs, &VirtualMachine) -> PyResult;
 type VectorFn = fn(&PyObject, Vec<PyObjectRef>, usize, Option<&[PyObjectRef]>, &VirtualMachine) -> PyResult;
@@ -29,12 +29,16 @@ struct Saved {
 static DESCRIPTOR: OnceLock<Saved> = OnceLock::new();
 static NATIVE: OnceLock<Saved> = OnceLock::new();
 static TYPE: OnceLock<Saved> = OnceLock::new();
+static WRAPPER: OnceLock<Saved> = OnceLock::new();
+static METHOD_WRAPPER: OnceLock<Saved> = OnceLock::new();
 
 pub fn install(vm: &VirtualMachine) {
     let types = &vm.ctx.types;
     hook(types.method_descriptor_type, &DESCRIPTOR, descriptor_call, descriptor_vectorcall);
     hook(types.builtin_function_or_method_type, &NATIVE, native_call, native_vectorcall);
     hook(types.type_type, &TYPE, type_call, type_vectorcall);
+    hook(types.wrapper_descriptor_type, &WRAPPER, wrapper_call, wrapper_vectorcall);
+    hook(types.method_wrapper_type, &METHOD_WRAPPER, method_wrapper_call, method_wrapper_vectorcall);
 }
 
 fn hook(typ: &Py<PyType>, saved: &'static OnceLock<Saved>, call: CallFn, vectorcall: VectorFn) {
@@ -156,7 +160,7 @@ fn native_error(
             let key = typ
                 .mro_collect()
                 .iter()
-                .find(|t| t.attributes.contains(interned))
+                .find(|t| !t.slots.flags.has_feature(PyTypeFlags::HEAPTYPE) && t.attributes.contains(interned))
                 .map_or_else(|| display.clone(), |t| format!("{}.{name}", t.name()));
             translate(vm, &key, &display, nargs, keywords, e)
         }
@@ -173,7 +177,21 @@ fn native_error(
 fn type_call(zelf: &PyObject, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
     let nargs = args.args.len();
     let keywords = funcargs_keywords(&args);
-    (saved(&TYPE).call)(zelf, args, vm).map_err(|e| type_error(vm, zelf, nargs, &keywords, e))
+    let kept = kept_arguments(vm, zelf, nargs, !keywords.is_empty(), || args.clone());
+    (saved(&TYPE).call)(zelf, args, vm).map_err(|e| type_error(vm, zelf, nargs, &keywords, kept.as_ref(), e))
+}
+
+/// A copy of the arguments of a class call whose errors `argtypes` words
+/// (only for those classes, and only for the shapes that can fail there).
+fn kept_arguments(
+    vm: &VirtualMachine,
+    zelf: &PyObject,
+    nargs: usize,
+    has_keywords: bool,
+    copy: impl FnOnce() -> FuncArgs,
+) -> Option<FuncArgs> {
+    let cls = zelf.downcast_ref::<PyType>()?;
+    argtypes::keeps_arguments(vm, cls, nargs, has_keywords).then(copy)
 }
 
 fn type_vectorcall(
@@ -184,7 +202,12 @@ fn type_vectorcall(
     vm: &VirtualMachine,
 ) -> PyResult {
     let vectorcall = saved(&TYPE).vectorcall.expect("vectorcall saved");
-    vectorcall(zelf, args, nargs, kwnames, vm).map_err(|e| type_error(vm, zelf, nargs, &keyword_names(kwnames), e))
+    let has_keywords = kwnames.is_some_and(|k| !k.is_empty());
+    let kept = kept_arguments(vm, zelf, nargs, has_keywords, || {
+        FuncArgs::from_vectorcall(&args, nargs, kwnames)
+    });
+    vectorcall(zelf, args, nargs, kwnames, vm)
+        .map_err(|e| type_error(vm, zelf, nargs, &keyword_names(kwnames), kept.as_ref(), e))
 }
 
 /// A failed call of a class: translated for the builtin types, whose
@@ -194,6 +217,7 @@ fn type_error(
     zelf: &PyObject,
     nargs: usize,
     keywords: &[String],
+    kept: Option<&FuncArgs>,
     e: PyBaseExceptionRef,
 ) -> PyBaseExceptionRef {
     if !translatable(vm, &e) {
@@ -201,11 +225,74 @@ fn type_error(
     }
     let Some(cls) = zelf.downcast_ref::<PyType>() else { return e };
     if cls.slots.flags.has_feature(PyTypeFlags::HEAPTYPE) {
-        return e;
+        // A Python subclass may take other arguments; only the builtin
+        // base's own messages apply (`ExceptionGroup` -> BaseExceptionGroup).
+        let base = cls.mro_collect().into_iter().find(|t| !t.slots.flags.has_feature(PyTypeFlags::HEAPTYPE));
+        return match base {
+            Some(base) => messages::after_call(vm, &format!("{}()", base.name()), e),
+            None => e,
+        };
+    }
+    let shape = argspec::Shape { nargs, keywords };
+    let key = format!("{}()", cls.name());
+    if argspec::violation(&key, &cls.name(), &shape).is_none() {
+        if let Some(args) = kept {
+            return argtypes::constructor_error(vm, cls, &argtypes::Args::from_funcargs(args), e);
+        }
     }
     let name = cls.name().to_string();
     let key = format!("{name}()");
     translate(vm, &key, &name, nargs, keywords, e)
+}
+
+fn wrapper_call(zelf: &PyObject, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+    (saved(&WRAPPER).call)(zelf, args, vm).map_err(|e| slot_wrapper_error(vm, zelf, "__objclass__", e))
+}
+
+fn wrapper_vectorcall(
+    zelf: &PyObject,
+    args: Vec<PyObjectRef>,
+    nargs: usize,
+    kwnames: Option<&[PyObjectRef]>,
+    vm: &VirtualMachine,
+) -> PyResult {
+    let vectorcall = saved(&WRAPPER).vectorcall.expect("vectorcall saved");
+    vectorcall(zelf, args, nargs, kwnames, vm).map_err(|e| slot_wrapper_error(vm, zelf, "__objclass__", e))
+}
+
+fn method_wrapper_call(zelf: &PyObject, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+    (saved(&METHOD_WRAPPER).call)(zelf, args, vm).map_err(|e| slot_wrapper_error(vm, zelf, "__self__", e))
+}
+
+fn method_wrapper_vectorcall(
+    zelf: &PyObject,
+    args: Vec<PyObjectRef>,
+    nargs: usize,
+    kwnames: Option<&[PyObjectRef]>,
+    vm: &VirtualMachine,
+) -> PyResult {
+    let vectorcall = saved(&METHOD_WRAPPER).vectorcall.expect("vectorcall saved");
+    vectorcall(zelf, args, nargs, kwnames, vm).map_err(|e| slot_wrapper_error(vm, zelf, "__self__", e))
+}
+
+/// A failed explicit call of a slot's dunder (`int.__floordiv__(1, 0)`,
+/// `(1.0).__mod__(0)`): `owner` is the attribute holding the class
+/// (`__objclass__`) or the bound instance (`__self__`).
+fn slot_wrapper_error(
+    vm: &VirtualMachine,
+    zelf: &PyObject,
+    owner_attr: &'static str,
+    e: PyBaseExceptionRef,
+) -> PyBaseExceptionRef {
+    if !e.class().is(vm.ctx.exceptions.zero_division_error) {
+        return e;
+    }
+    let (Ok(owner), Some(name)) = (zelf.get_attr(owner_attr, vm), str_attr(vm, zelf, "__name__")) else { return e };
+    let typ = match owner.downcast_ref::<PyType>() {
+        Some(t) if owner_attr == "__objclass__" => t.to_owned(),
+        _ => owner.class().to_owned(),
+    };
+    numbers::dunder_error(vm, &typ, &name, e)
 }
 
 /// Only errors a call's arguments can cause are translated; others
@@ -213,7 +300,9 @@ fn type_error(
 fn translatable(vm: &VirtualMachine, e: &PyBaseExceptionRef) -> bool {
     let exc = &vm.ctx.exceptions;
     let cls = e.class();
-    cls.is(exc.type_error) || cls.is(exc.value_error) || cls.is(exc.overflow_error) || cls.is(exc.zero_division_error)
+    [exc.type_error, exc.value_error, exc.overflow_error, exc.zero_division_error, exc.attribute_error, exc.lookup_error]
+        .iter()
+        .any(|c| cls.is(*c))
 }
 
 /// CPython 3.11's exception for a failed call of `key` (see `argspec`), with
@@ -226,10 +315,13 @@ fn translate(
     keywords: &[String],
     e: PyBaseExceptionRef,
 ) -> PyBaseExceptionRef {
+    // Builtins that are classes in 3.11 (`reversed`) are described as such.
+    let class_key = format!("{key}()");
+    let key = if !argspec::knows(key) && argspec::knows(&class_key) { class_key.as_str() } else { key };
     if !e.class().is(vm.ctx.exceptions.zero_division_error) {
         let shape = argspec::Shape { nargs, keywords };
         if let Some(msg) = argspec::violation(key, display, &shape) {
-            return vm.new_type_error(msg);
+            return vm.new_type_error(messages::own_arity_message(key, msg));
         }
         if let Some(keyword) = unexpected_keyword(vm, &e, key, keywords) {
             if let Some(msg) = argspec::unexpected_keyword(key, &keyword) {

@@ -2,7 +2,7 @@
 //! where the callable (or nothing at all) is enough to know the 3.11 text.
 
 use rustpython_vm::builtins::{PyBaseExceptionRef, PyStr};
-use rustpython_vm::{AsObject, PyObjectRef, VirtualMachine};
+use rustpython_vm::{AsObject, VirtualMachine};
 
 /// The message of an exception raised with a single string argument.
 pub fn exception_message(e: &PyBaseExceptionRef) -> Option<String> {
@@ -60,6 +60,15 @@ fn after_call_message(key: &str, class: &str, msg: &str) -> Option<String> {
             let found = msg.strip_prefix("fromhex() argument must be str or bytes-like, not ")?;
             Some(format!("fromhex() argument must be str, not {found}"))
         }
+        ("BaseExceptionGroup()", "TypeError") if msg.starts_with("argument ") => Some(format!("BaseExceptionGroup.__new__() {msg}")),
+        ("map()", "TypeError") if msg.starts_with("map expected ") => Some("map() must have at least two arguments.".to_owned()),
+        ("complex()", "TypeError") => {
+            if let Some(found) = msg.strip_prefix("complex() argument must be a string or a number, not ") {
+                return Some(format!("complex() first argument must be a string or a number, not '{found}'"));
+            }
+            let found = msg.strip_prefix("__complex__ returned non-complex (type '")?.strip_suffix("')")?;
+            Some(format!("__complex__ returned non-complex (type {found})"))
+        }
         ("max" | "min", "ValueError") if msg == format!("{key}() iterable argument is empty") => {
             Some(format!("{key}() arg is an empty sequence"))
         }
@@ -90,12 +99,45 @@ pub fn after_call(vm: &VirtualMachine, key: &str, e: PyBaseExceptionRef) -> PyBa
     }
 }
 
+/// 3.11's argument-count message for `key` where its builtin words it
+/// its own way rather than as its argument parser would.
+pub fn own_arity_message(key: &str, msg: String) -> String {
+    match key {
+        // enumerate's vectorcall names no position.
+        "enumerate()" => msg.strip_suffix(" (pos 1)").map_or(msg.clone(), str::to_owned),
+        "map()" if msg.starts_with("map ") || msg.starts_with("map()") => "map() must have at least two arguments.".to_owned(),
+        _ => msg,
+    }
+}
+
 /// Rewrites that need no context: the message alone says what 3.11 says.
 pub fn normalize(vm: &VirtualMachine, e: PyBaseExceptionRef) -> PyBaseExceptionRef {
-    if !e.class().is(vm.ctx.exceptions.type_error) {
+    let exc = &vm.ctx.exceptions;
+    if e.class().is(exc.attribute_error) {
+        if let Some(msg) = exception_message(&e) {
+            if let Some(short) = msg.strip_suffix(" and no __dict__ for setting new attributes") {
+                // Keep `name` and `obj`, which AttributeError carries.
+                let new = vm.new_exception_msg(e.class().to_owned(), short.to_owned().into());
+                for attr in ["name", "obj"] {
+                    if let Ok(v) = e.as_object().get_attr(attr, vm) {
+                        let _ = new.as_object().set_attr(attr, v, vm);
+                    }
+                }
+                return new;
+            }
+        }
+        return e;
+    }
+    if !e.class().is(exc.type_error) {
         return e;
     }
     let Some(msg) = exception_message(&e) else { return e };
+    if msg == "multiple bases have instance layout conflict" {
+        return vm.new_type_error("multiple bases have instance lay-out conflict");
+    }
+    if let Some(bases) = msg.strip_prefix("Cannot create a consistent method resolution order (MRO) for bases ") {
+        return vm.new_type_error(format!("Cannot create a consistent method resolution\norder (MRO) for bases {bases}"));
+    }
     // 3.13+ wraps a set element's hash error; 3.11 raises it as it is.
     if msg.starts_with("cannot use '") && msg.contains("' as a set element (") {
         if let Some(cause) = e.__cause__() {
@@ -117,9 +159,4 @@ pub fn normalize(vm: &VirtualMachine, e: PyBaseExceptionRef) -> PyBaseExceptionR
 /// A new exception of `e`'s class with message `msg`.
 pub fn reworded(vm: &VirtualMachine, e: &PyBaseExceptionRef, msg: String) -> PyBaseExceptionRef {
     vm.new_exception_msg(e.class().to_owned(), msg.into())
-}
-
-/// `type(obj).__name__`.
-pub fn type_name(obj: &PyObjectRef) -> String {
-    obj.class().name().to_string()
 }

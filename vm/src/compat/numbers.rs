@@ -11,9 +11,9 @@
 use std::sync::OnceLock;
 
 use rustpython_vm::builtins::{PyBaseExceptionRef, PyFloat, PyInt, PyType};
-use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyResult, VirtualMachine};
+use rustpython_vm::{AsObject, Py, PyObject, PyResult, VirtualMachine};
 
-use super::messages;
+use super::{messages, types};
 
 type Binary = fn(&PyObject, &PyObject, &VirtualMachine) -> PyResult;
 type Ternary = fn(&PyObject, &PyObject, &PyObject, &VirtualMachine) -> PyResult;
@@ -87,11 +87,43 @@ fn power_error(kind: usize, a: &PyObject, b: &PyObject, vm: &VirtualMachine, e: 
     Err(e)
 }
 
+/// The ZeroDivisionError of an explicit dunder call (`int.__mod__(1, 0)`),
+/// which RustPython dispatches to the original slot function.
+pub fn dunder_error(vm: &VirtualMachine, typ: &Py<PyType>, dunder: &str, e: PyBaseExceptionRef) -> PyBaseExceptionRef {
+    let t = &vm.ctx.types;
+    let base = if typ.fast_issubclass(t.int_type) {
+        "int"
+    } else if typ.fast_issubclass(t.float_type) {
+        "float"
+    } else if typ.fast_issubclass(t.complex_type) {
+        "complex"
+    } else {
+        return e;
+    };
+    let op = dunder.trim_start_matches("__r").trim_start_matches("__").trim_end_matches("__");
+    let fix = match (base, op) {
+        ("int", "floordiv") => 0,
+        ("int", "mod") => 1,
+        ("int", "divmod") => 2,
+        ("float", "truediv") => 3,
+        ("float", "floordiv") => 4,
+        ("float", "mod") => 5,
+        ("float", "divmod") => 6,
+        ("complex", "truediv") => 7,
+        ("int" | "float", "pow") => {
+            return vm.new_zero_division_error("0.0 cannot be raised to a negative power");
+        }
+        ("complex", "pow") => return vm.new_zero_division_error("0.0 to a negative or complex power"),
+        _ => return e,
+    };
+    vm.new_zero_division_error(BINARY_FIXES[fix])
+}
+
 /// Save `typ`'s `$left`/`$right` number slots in `$saved[2 * $index ..]`
 /// and install `$wrappers` there, in `typ` and in every subclass that
 /// still holds the original functions.
 macro_rules! wrap_slot {
-    ($vm:expr, $typ:expr, $saved:expr, $wrappers:expr, $index:expr, $left:ident, $right:ident) => {{
+    ($typ:expr, $saved:expr, $wrappers:expr, $index:expr, $left:ident, $right:ident) => {{
         let slots = &$typ.slots.as_number;
         if let (Some(left), right) = (slots.$left.load(), slots.$right.load()) {
             let same = right.is_some_and(|r| std::ptr::fn_addr_eq(r, left));
@@ -101,8 +133,7 @@ macro_rules! wrap_slot {
                 if let (Some(right), false) = (right, same) {
                     let _ = $saved[ri].set(right);
                 }
-                for t in with_subclasses($vm, $typ) {
-                    let Some(t) = t.downcast_ref::<PyType>() else { continue };
+                types::for_each_subclass($typ, &mut |t| {
                     let s = &t.slots.as_number;
                     if s.$left.load().is_some_and(|f| std::ptr::fn_addr_eq(f, left)) {
                         s.$left.store(Some($wrappers[li]));
@@ -112,43 +143,25 @@ macro_rules! wrap_slot {
                             s.$right.store(Some($wrappers[ri]));
                         }
                     }
-                }
+                });
             }
         }
     }};
-}
-
-/// `typ` and all its subclasses (which copied its slots when created).
-fn with_subclasses(vm: &VirtualMachine, typ: &'static Py<PyType>) -> Vec<PyObjectRef> {
-    let mut out: Vec<PyObjectRef> = vec![typ.to_owned().into()];
-    let mut i = 0;
-    while i < out.len() {
-        let subs = vm
-            .call_method(&out[i], "__subclasses__", ())
-            .and_then(|subs| subs.try_to_value::<Vec<PyObjectRef>>(vm));
-        for s in subs.unwrap_or_default() {
-            if !out.iter().any(|o| o.is(&s)) {
-                out.push(s);
-            }
-        }
-        i += 1;
-    }
-    out
 }
 
 pub fn install(vm: &VirtualMachine) {
     let t = &vm.ctx.types;
     let (int, float, complex) = (t.int_type, t.float_type, t.complex_type);
     // Indices follow BINARY_FIXES.
-    wrap_slot!(vm, int, BINARY, BINARY_WRAPPERS, 0, floor_divide, right_floor_divide);
-    wrap_slot!(vm, int, BINARY, BINARY_WRAPPERS, 1, remainder, right_remainder);
-    wrap_slot!(vm, int, BINARY, BINARY_WRAPPERS, 2, divmod, right_divmod);
-    wrap_slot!(vm, float, BINARY, BINARY_WRAPPERS, 3, true_divide, right_true_divide);
-    wrap_slot!(vm, float, BINARY, BINARY_WRAPPERS, 4, floor_divide, right_floor_divide);
-    wrap_slot!(vm, float, BINARY, BINARY_WRAPPERS, 5, remainder, right_remainder);
-    wrap_slot!(vm, float, BINARY, BINARY_WRAPPERS, 6, divmod, right_divmod);
-    wrap_slot!(vm, complex, BINARY, BINARY_WRAPPERS, 7, true_divide, right_true_divide);
-    wrap_slot!(vm, int, TERNARY, TERNARY_WRAPPERS, 0, power, right_power);
-    wrap_slot!(vm, float, TERNARY, TERNARY_WRAPPERS, 1, power, right_power);
-    wrap_slot!(vm, complex, TERNARY, TERNARY_WRAPPERS, 2, power, right_power);
+    wrap_slot!(int, BINARY, BINARY_WRAPPERS, 0, floor_divide, right_floor_divide);
+    wrap_slot!(int, BINARY, BINARY_WRAPPERS, 1, remainder, right_remainder);
+    wrap_slot!(int, BINARY, BINARY_WRAPPERS, 2, divmod, right_divmod);
+    wrap_slot!(float, BINARY, BINARY_WRAPPERS, 3, true_divide, right_true_divide);
+    wrap_slot!(float, BINARY, BINARY_WRAPPERS, 4, floor_divide, right_floor_divide);
+    wrap_slot!(float, BINARY, BINARY_WRAPPERS, 5, remainder, right_remainder);
+    wrap_slot!(float, BINARY, BINARY_WRAPPERS, 6, divmod, right_divmod);
+    wrap_slot!(complex, BINARY, BINARY_WRAPPERS, 7, true_divide, right_true_divide);
+    wrap_slot!(int, TERNARY, TERNARY_WRAPPERS, 0, power, right_power);
+    wrap_slot!(float, TERNARY, TERNARY_WRAPPERS, 1, power, right_power);
+    wrap_slot!(complex, TERNARY, TERNARY_WRAPPERS, 2, power, right_power);
 }

@@ -93,19 +93,3 @@ where
 {
     Box::leak(Box::new(f))
 }
-
-/// The type name CPython puts in messages (`type(x).__name__`).
-pub fn type_name(obj: &PyObject) -> String {
-    obj.class().name().to_string()
-}
-
-/// Whether `obj` is a `str` (or subclass).
-pub fn is_str(vm: &VirtualMachine, obj: &PyObject) -> bool {
-    obj.class().is(vm.ctx.types.str_type) || obj.fast_isinstance(vm.ctx.types.str_type)
-}
-
-/// The argument for parameter `pos` (counting the instance as 0) or its
-/// keyword `name`.
-pub fn arg<'a>(args: &'a FuncArgs, pos: usize, name: &str) -> Option<&'a rustpython_vm::PyObjectRef> {
-    args.args.get(pos).or_else(|| args.kwargs.get(name))
-}

@@ -1,0 +1,169 @@
+//! Leaving compiled code: rebuild the interpreter's frames from the failing
+//! guard's snapshot. The loop frame (the top of the stack when the loop was
+//! entered) gets its slots and pc back; every inlined callee becomes a real
+//! frame again, pushed on the same stack, so the interpreter continues at the
+//! exact instruction. Unboxed values are boxed; object references the trace
+//! owned move into the frames, the rest are shared; the guard's drop list is
+//! released.
+
+use std::collections::HashSet;
+
+use hipy_optimizer::{Operand, SnapshotKind, Source, Type, ValueId};
+use rustpython_vm::builtins::PyFunction;
+use rustpython_vm::{AsObject, PyObject, PyObjectRef, VirtualMachine};
+
+use super::{helpers, CompiledTrace};
+use crate::eval::Raised;
+use crate::frame::{Continuation, Frame};
+use crate::{layout, runtime};
+
+struct Exit<'a> {
+    ct: &'a CompiledTrace,
+    info: &'a hipy_jit::ExitInfo,
+    buf: &'a [u64],
+    owned: &'a [ValueId],
+    taken: HashSet<ValueId>,
+}
+
+impl Exit<'_> {
+    fn bits(&self, v: ValueId) -> u64 {
+        self.info.value_of(self.buf, v).expect("exit buffer holds every snapshot value")
+    }
+
+    fn object(&mut self, vm: &VirtualMachine, o: Operand) -> PyObjectRef {
+        match o {
+            Operand::Value(v) => match self.ct.trace.value_type(v) {
+                Some(Type::I64) => vm.ctx.new_int(self.bits(v) as i64).into(),
+                Some(Type::F64) => vm.ctx.new_float(f64::from_bits(self.bits(v))).into(),
+                _ => {
+                    let p = self.bits(v) as *const PyObject;
+                    if self.owned.contains(&v) && self.taken.insert(v) {
+                        // SAFETY: the trace owned this reference; it moves here.
+                        unsafe { helpers::adopt(p) }
+                    } else {
+                        // SAFETY: a live object the trace or a frame holds.
+                        unsafe { &*p }.to_owned()
+                    }
+                }
+            },
+            Operand::Int(k) => vm.ctx.new_int(k).into(),
+            Operand::Float(b) => vm.ctx.new_float(f64::from_bits(b)).into(),
+            Operand::Obj(c) => {
+                let addr = self.ct.trace.consts[c.index()].addr as *const PyObject;
+                // SAFETY: constants are kept alive by the compiled trace.
+                unsafe { &*addr }.to_owned()
+            }
+        }
+    }
+
+    fn boolean(&self, vm: &VirtualMachine, o: Operand) -> PyObjectRef {
+        let b = match o {
+            Operand::Value(v) => self.bits(v) != 0,
+            Operand::Int(k) => k != 0,
+            _ => true,
+        };
+        vm.ctx.new_bool(b).into()
+    }
+
+    /// The value of one slot source; `None` in the outer Option means
+    /// "unchanged".
+    fn source(&mut self, vm: &VirtualMachine, s: &Source) -> Option<Option<PyObjectRef>> {
+        match *s {
+            Source::Unchanged => None,
+            Source::Null => Some(None),
+            Source::Val(o) => Some(Some(self.object(vm, o))),
+            Source::Bool(o) => Some(Some(self.boolean(vm, o))),
+            Source::Virtual(_) => unreachable!("allocation removal is not enabled yet"),
+        }
+    }
+}
+
+pub fn rebuild(
+    vm: &VirtualMachine,
+    stack: &mut Vec<Box<Frame>>,
+    ct: &CompiledTrace,
+    guard: u32,
+    buf: &[u64],
+) -> Result<(), Raised> {
+    let info = ct.code.exit_info(guard).expect("exit number of this loop");
+    let op = &ct.trace.ops[info.op_index];
+    let g = op.guard.as_ref().expect("exiting op has a snapshot");
+    let snap = ct.trace.snapshot(g.snapshot);
+    let mut exit = Exit { ct, info, buf, owned: &g.owned, taken: HashSet::new() };
+    for (i, fr) in snap.frames.iter().enumerate() {
+        if i == 0 {
+            let f = stack.last_mut().unwrap();
+            let old = std::mem::take(&mut f.slots);
+            let mut slots = Vec::with_capacity(fr.slots.len().max(old.len()));
+            let mut old = old.into_iter();
+            for s in &fr.slots {
+                let prev = old.next().flatten();
+                match exit.source(vm, s) {
+                    None => slots.push(prev),
+                    Some(v) => {
+                        drop(prev);
+                        slots.push(v);
+                    }
+                }
+            }
+            drop(old);
+            f.slots = slots;
+            f.pc = fr.pc;
+            f.lasti = fr.pc;
+            continue;
+        }
+        let desc = &ct.descs[fr.code as usize];
+        let func = desc.func.clone().expect("callee frames have a function");
+        let pf = func.downcast_ref::<PyFunction>().expect("a function");
+        // SAFETY: the frame holds `func`.
+        let (globals, builtins, closure) = unsafe { layout::frame_refs(vm, pf) }.map_err(Raised::from)?;
+        let mut nf = Frame::new(desc.info.clone(), globals, builtins, None, Some(func.clone()));
+        nf.closure = closure;
+        let mut sources: &[Source] = &fr.slots;
+        if desc.init {
+            let (inst, rest) = sources.split_last().expect("instance source");
+            let inst = exit.source(vm, inst).flatten().expect("an instance");
+            nf.ret = Continuation::Init(inst);
+            sources = rest;
+        }
+        nf.slots.clear();
+        for s in sources {
+            let v = exit.source(vm, s).expect("callee slots are never unchanged");
+            nf.slots.push(v);
+        }
+        nf.pc = fr.pc;
+        nf.lasti = fr.pc;
+        runtime::set_depth(runtime::depth() + 1);
+        stack.push(nf);
+    }
+    // An exit just after FOR_ITER whose iterator was exhausted: FOR_ITER's
+    // jump to the loop's end (see the recorder's `for_iter`).
+    if let Some(f) = stack.last_mut() {
+        let stop = helpers::stop_object(vm);
+        if f.slots.last().is_some_and(|v| v.as_ref().is_some_and(|v| v.is(stop))) {
+            let at = (f.pc as usize).checked_sub(2);
+            if let Some(op) = at.and_then(|j| f.code.ops.get(j)) {
+                if matches!(op.kind, rustpython_vm::bytecode::Instruction::ForIter { .. }) {
+                    f.slots.pop();
+                    f.pc = op.arg;
+                    f.lasti = op.arg;
+                }
+            }
+        }
+    }
+    for &v in &g.drop {
+        let p = exit.bits(v) as *const PyObject;
+        if !p.is_null() {
+            // SAFETY: the guard's drop list holds references the trace owns.
+            drop(unsafe { helpers::adopt(p) });
+        }
+    }
+    match snap.kind {
+        SnapshotKind::Resume => Ok(()),
+        SnapshotKind::RaisePending => {
+            let exc = helpers::take_pending()
+                .unwrap_or_else(|| vm.new_system_error("hipy JIT: an exit expected a pending exception"));
+            Err(Raised::from(exc))
+        }
+    }
+}

@@ -1,0 +1,398 @@
+//! `extern "C"` helpers that compiled traces call for everything they do not
+//! compute inline. Object arguments are borrowed pointers; results marked
+//! "owned" are new references the trace must release. A helper that fails
+//! stores the exception in `PENDING` and returns its error value (null, or
+//! the documented integer); the trace then exits through a `RaisePending`
+//! snapshot and the vm raises it at that instruction.
+
+use std::cell::{Cell, RefCell};
+use std::ptr::NonNull;
+
+use rustpython_vm::builtins::{PyBaseExceptionRef, PyDict, PyFloat, PyInt, PyList, PyStr, PyTuple};
+use rustpython_vm::protocol::PyIterReturn;
+use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
+
+use num_traits::ToPrimitive;
+
+thread_local! {
+    static VM: Cell<*const VirtualMachine> = const { Cell::new(std::ptr::null()) };
+    static PENDING: RefCell<Option<PyBaseExceptionRef>> = const { RefCell::new(None) };
+}
+
+/// Makes `vm` available to helpers while compiled code runs; restores the
+/// previous one when dropped (compiled loops can nest through helpers).
+pub struct VmScope(*const VirtualMachine);
+
+impl VmScope {
+    pub fn enter(vm: &VirtualMachine) -> VmScope {
+        VmScope(VM.with(|c| c.replace(vm as *const VirtualMachine)))
+    }
+}
+
+impl Drop for VmScope {
+    fn drop(&mut self) {
+        VM.with(|c| c.set(self.0));
+    }
+}
+
+fn vm() -> &'static VirtualMachine {
+    // SAFETY: set by `VmScope` for the whole time compiled code runs.
+    unsafe { &*VM.with(|c| c.get()) }
+}
+
+/// The exception a helper left behind (for `RaisePending` exits).
+pub fn take_pending() -> Option<PyBaseExceptionRef> {
+    PENDING.with(|p| p.borrow_mut().take())
+}
+
+fn fail(e: PyBaseExceptionRef) {
+    PENDING.with(|p| *p.borrow_mut() = Some(e));
+}
+
+#[inline]
+unsafe fn obj<'a>(p: *const PyObject) -> &'a PyObject {
+    &*p
+}
+
+#[inline]
+fn owned(o: PyObjectRef) -> *const PyObject {
+    o.into_raw().as_ptr()
+}
+
+fn owned_or_fail(r: PyResult) -> *const PyObject {
+    match r {
+        Ok(o) => owned(o),
+        Err(e) => {
+            fail(e);
+            std::ptr::null()
+        }
+    }
+}
+
+/// Take ownership of a reference the trace hands over.
+///
+/// # Safety
+/// `p` must be an owned reference.
+pub unsafe fn adopt(p: *const PyObject) -> PyObjectRef {
+    PyObjectRef::from_raw(NonNull::new_unchecked(p as *mut PyObject))
+}
+
+pub extern "C" fn hp_incref(p: *const PyObject) -> *const PyObject {
+    let o = unsafe { obj(p) }.to_owned();
+    owned(o)
+}
+
+pub extern "C" fn hp_decref(p: *const PyObject) {
+    drop(unsafe { adopt(p) });
+}
+
+pub extern "C" fn hp_box_int(v: i64) -> *const PyObject {
+    owned(vm().ctx.new_int(v).into())
+}
+
+pub extern "C" fn hp_box_float(v: f64) -> *const PyObject {
+    owned(vm().ctx.new_float(v).into())
+}
+
+/// True/False for an i64 0/1 (owned).
+pub extern "C" fn hp_box_bool(v: i64) -> *const PyObject {
+    owned(vm().ctx.new_bool(v != 0).into())
+}
+
+/// The value of an exact int that fits an i64, or `i64::MIN` (the trace
+/// guards against it).
+pub extern "C" fn hp_unbox_int(p: *const PyObject) -> i64 {
+    let o = unsafe { obj(p) };
+    match o.downcast_ref::<PyInt>() {
+        Some(i) if o.class().is(vm().ctx.types.int_type) => i.as_bigint().to_i64().unwrap_or(i64::MIN),
+        _ => i64::MIN,
+    }
+}
+
+/// `a <op> b` for any objects (BINARY_OP's argument numbering). Owned.
+pub extern "C" fn hp_binop(a: *const PyObject, b: *const PyObject, op: i64) -> *const PyObject {
+    let (a, b) = unsafe { (obj(a).to_owned(), obj(b).to_owned()) };
+    owned_or_fail(crate::ops::binary_op(vm(), &a, &b, op as u32))
+}
+
+/// COMPARE_OP on any objects. Owned.
+pub extern "C" fn hp_compare(a: *const PyObject, b: *const PyObject, op: i64) -> *const PyObject {
+    let (a, b) = unsafe { (obj(a).to_owned(), obj(b).to_owned()) };
+    owned_or_fail(crate::ops::compare(vm(), &a, &b, op as u32))
+}
+
+/// `bool(o)`: 0/1, or -1 with an exception pending.
+pub extern "C" fn hp_truthy(p: *const PyObject) -> i64 {
+    match unsafe { obj(p) }.to_owned().try_to_bool(vm()) {
+        Ok(b) => b as i64,
+        Err(e) => {
+            fail(e);
+            -1
+        }
+    }
+}
+
+/// LOAD_GLOBAL: globals, then builtins. Owned.
+pub extern "C" fn hp_load_global(globals: *const PyObject, builtins: *const PyObject, name: *const PyObject) -> *const PyObject {
+    let vm = vm();
+    let (g, b, n) = unsafe { (obj(globals), obj(builtins), obj(name)) };
+    let lookup = || -> PyResult {
+        let g = g.downcast_ref::<PyDict>().expect("globals dict");
+        if let Some(v) = g.get_item_opt(n, vm)? {
+            return Ok(v);
+        }
+        let b = b.downcast_ref::<PyDict>().expect("builtins dict");
+        match b.get_item_opt(n, vm)? {
+            Some(v) => Ok(v),
+            None => {
+                let name = n.downcast_ref::<PyStr>().expect("name");
+                Err(vm.new_name_error(format!("name '{}' is not defined", name.as_wtf8()), name.to_owned()))
+            }
+        }
+    };
+    owned_or_fail(lookup())
+}
+
+/// `o.name`. Owned.
+pub extern "C" fn hp_getattr(o: *const PyObject, name: *const PyObject) -> *const PyObject {
+    let (o, n) = unsafe { (obj(o), obj(name)) };
+    let n = n.downcast_ref::<PyStr>().expect("name");
+    owned_or_fail(o.get_attr(n, vm()))
+}
+
+/// `o.name` from the instance dict only (a cache said the type defines
+/// nothing by that name). Owned, or null without an exception when absent.
+pub extern "C" fn hp_getattr_dict(o: *const PyObject, name: *const PyObject) -> *const PyObject {
+    let (o, n) = unsafe { (obj(o), obj(name)) };
+    match o.dict() {
+        Some(d) => match d.get_item_opt(n, vm()) {
+            Ok(Some(v)) => owned(v),
+            Ok(None) => std::ptr::null(),
+            Err(e) => {
+                fail(e);
+                std::ptr::null()
+            }
+        },
+        None => std::ptr::null(),
+    }
+}
+
+/// `o.name = v`: 0, or -1 with an exception pending.
+pub extern "C" fn hp_setattr(o: *const PyObject, name: *const PyObject, v: *const PyObject) -> i64 {
+    let (o, n, v) = unsafe { (obj(o), obj(name), obj(v).to_owned()) };
+    let n = n.downcast_ref::<PyStr>().expect("name");
+    match o.set_attr(n, v, vm()) {
+        Ok(()) => 0,
+        Err(e) => {
+            fail(e);
+            -1
+        }
+    }
+}
+
+/// `o[k]` for any objects. Owned.
+pub extern "C" fn hp_getitem(o: *const PyObject, k: *const PyObject) -> *const PyObject {
+    let (o, k) = unsafe { (obj(o), obj(k)) };
+    owned_or_fail(o.get_item(k, vm()))
+}
+
+/// `o[k] = v`: 0, or -1 with an exception pending.
+pub extern "C" fn hp_setitem(o: *const PyObject, k: *const PyObject, v: *const PyObject) -> i64 {
+    let (o, k, v) = unsafe { (obj(o), obj(k), obj(v).to_owned()) };
+    match o.set_item(k, v, vm()) {
+        Ok(()) => 0,
+        Err(e) => {
+            fail(e);
+            -1
+        }
+    }
+}
+
+fn index(len: usize, i: i64) -> Option<usize> {
+    let n = len as i64;
+    let j = if i < 0 { i + n } else { i };
+    (0 <= j && j < n).then_some(j as usize)
+}
+
+/// `list[i]` of an exact list. Owned, or null (no exception) when out of
+/// range: the trace exits and the interpreter raises IndexError itself.
+pub extern "C" fn hp_list_get(l: *const PyObject, i: i64) -> *const PyObject {
+    let l = unsafe { obj(l) }.downcast_ref::<PyList>().expect("list");
+    let items = l.borrow_vec();
+    match index(items.len(), i) {
+        Some(j) => owned(items[j].clone()),
+        None => std::ptr::null(),
+    }
+}
+
+/// `tuple[i]` of an exact tuple, as `hp_list_get`.
+pub extern "C" fn hp_tuple_get(t: *const PyObject, i: i64) -> *const PyObject {
+    let t = unsafe { obj(t) }.downcast_ref::<PyTuple>().expect("tuple");
+    match index(t.len(), i) {
+        Some(j) => owned(t.as_slice()[j].clone()),
+        None => std::ptr::null(),
+    }
+}
+
+/// `list[i] = v` of an exact list: 0, or 1 (no exception) when out of range.
+pub extern "C" fn hp_list_set(l: *const PyObject, i: i64, v: *const PyObject) -> i64 {
+    let l = unsafe { obj(l) }.downcast_ref::<PyList>().expect("list");
+    let v = unsafe { obj(v) }.to_owned();
+    let mut items = l.borrow_vec_mut();
+    match index(items.len(), i) {
+        Some(j) => {
+            let old = std::mem::replace(&mut items[j], v);
+            drop(items);
+            drop(old);
+            0
+        }
+        None => 1,
+    }
+}
+
+/// `list.append(v)` of an exact list.
+pub extern "C" fn hp_list_append(l: *const PyObject, v: *const PyObject) {
+    let l = unsafe { obj(l) }.downcast_ref::<PyList>().expect("list");
+    let v = unsafe { obj(v) }.to_owned();
+    l.borrow_vec_mut().push(v);
+}
+
+/// `len(o)`, or -1 with an exception pending.
+pub extern "C" fn hp_len(o: *const PyObject) -> i64 {
+    match unsafe { obj(o) }.length(vm()) {
+        Ok(n) => n as i64,
+        Err(e) => {
+            fail(e);
+            -1
+        }
+    }
+}
+
+/// A private object `hp_iter_next` returns (owned) at exhaustion; no Python
+/// code can obtain it, so it never collides with a value.
+pub fn stop_object(vm: &VirtualMachine) -> &'static PyObjectRef {
+    static STOP: std::sync::OnceLock<PyObjectRef> = std::sync::OnceLock::new();
+    STOP.get_or_init(|| vm.ctx.new_base_object(vm.ctx.types.object_type.to_owned(), None))
+}
+
+fn stop_marker() -> *const PyObject {
+    owned(stop_object(vm()).clone())
+}
+
+/// next(it): the value (owned), `stop_marker()` when exhausted, or null
+/// with an exception pending.
+pub extern "C" fn hp_iter_next(it: *const PyObject) -> *const PyObject {
+    let it = unsafe { obj(it) }.to_owned();
+    match crate::generator::iter_next(vm(), &it) {
+        Ok(PyIterReturn::Return(v)) => owned(v),
+        Ok(PyIterReturn::StopIteration(_)) => stop_marker(),
+        Err(e) => {
+            fail(e);
+            std::ptr::null()
+        }
+    }
+}
+
+fn call(f: *const PyObject, args: Vec<PyObjectRef>) -> *const PyObject {
+    let f = unsafe { obj(f) }.to_owned();
+    let n = args.len();
+    owned_or_fail(f.vectorcall(args, n, None, vm()))
+}
+
+pub extern "C" fn hp_call0(f: *const PyObject) -> *const PyObject {
+    call(f, vec![])
+}
+
+pub extern "C" fn hp_call1(f: *const PyObject, a: *const PyObject) -> *const PyObject {
+    call(f, vec![unsafe { obj(a) }.to_owned()])
+}
+
+pub extern "C" fn hp_call2(f: *const PyObject, a: *const PyObject, b: *const PyObject) -> *const PyObject {
+    call(f, unsafe { vec![obj(a).to_owned(), obj(b).to_owned()] })
+}
+
+pub extern "C" fn hp_call3(f: *const PyObject, a: *const PyObject, b: *const PyObject, c: *const PyObject) -> *const PyObject {
+    call(f, unsafe { vec![obj(a).to_owned(), obj(b).to_owned(), obj(c).to_owned()] })
+}
+
+pub extern "C" fn hp_call4(
+    f: *const PyObject,
+    a: *const PyObject,
+    b: *const PyObject,
+    c: *const PyObject,
+    d: *const PyObject,
+) -> *const PyObject {
+    call(f, unsafe { vec![obj(a).to_owned(), obj(b).to_owned(), obj(c).to_owned(), obj(d).to_owned()] })
+}
+
+/// `object.__new__(cls)` through the type's slot. Owned.
+pub extern "C" fn hp_new_instance(cls: *const PyObject) -> *const PyObject {
+    let cls = unsafe { obj(cls) }.to_owned();
+    owned_or_fail(crate::call::new_instance(vm(), &cls))
+}
+
+/// A cell's contents (owned), or null (no exception) when empty.
+pub extern "C" fn hp_cell_get(cell: *const PyObject) -> *const PyObject {
+    match crate::layout::cell_get(unsafe { obj(cell) }, vm()) {
+        Ok(Some(v)) => owned(v),
+        Ok(None) => std::ptr::null(),
+        Err(e) => {
+            fail(e);
+            std::ptr::null()
+        }
+    }
+}
+
+/// A new tuple of the given items.
+pub extern "C" fn hp_tuple2(a: *const PyObject, b: *const PyObject) -> *const PyObject {
+    owned(vm().ctx.new_tuple(unsafe { vec![obj(a).to_owned(), obj(b).to_owned()] }).into())
+}
+
+pub extern "C" fn hp_tuple3(a: *const PyObject, b: *const PyObject, c: *const PyObject) -> *const PyObject {
+    owned(vm().ctx.new_tuple(unsafe { vec![obj(a).to_owned(), obj(b).to_owned(), obj(c).to_owned()] }).into())
+}
+
+pub extern "C" fn hp_sqrt(x: f64) -> f64 {
+    x.sqrt()
+}
+pub extern "C" fn hp_sin(x: f64) -> f64 {
+    x.sin()
+}
+pub extern "C" fn hp_cos(x: f64) -> f64 {
+    x.cos()
+}
+pub extern "C" fn hp_exp(x: f64) -> f64 {
+    x.exp()
+}
+pub extern "C" fn hp_fabs(x: f64) -> f64 {
+    x.abs()
+}
+
+/// `x ** y` on floats where CPython returns a float without error (the
+/// trace guards the cases it does not handle).
+pub extern "C" fn hp_pow(x: f64, y: f64) -> f64 {
+    x.powf(y)
+}
+
+/// `x / y` on ints with CPython's correctly rounded result (y != 0).
+pub extern "C" fn hp_int_truediv(x: i64, y: i64) -> f64 {
+    if x.unsigned_abs() <= (1 << 53) && y.unsigned_abs() <= (1 << 53) {
+        return x as f64 / y as f64;
+    }
+    let vm = vm();
+    let (a, b): (PyObjectRef, PyObjectRef) = (vm.ctx.new_int(x).into(), vm.ctx.new_int(y).into());
+    let r = vm._truediv(&a, &b);
+    match r {
+        Ok(v) => v.downcast_ref::<PyFloat>().map_or(f64::NAN, |f| f.to_f64()),
+        Err(_) => f64::NAN,
+    }
+}
+
+/// 1 when the instance dict of `o` has `name` (it would shadow a method).
+pub extern "C" fn hp_has_dict_attr(o: *const PyObject, name: *const PyObject) -> i64 {
+    let (o, n) = unsafe { (obj(o), obj(name)) };
+    match o.dict() {
+        Some(d) => i64::from(d.get_item_opt(n, vm()).ok().flatten().is_some()),
+        None => 0,
+    }
+}

@@ -1,0 +1,424 @@
+//! The tracing JIT's side in the vm: when a loop gets hot its next iteration
+//! is recorded (`record`), optimized (`hipy_optimizer`) and compiled to x86-64
+//! (`hipy_jit`); later back-edges enter the compiled loop, and a failing guard
+//! resumes the interpreter exactly where the guard's snapshot says
+//! (`deopt`). Helpers the machine code calls live in `helpers`.
+//!
+//! Controls: `HIPY_JIT=off|on` (default on), `HIPY_JIT_THRESHOLD` (back-edges
+//! before a loop is recorded, default 1000), `HIPY_JIT_RANDOM_EXIT=seed`
+//! (guards also fail at random, to exercise every exit), `HIPY_JIT_LOG=path`
+//! (each trace's IR before and after optimization, and its code size).
+
+mod deopt;
+pub mod helpers;
+mod record;
+pub mod stats;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::OnceLock;
+
+use hipy_jit::{CompileOptions, CompiledLoop, ObjLayout};
+use hipy_optimizer::{FuncDesc, FuncFlags, Trace, Type};
+use rustpython_vm::builtins::{PyFloat, PyType};
+use rustpython_vm::object::payload_offset;
+use rustpython_vm::{AsObject, PyObjectRef, VirtualMachine};
+
+use crate::eval::Raised;
+use crate::frame::Frame;
+pub use record::Recorder;
+use record::{FrameDesc, InputKind};
+
+pub struct Config {
+    pub enabled: bool,
+    pub threshold: u64,
+    pub random_exits: Option<u64>,
+    pub log: Option<std::path::PathBuf>,
+}
+
+pub fn config() -> &'static Config {
+    static CONFIG: OnceLock<Config> = OnceLock::new();
+    CONFIG.get_or_init(|| {
+        let env = |k: &str| std::env::var(k).ok();
+        Config {
+            enabled: !matches!(env("HIPY_JIT").as_deref(), Some("off" | "0" | "no")),
+            threshold: env("HIPY_JIT_THRESHOLD").and_then(|t| t.parse().ok()).unwrap_or(1000).max(1),
+            random_exits: env("HIPY_JIT_RANDOM_EXIT").and_then(|s| s.parse().ok()),
+            log: env("HIPY_JIT_LOG").map(Into::into),
+        }
+    })
+}
+
+/// Object field offsets the compiled code reads inline, probed at start-up.
+#[derive(Clone, Copy, Debug)]
+pub struct Layout {
+    pub obj: ObjLayout,
+    /// `PyType::tp_version_tag` from the start of a type object.
+    pub version_offset: i32,
+}
+
+static LAYOUT: OnceLock<Option<Layout>> = OnceLock::new();
+
+/// Probe the object layout; the JIT stays off if any probe disagrees with
+/// the public API.
+pub fn init(vm: &VirtualMachine) {
+    LAYOUT.get_or_init(|| probe_layout(vm));
+}
+
+fn probe_layout(vm: &VirtualMachine) -> Option<Layout> {
+    let word = |o: &rustpython_vm::PyObject, off: usize| unsafe {
+        *((o as *const rustpython_vm::PyObject as *const u8).add(off) as *const usize)
+    };
+    // The type pointer: the header word equal to the class's address, the
+    // same on several objects of different types.
+    let samples: Vec<PyObjectRef> = vec![
+        vm.ctx.new_float(1.5).into(),
+        vm.ctx.new_int(7).into(),
+        vm.ctx.new_list(vec![]).into(),
+        vm.ctx.new_str("x").into(),
+    ];
+    let head = rustpython_vm::object::SIZEOF_PYOBJECT_HEAD;
+    let type_offset = (0..head).step_by(8).find(|&off| {
+        samples
+            .iter()
+            .all(|o| word(o, off) == o.class().as_object() as *const rustpython_vm::PyObject as usize)
+    })?;
+    let fpo = payload_offset::<PyFloat>();
+    for x in [1.5f64, -0.0, 1e300] {
+        let o: PyObjectRef = vm.ctx.new_float(x).into();
+        if word(&o, fpo) as u64 != x.to_bits() {
+            return None;
+        }
+    }
+    let version_offset = payload_offset::<PyType>() + std::mem::offset_of!(PyType, tp_version_tag);
+    let t = vm.ctx.types.int_type;
+    let v = t.tp_version_tag.load(std::sync::atomic::Ordering::Acquire);
+    let read = unsafe { *((t.as_object() as *const rustpython_vm::PyObject as *const u8).add(version_offset) as *const u32) };
+    if read != v {
+        return None;
+    }
+    Some(Layout {
+        obj: ObjLayout { type_offset: type_offset as i32, float_payload_offset: fpo as i32 },
+        version_offset: version_offset as i32,
+    })
+}
+
+pub fn layout() -> Option<Layout> {
+    *LAYOUT.get().unwrap_or(&None)
+}
+
+/// The descriptor of helper `name` (see `helpers`).
+pub fn helper_desc(name: &'static str) -> FuncDesc {
+    use helpers::*;
+    use Type::*;
+    let pure = FuncFlags { pure: true, ..FuncFlags::default() };
+    let owned = FuncFlags { owned: true, ..FuncFlags::default() };
+    let raising = FuncFlags { owned: true, can_raise: true, ..FuncFlags::default() };
+    let plain = FuncFlags::default();
+    let (addr, args, ret, flags, consumes): (usize, &[Type], Type, FuncFlags, u32) = match name {
+        "incref" => (hp_incref as usize, &[Obj], Obj, FuncFlags { owned: true, incref: true, ..plain }, 0),
+        "decref" => (hp_decref as usize, &[Obj], Void, FuncFlags { decref: true, ..plain }, 1),
+        "box_int" => (hp_box_int as usize, &[I64], Obj, owned, 0),
+        "box_float" => (hp_box_float as usize, &[F64], Obj, owned, 0),
+        "box_bool" => (hp_box_bool as usize, &[I64], Obj, owned, 0),
+        "unbox_int" => (hp_unbox_int as usize, &[Obj], I64, pure, 0),
+        "binop" => (hp_binop as usize, &[Obj, Obj, I64], Obj, raising, 0),
+        "compare" => (hp_compare as usize, &[Obj, Obj, I64], Obj, raising, 0),
+        "truthy" => (hp_truthy as usize, &[Obj], I64, plain, 0),
+        "load_global" => (hp_load_global as usize, &[Obj, Obj, Obj], Obj, raising, 0),
+        "getattr" => (hp_getattr as usize, &[Obj, Obj], Obj, raising, 0),
+        "getattr_dict" => (hp_getattr_dict as usize, &[Obj, Obj], Obj, raising, 0),
+        "has_dict_attr" => (hp_has_dict_attr as usize, &[Obj, Obj], I64, plain, 0),
+        "setattr" => (hp_setattr as usize, &[Obj, Obj, Obj], I64, plain, 0),
+        "setitem" => (hp_setitem as usize, &[Obj, Obj, Obj], I64, plain, 0),
+        "list_get" => (hp_list_get as usize, &[Obj, I64], Obj, raising, 0),
+        "tuple_get" => (hp_tuple_get as usize, &[Obj, I64], Obj, raising, 0),
+        "list_set" => (hp_list_set as usize, &[Obj, I64, Obj], I64, plain, 0),
+        "len" => (hp_len as usize, &[Obj], I64, plain, 0),
+        "iter_next" => (hp_iter_next as usize, &[Obj], Obj, raising, 0),
+        "call0" => (hp_call0 as usize, &[Obj], Obj, raising, 0),
+        "call1" => (hp_call1 as usize, &[Obj, Obj], Obj, raising, 0),
+        "call2" => (hp_call2 as usize, &[Obj, Obj, Obj], Obj, raising, 0),
+        "call3" => (hp_call3 as usize, &[Obj, Obj, Obj, Obj], Obj, raising, 0),
+        "call4" => (hp_call4 as usize, &[Obj, Obj, Obj, Obj, Obj], Obj, raising, 0),
+        "new_instance" => (hp_new_instance as usize, &[Obj], Obj, raising, 0),
+        "cell_get" => (hp_cell_get as usize, &[Obj], Obj, raising, 0),
+        "tuple2" => (hp_tuple2 as usize, &[Obj, Obj], Obj, owned, 0),
+        "tuple3" => (hp_tuple3 as usize, &[Obj, Obj, Obj], Obj, owned, 0),
+        "sqrt" => (hp_sqrt as usize, &[F64], F64, pure, 0),
+        "sin" => (hp_sin as usize, &[F64], F64, pure, 0),
+        "cos" => (hp_cos as usize, &[F64], F64, pure, 0),
+        "exp" => (hp_exp as usize, &[F64], F64, pure, 0),
+        "fabs" => (hp_fabs as usize, &[F64], F64, pure, 0),
+        "pow" => (hp_pow as usize, &[F64, F64], F64, pure, 0),
+        "int_truediv" => (hp_int_truediv as usize, &[I64, I64], F64, plain, 0),
+        other => panic!("hipy: unknown JIT helper {other}"),
+    };
+    FuncDesc {
+        addr: addr as u64,
+        name: name.to_owned(),
+        args: args.to_vec(),
+        ret,
+        flags,
+        consumes,
+        result_class: None,
+    }
+}
+
+/// A compiled loop and what its exits need.
+pub struct CompiledTrace {
+    pub code: CompiledLoop,
+    pub trace: Trace,
+    pub name: String,
+    inputs: Vec<InputKind>,
+    /// Which loop-frame slots are empty at the header.
+    header_nulls: Vec<bool>,
+    descs: Vec<FrameDesc>,
+    _keep: Vec<PyObjectRef>,
+}
+
+/// What a `JUMP_BACKWARD` knows about its loop.
+#[derive(Clone, Default)]
+pub struct LoopState {
+    pub compiled: Option<Rc<CompiledTrace>>,
+    pub aborts: u32,
+    pub blacklisted: bool,
+}
+
+/// After a loop closes its trace or aborts, when to look again.
+const RETRY_BACKOFF: u64 = 64;
+const MAX_ABORTS: u32 = 4;
+
+thread_local! {
+    static LOOPS: RefCell<std::collections::HashMap<(usize, u32), LoopState>> = RefCell::new(std::collections::HashMap::new());
+}
+
+fn loop_key(f: &Frame) -> (usize, u32) {
+    (Rc::as_ptr(&f.code) as usize, f.lasti)
+}
+
+/// A back-edge reached its check count (`Flow::Jit`): enter the compiled
+/// loop, or start recording it. The loop frame is the top of `stack`, at the
+/// loop header.
+pub fn back_edge(
+    vm: &VirtualMachine,
+    stack: &mut Vec<Box<Frame>>,
+    rec: &mut Option<Box<Recorder>>,
+) -> Result<(), Raised> {
+    let Some(layout) = layout() else { return Ok(()) };
+    if rec.is_some() {
+        // The recorder follows every instruction; compiled code would run
+        // behind its back.
+        return Ok(());
+    }
+    let f = stack.last().unwrap();
+    let key = loop_key(f);
+    let state = LOOPS.with(|l| l.borrow().get(&key).cloned()).unwrap_or_default();
+    let jump = f.lasti as usize;
+    let count = f.code.backedges[jump].get();
+    if let Some(ct) = state.compiled {
+        f.code.jit_next[jump].set(count + 1);
+        return enter(vm, stack, &ct);
+    }
+    if state.blacklisted {
+        f.code.jit_next[jump].set(u64::MAX);
+        return Ok(());
+    }
+    f.code.jit_next[jump].set(count + RETRY_BACKOFF);
+    let base = stack.len() - 1;
+    match Recorder::start(vm, stack.last().unwrap(), base, layout) {
+        Ok(r) => {
+            stats::with(|s| s.recordings += 1);
+            *rec = Some(Box::new(r));
+        }
+        Err(reason) => note_abort(key, reason),
+    }
+    Ok(())
+}
+
+fn note_abort(key: (usize, u32), reason: String) {
+    stats::with(|s| *s.aborts.entry(reason).or_default() += 1);
+    LOOPS.with(|l| {
+        let mut l = l.borrow_mut();
+        let st = l.entry(key).or_default();
+        st.aborts += 1;
+        if st.aborts >= MAX_ABORTS {
+            st.blacklisted = true;
+        }
+    });
+}
+
+/// Record one instruction of the top frame and execute it.
+pub fn record_step(
+    vm: &VirtualMachine,
+    stack: &mut Vec<Box<Frame>>,
+    rec: &mut Option<Box<Recorder>>,
+    exec: impl FnOnce(&mut Frame) -> Result<crate::eval::Flow, Raised>,
+) -> Result<crate::eval::Flow, Raised> {
+    let r = rec.as_mut().expect("recording");
+    let n = stack.len();
+    let top = n - 1;
+    let f = &mut stack[top];
+    let at_header = n == r.base + 1 && f.serial == r.serial && f.pc == r.header && r.depth() == 1;
+    if n != r.base + r.depth() {
+        let r = rec.take().unwrap();
+        note_abort((Rc::as_ptr(&r.info) as usize, jump_of(&r)), "frame stack differs from the recording".into());
+        return exec(f);
+    }
+    if at_header && r.started() {
+        let r = rec.take().unwrap();
+        finish(vm, *r, stack);
+        return Ok(crate::eval::Flow::Next);
+    }
+    let pc = f.pc;
+    let op = f.code.ops[pc as usize];
+    if let Err(reason) = r.record(vm, f, op, pc) {
+        let r = rec.take().unwrap();
+        note_abort((Rc::as_ptr(&r.info) as usize, jump_of(&r)), reason);
+        return exec(f);
+    }
+    // While recording, back-edges are the recorder's business.
+    let step = match exec(f) {
+        Ok(crate::eval::Flow::Jit) => Ok(crate::eval::Flow::Next),
+        other => other,
+    };
+    let (pushed, returned) = match &step {
+        Ok(crate::eval::Flow::Push(_)) => (true, false),
+        Ok(crate::eval::Flow::Return(_)) => (false, true),
+        Ok(crate::eval::Flow::Yield(_)) | Err(_) => {
+            let r = rec.take().unwrap();
+            note_abort((Rc::as_ptr(&r.info) as usize, jump_of(&r)), "yield or exception while recording".into());
+            return step;
+        }
+        _ => (false, false),
+    };
+    if let Err(reason) = r.after(pushed, returned) {
+        let r = rec.take().unwrap();
+        note_abort((Rc::as_ptr(&r.info) as usize, jump_of(&r)), reason);
+    }
+    step
+}
+
+fn jump_of(r: &Recorder) -> u32 {
+    r.jump
+}
+
+/// The recording reached the loop header again: optimize, compile, install.
+fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
+    let key = (Rc::as_ptr(&r.info) as usize, r.jump);
+    let header_nulls = r.header_nulls().to_vec();
+    let started = std::time::Instant::now();
+    let (mut trace, inputs, descs, keep) = match r.close() {
+        Ok(x) => x,
+        Err(reason) => return note_abort(key, reason),
+    };
+    let before = trace.to_string();
+    if let Err(e) = hipy_optimizer::optimize(&mut trace) {
+        return note_abort(key, format!("optimizer: {e:?}"));
+    }
+    let Some(layout) = layout() else { return };
+    let mut opts = CompileOptions::new(layout.obj);
+    if let Some(seed) = config().random_exits {
+        opts = opts.with_random_exits(seed);
+    }
+    let code = match hipy_jit::compile(&trace, &opts) {
+        Ok(c) => c,
+        Err(e) => return note_abort(key, format!("backend: {e}")),
+    };
+    let elapsed = started.elapsed();
+    if let Some(path) = &config().log {
+        let text = format!(
+            "=== trace {}\n--- recorded\n{}--- optimized\n{}--- machine code: {} bytes\n\n",
+            trace.name,
+            before,
+            hipy_optimizer::to_text_annotated(&trace),
+            code.code_size()
+        );
+        use std::io::Write;
+        if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+            let _ = f.write_all(text.as_bytes());
+        }
+    }
+    let ct = Rc::new(CompiledTrace {
+        name: trace.name.clone(),
+        code,
+        trace,
+        inputs,
+        header_nulls,
+        descs,
+        _keep: keep,
+    });
+    stats::with(|s| {
+        s.compiled.push(ct.clone());
+        s.compile_time += elapsed;
+    });
+    LOOPS.with(|l| l.borrow_mut().entry(key).or_default().compiled = Some(ct));
+    // Look at the loop again at its next back-edge.
+    if let Some(f) = stack.last() {
+        f.code.jit_next[key.1 as usize].set(0);
+    }
+    let _ = vm;
+}
+
+/// Enter a compiled loop from the interpreter at its header; on exit,
+/// rebuild the interpreter's frames from the guard's snapshot.
+fn enter(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, ct: &Rc<CompiledTrace>) -> Result<(), Raised> {
+    let f = stack.last().unwrap();
+    if f.slots.len() != ct.header_nulls.len() {
+        return Ok(());
+    }
+    let mut words: Vec<u64> = Vec::with_capacity(ct.inputs.len());
+    let mut taken: Vec<PyObjectRef> = Vec::new();
+    let mut k = 0;
+    for (slot, &null) in f.slots.iter().zip(&ct.header_nulls) {
+        match (slot, null) {
+            (None, true) => continue,
+            (Some(o), false) => {
+                let w = match ct.inputs[k] {
+                    InputKind::Int => match record_int(vm, o) {
+                        Some(v) => v as u64,
+                        None => return Ok(()),
+                    },
+                    InputKind::Float => match o.downcast_ref::<PyFloat>().filter(|_| o.class().is(vm.ctx.types.float_type)) {
+                        Some(x) => x.to_f64().to_bits(),
+                        None => return Ok(()),
+                    },
+                    InputKind::Obj => {
+                        taken.push(o.clone());
+                        o.as_object() as *const rustpython_vm::PyObject as u64
+                    }
+                };
+                words.push(w);
+                k += 1;
+            }
+            _ => return Ok(()),
+        }
+    }
+    // The trace owns its object inputs: hand over the references taken.
+    for o in taken {
+        std::mem::forget(o);
+    }
+    stats::with(|s| s.entries += 1);
+    let mut buf: Vec<u64> = Vec::with_capacity(ct.code.max_exit_values());
+    let exit = {
+        let _scope = helpers::VmScope::enter(vm);
+        // SAFETY: inputs match the trace's types (checked above); object
+        // inputs are owned references.
+        unsafe { ct.code.run_into(&words, &mut buf) }
+    };
+    match exit {
+        Ok(guard) => deopt::rebuild(vm, stack, ct, guard, &buf),
+        Err(e) => Err(vm.new_system_error(format!("hipy JIT: {e:?}")).into()),
+    }
+}
+
+fn record_int(vm: &VirtualMachine, o: &PyObjectRef) -> Option<i64> {
+    use num_traits::ToPrimitive;
+    if !o.class().is(vm.ctx.types.int_type) {
+        return None;
+    }
+    o.downcast_ref::<rustpython_vm::builtins::PyInt>()?
+        .as_bigint()
+        .to_i64()
+        .filter(|v| *v != i64::MIN)
+}

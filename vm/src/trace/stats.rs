@@ -1,0 +1,68 @@
+//! `--jit-stats`: loops recorded and compiled, aborts by reason, guards and
+//! the exits taken per guard, compile time.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::time::Duration;
+
+use super::CompiledTrace;
+
+#[derive(Default)]
+pub struct JitStats {
+    pub recordings: u64,
+    pub compiled: Vec<Rc<CompiledTrace>>,
+    pub aborts: HashMap<String, u64>,
+    pub compile_time: Duration,
+    pub entries: u64,
+}
+
+thread_local! {
+    static STATS: RefCell<JitStats> = RefCell::new(JitStats::default());
+}
+
+pub fn with<R>(f: impl FnOnce(&mut JitStats) -> R) -> R {
+    STATS.with(|s| f(&mut s.borrow_mut()))
+}
+
+pub fn report() -> String {
+    with(|s| {
+        let mut out = String::from("hipy JIT stats\n");
+        out.push_str(&format!(
+            "  loops recorded: {}, compiled: {}, aborted: {}, entries into compiled code: {}\n",
+            s.recordings,
+            s.compiled.len(),
+            s.aborts.values().sum::<u64>(),
+            s.entries
+        ));
+        out.push_str(&format!("  compile time: {:.3} ms\n", s.compile_time.as_secs_f64() * 1e3));
+        let mut aborts: Vec<_> = s.aborts.iter().collect();
+        aborts.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        if !aborts.is_empty() {
+            out.push_str("  aborts:\n");
+            for (reason, n) in aborts {
+                out.push_str(&format!("    {n:>6}  {reason}\n"));
+            }
+        }
+        for ct in &s.compiled {
+            let counts = ct.code.exit_counts();
+            let taken: u64 = counts.iter().sum();
+            out.push_str(&format!(
+                "  trace {}: {} ops, {} guards, {} bytes of code, {} exits taken\n",
+                ct.name,
+                ct.trace.ops.len(),
+                counts.len(),
+                ct.code.code_size(),
+                taken
+            ));
+            for (i, n) in counts.iter().enumerate().filter(|(_, n)| **n > 0) {
+                let op = ct.code.exit_info(i as u32).map(|e| e.op_index).unwrap_or(0);
+                out.push_str(&format!(
+                    "    guard {i} (op {op}, {}): {n} exits\n",
+                    ct.trace.ops[op].opcode.name()
+                ));
+            }
+        }
+        out
+    })
+}
