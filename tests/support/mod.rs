@@ -17,13 +17,26 @@ pub struct Mode {
     pub env: &'static [(&'static str, &'static str)],
 }
 
-/// The engine modes the corpus and the fuzzer run under. Add JIT modes here
-/// (for example `HIPY_JIT_THRESHOLD=1`, random guard failures).
-pub const HIPY_MODES: &[Mode] = &[Mode {
-    name: "interp",
-    args: &[],
-    env: &[("HIPY_JIT", "off")],
-}];
+/// The engine modes the corpus and the fuzzer run under: the interpreter
+/// alone, the JIT compiling every loop at its first back-edges, and the JIT
+/// with guards failing at random so that every exit path runs.
+pub const HIPY_MODES: &[Mode] = &[
+    Mode {
+        name: "interp",
+        args: &[],
+        env: &[("HIPY_JIT", "off")],
+    },
+    Mode {
+        name: "jit-eager",
+        args: &[],
+        env: &[("HIPY_JIT", "on"), ("HIPY_JIT_THRESHOLD", "2")],
+    },
+    Mode {
+        name: "jit-random-exits",
+        args: &[],
+        env: &[("HIPY_JIT", "on"), ("HIPY_JIT_THRESHOLD", "1"), ("HIPY_JIT_RANDOM_EXIT", "20261122")],
+    },
+];
 
 /// RustPython's own engine: run for comparison only, never fails a test.
 pub const RUSTPYTHON_MODE: Mode = Mode {

@@ -396,3 +396,46 @@ pub extern "C" fn hp_has_dict_attr(o: *const PyObject, name: *const PyObject) ->
         None => 0,
     }
 }
+
+fn slice(start: PyObjectRef, stop: PyObjectRef, step: Option<PyObjectRef>) -> PyObjectRef {
+    use rustpython_vm::PyPayload;
+    rustpython_vm::builtins::PySlice { start: Some(start), stop, step }.into_ref(&vm().ctx).into()
+}
+
+/// `slice(start, stop)` (BUILD_SLICE 2). Owned.
+pub extern "C" fn hp_slice2(a: *const PyObject, b: *const PyObject) -> *const PyObject {
+    owned(unsafe { slice(obj(a).to_owned(), obj(b).to_owned(), None) })
+}
+
+/// `slice(start, stop, step)` (BUILD_SLICE 3). Owned.
+pub extern "C" fn hp_slice3(a: *const PyObject, b: *const PyObject, c: *const PyObject) -> *const PyObject {
+    owned(unsafe { slice(obj(a).to_owned(), obj(b).to_owned(), Some(obj(c).to_owned())) })
+}
+
+/// `container[start:stop]` (BINARY_SLICE). Owned.
+pub extern "C" fn hp_get_slice(c: *const PyObject, a: *const PyObject, b: *const PyObject) -> *const PyObject {
+    let s = unsafe { slice(obj(a).to_owned(), obj(b).to_owned(), None) };
+    owned_or_fail(unsafe { obj(c) }.get_item(&*s, vm()))
+}
+
+/// `container[start:stop] = value` (STORE_SLICE): 0, or -1 with an exception.
+pub extern "C" fn hp_set_slice(v: *const PyObject, c: *const PyObject, a: *const PyObject, b: *const PyObject) -> i64 {
+    let s = unsafe { slice(obj(a).to_owned(), obj(b).to_owned(), None) };
+    match unsafe { obj(c) }.set_item(&*s, unsafe { obj(v) }.to_owned(), vm()) {
+        Ok(()) => 0,
+        Err(e) => {
+            fail(e);
+            -1
+        }
+    }
+}
+
+/// `iter(o)` as GET_ITER does it (hipy's range iterator for ranges). Owned.
+pub extern "C" fn hp_get_iter(o: *const PyObject) -> *const PyObject {
+    let o = unsafe { obj(o) }.to_owned();
+    let vm = vm();
+    match crate::range::iter_range(vm, &o) {
+        Some(it) => owned(it),
+        None => owned_or_fail(o.get_iter(vm).map(Into::into)),
+    }
+}

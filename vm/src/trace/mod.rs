@@ -143,6 +143,11 @@ pub fn helper_desc(name: &'static str) -> FuncDesc {
         "call4" => (hp_call4 as usize, &[Obj, Obj, Obj, Obj, Obj], Obj, raising, 0),
         "new_instance" => (hp_new_instance as usize, &[Obj], Obj, raising, 0),
         "cell_get" => (hp_cell_get as usize, &[Obj], Obj, raising, 0),
+        "slice2" => (hp_slice2 as usize, &[Obj, Obj], Obj, owned, 0),
+        "slice3" => (hp_slice3 as usize, &[Obj, Obj, Obj], Obj, owned, 0),
+        "get_slice" => (hp_get_slice as usize, &[Obj, Obj, Obj], Obj, raising, 0),
+        "set_slice" => (hp_set_slice as usize, &[Obj, Obj, Obj, Obj], I64, plain, 0),
+        "get_iter" => (hp_get_iter as usize, &[Obj], Obj, raising, 0),
         "tuple2" => (hp_tuple2 as usize, &[Obj, Obj], Obj, owned, 0),
         "tuple3" => (hp_tuple3 as usize, &[Obj, Obj, Obj], Obj, owned, 0),
         "sqrt" => (hp_sqrt as usize, &[F64], F64, pure, 0),
@@ -308,7 +313,8 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
     let key = (Rc::as_ptr(&r.info) as usize, r.jump);
     let header_nulls = r.header_nulls().to_vec();
     let started = std::time::Instant::now();
-    let (mut trace, inputs, descs, keep) = match r.close() {
+    let Some(f) = stack.last() else { return };
+    let (mut trace, inputs, descs, keep) = match r.close(vm, f) {
         Ok(x) => x,
         Err(reason) => return note_abort(key, reason),
     };

@@ -601,6 +601,68 @@ impl Recorder {
                 self.push(Sh::val(r, Repr::Obj, true));
             }
             Instruction::Call { .. } => self.call_op(vm, f, op, pc, arg as usize)?,
+            Instruction::BuildSlice { .. } => {
+                let n = if arg == 3 { 3 } else { 2 };
+                let items: Vec<Sh> = (0..n).map(|_| self.pop()).collect::<Vec<_>>().into_iter().rev().collect();
+                let mut ops = Vec::new();
+                for s in &items {
+                    ops.push(self.as_obj(*s).ok_or("slice of NULL")?);
+                }
+                let args: Vec<Operand> = ops.iter().map(|(o, _)| *o).collect();
+                let r = self.call(if n == 2 { "slice2" } else { "slice3" }, &args).expect("slice");
+                for (o, t) in ops {
+                    self.release_temp(o, t);
+                }
+                for s in items {
+                    self.release(s);
+                }
+                self.push(Sh::val(r, Repr::Obj, true));
+            }
+            Instruction::BinarySlice => {
+                let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+                let items: Vec<Sh> = (0..3).map(|_| self.pop()).collect::<Vec<_>>().into_iter().rev().collect();
+                let mut ops = Vec::new();
+                for s in &items {
+                    ops.push(self.as_obj(*s).ok_or("slice of NULL")?);
+                }
+                let args: Vec<Operand> = ops.iter().map(|(o, _)| *o).collect();
+                let r = self.call("get_slice", &args).expect("obj");
+                self.b.guard_nonnull(r, raise);
+                for (o, t) in ops {
+                    self.release_temp(o, t);
+                }
+                for s in items {
+                    self.release(s);
+                }
+                self.push(Sh::val(r, Repr::Obj, true));
+            }
+            Instruction::StoreSlice => {
+                let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+                let items: Vec<Sh> = (0..4).map(|_| self.pop()).collect::<Vec<_>>().into_iter().rev().collect();
+                let mut ops = Vec::new();
+                for s in &items {
+                    ops.push(self.as_obj(*s).ok_or("slice of NULL")?);
+                }
+                let args: Vec<Operand> = ops.iter().map(|(o, _)| *o).collect();
+                let r = self.call("set_slice", &args).expect("i64");
+                self.b.guard_eq_i64(r, 0, raise);
+                for (o, t) in ops {
+                    self.release_temp(o, t);
+                }
+                for s in items {
+                    self.release(s);
+                }
+            }
+            Instruction::GetIter => {
+                let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+                let s = self.pop();
+                let (o, t) = self.as_obj(s).ok_or("iter of NULL")?;
+                let r = self.call("get_iter", &[o]).expect("obj");
+                self.b.guard_nonnull(r, raise);
+                self.release_temp(o, t);
+                self.release(s);
+                self.push(Sh::val(r, Repr::Obj, true));
+            }
             Instruction::ReturnValue => {
                 if self.frames.len() == 1 {
                     abort!("return from the loop frame");
@@ -1193,9 +1255,41 @@ impl Recorder {
 
     /// Close the trace at the loop header: jump back with every input's
     /// current value.
-    pub fn close(mut self) -> Result<(Trace, Vec<InputKind>, Vec<FrameDesc>, Vec<PyObjectRef>), Abort> {
+    pub fn close(mut self, vm: &VirtualMachine, f: &Frame) -> Result<(Trace, Vec<InputKind>, Vec<FrameDesc>, Vec<PyObjectRef>), Abort> {
         if self.frames.len() != 1 {
             abort!("closed inside a callee");
+        }
+        if f.slots.len() != self.frames[0].slots.len() {
+            abort!("stack depth changed around the loop");
+        }
+        // Loop variables must come back in the representation the loop was
+        // entered with: unbox objects that hold a number, box numbers held
+        // where the loop started with an object.
+        let snap = self.snapshot(SnapshotKind::Resume, self.header);
+        let mut k = 0;
+        for i in 0..f.slots.len() {
+            let Sh::Val { repr, .. } = self.frames[0].slots[i] else { continue };
+            if self.header_nulls[i] || k >= self.inputs.len() {
+                continue;
+            }
+            let want = self.inputs[k];
+            k += 1;
+            let s = self.frames[0].slots[i];
+            let Some(o) = f.slots[i].clone() else { continue };
+            let converted = match (want, repr) {
+                (InputKind::Int, Repr::Obj) => self.as_int(vm, s, &o, snap).map(|v| Sh::val(v, Repr::Int, false)),
+                (InputKind::Float, Repr::Obj) if float_value(vm, &o).is_some() => {
+                    self.as_float(vm, s, &o, snap).map(|v| Sh::val(v, Repr::Float, false))
+                }
+                (InputKind::Obj, Repr::Int | Repr::Float | Repr::Bool) => {
+                    self.as_obj(s).map(|(v, _)| Sh::val(v, Repr::Obj, true))
+                }
+                _ => None,
+            };
+            if let Some(c) = converted {
+                let old = std::mem::replace(&mut self.frames[0].slots[i], c);
+                self.release(old);
+            }
         }
         let slots = self.frames[0].slots.clone();
         let mut jump = Vec::with_capacity(self.inputs.len());
