@@ -64,7 +64,7 @@ fn run(opts: Options) -> u8 {
     if std::env::var_os("PYTHONIOENCODING").is_none() {
         settings.stdio_encoding = Some("utf-8".to_owned());
     }
-    let builder = InterpreterBuilder::new().settings(settings).init_stdlib();
+    let builder = hipy_shims::add_modules(InterpreterBuilder::new().settings(settings).init_stdlib());
     let interp = builder.interpreter();
     let code = interp.run(move |vm| run_in_vm(vm, &opts));
     code.min(255) as u8

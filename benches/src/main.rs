@@ -166,6 +166,10 @@ fn run(args: &ArgMatches) -> Result<(), String> {
         log_dir: out_dir.join("logs"),
     };
     let cells = session.run().map_err(|e| format!("running: {e}"))?;
+    if paths.hipy_origin.is_some() {
+        // The snapshot of the hipy binary is large and no longer needed.
+        let _ = std::fs::remove_file(&paths.hipy);
+    }
     let mut machine = machine;
     machine.load_at_end = machine::load_average();
 

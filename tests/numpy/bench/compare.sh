@@ -7,8 +7,10 @@
 #
 # HIPY is a command that runs a script (`/work/target/release/hipy run` or
 # stdlib-shims' example runner). For every run it prints the best of REPEATS:
-# whole-process wall time and peak RSS (/usr/bin/time), and the in-process
-# time of the program's main(n) (array_work.py: start-up and imports excluded).
+# whole-process wall time, CPU time (user+sys, all threads) and peak RSS
+# (/usr/bin/time), and the wall and CPU time of the program's main(n) run
+# in-process (array_work.py: start-up and imports excluded; later repeats
+# run with a warm allocator, which favours NumPy's eager temporaries).
 set -u
 HIPY=${1:?usage: compare.sh HIPY [VENV_PYTHON] [REPEATS]}
 PY=${2:-/work/venv-np/bin/python}
