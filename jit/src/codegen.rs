@@ -8,24 +8,14 @@
 //! exit's stub. Values whose last use was this op are released afterwards.
 
 use crate::emit::{emit, Emitter};
-use crate::exits::PendingExit;
+use crate::exits::{ExitCell, PendingExit, StubOffsets};
+use crate::frame::{max_stack_args, BridgeSetup, FrameLayout, Setup};
 use crate::liveness::Liveness;
 use crate::regalloc::RegAlloc;
 use crate::regs::*;
 use crate::{CompileError, CompileOptions};
-use dynasmrt::{DynamicLabel, DynasmApi, DynasmLabelApi};
+use dynasmrt::{AssemblyOffset, DynamicLabel, DynasmApi, DynasmLabelApi};
 use hipy_optimizer::{Op, Opcode, Operand, SnapshotKind, Trace, ValueId};
-
-/// Stack frame offsets from `rsp` (inside the loop `rsp` never moves).
-#[derive(Clone, Copy, Debug)]
-pub struct FrameLayout {
-    /// Where the entry saves the exit-buffer pointer.
-    pub exit_buf: i32,
-    /// The temporary slot for breaking move cycles.
-    pub temp: i32,
-    /// First spill slot; outgoing call arguments are below `exit_buf`.
-    pub spill_base: i32,
-}
 
 /// A second operand for an integer instruction.
 #[derive(Clone, Copy, Debug)]
@@ -52,14 +42,17 @@ pub struct Codegen<'t> {
     pub live: Liveness,
     pub frame: FrameLayout,
     pub exits: Vec<PendingExit>,
+    /// Where the root loop's inputs are at its head (relative to this code's `rsp`).
     pub head_locs: Vec<Loc>,
     pub loop_head: DynamicLabel,
     pub epilogue: DynamicLabel,
     /// Index of the op being lowered.
     pub cur: usize,
+    pub bridge: Option<BridgeSetup>,
     exit_no: Vec<Option<u32>>,
+    first_exit: u32,
     hints: Vec<Option<Loc>>,
-    counters_addr: u64,
+    cells_addr: u64,
     prng_addr: u64,
 }
 
@@ -67,31 +60,26 @@ impl<'t> Codegen<'t> {
     pub fn new(
         t: &'t Trace,
         opts: &'t CompileOptions,
-        counters_addr: u64,
-        prng_addr: u64,
+        setup: Setup,
     ) -> Result<Codegen<'t>, CompileError> {
         let live = Liveness::compute(t);
-        let max_stack_args = t
-            .ops
-            .iter()
-            .filter(|op| op.opcode == Opcode::Call)
-            .filter_map(|op| op.func.map(|f| call_arg_locations(&t.func(f).args).1))
-            .max()
-            .unwrap_or(0) as i32;
-        let exit_buf = 8 * max_stack_args;
-        let frame = FrameLayout {
-            exit_buf,
-            temp: exit_buf + 8,
-            spill_base: exit_buf + 16,
-        };
+        if max_stack_args(t) > setup.arg_slots {
+            return Err(CompileError::Internal(
+                "the frame has too few outgoing argument slots".into(),
+            ));
+        }
         let mut exit_no = vec![None; t.ops.len()];
         for (k, i) in t.exit_ops().into_iter().enumerate() {
             exit_no[i] = Some(k as u32);
         }
-        let ra = RegAlloc::new(t, &live, frame.spill_base);
+        let ra = RegAlloc::new(t, &live, setup.free_slots, setup.next_slot);
         let mut e = Emitter::new().map_err(|err| CompileError::Assembler(err.to_string()))?;
         let loop_head = e.label();
         let epilogue = e.label();
+        let head_locs = setup
+            .bridge
+            .as_ref()
+            .map_or(Vec::new(), |b| b.head_locs.clone());
         Ok(Codegen {
             t,
             opts,
@@ -99,22 +87,37 @@ impl<'t> Codegen<'t> {
             ra,
             hints: vec![None; t.num_value_ids()],
             live,
-            frame,
+            frame: setup.frame,
             exits: Vec::new(),
-            head_locs: Vec::new(),
+            head_locs,
             loop_head,
             epilogue,
             cur: 0,
+            bridge: setup.bridge,
             exit_no,
-            counters_addr,
-            prng_addr,
+            first_exit: setup.first_exit,
+            cells_addr: setup.cells_addr,
+            prng_addr: setup.prng_addr,
         })
     }
 
-    /// Emits the loop: inputs placed, the body, the jump back.
-    pub fn emit_loop(&mut self) -> Result<(), CompileError> {
-        self.place_inputs()?;
-        self.e.bind(self.loop_head);
+    /// Emits the body: a loop's inputs placed and its head, or a bridge's entry (its
+    /// inputs are where its parent's exit left them); then the ops, up to the jump.
+    pub fn emit_body(&mut self) -> Result<(), CompileError> {
+        match &self.bridge {
+            None => {
+                self.place_inputs()?;
+                self.e.bind(self.loop_head);
+            }
+            Some(b) => {
+                let extra = b.extra;
+                if extra > 0 {
+                    emit!(self.e; sub rsp, extra);
+                }
+                self.place_bridge_inputs()?;
+            }
+        }
+        self.hint_jump_args();
         let n = self.t.ops.len();
         let mut i = 0;
         while i < n {
@@ -150,23 +153,62 @@ impl<'t> Codegen<'t> {
             };
             self.head_locs.push(loc);
         }
+        self.release_unused_inputs();
+        Ok(())
+    }
+
+    /// A bridge's inputs start where the parent's exit left them.
+    fn place_bridge_inputs(&mut self) -> Result<(), CompileError> {
+        let locs = self
+            .bridge
+            .as_ref()
+            .map_or(Vec::new(), |b| b.input_locs.clone());
+        if locs.len() != self.t.inputs.len() {
+            return Err(CompileError::Internal("bridge input count".into()));
+        }
+        for (&v, &loc) in self.t.inputs.iter().zip(&locs) {
+            match loc {
+                Loc::Stack(s) => self.ra.place_in_slot(v, s),
+                r => {
+                    let fits = matches!(
+                        (r, self.ra.class_of(v)),
+                        (Loc::Gpr(_), Class::Gpr) | (Loc::Xmm(_), Class::Xmm)
+                    );
+                    if !fits || self.ra.owner(r).is_some() {
+                        return Err(CompileError::Internal(format!(
+                            "bridge input {} cannot start in {:?}",
+                            v, r
+                        )));
+                    }
+                    self.ra.assign(v, r);
+                }
+            }
+        }
+        self.release_unused_inputs();
+        Ok(())
+    }
+
+    fn release_unused_inputs(&mut self) {
         self.ra.clear_pins();
         for &v in &self.t.inputs {
             if self.live.last_use[v.index()].is_none() {
                 self.ra.release(v);
             }
         }
-        // Values passed to the jump prefer the register of their input.
+    }
+
+    /// Values passed to the jump prefer the register of the loop input they become.
+    fn hint_jump_args(&mut self) {
         if let Some(jump) = self.t.ops.last() {
             for (k, a) in jump.args.iter().enumerate() {
-                if let (Operand::Value(v), Loc::Gpr(_) | Loc::Xmm(_)) = (*a, self.head_locs[k]) {
+                let head = self.head_locs.get(k).copied();
+                if let (Operand::Value(v), Some(Loc::Gpr(_) | Loc::Xmm(_))) = (*a, head) {
                     if self.live.def[v.index()].is_some() {
-                        self.hints[v.index()] = Some(self.head_locs[k]);
+                        self.hints[v.index()] = head;
                     }
                 }
             }
         }
-        Ok(())
     }
 
     /// `Some(guard index)` when op `i` is a compare whose only use is the guard right
@@ -423,7 +465,7 @@ impl<'t> Codegen<'t> {
     /// In random-exit mode this also emits the check that fails the guard at random.
     pub fn exit_label(&mut self, i: usize) -> Result<DynamicLabel, CompileError> {
         let op = &self.t.ops[i];
-        let exit_no = self.exit_no[i]
+        let local = self.exit_no[i]
             .ok_or_else(|| CompileError::Internal(format!("op {} has no exit", i)))?;
         let mut locs = Vec::with_capacity(self.live.exit_values[i].len());
         for k in 0..self.live.exit_values[i].len() {
@@ -432,7 +474,8 @@ impl<'t> Codegen<'t> {
         let label = self.e.label();
         self.exits.push(PendingExit {
             label,
-            exit_no,
+            exit_no: self.first_exit + local,
+            local: local as usize,
             op_index: i,
             locs,
             values: self.live.exit_values[i].clone(),
@@ -452,10 +495,6 @@ impl<'t> Codegen<'t> {
         Ok(label)
     }
 
-    pub fn counters_addr(&self) -> u64 {
-        self.counters_addr
-    }
-
     /// Unconditional jump to a label (for exits that always fail).
     pub fn jmp(&mut self, l: DynamicLabel) {
         emit!(self.e; jmp =>l);
@@ -469,29 +508,28 @@ impl Codegen<'_> {
         ((self.ra.frame_end() + 15) & !15) + 8
     }
 
-    /// Emits every exit stub; returns their offsets by exit number.
-    pub fn emit_stubs(&mut self) -> Vec<dynasmrt::AssemblyOffset> {
+    /// Emits every exit stub; returns their offsets by the trace's exit index.
+    pub fn emit_stubs(&mut self) -> Vec<StubOffsets> {
         let exits = std::mem::take(&mut self.exits);
-        let mut offsets = vec![dynasmrt::AssemblyOffset(0); exits.len()];
+        let blank = StubOffsets {
+            stub: AssemblyOffset(0),
+            store: AssemblyOffset(0),
+        };
+        let mut offsets = vec![blank; exits.len()];
         for x in &exits {
-            let counter = self.counters_addr() + 8 * x.exit_no as u64;
-            offsets[x.exit_no as usize] = crate::exits::emit_stub(
-                &mut self.e,
-                x,
-                self.frame.exit_buf,
-                counter,
-                self.epilogue,
-            );
+            let cell = self.cells_addr + (std::mem::size_of::<ExitCell>() * x.local) as u64;
+            offsets[x.local] =
+                crate::exits::emit_stub(&mut self.e, x, self.frame.exit_buf, cell, self.epilogue);
         }
         self.exits = exits;
         offsets
     }
 
-    /// Emits the entry (`extern "sysv64" fn(inputs: *const u64, exit_buf: *mut u64) ->
-    /// u64`): saves callee-saved registers, sets up the frame, loads the inputs into
-    /// their loop-head locations and jumps to the loop. Then the shared epilogue.
-    /// Returns the entry offset.
-    pub fn emit_entry(&mut self) -> dynasmrt::AssemblyOffset {
+    /// Emits the entry of a root loop (`extern "sysv64" fn(inputs: *const u64,
+    /// exit_buf: *mut u64) -> u64`): saves callee-saved registers, sets up the frame,
+    /// loads the inputs into their loop-head locations and jumps to the loop. Then the
+    /// shared epilogue. Returns the entry offset.
+    pub fn emit_entry(&mut self) -> AssemblyOffset {
         let f = self.frame_size();
         let entry = self.e.offset();
         let exit_buf = self.frame.exit_buf;
@@ -516,13 +554,27 @@ impl Codegen<'_> {
             }
         }
         let head = self.loop_head;
+        emit!(self.e; jmp =>head);
+        self.emit_epilogue(f);
+        entry
+    }
+
+    /// A bridge's epilogue: its exits leave the loop's frame from the bridge's `rsp`.
+    pub fn emit_bridge_epilogue(&mut self) {
+        let drop = self
+            .bridge
+            .as_ref()
+            .map_or(0, |b| b.below_root + b.root_frame_size);
+        self.emit_epilogue(drop);
+    }
+
+    /// `add rsp, frame` and the root entry's register restores.
+    fn emit_epilogue(&mut self, frame: i32) {
         let epilogue = self.epilogue;
         emit!(self.e
-            ; jmp =>head
             ; =>epilogue
-            ; add rsp, f
+            ; add rsp, frame
             ; pop r15 ; pop r14 ; pop r13 ; pop r12 ; pop rbp ; pop rbx
             ; ret);
-        entry
     }
 }

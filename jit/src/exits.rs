@@ -1,19 +1,64 @@
-//! Exits: the out-of-line stub of every op that may exit, the random-exit check, and
-//! the per-exit description handed to the vm.
+//! Exits: the out-of-line stub of every op that may exit, the random-exit check, the
+//! per-exit memory cell, and the per-exit description handed to the vm.
 //!
-//! A stub stores the exit's values into the exit buffer (registers first, then stack
-//! slots through `rax`, whose own value is already stored by then), counts the exit in
-//! its counter, puts the exit number in `eax` and leaves through the epilogue.
+//! A stub has two parts. The first counts the exit in its cell and jumps to the
+//! address in the cell's `target`:
+//! ```text
+//! stub:   mov r11, cell ; inc qword [r11] ; jmp qword [r11 + 8]
+//! store:  ...
+//! ```
+//! `target` is first the address of `store`, which stores the exit's values into the
+//! exit buffer (registers first, then stack slots through `rax`, whose own value is
+//! already stored by then), puts the exit number in `eax` and leaves through the
+//! epilogue. Attaching a bridge writes the bridge's entry address into `target`: the
+//! guard then goes to the bridge with every exit value still where it was (its
+//! `ExitInfo::locations`), in the same frame. Nothing in the code buffer is patched,
+//! so a bridge may live anywhere in the address space.
 
 use crate::emit::{emit, Emitter};
 use crate::regs::{Loc, R11};
 use dynasmrt::{AssemblyOffset, DynamicLabel, DynasmApi, DynasmLabelApi};
-use hipy_optimizer::{Operand, SnapId, Trace, ValueId};
+use hipy_optimizer::{Operand, SnapId, Trace, Type, ValueId};
+use std::sync::atomic::AtomicU64;
+
+/// The memory of one exit that its stub reads and writes (16 bytes, `#[repr(C)]`: the
+/// stub addresses `target` as `[cell + 8]`).
+#[repr(C)]
+pub struct ExitCell {
+    /// Times the guard failed (whether it then left or went into a bridge).
+    pub count: AtomicU64,
+    /// Where the stub continues: its own `store` part, or a bridge's entry.
+    pub target: AtomicU64,
+}
+
+impl ExitCell {
+    pub fn new() -> ExitCell {
+        ExitCell {
+            count: AtomicU64::new(0),
+            target: AtomicU64::new(0),
+        }
+    }
+}
+
+impl Default for ExitCell {
+    fn default() -> ExitCell {
+        ExitCell::new()
+    }
+}
+
+/// Offsets of a stub's two parts in its code buffer.
+#[derive(Clone, Copy, Debug)]
+pub struct StubOffsets {
+    pub stub: AssemblyOffset,
+    pub store: AssemblyOffset,
+}
 
 /// An exit whose stub is still to be emitted.
 pub struct PendingExit {
     pub label: DynamicLabel,
+    /// The exit's number in its loop (all traces), and its index in its trace.
     pub exit_no: u32,
+    pub local: usize,
     pub op_index: usize,
     /// Where each exit value is at the guard.
     pub locs: Vec<Loc>,
@@ -23,16 +68,25 @@ pub struct PendingExit {
 /// What the vm needs to know about one exit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExitInfo {
-    /// Index in `Trace::ops` of the op that exits.
+    /// The trace the exiting op belongs to: 0 for the root loop, `k` for the `k`-th
+    /// bridge attached (`Attached::trace`).
+    pub trace: u32,
+    /// Index in that trace's `Trace::ops` of the op that exits.
     pub op_index: usize,
     pub snapshot: SnapId,
     /// The values in the exit buffer, in order: the snapshot's distinct values
     /// (frames outermost first, slots in order, then virtual fields), then the
     /// guard's drop list (`Trace::exit_values`).
     pub values: Vec<ValueId>,
-    /// Where each value was at the guard (for attaching bridges later).
+    /// The type of each value (a bridge's inputs have these types).
+    pub types: Vec<Type>,
+    /// For each value: an object the exit does not own (in neither exit list of the
+    /// guard). A bridge borrows exactly these inputs.
+    pub borrowed: Vec<bool>,
+    /// Where each value is at the guard, relative to the `rsp` of the exiting trace's
+    /// code (a bridge starts with its inputs there).
     pub locations: Vec<Loc>,
-    /// Offset of the stub's first instruction in the code buffer (bridges patch it).
+    /// Offset of the stub's first instruction in its trace's code buffer.
     pub stub_offset: AssemblyOffset,
 }
 
@@ -55,16 +109,23 @@ impl ExitInfo {
     }
 }
 
-/// Emits the stub of one exit. Returns the stub's offset.
+/// Emits the stub of one exit (see the module documentation).
 pub fn emit_stub(
     e: &mut Emitter,
     exit: &PendingExit,
     exit_buf_slot: i32,
-    counter_addr: u64,
+    cell_addr: u64,
     epilogue: DynamicLabel,
-) -> AssemblyOffset {
-    let start = e.offset();
+) -> StubOffsets {
+    let stub = e.offset();
     e.bind(exit.label);
+    let cell = cell_addr as i64;
+    emit!(e
+        ; mov r11, QWORD cell
+        ; inc QWORD [r11]
+        ; jmp QWORD [r11 + 8]
+    );
+    let store = e.offset();
     emit!(e; mov Rq(R11), QWORD [rsp + exit_buf_slot]);
     for (k, loc) in exit.locs.iter().enumerate() {
         let off = 8 * k as i32;
@@ -80,15 +141,12 @@ pub fn emit_stub(
             emit!(e; mov rax, QWORD [rsp + s] ; mov QWORD [Rq(R11) + off], rax);
         }
     }
-    let counter = counter_addr as i64;
     let exit_no = exit.exit_no as i32;
     emit!(e
-        ; mov Rq(R11), QWORD counter
-        ; lock add QWORD [Rq(R11)], 1
         ; mov eax, DWORD exit_no
         ; jmp =>epilogue
     );
-    start
+    StubOffsets { stub, store }
 }
 
 /// The random-exit check: advances a xorshift64 state in memory and jumps to the exit

@@ -1,14 +1,55 @@
 //! hipy's x86-64 backend: compiles an optimized trace (`hipy_optimizer::Trace`) into a
-//! machine-code loop with `dynasmrt`, and runs it until a guard fails.
+//! machine-code loop with `dynasmrt`, runs it until a guard fails, and attaches
+//! bridges (side traces) to exits that fail often.
 //!
 //! ```text
-//! let loop_ = compile(&trace, &CompileOptions::new(layout))?;
-//! let exit = unsafe { loop_.run(&inputs) }?;      // Exit { guard, values }
-//! let info = loop_.exit_info(exit.guard);         // op, snapshot, value order
+//! let loop_ = compile(&trace, &CompileOptions::new(layout))?;   // Rc<CompiledLoop> in the vm
+//! let guard = unsafe { loop_.run_into(&inputs, &mut buf) }?;    // exit number; values in buf
+//! let info = loop_.exit_info(guard);     // trace, op, snapshot, value order, types
+//! // A hot exit: record a bridge from it (TraceBuilder::bridge), optimize, attach.
+//! let a = loop_.attach_bridge(guard, &bridge, &opts)?;          // Attached
+//! // From now on exit `guard` runs the bridge; its own exits are a.exits, and
+//! // exit_info(k).trace == a.trace for them.
 //! ```
+//!
+//! # API
+//! - `compile(&Trace, &CompileOptions) -> Result<CompiledLoop, CompileError>`.
+//! - `CompiledLoop::run(&self, &[u64]) -> Result<Exit, RunError>` and
+//!   `run_into(&self, &[u64], &mut Vec<u64>) -> Result<u32, RunError>`: enter at the
+//!   loop head, return the number of the exit taken (of the root or of any bridge).
+//! - `attach_bridge(&self, exit: u32, bridge: &Trace, opts: &CompileOptions) ->
+//!   Result<Attached, CompileError>`: `Attached { trace, exits, code_size,
+//!   extra_stack }`. The bridge's exits get the numbers `exits` (a range after all
+//!   earlier exits, in the order of the bridge's `Trace::exit_ops`), its trace the
+//!   number `trace` (1 for the first bridge, then 2, ...; the root is 0).
+//! - `exit_info(n) -> Option<&ExitInfo>`: `trace` (which trace's op), `op_index`,
+//!   `snapshot` (in that trace), `values` (the exit buffer's order), `types`,
+//!   `borrowed`, `locations`. References stay valid while bridges are attached.
+//! - `exit_counts() -> Vec<u64>` by exit number: how often each guard failed; for an
+//!   exit with a bridge, how often the bridge was entered. `has_bridge(n)`.
+//! - `exits() -> Vec<&ExitInfo>`, `num_exits()`, `num_traces()`, `max_exit_values()`
+//!   (bridges included), `code()`/`code_size()` (root), `trace_code(k)`,
+//!   `total_code_size()`.
+//!
+//! # Bridges
+//! A bridge trace (`Trace::bridge` set; built with `TraceBuilder::bridge(name,
+//! parent_trace, op_index)`) has one input per value of the exit it starts from, in
+//! `ExitInfo::values` order, with `ExitInfo::types`; object inputs are owned except
+//! those `ExitInfo::borrowed` says are borrowed (the exit's `drop` values are owned:
+//! the bridge must release them). Its `jump` passes the root loop's input types.
+//! `attach_bridge` checks all this and returns `CompileError::Bridge` on a mismatch,
+//! on an exit that already has a bridge, or when a bridge without exits would take
+//! over the loop's last exit. Bridges may start from exits of bridges.
+//!
+//! On a guard failure the stub counts the exit and jumps through the exit's cell
+//! (`exits`): to its own store-and-return code, or, once a bridge is attached, to the
+//! bridge's first instruction, with every exit value still in its register or stack
+//! slot (`bridge`). The bridge's jump moves its values into the root's head locations
+//! and jumps to the root's head.
 //!
 //! # Modules
 //! - [`regs`]: locations, register roles, System V argument registers.
+//! - [`frame`]: stack frame layouts of loops and bridges.
 //! - [`liveness`]: last uses, call positions, use counts.
 //! - [`regalloc`]: linear-scan allocation with spilling, done while emitting.
 //! - [`moves`]: parallel moves (the jump's back-edge moves, call arguments).
@@ -16,31 +57,37 @@
 //! - [`codegen`]: the driver (frame, inputs, op walk, operand helpers, exit capture,
 //!   entry and epilogue); lowering per family in `lower_int`, `lower_float`,
 //!   `lower_obj` (guards and memory) and `lower_call` (calls and jump).
-//! - [`exits`]: exit stubs, the random-exit check, `ExitInfo`.
+//! - [`exits`]: exit stubs and cells, the random-exit check, `ExitInfo`.
 //! - [`helpers`]: `extern "C"` helpers the generated code calls (float `//`, `%`).
-//! - [`compiled`]: `CompiledLoop`, which owns the code buffer and the exit counters.
+//! - [`compiled`]: `CompiledLoop`: the traces' code buffers, exit cells, running.
+//! - [`bridge`]: compiling a bridge into its parent's frame, `attach_bridge`.
+//! - [`append_only`]: the list that keeps traces and exits at stable addresses.
 //!
 //! # Calling convention of a compiled loop
 //! Inputs are passed as raw 64-bit words (i64 and obj as their bits, f64 as
 //! `to_bits`), in the order of `Trace::inputs`. A failing guard stores the values of
 //! its exit into the exit buffer in the order of `ExitInfo::values` (the snapshot's
 //! distinct values, then the drop list; see `Trace::exit_values`) and returns its exit
-//! number, the index of the op among the ops that may exit (`Trace::exit_ops`).
+//! number. The root's exit numbers are the indexes of its ops that may exit
+//! (`Trace::exit_ops`); a bridge's follow (`Attached::exits`).
 //!
 //! # Notes
-//! - Re-entrant and thread-safe: the exit buffer belongs to the caller of `run_into`,
-//!   exit counters are updated with `lock add`. A helper may run Python code that
-//!   enters the same loop again.
+//! - Re-entrant: the exit buffer belongs to the caller of `run_into`, so a helper may
+//!   run Python code that enters the same loop again, and may even attach a bridge
+//!   then (if the bridge's exits fit the exit buffers of the runs still active).
+//! - Not `Sync` (exit counters are plain increments, bridges attach through `&self`):
+//!   a loop is used on one thread, as the vm's `Rc` does.
 //! - Random-exit mode never fails guards of `RaisePending` snapshots at random (no
-//!   exception would be pending).
-//! - Ready for bridges: every exit has its own stub (`ExitInfo::stub_offset`, first
-//!   instruction at least 5 bytes long, so it can be overwritten by a jump) and
-//!   records where each of its values lived (`ExitInfo::locations`).
+//!   exception would be pending). A bridge's guards fail at random when the bridge is
+//!   compiled with random exits; a guard leading into a bridge fails into it.
 
+pub mod append_only;
+pub mod bridge;
 pub mod codegen;
 pub mod compiled;
 pub mod emit;
 pub mod exits;
+pub mod frame;
 pub mod helpers;
 pub mod liveness;
 pub mod lower_call;
@@ -51,6 +98,7 @@ pub mod moves;
 pub mod regalloc;
 pub mod regs;
 
+pub use bridge::Attached;
 pub use compiled::{CompiledLoop, Exit, RunError};
 pub use exits::ExitInfo;
 
@@ -109,6 +157,8 @@ pub enum CompileError {
     },
     /// The assembler failed (e.g. no executable memory).
     Assembler(String),
+    /// A bridge that does not fit its exit or its loop (see `attach_bridge`).
+    Bridge(String),
     /// A bug in the backend; the trace is not compiled.
     Internal(String),
 }
@@ -125,6 +175,7 @@ impl fmt::Display for CompileError {
                 )
             }
             CompileError::Assembler(m) => write!(f, "assembler error: {}", m),
+            CompileError::Bridge(m) => write!(f, "cannot attach the bridge: {}", m),
             CompileError::Internal(m) => write!(f, "internal backend error: {}", m),
         }
     }
@@ -132,9 +183,29 @@ impl fmt::Display for CompileError {
 
 impl std::error::Error for CompileError {}
 
-/// Compiles a trace (verified here; exit lists as computed by the optimizer). A trace
-/// must have at least one op that may exit.
+/// Compiles a loop trace (verified here; exit lists as computed by the optimizer). A
+/// trace must have at least one op that may exit. Bridges are compiled by
+/// `CompiledLoop::attach_bridge`.
 pub fn compile(trace: &Trace, opts: &CompileOptions) -> Result<CompiledLoop, CompileError> {
+    check_trace(trace)?;
+    if trace.bridge.is_some() {
+        return Err(CompileError::Bridge(
+            "a bridge is compiled by attaching it to its loop (attach_bridge)".into(),
+        ));
+    }
+    if trace.exit_ops().is_empty() {
+        return Err(CompileError::Unsupported {
+            op: trace.ops.len().saturating_sub(1),
+            opcode: "jump",
+            reason: "a loop without any exit would never return to the interpreter",
+        });
+    }
+    compiled::build(trace, opts)
+}
+
+/// The checks every trace passes before code generation: it verifies, and it has no
+/// op the backend cannot compile.
+pub(crate) fn check_trace(trace: &Trace) -> Result<(), CompileError> {
     hipy_optimizer::verify(trace).map_err(CompileError::InvalidTrace)?;
     for (i, op) in trace.ops.iter().enumerate() {
         if matches!(
@@ -148,12 +219,5 @@ pub fn compile(trace: &Trace, opts: &CompileOptions) -> Result<CompiledLoop, Com
             });
         }
     }
-    if trace.exit_ops().is_empty() {
-        return Err(CompileError::Unsupported {
-            op: trace.ops.len().saturating_sub(1),
-            opcode: "jump",
-            reason: "a loop without any exit would never return to the interpreter",
-        });
-    }
-    compiled::build(trace, opts)
+    Ok(())
 }

@@ -7,7 +7,9 @@
 //! through `r11`, and the result is taken from `rax` or `xmm0`.
 //!
 //! The jump: one parallel move of the new values into the loop-head locations of the
-//! inputs, then a jump back to the head.
+//! inputs, then a jump back to the head. A bridge's jump moves its values into the
+//! root loop's head locations, gives back the stack it took on entry and jumps to
+//! the root loop's head.
 
 use crate::codegen::Codegen;
 use crate::emit::emit;
@@ -89,8 +91,22 @@ impl Codegen<'_> {
         for m in sequentialize(&moves, Loc::Stack(self.frame.temp)) {
             self.e.step(&m);
         }
-        let head = self.loop_head;
-        emit!(self.e; jmp =>head);
+        match &self.bridge {
+            None => {
+                let head = self.loop_head;
+                emit!(self.e; jmp =>head);
+            }
+            Some(b) => {
+                // Back to the root loop's frame and head (in another code buffer,
+                // possibly out of rel32 range: jump through the literal pool).
+                let below_root = b.below_root;
+                let head = self.e.pool(b.head_addr);
+                if below_root > 0 {
+                    emit!(self.e; add rsp, below_root);
+                }
+                emit!(self.e; jmp QWORD [=>head]);
+            }
+        }
         Ok(())
     }
 }

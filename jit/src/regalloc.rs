@@ -29,8 +29,10 @@ pub struct RegAlloc {
 }
 
 impl RegAlloc {
-    /// `spill_base`: offset of the first spill slot from `rsp`.
-    pub fn new(trace: &Trace, live: &Liveness, spill_base: i32) -> RegAlloc {
+    /// `free_slots`: spill slots that may be used first (a bridge reuses its parent's
+    /// frame); `next_slot`: the offset from `rsp` of the first slot of the area that
+    /// grows when those run out.
+    pub fn new(trace: &Trace, live: &Liveness, free_slots: Vec<i32>, next_slot: i32) -> RegAlloc {
         let n = trace.num_value_ids();
         RegAlloc {
             class: (0..n)
@@ -41,12 +43,12 @@ impl RegAlloc {
             slot_of: vec![None; n],
             owner: [None; 32],
             pinned: 0,
-            free_slots: Vec::new(),
-            next_slot: spill_base,
+            free_slots,
+            next_slot,
         }
     }
 
-    /// End of the spill area (offset from `rsp`).
+    /// End of the growing spill area (offset from `rsp`).
     pub fn frame_end(&self) -> i32 {
         self.next_slot
     }
@@ -133,6 +135,12 @@ impl RegAlloc {
         let s = self.new_slot();
         self.slot_of[v.index()] = Some(s);
         s
+    }
+
+    /// Records that `v` starts in stack slot `s` (a bridge input in its parent's
+    /// frame; the slot must not be in the free list).
+    pub fn place_in_slot(&mut self, v: ValueId, s: i32) {
+        self.slot_of[v.index()] = Some(s);
     }
 
     /// Moves the value out of register `r` to its stack slot (writing the slot if it

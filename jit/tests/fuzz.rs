@@ -10,6 +10,7 @@ use common::*;
 use hipy_jit::{compile, CompileOptions};
 use hipy_optimizer::fold::evaluate;
 use hipy_optimizer::*;
+use std::collections::HashMap;
 
 extern "C" fn add3(a: i64, b: i64, c: i64) -> i64 {
     a.wrapping_add(b.wrapping_mul(2)).wrapping_sub(c)
@@ -17,6 +18,17 @@ extern "C" fn add3(a: i64, b: i64, c: i64) -> i64 {
 
 extern "C" fn mix(a: f64, b: i64, c: f64) -> f64 {
     a * 0.5 + b as f64 - c
+}
+
+/// Nine arguments: three go on the stack.
+#[allow(clippy::too_many_arguments)]
+extern "C" fn sum9(a: i64, b: i64, c: i64, d: i64, e: i64, f: i64, g: i64, h: i64, k: i64) -> i64 {
+    [a, b, c, d, e, f, g, h, k]
+        .iter()
+        .enumerate()
+        .fold(0i64, |acc, (j, &x)| {
+            acc.wrapping_mul(31).wrapping_add(x ^ j as i64)
+        })
 }
 
 struct Rng(u64);
@@ -542,99 +554,154 @@ fn interpret_recording(
     inputs: &[u64],
     seen: &mut dyn FnMut(usize, State),
 ) -> (usize, State) {
+    let tree = Tree {
+        traces: vec![t.clone()],
+        bridges: HashMap::new(),
+    };
+    let (_, op, state) = interpret_tree(&tree, inputs, &mut |_, i, s| seen(i, s));
+    (op, state)
+}
+
+/// A loop and its bridges as the reference interpreter runs them: `traces[0]` is the
+/// root; an op `i` of trace `t` that exits continues in trace `bridges[&(t, i)]`.
+struct Tree {
+    traces: Vec<Trace>,
+    bridges: HashMap<(usize, usize), usize>,
+}
+
+/// Runs a tree until an exit without a bridge: returns the trace and op that exited
+/// and the state its snapshot describes. `seen(trace, op, state)` as in
+/// `interpret_recording`.
+fn interpret_tree(
+    tree: &Tree,
+    inputs: &[u64],
+    seen: &mut dyn FnMut(usize, usize, State),
+) -> (usize, usize, State) {
+    let mut cur = 0;
+    let mut t = &tree.traces[0];
     let mut vals = vec![0u64; t.num_value_ids()];
     for (k, &v) in t.inputs.iter().enumerate() {
         vals[v.index()] = inputs[k];
     }
-    for _iteration in 0..1000 {
-        for (i, op) in t.ops.iter().enumerate() {
-            let args: Vec<Operand> = op
-                .args
-                .iter()
-                .map(|&a| match a {
-                    Operand::Value(v) => match t.value_type(v) {
-                        Some(Type::F64) => Operand::Float(vals[v.index()]),
-                        _ => Operand::Int(vals[v.index()] as i64),
-                    },
-                    c => c,
-                })
-                .collect();
-            let int = |k: usize| args[k].as_int().unwrap();
-            let addr = |k: usize| match args[k] {
-                Operand::Obj(c) => t.consts[c.index()].addr,
-                o => o.as_int().unwrap() as u64,
-            };
-            let field = |p: u64, offset: usize| unsafe { *((p as usize + offset) as *const u64) };
-            if let Some(snap) = op.snapshot() {
-                seen(i, resolve(t, snap, &|v| vals[v.index()]));
+    let mut steps = 0usize;
+    let mut i = 0;
+    loop {
+        steps += 1;
+        assert!(steps < 2_000_000, "reference interpreter did not exit");
+        let op = &t.ops[i];
+        let args: Vec<Operand> = op
+            .args
+            .iter()
+            .map(|&a| match a {
+                Operand::Value(v) => match t.value_type(v) {
+                    Some(Type::F64) => Operand::Float(vals[v.index()]),
+                    _ => Operand::Int(vals[v.index()] as i64),
+                },
+                c => c,
+            })
+            .collect();
+        let int = |k: usize| args[k].as_int().unwrap();
+        let addr = |k: usize| match args[k] {
+            Operand::Obj(c) => t.consts[c.index()].addr,
+            o => o.as_int().unwrap() as u64,
+        };
+        let field = |p: u64, offset: usize| unsafe { *((p as usize + offset) as *const u64) };
+        if let Some(snap) = op.snapshot() {
+            seen(cur, i, resolve(t, snap, &|v| vals[v.index()]));
+        }
+        let exits = match op.opcode {
+            Opcode::GuardTrue => int(0) == 0,
+            Opcode::GuardFalse => int(0) != 0,
+            Opcode::GuardEqI64 => int(0) != int(1),
+            Opcode::GuardBounds => !(0 <= int(0) && int(0) < int(1)),
+            Opcode::GuardClass => field(addr(0), 8) != addr(1),
+            Opcode::GuardNonnull => addr(0) == 0,
+            Opcode::GuardIdentity => addr(0) != addr(1),
+            Opcode::LoadType | Opcode::UnboxFloat => {
+                let off = if op.opcode == Opcode::LoadType { 8 } else { 16 };
+                vals[op.result.unwrap().index()] = field(addr(0), off);
+                false
             }
-            let exits = match op.opcode {
-                Opcode::GuardTrue => int(0) == 0,
-                Opcode::GuardFalse => int(0) != 0,
-                Opcode::GuardEqI64 => int(0) != int(1),
-                Opcode::GuardBounds => !(0 <= int(0) && int(0) < int(1)),
-                Opcode::GuardClass => field(addr(0), 8) != addr(1),
-                Opcode::GuardNonnull => addr(0) == 0,
-                Opcode::GuardIdentity => addr(0) != addr(1),
-                Opcode::LoadType | Opcode::UnboxFloat => {
-                    let off = if op.opcode == Opcode::LoadType { 8 } else { 16 };
-                    vals[op.result.unwrap().index()] = field(addr(0), off);
+            Opcode::PtrEq | Opcode::PtrNe => {
+                let same = addr(0) == addr(1);
+                vals[op.result.unwrap().index()] = (same == (op.opcode == Opcode::PtrEq)) as u64;
+                false
+            }
+            Opcode::Jump => {
+                let new: Vec<u64> = args
+                    .iter()
+                    .map(|a| match *a {
+                        Operand::Int(k) => k as u64,
+                        Operand::Float(b) => b,
+                        Operand::Obj(c) => t.consts[c.index()].addr,
+                        _ => unreachable!(),
+                    })
+                    .collect();
+                cur = 0;
+                t = &tree.traces[0];
+                vals = vec![0u64; t.num_value_ids()];
+                for (k, &v) in t.inputs.iter().enumerate() {
+                    vals[v.index()] = new[k];
+                }
+                i = 0;
+                continue;
+            }
+            Opcode::Call => {
+                let name = &t.func(op.func.unwrap()).name;
+                let r = match name.as_str() {
+                    "add3" => add3(int(0), int(1), int(2)) as u64,
+                    "sum9" => sum9(
+                        int(0),
+                        int(1),
+                        int(2),
+                        int(3),
+                        int(4),
+                        int(5),
+                        int(6),
+                        int(7),
+                        int(8),
+                    ) as u64,
+                    _ => mix(
+                        args[0].as_float().unwrap(),
+                        int(1),
+                        args[2].as_float().unwrap(),
+                    )
+                    .to_bits(),
+                };
+                vals[op.result.unwrap().index()] = r;
+                false
+            }
+            opcode => match evaluate(opcode, &args) {
+                Some(Operand::Int(k)) => {
+                    vals[op.result.unwrap().index()] = k as u64;
                     false
                 }
-                Opcode::PtrEq | Opcode::PtrNe => {
-                    let same = addr(0) == addr(1);
-                    vals[op.result.unwrap().index()] =
-                        (same == (op.opcode == Opcode::PtrEq)) as u64;
+                Some(Operand::Float(b)) => {
+                    vals[op.result.unwrap().index()] = b;
                     false
                 }
-                Opcode::Jump => {
-                    let new: Vec<u64> = args
-                        .iter()
-                        .map(|a| match *a {
-                            Operand::Int(k) => k as u64,
-                            Operand::Float(b) => b,
-                            _ => unreachable!(),
-                        })
-                        .collect();
+                _ => true,
+            },
+        };
+        if exits {
+            let snap = op.snapshot().expect("exiting op has a snapshot");
+            match tree.bridges.get(&(cur, i)) {
+                None => return (cur, i, resolve(t, snap, &|v| vals[v.index()])),
+                Some(&b) => {
+                    let new: Vec<u64> = t.exit_values(op).iter().map(|v| vals[v.index()]).collect();
+                    cur = b;
+                    t = &tree.traces[b];
+                    vals = vec![0u64; t.num_value_ids()];
                     for (k, &v) in t.inputs.iter().enumerate() {
                         vals[v.index()] = new[k];
                     }
-                    false
+                    i = 0;
+                    continue;
                 }
-                Opcode::Call => {
-                    let name = &t.func(op.func.unwrap()).name;
-                    let r = if name == "add3" {
-                        add3(int(0), int(1), int(2)) as u64
-                    } else {
-                        mix(
-                            args[0].as_float().unwrap(),
-                            int(1),
-                            args[2].as_float().unwrap(),
-                        )
-                        .to_bits()
-                    };
-                    vals[op.result.unwrap().index()] = r;
-                    false
-                }
-                opcode => match evaluate(opcode, &args) {
-                    Some(Operand::Int(k)) => {
-                        vals[op.result.unwrap().index()] = k as u64;
-                        false
-                    }
-                    Some(Operand::Float(b)) => {
-                        vals[op.result.unwrap().index()] = b;
-                        false
-                    }
-                    _ => true,
-                },
-            };
-            if exits {
-                let snap = op.snapshot().expect("exiting op has a snapshot");
-                return (i, resolve(t, snap, &|v| vals[v.index()]));
             }
         }
+        i += 1;
     }
-    panic!("reference interpreter did not exit");
 }
 
 fn compiled_state(t: &Trace, opts: &CompileOptions, inputs: &[u64]) -> State {
@@ -718,4 +785,213 @@ fn random_exits_produce_states_the_reference_passes_through() {
         }
     }
     assert!(random_exits > 300, "only {} random exits", random_exits);
+}
+
+/// Values that count the root loop's iterations down: the root's `v0` (at least 1
+/// past its first guard) and `v0 - 1`. A bridge's jump passes a smaller count than
+/// the iteration it came from, so every tree of bridges terminates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Countdown {
+    V0,
+    V0Minus1,
+}
+
+type Kinds = HashMap<ValueId, Countdown>;
+
+fn root_kinds(root: &Trace) -> Kinds {
+    let mut k = HashMap::new();
+    k.insert(root.inputs[0], Countdown::V0);
+    if let Some(Operand::Value(c)) = root.ops.last().and_then(|j| j.args.first().copied()) {
+        k.insert(c, Countdown::V0Minus1);
+    }
+    k
+}
+
+/// A random bridge from op `op` of `parent`: its inputs are the exit's values, its
+/// body random ops (with calls that pass arguments on the stack), its jump passes
+/// the root's input types with a smaller count. `None` if the exit has no integer
+/// value to build on.
+fn random_bridge(
+    seed: u64,
+    parent: &Trace,
+    op: usize,
+    root: &Trace,
+    kinds: &Kinds,
+) -> Option<(String, Kinds)> {
+    let exit_values = parent.exit_values(&parent.ops[op]);
+    let (types, borrowed) = parent.bridge_start(op)?;
+    let mut g = Gen {
+        rng: Rng(seed.wrapping_mul(0xD1B5_4A32_D192_ED03) | 1),
+        lines: vec![],
+        next: 0,
+        ints: vec![],
+        floats: vec![],
+        objs: vec![],
+        snaps: 0,
+    };
+    let mut inputs = Vec::new();
+    let mut borrowed_names = Vec::new();
+    let mut my_kinds = HashMap::new();
+    let mut countdown: Option<(u32, Countdown)> = None;
+    for (k, ty) in types.iter().enumerate() {
+        let v = g.next;
+        g.next += 1;
+        match ty {
+            Type::I64 => g.ints.push(v),
+            Type::F64 => g.floats.push(v),
+            _ => g.objs.push(v),
+        }
+        inputs.push(format!("v{}:{}", v, ty.name()));
+        if borrowed[k] {
+            borrowed_names.push(format!("v{}", v));
+        }
+        if let Some(&c) = kinds.get(&exit_values[k]) {
+            my_kinds.insert(ValueId(v), c);
+            if countdown.is_none() || c == Countdown::V0Minus1 {
+                countdown = Some((v, c));
+            }
+        }
+    }
+    if g.ints.is_empty() {
+        return None;
+    }
+    for _ in 0..5 + g.rng.below(60) {
+        if g.rng.chance(8) {
+            let args: Vec<String> = (0..9).map(|_| g.int()).collect();
+            let v = g.val("i64");
+            g.lines
+                .push(format!("v{} = call f2({})", v, args.join(", ")));
+        } else {
+            g.op();
+        }
+    }
+    let count = match countdown {
+        Some((v, Countdown::V0Minus1)) => format!("v{}", v),
+        Some((v, Countdown::V0)) => {
+            let c = g.next;
+            g.next += 1;
+            g.lines.push(format!("v{} = int_sub v{}, 1", c, v));
+            format!("v{}", c)
+        }
+        None => "0".to_string(),
+    };
+    let loop_types = root.loop_types();
+    let mut jump = vec![count];
+    for ty in &loop_types[1..] {
+        jump.push(match ty {
+            Type::I64 if g.rng.chance(10) => g.rng.pick(INT_CONSTS).to_string(),
+            Type::I64 => format!("v{}", g.rng.pick(&g.ints.clone())),
+            Type::F64 if g.floats.is_empty() => "0.5".to_string(),
+            Type::F64 => g.float(),
+            _ if g.objs.is_empty() => "c2".to_string(),
+            _ => format!("v{}", g.rng.pick(&g.objs.clone())),
+        });
+    }
+    let names: Vec<&str> = loop_types.iter().map(|t| t.name()).collect();
+    let borrowed_line = if borrowed_names.is_empty() {
+        String::new()
+    } else {
+        format!(" borrowed({})", borrowed_names.join(", "))
+    };
+    let text = format!(
+        "trace bridge{}\ninputs {}\nbridge loop({}){}\nconst c0 = {:#x} \"float\" sealed\nconst c1 = {:#x} \"other\"\nconst c2 = {:#x} \"obj0\"\nfunc f0 = {:#x} \"add3\" (i64, i64, i64) -> i64 pure\nfunc f1 = {:#x} \"mix\" (f64, i64, f64) -> f64\nfunc f2 = {:#x} \"sum9\" (i64, i64, i64, i64, i64, i64, i64, i64, i64) -> i64\n{}\njump {}\n",
+        seed,
+        inputs.join(", "),
+        names.join(", "),
+        borrowed_line,
+        FLOAT_T,
+        OTHER_T,
+        &objects()[0] as *const FakeObj as u64,
+        add3 as *const () as u64,
+        mix as *const () as u64,
+        sum9 as *const () as u64,
+        g.lines.join("\n"),
+        jump.join(", ")
+    );
+    Some((text, my_kinds))
+}
+
+/// Random loops grow random bridges, one at each exit they take (bridges of bridges
+/// included): after each attach, the compiled tree and the reference interpreter must
+/// exit at the same op of the same trace with the same state.
+#[test]
+fn random_bridges_agree_with_the_reference_interpreter() {
+    let opts = CompileOptions::new(LAYOUT);
+    let n: u64 = std::env::var("FUZZ_SEEDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(200);
+    let (mut attached, mut nested, mut extra, mut bridge_exits) = (0, 0, 0, 0);
+    for seed in 1..=n {
+        let (text, inputs) = random_trace(seed);
+        for optimized in [false, true] {
+            let mut root = ir(&text);
+            if optimized {
+                optimize(&mut root).unwrap();
+            }
+            let l = compile(&root, &opts).unwrap();
+            let counter_guard = root.exit_ops()[0];
+            let mut tree = Tree {
+                traces: vec![root.clone()],
+                bridges: HashMap::new(),
+            };
+            let mut kinds = vec![root_kinds(&root)];
+            for round in 0..=6u64 {
+                let (t, op, want) = interpret_tree(&tree, &inputs, &mut |_, _, _| {});
+                let e = run(&l, &inputs);
+                let info = l.exit_info(e.guard).unwrap();
+                let exited = &tree.traces[info.trace as usize];
+                let got = resolve(exited, info.snapshot, &|v| {
+                    info.value_of(&e.values, v).expect("exit value")
+                });
+                let texts: Vec<String> = tree.traces.iter().map(|t| t.to_string()).collect();
+                assert_eq!(
+                    (info.trace as usize, info.op_index, &got),
+                    (t, op, &want),
+                    "seed {} (optimized: {}), round {}\n{}",
+                    seed,
+                    optimized,
+                    round,
+                    texts.join("\n")
+                );
+                if t > 0 {
+                    bridge_exits += 1;
+                }
+                if round == 6 || (t, op) == (0, counter_guard) {
+                    break;
+                }
+                let Some((btext, bkinds)) =
+                    random_bridge(seed * 131 + round, &tree.traces[t], op, &root, &kinds[t])
+                else {
+                    break;
+                };
+                let bt = ir(&btext);
+                let a = l
+                    .attach_bridge(e.guard, &bt, &opts)
+                    .unwrap_or_else(|err| panic!("seed {}: attach: {}\n{}", seed, err, btext));
+                attached += 1;
+                nested += (t > 0) as u32;
+                extra += (a.extra_stack > 0) as u32;
+                tree.bridges.insert((t, op), tree.traces.len());
+                tree.traces.push(bt);
+                kinds.push(bkinds);
+            }
+        }
+    }
+    println!(
+        "{} bridges attached ({} on bridges, {} with their own stack area), {} exits from bridges",
+        attached, nested, extra, bridge_exits
+    );
+    assert!(attached > n as u32, "only {} bridges", attached);
+    assert!(nested > n as u32 / 4, "only {} bridges of bridges", nested);
+    assert!(
+        extra > n as u32 / 8,
+        "only {} bridges with extra stack",
+        extra
+    );
+    assert!(
+        bridge_exits > n as u32 / 2,
+        "only {} exits from bridges",
+        bridge_exits
+    );
 }

@@ -21,6 +21,31 @@ impl TraceBuilder {
         }
     }
 
+    /// A builder for a bridge from the exit of op `op_index` of `parent` (a loop or
+    /// another bridge). Its inputs are already declared: one per exit value of that
+    /// op, in exit-buffer order (`Trace::exit_values`), with the same types; object
+    /// values the guard does not own (`GuardInfo::owned`/`drop`) are borrowed. Its
+    /// `jump` must pass values of the root loop's input types. The owned values of the
+    /// guard's `drop` list are owned by the bridge, which must decref them.
+    pub fn bridge(name: &str, parent: &Trace, op_index: usize) -> Result<TraceBuilder, IrError> {
+        let (types, borrowed) = parent
+            .bridge_start(op_index)
+            .ok_or_else(|| IrError::at(op_index, "a bridge must start at an op that may exit"))?;
+        let mut b = TraceBuilder::new(name);
+        let mut info = BridgeInfo {
+            loop_types: parent.loop_types(),
+            borrowed: Vec::new(),
+        };
+        for (ty, borrowed) in types.into_iter().zip(borrowed) {
+            let v = b.input(ty);
+            if borrowed {
+                info.borrowed.push(v);
+            }
+        }
+        b.trace.bridge = Some(info);
+        Ok(b)
+    }
+
     /// The trace recorded so far (for logging, or to check its length).
     pub fn trace(&self) -> &Trace {
         &self.trace

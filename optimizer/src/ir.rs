@@ -623,11 +623,24 @@ impl Snapshot {
     }
 }
 
-/// A recorded (or optimized) loop trace.
+/// What makes a trace a bridge (a side trace): it starts at a guard of another trace,
+/// its inputs being that guard's exit values in exit-buffer order, and its final
+/// `jump` continues at the head of the root loop.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct BridgeInfo {
+    /// The types of the root loop's inputs, which the final `jump` passes.
+    pub loop_types: Vec<Type>,
+    /// Object inputs the bridge only borrows: values the parent guard's snapshot
+    /// references without owning them. Every other object input is owned.
+    pub borrowed: Vec<ValueId>,
+}
+
+/// A recorded (or optimized) loop trace, or a bridge (`bridge` is set).
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Trace {
     pub name: String,
-    /// The loop-header values, in order. Object inputs are owned by the trace.
+    /// The loop-header values, in order (for a bridge: the parent exit's values).
+    /// Object inputs are owned by the trace, except a bridge's `borrowed` ones.
     pub inputs: Vec<ValueId>,
     /// The body; the last op is the `jump`.
     pub ops: Vec<Op>,
@@ -636,6 +649,8 @@ pub struct Trace {
     pub snapshots: Vec<Snapshot>,
     /// Type of each value id; `None` for ids that are not defined (gaps).
     pub value_types: Vec<Option<Type>>,
+    /// `Some` for a bridge.
+    pub bridge: Option<BridgeInfo>,
 }
 
 impl Trace {
@@ -705,6 +720,52 @@ impl Trace {
         while self.value_types.last() == Some(&None) {
             self.value_types.pop();
         }
+    }
+
+    /// The types the final `jump` passes: the inputs' types for a loop, the root
+    /// loop's input types for a bridge.
+    pub fn loop_types(&self) -> Vec<Type> {
+        match &self.bridge {
+            Some(b) => b.loop_types.clone(),
+            None => self
+                .inputs
+                .iter()
+                .map(|&v| self.value_type(v).unwrap_or(Type::Void))
+                .collect(),
+        }
+    }
+
+    /// The object inputs the trace owns (all of them, except a bridge's borrowed ones).
+    pub fn owned_inputs(&self) -> Vec<ValueId> {
+        self.inputs
+            .iter()
+            .copied()
+            .filter(|&v| self.value_type(v) == Some(Type::Obj))
+            .filter(|v| !self.bridge.as_ref().is_some_and(|b| b.borrowed.contains(v)))
+            .collect()
+    }
+
+    /// How a bridge from the exit of op `op_index` starts: the types of its inputs
+    /// (the exit values, in exit-buffer order), and which of them are borrowed
+    /// objects (in the snapshot but in neither exit list of the guard). `None` if the
+    /// op cannot exit.
+    pub fn bridge_start(&self, op_index: usize) -> Option<(Vec<Type>, Vec<bool>)> {
+        let op = self.ops.get(op_index)?;
+        let g = op.guard.as_ref()?;
+        let values = self.exit_values(op);
+        let types = values
+            .iter()
+            .map(|&v| self.value_type(v).unwrap_or(Type::Void))
+            .collect();
+        let borrowed = values
+            .iter()
+            .map(|v| {
+                self.value_type(*v) == Some(Type::Obj)
+                    && !g.owned.contains(v)
+                    && !g.drop.contains(v)
+            })
+            .collect();
+        Some((types, borrowed))
     }
 
     pub fn func(&self, f: FuncId) -> &FuncDesc {

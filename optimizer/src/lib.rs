@@ -57,6 +57,13 @@
 //! - `finish_with_jump(args)` appends the jump and returns the verified trace, or the
 //!   first error (misuse of the builder or a verifier error).
 //!
+//! # Bridges
+//! A bridge is a trace that starts at a guard's exit (of a loop or of another bridge)
+//! and ends with a `jump` to the root loop's head. `TraceBuilder::bridge(name, parent,
+//! op_index)` declares its inputs (the exit values, in exit-buffer order; see
+//! [`BridgeInfo`] for their ownership); the rest is recorded as for a loop, and
+//! `optimize` treats it the same way.
+//!
 //! Then `optimize(&mut trace)` runs the passes and fills in every guard's exit lists,
 //! and `hipy_jit::compile` turns the trace into machine code. Passes assume a verified
 //! trace; `optimize` verifies first.
@@ -80,5 +87,5 @@ pub use builder::TraceBuilder;
 pub use ir::*;
 pub use optimize::{optimize, optimize_with, OptStats, Pass, DEFAULT_PASSES};
 pub use parse::{parse, ParseError};
-pub use text::{to_text, to_text_annotated};
+pub use text::{to_text, to_text_annotated, to_text_annotated_from};
 pub use verify::verify;

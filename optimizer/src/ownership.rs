@@ -1,7 +1,9 @@
 //! Reference ownership of object values, and the exit lists of every guard.
 //!
 //! The rules (set by the recorder, checked here):
-//! - object inputs are owned by the trace (the vm hands in owned references);
+//! - object inputs are owned by the trace (the vm hands in owned references), except
+//!   the inputs a bridge borrows (`BridgeInfo::borrowed`: its parent exit's snapshot
+//!   referenced them without owning them);
 //! - `new` and calls flagged `owned` define owned values; everything else (constants,
 //!   `load_type`, `load_field`, results of other calls) is borrowed;
 //! - an owned value stays owned until an op consumes it: a call argument marked
@@ -21,11 +23,7 @@ use std::collections::BTreeSet;
 pub fn compute_exit_lists(trace: &mut Trace) -> Result<(), IrError> {
     let mut owned: BTreeSet<ValueId> = BTreeSet::new();
     let mut freed: BTreeSet<ValueId> = BTreeSet::new();
-    for &v in &trace.inputs {
-        if trace.value_type(v) == Some(Type::Obj) {
-            owned.insert(v);
-        }
-    }
+    owned.extend(trace.owned_inputs());
     for i in 0..trace.ops.len() {
         let op = &trace.ops[i];
         for a in &op.args {

@@ -226,6 +226,10 @@ impl Parser {
             }
             return Ok(());
         }
+        if c.at_word("bridge") {
+            c.next();
+            return self.bridge(c);
+        }
         if c.at_word("const") {
             c.next();
             let id = numbered(&c.word()?, "c").ok_or("expected cN")?;
@@ -250,6 +254,38 @@ impl Parser {
             return self.func(c);
         }
         self.op(c)
+    }
+
+    /// After `bridge`: `loop(types...)` and optionally `borrowed(values...)`.
+    fn bridge(&mut self, c: &mut Cursor) -> Result<(), String> {
+        if self.trace.bridge.is_some() {
+            return Err("a second 'bridge' line".into());
+        }
+        if c.word()? != "loop" {
+            return Err("expected 'loop(types...)'".into());
+        }
+        c.punct('(')?;
+        let mut info = BridgeInfo::default();
+        while !c.at_punct(')') {
+            info.loop_types.push(parse_type(&c.word()?)?);
+            if !c.eat_punct(',') {
+                break;
+            }
+        }
+        c.punct(')')?;
+        if c.at_word("borrowed") {
+            c.next();
+            c.punct('(')?;
+            loop {
+                info.borrowed.push(self.value_name(&c.word()?)?);
+                if !c.eat_punct(',') {
+                    break;
+                }
+            }
+            c.punct(')')?;
+        }
+        self.trace.bridge = Some(info);
+        Ok(())
     }
 
     fn func(&mut self, c: &mut Cursor) -> Result<(), String> {

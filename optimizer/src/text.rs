@@ -13,6 +13,10 @@
 //! jump v6, v1, v5
 //! ```
 //!
+//! A bridge (a side trace from a guard's exit back to the loop head) has a line
+//! `bridge loop(i64, i64, obj) borrowed(v2)` after its inputs: the types its `jump`
+//! passes (the root loop's inputs) and the object inputs it borrows.
+//!
 //! - Operands: `vN` values, integer literals (`5`, `-3`), float literals (always with a
 //!   `.`, an exponent, `inf` or `NaN`; other NaN payloads as `f64:0x...`), `cN` object
 //!   constants.
@@ -35,16 +39,22 @@ impl fmt::Display for Trace {
 
 /// The text form of a trace (one statement per line).
 pub fn to_text(t: &Trace) -> String {
-    print(t, false)
+    print(t, None)
 }
 
 /// The text form with `# exit N` after every op that may exit (N is the exit number
 /// the backend reports), for logs. Comments are ignored by the parser.
 pub fn to_text_annotated(t: &Trace) -> String {
-    print(t, true)
+    print(t, Some(0))
 }
 
-fn print(t: &Trace, annotate: bool) -> String {
+/// Like `to_text_annotated`, numbering exits from `first_exit` (a bridge's exits
+/// follow its loop's earlier ones: `hipy_jit::Attached::exits`).
+pub fn to_text_annotated_from(t: &Trace, first_exit: u32) -> String {
+    print(t, Some(first_exit))
+}
+
+fn print(t: &Trace, annotate: Option<u32>) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "trace {}", name_token(&t.name));
     let inputs: Vec<String> = t
@@ -56,6 +66,14 @@ fn print(t: &Trace, annotate: bool) -> String {
         out.push_str("inputs\n");
     } else {
         let _ = writeln!(out, "inputs {}", inputs.join(", "));
+    }
+    if let Some(b) = &t.bridge {
+        let types: Vec<&str> = b.loop_types.iter().map(|ty| ty.name()).collect();
+        let _ = write!(out, "bridge loop({})", types.join(", "));
+        if !b.borrowed.is_empty() {
+            let _ = write!(out, " borrowed({})", join_values(&b.borrowed));
+        }
+        out.push('\n');
     }
     for (i, c) in t.consts.iter().enumerate() {
         let _ = writeln!(
@@ -71,10 +89,10 @@ fn print(t: &Trace, annotate: bool) -> String {
         let _ = writeln!(out, "func f{} = {}", i, func_text(fd));
     }
     let mut printed = vec![false; t.snapshots.len()];
-    let mut exit_no = 0;
+    let mut exit_no = annotate.unwrap_or(0);
     for op in &t.ops {
         out.push_str(&op_text(t, op, &mut printed));
-        if annotate && op.guard.is_some() {
+        if annotate.is_some() && op.guard.is_some() {
             let _ = write!(out, "  # exit {}", exit_no);
             exit_no += 1;
         }

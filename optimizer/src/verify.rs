@@ -5,7 +5,8 @@
 //! snapshot exactly when they need one; snapshots, constants, functions and virtuals
 //! referenced exist; snapshots only reference values defined before the op that uses
 //! them; `Unchanged` appears only in the outermost frame; the trace ends with exactly
-//! one `jump`.
+//! one `jump`, whose arguments have the loop's input types (for a bridge, the root
+//! loop's); a bridge borrows only object inputs.
 
 use crate::ir::*;
 use crate::semantics::can_exit;
@@ -23,6 +24,9 @@ pub fn verify(trace: &Trace) -> Result<(), IrError> {
             return Err(IrError::general(format!("input {} listed twice", v)));
         }
         defined[v.index()] = true;
+    }
+    if let Some(b) = &trace.bridge {
+        check_bridge(trace, b)?;
     }
     for (i, f) in trace.funcs.iter().enumerate() {
         if let Some(c) = f.result_class {
@@ -73,6 +77,26 @@ pub fn verify(trace: &Trace) -> Result<(), IrError> {
                     return Err(IrError::at(i, "op has a result type but no result"));
                 }
             }
+        }
+    }
+    Ok(())
+}
+
+fn check_bridge(trace: &Trace, b: &BridgeInfo) -> Result<(), IrError> {
+    if b.loop_types.contains(&Type::Void) {
+        return Err(IrError::general(
+            "a bridge's loop types cannot include void",
+        ));
+    }
+    for (k, v) in b.borrowed.iter().enumerate() {
+        if !trace.inputs.contains(v) || trace.value_type(*v) != Some(Type::Obj) {
+            return Err(IrError::general(format!(
+                "borrowed {} is not an object input",
+                v
+            )));
+        }
+        if b.borrowed[..k].contains(v) {
+            return Err(IrError::general(format!("borrowed {} listed twice", v)));
         }
     }
     Ok(())
@@ -173,14 +197,7 @@ fn check_types(trace: &Trace, i: usize, op: &Op) -> Result<(), IrError> {
             let desc = trace.func(f);
             expect(&desc.args, desc.ret)
         }
-        Shape::Jump => {
-            let want: Vec<Type> = trace
-                .inputs
-                .iter()
-                .map(|&v| trace.value_type(v).unwrap_or(Type::Void))
-                .collect();
-            expect(&want, Type::Void)
-        }
+        Shape::Jump => expect(&trace.loop_types(), Type::Void),
     }
 }
 

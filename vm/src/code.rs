@@ -48,6 +48,9 @@ pub enum SiteCache {
     Attr(Vec<AttrEntry>),
     /// CALL of a Python class: `object.__new__` then a Python `__init__`.
     Init { tp: usize, version: u32, init: rustpython_vm::PyObjectRef, info: Rc<CodeInfo> },
+    /// LOAD_GLOBAL: where the name was found (see `globals_cache`), and how
+    /// often the site had to look again; past a limit it stops caching.
+    Global { slot: Option<crate::globals_cache::GlobalSlot>, relocations: u8 },
 }
 
 pub const ATTR_WAYS: usize = 4;
@@ -240,7 +243,10 @@ impl CodeInfo {
 fn has_site_cache(kind: Instruction) -> bool {
     matches!(
         kind,
-        Instruction::Call { .. } | Instruction::LoadAttr { .. } | Instruction::StoreAttr { .. }
+        Instruction::Call { .. }
+            | Instruction::LoadAttr { .. }
+            | Instruction::StoreAttr { .. }
+            | Instruction::LoadGlobal { .. }
     )
 }
 

@@ -316,8 +316,7 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
             f.slots.swap(n - 1, n - arg as usize);
         }
         Instruction::LoadGlobal { .. } => {
-            let name = f.code.names[(arg >> 1) as usize];
-            let v = names::load_global(vm, f, name)?;
+            let v = names::load_global_cached(vm, f, op)?;
             f.push(v);
             if arg & 1 != 0 {
                 f.push_opt(None);

@@ -17,6 +17,7 @@ mod eval;
 pub mod frame;
 mod function;
 mod generator;
+mod globals_cache;
 mod imports;
 mod introspect;
 mod layout;
@@ -39,6 +40,7 @@ use rustpython_vm::{AsObject, PyObjectRef, PyRef, PyResult, VirtualMachine};
 /// and before any user code runs.
 pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     layout::probe(vm);
+    globals_cache::probe(vm);
     generator::init_types();
     trace::init(vm);
     range::init_type();

@@ -4,7 +4,8 @@ use rustpython_vm::builtins::{PyDict, PyStrInterned};
 use rustpython_vm::bytecode::{CO_FAST_FREE, CO_FAST_HIDDEN};
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
-use crate::code::CodeInfo;
+use crate::code::{CodeInfo, Op, SiteCache};
+use crate::globals_cache;
 use crate::frame::Frame;
 use crate::layout;
 
@@ -45,6 +46,34 @@ pub fn load_global(vm: &VirtualMachine, f: &Frame, name: &'static PyStrInterned)
         None => Err(name_error(vm, name)),
     }
 }
+
+/// LOAD_GLOBAL through the site's cache: a hit reads the entry directly.
+pub fn load_global_cached(vm: &VirtualMachine, f: &Frame, op: Op) -> PyResult {
+    let name = f.code.names[(op.arg >> 1) as usize];
+    let Some(cell) = f.code.cache(op) else { return load_global(vm, f, name) };
+    // SAFETY: caches are per-thread and not borrowed across calls out.
+    let relocations = match unsafe { &*cell.get() } {
+        SiteCache::Global { slot: Some(slot), relocations } => {
+            if let Some(v) = globals_cache::read(&f.globals, f.builtins.as_object(), slot) {
+                return Ok(v);
+            }
+            *relocations
+        }
+        SiteCache::Global { slot: None, relocations } => *relocations,
+        _ => 0,
+    };
+    let v = load_global(vm, f, name)?;
+    if relocations < MAX_RELOCATIONS {
+        let slot = globals_cache::locate(vm, &f.globals, f.builtins.as_object(), name);
+        // SAFETY: as above; `locate` runs no Python code.
+        unsafe { *cell.get() = SiteCache::Global { slot, relocations: relocations + 1 } };
+    }
+    Ok(v)
+}
+
+/// How often a LOAD_GLOBAL site looks its name up again (after the dicts'
+/// key sets changed) before it stops caching.
+const MAX_RELOCATIONS: u8 = 16;
 
 pub fn delete_global(vm: &VirtualMachine, f: &Frame, arg: u32) -> PyResult<()> {
     let name = f.code.names[arg as usize];

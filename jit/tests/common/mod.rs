@@ -56,3 +56,23 @@ pub fn f(x: f64) -> u64 {
 pub fn i(x: i64) -> u64 {
     x as u64
 }
+
+/// A bridge trace from IR text, optimized (exit lists computed) if asked.
+pub fn bridge_ir(text: &str, optimized: bool) -> Trace {
+    let mut t = ir(text);
+    if optimized {
+        optimize(&mut t).unwrap_or_else(|e| panic!("optimize: {}\n{}", e, text));
+    }
+    t
+}
+
+/// Optimizes the bridge in `text` and attaches it to exit `exit`.
+pub fn attach_with(l: &CompiledLoop, exit: u32, text: &str, opts: &CompileOptions) -> Attached {
+    let t = bridge_ir(text, true);
+    l.attach_bridge(exit, &t, opts)
+        .unwrap_or_else(|e| panic!("attach failed: {}\n{}", e, text))
+}
+
+pub fn attach(l: &CompiledLoop, exit: u32, text: &str) -> Attached {
+    attach_with(l, exit, text, &CompileOptions::new(LAYOUT))
+}
