@@ -10,6 +10,10 @@
 //!   `argspec` (3.11's argument-count and keyword messages, from
 //!   `signatures.txt`) and `messages` (per-callable and context-free
 //!   rewordings) decide the text.
+//! - `lazy`: fixes applied when their module is first imported:
+//!   `arrays` (the `array` module), `structs` (`struct.pack` errors),
+//!   `stdlib` (`calendar`: Python patches in `stdlib311.py`).
+//! - `warn`: `warnings.warn` finds the caller's frame.
 //! - `argtypes`: 3.11's messages for arguments of the wrong type.
 //! - `modules`: `sys.exit`, `math.cbrt`/`math.log`, codec lookups.
 //! - `numbers`: arithmetic error messages (number slots).
@@ -19,25 +23,51 @@
 
 mod argspec;
 mod argtypes;
+mod arrays;
 mod calls;
+mod lazy;
 mod messages;
 mod modules;
 mod numbers;
 mod seqs;
+mod stdlib;
+mod structs;
 mod types;
+mod warn;
 mod wrap;
 
 use rustpython_vm::{PyResult, VirtualMachine};
 
 /// Install every compatibility fix. Call once per interpreter, after the
-/// stdlib is initialised and before user code runs.
+/// stdlib is initialised and before user code runs. RustPython's builtin
+/// types are shared by the interpreters of a process, so their fixes are
+/// made once; module fixes are made for each interpreter.
+///
+/// `HIPY_COMPAT=off` leaves RustPython's builtins as they are (to tell a
+/// difference this layer makes from one it does not, and to measure it).
 pub fn install(vm: &VirtualMachine) -> PyResult<()> {
-    calls::install(vm);
-    numbers::install(vm);
-    seqs::install(vm);
-    argtypes::install(vm)?;
+    if std::env::var_os("HIPY_COMPAT").is_some_and(|v| v == "off") {
+        return Ok(());
+    }
+    static BUILTIN_TYPES: std::sync::Once = std::sync::Once::new();
+    BUILTIN_TYPES.call_once(|| {
+        calls::install(vm);
+        numbers::install(vm);
+        seqs::install(vm);
+        types::install(vm);
+        argtypes::install_methods(vm);
+    });
+    argtypes::install_functions(vm)?;
     modules::install(vm)?;
-    types::install(vm);
+    warn::install(vm)?;
+    lazy::install(
+        vm,
+        &[
+            ("array", arrays::install),
+            ("_struct", structs::install),
+            ("calendar", stdlib::calendar),
+        ],
+    )?;
     Ok(())
 }
 

@@ -9,6 +9,8 @@ use crate::dtype::{DType, Scalar};
 use crate::graph::{linspace_value, BinaryOp, Op, UnaryOp};
 use crate::with_dtype;
 
+use super::numpy_f32;
+
 /// A chunk-sized input: a run of elements, or one value broadcast.
 #[derive(Clone, Copy, Debug)]
 pub enum Operand<'a> {
@@ -521,12 +523,35 @@ fn unary_bool(op: UnaryOp, x: Opd<bool>, out: SliceMut<'_>) {
     }
 }
 
+/// The float32 ufuncs NumPy computes with its own SIMD code rather than
+/// the C library (see `numpy_f32`).
+fn numpy_f32_func(op: UnaryOp) -> Option<numpy_f32::Func> {
+    match op {
+        UnaryOp::Sin => Some(numpy_f32::Func::Sin),
+        UnaryOp::Cos => Some(numpy_f32::Func::Cos),
+        UnaryOp::Exp => Some(numpy_f32::Func::Exp),
+        UnaryOp::Log => Some(numpy_f32::Func::Log),
+        _ => None,
+    }
+}
+
+fn unary_numpy_f32(f: numpy_f32::Func, x: Opd<f32>, out: SliceMut<'_>) {
+    let o = out_slice::<f32>(out);
+    match x {
+        Opd::V(x) => numpy_f32::apply(f, x, o),
+        Opd::S(v) => o.fill(numpy_f32::apply_one(f, v)),
+    }
+}
+
 /// `out[..len] = op(x)`; `x` has the op's compute dtype.
 #[inline(always)]
 fn unary_impl(op: UnaryOp, x: &Operand, out: SliceMut<'_>) {
     match x.dtype() {
         DType::Float64 => unary_float::<f64>(op, typed(x), out),
-        DType::Float32 => unary_float::<f32>(op, typed(x), out),
+        DType::Float32 => match numpy_f32_func(op) {
+            Some(f) => unary_numpy_f32(f, typed(x), out),
+            None => unary_float::<f32>(op, typed(x), out),
+        },
         DType::Int64 => unary_int::<i64>(op, typed(x), out),
         DType::Int32 => unary_int::<i32>(op, typed(x), out),
         DType::Bool => unary_bool(op, typed(x), out),

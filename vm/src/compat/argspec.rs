@@ -121,6 +121,10 @@ fn parse_params(words: &[&'static str]) -> Vec<Param> {
 pub struct Shape<'a> {
     pub nargs: usize,
     pub keywords: &'a [String],
+    /// Called through the method descriptor (`'x'.count(...)`), not a
+    /// bound method object or a function; PyArg_ParseTuple methods then
+    /// name themselves with their type (`str.count()`).
+    pub via_descriptor: bool,
 }
 
 /// Whether the table describes `key` (`len`, `math.log`, `str.split`, `int()`).
@@ -140,7 +144,7 @@ pub fn violation(key: &str, display: &str, shape: &Shape) -> Option<String> {
         Style::Nothing => (n > 0 || has_kw).then(|| format!("{} takes no arguments", sig.name.unwrap_or(bare))),
         Style::NoArgs | Style::One | Style::Positional | Style::Tuple => {
             if has_kw && sig.open_keywords.is_none() {
-                let name = if sig.style == Style::Tuple { bare } else { display };
+                let name = if sig.style == Style::Tuple && !shape.via_descriptor { bare } else { display };
                 return Some(format!("{name}() takes no keyword arguments"));
             }
             count_violation(sig, bare, display, n)
@@ -261,7 +265,7 @@ mod tests {
 
     fn check(key: &str, display: &str, nargs: usize, kws: &[&str]) -> Option<String> {
         let keywords: Vec<String> = kws.iter().map(|s| s.to_string()).collect();
-        violation(key, display, &Shape { nargs, keywords: &keywords })
+        violation(key, display, &Shape { nargs, keywords: &keywords, via_descriptor: false })
     }
 
     #[test]

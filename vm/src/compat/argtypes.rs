@@ -55,7 +55,8 @@ fn str_params(vm: &VirtualMachine, func: &str, args: &Args, params: &[(usize, &s
     None
 }
 
-pub fn install(vm: &VirtualMachine) -> rustpython_vm::PyResult<()> {
+/// The checks on methods of the builtin types (shared by all interpreters).
+pub fn install_methods(vm: &VirtualMachine) {
     let t = &vm.ctx.types;
     for (typ, name) in [(t.str_type, "encode"), (t.bytes_type, "decode"), (t.bytearray_type, "decode")] {
         wrap::method(vm, typ, name, move |vm, args, callee, original| {
@@ -79,6 +80,10 @@ pub fn install(vm: &VirtualMachine) -> rustpython_vm::PyResult<()> {
         }
         None
     });
+}
+
+/// The checks on functions of this interpreter's `builtins`.
+pub fn install_functions(vm: &VirtualMachine) -> rustpython_vm::PyResult<()> {
     let builtins = vm.builtins.clone();
     wrap::function(vm, builtins.as_object(), "print", |vm, args, callee, original| {
         if !args.kwargs.is_empty() {

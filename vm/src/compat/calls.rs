@@ -109,7 +109,7 @@ fn descriptor_error(
     if nargs == 0 {
         return vm.new_type_error(format!("unbound method {qualname}() needs an argument"));
     }
-    translate(vm, &qualname, &qualname, nargs - 1, keywords, e)
+    translate(vm, &qualname, &qualname, nargs - 1, keywords, true, e)
 }
 
 fn native_call(zelf: &PyObject, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
@@ -162,14 +162,14 @@ fn native_error(
                 .iter()
                 .find(|t| !t.slots.flags.has_feature(PyTypeFlags::HEAPTYPE) && t.attributes.contains(interned))
                 .map_or_else(|| display.clone(), |t| format!("{}.{name}", t.name()));
-            translate(vm, &key, &display, nargs, keywords, e)
+            translate(vm, &key, &display, nargs, keywords, false, e)
         }
         _ => {
             let key = match str_attr(vm, zelf, "__module__") {
                 Some(m) if m != "builtins" => format!("{m}.{name}"),
                 _ => name,
             };
-            translate(vm, &key, &key, nargs, keywords, e)
+            translate(vm, &key, &key, nargs, keywords, false, e)
         }
     }
 }
@@ -233,7 +233,7 @@ fn type_error(
             None => e,
         };
     }
-    let shape = argspec::Shape { nargs, keywords };
+    let shape = argspec::Shape { nargs, keywords, via_descriptor: false };
     let key = format!("{}()", cls.name());
     if argspec::violation(&key, &cls.name(), &shape).is_none() {
         if let Some(args) = kept {
@@ -242,7 +242,7 @@ fn type_error(
     }
     let name = cls.name().to_string();
     let key = format!("{name}()");
-    translate(vm, &key, &name, nargs, keywords, e)
+    translate(vm, &key, &name, nargs, keywords, false, e)
 }
 
 fn wrapper_call(zelf: &PyObject, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
@@ -284,7 +284,7 @@ fn slot_wrapper_error(
     owner_attr: &'static str,
     e: PyBaseExceptionRef,
 ) -> PyBaseExceptionRef {
-    if !e.class().is(vm.ctx.exceptions.zero_division_error) {
+    if !translatable(vm, &e) {
         return e;
     }
     let (Ok(owner), Some(name)) = (zelf.get_attr(owner_attr, vm), str_attr(vm, zelf, "__name__")) else { return e };
@@ -292,7 +292,10 @@ fn slot_wrapper_error(
         Some(t) if owner_attr == "__objclass__" => t.to_owned(),
         _ => owner.class().to_owned(),
     };
-    numbers::dunder_error(vm, &typ, &name, e)
+    if e.class().is(vm.ctx.exceptions.zero_division_error) {
+        return numbers::dunder_error(vm, &typ, &name, e);
+    }
+    messages::after_call(vm, &format!("{}.{name}", typ.name()), e)
 }
 
 /// Only errors a call's arguments can cause are translated; others
@@ -313,13 +316,14 @@ fn translate(
     display: &str,
     nargs: usize,
     keywords: &[String],
+    via_descriptor: bool,
     e: PyBaseExceptionRef,
 ) -> PyBaseExceptionRef {
     // Builtins that are classes in 3.11 (`reversed`) are described as such.
     let class_key = format!("{key}()");
     let key = if !argspec::knows(key) && argspec::knows(&class_key) { class_key.as_str() } else { key };
     if !e.class().is(vm.ctx.exceptions.zero_division_error) {
-        let shape = argspec::Shape { nargs, keywords };
+        let shape = argspec::Shape { nargs, keywords, via_descriptor };
         if let Some(msg) = argspec::violation(key, display, &shape) {
             return vm.new_type_error(messages::own_arity_message(key, msg));
         }

@@ -49,6 +49,10 @@ fn after_call_message(key: &str, class: &str, msg: &str) -> Option<String> {
         };
     }
     match (key, class) {
+        ("bytearray.__setitem__", "ValueError") => {
+            let rest = msg.strip_prefix("attempt to assign sequence of size ")?;
+            Some(format!("attempt to assign bytes of size {rest}"))
+        }
         ("bytes.index" | "bytes.rindex" | "bytearray.index" | "bytearray.rindex", "ValueError") if msg == "substring not found" => {
             Some("subsection not found".to_owned())
         }
@@ -61,6 +65,9 @@ fn after_call_message(key: &str, class: &str, msg: &str) -> Option<String> {
             Some(format!("fromhex() argument must be str, not {found}"))
         }
         ("BaseExceptionGroup()", "TypeError") if msg.starts_with("argument ") => Some(format!("BaseExceptionGroup.__new__() {msg}")),
+        ("range.index", "ValueError") if msg.ends_with(" not in range") && !msg.contains(" is not in range") => {
+            Some("sequence.index(x): x not in sequence".to_owned())
+        }
         ("map()", "TypeError") if msg.starts_with("map expected ") => Some("map() must have at least two arguments.".to_owned()),
         ("complex()", "TypeError") => {
             if let Some(found) = msg.strip_prefix("complex() argument must be a string or a number, not ") {
@@ -68,6 +75,10 @@ fn after_call_message(key: &str, class: &str, msg: &str) -> Option<String> {
             }
             let found = msg.strip_prefix("__complex__ returned non-complex (type '")?.strip_suffix("')")?;
             Some(format!("__complex__ returned non-complex (type {found})"))
+        }
+        ("date.fromisocalendar" | "datetime.fromisocalendar", "ValueError") => {
+            let year = msg.strip_prefix("year ")?.strip_suffix(" is out of range")?;
+            Some(format!("Year is out of range: {year}"))
         }
         ("max" | "min", "ValueError") if msg == format!("{key}() iterable argument is empty") => {
             Some(format!("{key}() arg is an empty sequence"))
@@ -105,9 +116,49 @@ pub fn own_arity_message(key: &str, msg: String) -> String {
     match key {
         // enumerate's vectorcall names no position.
         "enumerate()" => msg.strip_suffix(" (pos 1)").map_or(msg.clone(), str::to_owned),
-        "map()" if msg.starts_with("map ") || msg.starts_with("map()") => "map() must have at least two arguments.".to_owned(),
         _ => msg,
     }
+}
+
+/// RustPython (like 3.13+) adds the note "Cannot convert dictionary update
+/// sequence element #N to a sequence" to a TypeError from an element of
+/// `dict(seq)` / `dict.update(seq)`; 3.11 replaces any TypeError from
+/// making the element a sequence with "cannot convert ...".
+fn dict_sequence_error(vm: &VirtualMachine, e: &PyBaseExceptionRef) -> Option<PyBaseExceptionRef> {
+    let notes = e.as_object().get_attr("__notes__", vm).ok()?;
+    let notes: Vec<String> = notes.try_to_value::<Vec<rustpython_vm::PyObjectRef>>(vm).ok()?
+        .iter()
+        .filter_map(|n| n.downcast_ref::<PyStr>().map(|s| s.as_wtf8().to_string()))
+        .collect();
+    let [note] = notes.as_slice() else { return None };
+    let rest = note.strip_prefix("Cannot convert dictionary update sequence element #")?;
+    Some(vm.new_type_error(format!("cannot convert dictionary update sequence element #{rest}")))
+}
+
+/// 3.11's text for a ValueError message RustPython words like 3.12+.
+fn value_error_message(msg: &str) -> Option<String> {
+    if msg == "slice step cannot be zero." {
+        return Some("slice step cannot be zero".to_owned());
+    }
+    // datetime: 3.12+ appends the offending value.
+    if let Some(year) = msg.strip_prefix("year must be in 1..9999, not ") {
+        return Some(format!("year {year} is out of range"));
+    }
+    if msg.starts_with("day ") && msg.contains(" must be in range 1..") && msg.contains(" for month ") {
+        return Some("day is out of range for month".to_owned());
+    }
+    for field in ["month must be in 1..12", "hour must be in 0..23", "minute must be in 0..59", "second must be in 0..59", "microsecond must be in 0..999999", "fold must be either 0 or 1"] {
+        if msg.strip_prefix(field).is_some_and(|rest| rest.starts_with(", not ")) {
+            return Some(field.to_owned());
+        }
+    }
+    if let Some(rest) = msg.strip_prefix("Invalid weekday: ") {
+        return Some(format!("Invalid day: {rest}"));
+    }
+    if msg.starts_with("offset must be a timedelta strictly between ") && !msg.ends_with('.') {
+        return Some(format!("{msg}."));
+    }
+    None
 }
 
 /// Rewrites that need no context: the message alone says what 3.11 says.
@@ -128,10 +179,45 @@ pub fn normalize(vm: &VirtualMachine, e: PyBaseExceptionRef) -> PyBaseExceptionR
         }
         return e;
     }
+    if e.class().is(exc.overflow_error) {
+        // RustPython names its Rust target type; CPython the C type.
+        let Some(msg) = exception_message(&e) else { return e };
+        let c_type = match msg.strip_prefix("Python int too large to convert to Rust ") {
+            Some("isize") => "ssize_t",
+            Some("i64") => "long",
+            Some("i32") => "int",
+            _ => return e,
+        };
+        return vm.new_overflow_error(format!("Python int too large to convert to C {c_type}"));
+    }
+    if e.class().is(exc.value_error) {
+        let Some(msg) = exception_message(&e) else { return e };
+        return match value_error_message(&msg) {
+            Some(new) => vm.new_value_error(new),
+            None => e,
+        };
+    }
     if !e.class().is(exc.type_error) {
         return e;
     }
+    if let Some(e) = dict_sequence_error(vm, &e) {
+        return e;
+    }
     let Some(msg) = exception_message(&e) else { return e };
+    if let Some(rest) = msg.strip_prefix("%c requires an int or a unicode character, not ") {
+        let _ = rest;
+        return vm.new_type_error("%c requires int or char");
+    }
+    if msg.starts_with("%c requires an integer in range(256) or a single byte, not ") {
+        return vm.new_type_error("%c requires an integer in range(256) or a single byte");
+    }
+    if let Some(found) = msg
+        .strip_prefix("sequence indices be integers or slices or classes that override __index__ operator, not '")
+        .and_then(|r| r.strip_suffix('\''))
+    {
+        // Only range words its index error this way.
+        return vm.new_type_error(format!("range indices must be integers or slices, not {found}"));
+    }
     if msg == "multiple bases have instance layout conflict" {
         return vm.new_type_error("multiple bases have instance lay-out conflict");
     }

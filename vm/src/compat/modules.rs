@@ -3,9 +3,10 @@
 //! - `sys.exit()` / `sys.exit(None)` raise `SystemExit()` with no
 //!   arguments (RustPython passes `None` along).
 //! - `math.cbrt` is the C library's `cbrt`, as in CPython (RustPython's
-//!   own differs in the last bit, `cbrt(27)`); `math.log(x, base)` is
+//!   own differs in the last bit: `cbrt(27)`); `math.log(x, base)` is
 //!   `log(x) / log(base)` as a float division, so base 1 raises
 //!   "float division by zero"; its argument count is checked as 3.11 does.
+//! - the SyntaxWarning for `return` in `finally` (3.14) is filtered out.
 //! - codec lookups report the encoding name as given, not normalised
 //!   ("unknown encoding: no-such-codec").
 
@@ -16,8 +17,33 @@ use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 use super::{messages, wrap};
 
 extern "C" {
-    /// The C library's cube root, which CPython's `math.cbrt` calls.
-    fn cbrt(x: f64) -> f64;
+    fn dlopen(filename: *const std::ffi::c_char, flags: std::ffi::c_int) -> *mut std::ffi::c_void;
+    fn dlsym(handle: *mut std::ffi::c_void, symbol: *const std::ffi::c_char) -> *mut std::ffi::c_void;
+}
+
+/// The C library's `cbrt`, which CPython's `math.cbrt` calls. The binary
+/// carries a `cbrt` of its own (Rust's compiler builtins) that rounds
+/// differently, so the shared library's is looked up by name.
+fn c_cbrt(x: f64) -> f64 {
+    type CbrtFn = extern "C" fn(f64) -> f64;
+    static CBRT: std::sync::OnceLock<Option<CbrtFn>> = std::sync::OnceLock::new();
+    let f = CBRT.get_or_init(|| {
+        const RTLD_NOW: std::ffi::c_int = 2;
+        // SAFETY: dlopen/dlsym with NUL-terminated names; the symbol, when
+        // found, is libm's `double cbrt(double)`.
+        unsafe {
+            let handle = dlopen(c"libm.so.6".as_ptr(), RTLD_NOW);
+            if handle.is_null() {
+                return None;
+            }
+            let sym = dlsym(handle, c"cbrt".as_ptr());
+            (!sym.is_null()).then(|| std::mem::transmute::<*mut std::ffi::c_void, CbrtFn>(sym))
+        }
+    });
+    match f {
+        Some(f) => f(x),
+        None => x.cbrt(),
+    }
 }
 
 pub fn install(vm: &VirtualMachine) -> PyResult<()> {
@@ -41,8 +67,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
         };
         // The same conversion as every math function (`__float__`, ints).
         let value = x.try_float(vm)?.to_f64();
-        // SAFETY: `cbrt` is a pure function of the C math library.
-        Ok(vm.ctx.new_float(unsafe { cbrt(value) }).into())
+        Ok(vm.ctx.new_float(c_cbrt(value)).into())
     })?;
     wrap::function(vm, &math, "log", |vm, args, callee, original| {
         if !args.kwargs.is_empty() {
@@ -62,6 +87,30 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     })?;
 
     codecs(vm)?;
+    finally_warnings(vm)?;
+    Ok(())
+}
+
+/// 3.14's compiler warns about `return`/`break`/`continue` in a `finally`
+/// block (PEP 765); 3.11 never does. Three filters at the end of the
+/// warnings filter list (the lowest priority, so a user's filters still
+/// come first) ignore exactly those SyntaxWarnings; a `str` message in a
+/// filter matches by equality.
+fn finally_warnings(vm: &VirtualMachine) -> PyResult<()> {
+    let warnings = vm.import("_warnings", 0)?;
+    let filters = warnings.get_attr("filters", vm)?;
+    let category: PyObjectRef = vm.ctx.exceptions.syntax_warning.to_owned().into();
+    for keyword in ["return", "break", "continue"] {
+        let filter = vm.ctx.new_tuple(vec![
+            vm.ctx.new_str("ignore").into(),
+            vm.ctx.new_str(format!("'{keyword}' in a 'finally' block")).into(),
+            category.clone(),
+            vm.ctx.none(),
+            vm.ctx.new_int(0).into(),
+        ]);
+        vm.call_method(&filters, "append", (filter,))?;
+    }
+    vm.call_method(&warnings, "_filters_mutated_lock_held", ())?;
     Ok(())
 }
 

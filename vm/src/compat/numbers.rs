@@ -6,7 +6,8 @@
 //! 'Numerical result out of range')`; RustPython says "division by zero"
 //! and "math range error" like 3.12+. The number slots of `int`, `float`
 //! and `complex` (and of their existing subclasses, which copied them) are
-//! wrapped; a wrapper only looks at errors.
+//! wrapped; a wrapper only looks at errors. The `%` slots of `str`,
+//! `bytes` and `bytearray` are wrapped too, for `%c`'s messages.
 
 use std::sync::OnceLock;
 
@@ -18,36 +19,47 @@ use super::{messages, types};
 type Binary = fn(&PyObject, &PyObject, &VirtualMachine) -> PyResult;
 type Ternary = fn(&PyObject, &PyObject, &PyObject, &VirtualMachine) -> PyResult;
 
-/// The binary operations whose ZeroDivisionError 3.11 words differently.
-const BINARY_FIXES: [&str; 8] = [
-    "integer division or modulo by zero", // int //
-    "integer modulo by zero",             // int %
-    "integer division or modulo by zero", // int divmod
-    "float division by zero",             // float /
-    "float floor division by zero",       // float //
-    "float modulo",                       // float %
-    "float divmod()",                     // float divmod
-    "complex division by zero",           // complex /
+/// How a wrapped binary slot rewords its errors.
+#[derive(Clone, Copy)]
+enum Fix {
+    /// Its ZeroDivisionError says this.
+    ZeroDivision(&'static str),
+    /// Context-free rewording (`messages::normalize`): `%` formatting.
+    Normalize,
+}
+
+/// The wrapped binary slots, indexed as `install` wraps them.
+const BINARY_FIXES: [Fix; 11] = [
+    Fix::ZeroDivision("integer division or modulo by zero"), // int //
+    Fix::ZeroDivision("integer modulo by zero"),             // int %
+    Fix::ZeroDivision("integer division or modulo by zero"), // int divmod
+    Fix::ZeroDivision("float division by zero"),             // float /
+    Fix::ZeroDivision("float floor division by zero"),       // float //
+    Fix::ZeroDivision("float modulo"),                       // float %
+    Fix::ZeroDivision("float divmod()"),                     // float divmod
+    Fix::ZeroDivision("complex division by zero"),           // complex /
+    Fix::Normalize,                                          // str %
+    Fix::Normalize,                                          // bytes %
+    Fix::Normalize,                                          // bytearray %
 ];
 
 /// The original slot functions, two per fix (left and right operand).
-static BINARY: [OnceLock<Binary>; 16] = [const { OnceLock::new() }; 16];
+static BINARY: [OnceLock<Binary>; 22] = [const { OnceLock::new() }; 22];
 static TERNARY: [OnceLock<Ternary>; 6] = [const { OnceLock::new() }; 6];
 
 fn binary<const I: usize>(a: &PyObject, b: &PyObject, vm: &VirtualMachine) -> PyResult {
     let original = BINARY[I].get().expect("wrapped slot saved");
-    original(a, b, vm).map_err(|e| {
-        if e.class().is(vm.ctx.exceptions.zero_division_error) {
-            vm.new_zero_division_error(BINARY_FIXES[I / 2])
-        } else {
-            e
-        }
+    original(a, b, vm).map_err(|e| match BINARY_FIXES[I / 2] {
+        Fix::ZeroDivision(msg) if e.class().is(vm.ctx.exceptions.zero_division_error) => vm.new_zero_division_error(msg),
+        Fix::ZeroDivision(_) => e,
+        Fix::Normalize => messages::normalize(vm, e),
     })
 }
 
-const BINARY_WRAPPERS: [Binary; 16] = [
+const BINARY_WRAPPERS: [Binary; 22] = [
     binary::<0>, binary::<1>, binary::<2>, binary::<3>, binary::<4>, binary::<5>, binary::<6>, binary::<7>,
     binary::<8>, binary::<9>, binary::<10>, binary::<11>, binary::<12>, binary::<13>, binary::<14>, binary::<15>,
+    binary::<16>, binary::<17>, binary::<18>, binary::<19>, binary::<20>, binary::<21>,
 ];
 
 /// `**`: 0..2 int (left, right), 2..4 float, 4..6 complex.
@@ -116,7 +128,10 @@ pub fn dunder_error(vm: &VirtualMachine, typ: &Py<PyType>, dunder: &str, e: PyBa
         ("complex", "pow") => return vm.new_zero_division_error("0.0 to a negative or complex power"),
         _ => return e,
     };
-    vm.new_zero_division_error(BINARY_FIXES[fix])
+    match BINARY_FIXES[fix] {
+        Fix::ZeroDivision(msg) => vm.new_zero_division_error(msg),
+        Fix::Normalize => e,
+    }
 }
 
 /// Save `typ`'s `$left`/`$right` number slots in `$saved[2 * $index ..]`
@@ -161,6 +176,9 @@ pub fn install(vm: &VirtualMachine) {
     wrap_slot!(float, BINARY, BINARY_WRAPPERS, 5, remainder, right_remainder);
     wrap_slot!(float, BINARY, BINARY_WRAPPERS, 6, divmod, right_divmod);
     wrap_slot!(complex, BINARY, BINARY_WRAPPERS, 7, true_divide, right_true_divide);
+    wrap_slot!(t.str_type, BINARY, BINARY_WRAPPERS, 8, remainder, right_remainder);
+    wrap_slot!(t.bytes_type, BINARY, BINARY_WRAPPERS, 9, remainder, right_remainder);
+    wrap_slot!(t.bytearray_type, BINARY, BINARY_WRAPPERS, 10, remainder, right_remainder);
     wrap_slot!(int, TERNARY, TERNARY_WRAPPERS, 0, power, right_power);
     wrap_slot!(float, TERNARY, TERNARY_WRAPPERS, 1, power, right_power);
     wrap_slot!(complex, TERNARY, TERNARY_WRAPPERS, 2, power, right_power);

@@ -3,7 +3,7 @@
 //! - `list.index` / `list.remove`: RustPython formats a missing value with
 //!   `str()` in quotes (`'9' is not in list`), calling a user `__str__`; 3.11
 //!   says `list.remove(x): x not in list` and `%r is not in list`.
-//! - concatenation and slice assignment with a wrong operand, and
+//! - `range` subscripts, `in` on sets, concatenation and slice assignment with a wrong operand, and
 //!   `bytearray.pop`, are worded as 3.11 words them (slot wrappers that only
 //!   look at errors).
 
@@ -18,11 +18,16 @@ use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
 use super::{messages, wrap};
 
 type Concat = fn(PySequence<'_>, &PyObject, &VirtualMachine) -> PyResult;
+type Subscript = fn(PyMapping<'_>, &PyObject, &VirtualMachine) -> PyResult;
+type Contains = fn(PySequence<'_>, &PyObject, &VirtualMachine) -> PyResult<bool>;
 type AssSubscript = fn(PyMapping<'_>, &PyObject, Option<PyObjectRef>, &VirtualMachine) -> PyResult<()>;
 
 static LIST_CONCAT: OnceLock<Concat> = OnceLock::new();
 static BYTES_CONCAT: OnceLock<Concat> = OnceLock::new();
 static BYTEARRAY_CONCAT: OnceLock<Concat> = OnceLock::new();
+static RANGE_SUBSCRIPT: OnceLock<Subscript> = OnceLock::new();
+static SET_CONTAINS: OnceLock<Contains> = OnceLock::new();
+static FROZENSET_CONTAINS: OnceLock<Contains> = OnceLock::new();
 static LIST_ASS_SUBSCRIPT: OnceLock<AssSubscript> = OnceLock::new();
 static BYTEARRAY_ASS_SUBSCRIPT: OnceLock<AssSubscript> = OnceLock::new();
 
@@ -43,6 +48,9 @@ pub fn install(vm: &VirtualMachine) {
     let slots = &t.list_type.slots;
     save_store!(LIST_CONCAT, slots.as_sequence.concat, list_concat as Concat);
     save_store!(LIST_ASS_SUBSCRIPT, slots.as_mapping.ass_subscript, list_ass_subscript as AssSubscript);
+    save_store!(RANGE_SUBSCRIPT, t.range_type.slots.as_mapping.subscript, range_subscript as Subscript);
+    save_store!(SET_CONTAINS, t.set_type.slots.as_sequence.contains, set_contains as Contains);
+    save_store!(FROZENSET_CONTAINS, t.frozenset_type.slots.as_sequence.contains, frozenset_contains as Contains);
     save_store!(BYTES_CONCAT, t.bytes_type.slots.as_sequence.concat, bytes_concat as Concat);
     let slots = &t.bytearray_type.slots;
     save_store!(BYTEARRAY_CONCAT, slots.as_sequence.concat, bytearray_concat as Concat);
@@ -65,6 +73,23 @@ fn list_concat(seq: PySequence<'_>, other: &PyObject, vm: &VirtualMachine) -> Py
             e
         }
     })
+}
+
+fn range_subscript(m: PyMapping<'_>, key: &PyObject, vm: &VirtualMachine) -> PyResult {
+    let original = RANGE_SUBSCRIPT.get().expect("saved");
+    original(m, key, vm).map_err(|e| messages::normalize(vm, e))
+}
+
+/// `x in s` with an unhashable `x`: the hash error as it is (see
+/// `messages::normalize`).
+fn set_contains(seq: PySequence<'_>, item: &PyObject, vm: &VirtualMachine) -> PyResult<bool> {
+    let original = SET_CONTAINS.get().expect("saved");
+    original(seq, item, vm).map_err(|e| messages::normalize(vm, e))
+}
+
+fn frozenset_contains(seq: PySequence<'_>, item: &PyObject, vm: &VirtualMachine) -> PyResult<bool> {
+    let original = FROZENSET_CONTAINS.get().expect("saved");
+    original(seq, item, vm).map_err(|e| messages::normalize(vm, e))
 }
 
 /// 3.11: "can't concat str to bytes" for a non-buffer right operand.

@@ -8,7 +8,7 @@
 use rustpython_vm::builtins::descriptor::PyMethodDescriptor;
 use rustpython_vm::builtins::{PyBaseExceptionRef, PyStr, PyType};
 use rustpython_vm::function::{Callee, FuncArgs, ItemDoc, PyMethodDef, PyMethodFlags, PyNativeFn};
-use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine};
+use rustpython_vm::{Py, PyObject, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine};
 
 /// The original implementation a wrapper may call.
 pub type Original = &'static dyn PyNativeFn;
@@ -31,6 +31,24 @@ where
     let def: &'static PyMethodDef = Box::leak(Box::new(def));
     let replacement = PyRef::new_ref(def.to_method(typ, &vm.ctx), vm.ctx.types.method_descriptor_type.to_owned(), None);
     typ.set_attr(interned, replacement.into());
+}
+
+/// Define (or redefine) method `name` of `typ` as `f`, with the flags of
+/// an ordinary method: for a slot's dunder whose Python subclasses look
+/// the method up by name.
+pub fn define_method<F>(vm: &VirtualMachine, typ: &'static Py<PyType>, name: &'static str, f: F)
+where
+    F: Fn(&VirtualMachine, FuncArgs) -> PyResult + Send + Sync + 'static,
+{
+    let def = PyMethodDef {
+        name,
+        func: leak(move |vm: &VirtualMachine, args: FuncArgs, _: Callee| f(vm, args)),
+        flags: PyMethodFlags::METHOD,
+        ..template()
+    };
+    let def: &'static PyMethodDef = Box::leak(Box::new(def));
+    let method = PyRef::new_ref(def.to_method(typ, &vm.ctx), vm.ctx.types.method_descriptor_type.to_owned(), None);
+    typ.set_attr(vm.ctx.intern_str(name), method.into());
 }
 
 /// Replace method `name` of `typ` by one that first runs `check` on the
