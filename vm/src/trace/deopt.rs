@@ -12,13 +12,13 @@ use hipy_optimizer::{Operand, SnapshotKind, Source, Type, ValueId};
 use rustpython_vm::builtins::PyFunction;
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, VirtualMachine};
 
-use super::{helpers, CompiledTrace};
+use super::{helpers, CompiledTrace, TracePart};
 use crate::eval::Raised;
 use crate::frame::{Continuation, Frame};
 use crate::{layout, runtime};
 
 struct Exit<'a> {
-    ct: &'a CompiledTrace,
+    part: &'a TracePart,
     info: &'a hipy_jit::ExitInfo,
     buf: &'a [u64],
     owned: &'a [ValueId],
@@ -32,7 +32,7 @@ impl Exit<'_> {
 
     fn object(&mut self, vm: &VirtualMachine, o: Operand) -> PyObjectRef {
         match o {
-            Operand::Value(v) => match self.ct.trace.value_type(v) {
+            Operand::Value(v) => match self.part.trace.value_type(v) {
                 Some(Type::I64) => vm.ctx.new_int(self.bits(v) as i64).into(),
                 Some(Type::F64) => vm.ctx.new_float(f64::from_bits(self.bits(v))).into(),
                 _ => {
@@ -49,7 +49,7 @@ impl Exit<'_> {
             Operand::Int(k) => vm.ctx.new_int(k).into(),
             Operand::Float(b) => vm.ctx.new_float(f64::from_bits(b)).into(),
             Operand::Obj(c) => {
-                let addr = self.ct.trace.consts[c.index()].addr as *const PyObject;
+                let addr = self.part.trace.consts[c.index()].addr as *const PyObject;
                 // SAFETY: constants are kept alive by the compiled trace.
                 unsafe { &*addr }.to_owned()
             }
@@ -78,18 +78,37 @@ impl Exit<'_> {
     }
 }
 
+/// Where an exit resumed the innermost frame.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Resumed {
+    /// At the snapshot's pc.
+    Plain,
+    /// Just after a FOR_ITER, whose value the exit pushed; if the iterator was
+    /// exhausted, the frame continues at the loop's end instead.
+    AfterForIter { exhausted: bool },
+}
+
+/// The exhaustion target of the FOR_ITER just before `f.pc`, if any.
+fn follows_for_iter(f: &Frame) -> Option<u32> {
+    let at = (f.pc as usize).checked_sub(2)?;
+    let op = f.code.ops.get(at)?;
+    matches!(op.kind, rustpython_vm::bytecode::Instruction::ForIter { .. }).then_some(op.arg)
+}
+
+/// Rebuild the frames for exit `guard`.
 pub fn rebuild(
     vm: &VirtualMachine,
     stack: &mut Vec<Box<Frame>>,
     ct: &CompiledTrace,
     guard: u32,
     buf: &[u64],
-) -> Result<(), Raised> {
+) -> Result<Resumed, Raised> {
     let info = ct.code.exit_info(guard).expect("exit number of this loop");
-    let op = &ct.trace.ops[info.op_index];
+    let part = ct.part(info.trace);
+    let op = &part.trace.ops[info.op_index];
     let g = op.guard.as_ref().expect("exiting op has a snapshot");
-    let snap = ct.trace.snapshot(g.snapshot);
-    let mut exit = Exit { ct, info, buf, owned: &g.owned, taken: HashSet::new() };
+    let snap = part.trace.snapshot(g.snapshot);
+    let mut exit = Exit { part: &part, info, buf, owned: &g.owned, taken: HashSet::new() };
     for (i, fr) in snap.frames.iter().enumerate() {
         if i == 0 {
             let f = stack.last_mut().unwrap();
@@ -112,7 +131,7 @@ pub fn rebuild(
             f.lasti = fr.pc;
             continue;
         }
-        let desc = &ct.descs[fr.code as usize];
+        let desc = &part.descs[fr.code as usize];
         let func = desc.func.clone().expect("callee frames have a function");
         let pf = func.downcast_ref::<PyFunction>().expect("a function");
         // SAFETY: the frame holds `func`.
@@ -138,17 +157,17 @@ pub fn rebuild(
     }
     // An exit just after FOR_ITER whose iterator was exhausted: FOR_ITER's
     // jump to the loop's end (see the recorder's `for_iter`).
+    let mut resumed = Resumed::Plain;
     if let Some(f) = stack.last_mut() {
-        let stop = helpers::stop_object(vm);
-        if f.slots.last().is_some_and(|v| v.as_ref().is_some_and(|v| v.is(stop))) {
-            let at = (f.pc as usize).checked_sub(2);
-            if let Some(op) = at.and_then(|j| f.code.ops.get(j)) {
-                if matches!(op.kind, rustpython_vm::bytecode::Instruction::ForIter { .. }) {
-                    f.slots.pop();
-                    f.pc = op.arg;
-                    f.lasti = op.arg;
-                }
+        if let Some(target) = follows_for_iter(f) {
+            let stop = helpers::stop_object(vm);
+            let exhausted = f.slots.last().is_some_and(|v| v.as_ref().is_some_and(|v| v.is(stop)));
+            if exhausted {
+                f.slots.pop();
+                f.pc = target;
+                f.lasti = target;
             }
+            resumed = Resumed::AfterForIter { exhausted };
         }
     }
     for &v in &g.drop {
@@ -159,7 +178,7 @@ pub fn rebuild(
         }
     }
     match snap.kind {
-        SnapshotKind::Resume => Ok(()),
+        SnapshotKind::Resume => Ok(resumed),
         SnapshotKind::RaisePending => {
             let exc = helpers::take_pending()
                 .unwrap_or_else(|| vm.new_system_error("hipy JIT: an exit expected a pending exception"));

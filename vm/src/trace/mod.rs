@@ -170,16 +170,39 @@ pub fn helper_desc(name: &'static str) -> FuncDesc {
     }
 }
 
-/// A compiled loop and what its exits need.
+/// One trace of a compiled loop (the root, or a bridge) and what its exits
+/// need to rebuild frames.
+pub struct TracePart {
+    pub trace: Trace,
+    pub descs: Vec<FrameDesc>,
+    _keep: Vec<PyObjectRef>,
+}
+
+/// A compiled loop: its machine code, and its traces in the order the
+/// backend numbers them (`ExitInfo::trace`: 0 is the root, then bridges).
 pub struct CompiledTrace {
     pub code: CompiledLoop,
-    pub trace: Trace,
     pub name: String,
+    /// The loop (code object, JUMP_BACKWARD) and its header.
+    key: (usize, u32),
+    header: u32,
     inputs: Vec<InputKind>,
     /// Which loop-frame slots are empty at the header.
     header_nulls: Vec<bool>,
-    descs: Vec<FrameDesc>,
-    _keep: Vec<PyObjectRef>,
+    parts: RefCell<Vec<Rc<TracePart>>>,
+    /// Failed bridge recordings, by exit number.
+    bridge_aborts: RefCell<std::collections::HashMap<u32, u32>>,
+}
+
+impl CompiledTrace {
+    /// Trace `k` (`ExitInfo::trace`).
+    pub fn part(&self, k: u32) -> Rc<TracePart> {
+        self.parts.borrow()[k as usize].clone()
+    }
+
+    pub fn parts(&self) -> Vec<Rc<TracePart>> {
+        self.parts.borrow().clone()
+    }
 }
 
 /// What a `JUMP_BACKWARD` knows about its loop.
@@ -223,7 +246,7 @@ pub fn back_edge(
     let count = f.code.backedges[jump].get();
     if let Some(ct) = state.compiled {
         f.code.jit_next[jump].set(count + 1);
-        return enter(vm, stack, &ct);
+        return enter(vm, stack, rec, &ct);
     }
     if state.blacklisted {
         f.code.jit_next[jump].set(u64::MAX);
@@ -253,6 +276,26 @@ fn note_abort(key: (usize, u32), reason: String) {
     });
 }
 
+/// What a recording is for: a loop (by code object and JUMP_BACKWARD), or
+/// a bridge from an exit of a compiled loop.
+#[derive(Clone)]
+pub enum Target {
+    Loop((usize, u32)),
+    Bridge(Rc<CompiledTrace>, u32),
+}
+
+/// Stop recording without a trace: a root recording counts against its
+/// loop, a bridge recording against its exit.
+fn abandon(target: &Target, reason: String) {
+    match target {
+        Target::Bridge(ct, exit) => {
+            stats::with(|s| *s.aborts.entry(format!("bridge: {reason}")).or_default() += 1);
+            *ct.bridge_aborts.borrow_mut().entry(*exit).or_default() += 1;
+        }
+        Target::Loop(key) => note_abort(*key, reason),
+    }
+}
+
 /// Record one instruction of the top frame and execute it.
 pub fn record_step(
     vm: &VirtualMachine,
@@ -267,7 +310,7 @@ pub fn record_step(
     let at_header = n == r.base + 1 && f.serial == r.serial && f.pc == r.header && r.depth() == 1;
     if n != r.base + r.depth() {
         let r = rec.take().unwrap();
-        note_abort((Rc::as_ptr(&r.info) as usize, jump_of(&r)), "frame stack differs from the recording".into());
+        abandon(&r.target, "frame stack differs from the recording".into());
         return exec(f);
     }
     if at_header && r.started() {
@@ -279,7 +322,7 @@ pub fn record_step(
     let op = f.code.ops[pc as usize];
     if let Err(reason) = r.record(vm, f, op, pc) {
         let r = rec.take().unwrap();
-        note_abort((Rc::as_ptr(&r.info) as usize, jump_of(&r)), reason);
+        abandon(&r.target, reason);
         return exec(f);
     }
     // While recording, back-edges are the recorder's business.
@@ -292,83 +335,119 @@ pub fn record_step(
         Ok(crate::eval::Flow::Return(_)) => (false, true),
         Ok(crate::eval::Flow::Yield(_)) | Err(_) => {
             let r = rec.take().unwrap();
-            note_abort((Rc::as_ptr(&r.info) as usize, jump_of(&r)), "yield or exception while recording".into());
+            abandon(&r.target, "yield or exception while recording".into());
             return step;
         }
         _ => (false, false),
     };
-    if let Err(reason) = r.after(pushed, returned) {
+    let now_pc = stack[top].pc;
+    if let Err(reason) = r.after(pushed, returned, now_pc) {
         let r = rec.take().unwrap();
-        note_abort((Rc::as_ptr(&r.info) as usize, jump_of(&r)), reason);
+        abandon(&r.target, reason);
     }
     step
 }
 
-fn jump_of(r: &Recorder) -> u32 {
-    r.jump
+fn compile_options(layout: Layout) -> CompileOptions {
+    let opts = CompileOptions::new(layout.obj);
+    match config().random_exits {
+        Some(seed) => opts.with_random_exits(seed),
+        None => opts,
+    }
 }
 
-/// The recording reached the loop header again: optimize, compile, install.
+fn log_trace(title: &str, before: &str, trace: &Trace, first_exit: u32, code_size: usize) {
+    let Some(path) = &config().log else { return };
+    let text = format!(
+        "=== {title}\n--- recorded\n{before}--- optimized\n{}--- machine code: {code_size} bytes\n\n",
+        hipy_optimizer::to_text_annotated_from(trace, first_exit),
+    );
+    use std::io::Write;
+    if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+        let _ = f.write_all(text.as_bytes());
+    }
+}
+
+/// The recording reached the loop header again: optimize, compile, install
+/// (a root trace), or attach to its exit (a bridge).
 fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
-    let key = (Rc::as_ptr(&r.info) as usize, r.jump);
-    let header_nulls = r.header_nulls().to_vec();
-    let started = std::time::Instant::now();
     let Some(f) = stack.last() else { return };
+    let Some(layout) = layout() else { return };
+    let started = std::time::Instant::now();
+    let target = r.target.clone();
+    let key = (Rc::as_ptr(&r.info) as usize, r.jump);
+    let (header, header_nulls) = (r.header, r.header_nulls().to_vec());
     let (mut trace, inputs, descs, keep) = match r.close(vm, f) {
         Ok(x) => x,
-        Err(reason) => return note_abort(key, reason),
+        Err(reason) => return abandon(&target, reason),
     };
     let before = trace.to_string();
+    let failed = |reason: String| abandon(&target, reason);
     if let Err(e) = hipy_optimizer::optimize(&mut trace) {
-        return note_abort(key, format!("optimizer: {e:?}"));
+        return failed(format!("optimizer: {e:?}"));
     }
-    let Some(layout) = layout() else { return };
-    let mut opts = CompileOptions::new(layout.obj);
-    if let Some(seed) = config().random_exits {
-        opts = opts.with_random_exits(seed);
+    let opts = compile_options(layout);
+    let part = |trace| Rc::new(TracePart { trace, descs, _keep: keep });
+    if let Target::Bridge(ct, exit) = &target {
+        let (ct, exit) = (ct.clone(), *exit);
+        let attached = match ct.code.attach_bridge(exit, &trace, &opts) {
+            Ok(a) => a,
+            Err(e) => return failed(format!("backend: {e}")),
+        };
+        let title = format!("bridge {} of trace {} from exit {exit}", attached.trace, ct.name);
+        log_trace(&title, &before, &trace, attached.exits.start, attached.code_size);
+        let mut parts = ct.parts.borrow_mut();
+        debug_assert_eq!(parts.len(), attached.trace as usize);
+        parts.push(part(trace));
+        stats::with(|s| {
+            s.bridges += 1;
+            s.compile_time += started.elapsed();
+        });
+        return;
     }
     let code = match hipy_jit::compile(&trace, &opts) {
         Ok(c) => c,
-        Err(e) => return note_abort(key, format!("backend: {e}")),
+        Err(e) => return failed(format!("backend: {e}")),
     };
-    let elapsed = started.elapsed();
-    if let Some(path) = &config().log {
-        let text = format!(
-            "=== trace {}\n--- recorded\n{}--- optimized\n{}--- machine code: {} bytes\n\n",
-            trace.name,
-            before,
-            hipy_optimizer::to_text_annotated(&trace),
-            code.code_size()
-        );
-        use std::io::Write;
-        if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
-            let _ = f.write_all(text.as_bytes());
-        }
-    }
+    log_trace(&format!("trace {}", trace.name), &before, &trace, 0, code.code_size());
     let ct = Rc::new(CompiledTrace {
         name: trace.name.clone(),
         code,
-        trace,
+        key,
+        header,
         inputs,
         header_nulls,
-        descs,
-        _keep: keep,
+        parts: RefCell::new(vec![part(trace)]),
+        bridge_aborts: RefCell::default(),
     });
     stats::with(|s| {
         s.compiled.push(ct.clone());
-        s.compile_time += elapsed;
+        s.compile_time += started.elapsed();
     });
     LOOPS.with(|l| l.borrow_mut().entry(key).or_default().compiled = Some(ct));
     // Look at the loop again at its next back-edge.
     if let Some(f) = stack.last() {
         f.code.jit_next[key.1 as usize].set(0);
     }
-    let _ = vm;
+}
+
+/// Failed bridge recordings after which an exit is left alone.
+const MAX_BRIDGE_ABORTS: u32 = 3;
+
+/// How often a guard must fail before its exit gets a bridge.
+fn bridge_threshold() -> u64 {
+    (config().threshold / 5).clamp(1, 200)
 }
 
 /// Enter a compiled loop from the interpreter at its header; on exit,
-/// rebuild the interpreter's frames from the guard's snapshot.
-fn enter(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, ct: &Rc<CompiledTrace>) -> Result<(), Raised> {
+/// rebuild the interpreter's frames from the guard's snapshot, and start
+/// recording a bridge if that guard fails often.
+fn enter(
+    vm: &VirtualMachine,
+    stack: &mut Vec<Box<Frame>>,
+    rec: &mut Option<Box<Recorder>>,
+    ct: &Rc<CompiledTrace>,
+) -> Result<(), Raised> {
     let f = stack.last().unwrap();
     if f.slots.len() != ct.header_nulls.len() {
         return Ok(());
@@ -405,6 +484,7 @@ fn enter(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, ct: &Rc<CompiledTrace
         std::mem::forget(o);
     }
     stats::with(|s| s.entries += 1);
+    let base = stack.len() - 1;
     let mut buf: Vec<u64> = Vec::with_capacity(ct.code.max_exit_values());
     let exit = {
         let _scope = helpers::VmScope::enter(vm);
@@ -412,12 +492,30 @@ fn enter(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, ct: &Rc<CompiledTrace
         // inputs are owned references.
         unsafe { ct.code.run_into(&words, &mut buf) }
     };
-    match exit {
-        Ok(guard) => deopt::rebuild(vm, stack, ct, guard, &buf),
-        Err(e) => Err(vm.new_system_error(format!("hipy JIT: {e:?}")).into()),
+    let guard = match exit {
+        Ok(guard) => guard,
+        Err(e) => return Err(vm.new_system_error(format!("hipy JIT: {e:?}")).into()),
+    };
+    let resumed = deopt::rebuild(vm, stack, ct, guard, &buf)?;
+    if wants_bridge(ct, guard) {
+        let layout = layout().expect("compiled code implies a layout");
+        match Recorder::start_bridge(vm, stack, base, ct.clone(), guard, resumed, layout) {
+            Ok(r) => {
+                stats::with(|s| s.recordings += 1);
+                *rec = Some(Box::new(r));
+            }
+            Err(reason) => abandon(&Target::Bridge(ct.clone(), guard), reason),
+        }
     }
+    Ok(())
 }
 
+fn wants_bridge(ct: &CompiledTrace, guard: u32) -> bool {
+    let count = ct.code.exit_counts().get(guard as usize).copied().unwrap_or(0);
+    count >= bridge_threshold()
+        && !ct.code.has_bridge(guard)
+        && ct.bridge_aborts.borrow().get(&guard).copied().unwrap_or(0) < MAX_BRIDGE_ABORTS
+}
 fn record_int(vm: &VirtualMachine, o: &PyObjectRef) -> Option<i64> {
     use num_traits::ToPrimitive;
     if !o.class().is(vm.ctx.types.int_type) {

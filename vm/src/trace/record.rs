@@ -12,12 +12,12 @@
 //! releases it with an explicit `decref` call, so the optimizer can compute
 //! what each exit must release.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 use hipy_optimizer::{
     ConstId, FuncId, Frame as SnapFrame, Opcode, Operand, SnapId, SnapshotKind,
-    Source, Trace, TraceBuilder, Type,
+    Source, Trace, TraceBuilder, Type, ValueId,
 };
 use num_traits::ToPrimitive;
 use rustpython_vm::builtins::{PyFloat, PyFunction, PyInt, PyList, PyTuple, PyType};
@@ -71,6 +71,7 @@ pub enum InputKind {
 }
 
 /// What an exit needs to rebuild an inlined callee frame.
+#[derive(Clone)]
 pub struct FrameDesc {
     pub info: Rc<CodeInfo>,
     /// The function whose frame this is (None for the loop frame itself).
@@ -119,6 +120,13 @@ pub struct Recorder {
     header_nulls: Vec<bool>,
     /// At least one instruction has been recorded.
     recorded: bool,
+    /// What the recording is for (a loop, or a bridge from an exit).
+    pub target: super::Target,
+    /// A generic FOR_ITER recorded but not yet executed: its result and the
+    /// pc it jumps to when the iterator is exhausted.
+    pending_iter: Option<(ValueId, u32, ConstId)>,
+    /// Back-edges of other loops a bridge went through (each at most once).
+    loops_passed: HashSet<u32>,
 }
 
 /// What the instruction being recorded must do to the frame stack.
@@ -197,7 +205,126 @@ impl Recorder {
             next_pc: 0,
             header_nulls,
             recorded: false,
+            target: super::Target::Loop((Rc::as_ptr(&f.code) as usize, f.lasti)),
+            pending_iter: None,
+            loops_passed: HashSet::new(),
         })
+    }
+
+    /// Start recording a bridge from exit `exit` of `ct`, whose frames the
+    /// deoptimizer just rebuilt on `stack` (the loop frame at `base`). The
+    /// shadow frames come from the exit's snapshot: each snapshot value is
+    /// the bridge input of the same position in the exit buffer. `resumed`
+    /// says whether the exit resumed after a FOR_ITER (and whether the
+    /// deoptimizer then jumped to the loop's end, its value being the STOP
+    /// marker).
+    pub fn start_bridge(
+        vm: &VirtualMachine,
+        stack: &[Box<Frame>],
+        base: usize,
+        ct: Rc<super::CompiledTrace>,
+        exit: u32,
+        resumed: super::deopt::Resumed,
+        layout: super::Layout,
+    ) -> Result<Recorder, Abort> {
+        let info = ct.code.exit_info(exit).ok_or("no such exit")?;
+        let part = ct.part(info.trace);
+        let g = part.trace.ops[info.op_index].guard.clone().ok_or("exit without a guard")?;
+        let snap = part.trace.snapshot(g.snapshot).clone();
+        if snap.kind != SnapshotKind::Resume {
+            abort!("the exit raises");
+        }
+        if stack.len() != base + snap.frames.len() {
+            abort!("frames differ from the exit's snapshot");
+        }
+        let name = format!("{} from exit {exit}", ct.name);
+        let b = TraceBuilder::bridge(&name, &part.trace, info.op_index).map_err(|e| format!("bridge: {e:?}"))?;
+        let input_of: HashMap<ValueId, ValueId> = info.values.iter().copied().zip(b.trace().inputs.iter().copied()).collect();
+        let loop_frame = &stack[base];
+        let mut r = Recorder {
+            b,
+            info: loop_frame.code.clone(),
+            header: ct.header,
+            jump: ct.key.1,
+            serial: loop_frame.serial,
+            base,
+            frames: Vec::new(),
+            inputs: ct.inputs.clone(),
+            descs: part.descs.clone(),
+            keep: Vec::new(),
+            funcs: HashMap::new(),
+            consts: HashMap::new(),
+            pending: None,
+            expect: Expect::Next,
+            layout,
+            next_pc: 0,
+            header_nulls: ct.header_nulls.clone(),
+            recorded: false,
+            target: super::Target::Bridge(ct.clone(), exit),
+            pending_iter: None,
+            loops_passed: HashSet::new(),
+        };
+        let mut taken = HashSet::new();
+        for (i, fr) in snap.frames.iter().enumerate() {
+            let mut slots = Vec::with_capacity(fr.slots.len());
+            for src in &fr.slots {
+                let sh = match *src {
+                    Source::Null => Sh::Null,
+                    Source::Unchanged | Source::Virtual(_) => abort!("bridge from a snapshot with {src:?}"),
+                    Source::Val(o) | Source::Bool(o) => {
+                        let repr = match (src, o) {
+                            (Source::Bool(_), _) => Repr::Bool,
+                            (_, Operand::Value(v)) => match part.trace.value_type(v) {
+                                Some(Type::I64) => Repr::Int,
+                                Some(Type::F64) => Repr::Float,
+                                _ => Repr::Obj,
+                            },
+                            (_, Operand::Int(_)) => Repr::Int,
+                            (_, Operand::Float(_)) => Repr::Float,
+                            (_, Operand::Obj(_)) => Repr::Obj,
+                        };
+                        match o {
+                            Operand::Value(v) => {
+                                let input = *input_of.get(&v).ok_or("snapshot value missing from the exit")?;
+                                let owned = repr == Repr::Obj && g.owned.contains(&v) && taken.insert(v);
+                                Sh::val(input, repr, owned)
+                            }
+                            Operand::Obj(c) => {
+                                let k = &part.trace.consts[c.index()];
+                                // SAFETY: the parent trace keeps its constants alive.
+                                let obj = unsafe { &*(k.addr as *const PyObject) };
+                                r.keep.push(obj.to_owned());
+                                let c = r.b.const_obj(k.addr, &k.name.clone(), k.sealed);
+                                r.consts.insert(k.addr as usize, c);
+                                Sh::val(c, repr, false)
+                            }
+                            other => Sh::val(other, repr, false),
+                        }
+                    }
+                };
+                slots.push(sh);
+            }
+            let init = if i > 0 && part.descs[fr.code as usize].init { slots.pop() } else { None };
+            r.frames.push(ShadowFrame { desc: fr.code as u32, slots, resume_pc: fr.pc, init });
+        }
+        // References the exit owns but no frame holds: the bridge releases them.
+        for d in &g.drop {
+            let v = *input_of.get(d).ok_or("drop value missing from the exit")?;
+            r.release(Sh::val(v, Repr::Obj, true));
+        }
+        if let super::deopt::Resumed::AfterForIter { exhausted } = resumed {
+            // The snapshot resumes after FOR_ITER with its value pushed. The
+            // exit may not have been the STOP test failing (random exits, or
+            // a later guard at the same pc), so the bridge tests the value
+            // itself, in the direction the interpreter went.
+            r.next_pc = snap.frames.last().map_or(0, |f| f.pc);
+            let Sh::Val { op: Operand::Value(v), repr: Repr::Obj, .. } = r.pop() else {
+                abort!("no FOR_ITER value on the stack")
+            };
+            let stop = r.constant(hp::stop_object(vm), "STOP");
+            r.after_for_iter(v, stop, exhausted);
+        }
+        Ok(r)
     }
 
     pub fn depth(&self) -> usize {
@@ -424,8 +551,19 @@ impl Recorder {
             Instruction::Nop | Instruction::NotTaken | Instruction::Resume { .. } | Instruction::ExtendedArg => {}
             Instruction::JumpForward { .. } => {}
             Instruction::JumpBackward { .. } => {
-                if self.frames.len() != 1 || arg != self.header {
-                    abort!("inner loop");
+                if self.frames.len() != 1 {
+                    abort!("loop in an inlined call");
+                }
+                if arg != self.header {
+                    // A bridge may run to the end of an enclosing loop and back
+                    // into the inner one, not around another loop.
+                    let bridge = matches!(self.target, super::Target::Bridge(..));
+                    if !bridge {
+                        abort!("inner loop");
+                    }
+                    if !self.loops_passed.insert(pc) {
+                        abort!("bridge goes around another loop");
+                    }
                 }
             }
             Instruction::LoadConst { .. } => {
@@ -710,7 +848,10 @@ impl Recorder {
 
     /// After the interpreter executed the instruction: check the frame stack
     /// moved as recorded, and track pushed callee frames.
-    pub fn after(&mut self, pushed: bool, returned: bool) -> Result<(), Abort> {
+    pub fn after(&mut self, pushed: bool, returned: bool, now_pc: u32) -> Result<(), Abort> {
+        if let Some((r, target, stop)) = self.pending_iter.take() {
+            self.after_for_iter(r, stop, now_pc == target && target != self.next_pc);
+        }
         match self.expect {
             Expect::Push if pushed => {
                 let fr = self.pending.take().expect("pending frame");
@@ -915,19 +1056,24 @@ impl Recorder {
     fn for_iter(&mut self, vm: &VirtualMachine, f: &Frame, pc: u32, target: u32, it: &PyObjectRef) -> Result<(), Abort> {
         let s = self.peek(0);
         let Sh::Val { op: iter, repr: Repr::Obj, .. } = s else { abort!("iterator is not an object") };
-        let _ = target;
+        let _ = f;
         // Every exit must be right whether or not its guard's condition
         // held (random-exit mode fails guards at will), so exhaustion exits
         // re-execute FOR_ITER rather than jump to the loop's end.
-        if it.downcast_ref::<crate::range::RangeIter>().is_some() {
+        if let Some(range) = it.downcast_ref::<crate::range::RangeIter>() {
+            let exhausted = range.remaining.load(std::sync::atomic::Ordering::Relaxed) <= 0;
             let snap = self.snapshot(SnapshotKind::Resume, pc);
-            let done = snap;
             let cls = self.type_const(vm, it.class());
             self.b.guard_class(iter, cls, snap);
             let (cur_off, rem_off, step_off) = crate::range::field_offsets();
             let rem = self.b.load_field(iter, rem_off, Type::I64);
             let more = self.b.op(Opcode::IntGt, &[rem.into(), 0i64.into()]);
-            self.b.guard_true(more, done);
+            if exhausted {
+                // The interpreter jumps to the loop's end, leaving the iterator.
+                self.b.guard_false(more, snap);
+                return Ok(());
+            }
+            self.b.guard_true(more, snap);
             let cur = self.b.load_field(iter, cur_off, Type::I64);
             let step = self.b.load_field(iter, step_off, Type::I64);
             let rem1 = self.b.op(Opcode::IntSub, &[rem.into(), 1i64.into()]);
@@ -935,22 +1081,33 @@ impl Recorder {
             let next = self.b.op(Opcode::IntAdd, &[cur.into(), step.into()]);
             self.b.store_field(iter, cur_off, next);
             self.push(Sh::val(cur, Repr::Int, false));
-            let _ = f;
             return Ok(());
         }
         let raise = self.snapshot(SnapshotKind::RaisePending, pc);
         let r = self.call("iter_next", &[iter]).expect("obj");
         self.b.guard_nonnull(r, raise);
-        // The value (or the private STOP object) is already taken from the
-        // iterator: exit after FOR_ITER with it pushed; the deoptimizer turns
-        // a pushed STOP into the jump to the loop's end.
+        // Whether the iterator is exhausted shows once the interpreter has
+        // run FOR_ITER (`after_for_iter`).
+        let stop = self.constant(hp::stop_object(vm), "STOP");
+        self.pending_iter = Some((r, target, stop));
+        Ok(())
+    }
+
+    /// The guard after a generic FOR_ITER, on the direction the interpreter
+    /// took. The value (or the private STOP object) is already taken from
+    /// the iterator: the exit resumes after FOR_ITER with it pushed, and the
+    /// deoptimizer turns a pushed STOP into the jump to the loop's end.
+    fn after_for_iter(&mut self, r: ValueId, stop: ConstId, exhausted: bool) {
         self.push(Sh::val(r, Repr::Obj, true));
         let after = self.snapshot(SnapshotKind::Resume, self.next_pc);
-        let stop = self.constant(hp::stop_object(vm), "STOP");
         let is_stop = self.b.op(Opcode::PtrEq, &[r.into(), stop.into()]);
-        self.b.guard_false(is_stop, after);
-        let _ = f;
-        Ok(())
+        if exhausted {
+            self.b.guard_true(is_stop, after);
+            let s = self.pop();
+            self.release(s);
+        } else {
+            self.b.guard_false(is_stop, after);
+        }
     }
 
     fn version_guard(&mut self, vm: &VirtualMachine, obj: Operand, cls: &Py<PyType>, snap: SnapId) {

@@ -15,6 +15,8 @@ pub struct JitStats {
     pub aborts: HashMap<String, u64>,
     pub compile_time: Duration,
     pub entries: u64,
+    /// Bridges attached to compiled loops.
+    pub bridges: u64,
 }
 
 thread_local! {
@@ -29,9 +31,10 @@ pub fn report() -> String {
     with(|s| {
         let mut out = String::from("hipy JIT stats\n");
         out.push_str(&format!(
-            "  loops recorded: {}, compiled: {}, aborted: {}, entries into compiled code: {}\n",
+            "  recordings: {}, loops compiled: {}, bridges: {}, aborted: {}, entries into compiled code: {}\n",
             s.recordings,
             s.compiled.len(),
+            s.bridges,
             s.aborts.values().sum::<u64>(),
             s.entries
         ));
@@ -46,20 +49,30 @@ pub fn report() -> String {
         }
         for ct in &s.compiled {
             let counts = ct.code.exit_counts();
-            let taken: u64 = counts.iter().sum();
+            let parts = ct.parts();
+            let ops: usize = parts.iter().map(|p| p.trace.ops.len()).sum();
+            let taken: u64 = (0..counts.len())
+                .filter(|&i| !ct.code.has_bridge(i as u32))
+                .map(|i| counts[i])
+                .sum();
             out.push_str(&format!(
-                "  trace {}: {} ops, {} guards, {} bytes of code, {} exits taken\n",
+                "  trace {}: {} bridges, {} ops, {} guards, {} bytes of code, {} exits to the interpreter\n",
                 ct.name,
-                ct.trace.ops.len(),
+                parts.len() - 1,
+                ops,
                 counts.len(),
-                ct.code.code_size(),
+                ct.code.total_code_size(),
                 taken
             ));
             for (i, n) in counts.iter().enumerate().filter(|(_, n)| **n > 0) {
-                let op = ct.code.exit_info(i as u32).map(|e| e.op_index).unwrap_or(0);
+                let Some(info) = ct.code.exit_info(i as u32) else { continue };
+                let op = &parts[info.trace as usize].trace.ops[info.op_index];
+                let what = if ct.code.has_bridge(i as u32) { "entries into its bridge" } else { "exits" };
                 out.push_str(&format!(
-                    "    guard {i} (op {op}, {}): {n} exits\n",
-                    ct.trace.ops[op].opcode.name()
+                    "    guard {i} (trace {}, op {}, {}): {n} {what}\n",
+                    info.trace,
+                    info.op_index,
+                    op.opcode.name()
                 ));
             }
         }
