@@ -135,7 +135,7 @@ pub fn exec(
 ) -> PyResult<()> {
     let code = vm
         .compile(source, rustpython_vm::compiler::Mode::Exec, path.to_owned())
-        .map_err(|err| err.into_pyexception(vm, Some(source)))?;
+        .map_err(|err| hipy_vm::compat::syntax_error(vm, err.into_pyexception(vm, Some(source)), source, path))?;
     match engine {
         Engine::Hipy => hipy_vm::run_module_code(vm, code, scope.globals.clone(), Some(scope.globals.clone().into())).map(drop),
         Engine::RustPython => vm.run_code_obj(code, scope.clone()).map(drop),

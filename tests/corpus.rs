@@ -4,7 +4,10 @@
 //! `support::HIPY_MODES`, with the working directory `tests/corpus` and the
 //! bare file name as the script, and must print exactly the stdout, stderr and
 //! exit status that CPython 3.11 printed (recorded in `tests/corpus/expected/`
-//! by `tests/record.py`). Each program also runs under
+//! by `tests/record.py`), or an override from a newer CPython. A program with
+//! a known difference (`tests/corpus/known/`) must print exactly the pinned
+//! hipy output instead, and fails once it prints CPython's (a stale entry);
+//! each run lists the known differences. Each program also runs under
 //! `hipy --engine=rustpython`; those results are reported, never failing.
 //!
 //! Environment:
@@ -36,6 +39,9 @@ struct Program {
     expected: Outcome,
     /// An accepted 3.12+ behaviour (`overrides/NAME.*`) and its reason.
     alternative: Option<(Outcome, String)>,
+    /// A known difference from CPython (`known/NAME.*`): hipy's own output,
+    /// pinned, and the reason hipy cannot match CPython yet.
+    known: Option<(Outcome, String)>,
 }
 
 struct Job<'a> {
@@ -95,6 +101,13 @@ fn main() -> ExitCode {
         summary.push("rustpython skipped".to_string());
     }
     println!("corpus: {} programs, {}", programs.len(), summary.join(", "));
+    let known: Vec<String> = programs
+        .iter()
+        .filter_map(|p| p.known.as_ref().map(|(_, reason)| format!("{} ({reason})", p.name)))
+        .collect();
+    if !known.is_empty() {
+        println!("corpus: {} known differences from CPython: {}", known.len(), known.join(", "));
+    }
     let runs = programs.len() * HIPY_MODES.len();
     let failed = hipy_failures + setup_errors.len();
     println!("corpus: {} passed, {} failed", runs - hipy_failures, failed);
@@ -155,7 +168,7 @@ fn load_corpus(dir: &Path, filter: Option<&str>) -> (Vec<Program>, Vec<String>) 
             names.insert(path.file_stem().unwrap().to_string_lossy().into_owned());
         }
     }
-    for sub in ["expected", "overrides"] {
+    for sub in ["expected", "overrides", "known"] {
         let Ok(entries) = std::fs::read_dir(dir.join(sub)) else { continue };
         for entry in entries {
             let path = entry.expect("readable corpus directory").path();
@@ -188,7 +201,14 @@ fn load_corpus(dir: &Path, filter: Option<&str>) -> (Vec<Program>, Vec<String>) 
                 None
             }
         };
-        programs.push(Program { name, args, stdin, expected, alternative });
+        let known = match read_known(dir, &name, &corpus_path) {
+            Ok(known) => known,
+            Err(error) => {
+                errors.push(error);
+                None
+            }
+        };
+        programs.push(Program { name, args, stdin, expected, alternative, known });
     }
     (programs, errors)
 }
@@ -227,6 +247,19 @@ fn read_override(
             },
             reason,
         ))),
+    }
+}
+
+/// A known difference: `known/NAME.{stdout,stderr,status}` (what hipy
+/// prints, all three) and `known/NAME.reason`.
+fn read_known(dir: &Path, name: &str, corpus_path: &str) -> Result<Option<(Outcome, String)>, String> {
+    let dir = dir.join("known");
+    let reason = std::fs::read(dir.join(format!("{name}.reason"))).ok();
+    let outcome = read_outcome(&dir, name, corpus_path);
+    match (outcome, reason) {
+        (None, None) if !["stdout", "stderr", "status"].iter().any(|ext| dir.join(format!("{name}.{ext}")).exists()) => Ok(None),
+        (Some(outcome), Some(reason)) => Ok(Some((outcome, String::from_utf8_lossy(&reason).trim().to_string()))),
+        _ => Err(format!("known/{name} needs .reason, .stdout, .stderr and .status: run tests/record.py --known")),
     }
 }
 
@@ -271,10 +304,17 @@ fn run_job(hipy: &Path, dir: &Path, job: &Job, timeout: Duration) -> Option<Stri
     let mut cmd = support::hipy_command(hipy, job.mode, &format!("{}.py", program.name), &program.args);
     cmd.current_dir(dir);
     let actual = support::run(cmd, &program.stdin, timeout);
-    if let Some((alternative, _)) = &program.alternative {
-        if actual == *alternative {
-            return None;
-        }
+    let matches_cpython = actual == program.expected || program.alternative.as_ref().is_some_and(|(alt, _)| actual == *alt);
+    let known = program.known.as_ref().filter(|_| !std::ptr::eq(job.mode, &RUSTPYTHON_MODE));
+    match known {
+        // A known difference must stay exactly as pinned, and an entry that
+        // CPython's output now satisfies is stale.
+        Some(_) if matches_cpython => Some(format!(
+            "stale known difference: hipy now prints what CPython prints; remove tests/corpus/known/{}.*\n",
+            program.name
+        )),
+        Some((known, _)) => support::diff_outcomes(known, &actual, "hipy (known difference)", "hipy"),
+        None if matches_cpython => None,
+        None => support::diff_outcomes(&program.expected, &actual, "python3", "hipy"),
     }
-    support::diff_outcomes(&program.expected, &actual, "python3", "hipy")
 }

@@ -10,6 +10,11 @@ Usage:
                                     record what another CPython (3.12+) prints for
                                     one program as an accepted alternative
                                     (tests/corpus/overrides/)
+    tests/record.py --known HIPY --reason TEXT NAME
+                                    pin what hipy (the binary HIPY, interpreter
+                                    mode) prints for one program that differs
+                                    from CPython for a documented reason
+                                    (tests/corpus/known/)
 
 Each program tests/corpus/NAME.py runs as `python3 NAME.py ARGS...` in
 tests/corpus, with NAME.args (one argument a line) and NAME.stdin as input when
@@ -30,6 +35,7 @@ from pathlib import Path
 CORPUS = Path(__file__).resolve().parent / "corpus"
 EXPECTED = CORPUS / "expected"
 OVERRIDES = CORPUS / "overrides"
+KNOWN = CORPUS / "known"
 TOKEN = b"@CORPUS_DIR@"
 TIMEOUT = 60
 
@@ -43,14 +49,16 @@ def clean_env(hash_seed):
     return env
 
 
-def run(python, name, hash_seed):
+def run(command, name, hash_seed, env=None):
+    """`command NAME.py ARGS...`; `command` is a list (the interpreter and
+    any arguments before the script)."""
     args_file = CORPUS / f"{name}.args"
     stdin_file = CORPUS / f"{name}.stdin"
     args = args_file.read_text().splitlines() if args_file.exists() else []
     stdin = stdin_file.read_bytes() if stdin_file.exists() else b""
-    proc = subprocess.run([python, f"{name}.py", *args], cwd=CORPUS, input=stdin,
+    proc = subprocess.run([*command, f"{name}.py", *args], cwd=CORPUS, input=stdin,
                           capture_output=True, timeout=TIMEOUT,
-                          env=clean_env(hash_seed))
+                          env={**clean_env(hash_seed), **(env or {})})
     corpus_dir = str(CORPUS).encode()
     return {
         "stdout": proc.stdout.replace(corpus_dir, TOKEN),
@@ -59,10 +67,10 @@ def run(python, name, hash_seed):
     }
 
 
-def record(python, name):
+def record(command, name, env=None):
     """Both runs of one program, or an error message if they disagree."""
-    first = run(python, name, 1)
-    second = run(python, name, 2)
+    first = run(command, name, 1, env)
+    second = run(command, name, 2, env)
     if first != second:
         parts = [part for part in first if first[part] != second[part]]
         return None, f"{name}: nondeterministic {', '.join(parts)}"
@@ -92,17 +100,20 @@ def main():
     parser.add_argument("--check", action="store_true")
     parser.add_argument("--python", default=sys.executable)
     parser.add_argument("--override", metavar="PYTHON")
+    parser.add_argument("--known", metavar="HIPY")
     parser.add_argument("--reason")
     opts = parser.parse_args()
 
     if opts.override:
         return record_override(opts)
+    if opts.known:
+        return record_known(opts)
     require_311(opts.python)
     names = select(opts.names)
     EXPECTED.mkdir(exist_ok=True)
     failures = []
     for name in names:
-        outcome, error = record(opts.python, name)
+        outcome, error = record([opts.python], name)
         if error:
             failures.append(error)
             continue
@@ -134,7 +145,7 @@ def record_override(opts):
     name = opts.names[0]
     if not (CORPUS / f"{name}.py").exists():
         sys.exit(f"no program {name}.py")
-    outcome, error = record(opts.override, name)
+    outcome, error = record([opts.override], name)
     if error:
         sys.exit(error)
     OVERRIDES.mkdir(exist_ok=True)
@@ -149,6 +160,28 @@ def record_override(opts):
         sys.exit(f"{opts.override} prints the same as the 3.11 recording; no override needed")
     (OVERRIDES / f"{name}.reason").write_text(f"{opts.reason} (recorded from {version})\n")
     print(f"override for {name}: {', '.join(written)}")
+    return 0
+
+
+def record_known(opts):
+    """Pin hipy's output for a program hipy cannot match yet; the corpus
+    runner then requires exactly this output (and reports the entry as stale
+    once hipy prints what CPython prints)."""
+    if not opts.reason or len(opts.names) != 1:
+        sys.exit("--known needs --reason TEXT and exactly one program name")
+    name = opts.names[0]
+    if not (CORPUS / f"{name}.py").exists():
+        sys.exit(f"no program {name}.py")
+    outcome, error = record([opts.known, "run"], name, {"HIPY_JIT": "off"})
+    if error:
+        sys.exit(error)
+    if all(data == (EXPECTED / f"{name}.{part}").read_bytes() for part, data in outcome.items()):
+        sys.exit(f"hipy prints the same as the 3.11 recording; {name} is no known difference")
+    KNOWN.mkdir(exist_ok=True)
+    for part, data in outcome.items():
+        (KNOWN / f"{name}.{part}").write_bytes(data)
+    (KNOWN / f"{name}.reason").write_text(f"{opts.reason}\n")
+    print(f"known difference for {name} recorded")
     return 0
 
 

@@ -18,6 +18,8 @@
 //! - `modules`: `sys.exit`, `math.cbrt`/`math.log`, codec lookups.
 //! - `numbers`: arithmetic error messages (number slots).
 //! - `seqs`: list, bytes and bytearray (`list.index`, concatenation, slices).
+//! - `syntax`: SyntaxError messages of `compile`/`exec`/`eval` and of
+//!   the script itself (`syntax_error`).
 //! - `types`: instantiation of abstract classes.
 //! - `wrap`: replacing a method or module function with a Rust closure.
 
@@ -32,6 +34,7 @@ mod numbers;
 mod seqs;
 mod stdlib;
 mod structs;
+mod syntax;
 mod types;
 mod warn;
 mod wrap;
@@ -59,6 +62,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     });
     argtypes::install_functions(vm)?;
     modules::install(vm)?;
+    syntax::install(vm)?;
     warn::install(vm)?;
     lazy::install(
         vm,
@@ -81,4 +85,18 @@ pub fn normalize_error(
     e: rustpython_vm::builtins::PyBaseExceptionRef,
 ) -> rustpython_vm::builtins::PyBaseExceptionRef {
     messages::normalize(vm, e)
+}
+
+/// CPython 3.11's form of the SyntaxError `exc` raised for the script (or
+/// `-c` text) `source` read from `path`.
+pub fn syntax_error(
+    vm: &VirtualMachine,
+    exc: rustpython_vm::builtins::PyBaseExceptionRef,
+    source: &str,
+    path: &str,
+) -> rustpython_vm::builtins::PyBaseExceptionRef {
+    if std::env::var_os("HIPY_COMPAT").is_some_and(|v| v == "off") {
+        return exc;
+    }
+    syntax::reword(vm, exc, source, path, rustpython_vm::compiler::Mode::Exec)
 }

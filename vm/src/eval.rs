@@ -16,7 +16,7 @@ use rustpython_vm::protocol::PyIterReturn;
 use rustpython_vm::{AsObject, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 
 use crate::frame::{Continuation, Frame};
-use crate::{attr, call, generator, names, ops, runtime, stats, unwind};
+use crate::{attr, call, compat, generator, names, ops, runtime, stats, unwind};
 
 /// How a suspended (or fresh) base frame is entered.
 pub enum Resume {
@@ -472,7 +472,7 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
         Instruction::ContainsOp { .. } => {
             let b = f.pop();
             let a = f.pop();
-            let r = vm._contains(&b, &a)? != (arg == 1);
+            let r = vm._contains(&b, &a).map_err(|e| compat::normalize_error(vm, e))? != (arg == 1);
             f.push(vm.ctx.new_bool(r).into());
         }
 
@@ -550,7 +550,7 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
             let items = f.pop_n(arg as usize);
             let set = PySet::default().into_ref(&vm.ctx);
             for item in items {
-                set.add(item, vm)?;
+                set.add(item, vm).map_err(|e| compat::normalize_error(vm, e))?;
             }
             f.push(set.into());
         }
@@ -594,14 +594,14 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
             let item = f.pop();
             let set = f.peek(arg as usize - 1);
             match set.downcast_ref::<PySet>() {
-                Some(s) => s.add(item, vm)?,
+                Some(s) => s.add(item, vm).map_err(|e| compat::normalize_error(vm, e))?,
                 None => return Err(vm.new_system_error("SET_ADD on a non-set").into()),
             }
         }
         Instruction::SetUpdate { .. } => {
             let iterable = f.pop();
             let set = f.peek(arg as usize - 1).clone();
-            vm.call_method(&set, "update", (iterable,))?;
+            vm.call_method(&set, "update", (iterable,)).map_err(|e| compat::normalize_error(vm, e))?;
         }
         Instruction::MapAdd { .. } => {
             let value = f.pop();

@@ -1,0 +1,238 @@
+//! SyntaxError messages as CPython 3.11 words them.
+//!
+//! RustPython's parser (ruff's, with RustPython's CPython-like messages)
+//! words some errors as 3.12+ does or in its own words. Two rules fix them,
+//! for `compile()`, `exec()`, `eval()` (wrapped here) and for the script
+//! (`compile_error`, called by the CLI):
+//!
+//! - "'(' was never closed": CPython says this only when its parser fails
+//!   at the end of input, or on a line after the bracket's, with the bracket
+//!   open. RustPython says it whenever a bracket is open at the end. The
+//!   source up to the end of the bracket's line, with its open brackets
+//!   closed, is parsed again: a parse error inside that text is the error
+//!   CPython reports (`def f(:` is "invalid syntax" at the colon).
+//! - `message_311`: a table of messages 3.11 words differently.
+
+use rustpython_vm::builtins::{PyBaseExceptionRef, PyBytes, PyStr};
+use rustpython_vm::compiler::{CompileError, Mode};
+use rustpython_vm::function::FuncArgs;
+use rustpython_vm::vm::VmCompileError;
+use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
+
+use super::wrap;
+
+/// 3.11's text for a SyntaxError message RustPython words otherwise.
+fn message_311(msg: &str) -> Option<String> {
+    let same_as = |s: &str| Some(s.to_owned());
+    match msg {
+        "unexpected indentation" => return same_as("unexpected indent"),
+        "parameter without a default follows parameter with a default" => {
+            return same_as("non-default argument follows default argument")
+        }
+        "f-string: valid expression required before '}'" => return same_as("f-string: empty expression not allowed"),
+        "f-string: missing conversion character" => {
+            return same_as("f-string: invalid conversion character: expected 's', 'r', or 'a'")
+        }
+        // 3.11 has no specific message for these: its parser says only
+        // "invalid syntax".
+        "Expected one or more names after 'import'"
+        | "star import must be the only import"
+        | "delete statement must have at least one target"
+        | "expected a pattern"
+        | "Invalid star expression"
+        | "yield expression cannot be used here"
+        | "cannot use double starred expression here"
+        | "cannot assign to iterable argument unpacking"
+        | "cannot use literal as import target" => return same_as("invalid syntax"),
+        _ => {}
+    }
+    // ruff's own messages quote code in backticks, which CPython never
+    // does; its generic message is "invalid syntax".
+    if msg.contains('`') {
+        return same_as("invalid syntax");
+    }
+    // 3.12+ names the character: "invalid conversion character 'z': ...".
+    if let Some(rest) = msg.strip_prefix("f-string: invalid conversion character '") {
+        let (_, expected) = rest.split_once("': ")?;
+        return Some(format!("f-string: invalid conversion character: {expected}"));
+    }
+    None
+}
+
+/// The closing brackets for the brackets `text` leaves open, innermost
+/// first; `None` when `text` cannot be scanned (an unterminated string, a
+/// mismatched bracket), where no rewording is attempted.
+fn closers(text: &str) -> Option<String> {
+    let mut open = Vec::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '#' => {
+                while chars.next_if(|&c| c != '\n').is_some() {}
+            }
+            '\'' | '"' => {
+                let mut quotes = 1;
+                while quotes < 3 && chars.next_if_eq(&c).is_some() {
+                    quotes += 1;
+                }
+                if quotes == 2 {
+                    continue; // an empty string
+                }
+                let triple = quotes == 3;
+                let mut run = 0;
+                loop {
+                    match chars.next()? {
+                        '\\' => {
+                            chars.next()?;
+                            run = 0;
+                        }
+                        '\n' if !triple => return None,
+                        q if q == c => {
+                            run += 1;
+                            if !triple || run == 3 {
+                                break;
+                            }
+                        }
+                        _ => run = 0,
+                    }
+                }
+            }
+            '(' => open.push(')'),
+            '[' => open.push(']'),
+            '{' => open.push('}'),
+            ')' | ']' | '}' => {
+                if open.pop() != Some(c) {
+                    return None;
+                }
+            }
+            _ => {}
+        }
+    }
+    Some(open.iter().rev().collect())
+}
+
+/// Byte offset of the end of line `lineno` (1-based), before its newline.
+fn line_end(source: &str, lineno: usize) -> Option<usize> {
+    let mut start = 0;
+    for _ in 1..lineno {
+        start += source[start..].find('\n')? + 1;
+    }
+    Some(start + source[start..].find('\n').unwrap_or(source.len() - start))
+}
+
+/// A parse error of `text` with its open brackets closed: its range in
+/// `text` and the exception RustPython raises for it.
+fn parse_error(vm: &VirtualMachine, text: &str, path: &str, mode: Mode) -> Option<(usize, usize, PyBaseExceptionRef)> {
+    // On a line of their own: `text` may end in a comment.
+    let completed = format!("{text}\n{}", closers(text)?);
+    match vm.compile(&completed, mode, path.to_owned()) {
+        Err(VmCompileError::Compile(CompileError::Parse(e))) if !e.is_unclosed_bracket => {
+            let (start, end) = (usize::from(e.raw_location.start()), usize::from(e.raw_location.end()));
+            Some((start, end, vm.new_syntax_error(&CompileError::Parse(e), Some(&completed))))
+        }
+        _ => None,
+    }
+}
+
+/// The error CPython reports instead of "'X' was never closed" for a
+/// bracket on line `lineno`: a parse error in the source up to the end of
+/// that line which the text up to the error's own end already shows
+/// (CPython's parser stopped there, before it needed the end of input).
+fn error_before_unclosed(vm: &VirtualMachine, source: &str, lineno: usize, path: &str, mode: Mode) -> Option<PyBaseExceptionRef> {
+    let line_end = line_end(source, lineno)?;
+    let (start, end, exc) = parse_error(vm, &source[..line_end], path, mode)?;
+    if start >= line_end {
+        return None;
+    }
+    let cut = end.min(line_end);
+    let (again_start, _, again) = parse_error(vm, source.get(..cut)?, path, mode)?;
+    let same = again_start == start && str_attr(vm, &again, "msg") == str_attr(vm, &exc, "msg");
+    same.then_some(exc)
+}
+
+fn str_attr(vm: &VirtualMachine, exc: &PyBaseExceptionRef, name: &'static str) -> Option<String> {
+    let v = exc.as_object().get_attr(name, vm).ok()?;
+    v.downcast_ref::<PyStr>().map(|s| s.as_wtf8().to_string())
+}
+
+/// `exc` (any exception) as 3.11 raises it for `source`, compiled from
+/// `path` in `mode`.
+pub fn reword(vm: &VirtualMachine, exc: PyBaseExceptionRef, source: &str, path: &str, mode: Mode) -> PyBaseExceptionRef {
+    if !exc.fast_isinstance(vm.ctx.exceptions.syntax_error) {
+        return exc;
+    }
+    let Some(msg) = str_attr(vm, &exc, "msg") else { return exc };
+    let bracket = msg.strip_prefix('\'').and_then(|m| m.strip_suffix("' was never closed"));
+    let unclosed = bracket.is_some_and(|b| matches!(b, "(" | "[" | "{"));
+    let lineno = exc.as_object().get_attr("lineno", vm).ok().and_then(|l| l.try_to_value::<usize>(vm).ok());
+    let (exc, msg) = match lineno {
+        Some(lineno) if unclosed => match error_before_unclosed(vm, source, lineno, path, mode) {
+            Some(earlier) => {
+                let msg = str_attr(vm, &earlier, "msg").unwrap_or(msg);
+                (earlier, msg)
+            }
+            None => (exc, msg),
+        },
+        _ => (exc, msg),
+    };
+    if msg == "unexpected indentation" {
+        // 3.11 marks the end of the indentation, with no end column.
+        if let Some(text) = str_attr(vm, &exc, "text") {
+            let width = text.chars().take_while(|c| matches!(c, ' ' | '\t' | '\x0c')).count();
+            let _ = exc.as_object().set_attr("offset", vm.ctx.new_int(width), vm);
+            let _ = exc.as_object().set_attr("end_offset", vm.ctx.new_int(-1), vm);
+        }
+    }
+    if let Some(new) = message_311(&msg) {
+        let new = vm.ctx.new_str(new);
+        let _ = exc.as_object().set_attr("msg", new.clone(), vm);
+        let _ = exc.as_object().set_attr("args", vm.ctx.new_tuple(vec![new.into()]), vm);
+    }
+    exc
+}
+
+/// Argument `index` of a call, or keyword `name`.
+fn arg<'a>(args: &'a FuncArgs, index: usize, name: &str) -> Option<&'a PyObjectRef> {
+    args.args.get(index).or_else(|| args.kwargs.get(name))
+}
+
+fn source_text(obj: &PyObjectRef) -> Option<String> {
+    if let Some(s) = obj.downcast_ref::<PyStr>() {
+        return Some(s.as_wtf8().to_string());
+    }
+    obj.downcast_ref::<PyBytes>().map(|b| String::from_utf8_lossy(b.as_bytes()).into_owned())
+}
+
+/// What `compile`, `exec` or `eval` compiled: source, file name and mode.
+fn compiled(args: &FuncArgs, function: &str) -> Option<(String, String, Mode)> {
+    let source = source_text(arg(args, 0, "source")?)?;
+    let (path, mode) = match function {
+        "compile" => {
+            let path = arg(args, 1, "filename")?.downcast_ref::<PyStr>()?.as_wtf8().to_string();
+            let mode = arg(args, 2, "mode")?.downcast_ref::<PyStr>()?.as_wtf8().to_string().parse().ok()?;
+            (path, mode)
+        }
+        "eval" => ("<string>".to_owned(), Mode::Eval),
+        _ => ("<string>".to_owned(), Mode::Exec),
+    };
+    Some((source, path, mode))
+}
+
+pub fn install(vm: &VirtualMachine) -> PyResult<()> {
+    let builtins = vm.builtins.clone();
+    for name in ["compile", "exec", "eval"] {
+        wrap::function(vm, builtins.as_object(), name, move |vm, args, callee, original| {
+            let kept = args.clone();
+            original(vm, args, callee).map_err(|e| {
+                if !e.fast_isinstance(vm.ctx.exceptions.syntax_error) {
+                    return e;
+                }
+                match compiled(&kept, name) {
+                    Some((source, path, mode)) => reword(vm, e, &source, &path, mode),
+                    None => e,
+                }
+            })
+        })?;
+    }
+    Ok(())
+}
