@@ -42,6 +42,8 @@ pub const IMPLEMENTATIONS: &[Implementation] = &[
     row("python3", &["python3", "-S", "{program}", "{size}"], &[], NumpySupport::None),
     row("cpython-numpy", &["{venv_python}", "{program}", "{size}"], &[], Only),
     row("hipy", HIPY_RUN, &[], Always),
+    // hipy's interpreter alone (the tracing JIT off; numpy stays lazy).
+    row("hipy-jit-off", HIPY_RUN, &[("HIPY_JIT", "off")], NumpySupport::None),
     row("hipy-rustpython", &["{hipy}", "--engine=rustpython", "run", "{program}", "{size}"], &[], NumpySupport::None),
     row("pypy3", &["pypy3", "{program}", "{size}"], &[], IfImportable),
 ];

@@ -265,6 +265,8 @@ impl<'t> Codegen<'t> {
             GuardClass => self.guard_class(op),
             LoadType | UnboxFloat | LoadField => self.load(op),
             StoreField => self.store_field(op),
+            LoadIndexed => self.load_indexed(op),
+            StoreIndexed => self.store_indexed(op),
             Call => self.call(op),
             Jump => self.jump(op),
             New | GetfieldGc | SetfieldGc => Err(CompileError::Unsupported {

@@ -1,5 +1,5 @@
 //! Lowering of i64 ops: arithmetic (with `jo` overflow exits), shifts, Python floor
-//! division and modulo, compares (fused with a following guard when possible),
+//! division and modulo (shifts and masks for powers of two), compares (fused with a following guard when possible),
 //! `bool_not` and `int_to_f64`.
 
 use crate::codegen::{Arg, Codegen};
@@ -198,9 +198,13 @@ impl Codegen<'_> {
     }
 
     /// Python `//` and `%` with `idiv`: the quotient is rounded down and the remainder
-    /// takes the divisor's sign. Exits on a zero divisor and on `MIN // -1`.
+    /// takes the divisor's sign. Exits on a zero divisor and on `MIN // -1`. A
+    /// constant divisor that is a positive power of two takes `int_divmod_pow2`.
     pub fn int_divmod(&mut self, op: &Op) -> R {
         let (a, b) = (op.args[0], op.args[1]);
+        if let Some(k) = b.as_int().filter(|&d| d > 0 && d & (d - 1) == 0) {
+            return self.int_divmod_pow2(op, k);
+        }
         let floordiv = op.opcode == Opcode::IntFloorDiv;
         let r = self.result(op)?;
         self.ra.take(&mut self.e, &[Loc::Gpr(RAX), Loc::Gpr(RDX)])?;
@@ -254,6 +258,34 @@ impl Codegen<'_> {
         emit!(self.e; done:);
         let out = if floordiv { RAX } else { RDX };
         self.ra.assign(r, Loc::Gpr(out));
+        Ok(())
+    }
+
+    /// Python `a // 2**n` is `a >> n` (arithmetic: it rounds down) and `a % 2**n` is
+    /// `a & (2**n - 1)` (the remainder of a positive divisor is >= 0); neither can
+    /// exit.
+    fn int_divmod_pow2(&mut self, op: &Op, divisor: i64) -> R {
+        let a = op.args[0];
+        let d = self.def_gpr(self.result(op)?, Some(a))?;
+        if op.guard.is_some() {
+            self.exit_label(self.cur)?; // cannot fail; the stub still exists
+        }
+        self.load_gpr(d, a)?;
+        if op.opcode == Opcode::IntFloorDiv {
+            let n = divisor.trailing_zeros() as i8;
+            if n > 0 {
+                emit!(self.e; sar Rq(d), BYTE n);
+            }
+        } else {
+            let mask = divisor - 1;
+            match i32::try_from(mask) {
+                Ok(m) => emit!(self.e; and Rq(d), DWORD m),
+                Err(_) => {
+                    self.e.gpr_imm(R11, mask as u64);
+                    emit!(self.e; and Rq(d), Rq(R11));
+                }
+            }
+        }
         Ok(())
     }
 

@@ -1,6 +1,7 @@
 //! Lowering of guards and of inline memory access: truth and null guards, equality,
 //! identity and bounds guards, class guards (type pointer read at
-//! `ObjLayout::type_offset`), `load_type`, `unbox_float`, `load_field`, `store_field`.
+//! `ObjLayout::type_offset`), `load_type`, `unbox_float`, `load_field`, `store_field`,
+//! `load_indexed` and `store_indexed` (`[base + index * 8 + offset]`).
 
 use crate::codegen::{Arg, Codegen};
 use crate::emit::emit;
@@ -167,6 +168,104 @@ impl Codegen<'_> {
                         emit!(self.e; mov QWORD [Rq(o) + off], Rq(R11));
                     }
                 }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The address of an indexed access: `[base + disp]` (constant index) or
+/// `[base + index * 8 + disp]`.
+#[derive(Clone, Copy)]
+enum Addr {
+    Disp(u8, i32),
+    Sib(u8, u8, i32),
+}
+
+impl Codegen<'_> {
+    /// Registers for the address `base + index * 8 + offset` of the current op. A
+    /// constant index goes into the displacement when the sum fits in 32 bits, else
+    /// into a register.
+    fn indexed_addr(&mut self, op: &Op) -> Result<Addr, CompileError> {
+        let (base, index) = (op.args[0], op.args[1]);
+        let off = field_offset(self.cur, op)?;
+        let b = self.gpr_reg(base)?;
+        if let Operand::Int(k) = index {
+            let disp = k
+                .checked_mul(8)
+                .and_then(|x| x.checked_add(off as i64))
+                .and_then(|x| i32::try_from(x).ok());
+            if let Some(d) = disp {
+                return Ok(Addr::Disp(b, d));
+            }
+        }
+        let i = self.gpr_reg(index)?;
+        Ok(Addr::Sib(b, i, off))
+    }
+
+    /// `vN:ty = load_indexed base, index, offset`.
+    pub fn load_indexed(&mut self, op: &Op) -> R {
+        let addr = self.indexed_addr(op)?;
+        let r = self.result(op)?;
+        if op.ty == Type::F64 {
+            let d = self.def_xmm(r, None)?;
+            match addr {
+                Addr::Disp(b, o) => emit!(self.e; movsd Rx(d), QWORD [Rq(b) + o]),
+                Addr::Sib(b, i, o) => emit!(self.e; movsd Rx(d), QWORD [Rq(b) + Rq(i) * 8 + o]),
+            }
+        } else {
+            let d = self.def_gpr(r, Some(op.args[0]))?;
+            match addr {
+                Addr::Disp(b, o) => emit!(self.e; mov Rq(d), QWORD [Rq(b) + o]),
+                Addr::Sib(b, i, o) => emit!(self.e; mov Rq(d), QWORD [Rq(b) + Rq(i) * 8 + o]),
+            }
+        }
+        Ok(())
+    }
+
+    /// `store_indexed base, index, value, offset`.
+    pub fn store_indexed(&mut self, op: &Op) -> R {
+        let addr = self.indexed_addr(op)?;
+        // Where the value is, asked after the address registers were allocated (that
+        // may have moved it to its stack slot).
+        let src = match op.args[2] {
+            Operand::Value(v) => match self.ra.loc(v)? {
+                Loc::Stack(m) => {
+                    emit!(self.e; mov Rq(R11), QWORD [rsp + m]);
+                    Loc::Gpr(R11)
+                }
+                l => l,
+            },
+            c => {
+                let bits = self.bits(c);
+                match i32::try_from(bits as i64) {
+                    Ok(k) => {
+                        match addr {
+                            Addr::Disp(b, o) => emit!(self.e; mov QWORD [Rq(b) + o], DWORD k),
+                            Addr::Sib(b, i, o) => {
+                                emit!(self.e; mov QWORD [Rq(b) + Rq(i) * 8 + o], DWORD k)
+                            }
+                        }
+                        return Ok(());
+                    }
+                    Err(_) => {
+                        self.e.gpr_imm(R11, bits);
+                        Loc::Gpr(R11)
+                    }
+                }
+            }
+        };
+        match (src, addr) {
+            (Loc::Gpr(s), Addr::Disp(b, o)) => emit!(self.e; mov QWORD [Rq(b) + o], Rq(s)),
+            (Loc::Gpr(s), Addr::Sib(b, i, o)) => {
+                emit!(self.e; mov QWORD [Rq(b) + Rq(i) * 8 + o], Rq(s))
+            }
+            (Loc::Xmm(s), Addr::Disp(b, o)) => emit!(self.e; movsd QWORD [Rq(b) + o], Rx(s)),
+            (Loc::Xmm(s), Addr::Sib(b, i, o)) => {
+                emit!(self.e; movsd QWORD [Rq(b) + Rq(i) * 8 + o], Rx(s))
+            }
+            (Loc::Stack(_), _) => {
+                return Err(CompileError::Internal("store from memory to memory".into()))
             }
         }
         Ok(())

@@ -132,11 +132,19 @@ impl Gen {
         }
         format!("[s{} resume 0x1@{} {{{}}}]", id, id, slots.join(", "))
     }
-    /// Ops on object inputs: class, null and identity guards, inline reads, identity
-    /// compares.
+    /// Ops on object inputs: class, null and identity guards, inline reads (also as
+    /// arrays of words: the type word or the payload, by a variable or constant
+    /// index), identity compares.
     fn obj_op(&mut self) {
         let o = format!("v{}", self.rng.pick(&self.objs.clone()));
-        let line = match self.rng.below(6) {
+        let line = match self.rng.below(8) {
+            6 => {
+                let a = self.int_value();
+                let k = self.val("i64");
+                self.lines.push(format!("v{} = int_and {}, 1", k, a));
+                format!("v{}:i64 = load_indexed {}, v{}, 8", self.val("i64"), o, k)
+            }
+            7 => format!("v{}:f64 = load_indexed {}, 1, 8", self.val("f64"), o),
             0 => {
                 let c = self.rng.pick(&["c0", "c1"]);
                 format!("guard_class {}, {} {}", o, c, self.snapshot())
@@ -617,6 +625,11 @@ fn interpret_tree(
             Opcode::GuardClass => field(addr(0), 8) != addr(1),
             Opcode::GuardNonnull => addr(0) == 0,
             Opcode::GuardIdentity => addr(0) != addr(1),
+            Opcode::LoadIndexed => {
+                let off = int(1) * 8 + op.imm;
+                vals[op.result.unwrap().index()] = field(addr(0), off as usize);
+                false
+            }
             Opcode::LoadType | Opcode::UnboxFloat => {
                 let off = if op.opcode == Opcode::LoadType { 8 } else { 16 };
                 vals[op.result.unwrap().index()] = field(addr(0), off);

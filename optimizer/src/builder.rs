@@ -192,6 +192,50 @@ impl TraceBuilder {
         );
     }
 
+    /// `vN:ty = load_indexed base, index, offset`: the word at `base + index * 8 +
+    /// offset`, where `base` is a raw pointer (typed `obj`, e.g. a list's item buffer
+    /// read with `load_field`) and `index` an i64. An `obj` result is borrowed.
+    pub fn load_indexed(
+        &mut self,
+        base: impl Into<Operand>,
+        index: impl Into<Operand>,
+        offset: i32,
+        ty: Type,
+    ) -> ValueId {
+        let v = self.trace.new_value(ty);
+        self.push(
+            Opcode::LoadIndexed,
+            Some(v),
+            ty,
+            &[base.into(), index.into()],
+            offset as i64,
+            None,
+            None,
+        );
+        v
+    }
+
+    /// `store_indexed base, index, value, offset`: writes the word at `base + index *
+    /// 8 + offset` (no reference counting: the recorder increfs/decrefs around it).
+    pub fn store_indexed(
+        &mut self,
+        base: impl Into<Operand>,
+        index: impl Into<Operand>,
+        value: impl Into<Operand>,
+        offset: i32,
+    ) {
+        let args = [base.into(), index.into(), value.into()];
+        self.push(
+            Opcode::StoreIndexed,
+            None,
+            Type::Void,
+            &args,
+            offset as i64,
+            None,
+            None,
+        );
+    }
+
     /// `new class`: a fresh (owned) instance, for allocation removal.
     pub fn new_object(&mut self, class: ConstId) -> ValueId {
         self.op(Opcode::New, &[Operand::Obj(class)])

@@ -11,20 +11,22 @@ pub fn may_change_classes(trace: &Trace, op: &Op) -> bool {
             let fl = call_flags(trace, op);
             !(fl.pure || fl.incref)
         }
-        Opcode::StoreField | Opcode::SetfieldGc => true,
+        Opcode::StoreField | Opcode::StoreIndexed | Opcode::SetfieldGc => true,
         _ => false,
     }
 }
 
 /// The op has no effect except its result: if the result is unused the op can go.
-/// Ops that may exit, stores, impure calls and the jump are never removable.
+/// Ops that may exit, stores, impure calls and the jump are never removable. Loads
+/// (`load_field`, `load_indexed`, ...) are removable, but they read memory that
+/// stores and impure calls change: no pass may merge or move loads across those.
 pub fn removable_if_unused(trace: &Trace, op: &Op) -> bool {
     if op.result.is_none() || op.guard.is_some() {
         return false;
     }
     match op.opcode {
         Opcode::Call => call_flags(trace, op).pure,
-        Opcode::StoreField | Opcode::SetfieldGc | Opcode::Jump => false,
+        Opcode::StoreField | Opcode::StoreIndexed | Opcode::SetfieldGc | Opcode::Jump => false,
         _ => true,
     }
 }

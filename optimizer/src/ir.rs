@@ -250,6 +250,13 @@ pub enum Opcode {
     LoadField,
     /// `store_field obj, offset, value`.
     StoreField,
+    /// A raw 64-bit word of an array: `vN:ty = load_indexed base, index, offset` reads
+    /// the word at `base + index * 8 + offset` (`base` is a raw pointer typed `obj`,
+    /// e.g. a list's item buffer read with `load_field`; `index` is an i64).
+    LoadIndexed,
+    /// `store_indexed base, index, value, offset`: writes the word at
+    /// `base + index * 8 + offset`.
+    StoreIndexed,
     // Abstract object ops, for allocation removal (the backend does not compile them).
     /// `new type_const`: a fresh instance (owned).
     New,
@@ -316,6 +323,8 @@ pub const ALL_OPCODES: &[Opcode] = {
         UnboxFloat,
         LoadField,
         StoreField,
+        LoadIndexed,
+        StoreIndexed,
         New,
         GetfieldGc,
         SetfieldGc,
@@ -332,6 +341,10 @@ pub enum Shape {
     /// `op obj, imm` or `op obj, imm, value`: an object, an immediate (`Op::imm`), and
     /// for stores a value of any type. Loads take their result type from `Op::ty`.
     ObjImm { store: bool },
+    /// `op base, index, imm` or `op base, index, value, imm`: an object (a raw
+    /// pointer), an i64 index, for stores a value of any type, and an immediate byte
+    /// offset (`Op::imm`). Loads take their result type from `Op::ty`.
+    Indexed { store: bool },
     /// `call fN(args...)`, typed by the function descriptor.
     Call,
     /// `jump args...`, typed by the trace inputs.
@@ -391,6 +404,8 @@ impl Opcode {
             UnboxFloat => "unbox_float",
             LoadField => "load_field",
             StoreField => "store_field",
+            LoadIndexed => "load_indexed",
+            StoreIndexed => "store_indexed",
             New => "new",
             GetfieldGc => "getfield_gc",
             SetfieldGc => "setfield_gc",
@@ -433,6 +448,8 @@ impl Opcode {
             New => Shape::Fixed(O, Obj),
             LoadField | GetfieldGc => Shape::ObjImm { store: false },
             StoreField | SetfieldGc => Shape::ObjImm { store: true },
+            LoadIndexed => Shape::Indexed { store: false },
+            StoreIndexed => Shape::Indexed { store: true },
             Call => Shape::Call,
             Jump => Shape::Jump,
         }
@@ -529,8 +546,8 @@ pub struct Op {
     /// The result type (`Void` when there is no result).
     pub ty: Type,
     pub args: SmallVec<[Operand; 3]>,
-    /// Byte offset (`load_field`/`store_field`) or field index (`getfield_gc`/
-    /// `setfield_gc`); 0 otherwise.
+    /// Byte offset (`load_field`/`store_field`/`load_indexed`/`store_indexed`) or
+    /// field index (`getfield_gc`/`setfield_gc`); 0 otherwise.
     pub imm: i64,
     /// The callee of a `call`.
     pub func: Option<FuncId>,

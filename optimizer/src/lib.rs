@@ -53,6 +53,10 @@
 //!   `guard(opcode, args, snap)`.
 //! - `load_field`, `store_field`, `new_object`, `getfield_gc`, `setfield_gc`,
 //!   `call(func, args) -> Option<ValueId>`.
+//! - `load_indexed(base, index, offset, ty)` / `store_indexed(base, index, value,
+//!   offset)`: the word at `base + index * 8 + offset` (a list's items: read the
+//!   buffer pointer with `load_field(list, OFF, Type::Obj)`, then `load_indexed(buf,
+//!   i, 0, Type::Obj)`, after a `guard_bounds`; the backend does no bounds check).
 //! - `snapshot(kind, frames)` / `snapshot_with_virtuals`: several guards may share one.
 //! - `finish_with_jump(args)` appends the jump and returns the verified trace, or the
 //!   first error (misuse of the builder or a verifier error).

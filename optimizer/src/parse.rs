@@ -444,6 +444,19 @@ impl Parser {
                     op.ty = explicit_ty.ok_or_else(|| format!("{} needs vN:type", opname))?;
                 }
             }
+            Shape::Indexed { store } => {
+                op.args.push(self.operand(c)?);
+                c.punct(',')?;
+                op.args.push(self.operand(c)?);
+                c.punct(',')?;
+                if store {
+                    op.args.push(self.operand(c)?);
+                    c.punct(',')?;
+                } else {
+                    op.ty = explicit_ty.ok_or_else(|| format!("{} needs vN:type", opname))?;
+                }
+                op.imm = c.word()?.parse().map_err(|_| "bad immediate")?;
+            }
             Shape::Call => {
                 let f = numbered(&c.word()?, "f").ok_or("expected fN")?;
                 let desc = self.trace.funcs.get(f as usize).ok_or("unknown function")?;

@@ -20,8 +20,11 @@
 //! - Operands: `vN` values, integer literals (`5`, `-3`), float literals (always with a
 //!   `.`, an exponent, `inf` or `NaN`; other NaN payloads as `f64:0x...`), `cN` object
 //!   constants.
-//! - Results whose type the opcode does not fix (`load_field`, `getfield_gc`) are
-//!   written `vN:ty = ...`.
+//! - Results whose type the opcode does not fix (`load_field`, `load_indexed`,
+//!   `getfield_gc`) are written `vN:ty = ...`.
+//! - Field access: `load_field obj, offset`, `store_field obj, offset, value`;
+//!   indexed access: `load_indexed base, index, offset`, `store_indexed base, index,
+//!   value, offset` (the immediate byte offset comes last).
 //! - A snapshot is printed in full (`[sN kind frames... virtuals...]`) where it is
 //!   first referenced and as `[sN]` afterwards. A frame is `code@pc {slots}`; a slot is
 //!   `=` (unchanged), `null`, an operand, `bool(operand)` or `virtK`; a virtual is
@@ -184,7 +187,10 @@ fn float_text(bits: u64) -> String {
 fn op_text(t: &Trace, op: &Op, printed: &mut [bool]) -> String {
     let mut s = String::new();
     if let Some(r) = op.result {
-        let explicit = matches!(op.opcode.shape(), Shape::ObjImm { store: false });
+        let explicit = matches!(
+            op.opcode.shape(),
+            Shape::ObjImm { store: false } | Shape::Indexed { store: false }
+        );
         if explicit {
             let _ = write!(s, "{}:{} = ", r, op.ty.name());
         } else {
@@ -204,6 +210,11 @@ fn op_text(t: &Trace, op: &Op, printed: &mut [bool]) -> String {
                 op.imm.to_string(),
             ];
             parts.extend(args.iter().skip(1).cloned());
+            let _ = write!(s, " {}", parts.join(", "));
+        }
+        Shape::Indexed { .. } => {
+            let mut parts = args.clone();
+            parts.push(op.imm.to_string());
             let _ = write!(s, " {}", parts.join(", "));
         }
         Shape::Fixed(..) | Shape::Jump => {

@@ -189,6 +189,7 @@ fn check_types(trace: &Trace, i: usize, op: &Op) -> Result<(), IrError> {
             }
             Ok(())
         }
+        Shape::Indexed { store } => check_indexed(i, op, &arg_types, store),
         Shape::Call => {
             let f = op.func.unwrap();
             if f.index() >= trace.funcs.len() {
@@ -199,6 +200,40 @@ fn check_types(trace: &Trace, i: usize, op: &Op) -> Result<(), IrError> {
         }
         Shape::Jump => expect(&trace.loop_types(), Type::Void),
     }
+}
+
+/// `load_indexed base, index, offset` / `store_indexed base, index, value, offset`:
+/// an object base, an i64 index, a 32-bit offset; a load produces a value, a store
+/// stores a defined value and produces none.
+fn check_indexed(i: usize, op: &Op, arg_types: &[Option<Type>], store: bool) -> Result<(), IrError> {
+    let name = op.opcode.name();
+    let count = if store { 3 } else { 2 };
+    if arg_types.len() != count
+        || arg_types[0] != Some(Type::Obj)
+        || arg_types[1] != Some(Type::I64)
+    {
+        return Err(IrError::at(
+            i,
+            format!(
+                "{} needs an object base, an i64 index{}",
+                name,
+                if store { " and a value" } else { "" }
+            ),
+        ));
+    }
+    if i32::try_from(op.imm).is_err() {
+        return Err(IrError::at(i, format!("{} offset does not fit in 32 bits", name)));
+    }
+    if store && (op.ty != Type::Void || arg_types[2].is_none()) {
+        return Err(IrError::at(
+            i,
+            format!("{} stores a defined value and has no result", name),
+        ));
+    }
+    if !store && op.ty == Type::Void {
+        return Err(IrError::at(i, format!("{} needs a result type", name)));
+    }
+    Ok(())
 }
 
 fn check_guard(trace: &Trace, defined: &[bool], i: usize, op: &Op) -> Result<(), IrError> {

@@ -72,6 +72,10 @@ v50 = call f2(v3)
 v51 = call f4(v50, 7, v48)
 call f1(v51)
 call f1(v46)
+v52:obj = load_indexed v2, v0, 16
+v53:f64 = load_indexed c0, 3, -8
+store_indexed v52, v21, v53, 0
+store_indexed v2, 1, 7, -16
 jump v0, v49, v2, v3
 "#;
 

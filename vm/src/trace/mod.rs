@@ -55,6 +55,60 @@ pub struct Layout {
     pub obj: ObjLayout,
     /// `PyType::tp_version_tag` from the start of a type object.
     pub version_offset: i32,
+    /// Where exact lists and tuples keep their item pointer and length.
+    pub list: Option<SeqLayout>,
+    pub tuple: Option<SeqLayout>,
+}
+
+/// Byte offsets, from the object's start, of a sequence's item array
+/// pointer and its length.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeqLayout {
+    pub items: i32,
+    pub len: i32,
+}
+
+/// The words of `o` (from its payload, `size` bytes) equal to its item
+/// pointer and to its length, if each appears exactly once.
+fn seq_words(o: &rustpython_vm::PyObject, payload: usize, size: usize, items: usize, len: usize) -> Option<SeqLayout> {
+    let base = o as *const rustpython_vm::PyObject as *const u8;
+    // SAFETY: reading the object's own payload bytes, 8-aligned words.
+    let words: Vec<(usize, usize)> = (payload..payload + size)
+        .step_by(8)
+        .map(|off| (off, unsafe { *(base.add(off) as *const usize) }))
+        .collect();
+    let unique = |want: usize| {
+        let mut hits = words.iter().filter(|(_, w)| *w == want);
+        match (hits.next(), hits.next()) {
+            (Some((off, _)), None) => Some(*off as i32),
+            _ => None,
+        }
+    };
+    Some(SeqLayout { items: unique(items)?, len: unique(len)? })
+}
+
+/// Probe list and tuple layouts on two objects of different lengths each;
+/// both must agree.
+fn probe_seqs(vm: &VirtualMachine) -> (Option<SeqLayout>, Option<SeqLayout>) {
+    use rustpython_vm::builtins::{PyList, PyTuple};
+    let item = |i: usize| -> PyObjectRef { vm.ctx.new_int(i).into() };
+    let list = |n: usize| {
+        let l = vm.ctx.new_list((0..n).map(item).collect());
+        // One more item: the capacity then differs from the length.
+        l.borrow_vec_mut().push(item(n));
+        let (p, len) = {
+            let v = l.borrow_vec();
+            (v.as_ptr() as usize, v.len())
+        };
+        seq_words(l.as_object(), payload_offset::<PyList>(), std::mem::size_of::<PyList>(), p, len)
+    };
+    let tuple = |n: usize| {
+        let t = vm.ctx.new_tuple((0..n).map(item).collect());
+        let s = t.as_slice();
+        seq_words(t.as_object(), payload_offset::<PyTuple>(), std::mem::size_of::<PyTuple>(), s.as_ptr() as usize, s.len())
+    };
+    let agree = |a: Option<SeqLayout>, b: Option<SeqLayout>| a.filter(|a| Some(*a) == b);
+    (agree(list(7), list(13)), agree(tuple(7), tuple(13)))
 }
 
 static LAYOUT: OnceLock<Option<Layout>> = OnceLock::new();
@@ -97,9 +151,12 @@ fn probe_layout(vm: &VirtualMachine) -> Option<Layout> {
     if read != v {
         return None;
     }
+    let (list, tuple) = probe_seqs(vm);
     Some(Layout {
         obj: ObjLayout { type_offset: type_offset as i32, float_payload_offset: fpo as i32 },
         version_offset: version_offset as i32,
+        list,
+        tuple,
     })
 }
 
@@ -118,6 +175,12 @@ pub fn helper_desc(name: &'static str) -> FuncDesc {
     let (addr, args, ret, flags, consumes): (usize, &[Type], Type, FuncFlags, u32) = match name {
         "incref" => (hp_incref as usize, &[Obj], Obj, FuncFlags { owned: true, incref: true, ..plain }, 0),
         "decref" => (hp_decref as usize, &[Obj], Void, FuncFlags { decref: true, ..plain }, 1),
+        // The reference a store took out of a container (`store_indexed`):
+        // the trace got it from memory, so it was never an owned IR value.
+        "decref_replaced" => (hp_decref as usize, &[Obj], Void, plain, 0),
+        // A new reference that a `store_indexed` hands to a container (so
+        // never an owned IR value).
+        "incref_stored" => (hp_incref as usize, &[Obj], Obj, plain, 0),
         "box_int" => (hp_box_int as usize, &[I64], Obj, owned, 0),
         "box_float" => (hp_box_float as usize, &[F64], Obj, owned, 0),
         "box_bool" => (hp_box_bool as usize, &[I64], Obj, owned, 0),

@@ -878,16 +878,37 @@ impl Recorder {
     fn load_global(&mut self, vm: &VirtualMachine, f: &Frame, pc: u32, arg: u32) -> Result<(), Abort> {
         let name = f.code.names[(arg >> 1) as usize];
         let value = crate::names::load_global(vm, f, name).map_err(|_| "global lookup raises".to_owned())?;
-        let snap_raise = self.snapshot(SnapshotKind::RaisePending, pc);
         let snap = self.snapshot(SnapshotKind::Resume, pc);
         let g = self.constant(f.globals.as_object(), "globals");
         let bi = self.constant(f.builtins.as_object(), "builtins");
-        let n = self.constant(name.as_object(), name.as_str());
-        let r = self.call("load_global", &[g.into(), bi.into(), n.into()]).expect("obj");
-        self.b.guard_nonnull(r, snap_raise);
         let k = self.constant(&value, name.as_str());
-        self.b.guard(Opcode::GuardIdentity, &[r.into(), k.into()], snap);
-        self.release(Sh::val(r, Repr::Obj, true));
+        let slot = crate::globals_cache::locate(vm, &f.globals, f.builtins.as_object(), name);
+        match (slot, crate::globals_cache::layout()) {
+            (Some(slot), Some(l)) if l.stamp % 4 == 0 => {
+                // The dicts' key sets are as recorded (stamps), so the entry
+                // is where it was: read it and check it is the same object.
+                self.stamp_guard(g, &l, slot.globals_stamp, snap);
+                let d = match slot.builtins_stamp {
+                    None => g,
+                    Some(stamp) => {
+                        self.stamp_guard(bi, &l, stamp, snap);
+                        bi
+                    }
+                };
+                let entries = self.b.load_field(d, l.entries as i32, Type::Obj);
+                let off = slot.index as usize * l.stride + l.value;
+                let v = self.b.load_field(entries, i32::try_from(off).map_err(|_| "global entry too far")?, Type::Obj);
+                self.b.guard(Opcode::GuardIdentity, &[v.into(), k.into()], snap);
+            }
+            _ => {
+                let snap_raise = self.snapshot(SnapshotKind::RaisePending, pc);
+                let n = self.constant(name.as_object(), name.as_str());
+                let r = self.call("load_global", &[g.into(), bi.into(), n.into()]).expect("obj");
+                self.b.guard_nonnull(r, snap_raise);
+                self.b.guard(Opcode::GuardIdentity, &[r.into(), k.into()], snap);
+                self.release(Sh::val(r, Repr::Obj, true));
+            }
+        }
         let s = if let Some(i) = int_value(vm, &value) {
             Sh::val(i, Repr::Int, false)
         } else if let Some(x) = float_value(vm, &value) {
@@ -900,6 +921,28 @@ impl Recorder {
             self.push(Sh::Null);
         }
         Ok(())
+    }
+
+    /// Item `i` of an exact list or tuple `seq` (borrowed), guarding
+    /// `0 <= i < len`.
+    fn seq_item(&mut self, seq: Operand, i: Operand, l: super::SeqLayout, snap: SnapId) -> ValueId {
+        let len = self.b.load_field(seq, l.len, Type::I64);
+        self.b.guard_bounds(i, len, snap);
+        let items = self.b.load_field(seq, l.items, Type::Obj);
+        self.b.load_indexed(items, i, 0, Type::Obj)
+    }
+
+    /// Guard that dict `d`'s keys-version stamp (a u32 at a probed,
+    /// 4-aligned offset) is `stamp`.
+    fn stamp_guard(&mut self, d: ConstId, l: &crate::globals_cache::DictLayout, stamp: u32, snap: SnapId) {
+        let word = self.b.load_field(d, (l.stamp & !7) as i32, Type::I64);
+        let word = if l.stamp % 8 == 4 {
+            self.b.op(Opcode::IntRshift, &[word.into(), 32i64.into()])
+        } else {
+            word
+        };
+        let low = self.b.op(Opcode::IntAnd, &[word.into(), 0xffff_ffffi64.into()]);
+        self.b.guard_eq_i64(low, i64::from(stamp), snap);
     }
 
     fn binary_op(&mut self, vm: &VirtualMachine, _f: &Frame, pc: u32, arg: u32, a: &PyObjectRef, b: &PyObjectRef) -> Result<(), Abort> {
@@ -957,18 +1000,28 @@ impl Recorder {
         }
         if base_op == 26 && int_value(vm, b).is_some() {
             let helper = if a.class().is(vm.ctx.types.list_type) {
-                Some(("list_get", vm.ctx.types.list_type))
+                Some(("list_get", vm.ctx.types.list_type, self.layout.list))
             } else if a.class().is(vm.ctx.types.tuple_type) {
-                Some(("tuple_get", vm.ctx.types.tuple_type))
+                Some(("tuple_get", vm.ctx.types.tuple_type, self.layout.tuple))
             } else {
                 None
             };
-            if let (Some((name, cls)), Sh::Val { op: seq, repr: Repr::Obj, .. }) = (helper, sa) {
+            if let (Some((name, cls, seq_layout)), Sh::Val { op: seq, repr: Repr::Obj, .. }) = (helper, sa) {
                 let c = self.type_const(vm, cls);
                 self.b.guard_class(seq, c, snap);
                 let i = self.as_int(vm, sb, b, snap).ok_or("index")?;
-                let r = self.call(name, &[seq, i]).expect("obj");
-                self.b.guard_nonnull(r, snap);
+                let r = match seq_layout {
+                    // A non-negative index: read the item inline.
+                    Some(l) if int_value(vm, b).is_some_and(|k| k >= 0) => {
+                        let item = self.seq_item(seq, i, l, snap);
+                        self.call("incref", &[item.into()]).expect("incref")
+                    }
+                    _ => {
+                        let r = self.call(name, &[seq, i]).expect("obj");
+                        self.b.guard_nonnull(r, snap);
+                        r
+                    }
+                };
                 self.finish_binary(sa, sb, Sh::val(r, Repr::Obj, true));
                 return Ok(());
             }
@@ -1185,8 +1238,27 @@ impl Recorder {
             let c = self.type_const(vm, vm.ctx.types.list_type);
             self.b.guard_class(l, c, snap);
             let i = self.as_int(vm, sk, key, snap).ok_or("index")?;
-            let r = self.call("list_set", &[l, i, v]).expect("i64");
-            self.b.guard_eq_i64(r, 0, snap);
+            match self.layout.list {
+                Some(layout) if int_value(vm, key).is_some_and(|k| k >= 0) => {
+                    // Inline: the list takes a reference to the value and
+                    // releases the item it replaces.
+                    let old = self.seq_item(l, i, layout, snap);
+                    let stored = self.call("incref_stored", &[v]).expect("incref");
+                    let items = self.b.load_field(l, layout.items, Type::Obj);
+                    self.b.store_indexed(items, i, stored, 0);
+                    self.call("decref_replaced", &[old.into()]);
+                    self.release_temp(v, vt);
+                    for _ in 0..3 {
+                        let s = self.pop();
+                        self.release(s);
+                    }
+                    return Ok(());
+                }
+                _ => {
+                    let r = self.call("list_set", &[l, i, v]).expect("i64");
+                    self.b.guard_eq_i64(r, 0, snap);
+                }
+            }
         } else {
             let raise = self.snapshot(SnapshotKind::RaisePending, pc);
             let (c, ct) = self.as_obj(sc).ok_or("NULL container")?;
