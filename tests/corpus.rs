@@ -24,6 +24,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
+use support::recordings::{self, Recordings};
 use support::{Mode, Outcome, HIPY_MODES, RUSTPYTHON_MODE};
 
 /// Recorded outputs contain this text where CPython printed the absolute
@@ -88,7 +89,7 @@ fn main() -> ExitCode {
             .filter_map(|(job, diff)| Some((job.program, diff.as_ref()?)))
             .collect();
         let passed = programs.len() - failed.len();
-        if std::ptr::eq(*mode, &RUSTPYTHON_MODE) {
+        if mode.is_rustpython() {
             summary.push(format!("rustpython passed {passed}/{}", programs.len()));
             print_names("rustpython mismatches (not a failure)", &failed);
         } else {
@@ -138,9 +139,8 @@ fn print_names(title: &str, failed: &[(&Program, &String)]) {
 }
 
 fn corpus_dir() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus");
     // CPython prints the real path (getcwd), so resolve symlinks the same way.
-    dir.canonicalize().unwrap_or(dir)
+    recordings::real_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus"))
 }
 
 fn filter() -> Option<String> {
@@ -160,7 +160,6 @@ fn timeout() -> Duration {
 /// with the corpus itself (a program never recorded, a stray expectation, an
 /// override without a reason) are returned as errors, which fail the test.
 fn load_corpus(dir: &Path, filter: Option<&str>) -> (Vec<Program>, Vec<String>) {
-    let mut errors = Vec::new();
     let mut names = BTreeSet::new();
     for entry in std::fs::read_dir(dir).expect("tests/corpus exists") {
         let path = entry.expect("readable corpus directory").path();
@@ -168,115 +167,35 @@ fn load_corpus(dir: &Path, filter: Option<&str>) -> (Vec<Program>, Vec<String>) 
             names.insert(path.file_stem().unwrap().to_string_lossy().into_owned());
         }
     }
-    for sub in ["expected", "overrides", "known"] {
-        let Ok(entries) = std::fs::read_dir(dir.join(sub)) else { continue };
-        for entry in entries {
-            let path = entry.expect("readable corpus directory").path();
-            let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
-            if !names.contains(&stem) {
-                errors.push(format!("{} has no program {stem}.py", path.display()));
-            }
-        }
-    }
+    let recordings = Recordings {
+        root: dir.to_path_buf(),
+        token: CORPUS_DIR_TOKEN,
+        real_path: dir.to_string_lossy().into_owned(),
+    };
+    let mut errors = recordings.strays(&["expected", "overrides", "known"], &names);
 
-    let corpus_path = dir.to_string_lossy().into_owned();
     let mut programs = Vec::new();
     for name in names.into_iter().filter(|n| filter.is_none_or(|f| n.contains(f))) {
         let read = |path: PathBuf| std::fs::read(path).ok();
-        let expected = match read_outcome(&dir.join("expected"), &name, &corpus_path) {
-            Some(outcome) => outcome,
-            None => {
-                errors.push(format!("{name}.py has no recorded expectation: run tests/record.py {name}"));
-                continue;
-            }
+        let Some(expected) = recordings.outcome("expected", &name) else {
+            errors.push(format!("{name}.py has no recorded expectation: run tests/record.py {name}"));
+            continue;
         };
         let args = read(dir.join(format!("{name}.args")))
             .map(|bytes| String::from_utf8_lossy(&bytes).lines().map(String::from).collect())
             .unwrap_or_default();
         let stdin = read(dir.join(format!("{name}.stdin"))).unwrap_or_default();
-        let alternative = match read_override(dir, &name, &expected, &corpus_path) {
-            Ok(alternative) => alternative,
-            Err(error) => {
-                errors.push(error);
-                None
-            }
-        };
-        let known = match read_known(dir, &name, &corpus_path) {
-            Ok(known) => known,
-            Err(error) => {
-                errors.push(error);
-                None
-            }
-        };
+        let alternative = recordings.read_override(&name, &expected).unwrap_or_else(|error| {
+            errors.push(error);
+            None
+        });
+        let known = recordings.read_known("known", &name).unwrap_or_else(|error| {
+            errors.push(format!("{error}: run tests/record.py --known"));
+            None
+        });
         programs.push(Program { name, args, stdin, expected, alternative, known });
     }
     (programs, errors)
-}
-
-/// `DIR/NAME.stdout`, `.stderr` and `.status`; all three must exist.
-fn read_outcome(dir: &Path, name: &str, corpus_path: &str) -> Option<Outcome> {
-    let part = |ext: &str| std::fs::read(dir.join(format!("{name}.{ext}"))).ok();
-    Some(Outcome {
-        stdout: with_corpus_dir(part("stdout")?, corpus_path),
-        stderr: with_corpus_dir(part("stderr")?, corpus_path),
-        status: String::from_utf8_lossy(&part("status")?).trim().to_string(),
-    })
-}
-
-/// An override replaces some parts of the expectation with what a newer
-/// CPython prints; it needs `overrides/NAME.reason`.
-fn read_override(
-    dir: &Path,
-    name: &str,
-    expected: &Outcome,
-    corpus_path: &str,
-) -> Result<Option<(Outcome, String)>, String> {
-    let dir = dir.join("overrides");
-    let part = |ext: &str| std::fs::read(dir.join(format!("{name}.{ext}"))).ok();
-    let (stdout, stderr, status) = (part("stdout"), part("stderr"), part("status"));
-    let reason = part("reason").map(|r| String::from_utf8_lossy(&r).trim().to_string());
-    match (stdout.is_some() || stderr.is_some() || status.is_some(), reason) {
-        (false, None) => Ok(None),
-        (false, Some(_)) => Err(format!("overrides/{name}.reason overrides nothing")),
-        (true, None) => Err(format!("overrides for {name} need overrides/{name}.reason")),
-        (true, Some(reason)) => Ok(Some((
-            Outcome {
-                stdout: stdout.map_or(expected.stdout.clone(), |b| with_corpus_dir(b, corpus_path)),
-                stderr: stderr.map_or(expected.stderr.clone(), |b| with_corpus_dir(b, corpus_path)),
-                status: status.map_or(expected.status.clone(), |b| String::from_utf8_lossy(&b).trim().to_string()),
-            },
-            reason,
-        ))),
-    }
-}
-
-/// A known difference: `known/NAME.{stdout,stderr,status}` (what hipy
-/// prints, all three) and `known/NAME.reason`.
-fn read_known(dir: &Path, name: &str, corpus_path: &str) -> Result<Option<(Outcome, String)>, String> {
-    let dir = dir.join("known");
-    let reason = std::fs::read(dir.join(format!("{name}.reason"))).ok();
-    let outcome = read_outcome(&dir, name, corpus_path);
-    match (outcome, reason) {
-        (None, None) if !["stdout", "stderr", "status"].iter().any(|ext| dir.join(format!("{name}.{ext}")).exists()) => Ok(None),
-        (Some(outcome), Some(reason)) => Ok(Some((outcome, String::from_utf8_lossy(&reason).trim().to_string()))),
-        _ => Err(format!("known/{name} needs .reason, .stdout, .stderr and .status: run tests/record.py --known")),
-    }
-}
-
-fn with_corpus_dir(bytes: Vec<u8>, corpus_path: &str) -> Vec<u8> {
-    let token = CORPUS_DIR_TOKEN.as_bytes();
-    if !bytes.windows(token.len()).any(|w| w == token) {
-        return bytes;
-    }
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut rest = &bytes[..];
-    while let Some(at) = rest.windows(token.len()).position(|w| w == token) {
-        out.extend_from_slice(&rest[..at]);
-        out.extend_from_slice(corpus_path.as_bytes());
-        rest = &rest[at + token.len()..];
-    }
-    out.extend_from_slice(rest);
-    out
 }
 
 /// Runs every job on `available_parallelism` threads; for each job, the diff
@@ -304,17 +223,12 @@ fn run_job(hipy: &Path, dir: &Path, job: &Job, timeout: Duration) -> Option<Stri
     let mut cmd = support::hipy_command(hipy, job.mode, &format!("{}.py", program.name), &program.args);
     cmd.current_dir(dir);
     let actual = support::run(cmd, &program.stdin, timeout);
-    let matches_cpython = actual == program.expected || program.alternative.as_ref().is_some_and(|(alt, _)| actual == *alt);
-    let known = program.known.as_ref().filter(|_| !std::ptr::eq(job.mode, &RUSTPYTHON_MODE));
-    match known {
-        // A known difference must stay exactly as pinned, and an entry that
-        // CPython's output now satisfies is stale.
-        Some(_) if matches_cpython => Some(format!(
-            "stale known difference: hipy now prints what CPython prints; remove tests/corpus/known/{}.*\n",
-            program.name
-        )),
-        Some((known, _)) => support::diff_outcomes(known, &actual, "hipy (known difference)", "hipy"),
-        None if matches_cpython => None,
-        None => support::diff_outcomes(&program.expected, &actual, "python3", "hipy"),
-    }
+    let known = program.known.as_ref().filter(|_| !job.mode.is_rustpython());
+    recordings::judge(
+        &program.name,
+        &actual,
+        &program.expected,
+        program.alternative.as_ref(),
+        known.map(|k| (k, "tests/corpus/known")),
+    )
 }

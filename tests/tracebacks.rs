@@ -12,6 +12,14 @@
 //! tracebacks); the runner replaces that placeholder by the real path of
 //! this checkout, an exact text substitution, and compares the bytes.
 //!
+//! A program may also have an override (`overrides/`: what a newer CPython
+//! prints, for a behaviour CPython changed after 3.11; accepted in every
+//! mode) and a known difference (`known/` for hipy's interpreter,
+//! `known-rustpython/` for `--engine=rustpython`: that engine's own output,
+//! pinned, with the reason it cannot print CPython's yet). The rules and
+//! their reading are the corpus's (`support::recordings`); see
+//! tests/tracebacks/README.md.
+//!
 //! Environment:
 //! - `HIPY_TRACEBACKS_FILTER=text` (or a bare argument): only programs whose
 //!   name contains `text`;
@@ -20,11 +28,13 @@
 
 mod support;
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
+use support::recordings::{self, Explained, Recordings};
 use support::{Mode, Outcome, HIPY_MODES, RUSTPYTHON_MODE};
 
 const TEST_DIR_TOKEN: &str = "@TEST_DIR@";
@@ -33,7 +43,15 @@ const MAX_DIFF_LINES: usize = 120;
 struct Program {
     name: String,
     expected: Outcome,
+    /// An accepted 3.12+ behaviour (`overrides/NAME.*`) and its reason.
+    alternative: Option<Explained>,
+    /// Known differences: of hipy's interpreter (`known/`), of
+    /// `--engine=rustpython` (`known-rustpython/`).
+    known: Option<Explained>,
+    known_rustpython: Option<Explained>,
 }
+
+const KNOWN_DIRS: [&str; 2] = ["known", "known-rustpython"];
 
 struct Job<'a> {
     program: &'a Program,
@@ -78,6 +96,18 @@ fn main() -> ExitCode {
         summary.push(format!("{} passed {}/{}", mode.name, programs.len() - failed.len(), programs.len()));
     }
     println!("tracebacks: {} programs; {}", programs.len(), summary.join(", "));
+    for (dir, engine) in KNOWN_DIRS.iter().zip(["hipy", "rustpython"]) {
+        let known: Vec<String> = programs
+            .iter()
+            .filter_map(|p| {
+                let known = if *dir == "known" { &p.known } else { &p.known_rustpython };
+                known.as_ref().map(|(_, reason)| format!("{} ({reason})", p.name))
+            })
+            .collect();
+        if !known.is_empty() {
+            println!("tracebacks: {} known differences of {engine} from CPython: {}", known.len(), known.join(", "));
+        }
+    }
     if failures + errors.len() == 0 {
         ExitCode::SUCCESS
     } else {
@@ -86,9 +116,8 @@ fn main() -> ExitCode {
 }
 
 fn programs_dir() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tracebacks/programs");
     // CPython prints the real path (symlinks resolved), so compare with that.
-    dir.canonicalize().unwrap_or(dir)
+    recordings::real_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tracebacks/programs"))
 }
 
 fn filter() -> Option<String> {
@@ -116,12 +145,11 @@ fn timeout() -> Duration {
     Duration::from_secs(secs)
 }
 
-/// Every selected program with its expectation; programs never recorded and
-/// recordings without a program are errors.
+/// Every selected program with its expectations; programs never recorded,
+/// recordings without a program and incomplete overrides or known
+/// differences are errors.
 fn load(dir: &Path, filter: Option<&str>) -> (Vec<Program>, Vec<String>) {
-    let expected_dir = dir.parent().expect("programs/ has a parent").join("expected");
-    let mut errors = Vec::new();
-    let mut names: Vec<String> = std::fs::read_dir(dir)
+    let names: BTreeSet<String> = std::fs::read_dir(dir)
         .expect("tests/tracebacks/programs exists")
         .filter_map(|entry| {
             let path = entry.expect("readable programs directory").path();
@@ -129,48 +157,28 @@ fn load(dir: &Path, filter: Option<&str>) -> (Vec<Program>, Vec<String>) {
             is_program.then(|| path.file_stem().unwrap().to_string_lossy().into_owned())
         })
         .collect();
-    names.sort();
-    for entry in std::fs::read_dir(&expected_dir).expect("tests/tracebacks/expected exists") {
-        let path = entry.expect("readable expected directory").path();
-        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
-        if !names.contains(&stem) {
-            errors.push(format!("{} has no program {stem}.py", path.display()));
-        }
-    }
-    let test_dir = dir.to_string_lossy().into_owned();
+    let recordings = Recordings {
+        root: dir.parent().expect("programs/ has a parent").to_path_buf(),
+        token: TEST_DIR_TOKEN,
+        real_path: dir.to_string_lossy().into_owned(),
+    };
+    let mut errors = recordings.strays(&["expected", "overrides", KNOWN_DIRS[0], KNOWN_DIRS[1]], &names);
     let mut programs = Vec::new();
     for name in names.into_iter().filter(|n| filter.is_none_or(|f| n.contains(f))) {
-        match read_expected(&expected_dir, &name, &test_dir) {
-            Some(expected) => programs.push(Program { name, expected }),
-            None => errors.push(format!(
-                "{name}.py has no recorded expectation: run tests/tracebacks/record.py {name}"
-            )),
-        }
+        let Some(expected) = recordings.outcome("expected", &name) else {
+            errors.push(format!("{name}.py has no recorded expectation: run tests/tracebacks/record.py {name}"));
+            continue;
+        };
+        let mut report = |error: String| {
+            errors.push(format!("{error}: see tests/tracebacks/README.md"));
+            None
+        };
+        let alternative = recordings.read_override(&name, &expected).unwrap_or_else(&mut report);
+        let known = recordings.read_known(KNOWN_DIRS[0], &name).unwrap_or_else(&mut report);
+        let known_rustpython = recordings.read_known(KNOWN_DIRS[1], &name).unwrap_or_else(&mut report);
+        programs.push(Program { name, expected, alternative, known, known_rustpython });
     }
     (programs, errors)
-}
-
-fn read_expected(dir: &Path, name: &str, test_dir: &str) -> Option<Outcome> {
-    let part = |ext: &str| std::fs::read(dir.join(format!("{name}.{ext}"))).ok();
-    Some(Outcome {
-        stdout: with_test_dir(&part("stdout")?, test_dir),
-        stderr: with_test_dir(&part("stderr")?, test_dir),
-        status: String::from_utf8_lossy(&part("status")?).trim().to_string(),
-    })
-}
-
-/// The recording with every `@TEST_DIR@` replaced by `test_dir`.
-fn with_test_dir(bytes: &[u8], test_dir: &str) -> Vec<u8> {
-    let token = TEST_DIR_TOKEN.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut rest = bytes;
-    while let Some(at) = rest.windows(token.len()).position(|w| w == token) {
-        out.extend_from_slice(&rest[..at]);
-        out.extend_from_slice(test_dir.as_bytes());
-        rest = &rest[at + token.len()..];
-    }
-    out.extend_from_slice(rest);
-    out
 }
 
 /// Runs the jobs on all cores; for each, the diff against its expectation,
@@ -188,7 +196,13 @@ fn run_parallel(dir: &Path, jobs: &[Job], timeout: Duration) -> Vec<Option<Strin
                 let mut cmd = support::hipy_command(hipy, job.mode, &format!("{}.py", job.program.name), &[]);
                 cmd.current_dir(dir);
                 let actual = support::run(cmd, b"", timeout);
-                let diff = support::diff_outcomes(&job.program.expected, &actual, "python3", "hipy");
+                let program = job.program;
+                let known = if job.mode.is_rustpython() {
+                    program.known_rustpython.as_ref().map(|k| (k, "tests/tracebacks/known-rustpython"))
+                } else {
+                    program.known.as_ref().map(|k| (k, "tests/tracebacks/known"))
+                };
+                let diff = recordings::judge(&program.name, &actual, &program.expected, program.alternative.as_ref(), known);
                 results.lock().unwrap()[index] = diff;
             });
         }

@@ -2,6 +2,8 @@
 //! program with a timeout, and rendering differences as unified diffs.
 #![allow(dead_code)] // each test target uses a different part of this module
 
+pub mod recordings;
+
 use std::io::{Read, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -44,6 +46,14 @@ pub const RUSTPYTHON_MODE: Mode = Mode {
     args: &["--engine=rustpython"],
     env: &[],
 };
+
+impl Mode {
+    /// Whether this is `RUSTPYTHON_MODE` (compared by name: a `const` has
+    /// no single address to compare).
+    pub fn is_rustpython(&self) -> bool {
+        self.name == RUSTPYTHON_MODE.name
+    }
+}
 
 /// What a finished (or killed) process left behind.
 #[derive(Clone, Debug, PartialEq, Eq)]

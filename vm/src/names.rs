@@ -134,6 +134,17 @@ pub fn locals_mapping(vm: &VirtualMachine, f: &Frame) -> PyResult {
         return Ok(l.clone());
     }
     let dict = vm.ctx.new_dict();
+    for_each_fast_local(vm, f, |name, value| dict.set_item(name, value, vm))?;
+    Ok(dict.into())
+}
+
+/// Calls `g` with the name and value of each bound, visible fast local of
+/// `f` (cells read through), in slot order.
+pub fn for_each_fast_local(
+    vm: &VirtualMachine,
+    f: &Frame,
+    mut g: impl FnMut(&'static PyStrInterned, PyObjectRef) -> PyResult<()>,
+) -> PyResult<()> {
     for i in 0..f.code.nlocalsplus {
         if f.code.slot_kinds[i] & CO_FAST_HIDDEN != 0 {
             continue;
@@ -147,9 +158,9 @@ pub fn locals_mapping(vm: &VirtualMachine, f: &Frame) -> PyResult {
         } else {
             v.clone()
         };
-        dict.set_item(f.code.slot_names[i], value, vm)?;
+        g(f.code.slot_names[i], value)?;
     }
-    Ok(dict.into())
+    Ok(())
 }
 
 /// A cell slot holds a cell once MAKE_CELL / COPY_FREE_VARS ran; before that

@@ -60,9 +60,31 @@ fn frame_object(vm: &VirtualMachine, f: &Frame) -> PyResult<rustpython_vm::PyRef
     // RustPython's own call path: builds its generator without running it.
     let gen = func.invoke(FuncArgs::default(), vm)?;
     let frame = gen.get_attr("gi_frame", vm)?;
-    frame
+    let frame = frame
         .downcast::<FrameObject>()
-        .map_err(|_| vm.new_system_error("hipy: gi_frame is not a frame"))
+        .map_err(|_| vm.new_system_error("hipy: gi_frame is not a frame"))?;
+    copy_fast_locals(vm, f, &frame)?;
+    Ok(frame)
+}
+
+/// Give the never-started frame the values of `f`'s fast locals, as they are
+/// when the exception passes through, so that `tb_frame.f_locals` (and
+/// `traceback`'s `capture_locals`) shows them. Writes go through the frame's
+/// write-through locals proxy (RustPython's PEP 667 `f_locals`). Module and
+/// class bodies keep a namespace mapping of their own instead (not copied).
+fn copy_fast_locals(vm: &VirtualMachine, f: &Frame, frame: &rustpython_vm::Py<FrameObject>) -> PyResult<()> {
+    if f.locals.is_some() {
+        return Ok(());
+    }
+    let mut proxy = None;
+    crate::names::for_each_fast_local(vm, f, |name, value| {
+        let proxy = match &proxy {
+            Some(proxy) => proxy,
+            None => proxy.insert(frame.f_locals(vm)?),
+        };
+        proxy.set_item(name, value, vm)
+    })?;
+    Ok(())
 }
 
 /// Prepend an entry for `f` (at its current instruction) to `exc`'s traceback.

@@ -12,6 +12,14 @@
 //!   closed, is parsed again: a parse error inside that text is the error
 //!   CPython reports (`def f(:` is "invalid syntax" at the colon).
 //! - `message_311`: a table of messages 3.11 words differently.
+//!
+//! and two rules fix positions:
+//!
+//! - "Missing parentheses in call to 'print'": 3.11 marks the keyword and
+//!   the expressions after it (`legacy_call_range`); RustPython the keyword.
+//! - `eval`/`single` input without a final newline: 3.11's tokenizer adds
+//!   none, so `text` has none, and an error at the end of input (where the
+//!   newline would be) has offset and end offset 0 (`eval_end_of_input`).
 
 use rustpython_vm::builtins::{PyBaseExceptionRef, PyBytes, PyStr};
 use rustpython_vm::compiler::{CompileError, Mode};
@@ -183,12 +191,83 @@ pub fn reword(vm: &VirtualMachine, exc: PyBaseExceptionRef, source: &str, path: 
             let _ = exc.as_object().set_attr("end_offset", vm.ctx.new_int(-1), vm);
         }
     }
+    if msg.starts_with("Missing parentheses in call to '") {
+        legacy_call_range(vm, &exc, path);
+    }
+    if msg == "invalid syntax" {
+        newline_token_width(vm, &exc);
+    }
+    if matches!(mode, Mode::Eval | Mode::Single) && !source.ends_with(['\n', '\r']) {
+        eval_end_of_input(vm, &exc, source, msg == "invalid syntax");
+    }
     if let Some(new) = message_311(&msg) {
         let new = vm.ctx.new_str(new);
         let _ = exc.as_object().set_attr("msg", new.clone(), vm);
         let _ = exc.as_object().set_attr("args", vm.ctx.new_tuple(vec![new.into()]), vm);
     }
     exc
+}
+
+fn int_attr(vm: &VirtualMachine, exc: &PyBaseExceptionRef, name: &'static str) -> Option<usize> {
+    exc.as_object().get_attr(name, vm).ok()?.try_to_value::<usize>(vm).ok()
+}
+
+/// 3.11 marks `print "a", 1` from the keyword to the end of the expressions
+/// after it (its rule `invalid_legacy_expression: NAME !'(' star_expressions`):
+/// the end offset is the end of the longest text after the keyword, on the
+/// keyword's line, that parses as expressions.
+fn legacy_call_range(vm: &VirtualMachine, exc: &PyBaseExceptionRef, path: &str) {
+    let (Some(text), Some(offset)) = (str_attr(vm, exc, "text"), int_attr(vm, exc, "offset")) else { return };
+    let line: Vec<char> = text.trim_end_matches(['\n', '\r']).chars().collect();
+    let keyword = line.get(offset.saturating_sub(1)..).unwrap_or_default();
+    let keyword_len = keyword.iter().take_while(|c| c.is_alphanumeric() || **c == '_').count();
+    let after = offset - 1 + keyword_len;
+    let rest: String = line[after..].iter().collect();
+    let parses = |expressions: &str| {
+        let wrapped = format!("({expressions})");
+        !matches!(vm.compile(&wrapped, Mode::Eval, path.to_owned()), Err(VmCompileError::Compile(CompileError::Parse(_))))
+    };
+    let ends = rest.char_indices().map(|(i, c)| i + c.len_utf8()).rev();
+    let Some(expressions) = ends.map(|end| rest[..end].trim_end()).find(|e| !e.trim().is_empty() && parses(e)) else {
+        return;
+    };
+    let end_offset = after + expressions.chars().count() + 1;
+    let _ = exc.as_object().set_attr("end_offset", vm.ctx.new_int(end_offset), vm);
+}
+
+/// "invalid syntax" at the end of a line is an error at its NEWLINE token,
+/// which 3.11's tokenizer makes zero-width (end offset = offset) on a line
+/// without a comment. (With a comment the token spans it; not rewritten.)
+fn newline_token_width(vm: &VirtualMachine, exc: &PyBaseExceptionRef) {
+    let (Some(text), Some(offset)) = (str_attr(vm, exc, "text"), int_attr(vm, exc, "offset")) else { return };
+    let line = text.trim_end_matches(['\n', '\r']);
+    let at_newline = offset == line.chars().count() + 1 && !line.contains('#');
+    let one_wide = int_attr(vm, exc, "end_offset") == Some(offset + 1)
+        && int_attr(vm, exc, "end_lineno") == int_attr(vm, exc, "lineno");
+    if at_newline && one_wide {
+        let _ = exc.as_object().set_attr("end_offset", vm.ctx.new_int(offset), vm);
+    }
+}
+
+/// `eval`/`single` input without a final newline: no newline in `text` of
+/// the last line, and an error past the end of input at offset 0.
+fn eval_end_of_input(vm: &VirtualMachine, exc: &PyBaseExceptionRef, source: &str, generic: bool) {
+    let last_line = source.lines().count().max(1);
+    if int_attr(vm, exc, "lineno") != Some(last_line) {
+        return;
+    }
+    if let Some(text) = str_attr(vm, exc, "text") {
+        if let Some(stripped) = text.strip_suffix('\n') {
+            let _ = exc.as_object().set_attr("text", vm.ctx.new_str(stripped), vm);
+        }
+    }
+    let last_len = source.rsplit('\n').next().unwrap_or("").chars().count();
+    if generic && int_attr(vm, exc, "offset").is_some_and(|offset| offset > last_len) {
+        let _ = exc.as_object().set_attr("offset", vm.ctx.new_int(0), vm);
+        if int_attr(vm, exc, "end_lineno") == Some(last_line) {
+            let _ = exc.as_object().set_attr("end_offset", vm.ctx.new_int(0), vm);
+        }
+    }
 }
 
 /// Argument `index` of a call, or keyword `name`.
