@@ -397,7 +397,7 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
         Instruction::BinaryOp { .. } => {
             let b = f.pop();
             let a = f.pop();
-            let v = ops::binary_op(vm, &a, &b, arg)?;
+            let v = ops::binary_op(vm, &a, &b, arg).map_err(|e| compat::normalize_error(vm, e))?;
             f.push(v);
         }
         Instruction::BinaryOpInplaceAddUnicode => {

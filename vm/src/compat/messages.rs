@@ -218,6 +218,14 @@ pub fn normalize(vm: &VirtualMachine, e: PyBaseExceptionRef) -> PyBaseExceptionR
         // Only range words its index error this way.
         return vm.new_type_error(format!("range indices must be integers or slices, not {found}"));
     }
+    // "can only concatenate tuple (not 'str') to tuple": 3.11 quotes with ".
+    if let Some(rest) = msg.strip_prefix("can only concatenate ") {
+        if let Some((kind, tail)) = rest.split_once(" (not '") {
+            if let Some((found, end)) = tail.split_once("') to ") {
+                return vm.new_type_error(format!("can only concatenate {kind} (not \"{found}\") to {end}"));
+            }
+        }
+    }
     if msg == "multiple bases have instance layout conflict" {
         return vm.new_type_error("multiple bases have instance lay-out conflict");
     }

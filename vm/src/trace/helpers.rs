@@ -112,7 +112,7 @@ pub extern "C" fn hp_unbox_int(p: *const PyObject) -> i64 {
 /// `a <op> b` for any objects (BINARY_OP's argument numbering). Owned.
 pub extern "C" fn hp_binop(a: *const PyObject, b: *const PyObject, op: i64) -> *const PyObject {
     let (a, b) = unsafe { (obj(a).to_owned(), obj(b).to_owned()) };
-    owned_or_fail(crate::ops::binary_op(vm(), &a, &b, op as u32))
+    owned_or_fail(crate::ops::binary_op(vm(), &a, &b, op as u32).map_err(|e| crate::compat::normalize_error(vm(), e)))
 }
 
 /// COMPARE_OP on any objects. Owned.
