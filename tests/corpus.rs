@@ -21,8 +21,6 @@ mod support;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::Duration;
 use support::recordings::{self, Recordings};
 use support::{Mode, Outcome, HIPY_MODES, RUSTPYTHON_MODE};
@@ -202,20 +200,7 @@ fn load_corpus(dir: &Path, filter: Option<&str>) -> (Vec<Program>, Vec<String>) 
 /// against its expectation, or `None` when it matched.
 fn run_parallel(dir: &Path, jobs: &[Job], timeout: Duration) -> Vec<Option<String>> {
     let hipy = Path::new(env!("CARGO_BIN_EXE_hipy"));
-    let results = Mutex::new(vec![None; jobs.len()]);
-    let next = AtomicUsize::new(0);
-    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                let Some(job) = jobs.get(index) else { break };
-                let diff = run_job(hipy, dir, job, timeout);
-                results.lock().unwrap()[index] = diff;
-            });
-        }
-    });
-    results.into_inner().unwrap()
+    support::parallel_map(jobs, |job| run_job(hipy, dir, job, timeout))
 }
 
 fn run_job(hipy: &Path, dir: &Path, job: &Job, timeout: Duration) -> Option<String> {

@@ -31,8 +31,6 @@ mod support;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::Duration;
 use support::recordings::{self, Explained, Recordings};
 use support::{Mode, Outcome, HIPY_MODES, RUSTPYTHON_MODE};
@@ -185,27 +183,16 @@ fn load(dir: &Path, filter: Option<&str>) -> (Vec<Program>, Vec<String>) {
 /// or None when it matched.
 fn run_parallel(dir: &Path, jobs: &[Job], timeout: Duration) -> Vec<Option<String>> {
     let hipy = Path::new(env!("CARGO_BIN_EXE_hipy"));
-    let results = Mutex::new(vec![None; jobs.len()]);
-    let next = AtomicUsize::new(0);
-    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                let Some(job) = jobs.get(index) else { break };
-                let mut cmd = support::hipy_command(hipy, job.mode, &format!("{}.py", job.program.name), &[]);
-                cmd.current_dir(dir);
-                let actual = support::run(cmd, b"", timeout);
-                let program = job.program;
-                let known = if job.mode.is_rustpython() {
-                    program.known_rustpython.as_ref().map(|k| (k, "tests/tracebacks/known-rustpython"))
-                } else {
-                    program.known.as_ref().map(|k| (k, "tests/tracebacks/known"))
-                };
-                let diff = recordings::judge(&program.name, &actual, &program.expected, program.alternative.as_ref(), known);
-                results.lock().unwrap()[index] = diff;
-            });
-        }
-    });
-    results.into_inner().unwrap()
+    support::parallel_map(jobs, |job| {
+        let mut cmd = support::hipy_command(hipy, job.mode, &format!("{}.py", job.program.name), &[]);
+        cmd.current_dir(dir);
+        let actual = support::run(cmd, b"", timeout);
+        let program = job.program;
+        let known = if job.mode.is_rustpython() {
+            program.known_rustpython.as_ref().map(|k| (k, "tests/tracebacks/known-rustpython"))
+        } else {
+            program.known.as_ref().map(|k| (k, "tests/tracebacks/known"))
+        };
+        recordings::judge(&program.name, &actual, &program.expected, program.alternative.as_ref(), known)
+    })
 }

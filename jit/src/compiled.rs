@@ -330,6 +330,11 @@ impl CompiledLoop {
             .collect()
     }
 
+    /// How often exit `guard`'s guard has failed (see `exit_counts`).
+    pub fn exit_count(&self, guard: u32) -> u64 {
+        self.cell(guard).map_or(0, |(t, k)| t.cells[k].count.load(Ordering::Relaxed))
+    }
+
     /// Whether exit `guard` leads into a bridge.
     pub fn has_bridge(&self, guard: u32) -> bool {
         self.cell(guard)

@@ -25,7 +25,7 @@
 //! - `exit_info(n) -> Option<&ExitInfo>`: `trace` (which trace's op), `op_index`,
 //!   `snapshot` (in that trace), `values` (the exit buffer's order), `types`,
 //!   `borrowed`, `locations`. References stay valid while bridges are attached.
-//! - `exit_counts() -> Vec<u64>` by exit number: how often each guard failed; for an
+//! - `exit_count(n)`, and `exit_counts() -> Vec<u64>` by exit number: how often each guard failed; for an
 //!   exit with a bridge, how often the bridge was entered. `has_bridge(n)`.
 //! - `exits() -> Vec<&ExitInfo>`, `num_exits()`, `num_traces()`, `max_exit_values()`
 //!   (bridges included), `code()`/`code_size()` (root), `trace_code(k)`,

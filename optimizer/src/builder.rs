@@ -165,31 +165,12 @@ impl TraceBuilder {
 
     /// `vN:ty = load_field obj, offset` (a raw word at a byte offset).
     pub fn load_field(&mut self, obj: impl Into<Operand>, offset: i32, ty: Type) -> ValueId {
-        let v = self.trace.new_value(ty);
-        self.push(
-            Opcode::LoadField,
-            Some(v),
-            ty,
-            &[obj.into()],
-            offset as i64,
-            None,
-            None,
-        );
-        v
+        self.memory(Opcode::LoadField, Some(ty), &[obj.into()], offset).expect("a load has a result")
     }
 
     /// `store_field obj, offset, value`.
     pub fn store_field(&mut self, obj: impl Into<Operand>, offset: i32, value: impl Into<Operand>) {
-        let args = [obj.into(), value.into()];
-        self.push(
-            Opcode::StoreField,
-            None,
-            Type::Void,
-            &args,
-            offset as i64,
-            None,
-            None,
-        );
+        self.memory(Opcode::StoreField, None, &[obj.into(), value.into()], offset);
     }
 
     /// `vN:ty = load_indexed base, index, offset`: the word at `base + index * 8 +
@@ -202,17 +183,8 @@ impl TraceBuilder {
         offset: i32,
         ty: Type,
     ) -> ValueId {
-        let v = self.trace.new_value(ty);
-        self.push(
-            Opcode::LoadIndexed,
-            Some(v),
-            ty,
-            &[base.into(), index.into()],
-            offset as i64,
-            None,
-            None,
-        );
-        v
+        self.memory(Opcode::LoadIndexed, Some(ty), &[base.into(), index.into()], offset)
+            .expect("a load has a result")
     }
 
     /// `store_indexed base, index, value, offset`: writes the word at `base + index *
@@ -224,16 +196,15 @@ impl TraceBuilder {
         value: impl Into<Operand>,
         offset: i32,
     ) {
-        let args = [base.into(), index.into(), value.into()];
-        self.push(
-            Opcode::StoreIndexed,
-            None,
-            Type::Void,
-            &args,
-            offset as i64,
-            None,
-            None,
-        );
+        self.memory(Opcode::StoreIndexed, None, &[base.into(), index.into(), value.into()], offset);
+    }
+
+    /// A memory op with its byte offset as the immediate: a load (`ty` given,
+    /// returns its value) or a store.
+    fn memory(&mut self, opcode: Opcode, ty: Option<Type>, args: &[Operand], offset: i32) -> Option<ValueId> {
+        let v = ty.map(|ty| self.trace.new_value(ty));
+        self.push(opcode, v, ty.unwrap_or(Type::Void), args, offset as i64, None, None);
+        v
     }
 
     /// `new class`: a fresh (owned) instance, for allocation removal.

@@ -65,6 +65,28 @@ pub struct Outcome {
     pub status: String,
 }
 
+/// `f` of every item, computed on `available_parallelism` threads, in the
+/// items' order.
+pub fn parallel_map<T: Sync, R: Send + Clone>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R>
+where
+    R: Default,
+{
+    let results = std::sync::Mutex::new(vec![R::default(); items.len()]);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(item) = items.get(index) else { break };
+                let r = f(item);
+                results.lock().unwrap()[index] = r;
+            });
+        }
+    });
+    results.into_inner().unwrap()
+}
+
 /// The command line `hipy [mode args] run <script> <args>` for one mode.
 pub fn hipy_command(hipy: &Path, mode: &Mode, script: &str, args: &[String]) -> Command {
     let mut cmd = Command::new(hipy);

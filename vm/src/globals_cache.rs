@@ -263,24 +263,6 @@ unsafe fn value_with<'a>(l: &DictLayout, d: &'a Py<PyDict>, idx: usize) -> &'a P
     &*(*((ptr + idx * l.stride + l.value) as *const *const PyObject))
 }
 
-/// The dict's stamp, giving it one if it has none (0: no layout, or the
-/// stamp space is used up).
-pub fn stamp(d: &Py<PyDict>) -> u32 {
-    match layout() {
-        Some(l) => stamp_with(&l, d),
-        None => 0,
-    }
-}
-
-/// The stamp the dict has now, without assigning one.
-pub fn current_stamp(d: &Py<PyDict>) -> u32 {
-    match layout() {
-        // SAFETY: probed offset.
-        Some(l) => unsafe { stamp_at(d.as_object(), l.stamp) },
-        None => 0,
-    }
-}
-
 /// Where `name` is for a LOAD_GLOBAL of these dicts, if the lookup can be
 /// cached: both dicts stamped, the key stored as the interned name itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -76,23 +76,38 @@ fn funcargs_keywords(args: &FuncArgs) -> Vec<String> {
     }
 }
 
-fn descriptor_call(zelf: &PyObject, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-    let nargs = args.args.len();
-    let keywords = funcargs_keywords(&args);
-    (saved(&DESCRIPTOR).call)(zelf, args, vm).map_err(|e| descriptor_error(vm, zelf, nargs, &keywords, e))
+/// A `call` / `vectorcall` slot pair that runs the saved slots of `$saved`
+/// and rewords their errors with `$error(vm, zelf, nargs, keywords, e)`.
+macro_rules! rewording_slots {
+    ($call:ident, $vectorcall:ident, $saved:ident, $error:expr) => {
+        fn $call(zelf: &PyObject, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+            let nargs = args.args.len();
+            let keywords = funcargs_keywords(&args);
+            (saved(&$saved).call)(zelf, args, vm).map_err(|e| ($error)(vm, zelf, nargs, &keywords, e))
+        }
+
+        fn $vectorcall(
+            zelf: &PyObject,
+            args: Vec<PyObjectRef>,
+            nargs: usize,
+            kwnames: Option<&[PyObjectRef]>,
+            vm: &VirtualMachine,
+        ) -> PyResult {
+            let vectorcall = saved(&$saved).vectorcall.expect("vectorcall saved");
+            vectorcall(zelf, args, nargs, kwnames, vm)
+                .map_err(|e| ($error)(vm, zelf, nargs, &keyword_names(kwnames), e))
+        }
+    };
 }
 
-fn descriptor_vectorcall(
-    zelf: &PyObject,
-    args: Vec<PyObjectRef>,
-    nargs: usize,
-    kwnames: Option<&[PyObjectRef]>,
-    vm: &VirtualMachine,
-) -> PyResult {
-    let vectorcall = saved(&DESCRIPTOR).vectorcall.expect("vectorcall saved");
-    vectorcall(zelf, args, nargs, kwnames, vm)
-        .map_err(|e| descriptor_error(vm, zelf, nargs, &keyword_names(kwnames), e))
-}
+rewording_slots!(descriptor_call, descriptor_vectorcall, DESCRIPTOR, descriptor_error);
+rewording_slots!(native_call, native_vectorcall, NATIVE, native_error);
+rewording_slots!(wrapper_call, wrapper_vectorcall, WRAPPER, |vm, zelf, _: usize, _: &[String], e| {
+    slot_wrapper_error(vm, zelf, "__objclass__", e)
+});
+rewording_slots!(method_wrapper_call, method_wrapper_vectorcall, METHOD_WRAPPER, |vm, zelf, _: usize, _: &[String], e| {
+    slot_wrapper_error(vm, zelf, "__self__", e)
+});
 
 fn descriptor_error(
     vm: &VirtualMachine,
@@ -110,23 +125,6 @@ fn descriptor_error(
         return vm.new_type_error(format!("unbound method {qualname}() needs an argument"));
     }
     translate(vm, &qualname, &qualname, nargs - 1, keywords, true, e)
-}
-
-fn native_call(zelf: &PyObject, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-    let nargs = args.args.len();
-    let keywords = funcargs_keywords(&args);
-    (saved(&NATIVE).call)(zelf, args, vm).map_err(|e| native_error(vm, zelf, nargs, &keywords, e))
-}
-
-fn native_vectorcall(
-    zelf: &PyObject,
-    args: Vec<PyObjectRef>,
-    nargs: usize,
-    kwnames: Option<&[PyObjectRef]>,
-    vm: &VirtualMachine,
-) -> PyResult {
-    let vectorcall = saved(&NATIVE).vectorcall.expect("vectorcall saved");
-    vectorcall(zelf, args, nargs, kwnames, vm).map_err(|e| native_error(vm, zelf, nargs, &keyword_names(kwnames), e))
 }
 
 fn str_attr(vm: &VirtualMachine, obj: &PyObject, name: &'static str) -> Option<String> {
@@ -243,36 +241,6 @@ fn type_error(
     let name = cls.name().to_string();
     let key = format!("{name}()");
     translate(vm, &key, &name, nargs, keywords, false, e)
-}
-
-fn wrapper_call(zelf: &PyObject, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-    (saved(&WRAPPER).call)(zelf, args, vm).map_err(|e| slot_wrapper_error(vm, zelf, "__objclass__", e))
-}
-
-fn wrapper_vectorcall(
-    zelf: &PyObject,
-    args: Vec<PyObjectRef>,
-    nargs: usize,
-    kwnames: Option<&[PyObjectRef]>,
-    vm: &VirtualMachine,
-) -> PyResult {
-    let vectorcall = saved(&WRAPPER).vectorcall.expect("vectorcall saved");
-    vectorcall(zelf, args, nargs, kwnames, vm).map_err(|e| slot_wrapper_error(vm, zelf, "__objclass__", e))
-}
-
-fn method_wrapper_call(zelf: &PyObject, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-    (saved(&METHOD_WRAPPER).call)(zelf, args, vm).map_err(|e| slot_wrapper_error(vm, zelf, "__self__", e))
-}
-
-fn method_wrapper_vectorcall(
-    zelf: &PyObject,
-    args: Vec<PyObjectRef>,
-    nargs: usize,
-    kwnames: Option<&[PyObjectRef]>,
-    vm: &VirtualMachine,
-) -> PyResult {
-    let vectorcall = saved(&METHOD_WRAPPER).vectorcall.expect("vectorcall saved");
-    vectorcall(zelf, args, nargs, kwnames, vm).map_err(|e| slot_wrapper_error(vm, zelf, "__self__", e))
 }
 
 /// A failed explicit call of a slot's dunder (`int.__floordiv__(1, 0)`,

@@ -190,12 +190,6 @@ pub extern "C" fn hp_setattr(o: *const PyObject, name: *const PyObject, v: *cons
     }
 }
 
-/// `o[k]` for any objects. Owned.
-pub extern "C" fn hp_getitem(o: *const PyObject, k: *const PyObject) -> *const PyObject {
-    let (o, k) = unsafe { (obj(o), obj(k)) };
-    owned_or_fail(o.get_item(k, vm()))
-}
-
 /// `o[k] = v`: 0, or -1 with an exception pending.
 pub extern "C" fn hp_setitem(o: *const PyObject, k: *const PyObject, v: *const PyObject) -> i64 {
     let (o, k, v) = unsafe { (obj(o), obj(k), obj(v).to_owned()) };
@@ -248,13 +242,6 @@ pub extern "C" fn hp_list_set(l: *const PyObject, i: i64, v: *const PyObject) ->
         }
         None => 1,
     }
-}
-
-/// `list.append(v)` of an exact list.
-pub extern "C" fn hp_list_append(l: *const PyObject, v: *const PyObject) {
-    let l = unsafe { obj(l) }.downcast_ref::<PyList>().expect("list");
-    let v = unsafe { obj(v) }.to_owned();
-    l.borrow_vec_mut().push(v);
 }
 
 /// `len(o)`, or -1 with an exception pending.

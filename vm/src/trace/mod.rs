@@ -574,8 +574,7 @@ fn enter(
 }
 
 fn wants_bridge(ct: &CompiledTrace, guard: u32) -> bool {
-    let count = ct.code.exit_counts().get(guard as usize).copied().unwrap_or(0);
-    count >= bridge_threshold()
+    ct.code.exit_count(guard) >= bridge_threshold()
         && !ct.code.has_bridge(guard)
         && ct.bridge_aborts.borrow().get(&guard).copied().unwrap_or(0) < MAX_BRIDGE_ABORTS
 }

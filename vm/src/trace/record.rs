@@ -495,6 +495,33 @@ impl Recorder {
         }
     }
 
+    /// Pop `n` values, call helper `name` on them as objects, let `check`
+    /// guard its result while the operands are still live, then release
+    /// them. Returns the helper's result.
+    fn call_popped(
+        &mut self,
+        n: usize,
+        name: &'static str,
+        check: impl FnOnce(&mut Recorder, ValueId),
+    ) -> Result<ValueId, Abort> {
+        let mut items: Vec<Sh> = (0..n).map(|_| self.pop()).collect();
+        items.reverse();
+        let mut ops = Vec::with_capacity(n);
+        for s in &items {
+            ops.push(self.as_obj(*s).ok_or_else(|| format!("{name} of NULL"))?);
+        }
+        let args: Vec<Operand> = ops.iter().map(|(o, _)| *o).collect();
+        let r = self.call(name, &args).expect("the helper returns a value");
+        check(self, r);
+        for (o, t) in ops {
+            self.release_temp(o, t);
+        }
+        for s in items {
+            self.release(s);
+        }
+        Ok(r)
+    }
+
     /// A value stored into a frame slot: the slot must own it.
     fn own(&mut self, s: Sh) -> Sh {
         match s {
@@ -723,73 +750,23 @@ impl Recorder {
             Instruction::StoreSubscr => self.store_subscr(vm, pc, conc(1), conc(0))?,
             Instruction::UnpackSequence { .. } => self.unpack(vm, pc, arg as usize, conc(0))?,
             Instruction::BuildTuple { .. } if arg == 2 || arg == 3 => {
-                let items: Vec<Sh> = (0..arg).map(|_| self.pop()).collect::<Vec<_>>().into_iter().rev().collect();
-                let mut ops = Vec::new();
-                for s in &items {
-                    ops.push(self.as_obj(*s).ok_or("tuple of NULL")?);
-                }
-                let args: Vec<Operand> = ops.iter().map(|(o, _)| *o).collect();
-                let r = self.call(if arg == 2 { "tuple2" } else { "tuple3" }, &args).expect("tuple");
-                for (o, t) in ops {
-                    self.release_temp(o, t);
-                }
-                for s in items {
-                    self.release(s);
-                }
+                let r = self.call_popped(arg as usize, if arg == 2 { "tuple2" } else { "tuple3" }, |_, _| {})?;
                 self.push(Sh::val(r, Repr::Obj, true));
             }
             Instruction::Call { .. } => self.call_op(vm, f, op, pc, arg as usize)?,
             Instruction::BuildSlice { .. } => {
                 let n = if arg == 3 { 3 } else { 2 };
-                let items: Vec<Sh> = (0..n).map(|_| self.pop()).collect::<Vec<_>>().into_iter().rev().collect();
-                let mut ops = Vec::new();
-                for s in &items {
-                    ops.push(self.as_obj(*s).ok_or("slice of NULL")?);
-                }
-                let args: Vec<Operand> = ops.iter().map(|(o, _)| *o).collect();
-                let r = self.call(if n == 2 { "slice2" } else { "slice3" }, &args).expect("slice");
-                for (o, t) in ops {
-                    self.release_temp(o, t);
-                }
-                for s in items {
-                    self.release(s);
-                }
+                let r = self.call_popped(n, if n == 2 { "slice2" } else { "slice3" }, |_, _| {})?;
                 self.push(Sh::val(r, Repr::Obj, true));
             }
             Instruction::BinarySlice => {
                 let raise = self.snapshot(SnapshotKind::RaisePending, pc);
-                let items: Vec<Sh> = (0..3).map(|_| self.pop()).collect::<Vec<_>>().into_iter().rev().collect();
-                let mut ops = Vec::new();
-                for s in &items {
-                    ops.push(self.as_obj(*s).ok_or("slice of NULL")?);
-                }
-                let args: Vec<Operand> = ops.iter().map(|(o, _)| *o).collect();
-                let r = self.call("get_slice", &args).expect("obj");
-                self.b.guard_nonnull(r, raise);
-                for (o, t) in ops {
-                    self.release_temp(o, t);
-                }
-                for s in items {
-                    self.release(s);
-                }
+                let r = self.call_popped(3, "get_slice", |rec, r| rec.b.guard_nonnull(r, raise))?;
                 self.push(Sh::val(r, Repr::Obj, true));
             }
             Instruction::StoreSlice => {
                 let raise = self.snapshot(SnapshotKind::RaisePending, pc);
-                let items: Vec<Sh> = (0..4).map(|_| self.pop()).collect::<Vec<_>>().into_iter().rev().collect();
-                let mut ops = Vec::new();
-                for s in &items {
-                    ops.push(self.as_obj(*s).ok_or("slice of NULL")?);
-                }
-                let args: Vec<Operand> = ops.iter().map(|(o, _)| *o).collect();
-                let r = self.call("set_slice", &args).expect("i64");
-                self.b.guard_eq_i64(r, 0, raise);
-                for (o, t) in ops {
-                    self.release_temp(o, t);
-                }
-                for s in items {
-                    self.release(s);
-                }
+                self.call_popped(4, "set_slice", |rec, r| rec.b.guard_eq_i64(r, 0, raise))?;
             }
             Instruction::GetIter => {
                 let raise = self.snapshot(SnapshotKind::RaisePending, pc);
