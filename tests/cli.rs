@@ -80,6 +80,23 @@ fn version_and_module() {
     assert_eq!((out.as_str(), code), ("{\n    \"a\": [\n        1,\n        2\n    ]\n}\n", 0));
 }
 
+/// Every start-up probe of RustPython's object layouts succeeds on this
+/// build, whatever the script (a probe whose outcome depended on the heap's
+/// state, and so on the script, once halved call speed on `boxed.py` without
+/// any other sign). The benchmark programs give varied start-up heaps.
+#[test]
+fn object_layout_probes_succeed() {
+    let expected = "object layouts: function fields direct, cells direct, bound methods direct, \
+                    dict entries direct, object header direct, list items direct, tuple items direct";
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/programs");
+    let mut programs: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    programs.sort();
+    for p in programs.iter().filter(|p| p.extension().is_some_and(|e| e == "py")) {
+        let (_, err, _) = run(&["run", "--stats", p.to_str().unwrap(), "1"], "");
+        assert!(err.contains(expected), "{}: {err}", p.display());
+    }
+}
+
 #[test]
 fn engines_agree_on_a_script() {
     let p = script("eng.py", "print(sum(i * i for i in range(100)), [x for x in 'ab'])\n");

@@ -82,6 +82,10 @@ pub fn function_fields_direct() -> bool {
     matches!(FUNCTION.get(), Some(Some(_)))
 }
 
+pub fn bound_method_direct() -> bool {
+    matches!(BOUND_METHOD.get(), Some(Some(_)))
+}
+
 pub fn cells_direct() -> bool {
     matches!(CELLS_DIRECT.get(), Some(true))
 }
@@ -164,8 +168,18 @@ fn probe_function(vm: &VirtualMachine) -> PyResult<Option<FunctionOffsets>> {
 }
 
 /// Run probe source on RustPython's engine (before hipy's hooks exist).
+/// The globals get their own `__builtins__` dict and `__name__`, so that the
+/// functions made here hold values no other field of theirs can share
+/// (`find_unique` needs each probed value exactly once).
 fn run_probe_source(vm: &VirtualMachine, src: &str) -> PyResult<rustpython_vm::scope::Scope> {
-    let scope = vm.new_scope_with_builtins();
+    let globals = vm.ctx.new_dict();
+    let builtins = vm.ctx.new_dict();
+    for (key, value) in vm.builtins.dict() {
+        builtins.set_item(&*key, value, vm)?;
+    }
+    globals.set_item("__builtins__", builtins.into(), vm)?;
+    globals.set_item("__name__", vm.ctx.new_str("hipy-probe-module").into(), vm)?;
+    let scope = rustpython_vm::scope::Scope::with_builtins(None, globals, vm);
     let code = vm
         .compile(src, rustpython_vm::compiler::Mode::Exec, "<hipy-probe>".to_owned())
         .map_err(|e| vm.new_system_error(format!("hipy: probe does not compile: {e}")))?;

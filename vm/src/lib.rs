@@ -94,12 +94,21 @@ pub fn jit_report() -> String {
     trace::stats::report()
 }
 
-/// Probe results, for `hipy --version -v` style diagnostics and tests.
+/// Probe results (`hipy run --stats` prints them): which RustPython
+/// internals hipy reads directly on this build. A failed probe costs speed,
+/// never correctness, so only this report (and its test) shows one.
 pub fn layout_report() -> String {
+    let direct = |ok: bool| if ok { "direct" } else { "via the API" };
+    let jit = trace::layout();
     format!(
-        "function fields: {}, cells: {}",
-        if layout::function_fields_direct() { "direct" } else { "via attributes" },
-        if layout::cells_direct() { "direct" } else { "via attributes" }
+        "function fields {}, cells {}, bound methods {}, dict entries {}, object header {}, list items {}, tuple items {}",
+        direct(layout::function_fields_direct()),
+        direct(layout::cells_direct()),
+        direct(layout::bound_method_direct()),
+        direct(globals_cache::layout().is_some()),
+        direct(jit.is_some()),
+        direct(jit.is_some_and(|l| l.list.is_some())),
+        direct(jit.is_some_and(|l| l.tuple.is_some())),
     )
 }
 

@@ -83,6 +83,7 @@ pub fn report() -> String {
     out.push_str(&format!(
         "  instructions: {total} total, {hipy} in hipy's loop, {rp} in RustPython's loop ({share:.2}% in hipy)\n"
     ));
+    out.push_str(&format!("  object layouts: {}\n", crate::layout_report()));
     out.push_str("  hottest loops (back-edges, loop header):\n");
     for (n, what) in loops.iter().take(10) {
         out.push_str(&format!("    {n:>12}  {what}\n"));
