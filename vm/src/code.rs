@@ -10,7 +10,6 @@
 //! offsets and line-table lookups keep working on the same numbers.
 
 use std::cell::{Cell, RefCell, UnsafeCell};
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use rustpython_vm::bytecode::{
@@ -294,7 +293,7 @@ fn localsplus_names(code: &PyCode, nslots: usize) -> Box<[&'static PyStrInterned
 }
 
 thread_local! {
-    static CACHE: RefCell<HashMap<usize, Rc<CodeInfo>>> = RefCell::new(HashMap::new());
+    static CACHE: RefCell<rustc_hash::FxHashMap<usize, Rc<CodeInfo>>> = RefCell::new(Default::default());
 }
 
 /// Limit after which code objects that only the cache still references are

@@ -6,7 +6,6 @@
 //! owned move into the frames, the rest are shared; the guard's drop list is
 //! released.
 
-use std::collections::HashSet;
 
 use hipy_optimizer::{Operand, SnapshotKind, Source, Type, ValueId};
 use rustpython_vm::builtins::PyFunction;
@@ -22,7 +21,9 @@ struct Exit<'a> {
     info: &'a hipy_jit::ExitInfo,
     buf: &'a [u64],
     owned: &'a [ValueId],
-    taken: HashSet<ValueId>,
+    /// Owned values already moved into a frame (a snapshot may name one
+    /// twice; the second gets a new reference). Few per exit: a Vec.
+    taken: Vec<ValueId>,
 }
 
 impl Exit<'_> {
@@ -37,7 +38,8 @@ impl Exit<'_> {
                 Some(Type::F64) => vm.ctx.new_float(f64::from_bits(self.bits(v))).into(),
                 _ => {
                     let p = self.bits(v) as *const PyObject;
-                    if self.owned.contains(&v) && self.taken.insert(v) {
+                    if self.owned.contains(&v) && !self.taken.contains(&v) {
+                        self.taken.push(v);
                         // SAFETY: the trace owned this reference; it moves here.
                         unsafe { helpers::adopt(p) }
                     } else {
@@ -108,7 +110,7 @@ pub fn rebuild(
     let op = &part.trace.ops[info.op_index];
     let g = op.guard.as_ref().expect("exiting op has a snapshot");
     let snap = part.trace.snapshot(g.snapshot);
-    let mut exit = Exit { part: &part, info, buf, owned: &g.owned, taken: HashSet::new() };
+    let mut exit = Exit { part: &part, info, buf, owned: &g.owned, taken: Vec::new() };
     for (i, fr) in snap.frames.iter().enumerate() {
         if i == 0 {
             let f = stack.last_mut().unwrap();

@@ -281,7 +281,7 @@ const RETRY_BACKOFF: u64 = 64;
 const MAX_ABORTS: u32 = 4;
 
 thread_local! {
-    static LOOPS: RefCell<std::collections::HashMap<(usize, u32), LoopState>> = RefCell::new(std::collections::HashMap::new());
+    static LOOPS: RefCell<rustc_hash::FxHashMap<(usize, u32), LoopState>> = RefCell::new(Default::default());
 }
 
 fn loop_key(f: &Frame) -> (usize, u32) {

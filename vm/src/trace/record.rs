@@ -1500,11 +1500,13 @@ impl Recorder {
         let slots = self.frames[0].slots.clone();
         let mut jump = Vec::with_capacity(self.inputs.len());
         let mut k = 0;
-        for s in &slots {
+        for (i, s) in slots.iter().enumerate() {
             if k >= self.inputs.len() {
                 break;
             }
             match *s {
+                // Unbound at the header and still unbound: not a loop input.
+                Sh::Null if self.header_nulls.get(i) == Some(&true) => {}
                 Sh::Null => abort!("a loop variable became unbound"),
                 Sh::Val { op, repr, owned } => {
                     let want = match self.inputs[k] {

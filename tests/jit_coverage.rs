@@ -1,0 +1,45 @@
+//! The JIT compiles the loops it is meant to compile: each program under
+//! `tests/jit/` named in `CASES` prints what CPython printed
+//! (`<name>.expected`, recorded with `python3`) and its `--jit-stats` report
+//! names the trace and none of the listed abort reasons.
+
+mod support;
+
+use std::path::Path;
+use std::time::Duration;
+
+struct Case {
+    program: &'static str,
+    /// Trace names (`function:line`) that must be compiled.
+    traces: &'static [&'static str],
+    /// Abort reasons that must not occur.
+    no_aborts: &'static [&'static str],
+}
+
+const CASES: &[Case] = &[Case {
+    program: "unbound_local_loop",
+    traces: &["trace count:5:"],
+    no_aborts: &["a loop variable became unbound"],
+}];
+
+#[test]
+fn loops_compile_and_match_cpython() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/jit");
+    let hipy = Path::new(env!("CARGO_BIN_EXE_hipy"));
+    let mode = support::Mode { name: "jit", args: &["--jit-stats"], env: &[("HIPY_JIT", "on")] };
+    for case in CASES {
+        let script = format!("{}.py", case.program);
+        let mut cmd = support::hipy_command(hipy, &mode, &script, &[]);
+        cmd.current_dir(&dir);
+        let out = support::run(cmd, b"", Duration::from_secs(60));
+        let expected = std::fs::read(dir.join(format!("{}.expected", case.program))).unwrap();
+        assert_eq!(support::printable(&out.stdout), support::printable(&expected), "{}: stdout", case.program);
+        let report = support::printable(&out.stderr);
+        for t in case.traces {
+            assert!(report.contains(t), "{}: no {t} in\n{report}", case.program);
+        }
+        for a in case.no_aborts {
+            assert!(!report.contains(a), "{}: aborted ({a}):\n{report}", case.program);
+        }
+    }
+}
