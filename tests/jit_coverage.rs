@@ -1,7 +1,8 @@
 //! The JIT compiles the loops it is meant to compile: each program under
 //! `tests/jit/` named in `CASES` prints what CPython printed
-//! (`<name>.expected`, recorded with `python3`) and its `--jit-stats` report
-//! names the trace and none of the listed abort reasons.
+//! (`<name>.expected`, recorded with `python3`) in every engine mode, and
+//! its `--jit-stats` report names the traces and none of the listed abort
+//! reasons.
 
 mod support;
 
@@ -16,11 +17,18 @@ struct Case {
     no_aborts: &'static [&'static str],
 }
 
-const CASES: &[Case] = &[Case {
-    program: "unbound_local_loop",
-    traces: &["trace count:5:"],
-    no_aborts: &["a loop variable became unbound"],
-}];
+const CASES: &[Case] = &[
+    Case {
+        program: "unbound_local_loop",
+        traces: &["trace count:5:"],
+        no_aborts: &["a loop variable became unbound"],
+    },
+    Case {
+        program: "comprehensions",
+        traces: &["trace f:4:", "trace f:5:", "trace f:6:", "trace f:8:", "trace f:10:"],
+        no_aborts: &["ListAppend", "SetAdd", "MapAdd", "LoadFastAndClear", "BuildList", "BuildSet", "BuildMap"],
+    },
+];
 
 #[test]
 fn loops_compile_and_match_cpython() {
@@ -29,11 +37,16 @@ fn loops_compile_and_match_cpython() {
     let mode = support::Mode { name: "jit", args: &["--jit-stats"], env: &[("HIPY_JIT", "on")] };
     for case in CASES {
         let script = format!("{}.py", case.program);
+        let expected = std::fs::read(dir.join(format!("{}.expected", case.program))).unwrap();
+        for m in support::HIPY_MODES.iter().chain([&mode]) {
+            let mut cmd = support::hipy_command(hipy, m, &script, &[]);
+            cmd.current_dir(&dir);
+            let out = support::run(cmd, b"", Duration::from_secs(60));
+            assert_eq!(support::printable(&out.stdout), support::printable(&expected), "{} ({}): stdout", case.program, m.name);
+        }
         let mut cmd = support::hipy_command(hipy, &mode, &script, &[]);
         cmd.current_dir(&dir);
         let out = support::run(cmd, b"", Duration::from_secs(60));
-        let expected = std::fs::read(dir.join(format!("{}.expected", case.program))).unwrap();
-        assert_eq!(support::printable(&out.stdout), support::printable(&expected), "{}: stdout", case.program);
         let report = support::printable(&out.stderr);
         for t in case.traces {
             assert!(report.contains(t), "{}: no {t} in\n{report}", case.program);

@@ -9,7 +9,7 @@
 //! the hook in `hooks.rs`.
 
 use rustpython_vm::builtins::{
-    PyBaseExceptionRef, PyDict, PyList, PySet, PySlice, PyStr,
+    PyBaseExceptionRef, PySet, PySlice, PyStr,
 };
 use rustpython_vm::bytecode::Instruction;
 use rustpython_vm::protocol::PyIterReturn;
@@ -513,16 +513,17 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
 
         Instruction::GetIter => {
             let v = f.pop();
-            let it = match crate::range::iter_range(vm, &v) {
-                Some(it) => it,
-                None => v.get_iter(vm)?.into(),
-            };
-            f.push(it);
+            f.push(ops::get_iter(vm, v)?);
         }
         Instruction::ForIter { .. } => {
             if let Some(r) = f.top().downcast_ref::<crate::range::RangeIter>() {
                 match r.step_next() {
                     Some(v) => f.push(vm.ctx.new_int(v).into()),
+                    None => f.pc = arg,
+                }
+            } else if let Some(l) = f.top().downcast_ref::<crate::list_iter::ListIter>() {
+                match l.step_next() {
+                    Some(v) => f.push(v),
                     None => f.pc = arg,
                 }
             } else {
@@ -582,8 +583,7 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
         }
         Instruction::ListAppend { .. } => {
             let item = f.pop();
-            let list = f.peek(arg as usize - 1);
-            list_of(vm, list)?.borrow_vec_mut().push(item);
+            ops::list_append(vm, f.peek(arg as usize - 1), item)?;
         }
         Instruction::ListExtend { .. } => {
             let iterable = f.pop();
@@ -592,11 +592,7 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
         }
         Instruction::SetAdd { .. } => {
             let item = f.pop();
-            let set = f.peek(arg as usize - 1);
-            match set.downcast_ref::<PySet>() {
-                Some(s) => s.add(item, vm).map_err(|e| compat::normalize_error(vm, e))?,
-                None => return Err(vm.new_system_error("SET_ADD on a non-set").into()),
-            }
+            ops::set_add(vm, f.peek(arg as usize - 1), item)?;
         }
         Instruction::SetUpdate { .. } => {
             let iterable = f.pop();
@@ -606,11 +602,7 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
         Instruction::MapAdd { .. } => {
             let value = f.pop();
             let key = f.pop();
-            let dict = f.peek(arg as usize - 1);
-            match dict.downcast_ref::<PyDict>() {
-                Some(d) => d.set_item(&*key, value, vm)?,
-                None => return Err(vm.new_system_error("MAP_ADD on a non-dict").into()),
-            }
+            ops::map_add(vm, f.peek(arg as usize - 1), key, value)?;
         }
         Instruction::DictUpdate { .. } => {
             let source = f.pop();
@@ -900,9 +892,4 @@ fn truthy(vm: &VirtualMachine, v: &PyObjectRef) -> PyResult<bool> {
     }
 }
 
-fn list_of<'a>(vm: &VirtualMachine, obj: &'a PyObjectRef) -> PyResult<&'a PyList> {
-    obj.downcast_ref::<PyList>()
-        .map(|l| &**l)
-        .ok_or_else(|| vm.new_system_error("LIST_APPEND on a non-list"))
-}
 

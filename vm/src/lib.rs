@@ -23,6 +23,7 @@ mod introspect;
 mod layout;
 mod names;
 mod ops;
+mod list_iter;
 mod range;
 mod runtime;
 pub mod stats;
@@ -44,6 +45,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     generator::init_types();
     trace::init(vm);
     range::init_type();
+    list_iter::init_type();
     let fslots = &vm.ctx.types.function_type.slots;
     fslots.call.store(Some(function::function_call_slot));
     fslots.vectorcall.store(Some(function::function_vectorcall_slot));

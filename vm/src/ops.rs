@@ -26,6 +26,39 @@ fn exact_float(vm: &VirtualMachine, o: &PyObjectRef) -> Option<f64> {
     }
 }
 
+/// GET_ITER: hipy's own iterators for exact ranges and lists (the eval loop
+/// and compiled traces step them inline), else the object's `__iter__`.
+pub fn get_iter(vm: &VirtualMachine, v: PyObjectRef) -> PyResult {
+    if let Some(it) = crate::range::iter_range(vm, &v).or_else(|| crate::list_iter::iter_list(vm, &v)) {
+        return Ok(it);
+    }
+    Ok(v.get_iter(vm)?.into())
+}
+
+/// LIST_APPEND: `list` is the comprehension's list.
+pub fn list_append(vm: &VirtualMachine, list: &PyObjectRef, item: PyObjectRef) -> PyResult<()> {
+    match list.downcast_ref::<PyList>() {
+        Some(l) => Ok(l.borrow_vec_mut().push(item)),
+        None => Err(vm.new_system_error("LIST_APPEND on a non-list")),
+    }
+}
+
+/// SET_ADD: `set` is the comprehension's set.
+pub fn set_add(vm: &VirtualMachine, set: &PyObjectRef, item: PyObjectRef) -> PyResult<()> {
+    match set.downcast_ref::<rustpython_vm::builtins::PySet>() {
+        Some(s) => s.add(item, vm).map_err(|e| crate::compat::normalize_error(vm, e)),
+        None => Err(vm.new_system_error("SET_ADD on a non-set")),
+    }
+}
+
+/// MAP_ADD: `dict` is the comprehension's dict.
+pub fn map_add(vm: &VirtualMachine, dict: &PyObjectRef, key: PyObjectRef, value: PyObjectRef) -> PyResult<()> {
+    match dict.downcast_ref::<PyDict>() {
+        Some(d) => d.set_item(&*key, value, vm),
+        None => Err(vm.new_system_error("MAP_ADD on a non-dict")),
+    }
+}
+
 /// BINARY_OP with CPython's NB_* argument numbering.
 pub fn binary_op(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef, op: u32) -> PyResult {
     // Small-int and float fast paths for the common arithmetic operators.

@@ -113,22 +113,19 @@ pub fn rebuild(
     let mut exit = Exit { part: &part, info, buf, owned: &g.owned, taken: Vec::new() };
     for (i, fr) in snap.frames.iter().enumerate() {
         if i == 0 {
+            // Rewrite the loop frame's slots in place: unchanged ones stay,
+            // slots past the snapshot's stack depth go.
             let f = stack.last_mut().unwrap();
-            let old = std::mem::take(&mut f.slots);
-            let mut slots = Vec::with_capacity(fr.slots.len().max(old.len()));
-            let mut old = old.into_iter();
-            for s in &fr.slots {
-                let prev = old.next().flatten();
-                match exit.source(vm, s) {
-                    None => slots.push(prev),
-                    Some(v) => {
-                        drop(prev);
-                        slots.push(v);
-                    }
+            let n = fr.slots.len();
+            if f.slots.len() < n {
+                f.slots.resize(n, None);
+            }
+            for (i, s) in fr.slots.iter().enumerate() {
+                if let Some(v) = exit.source(vm, s) {
+                    f.slots[i] = v;
                 }
             }
-            drop(old);
-            f.slots = slots;
+            f.slots.truncate(n);
             f.pc = fr.pc;
             f.lasti = fr.pc;
             continue;

@@ -202,6 +202,35 @@ pub extern "C" fn hp_setitem(o: *const PyObject, k: *const PyObject, v: *const P
     }
 }
 
+/// 0 when `r` is Ok; else the exception becomes the pending one and -1.
+fn status(r: PyResult<()>) -> i64 {
+    match r {
+        Ok(()) => 0,
+        Err(e) => {
+            fail(e);
+            -1
+        }
+    }
+}
+
+/// LIST_APPEND (`ops::list_append`); 0, or -1 with an exception pending.
+pub extern "C" fn hp_list_append(l: *const PyObject, v: *const PyObject) -> i64 {
+    let (l, v) = unsafe { (obj(l).to_owned(), obj(v).to_owned()) };
+    status(crate::ops::list_append(vm(), &l, v))
+}
+
+/// SET_ADD (`ops::set_add`); 0, or -1 with an exception pending.
+pub extern "C" fn hp_set_add(s: *const PyObject, v: *const PyObject) -> i64 {
+    let (s, v) = unsafe { (obj(s).to_owned(), obj(v).to_owned()) };
+    status(crate::ops::set_add(vm(), &s, v))
+}
+
+/// MAP_ADD (`ops::map_add`); 0, or -1 with an exception pending.
+pub extern "C" fn hp_map_add(d: *const PyObject, k: *const PyObject, v: *const PyObject) -> i64 {
+    let (d, k, v) = unsafe { (obj(d).to_owned(), obj(k).to_owned(), obj(v).to_owned()) };
+    status(crate::ops::map_add(vm(), &d, k, v))
+}
+
 fn index(len: usize, i: i64) -> Option<usize> {
     let n = len as i64;
     let j = if i < 0 { i + n } else { i };
@@ -339,6 +368,33 @@ pub extern "C" fn hp_tuple3(a: *const PyObject, b: *const PyObject, c: *const Py
     owned(vm().ctx.new_tuple(unsafe { vec![obj(a).to_owned(), obj(b).to_owned(), obj(c).to_owned()] }).into())
 }
 
+pub extern "C" fn hp_list0() -> *const PyObject {
+    owned(vm().ctx.new_list(vec![]).into())
+}
+
+pub extern "C" fn hp_list1(a: *const PyObject) -> *const PyObject {
+    owned(vm().ctx.new_list(unsafe { vec![obj(a).to_owned()] }).into())
+}
+
+pub extern "C" fn hp_list2(a: *const PyObject, b: *const PyObject) -> *const PyObject {
+    owned(vm().ctx.new_list(unsafe { vec![obj(a).to_owned(), obj(b).to_owned()] }).into())
+}
+
+pub extern "C" fn hp_list3(a: *const PyObject, b: *const PyObject, c: *const PyObject) -> *const PyObject {
+    owned(vm().ctx.new_list(unsafe { vec![obj(a).to_owned(), obj(b).to_owned(), obj(c).to_owned()] }).into())
+}
+
+/// An empty set (BUILD_SET 0).
+pub extern "C" fn hp_set0() -> *const PyObject {
+    use rustpython_vm::PyPayload;
+    owned(rustpython_vm::builtins::PySet::default().into_ref(&vm().ctx).into())
+}
+
+/// An empty dict (BUILD_MAP 0).
+pub extern "C" fn hp_dict0() -> *const PyObject {
+    owned(vm().ctx.new_dict().into())
+}
+
 pub extern "C" fn hp_sqrt(x: f64) -> f64 {
     x.sqrt()
 }
@@ -417,12 +473,8 @@ pub extern "C" fn hp_set_slice(v: *const PyObject, c: *const PyObject, a: *const
     }
 }
 
-/// `iter(o)` as GET_ITER does it (hipy's range iterator for ranges). Owned.
+/// `iter(o)` as GET_ITER does it (`ops::get_iter`). Owned.
 pub extern "C" fn hp_get_iter(o: *const PyObject) -> *const PyObject {
     let o = unsafe { obj(o) }.to_owned();
-    let vm = vm();
-    match crate::range::iter_range(vm, &o) {
-        Some(it) => owned(it),
-        None => owned_or_fail(o.get_iter(vm).map(Into::into)),
-    }
+    owned_or_fail(crate::ops::get_iter(vm(), o))
 }

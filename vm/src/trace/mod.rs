@@ -194,6 +194,9 @@ pub fn helper_desc(name: &'static str) -> FuncDesc {
         "has_dict_attr" => (hp_has_dict_attr as usize, &[Obj, Obj], I64, plain, 0),
         "setattr" => (hp_setattr as usize, &[Obj, Obj, Obj], I64, plain, 0),
         "setitem" => (hp_setitem as usize, &[Obj, Obj, Obj], I64, plain, 0),
+        "list_append" => (hp_list_append as usize, &[Obj, Obj], I64, plain, 0),
+        "set_add" => (hp_set_add as usize, &[Obj, Obj], I64, plain, 0),
+        "map_add" => (hp_map_add as usize, &[Obj, Obj, Obj], I64, plain, 0),
         "list_get" => (hp_list_get as usize, &[Obj, I64], Obj, raising, 0),
         "tuple_get" => (hp_tuple_get as usize, &[Obj, I64], Obj, raising, 0),
         "list_set" => (hp_list_set as usize, &[Obj, I64, Obj], I64, plain, 0),
@@ -211,6 +214,12 @@ pub fn helper_desc(name: &'static str) -> FuncDesc {
         "get_slice" => (hp_get_slice as usize, &[Obj, Obj, Obj], Obj, raising, 0),
         "set_slice" => (hp_set_slice as usize, &[Obj, Obj, Obj, Obj], I64, plain, 0),
         "get_iter" => (hp_get_iter as usize, &[Obj], Obj, raising, 0),
+        "list0" => (hp_list0 as usize, &[], Obj, owned, 0),
+        "list1" => (hp_list1 as usize, &[Obj], Obj, owned, 0),
+        "list2" => (hp_list2 as usize, &[Obj, Obj], Obj, owned, 0),
+        "list3" => (hp_list3 as usize, &[Obj, Obj, Obj], Obj, owned, 0),
+        "set0" => (hp_set0 as usize, &[], Obj, owned, 0),
+        "dict0" => (hp_dict0 as usize, &[], Obj, owned, 0),
         "tuple2" => (hp_tuple2 as usize, &[Obj, Obj], Obj, owned, 0),
         "tuple3" => (hp_tuple3 as usize, &[Obj, Obj, Obj], Obj, owned, 0),
         "sqrt" => (hp_sqrt as usize, &[F64], F64, pure, 0),
@@ -515,8 +524,7 @@ fn enter(
     if f.slots.len() != ct.header_nulls.len() {
         return Ok(());
     }
-    let mut words: Vec<u64> = Vec::with_capacity(ct.inputs.len());
-    let mut taken: Vec<PyObjectRef> = Vec::new();
+    let mut words = buffers::take();
     let mut k = 0;
     for (slot, &null) in f.slots.iter().zip(&ct.header_nulls) {
         match (slot, null) {
@@ -525,41 +533,44 @@ fn enter(
                 let w = match ct.inputs[k] {
                     InputKind::Int => match record_int(vm, o) {
                         Some(v) => v as u64,
-                        None => return Ok(()),
+                        None => return Ok(buffers::give(words)),
                     },
                     InputKind::Float => match o.downcast_ref::<PyFloat>().filter(|_| o.class().is(vm.ctx.types.float_type)) {
                         Some(x) => x.to_f64().to_bits(),
-                        None => return Ok(()),
+                        None => return Ok(buffers::give(words)),
                     },
-                    InputKind::Obj => {
-                        taken.push(o.clone());
-                        o.as_object() as *const rustpython_vm::PyObject as u64
-                    }
+                    InputKind::Obj => o.as_object() as *const rustpython_vm::PyObject as u64,
                 };
                 words.push(w);
                 k += 1;
             }
-            _ => return Ok(()),
+            _ => return Ok(buffers::give(words)),
         }
     }
-    // The trace owns its object inputs: hand over the references taken.
-    for o in taken {
-        std::mem::forget(o);
+    // The trace owns its object inputs: give it a reference to each.
+    let bound = f.slots.iter().zip(&ct.header_nulls).filter_map(|(s, &null)| if null { None } else { s.as_ref() });
+    for (o, kind) in bound.zip(&ct.inputs) {
+        if *kind == InputKind::Obj {
+            std::mem::forget(o.clone());
+        }
     }
     stats::with(|s| s.entries += 1);
     let base = stack.len() - 1;
-    let mut buf: Vec<u64> = Vec::with_capacity(ct.code.max_exit_values());
+    let mut buf = buffers::take();
     let exit = {
         let _scope = helpers::VmScope::enter(vm);
         // SAFETY: inputs match the trace's types (checked above); object
         // inputs are owned references.
         unsafe { ct.code.run_into(&words, &mut buf) }
     };
+    buffers::give(words);
     let guard = match exit {
         Ok(guard) => guard,
         Err(e) => return Err(vm.new_system_error(format!("hipy JIT: {e:?}")).into()),
     };
-    let resumed = deopt::rebuild(vm, stack, ct, guard, &buf)?;
+    let resumed = deopt::rebuild(vm, stack, ct, guard, &buf);
+    buffers::give(buf);
+    let resumed = resumed?;
     if wants_bridge(ct, guard) {
         let layout = layout().expect("compiled code implies a layout");
         match Recorder::start_bridge(vm, stack, base, ct.clone(), guard, resumed, layout) {
@@ -571,6 +582,25 @@ fn enter(
         }
     }
     Ok(())
+}
+
+/// Word buffers for loop inputs and exit values, reused across entries
+/// (entries nest when compiled code calls back into Python).
+mod buffers {
+    use std::cell::RefCell;
+
+    thread_local! {
+        static FREE: RefCell<Vec<Vec<u64>>> = const { RefCell::new(Vec::new()) };
+    }
+
+    pub fn take() -> Vec<u64> {
+        FREE.with(|f| f.borrow_mut().pop()).unwrap_or_default()
+    }
+
+    pub fn give(mut v: Vec<u64>) {
+        v.clear();
+        FREE.with(|f| f.borrow_mut().push(v));
+    }
 }
 
 fn wants_bridge(ct: &CompiledTrace, guard: u32) -> bool {

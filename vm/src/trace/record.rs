@@ -593,6 +593,31 @@ impl Recorder {
                     }
                 }
             }
+            Instruction::ListAppend { .. } | Instruction::SetAdd { .. } | Instruction::MapAdd { .. } => {
+                // Comprehension appends: a helper call on the container
+                // `arg` slots below the popped operands.
+                let (name, n) = match op.kind {
+                    Instruction::ListAppend { .. } => ("list_append", 1),
+                    Instruction::SetAdd { .. } => ("set_add", 1),
+                    _ => ("map_add", 2),
+                };
+                let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+                let mut args = Vec::with_capacity(3);
+                for depth in std::iter::once(arg as usize + n - 1).chain((0..n).rev()) {
+                    let s = self.peek(depth);
+                    args.push(self.as_obj(s).ok_or_else(|| format!("{name} of NULL"))?);
+                }
+                let ops: Vec<Operand> = args.iter().map(|(o, _)| *o).collect();
+                let r = self.call(name, &ops).expect("i64");
+                self.b.guard_eq_i64(r, 0, raise);
+                for (o, t) in args {
+                    self.release_temp(o, t);
+                }
+                for _ in 0..n {
+                    let s = self.pop();
+                    self.release(s);
+                }
+            }
             Instruction::LoadConst { .. } => {
                 let c = &f.code.consts[arg as usize];
                 let s = if let Some(i) = int_value(vm, c) {
@@ -615,6 +640,12 @@ impl Recorder {
             Instruction::StoreFast { .. } => {
                 let v = self.pop();
                 self.store_slot(arg as usize, v);
+            }
+            Instruction::LoadFastAndClear { .. } => {
+                // An inlined comprehension saves the outer variable (maybe
+                // unbound): the value, and its ownership, move to the stack.
+                let v = std::mem::replace(&mut self.top().slots[arg as usize], Sh::Null);
+                self.push(v);
             }
             Instruction::StoreFastLoadFast { .. } => {
                 let v = self.pop();
@@ -751,6 +782,15 @@ impl Recorder {
             Instruction::UnpackSequence { .. } => self.unpack(vm, pc, arg as usize, conc(0))?,
             Instruction::BuildTuple { .. } if arg == 2 || arg == 3 => {
                 let r = self.call_popped(arg as usize, if arg == 2 { "tuple2" } else { "tuple3" }, |_, _| {})?;
+                self.push(Sh::val(r, Repr::Obj, true));
+            }
+            Instruction::BuildList { .. } if arg <= 3 => {
+                let r = self.call_popped(arg as usize, ["list0", "list1", "list2", "list3"][arg as usize], |_, _| {})?;
+                self.push(Sh::val(r, Repr::Obj, true));
+            }
+            Instruction::BuildSet { .. } | Instruction::BuildMap { .. } if arg == 0 => {
+                let name = if matches!(op.kind, Instruction::BuildSet { .. }) { "set0" } else { "dict0" };
+                let r = self.call(name, &[]).expect("obj");
                 self.push(Sh::val(r, Repr::Obj, true));
             }
             Instruction::Call { .. } => self.call_op(vm, f, op, pc, arg as usize)?,
@@ -1111,6 +1151,34 @@ impl Recorder {
             let next = self.b.op(Opcode::IntAdd, &[cur.into(), step.into()]);
             self.b.store_field(iter, cur_off, next);
             self.push(Sh::val(cur, Repr::Int, false));
+            return Ok(());
+        }
+        if let (Some(li), Some(seq)) = (it.downcast_ref::<crate::list_iter::ListIter>(), self.layout.list) {
+            // Inline: guard the index against the list's current length.
+            let index = li.index.load(std::sync::atomic::Ordering::Relaxed);
+            let exhausted = usize::try_from(index).map_or(true, |i| i >= li.list.borrow_vec().len());
+            let snap = self.snapshot(SnapshotKind::Resume, pc);
+            let cls = self.type_const(vm, it.class());
+            self.b.guard_class(iter, cls, snap);
+            let (list_off, index_off) = crate::list_iter::field_offsets();
+            let i = self.b.load_field(iter, index_off, Type::I64);
+            let list = self.b.load_field(iter, list_off, Type::Obj);
+            let len = self.b.load_field(list, seq.len, Type::I64);
+            let more = self.b.op(Opcode::IntLt, &[i.into(), len.into()]);
+            if exhausted {
+                // The interpreter marks the iterator exhausted and jumps to
+                // the loop's end, leaving the iterator.
+                self.b.guard_false(more, snap);
+                self.b.store_field(iter, index_off, Operand::Int(crate::list_iter::EXHAUSTED));
+                return Ok(());
+            }
+            self.b.guard_true(more, snap);
+            let items = self.b.load_field(list, seq.items, Type::Obj);
+            let item = self.b.load_indexed(items, i, 0, Type::Obj);
+            let item = self.call("incref", &[item.into()]).expect("incref");
+            let next = self.b.op(Opcode::IntAdd, &[i.into(), 1i64.into()]);
+            self.b.store_field(iter, index_off, next);
+            self.push(Sh::val(item, Repr::Obj, true));
             return Ok(());
         }
         let raise = self.snapshot(SnapshotKind::RaisePending, pc);
