@@ -94,6 +94,10 @@ pub struct CodeInfo {
     pub backedges: Box<[Cell<u64>]>,
     /// Back-edge count at which a `JUMP_BACKWARD` next consults the JIT.
     pub jit_next: Box<[Cell<u64>]>,
+    /// At a loop header with a compiled loop: the index of that loop's
+    /// `JUMP_BACKWARD` (else `NO_LOOP`). FOR_ITER enters compiled code there,
+    /// so a loop runs compiled from its first iteration.
+    pub loop_entries: Box<[Cell<u32>]>,
     /// Inline caches, indexed by `Op::cache`. Only touched on this thread
     /// (decoded code is per thread), and never held across a call out.
     pub caches: Box<[UnsafeCell<SiteCache>]>,
@@ -104,6 +108,9 @@ pub struct CodeInfo {
     /// RustPython frame objects for tracebacks (see `traceback.rs`).
     pub frame_code: RefCell<Option<PyObjectRef>>,
 }
+
+/// `CodeInfo::loop_entries` of an instruction that is no compiled loop's header.
+pub const NO_LOOP: u32 = u32::MAX;
 
 impl CodeInfo {
     pub fn decode(code: PyRef<PyCode>) -> CodeInfo {
@@ -197,6 +204,7 @@ impl CodeInfo {
                 let first = if c.enabled { c.threshold } else { u64::MAX };
                 (0..n).map(|_| Cell::new(first)).collect()
             },
+            loop_entries: (0..n).map(|_| Cell::new(NO_LOOP)).collect(),
             frame_code: RefCell::new(None),
             caches: (0..ncaches).map(|_| UnsafeCell::new(SiteCache::Empty)).collect(),
             simple_args,

@@ -44,6 +44,9 @@ pub enum Flow {
     /// A back-edge reached its JIT check count (the frame is at the loop
     /// header): enter compiled code or start recording.
     Jit,
+    /// FOR_ITER at the header of a compiled loop (the JUMP_BACKWARD index
+    /// given), not yet executed: enter the compiled loop.
+    JitHeader(u32),
 }
 
 /// An exception leaving an instruction, and whether it is a re-raise (which
@@ -156,6 +159,9 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) ->
     let mut executed: u64 = 0;
     let trace = trace_enabled();
     let mut rec: Option<Box<crate::trace::Recorder>> = None;
+    // A loop header whose compiled loop did not take the frame: execute its
+    // FOR_ITER alone, without asking again.
+    let mut skip_entry = false;
     let result = loop {
         let step: Step = match pending.take() {
             Some(raised) => Err(raised),
@@ -164,7 +170,7 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) ->
             }),
             None => {
                 let frame = stack.last_mut().unwrap();
-                execute(vm, frame, &mut executed, trace, false)
+                execute(vm, frame, &mut executed, trace, std::mem::take(&mut skip_entry))
             }
         };
         match step {
@@ -174,6 +180,10 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) ->
                     pending = Some(raised);
                 }
             }
+            Ok(Flow::JitHeader(jump)) => match crate::trace::enter_at_header(vm, stack, &mut rec, jump) {
+                Ok(entered) => skip_entry = !entered,
+                Err(raised) => pending = Some(raised),
+            },
             Ok(Flow::Push(new)) => {
                 if let Err(e) = enter_frame(vm) {
                     new.recycle(vm);
@@ -516,6 +526,11 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
             f.push(ops::get_iter(vm, v)?);
         }
         Instruction::ForIter { .. } => {
+            let jump = f.code.loop_entries[pc].get();
+            if jump != crate::code::NO_LOOP && !single {
+                f.pc = pc as u32;
+                return Ok(Flow::JitHeader(jump));
+            }
             if let Some(r) = f.top().downcast_ref::<crate::range::RangeIter>() {
                 match r.step_next() {
                     Some(v) => f.push(vm.ctx.new_int(v).into()),

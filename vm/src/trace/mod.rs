@@ -263,7 +263,7 @@ pub struct CompiledTrace {
     header_nulls: Vec<bool>,
     parts: RefCell<Vec<Rc<TracePart>>>,
     /// Failed bridge recordings, by exit number.
-    bridge_aborts: RefCell<std::collections::HashMap<u32, u32>>,
+    bridge_aborts: RefCell<rustc_hash::FxHashMap<u32, u32>>,
 }
 
 impl CompiledTrace {
@@ -318,7 +318,7 @@ pub fn back_edge(
     let count = f.code.backedges[jump].get();
     if let Some(ct) = state.compiled {
         f.code.jit_next[jump].set(count + 1);
-        return enter(vm, stack, rec, &ct);
+        return enter(vm, stack, rec, &ct).map(|_| ());
     }
     if state.blacklisted {
         f.code.jit_next[jump].set(u64::MAX);
@@ -449,6 +449,7 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
     let target = r.target.clone();
     let key = (Rc::as_ptr(&r.info) as usize, r.jump);
     let (header, header_nulls) = (r.header, r.header_nulls().to_vec());
+    let r_info = r.info.clone();
     let (mut trace, inputs, descs, keep) = match r.close(vm, f) {
         Ok(x) => x,
         Err(reason) => return abandon(&target, reason),
@@ -497,6 +498,7 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
         s.compile_time += started.elapsed();
     });
     LOOPS.with(|l| l.borrow_mut().entry(key).or_default().compiled = Some(ct));
+    r_info.loop_entries[header as usize].set(key.1);
     // Look at the loop again at its next back-edge.
     if let Some(f) = stack.last() {
         f.code.jit_next[key.1 as usize].set(0);
@@ -506,23 +508,54 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
 /// Failed bridge recordings after which an exit is left alone.
 const MAX_BRIDGE_ABORTS: u32 = 3;
 
+/// Bridges a loop may grow. Past this, exits return to the interpreter: a
+/// loop whose guards all fail (HIPY_JIT_RANDOM_EXIT makes them) would
+/// otherwise grow bridges on bridges without end.
+const MAX_BRIDGES: usize = 64;
+
 /// How often a guard must fail before its exit gets a bridge.
 fn bridge_threshold() -> u64 {
     (config().threshold / 5).clamp(1, 200)
 }
 
+/// The interpreter reached the header of compiled loop (its frame's code,
+/// `jump`) before its first iteration: enter it. False when the interpreter
+/// must now execute the header's FOR_ITER itself: nothing ran (recording, or
+/// the frame's values do not fit the loop's inputs), or it exited there.
+pub fn enter_at_header(
+    vm: &VirtualMachine,
+    stack: &mut Vec<Box<Frame>>,
+    rec: &mut Option<Box<Recorder>>,
+    jump: u32,
+) -> Result<bool, Raised> {
+    if rec.is_some() {
+        return Ok(false);
+    }
+    let key = (Rc::as_ptr(&stack.last().unwrap().code) as usize, jump);
+    let Some(ct) = LOOPS.with(|l| l.borrow().get(&key).and_then(|s| s.compiled.clone())) else {
+        return Ok(false);
+    };
+    let depth = stack.len();
+    let entered = enter(vm, stack, rec, &ct)?;
+    // An exit back at the header: the interpreter runs this iteration (a
+    // guard failing on the first iteration must not bounce forever).
+    let at_header = stack.len() == depth && stack.last().is_some_and(|f| f.pc == ct.header);
+    Ok(entered && !at_header)
+}
+
 /// Enter a compiled loop from the interpreter at its header; on exit,
 /// rebuild the interpreter's frames from the guard's snapshot, and start
-/// recording a bridge if that guard fails often.
+/// recording a bridge if that guard fails often. False if the frame's values
+/// do not fit the loop's inputs (nothing ran).
 fn enter(
     vm: &VirtualMachine,
     stack: &mut Vec<Box<Frame>>,
     rec: &mut Option<Box<Recorder>>,
     ct: &Rc<CompiledTrace>,
-) -> Result<(), Raised> {
+) -> Result<bool, Raised> {
     let f = stack.last().unwrap();
     if f.slots.len() != ct.header_nulls.len() {
-        return Ok(());
+        return Ok(false);
     }
     let mut words = buffers::take();
     let mut k = 0;
@@ -533,18 +566,18 @@ fn enter(
                 let w = match ct.inputs[k] {
                     InputKind::Int => match record_int(vm, o) {
                         Some(v) => v as u64,
-                        None => return Ok(buffers::give(words)),
+                        None => return Ok(buffers::give_back(words)),
                     },
                     InputKind::Float => match o.downcast_ref::<PyFloat>().filter(|_| o.class().is(vm.ctx.types.float_type)) {
                         Some(x) => x.to_f64().to_bits(),
-                        None => return Ok(buffers::give(words)),
+                        None => return Ok(buffers::give_back(words)),
                     },
                     InputKind::Obj => o.as_object() as *const rustpython_vm::PyObject as u64,
                 };
                 words.push(w);
                 k += 1;
             }
-            _ => return Ok(buffers::give(words)),
+            _ => return Ok(buffers::give_back(words)),
         }
     }
     // The trace owns its object inputs: give it a reference to each.
@@ -581,7 +614,7 @@ fn enter(
             Err(reason) => abandon(&Target::Bridge(ct.clone(), guard), reason),
         }
     }
-    Ok(())
+    Ok(true)
 }
 
 /// Word buffers for loop inputs and exit values, reused across entries
@@ -601,11 +634,18 @@ mod buffers {
         v.clear();
         FREE.with(|f| f.borrow_mut().push(v));
     }
+
+    /// `give`, for an entry that did not run: false.
+    pub fn give_back(v: Vec<u64>) -> bool {
+        give(v);
+        false
+    }
 }
 
 fn wants_bridge(ct: &CompiledTrace, guard: u32) -> bool {
-    ct.code.exit_count(guard) >= bridge_threshold()
-        && !ct.code.has_bridge(guard)
+    !ct.code.has_bridge(guard)
+        && ct.code.exit_count(guard) >= bridge_threshold()
+        && ct.parts.borrow().len() <= MAX_BRIDGES
         && ct.bridge_aborts.borrow().get(&guard).copied().unwrap_or(0) < MAX_BRIDGE_ABORTS
 }
 fn record_int(vm: &VirtualMachine, o: &PyObjectRef) -> Option<i64> {
