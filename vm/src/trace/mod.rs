@@ -498,7 +498,7 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
         s.compile_time += started.elapsed();
     });
     LOOPS.with(|l| l.borrow_mut().entry(key).or_default().compiled = Some(ct));
-    r_info.loop_entries[header as usize].set(key.1);
+    r_info.loop_entries[header_instruction(&r_info, header) as usize].set(key.1);
     // Look at the loop again at its next back-edge.
     if let Some(f) = stack.last() {
         f.code.jit_next[key.1 as usize].set(0);
@@ -516,6 +516,17 @@ const MAX_BRIDGES: usize = 64;
 /// How often a guard must fail before its exit gets a bridge.
 fn bridge_threshold() -> u64 {
     (config().threshold / 5).clamp(1, 200)
+}
+
+/// The instruction a loop header at `pc` runs: past an EXTENDED_ARG prefix
+/// (a jump onto the prefix lands on the instruction it extends).
+fn header_instruction(code: &crate::code::CodeInfo, pc: u32) -> u32 {
+    let op = code.ops[pc as usize];
+    if matches!(op.kind, rustpython_vm::bytecode::Instruction::ExtendedArg) {
+        op.arg
+    } else {
+        pc
+    }
 }
 
 /// The interpreter reached the header of compiled loop (its frame's code,
@@ -539,7 +550,17 @@ pub fn enter_at_header(
     let entered = enter(vm, stack, rec, &ct)?;
     // An exit back at the header: the interpreter runs this iteration (a
     // guard failing on the first iteration must not bounce forever).
-    let at_header = stack.len() == depth && stack.last().is_some_and(|f| f.pc == ct.header);
+    if stack.len() != depth {
+        return Ok(entered);
+    }
+    let f = stack.last_mut().unwrap();
+    let header = header_instruction(&f.code, ct.header);
+    let at_header = f.pc == ct.header || f.pc == header;
+    if at_header {
+        // Past an EXTENDED_ARG prefix (a no-op when jumped onto), so that the
+        // interpreter's next, single step is the header's FOR_ITER itself.
+        f.pc = header;
+    }
     Ok(entered && !at_header)
 }
 
