@@ -10,6 +10,8 @@
 //! - `HIPY_FUZZ_SURVEY=1`: do not stop at the first difference; run every
 //!   case (without shrinking) and report how many differ, grouped by their
 //!   first differing line. Still fails if any differ.
+//! - `HIPY_FUZZ_KEEP=DIR` (with the survey): also write every differing
+//!   program and its difference to `DIR/NNNN.py` and `DIR/NNNN.diff`.
 //!
 //! Without `python3` on PATH the programs still run under hipy, which must
 //! then exit 0 with an empty stderr (every generated program does).
@@ -98,6 +100,14 @@ fn generated_programs_match_python3() {
 /// Prints how many surveyed programs differed, grouped by the first line
 /// that differs, and the first such program; fails if any differed.
 fn report_survey(cases: u32, seed: u64, differences: &[(String, String)]) {
+    if let Some(dir) = std::env::var_os("HIPY_FUZZ_KEEP") {
+        let dir = Path::new(&dir);
+        std::fs::create_dir_all(dir).expect("create HIPY_FUZZ_KEEP");
+        for (i, (source, diff)) in differences.iter().enumerate() {
+            std::fs::write(dir.join(format!("{i:04}.py")), source).expect("write a kept program");
+            std::fs::write(dir.join(format!("{i:04}.diff")), diff).expect("write a kept difference");
+        }
+    }
     let mut groups: HashMap<String, usize> = HashMap::new();
     for (_, diff) in differences {
         *groups.entry(first_changed_lines(diff)).or_default() += 1;

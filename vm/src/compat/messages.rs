@@ -137,6 +137,14 @@ fn dict_sequence_error(vm: &VirtualMachine, e: &PyBaseExceptionRef) -> Option<Py
 
 /// 3.11's text for a ValueError message RustPython words like 3.12+.
 fn value_error_message(msg: &str) -> Option<String> {
+    // int(): CPython formats the argument with %.200R (its repr cut to 200
+    // code points); RustPython shows all of it.
+    if let Some((base, repr)) = msg.strip_prefix("invalid literal for int() with base ").and_then(|r| r.split_once(": ")) {
+        if repr.chars().count() > 200 {
+            let cut: String = repr.chars().take(200).collect();
+            return Some(format!("invalid literal for int() with base {base}: {cut}"));
+        }
+    }
     if msg == "slice step cannot be zero." {
         return Some("slice step cannot be zero".to_owned());
     }
