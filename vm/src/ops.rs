@@ -1,7 +1,7 @@
 //! Instruction helpers: arithmetic, comparison, unpacking, container building,
 //! intrinsics and pattern matching.
 
-use num_traits::ToPrimitive;
+use num_traits::{Signed, ToPrimitive, Zero};
 use rustpython_vm::builtins::{PyDict, PyFloat, PyInt, PyList, PyStr, PyTuple, PyType};
 use rustpython_vm::types::{PyComparisonOp, PyTypeFlags};
 use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
@@ -86,6 +86,11 @@ pub fn binary_op(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef, op: u32)
                 if y != 0.0 {
                     return Ok(vm.ctx.new_float(x / y).into());
                 }
+            }
+            // 0 / big: CPython's zero carries the divisor's sign (RustPython
+            // returns +0.0).
+            if x.as_bigint().is_zero() && y.as_bigint().is_negative() {
+                return Ok(vm.ctx.new_float(-0.0).into());
             }
         }
     } else if let (Some(x), Some(y)) = (float_operand(vm, a), float_operand(vm, b)) {
