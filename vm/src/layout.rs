@@ -226,9 +226,9 @@ unsafe fn cell_contents_unchecked(cell: &PyObject) -> &CellContents {
     &*(base.add(payload_offset::<CellContents>()) as *const CellContents)
 }
 
-/// The parts of a function object a call needs.
+/// The parts of a function object a frame needs (its code comes from
+/// `function_code`).
 pub struct FunctionParts {
-    pub code: PyRef<PyCode>,
     pub globals: PyDictRef,
     pub builtins: PyObjectRef,
     pub closure: Option<PyRef<PyTuple>>,
@@ -240,12 +240,10 @@ pub fn function_parts(func: &Py<PyFunction>, vm: &VirtualMachine) -> PyResult<Fu
         // SAFETY: offsets probed and verified at start-up on this build.
         unsafe {
             let read = |o: usize| *(base.add(o) as *const usize);
-            let code = &*(read(offs.code) as *const Py<PyCode>);
             let globals = &*(read(offs.globals) as *const PyObject);
             let builtins = &*(read(offs.builtins) as *const PyObject);
             let closure = read(offs.closure);
             return Ok(FunctionParts {
-                code: code.to_owned(),
                 globals: globals.to_owned().downcast().map_err(|_| {
                     vm.new_system_error("hipy: function globals is not a dict")
                 })?,
@@ -264,9 +262,6 @@ pub fn function_parts(func: &Py<PyFunction>, vm: &VirtualMachine) -> PyResult<Fu
     let obj = func.as_object();
     let closure = obj.get_attr("__closure__", vm)?;
     Ok(FunctionParts {
-        code: obj.get_attr("__code__", vm)?.downcast().map_err(|_| {
-            vm.new_type_error("__code__ must be a code object")
-        })?,
         globals: obj
             .get_attr("__globals__", vm)?
             .downcast()
