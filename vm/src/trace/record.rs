@@ -1324,10 +1324,11 @@ impl Recorder {
     fn unpack(&mut self, vm: &VirtualMachine, pc: u32, n: usize, seq: &PyObjectRef) -> Result<(), Abort> {
         let s = self.peek(0);
         let Sh::Val { op: t, repr: Repr::Obj, .. } = s else { abort!("unpack of a non-object") };
-        let (getter, cls, len) = if seq.class().is(vm.ctx.types.tuple_type) {
-            ("tuple_get", vm.ctx.types.tuple_type, seq.downcast_ref::<PyTuple>().unwrap().len())
+        let (getter, cls, len, layout) = if seq.class().is(vm.ctx.types.tuple_type) {
+            ("tuple_get", vm.ctx.types.tuple_type, seq.downcast_ref::<PyTuple>().unwrap().len(), self.layout.tuple)
         } else if seq.class().is(vm.ctx.types.list_type) {
-            ("list_get", vm.ctx.types.list_type, seq.downcast_ref::<PyList>().unwrap().borrow_vec().len())
+            let len = seq.downcast_ref::<PyList>().unwrap().borrow_vec().len();
+            ("list_get", vm.ctx.types.list_type, len, self.layout.list)
         } else {
             abort!("unpack of a {}", seq.class().name());
         };
@@ -1337,13 +1338,25 @@ impl Recorder {
         let snap = self.snapshot(SnapshotKind::Resume, pc);
         let c = self.type_const(vm, cls);
         self.b.guard_class(t, c, snap);
-        let l = self.call("len", &[t]).expect("i64");
-        self.b.guard_eq_i64(l, n as i64, snap);
         let mut items = Vec::with_capacity(n);
-        for i in 0..n {
-            let r = self.call(getter, &[t, (i as i64).into()]).expect("obj");
-            self.b.guard_nonnull(r, snap);
-            items.push(r);
+        if let Some(l) = layout {
+            // Inline: the length guard, then each item read and given a
+            // reference of its own (the sequence is released below).
+            let len = self.b.load_field(t, l.len, Type::I64);
+            self.b.guard_eq_i64(len, n as i64, snap);
+            let base = self.b.load_field(t, l.items, Type::Obj);
+            for i in 0..n {
+                let item = self.b.load_field(base, (i * 8) as i32, Type::Obj);
+                items.push(self.call("incref", &[item.into()]).expect("incref"));
+            }
+        } else {
+            let l = self.call("len", &[t]).expect("i64");
+            self.b.guard_eq_i64(l, n as i64, snap);
+            for i in 0..n {
+                let r = self.call(getter, &[t, (i as i64).into()]).expect("obj");
+                self.b.guard_nonnull(r, snap);
+                items.push(r);
+            }
         }
         self.pop();
         self.release(s);
