@@ -87,7 +87,8 @@ fn version_and_module() {
 #[test]
 fn object_layout_probes_succeed() {
     let expected = "object layouts: function fields direct, cells direct, bound methods direct, \
-                    dict entries direct, object header direct, list items direct, tuple items direct";
+                    dict entries direct, object header direct, list items direct, tuple items direct, \
+                    reference counts direct";
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/programs");
     let mut programs: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
     programs.sort();

@@ -115,9 +115,31 @@ pub struct ObjLayout {
     pub float_payload_offset: i32,
 }
 
+/// How to increment and decrement a reference count inline. Calls to the
+/// helpers `incref` and `decref` (by address) get a fast path that touches
+/// the count word directly; anything unusual goes to the helper.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InlineRefcounts {
+    /// Offset of the count word in an object.
+    pub offset: i32,
+    /// Bits of the word holding the count.
+    pub count_mask: u64,
+    /// A bit that makes both operations no-ops (an immortal object).
+    pub immortal_mask: u64,
+    /// Bits that send both operations to the helper.
+    pub slow_mask: u64,
+    /// `incref(obj) -> obj`: adds one and returns its argument.
+    pub incref: u64,
+    /// `decref(obj)`: drops one reference, freeing the object at zero. Done
+    /// inline only while the count stays above zero.
+    pub decref: u64,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CompileOptions {
     pub layout: ObjLayout,
+    /// Inline reference counting (None: every incref/decref is a call).
+    pub refcounts: Option<InlineRefcounts>,
     /// Test mode: with a seed, every guard (except those of exception-pending
     /// snapshots) also fails when a xorshift64 generator says so.
     pub random_exits: Option<u64>,
@@ -130,9 +152,15 @@ impl CompileOptions {
     pub fn new(layout: ObjLayout) -> CompileOptions {
         CompileOptions {
             layout,
+            refcounts: None,
             random_exits: None,
             random_exit_one_in: 8,
         }
+    }
+
+    pub fn with_refcounts(mut self, rc: InlineRefcounts) -> CompileOptions {
+        self.refcounts = Some(rc);
+        self
     }
 
     pub fn with_random_exits(mut self, seed: u64) -> CompileOptions {

@@ -27,7 +27,8 @@ impl Codegen<'_> {
             .func
             .ok_or_else(|| CompileError::Internal("call without a function".into()))?;
         let desc = self.t.func(f);
-        self.emit_call(desc.addr, &op.args, &desc.args, desc.ret, op.result)
+        let inline = self.opts.refcounts.filter(|rc| desc.addr == rc.incref || desc.addr == rc.decref);
+        self.emit_call_with(desc.addr, &op.args, &desc.args, desc.ret, op.result, inline)
     }
 
     fn source(&self, o: Operand) -> Result<Src, CompileError> {
@@ -44,6 +45,21 @@ impl Codegen<'_> {
         arg_types: &[Type],
         ret: Type,
         result: Option<ValueId>,
+    ) -> R {
+        self.emit_call_with(target, args, arg_types, ret, result, None)
+    }
+
+    /// A call; with `inline`, a call of its incref or decref helper, which
+    /// runs a fast path first (the registers are set up as for the call, so
+    /// both paths leave the same state).
+    fn emit_call_with(
+        &mut self,
+        target: u64,
+        args: &[Operand],
+        arg_types: &[Type],
+        ret: Type,
+        result: Option<ValueId>,
+        inline: Option<crate::InlineRefcounts>,
     ) -> R {
         self.ra.clear_pins();
         for v in self.ra.in_caller_saved() {
@@ -62,10 +78,15 @@ impl Codegen<'_> {
         for m in sequentialize(&moves, Loc::Stack(self.frame.temp)) {
             self.e.step(&m);
         }
-        let target = target as i64;
-        emit!(self.e
-            ; mov Rq(R11), QWORD target
-            ; call Rq(R11));
+        match inline {
+            Some(rc) => self.refcount_fast_path(target, rc),
+            None => {
+                let target = target as i64;
+                emit!(self.e
+                    ; mov Rq(R11), QWORD target
+                    ; call Rq(R11));
+            }
+        }
         for v in self.ra.in_caller_saved() {
             self.ra.unassign(v);
         }
@@ -78,6 +99,47 @@ impl Codegen<'_> {
             self.ra.assign(r, loc);
         }
         Ok(())
+    }
+
+    /// The object is in `rdi`, as the helper takes it. Immortal objects are
+    /// left alone; a count of 1..max goes up by one (incref), one above 1
+    /// goes down by one (decref); anything else calls the helper. `rax`
+    /// ends holding the object, as `incref` returns it.
+    fn refcount_fast_path(&mut self, target: u64, rc: crate::InlineRefcounts) {
+        let off = rc.offset;
+        let inc = target == rc.incref;
+        emit!(self.e
+            ; mov rax, QWORD [rdi + off]
+            ; mov r11, QWORD rc.immortal_mask as i64
+            ; test rax, r11
+            ; jnz >fast
+            ; mov r11, QWORD rc.slow_mask as i64
+            ; test rax, r11
+            ; jnz >slow
+            ; mov r11, QWORD rc.count_mask as i64
+            ; and rax, r11);
+        if inc {
+            emit!(self.e
+                ; test rax, rax
+                ; jz >slow
+                ; cmp rax, r11
+                ; jae >slow
+                ; lock add QWORD [rdi + off], 1);
+        } else {
+            emit!(self.e
+                ; cmp rax, 1
+                ; jbe >slow
+                ; lock sub QWORD [rdi + off], 1);
+        }
+        let target = target as i64;
+        emit!(self.e
+            ; fast:
+            ; mov rax, rdi
+            ; jmp >done
+            ; slow:
+            ; mov Rq(R11), QWORD target
+            ; call Rq(R11)
+            ; done:);
     }
 
     pub fn jump(&mut self, op: &Op) -> R {

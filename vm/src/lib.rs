@@ -103,7 +103,7 @@ pub fn layout_report() -> String {
     let direct = |ok: bool| if ok { "direct" } else { "via the API" };
     let jit = trace::layout();
     format!(
-        "function fields {}, cells {}, bound methods {}, dict entries {}, object header {}, list items {}, tuple items {}",
+        "function fields {}, cells {}, bound methods {}, dict entries {}, object header {}, list items {}, tuple items {}, reference counts {}",
         direct(layout::function_fields_direct()),
         direct(layout::cells_direct()),
         direct(layout::bound_method_direct()),
@@ -111,6 +111,7 @@ pub fn layout_report() -> String {
         direct(jit.is_some()),
         direct(jit.is_some_and(|l| l.list.is_some())),
         direct(jit.is_some_and(|l| l.tuple.is_some())),
+        direct(jit.is_some_and(|l| l.refcount_offset.is_some())),
     )
 }
 

@@ -58,6 +58,9 @@ pub struct Layout {
     /// Where exact lists and tuples keep their item pointer and length.
     pub list: Option<SeqLayout>,
     pub tuple: Option<SeqLayout>,
+    /// The reference count word, when its encoding is the one
+    /// `probe_refcounts` checks (compiled code then counts inline).
+    pub refcount_offset: Option<i32>,
 }
 
 /// Byte offsets, from the object's start, of a sequence's item array
@@ -157,7 +160,43 @@ fn probe_layout(vm: &VirtualMachine) -> Option<Layout> {
         version_offset: version_offset as i32,
         list,
         tuple,
+        refcount_offset: probe_refcounts(vm),
     })
+}
+
+/// RustPython 0.6's count word: the count in the low 60 bits, then the
+/// IMMORTAL, LEAKED, PUBLISHED and DESTRUCTED flags (bits 60 to 63).
+const COUNT_MASK: u64 = (1 << 60) - 1;
+const IMMORTAL: u64 = 1 << 60;
+/// LEAKED and DESTRUCTED: the helper decides.
+const SLOW_FLAGS: u64 = (1 << 61) | (1 << 63);
+
+/// The offset of the reference count word in the object header: the one
+/// word that follows `strong_count` as references come and go, with no flag
+/// set, and that gains the IMMORTAL bit when the object is made immortal.
+fn probe_refcounts(vm: &VirtualMachine) -> Option<i32> {
+    let head = rustpython_vm::object::SIZEOF_PYOBJECT_HEAD;
+    let words = |o: &PyObjectRef| -> Vec<u64> {
+        (0..head / 8)
+            // SAFETY: reading the object's header words, within its size.
+            .map(|i| unsafe { *((o.as_object() as *const rustpython_vm::PyObject as *const u64).add(i)) })
+            .collect()
+    };
+    let o: PyObjectRef = vm.ctx.new_float(2.5).into();
+    let one = words(&o);
+    let o2 = o.clone();
+    let two = words(&o);
+    let changed: Vec<usize> = (0..one.len()).filter(|&i| one[i] != two[i]).collect();
+    let [i] = changed[..] else { return None };
+    let counts_ok = one[i] & !(1 << 62) == 1 && two[i] & !(1 << 62) == 2 && o.strong_count() == 2;
+    drop(o2);
+    if !counts_ok || words(&o)[i] != one[i] {
+        return None;
+    }
+    let forever: PyObjectRef = vm.ctx.new_float(3.5).into();
+    forever.make_immortal();
+    let w = words(&forever)[i];
+    (forever.is_immortal() && w & IMMORTAL != 0 && w & SLOW_FLAGS == 0).then_some((i * 8) as i32)
 }
 
 pub fn layout() -> Option<Layout> {
@@ -421,7 +460,17 @@ pub fn record_step(
 }
 
 fn compile_options(layout: Layout) -> CompileOptions {
-    let opts = CompileOptions::new(layout.obj);
+    let mut opts = CompileOptions::new(layout.obj);
+    if let Some(offset) = layout.refcount_offset {
+        opts = opts.with_refcounts(hipy_jit::InlineRefcounts {
+            offset,
+            count_mask: COUNT_MASK,
+            immortal_mask: IMMORTAL,
+            slow_mask: SLOW_FLAGS,
+            incref: helper_desc("incref").addr,
+            decref: helper_desc("decref").addr,
+        });
+    }
     match config().random_exits {
         Some(seed) => opts.with_random_exits(seed),
         None => opts,

@@ -1,0 +1,94 @@
+//! Inline reference counting: calls of the incref/decref helpers named in
+//! `CompileOptions::refcounts` count in the object's word directly, and go to
+//! the helper only for the cases the fast path leaves to it.
+mod common;
+use common::*;
+use hipy_jit::{CompileOptions, InlineRefcounts};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+static SLOW_INCREFS: AtomicU64 = AtomicU64::new(0);
+static SLOW_DECREFS: AtomicU64 = AtomicU64::new(0);
+
+extern "C" fn slow_incref(o: *mut FakeObj) -> *mut FakeObj {
+    SLOW_INCREFS.fetch_add(1, Ordering::Relaxed);
+    o
+}
+
+extern "C" fn slow_decref(_o: *mut FakeObj) {
+    SLOW_DECREFS.fetch_add(1, Ordering::Relaxed);
+}
+
+const IMMORTAL: u64 = 1 << 60;
+const SLOW: u64 = 1 << 61;
+
+fn opts() -> CompileOptions {
+    CompileOptions::new(LAYOUT).with_refcounts(InlineRefcounts {
+        offset: 0,
+        count_mask: (1 << 60) - 1,
+        immortal_mask: IMMORTAL,
+        slow_mask: SLOW,
+        incref: slow_incref as *const () as u64,
+        decref: slow_decref as *const () as u64,
+    })
+}
+
+/// A loop calling `helper` on v0 v1 times; exits with v0 and the result of
+/// the last call (incref) or v0 (decref).
+fn looping(incref: bool) -> hipy_jit::CompiledLoop {
+    let text = if incref {
+        format!(
+            "trace inc
+            inputs v0:obj, v1:i64
+            func f0 = {:#x} \"incref\" (obj) -> obj owned incref
+            v2 = call f0(v0)
+            v3 = int_sub v1, 1
+            guard_true v3 [s0 resume 0x1@0 {{v2, v3}}]
+            jump v0, v3",
+            slow_incref as *const () as u64
+        )
+    } else {
+        format!(
+            "trace dec
+            inputs v0:obj, v1:i64
+            func f0 = {:#x} \"decref\" (obj) -> void decref consumes(0)
+            call f0(v0)
+            v3 = int_sub v1, 1
+            guard_true v3 [s0 resume 0x1@0 {{v0, v3}}]
+            jump v0, v3",
+            slow_decref as *const () as u64
+        )
+    };
+    compile_with(&text, &opts())
+}
+
+#[test]
+fn counts_change_inline_and_unusual_words_go_to_the_helpers() {
+    let (inc, dec) = (looping(true), looping(false));
+    let slow = || (SLOW_INCREFS.load(Ordering::Relaxed), SLOW_DECREFS.load(Ordering::Relaxed));
+    let o = FakeObj::new(0, 0.0);
+    // 1 -> 6 inline; incref returns its argument.
+    let e = run(&inc, &[o.addr(), i(5)]);
+    assert_eq!((e.values[0], o.refcount, slow()), (o.addr(), 6, (0, 0)));
+    // 6 -> 2 inline.
+    run(&dec, &[o.addr(), i(4)]);
+    assert_eq!((o.refcount, slow()), (2, (0, 0)));
+    // 2 -> 1 inline, then a count of 1 would reach zero: the helper frees.
+    run(&dec, &[o.addr(), i(2)]);
+    assert_eq!((o.refcount, slow()), (1, (0, 1)));
+    // An immortal object: no change, no call.
+    let mut im = FakeObj::new(0, 0.0);
+    im.refcount = IMMORTAL | 7;
+    run(&inc, &[im.addr(), i(3)]);
+    run(&dec, &[im.addr(), i(3)]);
+    assert_eq!((im.refcount, slow()), (IMMORTAL | 7, (0, 1)));
+    // A flagged word or a zero count: every operation goes to the helper.
+    let mut odd = FakeObj::new(0, 0.0);
+    odd.refcount = SLOW | 3;
+    run(&inc, &[odd.addr(), i(2)]);
+    run(&dec, &[odd.addr(), i(2)]);
+    assert_eq!((odd.refcount, slow()), (SLOW | 3, (2, 3)));
+    let mut zero = FakeObj::new(0, 0.0);
+    zero.refcount = 0;
+    run(&inc, &[zero.addr(), i(1)]);
+    assert_eq!((zero.refcount, slow()), (0, (3, 3)));
+}
