@@ -13,6 +13,10 @@ use rustpython_vm::{AsObject, PyResult, VirtualMachine};
 
 use cli::{Engine, Options, Target};
 
+/// mimalloc, as RustPython's own binary uses (its crate sets it only there).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The interpreter runs on a thread with a large stack: nested eval loops
 /// (Python code called back from Rust) use the Rust stack, and deep
 /// recursion must end in RecursionError, not a stack overflow.
