@@ -478,11 +478,18 @@ fn compile_options(layout: Layout) -> CompileOptions {
 }
 
 fn log_trace(title: &str, before: &str, trace: &Trace, first_exit: u32, code_size: usize) {
-    let Some(path) = &config().log else { return };
-    let text = format!(
+    if config().log.is_none() {
+        return;
+    }
+    log_text(&format!(
         "=== {title}\n--- recorded\n{before}--- optimized\n{}--- machine code: {code_size} bytes\n\n",
         hipy_optimizer::to_text_annotated_from(trace, first_exit),
-    );
+    ));
+}
+
+/// Append to the HIPY_JIT_LOG file, if there is one.
+fn log_text(text: &str) {
+    let Some(path) = &config().log else { return };
     use std::io::Write;
     if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
         let _ = f.write_all(text.as_bytes());
@@ -506,6 +513,7 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
     let before = trace.to_string();
     let failed = |reason: String| abandon(&target, reason);
     if let Err(e) = hipy_optimizer::optimize(&mut trace) {
+        log_text(&format!("=== {} (rejected by the optimizer: {e:?})\n--- recorded\n{before}\n", trace.name));
         return failed(format!("optimizer: {e:?}"));
     }
     let opts = compile_options(layout);

@@ -1553,6 +1553,7 @@ impl Recorder {
         // entered with: unbox objects that hold a number, box numbers held
         // where the loop started with an object.
         let snap = self.snapshot(SnapshotKind::Resume, self.header);
+        let mut replaced = Vec::new();
         let mut k = 0;
         for i in 0..f.slots.len() {
             let Sh::Val { repr, .. } = self.frames[0].slots[i] else { continue };
@@ -1574,9 +1575,13 @@ impl Recorder {
                 _ => None,
             };
             if let Some(c) = converted {
-                let old = std::mem::replace(&mut self.frames[0].slots[i], c);
-                self.release(old);
+                replaced.push(std::mem::replace(&mut self.frames[0].slots[i], c));
             }
+        }
+        // Released only now: the conversions' guards share `snap`, which
+        // names the values they replace.
+        for old in replaced {
+            self.release(old);
         }
         let slots = self.frames[0].slots.clone();
         let mut jump = Vec::with_capacity(self.inputs.len());
