@@ -28,6 +28,11 @@ const CASES: &[Case] = &[
         traces: &["trace f:4:", "trace f:5:", "trace f:6:", "trace f:8:", "trace f:10:"],
         no_aborts: &["ListAppend", "SetAdd", "MapAdd", "LoadFastAndClear", "BuildList", "BuildSet", "BuildMap"],
     },
+    Case {
+        program: "builtin_methods",
+        traces: &["trace fill:12:", "trace fill:16:", "trace shadowed:24:"],
+        no_aborts: &[],
+    },
 ];
 
 #[test]

@@ -17,6 +17,27 @@ pub enum Method {
     Attribute(PyObjectRef),
 }
 
+/// The builtin method descriptor (`list.append`) that `get_method` would
+/// return unbound for `obj.name`, found without calling any descriptor
+/// (for the JIT's recorder, which must not run Python code twice).
+pub fn builtin_method(vm: &VirtualMachine, obj: &PyObjectRef, name: &'static PyStrInterned) -> Option<PyObjectRef> {
+    let cls = obj.class();
+    if !uses_generic_getattr(vm, cls) {
+        return None;
+    }
+    let d = cls.get_attr(name)?;
+    let m = d.downcast_ref::<PyMethodDescriptor>()?;
+    if !d.class().is(vm.ctx.types.method_descriptor_type) || m.method.flags.contains(PyMethodFlags::CLASS) {
+        return None;
+    }
+    if let Some(dict) = obj.dict() {
+        if dict.get_item_opt(name, vm).ok()?.is_some() {
+            return None;
+        }
+    }
+    Some(d)
+}
+
 fn uses_generic_getattr(vm: &VirtualMachine, cls: &PyType) -> bool {
     match (cls.slots.getattro.load(), vm.ctx.types.object_type.slots.getattro.load()) {
         (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),

@@ -80,6 +80,15 @@ impl Exit<'_> {
     }
 }
 
+/// A caller frame of an inlined call resumes after its CALL; tracebacks
+/// and handlers read `lasti`, which must name the CALL itself.
+fn call_before(code: &crate::code::CodeInfo, pc: u32) -> u32 {
+    (pc.saturating_sub(8)..pc)
+        .rev()
+        .find(|&k| k + 1 + u32::from(code.ops[k as usize].ncache) == pc)
+        .unwrap_or(pc)
+}
+
 /// Where an exit resumed the innermost frame.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Resumed {
@@ -127,7 +136,7 @@ pub fn rebuild(
             }
             f.slots.truncate(n);
             f.pc = fr.pc;
-            f.lasti = fr.pc;
+            f.lasti = if i + 1 < snap.frames.len() { call_before(&f.code, fr.pc) } else { fr.pc };
             continue;
         }
         let desc = &part.descs[fr.code as usize];
@@ -150,7 +159,7 @@ pub fn rebuild(
             nf.slots.push(v);
         }
         nf.pc = fr.pc;
-        nf.lasti = fr.pc;
+        nf.lasti = if i + 1 < snap.frames.len() { call_before(&nf.code, fr.pc) } else { fr.pc };
         runtime::set_depth(runtime::depth() + 1);
         stack.push(nf);
     }

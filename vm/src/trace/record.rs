@@ -1259,6 +1259,23 @@ impl Recorder {
             }
             _ => {}
         }
+        if method && key.1 != 0 {
+            // A builtin method (`list.append`): the interpreter pushes the
+            // unbound descriptor and the object, as for a Python method.
+            if let Some(d) = crate::attr::builtin_method(vm, o, name) {
+                self.version_guard(vm, obj, cls, snap);
+                if o.dict().is_some() {
+                    let shadowed = self.call("has_dict_attr", &[obj, n.into()]).expect("i64");
+                    self.b.guard_false(shadowed, snap);
+                }
+                let k = self.constant(&d, "method");
+                self.pop();
+                self.push(Sh::val(k, Repr::Obj, false));
+                self.push(s);
+                self.release_temp(obj, ot);
+                return Ok(());
+            }
+        }
         if method {
             abort!("uncached method load");
         }
