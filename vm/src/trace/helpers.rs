@@ -359,7 +359,17 @@ pub extern "C" fn hp_cell_get(cell: *const PyObject) -> *const PyObject {
     }
 }
 
+/// STORE_DEREF into `cell`; 0, or -1 with an exception pending.
+pub extern "C" fn hp_cell_set(cell: *const PyObject, v: *const PyObject) -> i64 {
+    let (cell, v) = unsafe { (obj(cell), obj(v).to_owned()) };
+    status(crate::layout::cell_set(cell, Some(v), vm()))
+}
+
 /// A new tuple of the given items.
+pub extern "C" fn hp_tuple1(a: *const PyObject) -> *const PyObject {
+    owned(vm().ctx.new_tuple(unsafe { vec![obj(a).to_owned()] }).into())
+}
+
 pub extern "C" fn hp_tuple2(a: *const PyObject, b: *const PyObject) -> *const PyObject {
     owned(vm().ctx.new_tuple(unsafe { vec![obj(a).to_owned(), obj(b).to_owned()] }).into())
 }

@@ -786,8 +786,8 @@ impl Recorder {
             }
             Instruction::StoreSubscr => self.store_subscr(vm, pc, conc(1), conc(0))?,
             Instruction::UnpackSequence { .. } => self.unpack(vm, pc, arg as usize, conc(0))?,
-            Instruction::BuildTuple { .. } if arg == 2 || arg == 3 => {
-                let r = self.call_popped(arg as usize, if arg == 2 { "tuple2" } else { "tuple3" }, |_, _| {})?;
+            Instruction::BuildTuple { .. } if (1..=3).contains(&arg) => {
+                let r = self.call_popped(arg as usize, ["tuple1", "tuple2", "tuple3"][arg as usize - 1], |_, _| {})?;
                 self.push(Sh::val(r, Repr::Obj, true));
             }
             Instruction::BuildList { .. } if arg <= 3 => {
@@ -863,6 +863,20 @@ impl Recorder {
                 let r = self.call("cell_get", &[cell]).expect("obj");
                 self.b.guard_nonnull(r, snap);
                 self.push(Sh::val(r, Repr::Obj, true));
+            }
+            Instruction::StoreDeref { .. } => {
+                let cell = match self.frames.last().unwrap().slots[arg as usize] {
+                    Sh::Val { op, repr: Repr::Obj, .. } => op,
+                    _ => abort!("deref of a non-cell"),
+                };
+                let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+                let s = self.peek(0);
+                let (v, vt) = self.as_obj(s).ok_or("store of NULL")?;
+                let r = self.call("cell_set", &[cell, v]).expect("i64");
+                self.b.guard_eq_i64(r, 0, raise);
+                self.release_temp(v, vt);
+                let s = self.pop();
+                self.release(s);
             }
             other => abort!("{:?} is not recorded", other),
         }
