@@ -828,8 +828,17 @@ impl Recorder {
                 if self.frames.len() == 1 {
                     abort!("return from the loop frame");
                 }
-                let r = self.pop();
-                let done = self.frames.pop().unwrap();
+                let mut r = self.pop();
+                let mut done = self.frames.pop().unwrap();
+                // A value returned from a local (`return self`) takes over
+                // that slot's reference before the frame's slots go.
+                if let Sh::Val { op, repr: Repr::Obj, owned: false } = r {
+                    let owner = done.slots.iter_mut().find(|s| matches!(**s, Sh::Val { op: o, repr: Repr::Obj, owned: true } if o == op));
+                    if let Some(slot) = owner {
+                        *slot = Sh::Null;
+                        r = Sh::val(op, Repr::Obj, true);
+                    }
+                }
                 for s in done.slots {
                     self.release(s);
                 }
