@@ -29,6 +29,11 @@ const CASES: &[Case] = &[
         no_aborts: &["ListAppend", "SetAdd", "MapAdd", "LoadFastAndClear", "BuildList", "BuildSet", "BuildMap"],
     },
     Case {
+        program: "return_self",
+        traces: &["trace run:15:", "trace flips:24:"],
+        no_aborts: &["optimizer:"],
+    },
+    Case {
         program: "builtin_methods",
         traces: &["trace fill:12:", "trace fill:16:", "trace shadowed:24:"],
         no_aborts: &[],
