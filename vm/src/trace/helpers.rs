@@ -365,33 +365,42 @@ pub extern "C" fn hp_cell_set(cell: *const PyObject, v: *const PyObject) -> i64 
     status(crate::layout::cell_set(cell, Some(v), vm()))
 }
 
-/// A new tuple of the given items.
+/// New references to `ps` (borrowed object pointers).
+///
+/// # Safety
+/// Each pointer must be a live object.
+unsafe fn new_refs<const N: usize>(ps: [*const PyObject; N]) -> Vec<PyObjectRef> {
+    ps.iter().map(|&p| unsafe { obj(p) }.to_owned()).collect()
+}
+
+/// A new tuple of the given items (BUILD_TUPLE 1..=3).
 pub extern "C" fn hp_tuple1(a: *const PyObject) -> *const PyObject {
-    owned(vm().ctx.new_tuple(unsafe { vec![obj(a).to_owned()] }).into())
+    owned(vm().ctx.new_tuple(unsafe { new_refs([a]) }).into())
 }
 
 pub extern "C" fn hp_tuple2(a: *const PyObject, b: *const PyObject) -> *const PyObject {
-    owned(vm().ctx.new_tuple(unsafe { vec![obj(a).to_owned(), obj(b).to_owned()] }).into())
+    owned(vm().ctx.new_tuple(unsafe { new_refs([a, b]) }).into())
 }
 
 pub extern "C" fn hp_tuple3(a: *const PyObject, b: *const PyObject, c: *const PyObject) -> *const PyObject {
-    owned(vm().ctx.new_tuple(unsafe { vec![obj(a).to_owned(), obj(b).to_owned(), obj(c).to_owned()] }).into())
+    owned(vm().ctx.new_tuple(unsafe { new_refs([a, b, c]) }).into())
 }
 
+/// A new list of the given items (BUILD_LIST 0..=3).
 pub extern "C" fn hp_list0() -> *const PyObject {
     owned(vm().ctx.new_list(vec![]).into())
 }
 
 pub extern "C" fn hp_list1(a: *const PyObject) -> *const PyObject {
-    owned(vm().ctx.new_list(unsafe { vec![obj(a).to_owned()] }).into())
+    owned(vm().ctx.new_list(unsafe { new_refs([a]) }).into())
 }
 
 pub extern "C" fn hp_list2(a: *const PyObject, b: *const PyObject) -> *const PyObject {
-    owned(vm().ctx.new_list(unsafe { vec![obj(a).to_owned(), obj(b).to_owned()] }).into())
+    owned(vm().ctx.new_list(unsafe { new_refs([a, b]) }).into())
 }
 
 pub extern "C" fn hp_list3(a: *const PyObject, b: *const PyObject, c: *const PyObject) -> *const PyObject {
-    owned(vm().ctx.new_list(unsafe { vec![obj(a).to_owned(), obj(b).to_owned(), obj(c).to_owned()] }).into())
+    owned(vm().ctx.new_list(unsafe { new_refs([a, b, c]) }).into())
 }
 
 /// An empty set (BUILD_SET 0).

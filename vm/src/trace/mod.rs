@@ -623,6 +623,33 @@ pub fn enter_at_header(
     Ok(entered && !at_header)
 }
 
+/// The loop frame's values as the compiled loop's input words; false if one
+/// does not fit its input's kind (or its boundness differs from the header's).
+fn input_words(vm: &VirtualMachine, f: &Frame, ct: &CompiledTrace, words: &mut Vec<u64>) -> bool {
+    let mut kinds = ct.inputs.iter();
+    for (slot, &null) in f.slots.iter().zip(&ct.header_nulls) {
+        let o = match (slot, null) {
+            (None, true) => continue,
+            (Some(o), false) => o,
+            _ => return false,
+        };
+        let w = match kinds.next() {
+            Some(InputKind::Int) => match record_int(vm, o) {
+                Some(v) => v as u64,
+                None => return false,
+            },
+            Some(InputKind::Float) => match o.downcast_ref::<PyFloat>().filter(|_| o.class().is(vm.ctx.types.float_type)) {
+                Some(x) => x.to_f64().to_bits(),
+                None => return false,
+            },
+            Some(InputKind::Obj) => o.as_object() as *const rustpython_vm::PyObject as u64,
+            None => return false,
+        };
+        words.push(w);
+    }
+    true
+}
+
 /// Enter a compiled loop from the interpreter at its header; on exit,
 /// rebuild the interpreter's frames from the guard's snapshot, and start
 /// recording a bridge if that guard fails often. False if the frame's values
@@ -638,27 +665,9 @@ fn enter(
         return Ok(false);
     }
     let mut words = buffers::take();
-    let mut k = 0;
-    for (slot, &null) in f.slots.iter().zip(&ct.header_nulls) {
-        match (slot, null) {
-            (None, true) => continue,
-            (Some(o), false) => {
-                let w = match ct.inputs[k] {
-                    InputKind::Int => match record_int(vm, o) {
-                        Some(v) => v as u64,
-                        None => return Ok(buffers::give_back(words)),
-                    },
-                    InputKind::Float => match o.downcast_ref::<PyFloat>().filter(|_| o.class().is(vm.ctx.types.float_type)) {
-                        Some(x) => x.to_f64().to_bits(),
-                        None => return Ok(buffers::give_back(words)),
-                    },
-                    InputKind::Obj => o.as_object() as *const rustpython_vm::PyObject as u64,
-                };
-                words.push(w);
-                k += 1;
-            }
-            _ => return Ok(buffers::give_back(words)),
-        }
+    if !input_words(vm, f, ct, &mut words) {
+        buffers::give(words);
+        return Ok(false);
     }
     // The trace owns its object inputs: give it a reference to each.
     let bound = f.slots.iter().zip(&ct.header_nulls).filter_map(|(s, &null)| if null { None } else { s.as_ref() });
@@ -713,12 +722,6 @@ mod buffers {
     pub fn give(mut v: Vec<u64>) {
         v.clear();
         FREE.with(|f| f.borrow_mut().push(v));
-    }
-
-    /// `give`, for an entry that did not run: false.
-    pub fn give_back(v: Vec<u64>) -> bool {
-        give(v);
-        false
     }
 }
 

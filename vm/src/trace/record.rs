@@ -1259,51 +1259,41 @@ impl Recorder {
             SiteCache::Attr(entries) => entries.iter().find(|e| (e.tp, e.version) == key).map(|e| e.kind.clone()),
             _ => None,
         });
-        match cached {
-            Some(AttrKind::Method(func)) if method && key.1 != 0 => {
-                self.version_guard(vm, obj, cls, snap);
+        // A method load: a Python method the interpreter's cache knows, or
+        // a builtin one (`list.append`); either way the interpreter pushes
+        // the unbound function and the object.
+        let unbound = match &cached {
+            Some(AttrKind::Method(func)) if method && key.1 != 0 => Some(func.clone()),
+            None if method && key.1 != 0 => crate::attr::builtin_method(vm, o, name),
+            _ => None,
+        };
+        if let Some(func) = unbound {
+            self.version_guard(vm, obj, cls, snap);
+            if o.dict().is_some() {
                 // The instance dict must not shadow the method.
                 let shadowed = self.call("has_dict_attr", &[obj, n.into()]).expect("i64");
                 self.b.guard_false(shadowed, snap);
-                let k = self.constant(&func, "method");
-                self.pop();
-                self.push(Sh::val(k, Repr::Obj, false));
-                // The object stays on the stack as `self` (same ownership).
-                self.push(s);
-                self.release_temp(obj, ot);
-                return Ok(());
             }
-            Some(AttrKind::InstanceDict) if key.1 != 0 => {
-                self.version_guard(vm, obj, cls, snap);
-                let r = self.call("getattr_dict", &[obj, n.into()]).expect("obj");
-                self.b.guard_nonnull(r, snap);
-                self.pop();
-                self.release_temp(obj, ot);
-                self.release(s);
-                self.push(Sh::val(r, Repr::Obj, true));
-                if method {
-                    self.push(Sh::Null);
-                }
-                return Ok(());
-            }
-            _ => {}
+            let k = self.constant(&func, "method");
+            self.pop();
+            self.push(Sh::val(k, Repr::Obj, false));
+            // The object stays on the stack as `self` (same ownership).
+            self.push(s);
+            self.release_temp(obj, ot);
+            return Ok(());
         }
-        if method && key.1 != 0 {
-            // A builtin method (`list.append`): the interpreter pushes the
-            // unbound descriptor and the object, as for a Python method.
-            if let Some(d) = crate::attr::builtin_method(vm, o, name) {
-                self.version_guard(vm, obj, cls, snap);
-                if o.dict().is_some() {
-                    let shadowed = self.call("has_dict_attr", &[obj, n.into()]).expect("i64");
-                    self.b.guard_false(shadowed, snap);
-                }
-                let k = self.constant(&d, "method");
-                self.pop();
-                self.push(Sh::val(k, Repr::Obj, false));
-                self.push(s);
-                self.release_temp(obj, ot);
-                return Ok(());
+        if let Some(AttrKind::InstanceDict) = cached.filter(|_| key.1 != 0) {
+            self.version_guard(vm, obj, cls, snap);
+            let r = self.call("getattr_dict", &[obj, n.into()]).expect("obj");
+            self.b.guard_nonnull(r, snap);
+            self.pop();
+            self.release_temp(obj, ot);
+            self.release(s);
+            self.push(Sh::val(r, Repr::Obj, true));
+            if method {
+                self.push(Sh::Null);
             }
+            return Ok(());
         }
         if method {
             abort!("uncached method load");
