@@ -38,6 +38,17 @@ const CASES: &[Case] = &[
         traces: &["trace fill:12:", "trace fill:16:", "trace shadowed:24:"],
         no_aborts: &[],
     },
+    Case {
+        program: "sum_generators",
+        traces: &[
+            "trace flags_sum.<locals>.<genexpr>:9:",
+            "trace squares:14:",
+            "trace floats:20:",
+            "trace mixed:25:",
+            "trace with_objects:45:",
+        ],
+        no_aborts: &["YieldValue"],
+    },
 ];
 
 #[test]

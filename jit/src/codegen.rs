@@ -15,7 +15,7 @@ use crate::regalloc::RegAlloc;
 use crate::regs::*;
 use crate::{CompileError, CompileOptions};
 use dynasmrt::{AssemblyOffset, DynamicLabel, DynasmApi, DynasmLabelApi};
-use hipy_optimizer::{Op, Opcode, Operand, SnapshotKind, Trace, ValueId};
+use hipy_optimizer::{Op, Opcode, Operand, Trace, ValueId};
 
 /// A second operand for an integer instruction.
 #[derive(Clone, Copy, Debug)]
@@ -482,11 +482,11 @@ impl<'t> Codegen<'t> {
             locs,
             values: self.live.exit_values[i].clone(),
         });
-        let raise = op
+        let random = op
             .guard
             .as_ref()
-            .is_some_and(|g| self.t.snapshot(g.snapshot).kind == SnapshotKind::RaisePending);
-        if self.opts.random_exits.is_some() && !raise {
+            .is_none_or(|g| self.t.snapshot(g.snapshot).kind.random_exits());
+        if self.opts.random_exits.is_some() && random {
             crate::exits::emit_random_check(
                 &mut self.e,
                 self.prng_addr,

@@ -77,8 +77,8 @@
 //!   then (if the bridge's exits fit the exit buffers of the runs still active).
 //! - Not `Sync` (exit counters are plain increments, bridges attach through `&self`):
 //!   a loop is used on one thread, as the vm's `Rc` does.
-//! - Random-exit mode never fails guards of `RaisePending` snapshots at random (no
-//!   exception would be pending). A bridge's guards fail at random when the bridge is
+//! - Random-exit mode fails only guards of `Resume` snapshots at random: a
+//!   `RaisePending` exit needs a pending exception, a `Reoffer` exit a declined value. A bridge's guards fail at random when the bridge is
 //!   compiled with random exits; a guard leading into a bridge fails into it.
 
 pub mod append_only;

@@ -568,6 +568,18 @@ pub enum SnapshotKind {
     Resume,
     /// An exception is pending in the vm's per-thread slot; raise it at `pc`.
     RaisePending,
+    /// A helper declined a value (a consumer in push mode): re-execute from `pc`,
+    /// which offers it again and is declined again. Like `RaisePending`, the
+    /// guard checks what a helper did, so it never fails at random.
+    Reoffer,
+}
+
+impl SnapshotKind {
+    /// Whether a guard with this snapshot may fail at random (random-exit mode):
+    /// only when the interpreter redoes exactly what the trace did not.
+    pub fn random_exits(self) -> bool {
+        self == SnapshotKind::Resume
+    }
 }
 
 /// Where the value of one frame slot comes from at an exit.

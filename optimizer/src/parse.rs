@@ -533,6 +533,7 @@ impl Parser {
         let kind = match c.word()?.as_str() {
             "resume" => SnapshotKind::Resume,
             "raise" => SnapshotKind::RaisePending,
+            "reoffer" => SnapshotKind::Reoffer,
             w => return Err(format!("unknown snapshot kind {:?}", w)),
         };
         let mut snap = Snapshot {

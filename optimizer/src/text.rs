@@ -273,6 +273,7 @@ pub fn snapshot_body(snap: &Snapshot) -> String {
     let mut s = String::from(match snap.kind {
         SnapshotKind::Resume => "resume",
         SnapshotKind::RaisePending => "raise",
+        SnapshotKind::Reoffer => "reoffer",
     });
     for f in &snap.frames {
         let _ = write!(s, " {:#x}@{} {{{}}}", f.code, f.pc, sources_text(&f.slots));

@@ -41,6 +41,8 @@ mod wrap;
 
 use rustpython_vm::{PyResult, VirtualMachine};
 
+pub(crate) use wrap::{function as wrap_function, Original};
+
 /// Install every compatibility fix. Call once per interpreter, after the
 /// stdlib is initialised and before user code runs. RustPython's builtin
 /// types are shared by the interpreters of a process, so their fixes are

@@ -700,7 +700,14 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
         }
         Instruction::YieldValue { .. } => {
             let v = f.pop();
-            return Ok(Flow::Yield(v));
+            // A plain yield (arg 0; 1 is inside `yield from`/`await`).
+            // The consumer took it: continue as if resumed with None.
+            if f.push && arg == 0 && crate::push::offer(vm, &v) {
+                f.push(vm.ctx.none());
+            } else {
+                f.push = false;
+                return Ok(Flow::Yield(v));
+            }
         }
         Instruction::Send { .. } => flow!(generator::send_op(vm, f, arg).map_err(Raised::from)),
         Instruction::EndSend => {

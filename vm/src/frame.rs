@@ -88,6 +88,10 @@ pub struct Frame {
     /// Distinguishes this frame from later ones reusing its box (frame
     /// objects handed to Python find their live frame by address + serial).
     pub serial: u64,
+    /// A generator frame run by a consumer that takes its values without
+    /// suspending it (`push`): a plain `yield` offers its value to that
+    /// consumer first.
+    pub push: bool,
 }
 
 impl Frame {
@@ -116,6 +120,7 @@ impl Frame {
             func,
             closure: None,
             ret: Continuation::Push,
+            push: false,
             serial: SERIAL.with(|s| {
                 let v = s.get() + 1;
                 s.set(v);

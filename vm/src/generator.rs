@@ -105,11 +105,17 @@ impl Coro {
     /// Resume the frame. `Ok(Return(v))` is a yield of `v`;
     /// `Ok(StopIteration(r))` means the frame returned `r`.
     fn resume(&self, vm: &VirtualMachine, how: Resume) -> PyResult<PyIterReturn> {
+        self.resume_with(vm, how, None)
+    }
+
+    /// `resume`, with the frame in push mode while it runs if a sink is
+    /// given (see `push`).
+    fn resume_with(&self, vm: &VirtualMachine, how: Resume, sink: Option<&mut dyn crate::push::Sink>) -> PyResult<PyIterReturn> {
         self.check_thread(vm)?;
         if self.running.get() {
             return Err(vm.new_value_error(format!("{} already executing", self.kind.noun())));
         }
-        let Some(frame) = self.frame.0.borrow_mut().take() else {
+        let Some(mut frame) = self.frame.0.borrow_mut().take() else {
             return match how {
                 Resume::Throw(e) => Err(e),
                 _ if self.kind == Kind::Coroutine => {
@@ -121,7 +127,14 @@ impl Coro {
         self.started.set(true);
         self.running.set(true);
         runtime::push_exc_item(vm, self.exc_state.lock().take());
-        let (result, frame) = eval::run(vm, frame, how);
+        let (result, mut frame) = match sink {
+            Some(sink) => {
+                frame.push = true;
+                crate::push::with_sink(sink, || eval::run(vm, frame, how))
+            }
+            None => eval::run(vm, frame, how),
+        };
+        frame.push = false;
         let exc = runtime::pop_exc_item(vm);
         self.running.set(false);
         match result {
@@ -865,6 +878,20 @@ fn as_coro<'a>(vm: &VirtualMachine, obj: &'a PyObjectRef) -> Option<&'a Coro> {
         return Some(&c.inner);
     }
     None
+}
+
+/// `g` is one of hipy's generators (not a coroutine or async generator).
+pub fn is_plain_generator(g: &PyObject) -> bool {
+    g.downcast_ref::<HipyGenerator>().is_some()
+}
+
+/// Resume generator `g` (a plain generator, not a coroutine) with its
+/// frame in push mode: its plain yields offer their values to `sink` first.
+/// `Return(v)`: the sink declined `v` and the generator yielded it.
+/// None if `g` is not one of hipy's generators.
+pub fn resume_pushing(vm: &VirtualMachine, g: &PyObject, sink: &mut dyn crate::push::Sink) -> Option<PyResult<PyIterReturn>> {
+    let g = g.downcast_ref::<HipyGenerator>()?;
+    Some(g.inner.resume_with(vm, Resume::Send(vm.ctx.none()), Some(sink)))
 }
 
 /// FOR_ITER's next(): our generators directly, anything else by protocol.

@@ -23,11 +23,13 @@ mod introspect;
 mod layout;
 mod names;
 mod ops;
+mod push;
 mod list_iter;
 mod range;
 mod runtime;
 pub mod stats;
 pub mod tb311;
+
 mod trace;
 mod traceback;
 mod unwind;
@@ -70,6 +72,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
         }
     }
     compat::install(vm)?;
+    push::install(vm)?;
     Ok(())
 }
 

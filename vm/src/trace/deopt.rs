@@ -186,7 +186,7 @@ pub fn rebuild(
         }
     }
     match snap.kind {
-        SnapshotKind::Resume => Ok(resumed),
+        SnapshotKind::Resume | SnapshotKind::Reoffer => Ok(resumed),
         SnapshotKind::RaisePending => {
             let exc = helpers::take_pending()
                 .unwrap_or_else(|| vm.new_system_error("hipy JIT: an exit expected a pending exception"));

@@ -219,6 +219,22 @@ pub extern "C" fn hp_list_append(l: *const PyObject, v: *const PyObject) -> i64 
     status(crate::ops::list_append(vm(), &l, v))
 }
 
+/// A plain yield in a push-mode frame (`push`): 1 if the consumer took the
+/// value, 0 if it declined it (nothing changed).
+pub extern "C" fn hp_offer(v: *const PyObject) -> i64 {
+    i64::from(crate::push::offer(vm(), unsafe { obj(v) }))
+}
+
+/// `hp_offer` of an unboxed int.
+pub extern "C" fn hp_offer_int(v: i64) -> i64 {
+    i64::from(crate::push::offer_int(vm(), v))
+}
+
+/// `hp_offer` of an unboxed float.
+pub extern "C" fn hp_offer_float(v: f64) -> i64 {
+    i64::from(crate::push::offer_float(vm(), v))
+}
+
 /// SET_ADD (`ops::set_add`); 0, or -1 with an exception pending.
 pub extern "C" fn hp_set_add(s: *const PyObject, v: *const PyObject) -> i64 {
     let (s, v) = unsafe { (obj(s).to_owned(), obj(v).to_owned()) };

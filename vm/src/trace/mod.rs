@@ -235,6 +235,9 @@ pub fn helper_desc(name: &'static str) -> FuncDesc {
         "setitem" => (hp_setitem as *const () as usize, &[Obj, Obj, Obj], I64, plain, 0),
         "cell_set" => (hp_cell_set as *const () as usize, &[Obj, Obj], I64, plain, 0),
         "list_append" => (hp_list_append as *const () as usize, &[Obj, Obj], I64, plain, 0),
+        "offer" => (hp_offer as *const () as usize, &[Obj], I64, plain, 0),
+        "offer_int" => (hp_offer_int as *const () as usize, &[I64], I64, plain, 0),
+        "offer_float" => (hp_offer_float as *const () as usize, &[F64], I64, plain, 0),
         "set_add" => (hp_set_add as *const () as usize, &[Obj, Obj], I64, plain, 0),
         "map_add" => (hp_map_add as *const () as usize, &[Obj, Obj, Obj], I64, plain, 0),
         "list_get" => (hp_list_get as *const () as usize, &[Obj, I64], Obj, raising, 0),
@@ -296,8 +299,8 @@ pub struct TracePart {
 pub struct CompiledTrace {
     pub code: CompiledLoop,
     pub name: String,
-    /// The loop (code object, JUMP_BACKWARD) and its header.
-    key: (usize, u32),
+    /// The loop and its header.
+    key: LoopKey,
     header: u32,
     inputs: Vec<InputKind>,
     /// Which loop-frame slots are empty at the header.
@@ -318,6 +321,22 @@ impl CompiledTrace {
     }
 }
 
+/// A loop: its code object and JUMP_BACKWARD instruction, and whether its
+/// frame runs in push mode (`crate::push`). A push-mode trace offers its
+/// yields to the consumer; the same loop run by `next()` has its own trace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LoopKey {
+    pub code: usize,
+    pub jump: u32,
+    pub push: bool,
+}
+
+impl LoopKey {
+    pub fn of(f: &Frame, jump: u32) -> LoopKey {
+        LoopKey { code: Rc::as_ptr(&f.code) as usize, jump, push: f.push }
+    }
+}
+
 /// What a `JUMP_BACKWARD` knows about its loop.
 #[derive(Clone, Default)]
 pub struct LoopState {
@@ -331,11 +350,7 @@ const RETRY_BACKOFF: u64 = 64;
 const MAX_ABORTS: u32 = 4;
 
 thread_local! {
-    static LOOPS: RefCell<rustc_hash::FxHashMap<(usize, u32), LoopState>> = RefCell::new(Default::default());
-}
-
-fn loop_key(f: &Frame) -> (usize, u32) {
-    (Rc::as_ptr(&f.code) as usize, f.lasti)
+    static LOOPS: RefCell<rustc_hash::FxHashMap<LoopKey, LoopState>> = RefCell::new(Default::default());
 }
 
 /// A back-edge reached its check count (`Flow::Jit`): enter the compiled
@@ -353,7 +368,7 @@ pub fn back_edge(
         return Ok(());
     }
     let f = stack.last().unwrap();
-    let key = loop_key(f);
+    let key = LoopKey::of(f, f.lasti);
     let state = LOOPS.with(|l| l.borrow().get(&key).cloned()).unwrap_or_default();
     let jump = f.lasti as usize;
     let count = f.code.backedges[jump].get();
@@ -377,7 +392,7 @@ pub fn back_edge(
     Ok(())
 }
 
-fn note_abort(key: (usize, u32), reason: String) {
+fn note_abort(key: LoopKey, reason: String) {
     stats::with(|s| *s.aborts.entry(reason).or_default() += 1);
     LOOPS.with(|l| {
         let mut l = l.borrow_mut();
@@ -393,7 +408,7 @@ fn note_abort(key: (usize, u32), reason: String) {
 /// a bridge from an exit of a compiled loop.
 #[derive(Clone)]
 pub enum Target {
-    Loop((usize, u32)),
+    Loop(LoopKey),
     Bridge(Rc<CompiledTrace>, u32),
 }
 
@@ -505,7 +520,10 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
     let Some(layout) = layout() else { return };
     let started = std::time::Instant::now();
     let target = r.target.clone();
-    let key = (Rc::as_ptr(&r.info) as usize, r.jump);
+    let key = match &target {
+        Target::Loop(key) => *key,
+        Target::Bridge(ct, _) => ct.key,
+    };
     let (header, header_nulls) = (r.header, r.header_nulls().to_vec());
     let r_info = r.info.clone();
     let (mut trace, inputs, descs, keep) = match r.close(vm, f) {
@@ -557,10 +575,10 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
         s.compile_time += started.elapsed();
     });
     LOOPS.with(|l| l.borrow_mut().entry(key).or_default().compiled = Some(ct));
-    r_info.loop_entries[header_instruction(&r_info, header) as usize].set(key.1);
+    r_info.loop_entries[header_instruction(&r_info, header) as usize].set(key.jump);
     // Look at the loop again at its next back-edge.
     if let Some(f) = stack.last() {
-        f.code.jit_next[key.1 as usize].set(0);
+        f.code.jit_next[key.jump as usize].set(0);
     }
 }
 
@@ -601,7 +619,7 @@ pub fn enter_at_header(
     if rec.is_some() {
         return Ok(false);
     }
-    let key = (Rc::as_ptr(&stack.last().unwrap().code) as usize, jump);
+    let key = LoopKey::of(stack.last().unwrap(), jump);
     let Some(ct) = LOOPS.with(|l| l.borrow().get(&key).and_then(|s| s.compiled.clone())) else {
         return Ok(false);
     };

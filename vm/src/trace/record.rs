@@ -98,8 +98,6 @@ pub struct Recorder {
     /// The loop: its code object and header instruction.
     pub info: Rc<CodeInfo>,
     pub header: u32,
-    /// The loop's JUMP_BACKWARD instruction.
-    pub jump: u32,
     /// The loop frame (by serial) and its position in the run's frame stack.
     pub serial: u64,
     pub base: usize,
@@ -190,7 +188,6 @@ impl Recorder {
             b,
             info: f.code.clone(),
             header: f.pc,
-            jump: f.lasti,
             serial: f.serial,
             base,
             frames: vec![ShadowFrame { desc: 0, slots, resume_pc: 0, init: None }],
@@ -205,7 +202,7 @@ impl Recorder {
             next_pc: 0,
             header_nulls,
             recorded: false,
-            target: super::Target::Loop((Rc::as_ptr(&f.code) as usize, f.lasti)),
+            target: super::Target::Loop(super::LoopKey::of(f, f.lasti)),
             pending_iter: None,
             loops_passed: HashSet::new(),
         })
@@ -232,7 +229,7 @@ impl Recorder {
         let g = part.trace.ops[info.op_index].guard.clone().ok_or("exit without a guard")?;
         let snap = part.trace.snapshot(g.snapshot).clone();
         if snap.kind != SnapshotKind::Resume {
-            abort!("the exit raises");
+            abort!("the exit raises or re-offers a yield");
         }
         if stack.len() != base + snap.frames.len() {
             abort!("frames differ from the exit's snapshot");
@@ -245,7 +242,6 @@ impl Recorder {
             b,
             info: loop_frame.code.clone(),
             header: ct.header,
-            jump: ct.key.1,
             serial: loop_frame.serial,
             base,
             frames: Vec::new(),
@@ -887,8 +883,37 @@ impl Recorder {
                 let s = self.pop();
                 self.release(s);
             }
+            Instruction::YieldValue { .. } => self.offer(vm, f, pc, arg)?,
             other => abort!("{:?} is not recorded", other),
         }
+        Ok(())
+    }
+
+    /// A plain yield in the loop frame of a push-mode generator (`crate::
+    /// push`): offer the value to the consumer; the frame goes on as if
+    /// resumed with None. If the consumer declines, the exit re-executes the
+    /// yield, which is declined again and suspends the frame.
+    fn offer(&mut self, vm: &VirtualMachine, f: &Frame, pc: u32, arg: u32) -> Result<(), Abort> {
+        if !(f.push && arg == 0 && self.frames.len() == 1) {
+            abort!("yield outside a push-mode loop frame");
+        }
+        let s = self.peek(0);
+        let snap = self.snapshot(SnapshotKind::Reoffer, pc);
+        let taken = match s {
+            Sh::Val { op, repr: Repr::Int, .. } => self.call("offer_int", &[op]),
+            Sh::Val { op, repr: Repr::Float, .. } => self.call("offer_float", &[op]),
+            _ => {
+                let (o, t) = self.as_obj(s).ok_or("yield of NULL")?;
+                let r = self.call("offer", &[o]);
+                self.release_temp(o, t);
+                r
+            }
+        };
+        self.b.guard_true(taken.expect("i64"), snap);
+        let s = self.pop();
+        self.release(s);
+        let none = self.constant(vm.ctx.none.as_object(), "None");
+        self.push(Sh::val(none, Repr::Obj, false));
         Ok(())
     }
 

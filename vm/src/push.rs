@@ -1,0 +1,238 @@
+//! Push mode: a builtin that consumes a whole generator (`sum`) runs it
+//! without suspending it at every value.
+//!
+//! The consumer resumes the generator with a *sink* (`generator::
+//! resume_pushing`); while it runs, its frame is marked `push`, and a plain
+//! `yield` first offers its value to the sink. A sink that takes the value
+//! lets the frame continue at once, as if resumed with None. A sink that
+//! declines leaves everything unchanged, and the frame yields the value as
+//! usual. A sink takes only values it consumes without running Python code
+//! (`sum`: exact ints and floats), so no Python code can tell the
+//! difference: in CPython, only the consumer's C code runs between such a
+//! yield and the next resume.
+//!
+//! Compiled loops in a push-mode frame offer their yields through the
+//! `offer_*` helpers (`trace::helpers`), without leaving compiled code.
+
+use std::cell::Cell;
+
+use malachite_bigint::BigInt;
+use num_traits::ToPrimitive;
+use rustpython_vm::builtins::{PyFloat, PyInt};
+use rustpython_vm::function::{Callee, FuncArgs};
+use rustpython_vm::protocol::PyIterReturn;
+use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
+
+use crate::generator;
+
+/// A consumer of a generator's values.
+pub trait Sink {
+    /// Take `v`, or decline it, changing nothing.
+    fn take(&mut self, vm: &VirtualMachine, v: &PyObject) -> bool;
+    /// Take an int that compiled code holds unboxed.
+    fn take_int(&mut self, vm: &VirtualMachine, v: i64) -> bool;
+    /// Take a float that compiled code holds unboxed.
+    fn take_float(&mut self, vm: &VirtualMachine, v: f64) -> bool;
+}
+
+type SinkPtr = *mut (dyn Sink + 'static);
+
+thread_local! {
+    /// The sink of the innermost push-mode generator run on this thread.
+    static ACTIVE: Cell<Option<SinkPtr>> = const { Cell::new(None) };
+}
+
+/// Run `f` with `sink` as the active sink (push-mode runs nest: a
+/// generator's body may itself sum another generator).
+pub fn with_sink<R>(sink: &mut dyn Sink, f: impl FnOnce() -> R) -> R {
+    struct Restore(Option<SinkPtr>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            ACTIVE.with(|a| a.set(self.0));
+        }
+    }
+    // SAFETY: the pointer is only used while `f` runs, when `sink` is alive
+    // and not otherwise borrowed; `Restore` removes it afterwards.
+    let ptr: SinkPtr = unsafe { std::mem::transmute::<*mut dyn Sink, SinkPtr>(sink as *mut dyn Sink) };
+    let _restore = Restore(ACTIVE.with(|a| a.replace(Some(ptr))));
+    f()
+}
+
+fn active<R>(f: impl FnOnce(&mut dyn Sink) -> R) -> Option<R> {
+    let ptr = ACTIVE.with(|a| a.get())?;
+    // SAFETY: set by `with_sink` for the duration of the push-mode run; the
+    // frame that offers runs inside it and nothing else borrows the sink.
+    Some(f(unsafe { &mut *ptr }))
+}
+
+/// A push-mode frame's plain yield of `v`: true if the consumer took it.
+pub fn offer(vm: &VirtualMachine, v: &PyObject) -> bool {
+    active(|s| s.take(vm, v)).unwrap_or(false)
+}
+
+pub fn offer_int(vm: &VirtualMachine, v: i64) -> bool {
+    active(|s| s.take_int(vm, v)).unwrap_or(false)
+}
+
+pub fn offer_float(vm: &VirtualMachine, v: f64) -> bool {
+    active(|s| s.take_float(vm, v)).unwrap_or(false)
+}
+
+/// `sum`'s running total. Python's `+` on exact ints and floats, computed
+/// directly: ints in i64 until they overflow, then as Python ints.
+enum Total {
+    Int(i64),
+    /// An exact int outside i64.
+    Big(PyObjectRef),
+    Float(f64),
+}
+
+impl Total {
+    fn of(vm: &VirtualMachine, o: &PyObject) -> Option<Total> {
+        if o.class().is(vm.ctx.types.int_type) {
+            let i = o.downcast_ref::<PyInt>()?;
+            Some(i.as_bigint().to_i64().map_or_else(|| Total::Big(o.to_owned()), Total::Int))
+        } else if o.class().is(vm.ctx.types.float_type) {
+            Some(Total::Float(o.downcast_ref::<PyFloat>()?.to_f64()))
+        } else {
+            None
+        }
+    }
+
+    fn into_object(self, vm: &VirtualMachine) -> PyObjectRef {
+        match self {
+            Total::Int(i) => vm.ctx.new_int(i).into(),
+            Total::Big(o) => o,
+            Total::Float(x) => vm.ctx.new_float(x).into(),
+        }
+    }
+}
+
+struct SumSink {
+    /// None only between the consumer taking it and putting it back.
+    total: Option<Total>,
+}
+
+impl SumSink {
+    /// The total as a Python int, if it is one.
+    fn int_total(&self) -> Option<BigInt> {
+        match &self.total {
+            Some(Total::Int(a)) => Some(BigInt::from(*a)),
+            Some(Total::Big(a)) => Some(a.downcast_ref::<PyInt>().expect("an int").as_bigint().clone()),
+            _ => None,
+        }
+    }
+
+    fn set_int(&mut self, vm: &VirtualMachine, s: BigInt) {
+        self.total = Some(match s.to_i64() {
+            Some(i) => Total::Int(i),
+            None => Total::Big(vm.ctx.new_int(s).into()),
+        });
+    }
+
+    fn add_int(&mut self, vm: &VirtualMachine, b: i64) -> bool {
+        match self.total {
+            Some(Total::Int(a)) if a.checked_add(b).is_some() => self.total = Some(Total::Int(a + b)),
+            Some(Total::Float(a)) => self.total = Some(Total::Float(a + b as f64)),
+            _ => match self.int_total() {
+                Some(a) => self.set_int(vm, a + b),
+                None => return false,
+            },
+        }
+        true
+    }
+
+    fn add_float(&mut self, x: f64) -> bool {
+        match self.total {
+            Some(Total::Int(a)) => self.total = Some(Total::Float(a as f64 + x)),
+            Some(Total::Float(a)) => self.total = Some(Total::Float(a + x)),
+            // A huge int plus a float may overflow: the generic path raises.
+            _ => return false,
+        }
+        true
+    }
+}
+
+impl Sink for SumSink {
+    fn take(&mut self, vm: &VirtualMachine, v: &PyObject) -> bool {
+        let cls = v.class();
+        if cls.is(vm.ctx.types.int_type) || cls.is(vm.ctx.types.bool_type) {
+            let Some(b) = v.downcast_ref::<PyInt>().map(|i| i.as_bigint()) else { return false };
+            if let Some(b) = b.to_i64() {
+                return self.add_int(vm, b);
+            }
+            // A float plus a huge int may overflow: the generic path raises.
+            match self.int_total() {
+                Some(a) => self.set_int(vm, a + b),
+                None => return false,
+            }
+            true
+        } else if cls.is(vm.ctx.types.float_type) {
+            v.downcast_ref::<PyFloat>().is_some_and(|f| self.add_float(f.to_f64()))
+        } else {
+            false
+        }
+    }
+
+    fn take_int(&mut self, vm: &VirtualMachine, v: i64) -> bool {
+        self.add_int(vm, v)
+    }
+
+    fn take_float(&mut self, _vm: &VirtualMachine, v: f64) -> bool {
+        self.add_float(v)
+    }
+}
+
+/// `sum(generator[, start])` with an int or float start: the generator runs
+/// in push mode; a value the sink declines is added with Python's `+`
+/// (which may run Python code) before the generator resumes. Anything else
+/// goes to the original `sum`. The results are those of CPython 3.11's
+/// `sum`, whose int and float fast paths compute exactly Python's `+`.
+fn sum(vm: &VirtualMachine, args: FuncArgs, callee: Callee, original: crate::compat::Original) -> PyResult {
+    let start = match (&args.args[..], args.kwargs.len()) {
+        ([_], 0) => None,
+        ([_, s], 0) => Some(s),
+        ([_], 1) => args.kwargs.get("start"),
+        _ => return original(vm, args, callee),
+    };
+    let g = &args.args[0];
+    let total = match start {
+        None => Some(Total::Int(0)),
+        Some(s) => Total::of(vm, s),
+    };
+    let Some(total) = total.filter(|_| generator::is_plain_generator(g)) else {
+        return original(vm, args, callee);
+    };
+    let mut sink = SumSink { total: Some(total) };
+    loop {
+        let step = generator::resume_pushing(vm, g, &mut sink).expect("a generator")?;
+        let total = sink.total.take().expect("a total");
+        match step {
+            PyIterReturn::StopIteration(_) => return Ok(total.into_object(vm)),
+            PyIterReturn::Return(v) => {
+                let s = vm._add(&total.into_object(vm), &v)?;
+                match Total::of(vm, &s) {
+                    Some(t) => sink.total = Some(t),
+                    // The total left ints and floats: the rest is generic.
+                    None => return sum_generic(vm, g, s),
+                }
+            }
+        }
+    }
+}
+
+fn sum_generic(vm: &VirtualMachine, g: &PyObjectRef, mut total: PyObjectRef) -> PyResult {
+    loop {
+        match generator::iter_next(vm, g)? {
+            PyIterReturn::Return(v) => total = vm._add(&total, &v)?,
+            PyIterReturn::StopIteration(_) => return Ok(total),
+        }
+    }
+}
+
+/// Replace `builtins.sum` by the push-mode one (its name, signature and
+/// documentation stay those of the original, which it calls for every case
+/// it does not handle).
+pub fn install(vm: &VirtualMachine) -> PyResult<()> {
+    crate::compat::wrap_function(vm, vm.builtins.as_object(), "sum", sum)
+}
