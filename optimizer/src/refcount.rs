@@ -1,11 +1,15 @@
 //! Incref/decref pair cancellation.
 //!
-//! `vB = call incref(vA)` followed by `call decref(vB)` with no guard and no other call
-//! in between, and no use of `vB` after the decref, is a no-op: both calls go and the
-//! ops in between read `vA` instead of `vB`. Nested pairs cancel from the inside out. (The helpers are recognised by the
-//! `incref`/`decref` flags of their descriptors.)
+//! `vB = call incref(vA)` followed by `call decref(vB)`, with no use of `vB` after the
+//! decref, is a no-op when nothing in between can release `vA`'s other owner: no op in
+//! between may run arbitrary code or write memory (`effects::may_change_classes`; other
+//! increfs and pure calls may come between). Both calls go and the ops in between read
+//! `vA` instead of `vB`. Guards may come between: an exit there finds `vA` still held by
+//! its owner (the list item a trace loaded, say) and takes a new reference to it, as it
+//! does for any value the trace does not own. Nested pairs cancel from the inside out.
+//! (The helpers are recognised by the `incref`/`decref` flags of their descriptors.)
 
-use crate::effects::call_flags;
+use crate::effects::{call_flags, may_change_classes};
 use crate::ir::*;
 use crate::subst::Subst;
 
@@ -46,10 +50,13 @@ fn cancel_once(trace: &mut Trace) -> bool {
     for op in trace.ops.iter_mut() {
         subst.apply_to_args(op);
     }
+    // vB is vA wherever vB exists, and no snapshot names vB after its decref.
+    subst.apply_to_snapshots(trace);
     true
 }
 
-/// The index of `call decref(r)` after op `i`, if no guard or other call comes first.
+/// The index of `call decref(r)` after op `i`, if nothing that may release objects
+/// comes first.
 fn matching_decref(trace: &Trace, i: usize, r: ValueId) -> Option<usize> {
     for j in i + 1..trace.ops.len() {
         let op = &trace.ops[j];
@@ -59,7 +66,7 @@ fn matching_decref(trace: &Trace, i: usize, r: ValueId) -> Option<usize> {
         {
             return Some(j);
         }
-        if op.guard.is_some() || op.opcode == Opcode::Call || op.opcode == Opcode::Jump {
+        if may_change_classes(trace, op) || op.opcode == Opcode::Jump {
             return None;
         }
     }
