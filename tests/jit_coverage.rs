@@ -38,6 +38,18 @@ const CASES: &[Case] = &[
         traces: &["trace fill:12:", "trace fill:16:", "trace shadowed:24:"],
         no_aborts: &[],
     },
+    Case {
+        program: "float_store",
+        traces: &[
+            "trace accumulate:15:",
+            "trace shared:32:",
+            "trace not_floats:51:",
+            "trace indexes:70:",
+            "trace iterate_and_store:85:",
+            "trace overflow:93:",
+        ],
+        no_aborts: &["optimizer:", "backend:"],
+    },
 ];
 
 #[test]
