@@ -49,6 +49,23 @@ const CASES: &[Case] = &[
         ],
         no_aborts: &["YieldValue"],
     },
+    Case {
+        program: "float_store",
+        traces: &[
+            "trace accumulate:15:",
+            "trace shared:32:",
+            "trace not_floats:51:",
+            "trace indexes:70:",
+            "trace iterate_and_store:85:",
+            "trace overflow:93:",
+        ],
+        no_aborts: &["optimizer:", "backend:"],
+    },
+    Case {
+        program: "short_loops",
+        traces: &["trace scaled_sum:7:", "trace count_odd:14:"],
+        no_aborts: &[],
+    },
 ];
 
 #[test]

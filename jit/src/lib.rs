@@ -135,11 +135,27 @@ pub struct InlineRefcounts {
     pub decref: u64,
 }
 
+/// How to store an f64 into a list item inline. Calls to the helper
+/// `store(items, i, x)` (by address) first look at the old item `items[i]`:
+/// an exact float whose count word is exactly 1 (one reference, no flag)
+/// takes `x` in place; anything else goes to the helper.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InlineFloatStore {
+    /// `store(items: obj, i: i64, x: f64)`.
+    pub store: u64,
+    /// The float type: what an exact float's type pointer holds.
+    pub float_type: u64,
+    /// Offset of the count word in an object.
+    pub count_offset: i32,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CompileOptions {
     pub layout: ObjLayout,
     /// Inline reference counting (None: every incref/decref is a call).
     pub refcounts: Option<InlineRefcounts>,
+    /// Inline float stores into list items (None: always the helper).
+    pub float_store: Option<InlineFloatStore>,
     /// Test mode: with a seed, every guard (except those of exception-pending
     /// snapshots) also fails when a xorshift64 generator says so.
     pub random_exits: Option<u64>,
@@ -153,6 +169,7 @@ impl CompileOptions {
         CompileOptions {
             layout,
             refcounts: None,
+            float_store: None,
             random_exits: None,
             random_exit_one_in: 8,
         }
@@ -160,6 +177,11 @@ impl CompileOptions {
 
     pub fn with_refcounts(mut self, rc: InlineRefcounts) -> CompileOptions {
         self.refcounts = Some(rc);
+        self
+    }
+
+    pub fn with_float_store(mut self, fs: InlineFloatStore) -> CompileOptions {
+        self.float_store = Some(fs);
         self
     }
 

@@ -21,14 +21,25 @@ use hipy_optimizer::{Op, Operand, Type, ValueId};
 
 type R = Result<(), CompileError>;
 
+/// A helper call that runs an inline fast path first (see `CompileOptions`).
+#[derive(Clone, Copy)]
+enum FastPath {
+    Refcount(crate::InlineRefcounts),
+    FloatStore(crate::InlineFloatStore),
+}
+
 impl Codegen<'_> {
     pub fn call(&mut self, op: &Op) -> R {
         let f = op
             .func
             .ok_or_else(|| CompileError::Internal("call without a function".into()))?;
         let desc = self.t.func(f);
-        let inline = self.opts.refcounts.filter(|rc| desc.addr == rc.incref || desc.addr == rc.decref);
-        self.emit_call_with(desc.addr, &op.args, &desc.args, desc.ret, op.result, inline)
+        let fast = match (self.opts.refcounts, self.opts.float_store) {
+            (Some(rc), _) if [rc.incref, rc.decref].contains(&desc.addr) => Some(FastPath::Refcount(rc)),
+            (_, Some(fs)) if desc.addr == fs.store => Some(FastPath::FloatStore(fs)),
+            _ => None,
+        };
+        self.emit_call_with(desc.addr, &op.args, &desc.args, desc.ret, op.result, fast)
     }
 
     fn source(&self, o: Operand) -> Result<Src, CompileError> {
@@ -49,9 +60,9 @@ impl Codegen<'_> {
         self.emit_call_with(target, args, arg_types, ret, result, None)
     }
 
-    /// A call; with `inline`, a call of its incref or decref helper, which
-    /// runs a fast path first (the registers are set up as for the call, so
-    /// both paths leave the same state).
+    /// A call; with `fast`, a call of a helper that runs a fast path first
+    /// (the registers are set up as for the call, so both paths leave the
+    /// same state).
     fn emit_call_with(
         &mut self,
         target: u64,
@@ -59,7 +70,7 @@ impl Codegen<'_> {
         arg_types: &[Type],
         ret: Type,
         result: Option<ValueId>,
-        inline: Option<crate::InlineRefcounts>,
+        fast: Option<FastPath>,
     ) -> R {
         self.ra.clear_pins();
         for v in self.ra.in_caller_saved() {
@@ -78,8 +89,9 @@ impl Codegen<'_> {
         for m in sequentialize(&moves, Loc::Stack(self.frame.temp)) {
             self.e.step(&m);
         }
-        match inline {
-            Some(rc) => self.refcount_fast_path(target, rc),
+        match fast {
+            Some(FastPath::Refcount(rc)) => self.refcount_fast_path(target, rc),
+            Some(FastPath::FloatStore(fs)) => self.float_store_fast_path(target, fs),
             None => {
                 let target = target as i64;
                 emit!(self.e
@@ -135,6 +147,29 @@ impl Codegen<'_> {
         emit!(self.e
             ; fast:
             ; mov rax, rdi
+            ; jmp >done
+            ; slow:
+            ; mov Rq(R11), QWORD target
+            ; call Rq(R11)
+            ; done:);
+    }
+
+    /// The item array is in `rdi`, the index in `rsi` and the value in
+    /// `xmm0`, as the helper takes them. An old item that is an exact float
+    /// with a count word of exactly 1 takes the value in place; anything
+    /// else calls the helper.
+    fn float_store_fast_path(&mut self, target: u64, fs: crate::InlineFloatStore) {
+        let layout = self.opts.layout;
+        let (type_off, payload_off) = (layout.type_offset, layout.float_payload_offset);
+        let (count_off, float_type, target) = (fs.count_offset, fs.float_type as i64, target as i64);
+        emit!(self.e
+            ; mov rax, QWORD [rdi + rsi * 8]
+            ; mov r11, QWORD float_type
+            ; cmp QWORD [rax + type_off], r11
+            ; jne >slow
+            ; cmp QWORD [rax + count_off], 1
+            ; jne >slow
+            ; movsd QWORD [rax + payload_off], xmm0
             ; jmp >done
             ; slow:
             ; mov Rq(R11), QWORD target

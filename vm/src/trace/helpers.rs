@@ -289,6 +289,37 @@ pub extern "C" fn hp_list_set(l: *const PyObject, i: i64, v: *const PyObject) ->
     }
 }
 
+/// `items[i] = x`, where `items` is an exact list's item array and the
+/// trace checked `0 <= i < len`. When the old item is a float that only the
+/// list can see, it takes the new value in place (no allocation); otherwise
+/// a new float replaces it and the old item is released.
+pub extern "C" fn hp_store_float_item(items: *mut *const PyObject, i: i64, x: f64) {
+    // SAFETY: `i` is in bounds (above); the slot holds an owned reference.
+    let slot = unsafe { items.add(i as usize) };
+    let old = unsafe { *slot };
+    if let Some(payload) = sole_float_payload(old) {
+        // SAFETY: no one else can read the box (see `sole_float_payload`).
+        unsafe { payload.write(x) };
+        return;
+    }
+    unsafe { *slot = owned(vm().ctx.new_float(x).into()) };
+    hp_decref(old);
+}
+
+/// The payload of `p` if it is an exact float whose count word is exactly 1:
+/// a single reference (its holder's), and not immortal, leaked or published
+/// to a lock-free cache. Changing its value then changes nothing anyone
+/// else can observe. None when the layout probes did not find the word.
+fn sole_float_payload(p: *const PyObject) -> Option<*mut f64> {
+    let layout = super::layout()?;
+    let rc = layout.refcount_offset? as usize;
+    // SAFETY: `p` is a live object; the count word is at its probed offset.
+    let word = unsafe { *((p as *const u8).add(rc) as *const u64) };
+    let exact_float = unsafe { obj(p) }.class().is(vm().ctx.types.float_type);
+    let payload = layout.obj.float_payload_offset as usize;
+    (word == 1 && exact_float).then(|| unsafe { (p as *mut u8).add(payload) as *mut f64 })
+}
+
 /// `len(o)`, or -1 with an exception pending.
 pub extern "C" fn hp_len(o: *const PyObject) -> i64 {
     match unsafe { obj(o) }.length(vm()) {

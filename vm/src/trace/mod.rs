@@ -243,6 +243,7 @@ pub fn helper_desc(name: &'static str) -> FuncDesc {
         "list_get" => (hp_list_get as *const () as usize, &[Obj, I64], Obj, raising, 0),
         "tuple_get" => (hp_tuple_get as *const () as usize, &[Obj, I64], Obj, raising, 0),
         "list_set" => (hp_list_set as *const () as usize, &[Obj, I64, Obj], I64, plain, 0),
+        "store_float_item" => (hp_store_float_item as *const () as usize, &[Obj, I64, F64], Void, plain, 0),
         "len" => (hp_len as *const () as usize, &[Obj], I64, plain, 0),
         "iter_next" => (hp_iter_next as *const () as usize, &[Obj], Obj, raising, 0),
         "call0" => (hp_call0 as *const () as usize, &[Obj], Obj, raising, 0),
@@ -345,8 +346,11 @@ pub struct LoopState {
     pub blacklisted: bool,
 }
 
-/// After a loop closes its trace or aborts, when to look again.
-const RETRY_BACKOFF: u64 = 64;
+/// After a loop closes its trace or aborts, when to look again: a prime, so that
+/// retries start at different iterations of a loop entered again and again with
+/// the same trip count (with 64, a loop of 8 items was always recorded from its
+/// last iteration, ran off its end and was blacklisted).
+const RETRY_BACKOFF: u64 = 61;
 const MAX_ABORTS: u32 = 4;
 
 thread_local! {
@@ -476,17 +480,23 @@ pub fn record_step(
     step
 }
 
-fn compile_options(layout: Layout) -> CompileOptions {
+fn compile_options(vm: &VirtualMachine, layout: Layout) -> CompileOptions {
     let mut opts = CompileOptions::new(layout.obj);
     if let Some(offset) = layout.refcount_offset {
-        opts = opts.with_refcounts(hipy_jit::InlineRefcounts {
-            offset,
-            count_mask: COUNT_MASK,
-            immortal_mask: IMMORTAL,
-            slow_mask: SLOW_FLAGS,
-            incref: helper_desc("incref").addr,
-            decref: helper_desc("decref").addr,
-        });
+        opts = opts
+            .with_refcounts(hipy_jit::InlineRefcounts {
+                offset,
+                count_mask: COUNT_MASK,
+                immortal_mask: IMMORTAL,
+                slow_mask: SLOW_FLAGS,
+                incref: helper_desc("incref").addr,
+                decref: helper_desc("decref").addr,
+            })
+            .with_float_store(hipy_jit::InlineFloatStore {
+                store: helper_desc("store_float_item").addr,
+                float_type: vm.ctx.types.float_type.as_object() as *const rustpython_vm::PyObject as u64,
+                count_offset: offset,
+            });
     }
     match config().random_exits {
         Some(seed) => opts.with_random_exits(seed),
@@ -536,7 +546,7 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
         log_text(&format!("=== {} (rejected by the optimizer: {e:?})\n--- recorded\n{before}\n", trace.name));
         return failed(format!("optimizer: {e:?}"));
     }
-    let opts = compile_options(layout);
+    let opts = compile_options(vm, layout);
     let part = |trace| Rc::new(TracePart { trace, descs, _keep: keep });
     if let Target::Bridge(ct, exit) = &target {
         let (ct, exit) = (ct.clone(), *exit);

@@ -997,10 +997,16 @@ impl Recorder {
     /// Item `i` of an exact list or tuple `seq` (borrowed), guarding
     /// `0 <= i < len`.
     fn seq_item(&mut self, seq: Operand, i: Operand, l: super::SeqLayout, snap: SnapId) -> ValueId {
+        let items = self.seq_items(seq, i, l, snap);
+        self.b.load_indexed(items, i, 0, Type::Obj)
+    }
+
+    /// The item array of an exact list or tuple `seq`, guarding
+    /// `0 <= i < len`.
+    fn seq_items(&mut self, seq: Operand, i: Operand, l: super::SeqLayout, snap: SnapId) -> ValueId {
         let len = self.b.load_field(seq, l.len, Type::I64);
         self.b.guard_bounds(i, len, snap);
-        let items = self.b.load_field(seq, l.items, Type::Obj);
-        self.b.load_indexed(items, i, 0, Type::Obj)
+        self.b.load_field(seq, l.items, Type::Obj)
     }
 
     /// Guard that dict `d`'s keys-version stamp (a u32 at a probed,
@@ -1338,7 +1344,6 @@ impl Recorder {
         let sc = self.peek(1);
         let sv = self.peek(2);
         let snap = self.snapshot(SnapshotKind::Resume, pc);
-        let (v, vt) = self.as_obj(sv).ok_or("store of NULL")?;
         if container.class().is(vm.ctx.types.list_type) && int_value(vm, key).is_some() {
             let Sh::Val { op: l, repr: Repr::Obj, .. } = sc else { abort!("list is not an object") };
             let c = self.type_const(vm, vm.ctx.types.list_type);
@@ -1346,14 +1351,26 @@ impl Recorder {
             let i = self.as_int(vm, sk, key, snap).ok_or("index")?;
             match self.layout.list {
                 Some(layout) if int_value(vm, key).is_some_and(|k| k >= 0) => {
-                    // Inline: the list takes a reference to the value and
-                    // releases the item it replaces.
-                    let old = self.seq_item(l, i, layout, snap);
-                    let stored = self.call("incref_stored", &[v]).expect("incref");
-                    let items = self.b.load_field(l, layout.items, Type::Obj);
-                    self.b.store_indexed(items, i, stored, 0);
-                    self.call("decref_replaced", &[old.into()]);
-                    self.release_temp(v, vt);
+                    let items = self.seq_items(l, i, layout, snap);
+                    if let Sh::Val { op: x, repr: Repr::Float, .. } = sv {
+                        // An unboxed float: the helper reuses the old item's
+                        // box when nothing but the list can see it. Nor can
+                        // the trace: it holds no uncounted reference to a
+                        // float across a call (items it reads are increfed,
+                        // globals are constants it keeps alive, and an
+                        // incref/decref pair cancels only with no call
+                        // between them).
+                        self.call("store_float_item", &[items.into(), i, x]);
+                    } else {
+                        // Inline: the list takes a reference to the value
+                        // and releases the item it replaces.
+                        let (v, vt) = self.as_obj(sv).ok_or("store of NULL")?;
+                        let old = self.b.load_indexed(items, i, 0, Type::Obj);
+                        let stored = self.call("incref_stored", &[v]).expect("incref");
+                        self.b.store_indexed(items, i, stored, 0);
+                        self.call("decref_replaced", &[old.into()]);
+                        self.release_temp(v, vt);
+                    }
                     for _ in 0..3 {
                         let s = self.pop();
                         self.release(s);
@@ -1361,11 +1378,14 @@ impl Recorder {
                     return Ok(());
                 }
                 _ => {
+                    let (v, vt) = self.as_obj(sv).ok_or("store of NULL")?;
                     let r = self.call("list_set", &[l, i, v]).expect("i64");
                     self.b.guard_eq_i64(r, 0, snap);
+                    self.release_temp(v, vt);
                 }
             }
         } else {
+            let (v, vt) = self.as_obj(sv).ok_or("store of NULL")?;
             let raise = self.snapshot(SnapshotKind::RaisePending, pc);
             let (c, ct) = self.as_obj(sc).ok_or("NULL container")?;
             let (k, kt) = self.as_obj(sk).ok_or("NULL key")?;
@@ -1373,8 +1393,8 @@ impl Recorder {
             self.b.guard_eq_i64(r, 0, raise);
             self.release_temp(c, ct);
             self.release_temp(k, kt);
+            self.release_temp(v, vt);
         }
-        self.release_temp(v, vt);
         for _ in 0..3 {
             let s = self.pop();
             self.release(s);
