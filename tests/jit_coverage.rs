@@ -11,7 +11,9 @@ use std::time::Duration;
 
 struct Case {
     program: &'static str,
-    /// Trace names (`function:line`) that must be compiled.
+    /// Text the report must contain: trace names (`trace function:line:`) that
+    /// must be compiled, `transfers into trace ...` of bridges that must enter
+    /// another loop directly.
     traces: &'static [&'static str],
     /// Abort reasons that must not occur.
     no_aborts: &'static [&'static str],
@@ -65,6 +67,17 @@ const CASES: &[Case] = &[
         program: "short_loops",
         traces: &["trace scaled_sum:7:", "trace count_odd:14:"],
         no_aborts: &[],
+    },
+    Case {
+        program: "sibling_loops",
+        traces: &[
+            "transfers into trace step:15",
+            "transfers into trace step:26",
+            "transfers into trace step:30",
+            "transfers into trace unbound_between:43",
+            "transfers into trace unbound_between:39",
+        ],
+        no_aborts: &["optimizer:", "backend:"],
     },
 ];
 

@@ -269,6 +269,7 @@ impl<'t> Codegen<'t> {
             StoreIndexed => self.store_indexed(op),
             Call => self.call(op),
             Jump => self.jump(op),
+            Exit => self.exit_always(),
             New | GetfieldGc | SetfieldGc => Err(CompileError::Unsupported {
                 op: i,
                 opcode: op.opcode.name(),

@@ -37,6 +37,14 @@ impl Codegen<'_> {
         Ok(())
     }
 
+    /// `exit`: leave through the snapshot, always (the end of a bridge into another
+    /// loop).
+    pub fn exit_always(&mut self) -> R {
+        let exit = self.exit_label(self.cur)?;
+        self.jmp(exit);
+        Ok(())
+    }
+
     /// `guard_eq_i64`, `guard_identity` (exit when different) and `guard_bounds`
     /// (exit unless `0 <= idx < len`, signed).
     pub fn guard_compare(&mut self, op: &Op) -> R {

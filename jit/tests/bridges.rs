@@ -98,6 +98,32 @@ fn overflow_inside_a_bridge_exits_with_the_bridges_snapshot() {
     assert_eq!(e.values, vec![i(3), i(10), i(1 + 2), i(i64::MAX - 2)]);
 }
 
+/// The `b` path again, but the bridge ends with `exit`: it leaves through its
+/// snapshot every time (the vm then enters another loop with those values).
+const BRANCH_ELSE_EXIT: &str = "trace branch_else_exit
+inputs v0:i64, v1:i64, v2:i64, v3:i64
+bridge loop(i64, i64, i64, i64)
+v4 = int_mod v0, 3
+guard_false v4 [s0 resume 0x1@4 {v0, v1, v2, v3}]
+v5 = int_add_ovf v3, v0 [s0]
+v6 = int_add v0, 1
+exit [s1 resume 0x2@0 {v6, v1, v2, v5}]";
+
+#[test]
+fn a_bridge_ending_in_exit_leaves_with_its_snapshot_values() {
+    let l = compile_text(BRANCH);
+    let a = attach(&l, 1, BRANCH_ELSE_EXIT);
+    assert_eq!(a.exits, 3..6);
+    let info = l.exit_info(5).unwrap();
+    assert_eq!((info.trace, info.op_index), (1, 4));
+    // i = 3: the root adds 1 and 2 to a, then i = 3 fails the branch guard and the
+    // bridge adds 3 to b and leaves with i = 4.
+    let e = run(&l, &[i(1), i(100), i(0), i(10)]);
+    assert_eq!(e.guard, 5);
+    assert_eq!(e.values, vec![i(4), i(100), i(3), i(13)]);
+    assert_eq!(l.exit_counts()[5], 1);
+}
+
 /// Runs the branch loop to the end through a model interpreter that resumes from
 /// every exit (pc 0: the loop test; pc 4: the `if`) and re-enters.
 fn run_branch_with_resumes(l: &CompiledLoop, n: i64) -> (i64, i64, u32) {

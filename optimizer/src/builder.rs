@@ -259,6 +259,16 @@ impl TraceBuilder {
         result
     }
 
+    /// Ends the trace with `exit [snap]` and returns it, verified.
+    pub fn finish_with_exit(mut self, snap: SnapId) -> Result<Trace, IrError> {
+        self.push(Opcode::Exit, None, Type::Void, &[], 0, None, Some(snap));
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        verify(&self.trace)?;
+        Ok(self.trace)
+    }
+
     /// Ends the trace with `jump args...` and returns it, verified.
     pub fn finish_with_jump(mut self, args: &[Operand]) -> Result<Trace, IrError> {
         self.push(Opcode::Jump, None, Type::Void, args, 0, None, None);

@@ -268,6 +268,9 @@ pub enum Opcode {
     Call,
     /// Ends the trace: back to the loop head with new input values.
     Jump,
+    /// `exit [snapshot]`: ends the trace by leaving through its snapshot (a bridge
+    /// that reaches the header of another compiled loop, which the vm enters next).
+    Exit,
 }
 
 /// All opcodes, in declaration order (for the parser and for tests).
@@ -330,6 +333,7 @@ pub const ALL_OPCODES: &[Opcode] = {
         SetfieldGc,
         Call,
         Jump,
+        Exit,
     ]
 };
 
@@ -411,6 +415,7 @@ impl Opcode {
             SetfieldGc => "setfield_gc",
             Call => "call",
             Jump => "jump",
+            Exit => "exit",
         }
     }
 
@@ -452,6 +457,7 @@ impl Opcode {
             StoreIndexed => Shape::Indexed { store: true },
             Call => Shape::Call,
             Jump => Shape::Jump,
+            Exit => Shape::Fixed(&[], Void),
         }
     }
 
@@ -476,7 +482,7 @@ impl Opcode {
         self.is_guard()
             || matches!(
                 self,
-                IntAddOvf
+                Exit | IntAddOvf
                     | IntSubOvf
                     | IntMulOvf
                     | IntNegOvf

@@ -10,7 +10,8 @@
 //!   `consumes(i)`, or a `jump` argument; a consumed value is borrowed afterwards,
 //!   except after the decref helper, after which it must not be used at all;
 //! - a call may only consume owned values; `jump` must receive owned object values,
-//!   each once; nothing may still be owned when the jump is reached (a leak).
+//!   each once; nothing may still be owned when the jump is reached (a leak); an
+//!   `exit` at the end hands every owned value to its exit lists.
 //!
 //! For every op that may exit, the state just before the op gives its lists:
 //! `owned` = owned values the snapshot references (the vm moves them into the frames),
@@ -118,6 +119,8 @@ fn consume(
                 }
             }
         }
+        // Every owned value leaves through the exit's lists.
+        Opcode::Exit => owned.clear(),
         Opcode::Jump => {
             for (k, a) in op.args.iter().enumerate() {
                 if trace.operand_type(*a) != Some(Type::Obj) {

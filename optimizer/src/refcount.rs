@@ -66,7 +66,7 @@ fn matching_decref(trace: &Trace, i: usize, r: ValueId) -> Option<usize> {
         {
             return Some(j);
         }
-        if may_change_classes(trace, op) || op.opcode == Opcode::Jump {
+        if may_change_classes(trace, op) || matches!(op.opcode, Opcode::Jump | Opcode::Exit) {
             return None;
         }
     }

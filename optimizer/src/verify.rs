@@ -6,7 +6,7 @@
 //! referenced exist; snapshots only reference values defined before the op that uses
 //! them; `Unchanged` appears only in the outermost frame; the trace ends with exactly
 //! one `jump`, whose arguments have the loop's input types (for a bridge, the root
-//! loop's); a bridge borrows only object inputs.
+//! loop's), or one `exit`; a bridge borrows only object inputs.
 
 use crate::ir::*;
 use crate::semantics::can_exit;
@@ -42,12 +42,13 @@ pub fn verify(trace: &Trace) -> Result<(), IrError> {
         }
     }
     let last = trace.ops.len().checked_sub(1);
-    if last.is_none() || trace.ops[last.unwrap()].opcode != Opcode::Jump {
-        return Err(IrError::general("the trace must end with a jump"));
+    let ends = |op: &Op| matches!(op.opcode, Opcode::Jump | Opcode::Exit);
+    if last.is_none() || !ends(&trace.ops[last.unwrap()]) {
+        return Err(IrError::general("the trace must end with a jump or an exit"));
     }
     for (i, op) in trace.ops.iter().enumerate() {
-        if op.opcode == Opcode::Jump && Some(i) != last {
-            return Err(IrError::at(i, "jump before the end of the trace"));
+        if ends(op) && Some(i) != last {
+            return Err(IrError::at(i, format!("{} before the end of the trace", op.opcode.name())));
         }
         for &a in &op.args {
             check_operand(trace, &defined, i, a)?;

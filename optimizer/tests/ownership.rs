@@ -142,3 +142,20 @@ fn passing_the_same_owned_value_twice_to_jump_is_reported() {
         e
     );
 }
+
+#[test]
+fn an_exit_at_the_end_hands_over_every_owned_value() {
+    // v0 (an owned input) and v2 (a helper's result) are in the exit's snapshot and
+    // move; v3 is owned but not named, so the exit releases it. Nothing leaks.
+    check_pass(
+        compute,
+        &h("v2 = call f2(v0, v1)
+            guard_nonnull v2 [s0 raise 0x1@4 {v0, v1}]
+            v3 = call f0(c0)
+            exit [s1 resume 0x2@0 {v0, v1, v2}]"),
+        &h("v2 = call f2(v0, v1)
+            guard_nonnull v2 [s0 raise 0x1@4 {v0, v1}] owned(v0)
+            v3 = call f0(c0)
+            exit [s1 resume 0x2@0 {v0, v1, v2}] owned(v0, v2) drop(v3)"),
+    );
+}

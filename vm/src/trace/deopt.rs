@@ -11,7 +11,7 @@ use hipy_optimizer::{Operand, SnapshotKind, Source, Type, ValueId};
 use rustpython_vm::builtins::PyFunction;
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, VirtualMachine};
 
-use super::{helpers, CompiledTrace, TracePart};
+use super::{helpers, CompiledTrace, InputKind, TracePart};
 use crate::eval::Raised;
 use crate::frame::{Continuation, Frame};
 use crate::{layout, runtime};
@@ -78,6 +78,73 @@ impl Exit<'_> {
             Source::Virtual(_) => unreachable!("allocation removal is not enabled yet"),
         }
     }
+}
+
+/// Exit `guard` of `ct` ends a bridge into `next` (`CompiledTrace::
+/// transfer_target`): put `next`'s input words into `words` straight from the
+/// exit's values, leaving the interpreter's frame as it is (`next`'s own exits
+/// rewrite every slot of it). Numbers stay unboxed; references the exit owns
+/// move, the others get a new reference; the guard's drop list is released.
+/// False, with nothing done, if the snapshot does not fit `next`'s inputs.
+pub fn transfer(vm: &VirtualMachine, ct: &CompiledTrace, guard: u32, buf: &[u64], next: &CompiledTrace, words: &mut Vec<u64>) -> bool {
+    let Some(info) = ct.code.exit_info(guard) else { return false };
+    let part = ct.part(info.trace);
+    let Some(g) = part.trace.ops[info.op_index].guard.as_ref() else { return false };
+    let snap = part.trace.snapshot(g.snapshot);
+    let [frame] = &snap.frames[..] else { return false };
+    let nulls = next.header_nulls();
+    if frame.slots.len() != nulls.len() {
+        return false;
+    }
+    let ty = |o: Operand| match o {
+        Operand::Value(v) => part.trace.value_type(v),
+        Operand::Int(_) => Some(Type::I64),
+        Operand::Float(_) => Some(Type::F64),
+        Operand::Obj(_) => Some(Type::Obj),
+    };
+    let mut kinds = next.inputs().iter();
+    for (s, &null) in frame.slots.iter().zip(nulls) {
+        let fits = match (s, null) {
+            (Source::Null, true) => true,
+            (Source::Val(o), false) => match kinds.next() {
+                Some(InputKind::Int) => ty(*o) == Some(Type::I64),
+                Some(InputKind::Float) => ty(*o) == Some(Type::F64),
+                Some(InputKind::Obj) => ty(*o) == Some(Type::Obj),
+                None => false,
+            },
+            (Source::Bool(_), false) => kinds.next() == Some(&InputKind::Obj),
+            _ => false,
+        };
+        if !fits {
+            return false;
+        }
+    }
+    if kinds.next().is_some() {
+        return false;
+    }
+    let mut exit = Exit { part: &part, info, buf, owned: &g.owned, taken: Vec::new() };
+    for s in &frame.slots {
+        let w = match *s {
+            Source::Null => continue,
+            Source::Bool(o) => exit.boolean(vm, o).into_raw().as_ptr() as u64,
+            Source::Val(o) => match o {
+                Operand::Value(v) if part.trace.value_type(v) != Some(Type::Obj) => exit.bits(v),
+                Operand::Int(k) => k as u64,
+                Operand::Float(b) => b,
+                _ => exit.object(vm, o).into_raw().as_ptr() as u64,
+            },
+            Source::Unchanged | Source::Virtual(_) => unreachable!("checked above"),
+        };
+        words.push(w);
+    }
+    for &v in &g.drop {
+        let p = exit.bits(v) as *const PyObject;
+        if !p.is_null() {
+            // SAFETY: the guard's drop list holds references the trace owns.
+            drop(unsafe { helpers::adopt(p) });
+        }
+    }
+    true
 }
 
 /// A caller frame of an inlined call resumes after its CALL; tracebacks

@@ -293,6 +293,9 @@ pub struct TracePart {
     pub trace: Trace,
     pub descs: Vec<FrameDesc>,
     _keep: Vec<PyObjectRef>,
+    /// A bridge ending at another compiled loop's header (`exit`): that
+    /// loop, which its exit enters directly (`deopt::transfer`).
+    transfer: Option<std::rc::Weak<CompiledTrace>>,
 }
 
 /// A compiled loop: its machine code, and its traces in the order the
@@ -319,6 +322,23 @@ impl CompiledTrace {
 
     pub fn parts(&self) -> Vec<Rc<TracePart>> {
         self.parts.borrow().clone()
+    }
+
+    pub fn inputs(&self) -> &[InputKind] {
+        &self.inputs
+    }
+
+    pub fn header_nulls(&self) -> &[bool] {
+        &self.header_nulls
+    }
+
+    /// The loop that exit `guard` enters directly, if it ends a bridge into
+    /// another loop.
+    pub fn transfer_target(&self, guard: u32) -> Option<Rc<CompiledTrace>> {
+        let info = self.code.exit_info(guard)?;
+        let part = self.part(info.trace);
+        let target = part.transfer.as_ref()?;
+        (info.op_index + 1 == part.trace.ops.len()).then(|| target.upgrade()).flatten()
     }
 }
 
@@ -450,6 +470,16 @@ pub fn record_step(
         finish(vm, *r, stack);
         return Ok(crate::eval::Flow::Next);
     }
+    // A bridge that reaches another compiled loop's header ends there.
+    if let Target::Bridge(ct, _) = &r.target {
+        if n == r.base + 1 && r.depth() == 1 && f.serial == r.serial {
+            if let Some(next) = compiled_loop_at(f).filter(|next| !Rc::ptr_eq(next, ct)) {
+                let r = rec.take().unwrap();
+                finish_transfer(vm, *r, stack, next);
+                return Ok(crate::eval::Flow::Next);
+            }
+        }
+    }
     let pc = f.pc;
     let op = f.code.ops[pc as usize];
     if let Err(reason) = r.record(vm, f, op, pc) {
@@ -540,31 +570,14 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
         Ok(x) => x,
         Err(reason) => return abandon(&target, reason),
     };
-    let before = trace.to_string();
     let failed = |reason: String| abandon(&target, reason);
-    if let Err(e) = hipy_optimizer::optimize(&mut trace) {
-        log_text(&format!("=== {} (rejected by the optimizer: {e:?})\n--- recorded\n{before}\n", trace.name));
-        return failed(format!("optimizer: {e:?}"));
-    }
+    let Some(before) = optimized(&mut trace, &target) else { return };
     let opts = compile_options(vm, layout);
-    let part = |trace| Rc::new(TracePart { trace, descs, _keep: keep });
     if let Target::Bridge(ct, exit) = &target {
-        let (ct, exit) = (ct.clone(), *exit);
-        let attached = match ct.code.attach_bridge(exit, &trace, &opts) {
-            Ok(a) => a,
-            Err(e) => return failed(format!("backend: {e}")),
-        };
-        let title = format!("bridge {} of trace {} from exit {exit}", attached.trace, ct.name);
-        log_trace(&title, &before, &trace, attached.exits.start, attached.code_size);
-        let mut parts = ct.parts.borrow_mut();
-        debug_assert_eq!(parts.len(), attached.trace as usize);
-        parts.push(part(trace));
-        stats::with(|s| {
-            s.bridges += 1;
-            s.compile_time += started.elapsed();
-        });
-        return;
+        let part = TracePart { trace, descs, _keep: keep, transfer: None };
+        return attach(ct, *exit, part, &before, &opts, started);
     }
+    let part = |trace| Rc::new(TracePart { trace, descs, _keep: keep, transfer: None });
     let code = match hipy_jit::compile(&trace, &opts) {
         Ok(c) => c,
         Err(e) => return failed(format!("backend: {e}")),
@@ -590,6 +603,60 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
     if let Some(f) = stack.last() {
         f.code.jit_next[key.jump as usize].set(0);
     }
+}
+
+/// Optimize a recorded trace; its text before, or None if the optimizer
+/// rejected it (counted against `target`).
+fn optimized(trace: &mut Trace, target: &Target) -> Option<String> {
+    let before = trace.to_string();
+    if let Err(e) = hipy_optimizer::optimize(trace) {
+        log_text(&format!("=== {} (rejected by the optimizer: {e:?})\n--- recorded\n{before}\n", trace.name));
+        abandon(target, format!("optimizer: {e:?}"));
+        return None;
+    }
+    Some(before)
+}
+
+/// Compile bridge `part` and attach it to exit `exit` of `ct`.
+fn attach(ct: &Rc<CompiledTrace>, exit: u32, part: TracePart, before: &str, opts: &CompileOptions, started: std::time::Instant) {
+    let attached = match ct.code.attach_bridge(exit, &part.trace, opts) {
+        Ok(a) => a,
+        Err(e) => return abandon(&Target::Bridge(ct.clone(), exit), format!("backend: {e}")),
+    };
+    let title = format!("bridge {} of trace {} from exit {exit}", attached.trace, ct.name);
+    log_trace(&title, before, &part.trace, attached.exits.start, attached.code_size);
+    let mut parts = ct.parts.borrow_mut();
+    debug_assert_eq!(parts.len(), attached.trace as usize);
+    parts.push(Rc::new(part));
+    stats::with(|s| {
+        s.bridges += 1;
+        s.compile_time += started.elapsed();
+    });
+}
+
+/// A bridge recording reached the header of `next`, another compiled loop
+/// of the same frame: end the bridge there with an exit that enters `next`.
+fn finish_transfer(vm: &VirtualMachine, r: Recorder, stack: &[Box<Frame>], next: Rc<CompiledTrace>) {
+    let (Some(f), Some(layout)) = (stack.last(), layout()) else { return };
+    let started = std::time::Instant::now();
+    let target = r.target.clone();
+    let Target::Bridge(ct, exit) = &target else { return };
+    let (mut trace, descs, keep) = match r.close_transfer(vm, f, &next) {
+        Ok(x) => x,
+        Err(reason) => return abandon(&target, reason),
+    };
+    let Some(before) = optimized(&mut trace, &target) else { return };
+    let part = TracePart { trace, descs, _keep: keep, transfer: Some(Rc::downgrade(&next)) };
+    attach(ct, *exit, part, &before, &compile_options(vm, layout), started);
+}
+
+/// The compiled loop whose header `f` is at (in `f`'s mode), if any.
+fn compiled_loop_at(f: &Frame) -> Option<Rc<CompiledTrace>> {
+    let jump = f.code.loop_entries.get(header_instruction(&f.code, f.pc) as usize)?.get();
+    if jump == crate::code::NO_LOOP {
+        return None;
+    }
+    LOOPS.with(|l| l.borrow().get(&LoopKey::of(f, jump)).and_then(|s| s.compiled.clone()))
 }
 
 /// Failed bridge recordings after which an exit is left alone.
@@ -704,20 +771,35 @@ fn enter(
             std::mem::forget(o.clone());
         }
     }
-    stats::with(|s| s.entries += 1);
     let base = stack.len() - 1;
     let mut buf = buffers::take();
-    let exit = {
-        let _scope = helpers::VmScope::enter(vm);
-        // SAFETY: inputs match the trace's types (checked above); object
-        // inputs are owned references.
-        unsafe { ct.code.run_into(&words, &mut buf) }
+    let mut ct = ct.clone();
+    // Run the loop; an exit that ends a bridge into another loop enters that
+    // loop at once, with the exit's values as its inputs.
+    let guard = loop {
+        stats::with(|s| s.entries += 1);
+        let exit = {
+            let _scope = helpers::VmScope::enter(vm);
+            // SAFETY: inputs match the trace's types (checked above, or by
+            // `deopt::transfer`); object inputs are owned references.
+            unsafe { ct.code.run_into(&words, &mut buf) }
+        };
+        let guard = match exit {
+            Ok(guard) => guard,
+            Err(e) => {
+                buffers::give(words);
+                return Err(vm.new_system_error(format!("hipy JIT: {e:?}")).into());
+            }
+        };
+        let Some(next) = ct.transfer_target(guard) else { break guard };
+        words.clear();
+        if !deopt::transfer(vm, &ct, guard, &buf, &next, &mut words) {
+            break guard;
+        }
+        ct = next;
     };
     buffers::give(words);
-    let guard = match exit {
-        Ok(guard) => guard,
-        Err(e) => return Err(vm.new_system_error(format!("hipy JIT: {e:?}")).into()),
-    };
+    let ct = &ct;
     let resumed = deopt::rebuild(vm, stack, ct, guard, &buf);
     buffers::give(buf);
     let resumed = resumed?;

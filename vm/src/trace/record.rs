@@ -1621,27 +1621,21 @@ impl Recorder {
         Ok(())
     }
 
-    /// Close the trace at the loop header: jump back with every input's
-    /// current value.
-    pub fn close(mut self, vm: &VirtualMachine, f: &Frame) -> Result<(Trace, Vec<InputKind>, Vec<FrameDesc>, Vec<PyObjectRef>), Abort> {
-        if self.frames.len() != 1 {
-            abort!("closed inside a callee");
-        }
-        if f.slots.len() != self.frames[0].slots.len() {
-            abort!("stack depth changed around the loop");
-        }
-        // Loop variables must come back in the representation the loop was
-        // entered with: unbox objects that hold a number, box numbers held
-        // where the loop started with an object.
-        let snap = self.snapshot(SnapshotKind::Resume, self.header);
+    /// Bring the loop frame's values into the representation of a loop's
+    /// inputs (`inputs`, for the slots not empty in `header_nulls`): unbox
+    /// objects that hold a number, box numbers held where the loop takes an
+    /// object. Guards resume at `pc`. What cannot be converted stays, and the
+    /// caller rejects it.
+    fn convert_to_inputs(&mut self, vm: &VirtualMachine, f: &Frame, pc: u32, inputs: &[InputKind], header_nulls: &[bool]) {
+        let snap = self.snapshot(SnapshotKind::Resume, pc);
         let mut replaced = Vec::new();
         let mut k = 0;
         for i in 0..f.slots.len() {
             let Sh::Val { repr, .. } = self.frames[0].slots[i] else { continue };
-            if self.header_nulls[i] || k >= self.inputs.len() {
+            if header_nulls.get(i) != Some(&false) || k >= inputs.len() {
                 continue;
             }
-            let want = self.inputs[k];
+            let want = inputs[k];
             k += 1;
             let s = self.frames[0].slots[i];
             let Some(o) = f.slots[i].clone() else { continue };
@@ -1664,6 +1658,19 @@ impl Recorder {
         for old in replaced {
             self.release(old);
         }
+    }
+
+    /// Close the trace at the loop header: jump back with every input's
+    /// current value.
+    pub fn close(mut self, vm: &VirtualMachine, f: &Frame) -> Result<(Trace, Vec<InputKind>, Vec<FrameDesc>, Vec<PyObjectRef>), Abort> {
+        if self.frames.len() != 1 {
+            abort!("closed inside a callee");
+        }
+        if f.slots.len() != self.frames[0].slots.len() {
+            abort!("stack depth changed around the loop");
+        }
+        let (inputs, header_nulls) = (self.inputs.clone(), self.header_nulls.clone());
+        self.convert_to_inputs(vm, f, self.header, &inputs, &header_nulls);
         let slots = self.frames[0].slots.clone();
         let mut jump = Vec::with_capacity(self.inputs.len());
         let mut k = 0;
@@ -1710,6 +1717,50 @@ impl Recorder {
         }
         let trace = self.b.finish_with_jump(&jump).map_err(|e| format!("invalid trace: {e:?}"))?;
         Ok((trace, self.inputs, self.descs, self.keep))
+    }
+
+    /// Close a bridge at the header of another compiled loop of the same
+    /// frame (`target`, whose header `f` is at): the bridge ends with an
+    /// `exit` whose snapshot holds exactly `target`'s inputs, in their
+    /// representation, so the vm can enter `target` with them directly.
+    pub fn close_transfer(
+        mut self,
+        vm: &VirtualMachine,
+        f: &Frame,
+        target: &super::CompiledTrace,
+    ) -> Result<(Trace, Vec<FrameDesc>, Vec<PyObjectRef>), Abort> {
+        if self.frames.len() != 1 {
+            abort!("transfer inside a callee");
+        }
+        let nulls = target.header_nulls();
+        if f.slots.len() != self.frames[0].slots.len() || f.slots.len() != nulls.len() {
+            abort!("stack depth differs from the other loop's header");
+        }
+        self.convert_to_inputs(vm, f, f.pc, target.inputs(), nulls);
+        let mut kinds = target.inputs().iter();
+        for (s, &null) in self.frames[0].slots.iter().zip(nulls) {
+            match (s, null) {
+                (Sh::Null, true) => {}
+                (Sh::Val { repr, .. }, false) => {
+                    let want = match kinds.next() {
+                        Some(InputKind::Int) => Repr::Int,
+                        Some(InputKind::Float) => Repr::Float,
+                        Some(InputKind::Obj) => Repr::Obj,
+                        None => abort!("more values than the other loop's inputs"),
+                    };
+                    if *repr != want {
+                        abort!("a value does not fit the other loop's input ({repr:?} -> {want:?})");
+                    }
+                }
+                _ => abort!("a variable's boundness differs from the other loop's header"),
+            }
+        }
+        if kinds.next().is_some() {
+            abort!("fewer values than the other loop's inputs");
+        }
+        let snap = self.snapshot(SnapshotKind::Resume, f.pc);
+        let trace = self.b.finish_with_exit(snap).map_err(|e| format!("invalid trace: {e:?}"))?;
+        Ok((trace, self.descs, self.keep))
     }
 }
 

@@ -51,23 +51,33 @@ pub fn report() -> String {
             let counts = ct.code.exit_counts();
             let parts = ct.parts();
             let ops: usize = parts.iter().map(|p| p.trace.ops.len()).sum();
+            let transfers: u64 = (0..counts.len())
+                .filter(|&i| ct.transfer_target(i as u32).is_some())
+                .map(|i| counts[i])
+                .sum();
             let taken: u64 = (0..counts.len())
                 .filter(|&i| !ct.code.has_bridge(i as u32))
                 .map(|i| counts[i])
-                .sum();
+                .sum::<u64>()
+                - transfers;
             out.push_str(&format!(
-                "  trace {}: {} bridges, {} ops, {} guards, {} bytes of code, {} exits to the interpreter\n",
+                "  trace {}: {} bridges, {} ops, {} guards, {} bytes of code, {} exits to the interpreter, {} transfers to other loops\n",
                 ct.name,
                 parts.len() - 1,
                 ops,
                 counts.len(),
                 ct.code.total_code_size(),
-                taken
+                taken,
+                transfers
             ));
             for (i, n) in counts.iter().enumerate().filter(|(_, n)| **n > 0) {
                 let Some(info) = ct.code.exit_info(i as u32) else { continue };
                 let op = &parts[info.trace as usize].trace.ops[info.op_index];
-                let what = if ct.code.has_bridge(i as u32) { "entries into its bridge" } else { "exits" };
+                let what = match ct.transfer_target(i as u32) {
+                    _ if ct.code.has_bridge(i as u32) => "entries into its bridge".to_owned(),
+                    Some(next) => format!("transfers into trace {}", next.name),
+                    None => "exits".to_owned(),
+                };
                 out.push_str(&format!(
                     "    guard {i} (trace {}, op {}, {}): {n} {what}\n",
                     info.trace,
