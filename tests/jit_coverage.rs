@@ -79,6 +79,11 @@ const CASES: &[Case] = &[
         ],
         no_aborts: &["optimizer:", "backend:"],
     },
+    Case {
+        program: "frame_readers",
+        traces: &["call of a builtin that reads the caller's frame"],
+        no_aborts: &[],
+    },
 ];
 
 #[test]

@@ -527,26 +527,40 @@ fn super_init(zelf: &rustpython_vm::PyObject, args: FuncArgs, vm: &VirtualMachin
     original(zelf, FuncArgs::from(vec![cls, obj]), vm)
 }
 
+thread_local! {
+    /// The builtins `install` made, which read their caller's frame (and
+    /// `super`, whose zero-argument form does).
+    static FRAME_READERS: std::cell::RefCell<Vec<PyObjectRef>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Whether calling `callable` reads the caller's frame: its locals, globals,
+/// line or the frames below it (`locals()`, `sys._getframe()`, `super()`...).
+pub fn reads_caller_frame(vm: &VirtualMachine, callable: &rustpython_vm::PyObject) -> bool {
+    callable.is(vm.ctx.types.super_type) || FRAME_READERS.with(|r| r.borrow().iter().any(|f| f.is(callable)))
+}
+
 /// Replace the frame-reading builtins.
 pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     let _ = FrameSnapshot::make_static_type();
     let b = vm.builtins.as_object();
     ORIGINAL_DIR.get_or_init(|| b.get_attr("dir", vm).expect("builtins.dir"));
     ORIGINAL_COMPILE.get_or_init(|| b.get_attr("compile", vm).expect("builtins.compile"));
-    b.set_attr("globals", vm.new_function("globals", builtin_globals), vm)?;
-    b.set_attr("locals", vm.new_function("locals", builtin_locals), vm)?;
-    b.set_attr("vars", vm.new_function("vars", builtin_vars), vm)?;
-    b.set_attr("dir", vm.new_function("dir", builtin_dir), vm)?;
-    b.set_attr("eval", vm.new_function("eval", builtin_eval), vm)?;
-    b.set_attr("exec", vm.new_function("exec", builtin_exec), vm)?;
-    b.set_attr("__build_class__", vm.new_function("__build_class__", builtin_build_class), vm)?;
     let sys = vm.sys_module.as_object();
-    sys.set_attr("_getframe", vm.new_function("_getframe", sys_getframe), vm)?;
-    sys.set_attr(
-        "_getframemodulename",
-        vm.new_function("_getframemodulename", sys_getframemodulename),
-        vm,
-    )?;
+    let readers: [(&rustpython_vm::PyObject, &'static str, PyObjectRef); 9] = [
+        (b, "globals", vm.new_function("globals", builtin_globals).into()),
+        (b, "locals", vm.new_function("locals", builtin_locals).into()),
+        (b, "vars", vm.new_function("vars", builtin_vars).into()),
+        (b, "dir", vm.new_function("dir", builtin_dir).into()),
+        (b, "eval", vm.new_function("eval", builtin_eval).into()),
+        (b, "exec", vm.new_function("exec", builtin_exec).into()),
+        (b, "__build_class__", vm.new_function("__build_class__", builtin_build_class).into()),
+        (sys, "_getframe", vm.new_function("_getframe", sys_getframe).into()),
+        (sys, "_getframemodulename", vm.new_function("_getframemodulename", sys_getframemodulename).into()),
+    ];
+    for (module, name, f) in readers {
+        module.set_attr(name, f.clone(), vm)?;
+        FRAME_READERS.with(|r| r.borrow_mut().push(f));
+    }
     let super_slots = &vm.ctx.types.super_type.slots;
     if let Some(init) = super_slots.init.load() {
         SUPER_INIT.get_or_init(|| init);

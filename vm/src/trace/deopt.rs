@@ -80,71 +80,125 @@ impl Exit<'_> {
     }
 }
 
-/// Exit `guard` of `ct` ends a bridge into `next` (`CompiledTrace::
-/// transfer_target`): put `next`'s input words into `words` straight from the
-/// exit's values, leaving the interpreter's frame as it is (`next`'s own exits
-/// rewrite every slot of it). Numbers stay unboxed; references the exit owns
-/// move, the others get a new reference; the guard's drop list is released.
-/// False, with nothing done, if the snapshot does not fit `next`'s inputs.
-pub fn transfer(vm: &VirtualMachine, ct: &CompiledTrace, guard: u32, buf: &[u64], next: &CompiledTrace, words: &mut Vec<u64>) -> bool {
-    let Some(info) = ct.code.exit_info(guard) else { return false };
+/// How one input word of the loop a transfer enters is made from the exit
+/// buffer (by index) or a constant.
+enum Word {
+    /// A number, as it is.
+    Bits(usize),
+    Const(u64),
+    /// A reference the exit owns: it moves.
+    Moved(usize),
+    /// A reference the exit does not own (or names twice): a new one.
+    NewRef(usize),
+    ConstRef(u64),
+    /// True or False, from a 0/1 word.
+    Bool(usize),
+    BoolConst(bool),
+}
+
+/// How exit values become the input words of the loop a bridge transfers
+/// into (made once, at the first transfer; `transfer` runs it).
+pub struct TransferPlan {
+    words: Vec<Word>,
+    /// Buffer indices of references the exit owns but passes on to nobody.
+    drop: Vec<usize>,
+}
+
+/// The plan for exit `guard` of `ct`, which ends a bridge into `next`; None
+/// if the exit's snapshot does not fit `next`'s inputs.
+pub fn plan_transfer(ct: &CompiledTrace, guard: u32, next: &CompiledTrace) -> Option<TransferPlan> {
+    let info = ct.code.exit_info(guard)?;
     let part = ct.part(info.trace);
-    let Some(g) = part.trace.ops[info.op_index].guard.as_ref() else { return false };
+    let g = part.trace.ops[info.op_index].guard.as_ref()?;
     let snap = part.trace.snapshot(g.snapshot);
-    let [frame] = &snap.frames[..] else { return false };
+    let [frame] = &snap.frames[..] else { return None };
     let nulls = next.header_nulls();
     if frame.slots.len() != nulls.len() {
-        return false;
+        return None;
     }
+    let index = |v: ValueId| info.values.iter().position(|&x| x == v);
     let ty = |o: Operand| match o {
         Operand::Value(v) => part.trace.value_type(v),
         Operand::Int(_) => Some(Type::I64),
         Operand::Float(_) => Some(Type::F64),
         Operand::Obj(_) => Some(Type::Obj),
     };
+    let mut taken = Vec::new();
+    let mut words = Vec::with_capacity(next.inputs().len());
     let mut kinds = next.inputs().iter();
     for (s, &null) in frame.slots.iter().zip(nulls) {
-        let fits = match (s, null) {
-            (Source::Null, true) => true,
-            (Source::Val(o), false) => match kinds.next() {
-                Some(InputKind::Int) => ty(*o) == Some(Type::I64),
-                Some(InputKind::Float) => ty(*o) == Some(Type::F64),
-                Some(InputKind::Obj) => ty(*o) == Some(Type::Obj),
-                None => false,
-            },
-            (Source::Bool(_), false) => kinds.next() == Some(&InputKind::Obj),
-            _ => false,
-        };
-        if !fits {
-            return false;
-        }
-    }
-    if kinds.next().is_some() {
-        return false;
-    }
-    let mut exit = Exit { part: &part, info, buf, owned: &g.owned, taken: Vec::new() };
-    for s in &frame.slots {
-        let w = match *s {
-            Source::Null => continue,
-            Source::Bool(o) => exit.boolean(vm, o).into_raw().as_ptr() as u64,
-            Source::Val(o) => match o {
-                Operand::Value(v) if part.trace.value_type(v) != Some(Type::Obj) => exit.bits(v),
-                Operand::Int(k) => k as u64,
-                Operand::Float(b) => b,
-                _ => exit.object(vm, o).into_raw().as_ptr() as u64,
-            },
-            Source::Unchanged | Source::Virtual(_) => unreachable!("checked above"),
+        let w = match (*s, null) {
+            (Source::Null, true) => continue,
+            (Source::Bool(o), false) => {
+                if kinds.next() != Some(&InputKind::Obj) {
+                    return None;
+                }
+                match o {
+                    Operand::Value(v) => Word::Bool(index(v)?),
+                    Operand::Int(k) => Word::BoolConst(k != 0),
+                    _ => Word::BoolConst(true),
+                }
+            }
+            (Source::Val(o), false) => {
+                let want = match kinds.next()? {
+                    InputKind::Int => Type::I64,
+                    InputKind::Float => Type::F64,
+                    InputKind::Obj => Type::Obj,
+                };
+                if ty(o) != Some(want) {
+                    return None;
+                }
+                match o {
+                    Operand::Value(v) if want != Type::Obj => Word::Bits(index(v)?),
+                    Operand::Value(v) if g.owned.contains(&v) && !taken.contains(&v) => {
+                        taken.push(v);
+                        Word::Moved(index(v)?)
+                    }
+                    Operand::Value(v) => Word::NewRef(index(v)?),
+                    Operand::Int(k) => Word::Const(k as u64),
+                    Operand::Float(b) => Word::Const(b),
+                    Operand::Obj(c) => Word::ConstRef(part.trace.consts[c.index()].addr),
+                }
+            }
+            _ => return None,
         };
         words.push(w);
     }
-    for &v in &g.drop {
-        let p = exit.bits(v) as *const PyObject;
+    if kinds.next().is_some() {
+        return None;
+    }
+    let drop = g.drop.iter().map(|&v| index(v)).collect::<Option<Vec<_>>>()?;
+    Some(TransferPlan { words, drop })
+}
+
+/// Run a transfer: put the input words of the loop it enters into `words`,
+/// straight from the exit buffer, leaving the interpreter's frame as it is
+/// (that loop's own exits rewrite every slot of it). Numbers stay unboxed;
+/// references the exit owns move, the others get a new reference; the
+/// guard's drop list is released.
+pub fn transfer(vm: &VirtualMachine, plan: &TransferPlan, buf: &[u64], words: &mut Vec<u64>) {
+    let new_ref = |p: u64| {
+        helpers::hp_incref(p as *const PyObject);
+        p
+    };
+    let boolean = |b: bool| PyObjectRef::from(vm.ctx.new_bool(b)).into_raw().as_ptr() as u64;
+    for w in &plan.words {
+        words.push(match *w {
+            Word::Bits(j) | Word::Moved(j) => buf[j],
+            Word::Const(b) => b,
+            Word::NewRef(j) => new_ref(buf[j]),
+            Word::ConstRef(a) => new_ref(a),
+            Word::Bool(j) => boolean(buf[j] != 0),
+            Word::BoolConst(b) => boolean(b),
+        });
+    }
+    for &j in &plan.drop {
+        let p = buf[j] as *const PyObject;
         if !p.is_null() {
             // SAFETY: the guard's drop list holds references the trace owns.
             drop(unsafe { helpers::adopt(p) });
         }
     }
-    true
 }
 
 /// A caller frame of an inlined call resumes after its CALL; tracebacks

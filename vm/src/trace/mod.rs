@@ -293,9 +293,16 @@ pub struct TracePart {
     pub trace: Trace,
     pub descs: Vec<FrameDesc>,
     _keep: Vec<PyObjectRef>,
-    /// A bridge ending at another compiled loop's header (`exit`): that
-    /// loop, which its exit enters directly (`deopt::transfer`).
-    transfer: Option<std::rc::Weak<CompiledTrace>>,
+    /// A bridge ending at another compiled loop's header (`exit`): how its
+    /// exit enters that loop directly.
+    transfer: Option<Transfer>,
+}
+
+/// The loop a bridge's final exit enters, and how its values become that
+/// loop's inputs (`deopt::plan_transfer`, made at the first transfer).
+struct Transfer {
+    target: std::rc::Weak<CompiledTrace>,
+    plan: std::cell::OnceCell<Option<deopt::TransferPlan>>,
 }
 
 /// A compiled loop: its machine code, and its traces in the order the
@@ -335,10 +342,28 @@ impl CompiledTrace {
     /// The loop that exit `guard` enters directly, if it ends a bridge into
     /// another loop.
     pub fn transfer_target(&self, guard: u32) -> Option<Rc<CompiledTrace>> {
+        self.transfer(guard).map(|(next, _)| next)
+    }
+
+    /// Exit `guard`'s transfer: the loop it enters and its trace part (which
+    /// holds the plan).
+    fn transfer(&self, guard: u32) -> Option<(Rc<CompiledTrace>, Rc<TracePart>)> {
         let info = self.code.exit_info(guard)?;
         let part = self.part(info.trace);
-        let target = part.transfer.as_ref()?;
-        (info.op_index + 1 == part.trace.ops.len()).then(|| target.upgrade()).flatten()
+        let next = part.transfer.as_ref()?.target.upgrade()?;
+        (info.op_index + 1 == part.trace.ops.len()).then_some((next, part))
+    }
+
+    /// Enter the loop exit `guard` transfers into: its input words from the
+    /// exit buffer `buf`. None (nothing done) if `guard` is no transfer or
+    /// its values do not fit that loop.
+    fn transfer_words(&self, vm: &VirtualMachine, guard: u32, buf: &[u64], words: &mut Vec<u64>) -> Option<Rc<CompiledTrace>> {
+        let (next, part) = self.transfer(guard)?;
+        let t = part.transfer.as_ref()?;
+        let plan = t.plan.get_or_init(|| deopt::plan_transfer(self, guard, &next)).as_ref()?;
+        words.clear();
+        deopt::transfer(vm, plan, buf, words);
+        Some(next)
     }
 }
 
@@ -646,7 +671,8 @@ fn finish_transfer(vm: &VirtualMachine, r: Recorder, stack: &[Box<Frame>], next:
         Err(reason) => return abandon(&target, reason),
     };
     let Some(before) = optimized(&mut trace, &target) else { return };
-    let part = TracePart { trace, descs, _keep: keep, transfer: Some(Rc::downgrade(&next)) };
+    let transfer = Transfer { target: Rc::downgrade(&next), plan: Default::default() };
+    let part = TracePart { trace, descs, _keep: keep, transfer: Some(transfer) };
     attach(ct, *exit, part, &before, &compile_options(vm, layout), started);
 }
 
@@ -791,12 +817,10 @@ fn enter(
                 return Err(vm.new_system_error(format!("hipy JIT: {e:?}")).into());
             }
         };
-        let Some(next) = ct.transfer_target(guard) else { break guard };
-        words.clear();
-        if !deopt::transfer(vm, &ct, guard, &buf, &next, &mut words) {
-            break guard;
+        match ct.transfer_words(vm, guard, &buf, &mut words) {
+            Some(next) => ct = next,
+            None => break guard,
         }
-        ct = next;
     };
     buffers::give(words);
     let ct = &ct;

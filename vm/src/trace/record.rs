@@ -1454,6 +1454,12 @@ impl Recorder {
         let nargs = argc + usize::from(self_arg);
         let s_callable = self.peek(argc + 1);
         let Sh::Val { op: callee, repr: Repr::Obj, .. } = s_callable else { abort!("callable is not an object") };
+        // Compiled code keeps the loop frame's values in registers and runs
+        // inlined calls without frames: what reads the caller's frame would
+        // read a stale or wrong one.
+        if crate::introspect::reads_caller_frame(vm, &callable) {
+            abort!("call of a builtin that reads the caller's frame");
+        }
         let snap = self.snapshot(SnapshotKind::Resume, pc);
         // Arguments in order (self first when present).
         let depth = self.frames.last().unwrap().slots.len();
