@@ -84,6 +84,11 @@ const CASES: &[Case] = &[
         traces: &["call of a builtin that reads the caller's frame"],
         no_aborts: &[],
     },
+    Case {
+        program: "threads_shared",
+        traces: &["trace main:28:"],
+        no_aborts: &["optimizer:", "backend:"],
+    },
 ];
 
 #[test]

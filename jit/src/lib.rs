@@ -133,6 +133,11 @@ pub struct InlineRefcounts {
     /// `decref(obj)`: drops one reference, freeing the object at zero. Done
     /// inline only while the count stays above zero.
     pub decref: u64,
+    /// The address of a byte that is non-zero when other threads may count
+    /// references too: the inline paths count with plain (not atomic)
+    /// instructions, so they test it first and leave it all to the helpers
+    /// when it is set.
+    pub threads_flag: u64,
 }
 
 /// How to store an f64 into a list item inline. Calls to the helper
@@ -147,6 +152,8 @@ pub struct InlineFloatStore {
     pub float_type: u64,
     /// Offset of the count word in an object.
     pub count_offset: i32,
+    /// As `InlineRefcounts::threads_flag`: when set, every store calls `store`.
+    pub threads_flag: u64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -114,8 +114,9 @@ impl Codegen<'_> {
     }
 
     /// The object is in `rdi`, as the helper takes it. Immortal objects are
-    /// left alone; a count of 1..max goes up by one (incref), one above 1
-    /// goes down by one (decref); anything else calls the helper. `rax`
+    /// left alone; with one thread running Python (`threads_flag` clear), a
+    /// count of 1..max goes up by one (incref), one above 1 goes down by one
+    /// (decref), with plain instructions; anything else calls the helper. `rax`
     /// ends holding the object, as `incref` returns it.
     fn refcount_fast_path(&mut self, target: u64, rc: crate::InlineRefcounts) {
         let off = rc.offset;
@@ -125,6 +126,9 @@ impl Codegen<'_> {
             ; mov r11, QWORD rc.immortal_mask as i64
             ; test rax, r11
             ; jnz >fast
+            ; mov r11, QWORD rc.threads_flag as i64
+            ; cmp BYTE [r11], 0
+            ; jne >slow
             ; mov r11, QWORD rc.slow_mask as i64
             ; test rax, r11
             ; jnz >slow
@@ -136,12 +140,12 @@ impl Codegen<'_> {
                 ; jz >slow
                 ; cmp rax, r11
                 ; jae >slow
-                ; lock add QWORD [rdi + off], 1);
+                ; add QWORD [rdi + off], 1);
         } else {
             emit!(self.e
                 ; cmp rax, 1
                 ; jbe >slow
-                ; lock sub QWORD [rdi + off], 1);
+                ; sub QWORD [rdi + off], 1);
         }
         let target = target as i64;
         emit!(self.e
@@ -162,7 +166,11 @@ impl Codegen<'_> {
         let layout = self.opts.layout;
         let (type_off, payload_off) = (layout.type_offset, layout.float_payload_offset);
         let (count_off, float_type, target) = (fs.count_offset, fs.float_type as i64, target as i64);
+        let flag = fs.threads_flag as i64;
         emit!(self.e
+            ; mov r11, QWORD flag
+            ; cmp BYTE [r11], 0
+            ; jne >slow
             ; mov rax, QWORD [rdi + rsi * 8]
             ; mov r11, QWORD float_type
             ; cmp QWORD [rax + type_off], r11

@@ -17,12 +17,15 @@ extern "C" fn slow_store(_items: *mut u64, _i: i64, _x: f64) {
 const FLOAT: u64 = 0xf10a7;
 const OTHER: u64 = 0x1a7;
 const IMMORTAL: u64 = 1 << 60;
+/// Never set here: one thread.
+static THREADS: u8 = 0;
 
 fn opts() -> CompileOptions {
     CompileOptions::new(LAYOUT).with_float_store(InlineFloatStore {
         store: slow_store as *const () as u64,
         float_type: FLOAT,
         count_offset: 0,
+        threads_flag: &THREADS as *const u8 as u64,
     })
 }
 

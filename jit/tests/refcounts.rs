@@ -19,6 +19,8 @@ extern "C" fn slow_decref(_o: *mut FakeObj) {
 }
 
 const IMMORTAL: u64 = 1 << 60;
+/// Never set here: one thread.
+static THREADS: u8 = 0;
 const SLOW: u64 = 1 << 61;
 
 fn opts() -> CompileOptions {
@@ -29,6 +31,7 @@ fn opts() -> CompileOptions {
         slow_mask: SLOW,
         incref: slow_incref as *const () as u64,
         decref: slow_decref as *const () as u64,
+        threads_flag: &THREADS as *const u8 as u64,
     })
 }
 
@@ -91,4 +94,48 @@ fn counts_change_inline_and_unusual_words_go_to_the_helpers() {
     zero.refcount = 0;
     run(&inc, &[zero.addr(), i(1)]);
     assert_eq!((zero.refcount, slow()), (0, (3, 3)));
+}
+
+static THREADED_CALLS: AtomicU64 = AtomicU64::new(0);
+/// Set: other threads count references too.
+static THREADS_ON: u8 = 1;
+
+extern "C" fn threaded_incref(o: *mut FakeObj) -> *mut FakeObj {
+    THREADED_CALLS.fetch_add(1, Ordering::Relaxed);
+    o
+}
+
+extern "C" fn threaded_decref(_o: *mut FakeObj) {
+    THREADED_CALLS.fetch_add(1, Ordering::Relaxed);
+}
+
+#[test]
+fn with_other_threads_every_count_goes_to_the_helpers() {
+    let opts = CompileOptions::new(LAYOUT).with_refcounts(InlineRefcounts {
+        offset: 0,
+        count_mask: (1 << 60) - 1,
+        immortal_mask: IMMORTAL,
+        slow_mask: SLOW,
+        incref: threaded_incref as *const () as u64,
+        decref: threaded_decref as *const () as u64,
+        threads_flag: &THREADS_ON as *const u8 as u64,
+    });
+    let text = format!(
+        "trace inc_dec
+        inputs v0:obj, v1:i64
+        func f0 = {:#x} \"incref\" (obj) -> obj owned incref
+        func f1 = {:#x} \"decref\" (obj) -> void decref consumes(0)
+        v2 = call f0(v0)
+        call f1(v2)
+        v3 = int_sub v1, 1
+        guard_true v3 [s0 resume 0x1@0 {{v0, v3}}]
+        jump v0, v3",
+        threaded_incref as *const () as u64,
+        threaded_decref as *const () as u64
+    );
+    let l = compile_with(&text, &opts);
+    let o = FakeObj::new(0, 0.0);
+    run(&l, &[o.addr(), i(5)]);
+    // The word is the helpers' business (atomic there): untouched inline.
+    assert_eq!((o.refcount, THREADED_CALLS.load(Ordering::Relaxed)), (1, 10));
 }

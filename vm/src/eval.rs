@@ -120,6 +120,7 @@ impl Drop for StackGuard {
 /// Run `base` until it returns, yields or raises. The base frame is handed
 /// back so a generator can keep it.
 pub fn run(vm: &VirtualMachine, base: Box<Frame>, resume: Resume) -> (PyResult<Outcome>, Box<Frame>) {
+    crate::threads::note_thread();
     if let Err(e) = enter_frame(vm) {
         return (Err(e), base);
     }

@@ -30,6 +30,7 @@ mod runtime;
 pub mod stats;
 pub mod tb311;
 
+mod threads;
 mod trace;
 mod traceback;
 mod unwind;
@@ -73,6 +74,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     }
     compat::install(vm)?;
     push::install(vm)?;
+    threads::install(vm)?;
     Ok(())
 }
 

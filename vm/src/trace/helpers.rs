@@ -311,6 +311,10 @@ pub extern "C" fn hp_store_float_item(items: *mut *const PyObject, i: i64, x: f6
 /// to a lock-free cache. Changing its value then changes nothing anyone
 /// else can observe. None when the layout probes did not find the word.
 fn sole_float_payload(p: *const PyObject) -> Option<*mut f64> {
+    // Another thread could be taking a reference to it right now.
+    if crate::threads::multi() {
+        return None;
+    }
     let layout = super::layout()?;
     let rc = layout.refcount_offset? as usize;
     // SAFETY: `p` is a live object; the count word is at its probed offset.

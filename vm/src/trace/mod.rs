@@ -546,11 +546,13 @@ fn compile_options(vm: &VirtualMachine, layout: Layout) -> CompileOptions {
                 slow_mask: SLOW_FLAGS,
                 incref: helper_desc("incref").addr,
                 decref: helper_desc("decref").addr,
+                threads_flag: crate::threads::flag_address(),
             })
             .with_float_store(hipy_jit::InlineFloatStore {
                 store: helper_desc("store_float_item").addr,
                 float_type: vm.ctx.types.float_type.as_object() as *const rustpython_vm::PyObject as u64,
                 count_offset: offset,
+                threads_flag: crate::threads::flag_address(),
             });
     }
     match config().random_exits {
@@ -559,13 +561,20 @@ fn compile_options(vm: &VirtualMachine, layout: Layout) -> CompileOptions {
     }
 }
 
-fn log_trace(title: &str, before: &str, trace: &Trace, first_exit: u32, code_size: usize) {
-    if config().log.is_none() {
-        return;
-    }
+/// Log a compiled trace; its machine code goes to `LOG.N.bin` beside the log
+/// (`objdump -D -b binary -m i386:x86-64 --adjust-vma=ADDRESS LOG.N.bin`).
+fn log_trace(title: &str, before: &str, trace: &Trace, first_exit: u32, code: &[u8]) {
+    let Some(path) = &config().log else { return };
+    static DUMPS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = DUMPS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let bin = format!("{}.{n}.bin", path.display());
+    let saved = std::fs::write(&bin, code).is_ok();
     log_text(&format!(
-        "=== {title}\n--- recorded\n{before}--- optimized\n{}--- machine code: {code_size} bytes\n\n",
+        "=== {title}\n--- recorded\n{before}--- optimized\n{}--- machine code: {} bytes at {:#x}{}\n\n",
         hipy_optimizer::to_text_annotated_from(trace, first_exit),
+        code.len(),
+        code.as_ptr() as usize,
+        if saved { format!(", in {bin}") } else { String::new() },
     ));
 }
 
@@ -607,7 +616,7 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
         Ok(c) => c,
         Err(e) => return failed(format!("backend: {e}")),
     };
-    log_trace(&format!("trace {}", trace.name), &before, &trace, 0, code.code_size());
+    log_trace(&format!("trace {}", trace.name), &before, &trace, 0, code.trace_code(0).unwrap_or_default());
     let ct = Rc::new(CompiledTrace {
         name: trace.name.clone(),
         code,
@@ -649,7 +658,7 @@ fn attach(ct: &Rc<CompiledTrace>, exit: u32, part: TracePart, before: &str, opts
         Err(e) => return abandon(&Target::Bridge(ct.clone(), exit), format!("backend: {e}")),
     };
     let title = format!("bridge {} of trace {} from exit {exit}", attached.trace, ct.name);
-    log_trace(&title, before, &part.trace, attached.exits.start, attached.code_size);
+    log_trace(&title, before, &part.trace, attached.exits.start, ct.code.trace_code(attached.trace as usize).unwrap_or_default());
     let mut parts = ct.parts.borrow_mut();
     debug_assert_eq!(parts.len(), attached.trace as usize);
     parts.push(Rc::new(part));

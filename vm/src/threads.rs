@@ -1,0 +1,66 @@
+//! Threads. RustPython runs Python threads in parallel, without a global
+//! lock, and counts references with atomic instructions. Compiled code
+//! counts them with plain instructions while one thread runs Python code,
+//! and through the (atomic) helpers once another one may: it reads `MULTI`
+//! before each inline count (`CompileOptions::with_refcounts`).
+//!
+//! `MULTI` is raised by the thread that starts another, before `_thread`
+//! starts it: later counts on the starting thread see it in program order,
+//! and the new thread sees it from the start. A thread started some other
+//! way raises it when it first enters hipy's loop (`note_thread`).
+
+use std::cell::Cell;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::OnceLock;
+
+use rustpython_vm::{AsObject, PyResult, VirtualMachine};
+
+/// 1 once more than one thread may run Python code (never lowered).
+pub static MULTI: AtomicU8 = AtomicU8::new(0);
+
+static MAIN: OnceLock<std::thread::ThreadId> = OnceLock::new();
+
+thread_local! {
+    static NOTED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether more than one thread may run Python code.
+pub fn multi() -> bool {
+    MULTI.load(Ordering::SeqCst) != 0
+}
+
+/// The address of the byte compiled code tests (non-zero: use the helpers).
+pub fn flag_address() -> u64 {
+    MULTI.as_ptr() as u64
+}
+
+fn raise() {
+    MULTI.store(1, Ordering::SeqCst);
+}
+
+/// Called when a thread enters hipy's loop: a thread other than the one
+/// that installed hipy raises the flag (if `_thread` did not already).
+#[inline]
+pub fn note_thread() {
+    if NOTED.with(|n| n.replace(true)) {
+        return;
+    }
+    if MAIN.get().is_some_and(|m| *m != std::thread::current().id()) {
+        raise();
+    }
+}
+
+/// Raise the flag before `_thread` starts a thread.
+pub fn install(vm: &VirtualMachine) -> PyResult<()> {
+    let _ = MAIN.set(std::thread::current().id());
+    let thread = vm.import("_thread", 0)?;
+    for name in ["start_new_thread", "start_joinable_thread", "start_new"] {
+        if thread.get_attr(name, vm).is_ok() {
+            crate::compat::wrap_function(vm, thread.as_object(), name, |vm, args, callee, original| {
+                raise();
+                original(vm, args, callee)
+            })?;
+        }
+    }
+    Ok(())
+}
