@@ -16,6 +16,16 @@ pub fn may_change_classes(trace: &Trace, op: &Op) -> bool {
     }
 }
 
+/// The op may release object references or run arbitrary code: an impure call (a
+/// decref may free an object and run its `__del__`). Stores only overwrite memory;
+/// releasing what a store replaced is a call of its own.
+pub fn may_release_objects(trace: &Trace, op: &Op) -> bool {
+    op.opcode == Opcode::Call && {
+        let fl = call_flags(trace, op);
+        !(fl.pure || fl.incref)
+    }
+}
+
 /// The op has no effect except its result: if the result is unused the op can go.
 /// Ops that may exit, stores, impure calls and the jump are never removable. Loads
 /// (`load_field`, `load_indexed`, ...) are removable, but they read memory that

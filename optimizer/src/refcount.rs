@@ -2,14 +2,14 @@
 //!
 //! `vB = call incref(vA)` followed by `call decref(vB)`, with no use of `vB` after the
 //! decref, is a no-op when nothing in between can release `vA`'s other owner: no op in
-//! between may run arbitrary code or write memory (`effects::may_change_classes`; other
-//! increfs and pure calls may come between). Both calls go and the ops in between read
+//! between may run arbitrary code or release references (`effects::may_release_objects`;
+//! other increfs, pure calls and stores may come between). Both calls go and the ops in between read
 //! `vA` instead of `vB`. Guards may come between: an exit there finds `vA` still held by
 //! its owner (the list item a trace loaded, say) and takes a new reference to it, as it
 //! does for any value the trace does not own. Nested pairs cancel from the inside out.
 //! (The helpers are recognised by the `incref`/`decref` flags of their descriptors.)
 
-use crate::effects::{call_flags, may_change_classes};
+use crate::effects::{call_flags, may_release_objects};
 use crate::ir::*;
 use crate::subst::Subst;
 
@@ -66,7 +66,7 @@ fn matching_decref(trace: &Trace, i: usize, r: ValueId) -> Option<usize> {
         {
             return Some(j);
         }
-        if may_change_classes(trace, op) || matches!(op.opcode, Opcode::Jump | Opcode::Exit) {
+        if may_release_objects(trace, op) || matches!(op.opcode, Opcode::Jump | Opcode::Exit) {
             return None;
         }
     }
