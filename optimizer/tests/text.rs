@@ -79,12 +79,17 @@ store_indexed v2, 1, 7, -16
 jump v0, v49, v2, v3
 "#;
 
+/// Printing `text`'s trace gives `text` back, and parsing that gives the trace.
+fn assert_round_trips(text: &str) {
+    let t = ir(text);
+    let printed = t.to_string();
+    assert_eq!(printed, text);
+    assert_eq!(parse(&printed).unwrap(), t);
+}
+
 #[test]
 fn every_op_round_trips() {
-    let t = ir(EVERYTHING);
-    let printed = t.to_string();
-    assert_eq!(printed, EVERYTHING);
-    assert_eq!(parse(&printed).unwrap(), t);
+    assert_round_trips(EVERYTHING);
 }
 
 /// A trace that ends by leaving through a snapshot instead of jumping.
@@ -96,10 +101,7 @@ exit [s1 resume 0x2@0 {v2, v1}]
 
 #[test]
 fn an_exit_at_the_end_round_trips() {
-    let t = ir(EXIT_END);
-    let printed = t.to_string();
-    assert_eq!(printed, EXIT_END);
-    assert_eq!(parse(&printed).unwrap(), t);
+    assert_round_trips(EXIT_END);
 }
 
 #[test]
