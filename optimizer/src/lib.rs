@@ -75,6 +75,7 @@
 pub mod builder;
 pub mod dce;
 pub mod effects;
+pub mod exit_facts;
 pub mod fold;
 pub mod guards;
 pub mod ir;
@@ -89,7 +90,7 @@ pub mod verify;
 
 pub use builder::TraceBuilder;
 pub use ir::*;
-pub use optimize::{optimize, optimize_with, OptStats, Pass, DEFAULT_PASSES};
+pub use optimize::{optimize, optimize_with, OptStats, Pass, DEFAULT_PASSES, RANDOM_EXIT_PASSES};
 pub use parse::{parse, ParseError};
 pub use text::{to_text, to_text_annotated, to_text_annotated_from};
 pub use verify::verify;

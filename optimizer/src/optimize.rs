@@ -1,8 +1,10 @@
 //! The pass pipeline: verify, fold, remove redundant guards, fold again (guards turn
-//! values into constants), cancel incref/decref pairs, remove dead code, then compute
-//! the exit lists (ownership) and verify the result.
+//! values into constants), give each branch guard's exit the value its failure implies,
+//! cancel incref/decref pairs, remove dead code, then compute the exit lists
+//! (ownership) and verify the result.
 
 use crate::dce::eliminate_dead_code;
+use crate::exit_facts::specialize_exits;
 use crate::fold::fold;
 use crate::guards::remove_redundant_guards;
 use crate::ir::*;
@@ -25,12 +27,25 @@ pub struct OptStats {
 pub enum Pass {
     Fold,
     RedundantGuards,
+    ExitFacts,
     RefcountPairs,
     DeadCode,
 }
 
 /// The default pipeline.
 pub const DEFAULT_PASSES: &[Pass] = &[
+    Pass::Fold,
+    Pass::RedundantGuards,
+    Pass::Fold,
+    Pass::ExitFacts,
+    Pass::RefcountPairs,
+    Pass::DeadCode,
+];
+
+/// The pipeline for code whose guards also fail at random (a test mode): without
+/// exit facts, since a guard failing at random has not seen the value its exit would
+/// name.
+pub const RANDOM_EXIT_PASSES: &[Pass] = &[
     Pass::Fold,
     Pass::RedundantGuards,
     Pass::Fold,
@@ -57,6 +72,7 @@ pub fn optimize_with(trace: &mut Trace, passes: &[Pass]) -> Result<OptStats, IrE
         match pass {
             Pass::Fold => fold(trace),
             Pass::RedundantGuards => remove_redundant_guards(trace),
+            Pass::ExitFacts => specialize_exits(trace),
             Pass::RefcountPairs => cancel_incref_decref(trace),
             Pass::DeadCode => eliminate_dead_code(trace),
         }

@@ -19,7 +19,7 @@ use std::rc::Rc;
 use std::sync::OnceLock;
 
 use hipy_jit::{CompileOptions, CompiledLoop, ObjLayout};
-use hipy_optimizer::{FuncDesc, FuncFlags, Trace, Type};
+use hipy_optimizer::{FuncDesc, FuncFlags, Pass, Trace, Type, DEFAULT_PASSES, RANDOM_EXIT_PASSES};
 use rustpython_vm::builtins::{PyFloat, PyType};
 use rustpython_vm::object::payload_offset;
 use rustpython_vm::{AsObject, PyObjectRef, VirtualMachine};
@@ -639,11 +639,19 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
     }
 }
 
+fn passes() -> &'static [Pass] {
+    if config().random_exits.is_some() {
+        RANDOM_EXIT_PASSES
+    } else {
+        DEFAULT_PASSES
+    }
+}
+
 /// Optimize a recorded trace; its text before, or None if the optimizer
 /// rejected it (counted against `target`).
 fn optimized(trace: &mut Trace, target: &Target) -> Option<String> {
     let before = trace.to_string();
-    if let Err(e) = hipy_optimizer::optimize(trace) {
+    if let Err(e) = hipy_optimizer::optimize_with(trace, passes()) {
         log_text(&format!("=== {} (rejected by the optimizer: {e:?})\n--- recorded\n{before}\n", trace.name));
         abandon(target, format!("optimizer: {e:?}"));
         return None;
