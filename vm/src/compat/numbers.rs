@@ -8,6 +8,10 @@
 //! and `complex` (and of their existing subclasses, which copied them) are
 //! wrapped; a wrapper only looks at errors. The `%` slots of `str`,
 //! `bytes` and `bytearray` are wrapped too, for `%c`'s messages.
+//!
+//! `int.__format__` with a float presentation type (`e`, `f`, `g`, `%`...)
+//! raises 3.11's OverflowError for an int too large for a float, where
+//! RustPython formats infinity.
 
 use std::sync::OnceLock;
 
@@ -182,4 +186,17 @@ pub fn install(vm: &VirtualMachine) {
     wrap_slot!(int, TERNARY, TERNARY_WRAPPERS, 0, power, right_power);
     wrap_slot!(float, TERNARY, TERNARY_WRAPPERS, 1, power, right_power);
     wrap_slot!(complex, TERNARY, TERNARY_WRAPPERS, 2, power, right_power);
+    super::wrap::precheck(vm, int, "__format__", int_format_overflow);
+}
+
+/// `format(i, spec)` with a float presentation type converts `i` to a float
+/// first, which fails for an int beyond the float range (after rounding).
+fn int_format_overflow(vm: &VirtualMachine, args: &rustpython_vm::function::FuncArgs) -> Option<PyBaseExceptionRef> {
+    use num_traits::ToPrimitive;
+    let [value, spec] = &args.args[..] else { return None };
+    let spec = spec.downcast_ref::<rustpython_vm::builtins::PyStr>()?;
+    let float_type = spec.as_wtf8().as_bytes().last().is_some_and(|c| b"eEfFgG%".contains(c));
+    let i = value.downcast_ref::<PyInt>()?;
+    (float_type && i.as_bigint().to_f64().is_none_or(f64::is_infinite))
+        .then(|| vm.new_overflow_error("int too large to convert to float"))
 }
