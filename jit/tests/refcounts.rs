@@ -24,14 +24,23 @@ static THREADS: u8 = 0;
 const SLOW: u64 = 1 << 61;
 
 fn opts() -> CompileOptions {
+    opts_with(slow_incref, slow_decref, &THREADS)
+}
+
+/// Inline counts in word 0 with these helpers and this threads flag.
+fn opts_with(
+    incref: extern "C" fn(*mut FakeObj) -> *mut FakeObj,
+    decref: extern "C" fn(*mut FakeObj),
+    threads: &'static u8,
+) -> CompileOptions {
     CompileOptions::new(LAYOUT).with_refcounts(InlineRefcounts {
         offset: 0,
         count_mask: (1 << 60) - 1,
         immortal_mask: IMMORTAL,
         slow_mask: SLOW,
-        incref: slow_incref as *const () as u64,
-        decref: slow_decref as *const () as u64,
-        threads_flag: &THREADS as *const u8 as u64,
+        incref: incref as *const () as u64,
+        decref: decref as *const () as u64,
+        threads_flag: threads as *const u8 as u64,
     })
 }
 
@@ -111,15 +120,7 @@ extern "C" fn threaded_decref(_o: *mut FakeObj) {
 
 #[test]
 fn with_other_threads_every_count_goes_to_the_helpers() {
-    let opts = CompileOptions::new(LAYOUT).with_refcounts(InlineRefcounts {
-        offset: 0,
-        count_mask: (1 << 60) - 1,
-        immortal_mask: IMMORTAL,
-        slow_mask: SLOW,
-        incref: threaded_incref as *const () as u64,
-        decref: threaded_decref as *const () as u64,
-        threads_flag: &THREADS_ON as *const u8 as u64,
-    });
+    let opts = opts_with(threaded_incref, threaded_decref, &THREADS_ON);
     let text = format!(
         "trace inc_dec
         inputs v0:obj, v1:i64

@@ -140,11 +140,7 @@ pub fn plan_transfer(ct: &CompiledTrace, guard: u32, next: &CompiledTrace) -> Op
                 }
             }
             (Source::Val(o), false) => {
-                let want = match kinds.next()? {
-                    InputKind::Int => Type::I64,
-                    InputKind::Float => Type::F64,
-                    InputKind::Obj => Type::Obj,
-                };
+                let want = kinds.next()?.repr().ir_type();
                 if ty(o) != Some(want) {
                     return None;
                 }

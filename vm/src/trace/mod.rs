@@ -310,13 +310,14 @@ struct Transfer {
 pub struct CompiledTrace {
     pub code: CompiledLoop,
     pub name: String,
-    /// The loop and its header.
-    key: LoopKey,
+    /// The loop's header instruction.
     header: u32,
     inputs: Vec<InputKind>,
     /// Which loop-frame slots are empty at the header.
     header_nulls: Vec<bool>,
     parts: RefCell<Vec<Rc<TracePart>>>,
+    /// Some bridge of this loop ends in a transfer (exits look for one only then).
+    transfers: std::cell::Cell<bool>,
     /// Failed bridge recordings, by exit number.
     bridge_aborts: RefCell<rustc_hash::FxHashMap<u32, u32>>,
 }
@@ -348,6 +349,9 @@ impl CompiledTrace {
     /// Exit `guard`'s transfer: the loop it enters and its trace part (which
     /// holds the plan).
     fn transfer(&self, guard: u32) -> Option<(Rc<CompiledTrace>, Rc<TracePart>)> {
+        if !self.transfers.get() {
+            return None;
+        }
         let info = self.code.exit_info(guard)?;
         let part = self.part(info.trace);
         let next = part.transfer.as_ref()?.target.upgrade()?;
@@ -594,10 +598,6 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
     let Some(layout) = layout() else { return };
     let started = std::time::Instant::now();
     let target = r.target.clone();
-    let key = match &target {
-        Target::Loop(key) => *key,
-        Target::Bridge(ct, _) => ct.key,
-    };
     let (header, header_nulls) = (r.header, r.header_nulls().to_vec());
     let r_info = r.info.clone();
     let (mut trace, inputs, descs, keep) = match r.close(vm, f) {
@@ -611,6 +611,7 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
         let part = TracePart { trace, descs, _keep: keep, transfer: None };
         return attach(ct, *exit, part, &before, &opts, started);
     }
+    let Target::Loop(key) = target else { unreachable!("a bridge returned above") };
     let part = |trace| Rc::new(TracePart { trace, descs, _keep: keep, transfer: None });
     let code = match hipy_jit::compile(&trace, &opts) {
         Ok(c) => c,
@@ -620,11 +621,11 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
     let ct = Rc::new(CompiledTrace {
         name: trace.name.clone(),
         code,
-        key,
         header,
         inputs,
         header_nulls,
         parts: RefCell::new(vec![part(trace)]),
+        transfers: Default::default(),
         bridge_aborts: RefCell::default(),
     });
     stats::with(|s| {
@@ -661,6 +662,7 @@ fn optimized(trace: &mut Trace, target: &Target) -> Option<String> {
 
 /// Compile bridge `part` and attach it to exit `exit` of `ct`.
 fn attach(ct: &Rc<CompiledTrace>, exit: u32, part: TracePart, before: &str, opts: &CompileOptions, started: std::time::Instant) {
+    let transfers = part.transfer.is_some();
     let attached = match ct.code.attach_bridge(exit, &part.trace, opts) {
         Ok(a) => a,
         Err(e) => return abandon(&Target::Bridge(ct.clone(), exit), format!("backend: {e}")),
@@ -670,6 +672,9 @@ fn attach(ct: &Rc<CompiledTrace>, exit: u32, part: TracePart, before: &str, opts
     let mut parts = ct.parts.borrow_mut();
     debug_assert_eq!(parts.len(), attached.trace as usize);
     parts.push(Rc::new(part));
+    if transfers {
+        ct.transfers.set(true);
+    }
     stats::with(|s| {
         s.bridges += 1;
         s.compile_time += started.elapsed();
@@ -699,7 +704,12 @@ fn compiled_loop_at(f: &Frame) -> Option<Rc<CompiledTrace>> {
     if jump == crate::code::NO_LOOP {
         return None;
     }
-    LOOPS.with(|l| l.borrow().get(&LoopKey::of(f, jump)).and_then(|s| s.compiled.clone()))
+    compiled(LoopKey::of(f, jump))
+}
+
+/// Loop `key`'s compiled code, if it has any.
+fn compiled(key: LoopKey) -> Option<Rc<CompiledTrace>> {
+    LOOPS.with(|l| l.borrow().get(&key).and_then(|s| s.compiled.clone()))
 }
 
 /// Failed bridge recordings after which an exit is left alone.
@@ -739,8 +749,7 @@ pub fn enter_at_header(
     if rec.is_some() {
         return Ok(false);
     }
-    let key = LoopKey::of(stack.last().unwrap(), jump);
-    let Some(ct) = LOOPS.with(|l| l.borrow().get(&key).and_then(|s| s.compiled.clone())) else {
+    let Some(ct) = compiled(LoopKey::of(stack.last().unwrap(), jump)) else {
         return Ok(false);
     };
     let depth = stack.len();

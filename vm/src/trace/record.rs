@@ -39,7 +39,7 @@ pub enum Repr {
 }
 
 impl Repr {
-    fn ir_type(self) -> Type {
+    pub fn ir_type(self) -> Type {
         match self {
             Repr::Int | Repr::Bool => Type::I64,
             Repr::Float => Type::F64,
@@ -68,6 +68,17 @@ pub enum InputKind {
     Int,
     Float,
     Obj,
+}
+
+impl InputKind {
+    /// The shadow representation of a value passed this way.
+    pub fn repr(self) -> Repr {
+        match self {
+            InputKind::Int => Repr::Int,
+            InputKind::Float => Repr::Float,
+            InputKind::Obj => Repr::Obj,
+        }
+    }
 }
 
 /// What an exit needs to rebuild an inlined callee frame.
@@ -1315,12 +1326,7 @@ impl Recorder {
         }
         if let Some(AttrKind::InstanceDict) = cached.filter(|_| key.1 != 0) {
             self.version_guard(vm, obj, cls, snap);
-            let r = self.call("getattr_dict", &[obj, n.into()]).expect("obj");
-            self.b.guard_nonnull(r, snap);
-            self.pop();
-            self.release_temp(obj, ot);
-            self.release(s);
-            self.push(Sh::val(r, Repr::Obj, true));
+            self.attr_by_helper("getattr_dict", (obj, ot), s, n.into(), snap);
             if method {
                 self.push(Sh::Null);
             }
@@ -1330,13 +1336,20 @@ impl Recorder {
             abort!("uncached method load");
         }
         let raise = self.snapshot(SnapshotKind::RaisePending, pc);
-        let r = self.call("getattr", &[obj, n.into()]).expect("obj");
-        self.b.guard_nonnull(r, raise);
+        self.attr_by_helper("getattr", (obj, ot), s, n.into(), raise);
+        Ok(())
+    }
+
+    /// Replace the object on top of the stack (shadow `s`, as the object
+    /// operand `obj`) by attribute `name` as `helper` gets it, guarded
+    /// non-null through `snap`.
+    fn attr_by_helper(&mut self, helper: &'static str, (obj, temp): (Operand, bool), s: Sh, name: Operand, snap: SnapId) {
+        let r = self.call(helper, &[obj, name]).expect("obj");
+        self.b.guard_nonnull(r, snap);
         self.pop();
-        self.release_temp(obj, ot);
+        self.release_temp(obj, temp);
         self.release(s);
         self.push(Sh::val(r, Repr::Obj, true));
-        Ok(())
     }
 
     fn store_subscr(&mut self, vm: &VirtualMachine, pc: u32, container: &PyObjectRef, key: &PyObjectRef) -> Result<(), Abort> {
@@ -1358,8 +1371,8 @@ impl Recorder {
                         // the trace: it holds no uncounted reference to a
                         // float across a call (items it reads are increfed,
                         // globals are constants it keeps alive, and an
-                        // incref/decref pair cancels only with no call
-                        // between them).
+                        // incref/decref pair cancels only with no call that
+                        // may release objects, like this one, between them).
                         self.call("store_float_item", &[items.into(), i, x]);
                     } else {
                         // Inline: the list takes a reference to the value
@@ -1689,11 +1702,7 @@ impl Recorder {
                 Sh::Null if self.header_nulls.get(i) == Some(&true) => {}
                 Sh::Null => abort!("a loop variable became unbound"),
                 Sh::Val { op, repr, owned } => {
-                    let want = match self.inputs[k] {
-                        InputKind::Int => Repr::Int,
-                        InputKind::Float => Repr::Float,
-                        InputKind::Obj => Repr::Obj,
-                    };
+                    let want = self.inputs[k].repr();
                     if repr != want {
                         abort!("type of a loop variable changes ({repr:?} -> {want:?})");
                     }
@@ -1748,11 +1757,8 @@ impl Recorder {
             match (s, null) {
                 (Sh::Null, true) => {}
                 (Sh::Val { repr, .. }, false) => {
-                    let want = match kinds.next() {
-                        Some(InputKind::Int) => Repr::Int,
-                        Some(InputKind::Float) => Repr::Float,
-                        Some(InputKind::Obj) => Repr::Obj,
-                        None => abort!("more values than the other loop's inputs"),
+                    let Some(want) = kinds.next().map(|k| k.repr()) else {
+                        abort!("more values than the other loop's inputs")
                     };
                     if *repr != want {
                         abort!("a value does not fit the other loop's input ({repr:?} -> {want:?})");
