@@ -60,6 +60,7 @@ const CASES: &[Case] = &[
             "trace indexes:70:",
             "trace iterate_and_store:85:",
             "trace overflow:93:",
+            "trace refill:122:",
         ],
         no_aborts: &["optimizer:", "backend:"],
     },

@@ -160,8 +160,8 @@ impl Codegen<'_> {
 
     /// The item array is in `rdi`, the index in `rsi` and the value in
     /// `xmm0`, as the helper takes them. An old item that is an exact float
-    /// with a count word of exactly 1 takes the value in place; anything
-    /// else calls the helper.
+    /// with a count word of exactly 1 takes the value in place (the result,
+    /// "no code ran", is 0); anything else calls the helper.
     fn float_store_fast_path(&mut self, target: u64, fs: crate::InlineFloatStore) {
         let layout = self.opts.layout;
         let (type_off, payload_off) = (layout.type_offset, layout.float_payload_offset);
@@ -178,6 +178,7 @@ impl Codegen<'_> {
             ; cmp QWORD [rax + count_off], 1
             ; jne >slow
             ; movsd QWORD [rax + payload_off], xmm0
+            ; xor eax, eax
             ; jmp >done
             ; slow:
             ; mov Rq(R11), QWORD target

@@ -75,3 +75,36 @@ fn sole_float_items_change_in_place_and_others_go_to_the_helper() {
     run(&by_const, &[items2.as_ptr() as u64, i(0), f(4.5), i(1)]);
     assert_eq!((sole.payload, slow()), (4.5, 4));
 }
+
+/// The vm's helper returns whether releasing the old item may have run code,
+/// and the trace guards on it; the in-place path says no.
+extern "C" fn slow_store_ran_code(_items: *mut u64, _i: i64, _x: f64) -> i64 {
+    1
+}
+
+#[test]
+fn the_in_place_path_returns_no_code_ran() {
+    let text = format!(
+        "trace store
+        inputs v0:obj, v1:i64, v2:f64, v3:i64
+        func f0 = {:#x} \"store_float_item\" (obj, i64, f64) -> i64 item_store
+        v5 = call f0(v0, v1, v2)
+        guard_false v5 [s1 resume 0x1@4 {{v0, v3}}]
+        v4 = int_sub v3, 1
+        guard_true v4 [s0 resume 0x1@0 {{v0, v4}}]
+        jump v0, v1, v2, v4",
+        slow_store_ran_code as *const () as u64
+    );
+    let mut o = opts();
+    o.float_store.as_mut().unwrap().store = slow_store_ran_code as *const () as u64;
+    let l = compile_with(&text, &o);
+    let sole = FakeObj::new(FLOAT, 1.0);
+    let other = FakeObj::new(OTHER, 1.0);
+    let items = [sole.addr(), other.addr()];
+    // Three in-place stores, then the loop's own exit (guard 1).
+    let e = run(&l, &[items.as_ptr() as u64, i(0), f(6.5), i(3)]);
+    assert_eq!((e.guard, sole.payload), (1, 6.5));
+    // The helper's answer leaves at once (guard 0).
+    let e = run(&l, &[items.as_ptr() as u64, i(1), f(6.5), i(3)]);
+    assert_eq!(e.guard, 0);
+}

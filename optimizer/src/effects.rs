@@ -7,10 +7,7 @@ use crate::ir::*;
 /// of any object whose class is not sealed (`obj.__class__ = ...`).
 pub fn may_change_classes(trace: &Trace, op: &Op) -> bool {
     match op.opcode {
-        Opcode::Call => {
-            let fl = call_flags(trace, op);
-            !(fl.pure || fl.incref)
-        }
+        Opcode::Call => !writes_refcounts_at_most(call_flags(trace, op)),
         Opcode::StoreField | Opcode::StoreIndexed | Opcode::SetfieldGc => true,
         _ => false,
     }
@@ -20,9 +17,37 @@ pub fn may_change_classes(trace: &Trace, op: &Op) -> bool {
 /// decref may free an object and run its `__del__`). Stores only overwrite memory;
 /// releasing what a store replaced is a call of its own.
 pub fn may_release_objects(trace: &Trace, op: &Op) -> bool {
-    op.opcode == Opcode::Call && {
-        let fl = call_flags(trace, op);
-        !(fl.pure || fl.incref)
+    op.opcode == Opcode::Call && !writes_refcounts_at_most(call_flags(trace, op))
+}
+
+/// A callee that writes no memory but reference counts and runs no code.
+fn writes_refcounts_at_most(fl: FuncFlags) -> bool {
+    fl.pure || fl.incref || fl.refcounts_only
+}
+
+/// The memory an op may write, as far as loads (`load_field`, `load_indexed`,
+/// `unbox_float`) can tell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Writes {
+    /// Nothing a load reads (reference counts at most).
+    Nothing,
+    /// The word at this byte offset of one object or buffer (`store_field`).
+    Field(i64),
+    /// One word of an item buffer (`store_indexed`).
+    Item,
+    /// Anything: the op may run Python code.
+    Anything,
+}
+
+pub fn writes(trace: &Trace, op: &Op) -> Writes {
+    match op.opcode {
+        Opcode::Call if writes_refcounts_at_most(call_flags(trace, op)) => Writes::Nothing,
+        // Its guard follows: past it, the call wrote the item and nothing else.
+        Opcode::Call if call_flags(trace, op).item_store => Writes::Item,
+        Opcode::Call | Opcode::SetfieldGc => Writes::Anything,
+        Opcode::StoreField => Writes::Field(op.imm),
+        Opcode::StoreIndexed => Writes::Item,
+        _ => Writes::Nothing,
     }
 }
 

@@ -151,6 +151,15 @@ pub struct FuncFlags {
     pub incref: bool,
     /// The helper is the decref helper: `call decref(vA)` consumes its argument.
     pub decref: bool,
+    /// The helper writes no memory but reference counts and runs no Python code (an
+    /// incref whose result is not an owned IR value).
+    pub refcounts_only: bool,
+    /// The helper writes one word of an item buffer (or, in place, the payload of the
+    /// float object stored there) and releases the item it replaces. It returns
+    /// nonzero when that release may have run Python code (the item was not an exact
+    /// float), and the trace guards that result false right after the call (the
+    /// verifier checks), so past the guard it wrote only the item.
+    pub item_store: bool,
 }
 
 /// A residual-call target: an `extern "C"` function pointer with its signature.

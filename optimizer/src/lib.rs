@@ -17,8 +17,8 @@
 //!   division, modulo, shifts); shared by folding and the backend's float helpers.
 //! - [`effects`]: which ops may run arbitrary code, which may be removed when unused.
 //! - [`subst`]: replacing a value by an equal operand.
-//! - Passes: [`fold`] (constant folding, known guards, class knowledge), [`guards`]
-//!   (redundant-guard removal), [`refcount`] (incref/decref pairs), [`dce`] (dead
+//! - Passes: [`fold`] (constant folding, known guards, class knowledge), [`loads`]
+//!   (load forwarding), [`guards`] (redundant-guard removal), [`refcount`] (incref/decref pairs), [`dce`] (dead
 //!   code), [`ownership`] (owned references; the `owned`/`drop` exit lists of guards).
 //! - [`optimize`]: the pipeline that chains the passes.
 //!
@@ -79,6 +79,7 @@ pub mod exit_facts;
 pub mod fold;
 pub mod guards;
 pub mod ir;
+pub mod loads;
 pub mod optimize;
 pub mod ownership;
 pub mod parse;

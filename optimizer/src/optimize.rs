@@ -1,6 +1,7 @@
 //! The pass pipeline: verify, fold, remove redundant guards, fold again (guards turn
 //! values into constants), give each branch guard's exit the value its failure implies,
-//! cancel incref/decref pairs, remove dead code, then compute the exit lists
+//! cancel incref/decref pairs, forward loads (once the decrefs between them are gone)
+//! and remove the guards that repeat because of it, remove dead code, then compute the exit lists
 //! (ownership) and verify the result.
 
 use crate::dce::eliminate_dead_code;
@@ -8,6 +9,7 @@ use crate::exit_facts::specialize_exits;
 use crate::fold::fold;
 use crate::guards::remove_redundant_guards;
 use crate::ir::*;
+use crate::loads::forward_loads;
 use crate::ownership::compute_exit_lists;
 use crate::refcount::cancel_incref_decref;
 use crate::verify::verify;
@@ -26,6 +28,7 @@ pub struct OptStats {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pass {
     Fold,
+    ForwardLoads,
     RedundantGuards,
     ExitFacts,
     RefcountPairs,
@@ -39,6 +42,8 @@ pub const DEFAULT_PASSES: &[Pass] = &[
     Pass::Fold,
     Pass::ExitFacts,
     Pass::RefcountPairs,
+    Pass::ForwardLoads,
+    Pass::RedundantGuards,
     Pass::DeadCode,
 ];
 
@@ -50,6 +55,8 @@ pub const RANDOM_EXIT_PASSES: &[Pass] = &[
     Pass::RedundantGuards,
     Pass::Fold,
     Pass::RefcountPairs,
+    Pass::ForwardLoads,
+    Pass::RedundantGuards,
     Pass::DeadCode,
 ];
 
@@ -71,6 +78,7 @@ pub fn optimize_with(trace: &mut Trace, passes: &[Pass]) -> Result<OptStats, IrE
     for pass in passes {
         match pass {
             Pass::Fold => fold(trace),
+            Pass::ForwardLoads => forward_loads(trace),
             Pass::RedundantGuards => remove_redundant_guards(trace),
             Pass::ExitFacts => specialize_exits(trace),
             Pass::RefcountPairs => cancel_incref_decref(trace),

@@ -328,6 +328,8 @@ impl Parser {
                 "can_raise" => fd.flags.can_raise = true,
                 "incref" => fd.flags.incref = true,
                 "decref" => fd.flags.decref = true,
+                "refcounts_only" => fd.flags.refcounts_only = true,
+                "item_store" => fd.flags.item_store = true,
                 "consumes" => {
                     c.punct('(')?;
                     loop {

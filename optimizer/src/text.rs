@@ -146,6 +146,8 @@ fn func_text(fd: &FuncDesc) -> String {
         (fl.can_raise, "can_raise"),
         (fl.incref, "incref"),
         (fl.decref, "decref"),
+        (fl.refcounts_only, "refcounts_only"),
+        (fl.item_store, "item_store"),
     ] {
         if on {
             s.push(' ');

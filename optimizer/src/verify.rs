@@ -55,6 +55,7 @@ pub fn verify(trace: &Trace) -> Result<(), IrError> {
         }
         check_types(trace, i, op)?;
         check_guard(trace, &defined, i, op)?;
+        check_item_store(trace, i, op)?;
         match op.result {
             Some(v) => {
                 if trace.value_type(v) != Some(op.ty) || op.ty == Type::Void {
@@ -81,6 +82,23 @@ pub fn verify(trace: &Trace) -> Result<(), IrError> {
         }
     }
     Ok(())
+}
+
+/// A call of an `item_store` helper is followed by `guard_false` on its result.
+fn check_item_store(trace: &Trace, i: usize, op: &Op) -> Result<(), IrError> {
+    if !crate::effects::call_flags(trace, op).item_store {
+        return Ok(());
+    }
+    let guarded = op.result.is_some_and(|r| {
+        trace.ops.get(i + 1).is_some_and(|g| {
+            g.opcode == Opcode::GuardFalse && g.args[0] == Operand::Value(r)
+        })
+    });
+    if guarded {
+        Ok(())
+    } else {
+        Err(IrError::at(i, "an item_store call must be followed by guard_false on its result"))
+    }
 }
 
 fn check_bridge(trace: &Trace, b: &BridgeInfo) -> Result<(), IrError> {

@@ -105,3 +105,29 @@ try:
 except IndexError as e:
     print('IndexError:', e)
 print(len(ys), ys[0], ys[1], ys[2999], sum(ys))
+
+
+class Shrinks:
+    # Replaced by a float in a compiled loop, its finalizer shortens the list
+    # the loop goes on to read.
+    def __init__(self, xs):
+        self.xs = xs
+
+    def __del__(self):
+        del self.xs[1:]
+
+
+def refill(lists):
+    lengths = []
+    for xs in lists:
+        xs[0] = xs[1] * 0.5
+        lengths.append(len(xs))
+        if len(xs) > 2:
+            xs[2] = xs[1] + xs[0]
+    return lengths
+
+
+data = [[1.0, 2.0, 3.0] for _ in range(3000)]
+data[2500][0] = Shrinks(data[2500])
+lengths = refill(data)
+print(lengths.count(3), lengths.count(1), lengths.index(1), data[2500], data[2499], data[2501])

@@ -292,18 +292,22 @@ pub extern "C" fn hp_list_set(l: *const PyObject, i: i64, v: *const PyObject) ->
 /// `items[i] = x`, where `items` is an exact list's item array and the
 /// trace checked `0 <= i < len`. When the old item is a float that only the
 /// list can see, it takes the new value in place (no allocation); otherwise
-/// a new float replaces it and the old item is released.
-pub extern "C" fn hp_store_float_item(items: *mut *const PyObject, i: i64, x: f64) {
+/// a new float replaces it and the old item is released. Returns 1 when
+/// that release may have run Python code (the old item was not an exact
+/// float: a finalizer may run), else 0; the trace guards on it.
+pub extern "C" fn hp_store_float_item(items: *mut *const PyObject, i: i64, x: f64) -> i64 {
     // SAFETY: `i` is in bounds (above); the slot holds an owned reference.
     let slot = unsafe { items.add(i as usize) };
     let old = unsafe { *slot };
     if let Some(payload) = sole_float_payload(old) {
         // SAFETY: no one else can read the box (see `sole_float_payload`).
         unsafe { payload.write(x) };
-        return;
+        return 0;
     }
+    let replaced_float = unsafe { obj(old) }.class().is(vm().ctx.types.float_type);
     unsafe { *slot = owned(vm().ctx.new_float(x).into()) };
     hp_decref(old);
+    i64::from(!replaced_float)
 }
 
 /// The payload of `p` if it is an exact float whose count word is exactly 1:

@@ -219,7 +219,7 @@ pub fn helper_desc(name: &'static str) -> FuncDesc {
         "decref_replaced" => (hp_decref as *const () as usize, &[Obj], Void, plain, 0),
         // A new reference that a `store_indexed` hands to a container (so
         // never an owned IR value).
-        "incref_stored" => (hp_incref as *const () as usize, &[Obj], Obj, plain, 0),
+        "incref_stored" => (hp_incref as *const () as usize, &[Obj], Obj, FuncFlags { refcounts_only: true, ..plain }, 0),
         "box_int" => (hp_box_int as *const () as usize, &[I64], Obj, owned, 0),
         "box_float" => (hp_box_float as *const () as usize, &[F64], Obj, owned, 0),
         "box_bool" => (hp_box_bool as *const () as usize, &[I64], Obj, owned, 0),
@@ -243,7 +243,7 @@ pub fn helper_desc(name: &'static str) -> FuncDesc {
         "list_get" => (hp_list_get as *const () as usize, &[Obj, I64], Obj, raising, 0),
         "tuple_get" => (hp_tuple_get as *const () as usize, &[Obj, I64], Obj, raising, 0),
         "list_set" => (hp_list_set as *const () as usize, &[Obj, I64, Obj], I64, plain, 0),
-        "store_float_item" => (hp_store_float_item as *const () as usize, &[Obj, I64, F64], Void, plain, 0),
+        "store_float_item" => (hp_store_float_item as *const () as usize, &[Obj, I64, F64], I64, FuncFlags { item_store: true, ..plain }, 0),
         "len" => (hp_len as *const () as usize, &[Obj], I64, plain, 0),
         "iter_next" => (hp_iter_next as *const () as usize, &[Obj], Obj, raising, 0),
         "call0" => (hp_call0 as *const () as usize, &[Obj], Obj, raising, 0),

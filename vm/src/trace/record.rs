@@ -1373,7 +1373,17 @@ impl Recorder {
                         // globals are constants it keeps alive, and an
                         // incref/decref pair cancels only with no call that
                         // may release objects, like this one, between them).
-                        self.call("store_float_item", &[items.into(), i, x]);
+                        // Its result says whether releasing the old item
+                        // may have run Python code: then the trace leaves,
+                        // after the store.
+                        let ran_code = self.call("store_float_item", &[items.into(), i, x]).expect("i64");
+                        let popped = [self.pop(), self.pop(), self.pop()];
+                        let after = self.snapshot(SnapshotKind::Resume, self.next_pc);
+                        self.b.guard_false(ran_code, after);
+                        for s in popped {
+                            self.release(s);
+                        }
+                        return Ok(());
                     } else {
                         // Inline: the list takes a reference to the value
                         // and releases the item it replaces.
