@@ -60,9 +60,11 @@ impl Codegen<'_> {
         self.emit_call_with(target, args, arg_types, ret, result, None)
     }
 
-    /// A call; with `fast`, a call of a helper that runs a fast path first
-    /// (the registers are set up as for the call, so both paths leave the
-    /// same state).
+    /// A call; with `fast`, a call of a helper that runs a fast path first.
+    /// The fast path writes only the argument registers, the result register
+    /// and `r11`, so only values there leave; its slow path keeps the other
+    /// live caller-saved registers across the helper call itself
+    /// (`preserving_call`), and both paths leave the same state.
     fn emit_call_with(
         &mut self,
         target: u64,
@@ -73,12 +75,20 @@ impl Codegen<'_> {
         fast: Option<FastPath>,
     ) -> R {
         self.ra.clear_pins();
-        for v in self.ra.in_caller_saved() {
-            if self.live.live_after(v, self.cur) {
+        let (dsts, _) = call_arg_locations(arg_types);
+        let ret_reg = if ret == Type::F64 { Loc::Xmm(0) } else { Loc::Gpr(RAX) };
+        let clobbered = |r: Loc| fast.is_none() || r == ret_reg || dsts.contains(&r);
+        let live: Vec<ValueId> = self
+            .ra
+            .in_caller_saved()
+            .into_iter()
+            .filter(|&v| self.live.live_after(v, self.cur))
+            .collect();
+        for &v in &live {
+            if clobbered(self.ra.loc(v)?) {
                 self.ra.save_across_call(&mut self.e, v);
             }
         }
-        let (dsts, _) = call_arg_locations(arg_types);
         let mut moves = Vec::with_capacity(args.len());
         for (&a, &dst) in args.iter().zip(&dsts) {
             moves.push(Move {
@@ -89,28 +99,61 @@ impl Codegen<'_> {
         for m in sequentialize(&moves, Loc::Stack(self.frame.temp)) {
             self.e.step(&m);
         }
-        match fast {
-            Some(FastPath::Refcount(rc)) => self.refcount_fast_path(target, rc),
-            Some(FastPath::FloatStore(fs)) => self.float_store_fast_path(target, fs),
-            None => {
-                let target = target as i64;
-                emit!(self.e
-                    ; mov Rq(R11), QWORD target
-                    ; call Rq(R11));
+        // Live values still in caller-saved registers (only with a fast path).
+        let mut kept = Vec::new();
+        for &v in &live {
+            match self.ra.reg(v) {
+                Some(r) if is_caller_saved(r) => kept.push((v, r)),
+                _ => {}
             }
         }
+        let preserve: Vec<Loc> = kept.iter().map(|&(_, r)| r).collect();
+        match fast {
+            Some(FastPath::Refcount(rc)) => self.refcount_fast_path(target, rc, &preserve),
+            Some(FastPath::FloatStore(fs)) => self.float_store_fast_path(target, fs, &preserve),
+            None => self.preserving_call(target, &[]),
+        }
         for v in self.ra.in_caller_saved() {
-            self.ra.unassign(v);
+            if !kept.iter().any(|&(k, _)| k == v) {
+                self.ra.unassign(v);
+            }
         }
         if let Some(r) = result {
-            let loc = if ret == Type::F64 {
-                Loc::Xmm(0)
-            } else {
-                Loc::Gpr(RAX)
-            };
-            self.ra.assign(r, loc);
+            self.ra.assign(r, ret_reg);
         }
         Ok(())
+    }
+
+    /// `call target` through `r11`, with the registers in `preserve` saved
+    /// below the stack pointer (kept 16-byte aligned) and restored after.
+    fn preserving_call(&mut self, target: u64, preserve: &[Loc]) {
+        let size = ((preserve.len() as i32 * 8 + 15) & !15) as i32;
+        if size > 0 {
+            emit!(self.e; sub rsp, size);
+        }
+        for (k, &r) in preserve.iter().enumerate() {
+            let off = 8 * k as i32;
+            match r {
+                Loc::Gpr(n) => emit!(self.e; mov QWORD [rsp + off], Rq(n)),
+                Loc::Xmm(n) => emit!(self.e; movsd QWORD [rsp + off], Rx(n)),
+                Loc::Stack(_) => {}
+            }
+        }
+        let target = target as i64;
+        emit!(self.e
+            ; mov Rq(R11), QWORD target
+            ; call Rq(R11));
+        for (k, &r) in preserve.iter().enumerate() {
+            let off = 8 * k as i32;
+            match r {
+                Loc::Gpr(n) => emit!(self.e; mov Rq(n), QWORD [rsp + off]),
+                Loc::Xmm(n) => emit!(self.e; movsd Rx(n), QWORD [rsp + off]),
+                Loc::Stack(_) => {}
+            }
+        }
+        if size > 0 {
+            emit!(self.e; add rsp, size);
+        }
     }
 
     /// The object is in `rdi`, as the helper takes it. Immortal objects are
@@ -118,7 +161,7 @@ impl Codegen<'_> {
     /// count of 1..max goes up by one (incref), one above 1 goes down by one
     /// (decref), with plain instructions; anything else calls the helper. `rax`
     /// ends holding the object, as `incref` returns it.
-    fn refcount_fast_path(&mut self, target: u64, rc: crate::InlineRefcounts) {
+    fn refcount_fast_path(&mut self, target: u64, rc: crate::InlineRefcounts, preserve: &[Loc]) {
         let off = rc.offset;
         let inc = target == rc.incref;
         emit!(self.e
@@ -147,25 +190,23 @@ impl Codegen<'_> {
                 ; jbe >slow
                 ; sub QWORD [rdi + off], 1);
         }
-        let target = target as i64;
         emit!(self.e
             ; fast:
             ; mov rax, rdi
             ; jmp >done
-            ; slow:
-            ; mov Rq(R11), QWORD target
-            ; call Rq(R11)
-            ; done:);
+            ; slow:);
+        self.preserving_call(target, preserve);
+        emit!(self.e; done:);
     }
 
     /// The item array is in `rdi`, the index in `rsi` and the value in
     /// `xmm0`, as the helper takes them. An old item that is an exact float
     /// with a count word of exactly 1 takes the value in place (the result,
     /// "no code ran", is 0); anything else calls the helper.
-    fn float_store_fast_path(&mut self, target: u64, fs: crate::InlineFloatStore) {
+    fn float_store_fast_path(&mut self, target: u64, fs: crate::InlineFloatStore, preserve: &[Loc]) {
         let layout = self.opts.layout;
         let (type_off, payload_off) = (layout.type_offset, layout.float_payload_offset);
-        let (count_off, float_type, target) = (fs.count_offset, fs.float_type as i64, target as i64);
+        let (count_off, float_type) = (fs.count_offset, fs.float_type as i64);
         let flag = fs.threads_flag as i64;
         emit!(self.e
             ; mov r11, QWORD flag
@@ -180,10 +221,9 @@ impl Codegen<'_> {
             ; movsd QWORD [rax + payload_off], xmm0
             ; xor eax, eax
             ; jmp >done
-            ; slow:
-            ; mov Rq(R11), QWORD target
-            ; call Rq(R11)
-            ; done:);
+            ; slow:);
+        self.preserving_call(target, preserve);
+        emit!(self.e; done:);
     }
 
     pub fn jump(&mut self, op: &Op) -> R {

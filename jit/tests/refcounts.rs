@@ -140,3 +140,55 @@ fn with_other_threads_every_count_goes_to_the_helpers() {
     // The word is the helpers' business (atomic there): untouched inline.
     assert_eq!((o.refcount, THREADED_CALLS.load(Ordering::Relaxed)), (1, 10));
 }
+
+/// Writes every caller-saved register a compiled helper call may change.
+static CLOBBERING_INCREFS: AtomicU64 = AtomicU64::new(0);
+
+extern "C" fn clobbering_incref(o: *mut FakeObj) -> *mut FakeObj {
+    CLOBBERING_INCREFS.fetch_add(1, Ordering::Relaxed);
+    let x = std::hint::black_box([1.5f64; 16]);
+    let s: f64 = x.iter().map(|v| v * 3.0).sum();
+    std::hint::black_box(s);
+    o
+}
+
+extern "C" fn clobbering_decref(_o: *mut FakeObj) {
+    std::hint::black_box([2.5f64; 16]);
+}
+
+#[test]
+fn the_slow_path_keeps_the_values_in_caller_saved_registers() {
+    // Ints and floats live across the incref, in caller-saved registers
+    // (every xmm register is one); the word's slow bit sends every call
+    // to the helper, which writes those registers.
+    let text = format!(
+        "trace keep
+        inputs v0:obj, v1:i64, v2:i64, v3:f64, v4:f64, v5:i64
+        func f0 = {:#x} \"incref\" (obj) -> obj owned incref
+        func f1 = {:#x} \"decref\" (obj) -> void decref consumes(0)
+        v6 = int_add v1, v2
+        v7 = float_mul v3, v4
+        v8 = int_mul v1, 3
+        v9 = float_add v3, 0.25
+        v10 = call f0(v0)
+        v11 = int_add v6, v8
+        v12 = float_add v7, v9
+        v13 = int_sub v5, 1
+        call f1(v10)
+        v14 = float_add v12, v3
+        guard_true v13 [s0 resume 0x1@0 {{v0, v11, v2, v14, v4, v13}}]
+        jump v0, v11, v2, v14, v4, v13",
+        clobbering_incref as *const () as u64,
+        clobbering_decref as *const () as u64
+    );
+    let fast = FakeObj::new(0, 0.0);
+    let mut slow = FakeObj::new(0, 0.0);
+    slow.refcount = SLOW | 1;
+    let l = compile_with(&text, &opts_with(clobbering_incref, clobbering_decref, &THREADS));
+    let run_on = |o: &FakeObj| run(&l, &[o.addr(), i(1), i(2), f(1.5), f(2.0), i(5)]).values;
+    let (by_fast, by_slow) = (run_on(&fast), run_on(&slow));
+    assert_eq!(CLOBBERING_INCREFS.load(Ordering::Relaxed), 5);
+    assert_eq!(by_fast[1..], by_slow[1..]);
+    // v1 <- v1 + v2 + 3 v1 five times: 1, 6, 26, 106, 426, 1706.
+    assert_eq!(by_fast[1], i(1706));
+}

@@ -97,11 +97,50 @@ enum Word {
 }
 
 /// How exit values become the input words of the loop a bridge transfers
-/// into (made once, at the first transfer; `transfer` runs it).
+/// into (made once, at the first transfer; `transfer` runs it). The words
+/// are grouped by how they are made, so a transfer runs a few plain loops.
 pub struct TransferPlan {
-    words: Vec<Word>,
+    /// The input words with the constants in place (the rest is filled in).
+    template: Vec<u64>,
+    /// (input, buffer index): numbers and moved references, as they are.
+    copies: Vec<(usize, usize)>,
+    /// (input, buffer index): references the exit does not own: a new one.
+    new_refs: Vec<(usize, usize)>,
+    /// Inputs holding a constant reference (in `template`): a new one.
+    const_refs: Vec<usize>,
+    /// (input, buffer index): True or False from a 0/1 word.
+    bools: Vec<(usize, usize)>,
+    bool_consts: Vec<(usize, bool)>,
     /// Buffer indices of references the exit owns but passes on to nobody.
     drop: Vec<usize>,
+}
+
+impl TransferPlan {
+    fn new(words: Vec<Word>, drop: Vec<usize>) -> TransferPlan {
+        let mut p = TransferPlan {
+            template: vec![0; words.len()],
+            copies: Vec::new(),
+            new_refs: Vec::new(),
+            const_refs: Vec::new(),
+            bools: Vec::new(),
+            bool_consts: Vec::new(),
+            drop,
+        };
+        for (k, w) in words.into_iter().enumerate() {
+            match w {
+                Word::Bits(j) | Word::Moved(j) => p.copies.push((k, j)),
+                Word::Const(b) => p.template[k] = b,
+                Word::NewRef(j) => p.new_refs.push((k, j)),
+                Word::ConstRef(a) => {
+                    p.template[k] = a;
+                    p.const_refs.push(k);
+                }
+                Word::Bool(j) => p.bools.push((k, j)),
+                Word::BoolConst(b) => p.bool_consts.push((k, b)),
+            }
+        }
+        p
+    }
 }
 
 /// The plan for exit `guard` of `ct`, which ends a bridge into `next`; None
@@ -164,7 +203,7 @@ pub fn plan_transfer(ct: &CompiledTrace, guard: u32, next: &CompiledTrace) -> Op
         return None;
     }
     let drop = g.drop.iter().map(|&v| index(v)).collect::<Option<Vec<_>>>()?;
-    Some(TransferPlan { words, drop })
+    Some(TransferPlan::new(words, drop))
 }
 
 /// Run a transfer: put the input words of the loop it enters into `words`,
@@ -178,15 +217,22 @@ pub fn transfer(vm: &VirtualMachine, plan: &TransferPlan, buf: &[u64], words: &m
         p
     };
     let boolean = |b: bool| PyObjectRef::from(vm.ctx.new_bool(b)).into_raw().as_ptr() as u64;
-    for w in &plan.words {
-        words.push(match *w {
-            Word::Bits(j) | Word::Moved(j) => buf[j],
-            Word::Const(b) => b,
-            Word::NewRef(j) => new_ref(buf[j]),
-            Word::ConstRef(a) => new_ref(a),
-            Word::Bool(j) => boolean(buf[j] != 0),
-            Word::BoolConst(b) => boolean(b),
-        });
+    words.clear();
+    words.extend_from_slice(&plan.template);
+    for &(k, j) in &plan.copies {
+        words[k] = buf[j];
+    }
+    for &(k, j) in &plan.new_refs {
+        words[k] = new_ref(buf[j]);
+    }
+    for &k in &plan.const_refs {
+        new_ref(words[k]);
+    }
+    for &(k, j) in &plan.bools {
+        words[k] = boolean(buf[j] != 0);
+    }
+    for &(k, b) in &plan.bool_consts {
+        words[k] = boolean(b);
     }
     for &j in &plan.drop {
         let p = buf[j] as *const PyObject;
