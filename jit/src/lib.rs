@@ -156,6 +156,18 @@ pub struct InlineFloatStore {
     pub threads_flag: u64,
 }
 
+/// How to run `x ** 0.5` inline. Calls to the helper `pow(x, y)` (by
+/// address) with `y == 0.5` and `2^-900 <= x <= 2^1000` take `s = sqrt(x)`
+/// when `s` is not a power of two and `|s*s - x| <= 0.8 * s * ulp(s)` (the
+/// residual by a fused multiply-add): the cases where the vm's helper
+/// returns `s` itself (see `hp_pow` in the vm); anything else calls it.
+/// Only for CPUs with FMA.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InlineSqrtPow {
+    /// `pow(x: f64, y: f64) -> f64`.
+    pub pow: u64,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CompileOptions {
     pub layout: ObjLayout,
@@ -163,6 +175,8 @@ pub struct CompileOptions {
     pub refcounts: Option<InlineRefcounts>,
     /// Inline float stores into list items (None: always the helper).
     pub float_store: Option<InlineFloatStore>,
+    /// Inline square roots for `x ** 0.5` (None: always the helper).
+    pub sqrt_pow: Option<InlineSqrtPow>,
     /// Test mode: with a seed, every guard (except those of exception-pending
     /// snapshots) also fails when a xorshift64 generator says so.
     pub random_exits: Option<u64>,
@@ -177,6 +191,7 @@ impl CompileOptions {
             layout,
             refcounts: None,
             float_store: None,
+            sqrt_pow: None,
             random_exits: None,
             random_exit_one_in: 8,
         }
@@ -189,6 +204,11 @@ impl CompileOptions {
 
     pub fn with_float_store(mut self, fs: InlineFloatStore) -> CompileOptions {
         self.float_store = Some(fs);
+        self
+    }
+
+    pub fn with_sqrt_pow(mut self, sp: InlineSqrtPow) -> CompileOptions {
+        self.sqrt_pow = Some(sp);
         self
     }
 

@@ -26,6 +26,17 @@ type R = Result<(), CompileError>;
 enum FastPath {
     Refcount(crate::InlineRefcounts),
     FloatStore(crate::InlineFloatStore),
+    SqrtPow,
+}
+
+impl FastPath {
+    /// Registers the fast path writes besides its arguments and result.
+    fn scratch(self) -> &'static [Loc] {
+        match self {
+            FastPath::SqrtPow => &[Loc::Xmm(2)],
+            _ => &[],
+        }
+    }
 }
 
 impl Codegen<'_> {
@@ -34,9 +45,11 @@ impl Codegen<'_> {
             .func
             .ok_or_else(|| CompileError::Internal("call without a function".into()))?;
         let desc = self.t.func(f);
-        let fast = match (self.opts.refcounts, self.opts.float_store) {
-            (Some(rc), _) if [rc.incref, rc.decref].contains(&desc.addr) => Some(FastPath::Refcount(rc)),
-            (_, Some(fs)) if desc.addr == fs.store => Some(FastPath::FloatStore(fs)),
+        let o = self.opts;
+        let fast = match (o.refcounts, o.float_store, o.sqrt_pow) {
+            (Some(rc), _, _) if [rc.incref, rc.decref].contains(&desc.addr) => Some(FastPath::Refcount(rc)),
+            (_, Some(fs), _) if desc.addr == fs.store => Some(FastPath::FloatStore(fs)),
+            (_, _, Some(sp)) if desc.addr == sp.pow => Some(FastPath::SqrtPow),
             _ => None,
         };
         self.emit_call_with(desc.addr, &op.args, &desc.args, desc.ret, op.result, fast)
@@ -61,8 +74,8 @@ impl Codegen<'_> {
     }
 
     /// A call; with `fast`, a call of a helper that runs a fast path first.
-    /// The fast path writes only the argument registers, the result register
-    /// and `r11`, so only values there leave; its slow path keeps the other
+    /// The fast path writes only the argument registers, the result register,
+    /// its own scratch registers and `r11`, so only values there leave; its slow path keeps the other
     /// live caller-saved registers across the helper call itself
     /// (`preserving_call`), and both paths leave the same state.
     fn emit_call_with(
@@ -77,7 +90,8 @@ impl Codegen<'_> {
         self.ra.clear_pins();
         let (dsts, _) = call_arg_locations(arg_types);
         let ret_reg = if ret == Type::F64 { Loc::Xmm(0) } else { Loc::Gpr(RAX) };
-        let clobbered = |r: Loc| fast.is_none() || r == ret_reg || dsts.contains(&r);
+        let scratch = fast.map_or(&[][..], FastPath::scratch);
+        let clobbered = |r: Loc| fast.is_none() || r == ret_reg || dsts.contains(&r) || scratch.contains(&r);
         let live: Vec<ValueId> = self
             .ra
             .in_caller_saved()
@@ -111,6 +125,7 @@ impl Codegen<'_> {
         match fast {
             Some(FastPath::Refcount(rc)) => self.refcount_fast_path(target, rc, &preserve),
             Some(FastPath::FloatStore(fs)) => self.float_store_fast_path(target, fs, &preserve),
+            Some(FastPath::SqrtPow) => self.sqrt_pow_fast_path(target, &preserve),
             None => self.preserving_call(target, &[]),
         }
         for v in self.ra.in_caller_saved() {
@@ -221,6 +236,59 @@ impl Codegen<'_> {
             ; movsd QWORD [rax + payload_off], xmm0
             ; xor eax, eax
             ; jmp >done
+            ; slow:);
+        self.preserving_call(target, preserve);
+        emit!(self.e; done:);
+    }
+
+    /// `x` is in `xmm0` and `y` in `xmm1`, as the helper takes them; see
+    /// `InlineSqrtPow` for when the result is `sqrt(x)` without a call.
+    /// `xmm15` holds the root, `xmm2` the bound, `xmm1` the residual (then
+    /// 0.5 again for the call).
+    fn sqrt_pow_fast_path(&mut self, target: u64, preserve: &[Loc]) {
+        let half = 0.5f64.to_bits() as i64;
+        let lowest = 2f64.powi(-900).to_bits() as i64;
+        let highest = 2f64.powi(1000).to_bits() as i64;
+        let scale = (0.8 * f64::EPSILON).to_bits() as i64;
+        emit!(self.e
+            ; mov r11, QWORD half
+            ; movq xmm15, r11
+            ; ucomisd xmm1, xmm15
+            ; jne >slow
+            ; jp >slow
+            ; mov r11, QWORD lowest
+            ; movq xmm15, r11
+            ; ucomisd xmm0, xmm15
+            ; jb >slow
+            ; mov r11, QWORD highest
+            ; movq xmm15, r11
+            ; ucomisd xmm15, xmm0
+            ; jb >slow
+            ; sqrtsd xmm15, xmm0
+            ; movq r11, xmm15
+            ; shl r11, 12
+            ; jz >slow
+            ; movq r11, xmm15
+            ; shr r11, 52
+            ; shl r11, 52
+            ; movq xmm2, r11
+            ; mulsd xmm2, xmm15
+            ; mov r11, QWORD scale
+            ; movq xmm1, r11
+            ; mulsd xmm2, xmm1
+            ; movapd xmm1, xmm0
+            ; vfmsub231sd xmm1, xmm15, xmm15
+            ; movq r11, xmm1
+            ; shl r11, 1
+            ; shr r11, 1
+            ; movq xmm1, r11
+            ; ucomisd xmm2, xmm1
+            ; jb >restore
+            ; movapd xmm0, xmm15
+            ; jmp >done
+            ; restore:
+            ; mov r11, QWORD half
+            ; movq xmm1, r11
             ; slow:);
         self.preserving_call(target, preserve);
         emit!(self.e; done:);

@@ -559,6 +559,10 @@ fn compile_options(vm: &VirtualMachine, layout: Layout) -> CompileOptions {
                 threads_flag: crate::threads::flag_address(),
             });
     }
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("fma") {
+        opts = opts.with_sqrt_pow(hipy_jit::InlineSqrtPow { pow: helper_desc("pow").addr });
+    }
     match config().random_exits {
         Some(seed) => opts.with_random_exits(seed),
         None => opts,
