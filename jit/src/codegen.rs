@@ -267,6 +267,7 @@ impl<'t> Codegen<'t> {
             StoreField => self.store_field(op),
             LoadIndexed => self.load_indexed(op),
             StoreIndexed => self.store_indexed(op),
+            Prefetch => self.prefetch(op),
             Call => self.call(op),
             Jump => self.jump(op),
             Exit => self.exit_always(),

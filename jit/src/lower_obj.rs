@@ -211,6 +211,15 @@ impl Codegen<'_> {
         Ok(Addr::Sib(b, i, off))
     }
 
+    /// `prefetch base, index`.
+    pub fn prefetch(&mut self, op: &Op) -> R {
+        match self.indexed_addr(op)? {
+            Addr::Disp(b, o) => emit!(self.e; prefetcht0 [Rq(b) + o]),
+            Addr::Sib(b, i, o) => emit!(self.e; prefetcht0 [Rq(b) + Rq(i) * 8 + o]),
+        }
+        Ok(())
+    }
+
     /// `vN:ty = load_indexed base, index, offset`.
     pub fn load_indexed(&mut self, op: &Op) -> R {
         let addr = self.indexed_addr(op)?;

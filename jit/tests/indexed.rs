@@ -459,3 +459,27 @@ fn other_constant_divisors_still_take_the_general_path() {
         }
     }
 }
+
+#[test]
+fn prefetches_of_any_address_do_not_fault() {
+    // Past the end of the buffer, far past it, and at a null base: a
+    // prefetch is a hint and never faults.
+    let l = compile_text(
+        "trace pf
+        inputs v0:obj, v1:i64, v2:i64
+        const c0 = 0x0 \"null\"
+        prefetch v0, v1
+        v3 = int_mul v1, 4096
+        prefetch v0, v3
+        prefetch c0, v1
+        v4:i64 = load_indexed v0, 0, 0
+        v5 = int_sub v2, 1
+        guard_true v5 [s0 resume 0x1@0 {v4, v5}]
+        jump v0, v1, v5",
+    );
+    let buf = [42u64; 4];
+    for k in [0i64, 3, 4, 1 << 20, -(1 << 40), i64::MAX / 8] {
+        let e = run(&l, &[buf.as_ptr() as u64, i(k), i(3)]);
+        assert_eq!(e.values, vec![42, 0]);
+    }
+}

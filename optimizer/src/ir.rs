@@ -266,6 +266,9 @@ pub enum Opcode {
     /// `store_indexed base, index, value, offset`: writes the word at
     /// `base + index * 8 + offset`.
     StoreIndexed,
+    /// `prefetch base, index`: a hint that the word at `base + index * 8` is used
+    /// soon (a cache prefetch; never faults, whatever the address).
+    Prefetch,
     // Abstract object ops, for allocation removal (the backend does not compile them).
     /// `new type_const`: a fresh instance (owned).
     New,
@@ -337,6 +340,7 @@ pub const ALL_OPCODES: &[Opcode] = {
         StoreField,
         LoadIndexed,
         StoreIndexed,
+        Prefetch,
         New,
         GetfieldGc,
         SetfieldGc,
@@ -419,6 +423,7 @@ impl Opcode {
             StoreField => "store_field",
             LoadIndexed => "load_indexed",
             StoreIndexed => "store_indexed",
+            Prefetch => "prefetch",
             New => "new",
             GetfieldGc => "getfield_gc",
             SetfieldGc => "setfield_gc",
@@ -464,6 +469,7 @@ impl Opcode {
             StoreField | SetfieldGc => Shape::ObjImm { store: true },
             LoadIndexed => Shape::Indexed { store: false },
             StoreIndexed => Shape::Indexed { store: true },
+            Prefetch => Shape::Fixed(&[Type::Obj, Type::I64], Type::Void),
             Call => Shape::Call,
             Jump => Shape::Jump,
             Exit => Shape::Fixed(&[], Void),

@@ -18,7 +18,8 @@
 //! - [`effects`]: which ops may run arbitrary code, which may be removed when unused.
 //! - [`subst`]: replacing a value by an equal operand.
 //! - Passes: [`fold`] (constant folding, known guards, class knowledge), [`loads`]
-//!   (load forwarding), [`guards`] (redundant-guard removal), [`refcount`] (incref/decref pairs), [`dce`] (dead
+//!   (load forwarding), [`guards`] (redundant-guard removal), [`prefetch`] (prefetches for
+//!   strided item accesses), [`refcount`] (incref/decref pairs), [`dce`] (dead
 //!   code), [`ownership`] (owned references; the `owned`/`drop` exit lists of guards).
 //! - [`optimize`]: the pipeline that chains the passes.
 //!
@@ -83,6 +84,7 @@ pub mod loads;
 pub mod optimize;
 pub mod ownership;
 pub mod parse;
+pub mod prefetch;
 pub mod refcount;
 pub mod semantics;
 pub mod subst;

@@ -1,7 +1,8 @@
 //! The pass pipeline: verify, fold, remove redundant guards, fold again (guards turn
 //! values into constants), give each branch guard's exit the value its failure implies,
 //! cancel incref/decref pairs, forward loads (once the decrefs between them are gone)
-//! and remove the guards that repeat because of it, remove dead code, then compute the exit lists
+//! and remove the guards that repeat because of it, remove dead code, add prefetches for
+//! strided item accesses, then compute the exit lists
 //! (ownership) and verify the result.
 
 use crate::dce::eliminate_dead_code;
@@ -11,6 +12,7 @@ use crate::guards::remove_redundant_guards;
 use crate::ir::*;
 use crate::loads::forward_loads;
 use crate::ownership::compute_exit_lists;
+use crate::prefetch::prefetch_strided_items;
 use crate::refcount::cancel_incref_decref;
 use crate::verify::verify;
 
@@ -32,6 +34,7 @@ pub enum Pass {
     RedundantGuards,
     ExitFacts,
     RefcountPairs,
+    Prefetch,
     DeadCode,
 }
 
@@ -45,6 +48,7 @@ pub const DEFAULT_PASSES: &[Pass] = &[
     Pass::ForwardLoads,
     Pass::RedundantGuards,
     Pass::DeadCode,
+    Pass::Prefetch,
 ];
 
 /// The pipeline for code whose guards also fail at random (a test mode): without
@@ -58,6 +62,7 @@ pub const RANDOM_EXIT_PASSES: &[Pass] = &[
     Pass::ForwardLoads,
     Pass::RedundantGuards,
     Pass::DeadCode,
+    Pass::Prefetch,
 ];
 
 /// Optimizes a trace in place with the default pipeline.
@@ -83,6 +88,7 @@ pub fn optimize_with(trace: &mut Trace, passes: &[Pass]) -> Result<OptStats, IrE
             Pass::ExitFacts => specialize_exits(trace),
             Pass::RefcountPairs => cancel_incref_decref(trace),
             Pass::DeadCode => eliminate_dead_code(trace),
+            Pass::Prefetch => prefetch_strided_items(trace),
         }
     }
     trace.prune_value_types();

@@ -76,6 +76,7 @@ v52:obj = load_indexed v2, v0, 16
 v53:f64 = load_indexed c0, 3, -8
 store_indexed v52, v21, v53, 0
 store_indexed v2, 1, 7, -16
+prefetch v52, v21
 jump v0, v49, v2, v3
 "#;
 
