@@ -18,7 +18,7 @@ use std::cell::Cell;
 
 use malachite_bigint::BigInt;
 use num_traits::ToPrimitive;
-use rustpython_vm::builtins::{PyFloat, PyInt};
+use rustpython_vm::builtins::{PyFloat, PyInt, PyList, PyTuple};
 use rustpython_vm::function::{Callee, FuncArgs};
 use rustpython_vm::protocol::PyIterReturn;
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
@@ -185,14 +185,15 @@ impl Sink for SumSink {
 
 /// `sum(generator[, start])` with an int or float start: the generator runs
 /// in push mode; a value the sink declines is added with Python's `+`
-/// (which may run Python code) before the generator resumes. Anything else
-/// goes to the original `sum`. The results are those of CPython 3.11's
-/// `sum`, whose int and float fast paths compute exactly Python's `+`.
+/// (which may run Python code) before the generator resumes. An exact list
+/// or tuple goes through the same sink (`sum_items`). Anything else goes to
+/// the original `sum`. The results are those of CPython 3.11's `sum`, whose
+/// int and float fast paths compute exactly Python's `+`.
 fn sum(vm: &VirtualMachine, args: FuncArgs, callee: Callee, original: crate::compat::Original) -> PyResult {
     let start = match (&args.args[..], args.kwargs.len()) {
         ([_], 0) => None,
         ([_, s], 0) => Some(s),
-        ([_], 1) => args.kwargs.get("start"),
+        ([_], 1) if args.kwargs.contains_key("start") => args.kwargs.get("start"),
         _ => return original(vm, args, callee),
     };
     let g = &args.args[0];
@@ -200,9 +201,15 @@ fn sum(vm: &VirtualMachine, args: FuncArgs, callee: Callee, original: crate::com
         None => Some(Total::Int(0)),
         Some(s) => Total::of(vm, s),
     };
-    let Some(total) = total.filter(|_| generator::is_plain_generator(g)) else {
+    let Some(total) = total else {
         return original(vm, args, callee);
     };
+    if g.class().is(vm.ctx.types.list_type) || g.class().is(vm.ctx.types.tuple_type) {
+        return sum_items(vm, g, total);
+    }
+    if !generator::is_plain_generator(g) {
+        return original(vm, args, callee);
+    }
     let mut sink = SumSink { total: Some(total) };
     loop {
         let step = generator::resume_pushing(vm, g, &mut sink).expect("a generator")?;
@@ -218,6 +225,46 @@ fn sum(vm: &VirtualMachine, args: FuncArgs, callee: Callee, original: crate::com
                 }
             }
         }
+    }
+}
+
+/// `sum` of an exact list or tuple: item by item as its iterator would go
+/// (a list's length is read again at each step: an item's `__radd__` may
+/// change the list), through the sink while it takes them; from the first
+/// total that is not an int or float on, with `+`.
+fn sum_items(vm: &VirtualMachine, seq: &PyObjectRef, total: Total) -> PyResult {
+    let mut sink = SumSink { total: Some(total) };
+    let mut i = 0;
+    while let Some(item) = item_at(vm, seq, i) {
+        i += 1;
+        if sink.take(vm, &item) {
+            continue;
+        }
+        let s = vm._add(&sink.total.take().expect("a total").into_object(vm), &item)?;
+        match Total::of(vm, &s) {
+            Some(t) => sink.total = Some(t),
+            None => {
+                let mut total = s;
+                while let Some(item) = item_at(vm, seq, i) {
+                    i += 1;
+                    total = vm._add(&total, &item)?;
+                }
+                return Ok(total);
+            }
+        }
+    }
+    Ok(sink.total.take().expect("a total").into_object(vm))
+}
+
+/// Item `i` of an exact list or tuple (None past the end, or for anything else).
+fn item_at(vm: &VirtualMachine, seq: &PyObjectRef, i: usize) -> Option<PyObjectRef> {
+    let cls = seq.class();
+    if cls.is(vm.ctx.types.list_type) {
+        seq.downcast_ref::<PyList>()?.borrow_vec().get(i).cloned()
+    } else if cls.is(vm.ctx.types.tuple_type) {
+        seq.downcast_ref::<PyTuple>()?.as_slice().get(i).cloned()
+    } else {
+        None
     }
 }
 
