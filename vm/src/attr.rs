@@ -26,8 +26,7 @@ pub fn builtin_method(vm: &VirtualMachine, obj: &PyObjectRef, name: &'static PyS
         return None;
     }
     let d = cls.get_attr(name)?;
-    let m = d.downcast_ref::<PyMethodDescriptor>()?;
-    if !d.class().is(vm.ctx.types.method_descriptor_type) || m.method.flags.contains(PyMethodFlags::CLASS) {
+    if !is_plain_method_descriptor(vm, &d) {
         return None;
     }
     if let Some(dict) = obj.dict() {
@@ -36,6 +35,13 @@ pub fn builtin_method(vm: &VirtualMachine, obj: &PyObjectRef, name: &'static PyS
         }
     }
     Some(d)
+}
+
+/// A builtin method (`list.append`), not a classmethod: what `get_method`
+/// returns unbound.
+fn is_plain_method_descriptor(vm: &VirtualMachine, d: &PyObjectRef) -> bool {
+    d.class().is(vm.ctx.types.method_descriptor_type)
+        && d.downcast_ref::<PyMethodDescriptor>().is_some_and(|m| !m.method.flags.contains(PyMethodFlags::CLASS))
 }
 
 fn uses_generic_getattr(vm: &VirtualMachine, cls: &PyType) -> bool {
@@ -126,7 +132,9 @@ fn learn(vm: &VirtualMachine, cls: &PyType, name: &'static PyStrInterned, method
     }
     let kind = match descr {
         None if store || cls.get_attr(vm.ctx.intern_str("__getattr__")).is_none() => AttrKind::InstanceDict,
-        Some(d) if method && !store && d.class().is(vm.ctx.types.function_type) => AttrKind::Method(d),
+        Some(d) if method && !store && (d.class().is(vm.ctx.types.function_type) || is_plain_method_descriptor(vm, &d)) => {
+            AttrKind::Method(d)
+        }
         _ => return None,
     };
     Some(AttrEntry { tp, version, kind })
