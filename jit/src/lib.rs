@@ -168,6 +168,16 @@ pub struct InlineSqrtPow {
     pub pow: u64,
 }
 
+impl InlineSqrtPow {
+    /// 2^-900: from here up, the residual `s*s - x` is exact.
+    pub const LOWEST: f64 = f64::from_bits((1023 - 900) << 52);
+    /// 2^1000: up to here, `s*s` cannot overflow.
+    pub const HIGHEST: f64 = f64::from_bits((1023 + 1000) << 52);
+    /// `|s*s - x| <= RESIDUAL_BOUND * s * ulp(s)`: the exact root is within
+    /// 0.4 ulp of `s` (the root minus `s` is about `-(s*s - x) / 2s`).
+    pub const RESIDUAL_BOUND: f64 = 0.8;
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CompileOptions {
     pub layout: ObjLayout,

@@ -15,7 +15,7 @@ use crate::codegen::Codegen;
 use crate::emit::emit;
 use crate::moves::{sequentialize, Move, Src};
 use crate::regs::*;
-use crate::CompileError;
+use crate::{CompileError, InlineSqrtPow};
 use dynasmrt::{DynasmApi, DynasmLabelApi};
 use hipy_optimizer::{Op, Operand, Type, ValueId};
 
@@ -147,24 +147,14 @@ impl Codegen<'_> {
             emit!(self.e; sub rsp, size);
         }
         for (k, &r) in preserve.iter().enumerate() {
-            let off = 8 * k as i32;
-            match r {
-                Loc::Gpr(n) => emit!(self.e; mov QWORD [rsp + off], Rq(n)),
-                Loc::Xmm(n) => emit!(self.e; movsd QWORD [rsp + off], Rx(n)),
-                Loc::Stack(_) => {}
-            }
+            self.e.mov(Loc::Stack(8 * k as i32), r);
         }
         let target = target as i64;
         emit!(self.e
             ; mov Rq(R11), QWORD target
             ; call Rq(R11));
         for (k, &r) in preserve.iter().enumerate() {
-            let off = 8 * k as i32;
-            match r {
-                Loc::Gpr(n) => emit!(self.e; mov Rq(n), QWORD [rsp + off]),
-                Loc::Xmm(n) => emit!(self.e; movsd Rx(n), QWORD [rsp + off]),
-                Loc::Stack(_) => {}
-            }
+            self.e.mov(r, Loc::Stack(8 * k as i32));
         }
         if size > 0 {
             emit!(self.e; add rsp, size);
@@ -247,9 +237,9 @@ impl Codegen<'_> {
     /// 0.5 again for the call).
     fn sqrt_pow_fast_path(&mut self, target: u64, preserve: &[Loc]) {
         let half = 0.5f64.to_bits() as i64;
-        let lowest = 2f64.powi(-900).to_bits() as i64;
-        let highest = 2f64.powi(1000).to_bits() as i64;
-        let scale = (0.8 * f64::EPSILON).to_bits() as i64;
+        let lowest = InlineSqrtPow::LOWEST.to_bits() as i64;
+        let highest = InlineSqrtPow::HIGHEST.to_bits() as i64;
+        let scale = (InlineSqrtPow::RESIDUAL_BOUND * f64::EPSILON).to_bits() as i64;
         emit!(self.e
             ; mov r11, QWORD half
             ; movq xmm15, r11

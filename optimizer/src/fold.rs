@@ -58,27 +58,22 @@ enum Decision {
 }
 
 fn learn_class(trace: &Trace, op: &Op, classes: &mut HashMap<ValueId, ConstId>) {
-    match op.opcode {
-        Opcode::GuardClass => {
-            if let (Operand::Value(v), Operand::Obj(c)) = (op.args[0], op.args[1]) {
-                classes.insert(v, c);
-            }
+    if let Some((v, c)) = class_fact(trace, op) {
+        classes.insert(v, c);
+    }
+}
+
+/// The class an op proves a value has: after `guard_class v, C`, `v = new C`, or
+/// a call of a helper with `class(C)`.
+pub(crate) fn class_fact(trace: &Trace, op: &Op) -> Option<(ValueId, ConstId)> {
+    match (op.opcode, op.args.first(), op.args.get(1)) {
+        (Opcode::GuardClass, Some(&Operand::Value(v)), Some(&Operand::Obj(c))) => Some((v, c)),
+        (Opcode::New, Some(&Operand::Obj(c)), _) => Some((op.result?, c)),
+        (Opcode::Call, _, _) => {
+            let class = op.func.and_then(|f| trace.funcs.get(f.index()))?.result_class?;
+            Some((op.result?, class))
         }
-        Opcode::New => {
-            if let (Some(r), Operand::Obj(c)) = (op.result, op.args[0]) {
-                classes.insert(r, c);
-            }
-        }
-        Opcode::Call => {
-            let class = op
-                .func
-                .and_then(|f| trace.funcs.get(f.index()))
-                .and_then(|d| d.result_class);
-            if let (Some(r), Some(c)) = (op.result, class) {
-                classes.insert(r, c);
-            }
-        }
-        _ => {}
+        _ => None,
     }
 }
 

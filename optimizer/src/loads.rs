@@ -17,6 +17,7 @@
 //! earlier ones, which `guards.rs` removes.
 
 use crate::effects::{writes, Writes};
+use crate::fold::class_fact;
 use crate::ir::*;
 use crate::subst::Subst;
 use hashbrown::{HashMap, HashSet};
@@ -29,6 +30,7 @@ pub fn forward_loads(trace: &mut Trace) {
     let mut out = Vec::with_capacity(ops.len());
     let mut subst = Subst::new();
     let mut known: HashMap<Place, ValueId> = HashMap::new();
+    // Values known to point at objects: their class is known (`fold::class_fact`).
     let mut objects: HashSet<ValueId> = HashSet::new();
     for mut op in ops {
         subst.apply_to_args(&mut op);
@@ -50,7 +52,7 @@ pub fn forward_loads(trace: &mut Trace) {
             }
             Writes::Anything => known.clear(),
         }
-        learn_object(trace, &op, &mut objects);
+        objects.extend(class_fact(trace, &op).map(|(v, _)| v));
         out.push(op);
     }
     trace.ops = out;
@@ -66,25 +68,5 @@ fn is_object(o: Operand, objects: &HashSet<ValueId>) -> bool {
         Operand::Obj(_) => true,
         Operand::Value(v) => objects.contains(&v),
         Operand::Int(_) | Operand::Float(_) => false,
-    }
-}
-
-/// Values that point at objects: class-guarded ones, `new` results and the
-/// results of helpers that return instances of one class.
-fn learn_object(trace: &Trace, op: &Op, objects: &mut HashSet<ValueId>) {
-    match op.opcode {
-        Opcode::GuardClass => {
-            if let Operand::Value(v) = op.args[0] {
-                objects.insert(v);
-            }
-        }
-        Opcode::New => objects.extend(op.result),
-        Opcode::Call => {
-            let class = op.func.and_then(|f| trace.funcs.get(f.index())).and_then(|d| d.result_class);
-            if let (Some(r), Some(_)) = (op.result, class) {
-                objects.insert(r);
-            }
-        }
-        _ => {}
     }
 }

@@ -221,7 +221,7 @@ fn sum(vm: &VirtualMachine, args: FuncArgs, callee: Callee, original: crate::com
                 match Total::of(vm, &s) {
                     Some(t) => sink.total = Some(t),
                     // The total left ints and floats: the rest is generic.
-                    None => return sum_generic(vm, g, s),
+                    None => return sum_generic(vm, s, || generator::iter_next(vm, g)),
                 }
             }
         }
@@ -244,12 +244,11 @@ fn sum_items(vm: &VirtualMachine, seq: &PyObjectRef, total: Total) -> PyResult {
         match Total::of(vm, &s) {
             Some(t) => sink.total = Some(t),
             None => {
-                let mut total = s;
-                while let Some(item) = item_at(vm, seq, i) {
+                return sum_generic(vm, s, || {
+                    let item = item_at(vm, seq, i);
                     i += 1;
-                    total = vm._add(&total, &item)?;
-                }
-                return Ok(total);
+                    Ok(item.map_or(PyIterReturn::StopIteration(None), PyIterReturn::Return))
+                })
             }
         }
     }
@@ -268,9 +267,10 @@ fn item_at(vm: &VirtualMachine, seq: &PyObjectRef, i: usize) -> Option<PyObjectR
     }
 }
 
-fn sum_generic(vm: &VirtualMachine, g: &PyObjectRef, mut total: PyObjectRef) -> PyResult {
+/// The rest of a sum with Python's `+`, over the values `next` gives.
+fn sum_generic(vm: &VirtualMachine, mut total: PyObjectRef, mut next: impl FnMut() -> PyResult<PyIterReturn>) -> PyResult {
     loop {
-        match generator::iter_next(vm, g)? {
+        match next()? {
             PyIterReturn::Return(v) => total = vm._add(&total, &v)?,
             PyIterReturn::StopIteration(_) => return Ok(total),
         }

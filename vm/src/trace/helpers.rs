@@ -512,7 +512,8 @@ pub extern "C" fn hp_pow(x: f64, y: f64) -> f64 {
 fn sqrt_as_pow(x: f64) -> Option<f64> {
     const MANTISSA: u64 = (1 << 52) - 1;
     const EXPONENT: u64 = 0x7ff << 52;
-    if !((f64::MIN_POSITIVE * 2f64.powi(122)..=2f64.powi(1000)).contains(&x)) {
+    use hipy_jit::InlineSqrtPow as Bounds;
+    if !(Bounds::LOWEST..=Bounds::HIGHEST).contains(&x) {
         return None;
     }
     let s = x.sqrt();
@@ -521,7 +522,7 @@ fn sqrt_as_pow(x: f64) -> Option<f64> {
         return None;
     }
     let ulp = f64::from_bits(bits & EXPONENT) * f64::EPSILON;
-    (square_residual(s, x).abs() <= 0.8 * s * ulp).then_some(s)
+    (square_residual(s, x).abs() <= Bounds::RESIDUAL_BOUND * s * ulp).then_some(s)
 }
 
 /// `s*s - x` with one rounding, for `s` near `sqrt(x)` (no fused
