@@ -140,6 +140,14 @@ fn run_in_vm(vm: &VirtualMachine, opts: &Options) -> PyResult<()> {
         }
         return repl::run(vm, opts.engine, scope);
     }
+    // Not after other exceptions: sys.excepthook runs before the import.
+    let clean_exit = match &result {
+        Ok(()) => true,
+        Err(e) => e.fast_isinstance(vm.ctx.exceptions.system_exit),
+    };
+    if opts.engine == Engine::Hipy && clean_exit {
+        hipy_vm::threads::finish_without_importing_threading(vm)?;
+    }
     result
 }
 

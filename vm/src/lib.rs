@@ -30,7 +30,7 @@ mod runtime;
 pub mod stats;
 pub mod tb311;
 
-mod threads;
+pub mod threads;
 mod trace;
 mod traceback;
 mod unwind;
@@ -53,9 +53,21 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     fslots.call.store(Some(function::function_call_slot));
     fslots.vectorcall.store(Some(function::function_vectorcall_slot));
     introspect::install(vm)?;
-    // `types` computes GeneratorType & co. from real objects; if it was
-    // imported before the hooks existed, point it at hipy's types.
-    let types = vm.import("types", 0)?;
+    // `types` takes GeneratorType & co. from the built-in `_types`: point
+    // that at hipy's types, and `types` too if it was imported already
+    // (importing it here would cost start-up time).
+    let mut modules = vec![vm.import("_types", 0)?];
+    modules.extend(vm.sys_module.get_attr("modules", vm)?.get_item("types", vm).ok());
+    point_types_at_hipy(vm, &modules)?;
+    compat::install(vm)?;
+    push::install(vm)?;
+    threads::install(vm)?;
+    Ok(())
+}
+
+/// Sets GeneratorType, CoroutineType and AsyncGeneratorType on each module
+/// to the classes of hipy's generator objects.
+fn point_types_at_hipy(vm: &VirtualMachine, modules: &[PyObjectRef]) -> PyResult<()> {
     let probe = vm.compile(
         "def g():\n    yield\nasync def c():\n    pass\nasync def a():\n    yield\n",
         rustpython_vm::compiler::Mode::Exec,
@@ -67,14 +79,13 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     for (fname, attr) in [("g", "GeneratorType"), ("c", "CoroutineType"), ("a", "AsyncGeneratorType")] {
         let f = scope.globals.get_item(fname, vm)?;
         let obj = f.call((), vm)?;
-        types.set_attr(attr, obj.class().to_owned(), vm)?;
+        for module in modules {
+            module.set_attr(attr, obj.class().to_owned(), vm)?;
+        }
         if attr == "CoroutineType" {
             vm.call_method(&obj, "close", ())?;
         }
     }
-    compat::install(vm)?;
-    push::install(vm)?;
-    threads::install(vm)?;
     Ok(())
 }
 

@@ -105,6 +105,11 @@ pub fn binary_op(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef, op: u32)
             return Ok(vm.ctx.new_float(r).into());
         }
     }
+    if op == 5 {
+        if let Some(v) = list_repeat(vm, a, b).or_else(|| list_repeat(vm, b, a)) {
+            return v;
+        }
+    }
     if op == 26 {
         if let Some(v) = subscript_fast(vm, a, b) {
             return Ok(v);
@@ -155,6 +160,68 @@ fn small_f64(i: &PyInt) -> Option<f64> {
 #[inline]
 fn float_operand(vm: &VirtualMachine, o: &PyObjectRef) -> Option<f64> {
     exact_float(vm, o).or_else(|| exact_int(vm, o).and_then(small_f64))
+}
+
+/// `list * n` (and `n * list`) for an exact list and an exact int, as
+/// CPython's list_repeat does it: each item gains its n references in one
+/// count update, and the copies are plain pointer copies. None when the
+/// general protocol must do it (other types, counts beyond i64).
+fn list_repeat(vm: &VirtualMachine, list: &PyObjectRef, n: &PyObjectRef) -> Option<PyResult> {
+    if !list.class().is(vm.ctx.types.list_type) {
+        return None;
+    }
+    let n = exact_int(vm, n)?.as_bigint().to_i64()?.max(0) as usize;
+    let items = list.downcast_ref::<PyList>()?.borrow_vec();
+    // A result that cannot be allocated is CPython's MemoryError.
+    let mut out: Vec<PyObjectRef> = Vec::new();
+    let Some(len) = n
+        .checked_mul(items.len())
+        .filter(|&len| within_machine_memory(len.saturating_mul(8)) && out.try_reserve_exact(len).is_ok())
+    else {
+        return Some(Err(vm.no_memory_error()));
+    };
+    for item in items.iter() {
+        if !crate::trace::add_references(item, n as u64) {
+            for _ in 0..n {
+                std::mem::forget(item.clone());
+            }
+        }
+    }
+    let (src, width, dst) = (items.as_ptr(), items.len(), out.as_mut_ptr());
+    // SAFETY: `out` has room for `len` = n * width items; each copy owns one
+    // of the references added above.
+    unsafe {
+        if width == 1 {
+            for k in 0..n {
+                dst.add(k).write(std::ptr::read(src));
+            }
+        } else {
+            for k in 0..n {
+                std::ptr::copy_nonoverlapping(src, dst.add(k * width), width);
+            }
+        }
+        out.set_len(len);
+    }
+    Some(Ok(vm.ctx.new_list(out).into()))
+}
+
+/// Whether `bytes` could be allocated on this machine at all: no more than
+/// its memory and swap. mimalloc reserves address space without committing
+/// it, so a request for more would succeed and the process be killed while
+/// filling it; CPython's malloc is refused by the kernel and it raises
+/// MemoryError, as hipy does with this check.
+fn within_machine_memory(bytes: usize) -> bool {
+    static LIMIT: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    let limit = *LIMIT.get_or_init(|| {
+        // SAFETY: sysinfo fills the struct it is given.
+        let mut info: libc::sysinfo = unsafe { std::mem::zeroed() };
+        if unsafe { libc::sysinfo(&mut info) } != 0 {
+            return isize::MAX as u64;
+        }
+        let unit = u64::from(info.mem_unit.max(1));
+        (info.totalram as u64).saturating_add(info.totalswap as u64).saturating_mul(unit)
+    });
+    (bytes as u64) <= limit.min(isize::MAX as u64)
 }
 
 /// `seq[i]` for exact lists and tuples with a small int index.

@@ -64,3 +64,28 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     }
     Ok(())
 }
+
+/// Called when the program has finished, before the interpreter finalizes.
+/// CPython waits for threads at exit through `threading._shutdown` only if
+/// `threading` was imported; RustPython's finalization imports it either way,
+/// which runs its module code (a few milliseconds, or a `threading.py` next
+/// to the script). When it was not imported, a None entry in `sys.modules`
+/// makes that import fail quietly; an atexit function registered now, so
+/// run before the program's own, removes the entry again, and atexit
+/// functions can import threading as they could under CPython.
+pub fn finish_without_importing_threading(vm: &VirtualMachine) -> PyResult<()> {
+    let modules = vm.sys_module.get_attr("modules", vm)?;
+    if modules.get_item("threading", vm).is_ok() {
+        return Ok(());
+    }
+    modules.set_item("threading", vm.ctx.none(), vm)?;
+    let unblock = vm.new_function("hipy_unblock_threading", |vm: &VirtualMachine| -> PyResult<()> {
+        let modules = vm.sys_module.get_attr("modules", vm)?;
+        if modules.get_item("threading", vm).is_ok_and(|m| vm.is_none(&m)) {
+            modules.del_item("threading", vm)?;
+        }
+        Ok(())
+    });
+    vm.import("atexit", 0)?.get_attr("register", vm)?.call((unblock,), vm)?;
+    Ok(())
+}
