@@ -89,12 +89,12 @@ fn run(opts: Options) -> u8 {
 }
 
 fn run_in_vm(vm: &VirtualMachine, opts: &Options) -> PyResult<()> {
+    if opts.engine == Engine::Hipy {
+        hipy_vm::install(vm)?;
+    }
     let _ = vm.import("warnings", 0);
     if !opts.no_site {
         let _ = vm.import("site", 0);
-    }
-    if opts.engine == Engine::Hipy {
-        hipy_vm::install(vm)?;
     }
     if opts.stats {
         hipy_vm::stats::enable(vm)?;

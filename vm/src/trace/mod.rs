@@ -596,9 +596,16 @@ fn compile_options(vm: &VirtualMachine, layout: Layout) -> CompileOptions {
 }
 
 /// Log a compiled trace; its machine code goes to `LOG.N.bin` beside the log
-/// (`objdump -D -b binary -m i386:x86-64 --adjust-vma=ADDRESS LOG.N.bin`).
+/// (`objdump -D -b binary -m i386:x86-64 --adjust-vma=ADDRESS LOG.N.bin`),
+/// and its address range to `/tmp/perf-PID.map`, where `perf report` finds
+/// names for samples in compiled code.
 fn log_trace(title: &str, before: &str, trace: &Trace, first_exit: u32, code: &[u8]) {
     let Some(path) = &config().log else { return };
+    let perf_map = format!("/tmp/perf-{}.map", std::process::id());
+    if let Ok(mut map) = std::fs::OpenOptions::new().create(true).append(true).open(perf_map) {
+        use std::io::Write;
+        let _ = writeln!(map, "{:x} {:x} hipy {title}", code.as_ptr() as usize, code.len());
+    }
     static DUMPS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let n = DUMPS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let bin = format!("{}.{n}.bin", path.display());
