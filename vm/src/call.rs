@@ -10,7 +10,7 @@ use rustpython_vm::{AsObject, Py, PyObjectRef, PyResult, VirtualMachine};
 use crate::code::{info_for, CodeInfo, Op, SiteCache};
 use crate::eval::Flow;
 use crate::frame::{Continuation, Frame};
-use crate::{generator, layout};
+use crate::{builtin_calls, generator, layout};
 
 /// Keyword arguments of one call: names and values, in call order.
 pub type Kwargs = Vec<(PyStrRef, PyObjectRef)>;
@@ -88,6 +88,12 @@ fn fast_call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize) -> PyResul
     let Some(callable) = f.slots[base].as_ref() else {
         return Ok(None);
     };
+    if let Some(result) = builtin_calls::call(vm, callable, f.slots[base + 1].as_ref(), &f.slots[base + 2..]) {
+        let value = result?;
+        f.slots.truncate(base);
+        f.push(value);
+        return Ok(Some(Flow::Next));
+    }
     if !has_self && callable.class().is(vm.ctx.types.type_type) {
         return fast_instantiate(vm, f, op, base, argc);
     }

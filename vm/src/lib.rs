@@ -10,6 +10,7 @@
 //! - `stats`: `--stats`.
 
 mod attr;
+mod builtin_calls;
 mod call;
 pub mod code;
 pub mod compat;
@@ -60,6 +61,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     modules.extend(vm.sys_module.get_attr("modules", vm)?.get_item("types", vm).ok());
     point_types_at_hipy(vm, &modules)?;
     compat::install(vm)?;
+    builtin_calls::install(vm);
     push::install(vm)?;
     threads::install(vm)?;
     Ok(())

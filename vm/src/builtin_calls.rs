@@ -1,0 +1,80 @@
+//! CALL of a few builtins without RustPython's argument machinery, as
+//! CPython 3.11 specializes them (PRECALL_NO_KW_LEN, _ISINSTANCE,
+//! _LIST_APPEND): `len` of an exact list, tuple, dict or str, `isinstance`
+//! with a class whose metaclass is `type`, and `list.append`. Everything
+//! else, including every case that could raise or run Python code, goes
+//! through the general call.
+
+use std::sync::OnceLock;
+
+use rustpython_vm::builtins::{PyDict, PyList, PyStr, PyTuple, PyType};
+use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
+
+/// The builtins as they were at start-up: a call site whose callable is
+/// another object (the name rebound, a wrapper) takes the general path.
+struct Known {
+    len: PyObjectRef,
+    isinstance: PyObjectRef,
+    list_append: PyObjectRef,
+}
+
+static KNOWN: OnceLock<Option<Known>> = OnceLock::new();
+
+/// Remembers the builtin objects; called once hipy's wrappers are in place.
+pub fn install(vm: &VirtualMachine) {
+    KNOWN.get_or_init(|| {
+        let builtin = |name: &'static str| vm.builtins.get_attr(name, vm).ok();
+        let list = vm.ctx.types.list_type.as_object();
+        Some(Known {
+            len: builtin("len")?,
+            isinstance: builtin("isinstance")?,
+            list_append: list.get_attr("append", vm).ok()?,
+        })
+    });
+}
+
+/// The result of `callable(*args)` (with `self_arg` first when the call is a
+/// method call), or None when the general call must make it.
+pub fn call(vm: &VirtualMachine, callable: &PyObject, self_arg: Option<&PyObjectRef>, args: &[Option<PyObjectRef>]) -> Option<PyResult> {
+    let known = KNOWN.get()?.as_ref()?;
+    match (self_arg, args) {
+        (None, [Some(obj)]) if callable.is(&known.len) => exact_len(vm, obj).map(|n| Ok(vm.ctx.new_int(n).into())),
+        (None, [Some(obj), Some(cls)]) if callable.is(&known.isinstance) => {
+            is_plain_instance(vm, obj, cls).map(|b| Ok(vm.ctx.new_bool(b).into()))
+        }
+        (Some(list), [Some(item)]) if callable.is(&known.list_append) => {
+            let list = list.downcast_ref::<PyList>()?;
+            list.borrow_vec_mut().push(item.clone());
+            Some(Ok(vm.ctx.none()))
+        }
+        _ => None,
+    }
+}
+
+/// `len(obj)` for the exact builtin containers, whose length cannot fail.
+fn exact_len(vm: &VirtualMachine, obj: &PyObjectRef) -> Option<usize> {
+    let t = &vm.ctx.types;
+    let class = obj.class();
+    if class.is(t.list_type) {
+        Some(obj.downcast_ref::<PyList>()?.borrow_vec().len())
+    } else if class.is(t.tuple_type) {
+        Some(obj.downcast_ref::<PyTuple>()?.len())
+    } else if class.is(t.dict_type) {
+        Some(obj.downcast_ref::<PyDict>()?.__len__())
+    } else if class.is(t.str_type) {
+        Some(obj.downcast_ref::<PyStr>()?.char_len())
+    } else {
+        None
+    }
+}
+
+/// `isinstance(obj, cls)` when `cls` is a class whose metaclass is `type`
+/// (so no `__instancecheck__`) and `type(obj)` is a subclass of it. The
+/// negative answer needs the general path: `obj.__class__` may say otherwise.
+fn is_plain_instance(vm: &VirtualMachine, obj: &PyObjectRef, cls: &PyObjectRef) -> Option<bool> {
+    if !cls.class().is(vm.ctx.types.type_type) {
+        return None;
+    }
+    let cls = cls.downcast_ref::<PyType>()?;
+    obj.class().fast_issubclass(cls.as_object()).then_some(true)
+}
