@@ -94,6 +94,16 @@ fn fast_call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize) -> PyResul
         f.push(value);
         return Ok(Some(Flow::Next));
     }
+    if is_native(vm, callable) {
+        // What `dispatch` ends in for these, without its checks and vectors.
+        let callable = f.slots[base].take().expect("callable on stack");
+        let args: Vec<PyObjectRef> = f.slots.drain(base + 1..).flatten().collect();
+        f.slots.truncate(base);
+        let n = args.len();
+        let value = callable.vectorcall(args, n, None, vm)?;
+        f.push(value);
+        return Ok(Some(Flow::Next));
+    }
     if !has_self && callable.class().is(vm.ctx.types.type_type) {
         return fast_instantiate(vm, f, op, base, argc);
     }
@@ -115,6 +125,13 @@ fn fast_call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize) -> PyResul
     }
     f.slots.truncate(base);
     Ok(Some(Flow::Push(frame)))
+}
+
+/// A builtin function or a builtin type's method descriptor (`list.pop`):
+/// called through RustPython's vectorcall, with `self` as the first argument.
+fn is_native(vm: &VirtualMachine, callable: &PyObjectRef) -> bool {
+    let class = callable.class();
+    class.is(vm.ctx.types.builtin_function_or_method_type) || class.is(vm.ctx.types.method_descriptor_type)
 }
 
 /// What CALL of class `cls` does, when it is a plain Python class: None
