@@ -34,6 +34,15 @@ pub enum XArg {
     Pool(DynamicLabel),
 }
 
+/// A helper call placed after the trace's code (`emit_cold_calls`): the
+/// inline fast path jumps to `slow`, and the call returns to `done`.
+pub struct ColdCall {
+    pub slow: DynamicLabel,
+    pub done: DynamicLabel,
+    pub target: u64,
+    pub preserve: Vec<Loc>,
+}
+
 pub struct Codegen<'t> {
     pub t: &'t Trace,
     pub opts: &'t CompileOptions,
@@ -49,6 +58,7 @@ pub struct Codegen<'t> {
     /// Index of the op being lowered.
     pub cur: usize,
     pub bridge: Option<BridgeSetup>,
+    pub cold: Vec<ColdCall>,
     exit_no: Vec<Option<u32>>,
     first_exit: u32,
     hints: Vec<Option<Loc>>,
@@ -94,6 +104,7 @@ impl<'t> Codegen<'t> {
             epilogue,
             cur: 0,
             bridge: setup.bridge,
+            cold: Vec::new(),
             exit_no,
             first_exit: setup.first_exit,
             cells_addr: setup.cells_addr,

@@ -103,6 +103,7 @@ pub(crate) fn assemble(
     let is_bridge = setup.bridge.is_some();
     let mut cg = Codegen::new(trace, opts, setup)?;
     cg.emit_body()?;
+    cg.emit_cold_calls();
     let stubs = cg.emit_stubs();
     let (entry, head) = if is_bridge {
         cg.emit_bridge_epilogue();

@@ -11,7 +11,7 @@
 //! root loop's head locations, gives back the stack it took on entry and jumps to
 //! the root loop's head.
 
-use crate::codegen::Codegen;
+use crate::codegen::{Codegen, ColdCall};
 use crate::emit::emit;
 use crate::moves::{sequentialize, Move, Src};
 use crate::regs::*;
@@ -169,6 +169,7 @@ impl Codegen<'_> {
     fn refcount_fast_path(&mut self, target: u64, rc: crate::InlineRefcounts, preserve: &[Loc]) {
         let off = rc.offset;
         let inc = target == rc.incref;
+        let slow = self.e.label();
         emit!(self.e
             ; mov rax, QWORD [rdi + off]
             ; mov r11, QWORD rc.immortal_mask as i64
@@ -176,32 +177,45 @@ impl Codegen<'_> {
             ; jnz >fast
             ; mov r11, QWORD rc.threads_flag as i64
             ; cmp BYTE [r11], 0
-            ; jne >slow
+            ; jne =>slow
             ; mov r11, QWORD rc.slow_mask as i64
             ; test rax, r11
-            ; jnz >slow
+            ; jnz =>slow
             ; mov r11, QWORD rc.count_mask as i64
             ; and rax, r11);
         if inc {
             emit!(self.e
                 ; test rax, rax
-                ; jz >slow
+                ; jz =>slow
                 ; cmp rax, r11
-                ; jae >slow
+                ; jae =>slow
                 ; add QWORD [rdi + off], 1);
         } else {
             emit!(self.e
                 ; cmp rax, 1
-                ; jbe >slow
+                ; jbe =>slow
                 ; sub QWORD [rdi + off], 1);
         }
+        // The helper call is out of line (`emit_cold_calls`): the fast paths
+        // fall through, an immortal object jumps once.
+        let done = self.e.label();
+        self.cold.push(ColdCall { slow, done, target, preserve: preserve.to_vec() });
         emit!(self.e
             ; fast:
             ; mov rax, rdi
-            ; jmp >done
-            ; slow:);
-        self.preserving_call(target, preserve);
-        emit!(self.e; done:);
+            ; =>done);
+    }
+
+    /// The helper calls of the inline refcount paths, after the trace's code:
+    /// each saves the live caller-saved registers, calls, restores them and
+    /// jumps back.
+    pub fn emit_cold_calls(&mut self) {
+        for c in std::mem::take(&mut self.cold) {
+            self.e.bind(c.slow);
+            self.preserving_call(c.target, &c.preserve);
+            let done = c.done;
+            emit!(self.e; jmp =>done);
+        }
     }
 
     /// The item array is in `rdi`, the index in `rsi` and the value in
