@@ -99,6 +99,31 @@ def appends():
         print("TypeError", e)
 
 
+class Stack(list):
+    pass
+
+
+class LoudPop(list):
+    def pop(self, *args):
+        print("LoudPop.pop", args)
+        return super().pop(*args)
+
+
+def pops():
+    a = list(range(8))
+    print(a.pop(), a.pop(0), a.pop(-1), a.pop(2), a.pop(-2), a)
+    print(a.pop(True), a, Stack([1, 2, 3]).pop(1), LoudPop([4, 5]).pop())
+    b = [1, 2]
+    p = b.pop
+    print(p(), list.pop(b), b)
+    for bad in ((), (0,), (5,), (-1,), ("x",), (1.0,), (2 ** 70,), (1, 2)):
+        c = [] if bad in ((), (0,), (-1,)) else [1, 2]
+        try:
+            c.pop(*bad)
+        except (IndexError, TypeError, OverflowError) as e:
+            print(type(e).__name__, e)
+
+
 def rebound():
     real = builtins.len
     builtins.len = lambda x: "patched"
@@ -120,4 +145,5 @@ for _ in range(3):
     lengths()
     instances()
     appends()
+    pops()
     rebound()

@@ -1,9 +1,9 @@
 //! CALL of a few builtins without RustPython's argument machinery, as
 //! CPython 3.11 specializes them (PRECALL_NO_KW_LEN, _ISINSTANCE,
 //! _LIST_APPEND): `len` of an exact list, tuple, dict or str, `isinstance`
-//! with a class whose metaclass is `type`, and `list.append`. Everything
-//! else, including every case that could raise or run Python code, goes
-//! through the general call.
+//! with a class whose metaclass is `type`, `list.append`, and `list.pop`
+//! with no index or an int index in range. Everything else, including every
+//! case that could raise or run Python code, goes through the general call.
 
 use std::sync::OnceLock;
 
@@ -16,6 +16,7 @@ struct Known {
     len: PyObjectRef,
     isinstance: PyObjectRef,
     list_append: PyObjectRef,
+    list_pop: PyObjectRef,
 }
 
 static KNOWN: OnceLock<Option<Known>> = OnceLock::new();
@@ -29,6 +30,7 @@ pub fn install(vm: &VirtualMachine) {
             len: builtin("len")?,
             isinstance: builtin("isinstance")?,
             list_append: list.get_attr("append", vm).ok()?,
+            list_pop: list.get_attr("pop", vm).ok()?,
         })
     });
 }
@@ -47,8 +49,28 @@ pub fn call(vm: &VirtualMachine, callable: &PyObject, self_arg: Option<&PyObject
             list.borrow_vec_mut().push(item.clone());
             Some(Ok(vm.ctx.none()))
         }
+        (Some(list), [] | [Some(_)]) if callable.is(&known.list_pop) => {
+            let index = match args {
+                [Some(i)] => Some(small_int(vm, i)?),
+                _ => None,
+            };
+            let mut items = list.downcast_ref::<PyList>()?.borrow_vec_mut();
+            let len = items.len() as i64;
+            let at = index.map_or(len - 1, |i| if i < 0 { i + len } else { i });
+            // An empty list or an index out of range: the general call raises.
+            (0..len).contains(&at).then(|| Ok(items.remove(at as usize)))
+        }
         _ => None,
     }
+}
+
+/// An exact int that fits in i64.
+fn small_int(vm: &VirtualMachine, o: &PyObjectRef) -> Option<i64> {
+    use num_traits::ToPrimitive;
+    if !o.class().is(vm.ctx.types.int_type) {
+        return None;
+    }
+    o.downcast_ref::<rustpython_vm::builtins::PyInt>()?.as_bigint().to_i64()
 }
 
 /// `len(obj)` for the exact builtin containers, whose length cannot fail.
