@@ -7,6 +7,8 @@
 
 use std::sync::OnceLock;
 
+use num_traits::ToPrimitive;
+
 use rustpython_vm::builtins::{PyDict, PyList, PyStr, PyTuple, PyType};
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
@@ -51,7 +53,7 @@ pub fn call(vm: &VirtualMachine, callable: &PyObject, self_arg: Option<&PyObject
         }
         (Some(list), [] | [Some(_)]) if callable.is(&known.list_pop) => {
             let index = match args {
-                [Some(i)] => Some(small_int(vm, i)?),
+                [Some(i)] => Some(crate::ops::exact_int(vm, i)?.as_bigint().to_i64()?),
                 _ => None,
             };
             let mut items = list.downcast_ref::<PyList>()?.borrow_vec_mut();
@@ -62,15 +64,6 @@ pub fn call(vm: &VirtualMachine, callable: &PyObject, self_arg: Option<&PyObject
         }
         _ => None,
     }
-}
-
-/// An exact int that fits in i64.
-fn small_int(vm: &VirtualMachine, o: &PyObjectRef) -> Option<i64> {
-    use num_traits::ToPrimitive;
-    if !o.class().is(vm.ctx.types.int_type) {
-        return None;
-    }
-    o.downcast_ref::<rustpython_vm::builtins::PyInt>()?.as_bigint().to_i64()
 }
 
 /// `len(obj)` for the exact builtin containers, whose length cannot fail.

@@ -95,12 +95,11 @@ fn fast_call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize) -> PyResul
         return Ok(Some(Flow::Next));
     }
     if is_native(vm, callable) {
-        // What `dispatch` ends in for these, without its checks and vectors.
+        // What `dispatch` ends in for these, without its checks.
         let callable = f.slots[base].take().expect("callable on stack");
         let args: Vec<PyObjectRef> = f.slots.drain(base + 1..).flatten().collect();
         f.slots.truncate(base);
-        let n = args.len();
-        let value = callable.vectorcall(args, n, None, vm)?;
+        let value = call_object(vm, &callable, args, Vec::new())?;
         f.push(value);
         return Ok(Some(Flow::Next));
     }

@@ -9,7 +9,7 @@ use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 use crate::frame::Frame;
 
 #[inline]
-fn exact_int<'a>(vm: &VirtualMachine, o: &'a PyObjectRef) -> Option<&'a PyInt> {
+pub(crate) fn exact_int<'a>(vm: &VirtualMachine, o: &'a PyObjectRef) -> Option<&'a PyInt> {
     if o.class().is(vm.ctx.types.int_type) {
         o.downcast_ref::<PyInt>().map(|i| &**i)
     } else {
