@@ -2,8 +2,8 @@
 //! scalars (all together, in one optimized plan) and returns its argument
 //! (or a tuple of them).
 
-use crate::ndarray::PyNdArray;
-use crate::scalar::PyNpScalar;
+use crate::numpy::ndarray::PyNdArray;
+use crate::numpy::scalar::PyNpScalar;
 use hipy_lazy::runtime;
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::{PyObjectRef, PyResult, VirtualMachine};

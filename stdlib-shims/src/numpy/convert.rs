@@ -1,10 +1,10 @@
 //! Between Python objects and the engine: operands of ops, `np.array`'s
 //! reading of nested lists, dtype arguments, and results back to Python.
 
-use crate::args::{unsupported, OrRaise};
-use crate::dtype_obj::PyDType;
-use crate::ndarray::PyNdArray;
-use crate::scalar::{self, PyNpScalar};
+use crate::numpy::args::{unsupported, OrRaise};
+use crate::numpy::dtype_obj::PyDType;
+use crate::numpy::ndarray::PyNdArray;
+use crate::numpy::scalar::{self, PyNpScalar};
 use hipy_lazy::dtype::{weak_default_dtype, weak_result_dtype, weak_to_scalar};
 use hipy_lazy::graph;
 use hipy_lazy::runtime;

@@ -2,10 +2,10 @@
 //! integer arrays gather (and scatter) eagerly, since a mask's result shape
 //! depends on the data.
 
-use crate::args::{unsupported, OrRaise};
-use crate::convert::{self, node_of};
-use crate::ndarray::{shape_text, PyNdArray};
-use crate::scalar::{self, PyNpScalar};
+use crate::numpy::args::{unsupported, OrRaise};
+use crate::numpy::convert::{self, node_of};
+use crate::numpy::ndarray::{shape_text, PyNdArray};
+use crate::numpy::scalar::{self, PyNpScalar};
 use hipy_lazy::layout::{basic_index, BasicIndex, Layout};
 use hipy_lazy::runtime;
 use hipy_lazy::{Array, Buffer, DType, Scalar};

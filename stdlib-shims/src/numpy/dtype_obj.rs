@@ -1,7 +1,7 @@
 //! `numpy.dtype` objects: `a.dtype`, `np.dtype('float32')`.
 
-use crate::convert::parse_dtype;
-use crate::scalar;
+use crate::numpy::convert::parse_dtype;
+use crate::numpy::scalar;
 use hipy_lazy::DType;
 use rustpython_vm::builtins::{PyStrRef, PyType, PyTypeRef};
 use rustpython_vm::function::{Either, FuncArgs, PyComparisonValue};

@@ -10,7 +10,7 @@ not bit for bit, so the tables are taken from NumPy rather than recomputed.)
 The Rust tests check them end to end against recorded `normal()` draws.
 
 Run with a NumPy 2.x interpreter on x86-64 Linux, from any directory:
-    /work/venv-np/bin/python stdlib-shims/src/random/gen_ziggurat_tables.py
+    /work/venv-np/bin/python stdlib-shims/src/numpy/random/gen_ziggurat_tables.py
 """
 
 import os

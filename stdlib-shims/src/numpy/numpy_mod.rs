@@ -2,12 +2,12 @@
 //! sorting functions. Each builds graph nodes (see `hipy_lazy`); nothing
 //! here computes array data itself.
 
-use crate::args::{bind, given, unsupported, OrRaise};
-use crate::convert::{self, node_of, wrap, wrap_array};
-use crate::functions::*;
-use crate::ndarray::{new_shape, PyNdArray};
-use crate::ops;
-use crate::reductions;
+use crate::numpy::args::{bind, given, unsupported, OrRaise};
+use crate::numpy::convert::{self, node_of, wrap, wrap_array};
+use crate::numpy::functions::*;
+use crate::numpy::ndarray::{new_shape, PyNdArray};
+use crate::numpy::ops;
+use crate::numpy::reductions;
 use hipy_lazy::graph::{self, BinaryOp, CumOp, UnaryOp};
 use hipy_lazy::runtime;
 use hipy_lazy::{Array, Buffer, DType, Node, NodeRef, ReduceOp, Scalar};
@@ -17,9 +17,9 @@ use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyPayload, PyResult, Virtua
 #[rustpython_vm::pymodule(name = "numpy")]
 pub mod numpy {
     use super::*;
-    use crate::args::axis_error_type;
-    use crate::dtype_obj::PyDType;
-    use crate::scalar;
+    use crate::numpy::args::axis_error_type;
+    use crate::numpy::dtype_obj::PyDType;
+    use crate::numpy::scalar;
     use rustpython_vm::builtins::{PyModule, PyStrRef};
     use rustpython_vm::Py;
 
@@ -29,7 +29,7 @@ pub mod numpy {
             let _ = PyNdArray::make_static_type();
             let _ = PyDType::make_static_type();
             let _ = scalar::PyNpScalar::make_static_type();
-            let _ = crate::random_mod::PyGenerator::make_static_type();
+            let _ = crate::numpy::random_mod::PyGenerator::make_static_type();
         }
         __module_exec(vm, module);
         let m = module.as_object();
@@ -60,7 +60,7 @@ pub mod numpy {
         exceptions.as_object().set_attr("AxisError", axis_error_type(vm), vm)?;
         m.set_attr("exceptions", exceptions.clone(), vm)?;
         // numpy.random, importable as a submodule too.
-        let random = crate::random_mod::make_module(vm)?;
+        let random = crate::numpy::random_mod::make_module(vm)?;
         m.set_attr("random", random.clone(), vm)?;
         let modules = vm.sys_module.get_attr("modules", vm)?;
         modules.set_item("numpy.random", random.into(), vm)?;
@@ -565,7 +565,7 @@ pub mod numpy {
     #[pyfunction]
     fn shape(a: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         let n = node_of(vm, &a)?;
-        Ok(crate::ndarray::shape_tuple(vm, &n.shape))
+        Ok(crate::numpy::ndarray::shape_tuple(vm, &n.shape))
     }
 
     #[pyfunction]

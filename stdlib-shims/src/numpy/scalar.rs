@@ -6,10 +6,10 @@
 //! and comparisons without forcing, and are forced by `float()`, `int()`,
 //! `bool()` (so `if` forces), printing, formatting and hashing.
 
-use crate::args::OrRaise;
-use crate::convert::{scalar_to_py, weak_of, wrap};
-use crate::format;
-use crate::ops;
+use crate::numpy::args::OrRaise;
+use crate::numpy::convert::{scalar_to_py, weak_of, wrap};
+use crate::numpy::format;
+use crate::numpy::ops;
 use hipy_lazy::graph::{self, BinaryOp, UnaryOp};
 use hipy_lazy::runtime;
 use hipy_lazy::{DType, Node, NodeRef, Scalar, WeakScalar};
@@ -176,7 +176,7 @@ impl Constructor for PyNpScalar {
             };
         }
         // Sequences and arrays: NumPy returns an array of this dtype.
-        let node = crate::convert::array_from_object(vm, &value, Some(dtype))?;
+        let node = crate::numpy::convert::array_from_object(vm, &value, Some(dtype))?;
         wrap(vm, node)
     }
 
@@ -194,7 +194,7 @@ impl PyNpScalar {
 
     #[pygetset(name = "dtype")]
     fn py_dtype(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
-        crate::dtype_obj::PyDType::new_object(vm, PyNpScalar::dtype(zelf))
+        crate::numpy::dtype_obj::PyDType::new_object(vm, PyNpScalar::dtype(zelf))
     }
 
     #[pygetset]
@@ -229,7 +229,7 @@ impl PyNpScalar {
 
     #[pymethod]
     fn astype(zelf: &Py<Self>, dtype: PyObjectRef, vm: &VirtualMachine) -> PyResult {
-        let d = crate::convert::parse_dtype(vm, &dtype)?.unwrap_or(DType::Float64);
+        let d = crate::numpy::convert::parse_dtype(vm, &dtype)?.unwrap_or(DType::Float64);
         wrap(vm, graph::astype(&zelf.node(), d))
     }
 
@@ -261,7 +261,7 @@ impl PyNpScalar {
                 }
             }
             Some(n) => {
-                let d = crate::convert::index_of(vm, &n)?;
+                let d = crate::numpy::convert::index_of(vm, &n)?;
                 let node = ops::round_node(vm, zelf.node(), d)?;
                 wrap(vm, node)
             }

@@ -1,8 +1,8 @@
 //! Reductions (`sum`, `mean`, `std`, ...), as methods and as functions.
 //! They return lazy scalars (or lazy arrays with `axis=`).
 
-use crate::args::{bind, given, unsupported, OrRaise};
-use crate::convert::{self, wrap};
+use crate::numpy::args::{bind, given, unsupported, OrRaise};
+use crate::numpy::convert::{self, wrap};
 use hipy_lazy::graph::{self, BinaryOp, CumOp, UnaryOp};
 use hipy_lazy::{DType, Node, NodeRef, ReduceOp, Scalar};
 use rustpython_vm::function::FuncArgs;
@@ -84,7 +84,7 @@ pub fn arg_method(vm: &VirtualMachine, x: NodeRef, op: ReduceOp, name: &str, arg
             let r = graph::reduce(op, &x, None, false).or_raise(vm)?;
             if keep {
                 let ones = vec![1usize; x.ndim()];
-                return crate::convert::wrap_array(vm, reshape_node(vm, r, &ones)?);
+                return crate::numpy::convert::wrap_array(vm, reshape_node(vm, r, &ones)?);
             }
             r
         }
@@ -171,7 +171,7 @@ pub fn cumulative(vm: &VirtualMachine, x: NodeRef, op: CumOp, name: &str, args: 
         Some(a) => Some(convert::index_of(vm, &a)?),
         None => None,
     };
-    crate::convert::wrap_array(vm, graph::cumulative(op, &x, axis).or_raise(vm)?)
+    crate::numpy::convert::wrap_array(vm, graph::cumulative(op, &x, axis).or_raise(vm)?)
 }
 
 pub fn cumulative_function(vm: &VirtualMachine, op: CumOp, name: &str, mut args: FuncArgs) -> PyResult {

@@ -5,14 +5,14 @@
 //! reads, iteration, `bool`, `float`, ...) forces. Taking a view forces the
 //! array first, so views always share real memory with their base.
 
-use crate::args::{bind, given, unsupported, OrRaise};
-use crate::convert::{self, node_of, scalar_to_py, wrap};
-use crate::dtype_obj::PyDType;
-use crate::format;
-use crate::index;
-use crate::ops;
-use crate::reductions;
-use crate::scalar;
+use crate::numpy::args::{bind, given, unsupported, OrRaise};
+use crate::numpy::convert::{self, node_of, scalar_to_py, wrap};
+use crate::numpy::dtype_obj::PyDType;
+use crate::numpy::format;
+use crate::numpy::index;
+use crate::numpy::ops;
+use crate::numpy::reductions;
+use crate::numpy::scalar;
 use hipy_lazy::graph::{self, BinaryOp, CumOp, UnaryOp};
 use hipy_lazy::layout::{shape_str, size_of, Layout, Shape};
 use hipy_lazy::runtime;
@@ -485,7 +485,7 @@ impl PyNdArray {
     #[pymethod]
     fn argsort(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         let [axis] = bind(vm, "ndarray.argsort", args, ["axis"], 0)?;
-        crate::functions::argsort_impl(vm, zelf.node(), axis)
+        crate::numpy::functions::argsort_impl(vm, zelf.node(), axis)
     }
 
     #[pymethod]
@@ -555,13 +555,13 @@ impl PyNdArray {
 
     #[pymethod]
     fn dot(zelf: PyRef<Self>, other: PyObjectRef, vm: &VirtualMachine) -> PyResult {
-        crate::functions::dot_impl(vm, zelf.as_object(), &other)
+        crate::numpy::functions::dot_impl(vm, zelf.as_object(), &other)
     }
 
     #[pymethod]
     fn clip(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         let [lo, hi] = bind(vm, "ndarray.clip", args, ["min", "max"], 0)?;
-        crate::functions::clip_impl(vm, zelf.as_object(), lo, hi)
+        crate::numpy::functions::clip_impl(vm, zelf.as_object(), lo, hi)
     }
 
     #[pymethod]

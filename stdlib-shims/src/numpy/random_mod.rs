@@ -1,12 +1,12 @@
 //! `numpy.random`: `default_rng(seed)` and its Generator's `random`,
 //! `integers`, `normal` and `uniform`, bit-exact with NumPy (the algorithms
-//! live in `crate::random`). Random arrays are generated eagerly, in order.
+//! live in `crate::numpy::random`). Random arrays are generated eagerly, in order.
 
-use crate::args::{bind, given, unsupported};
-use crate::convert::{self, parse_dtype};
-use crate::ndarray::PyNdArray;
-use crate::random::{int_seed_words, Generator, SeedSequence};
-use crate::scalar;
+use crate::numpy::args::{bind, given, unsupported};
+use crate::numpy::convert::{self, parse_dtype};
+use crate::numpy::ndarray::PyNdArray;
+use crate::numpy::random::{int_seed_words, Generator, SeedSequence};
+use crate::numpy::scalar;
 use hipy_lazy::{Array, Buffer, DType, Scalar};
 use rustpython_vm::builtins::{PyInt, PyList, PyModule, PyStr, PyTuple};
 use rustpython_vm::common::lock::PyMutex;
@@ -38,7 +38,7 @@ fn array_obj(vm: &VirtualMachine, buffer: Buffer, shape: &[usize]) -> PyObjectRe
     PyNdArray::from_array(Array::from_buffer(buffer, shape)).into_pyobject(vm)
 }
 
-fn random_error(vm: &VirtualMachine, e: crate::random::RandomError) -> rustpython_vm::builtins::PyBaseExceptionRef {
+fn random_error(vm: &VirtualMachine, e: crate::numpy::random::RandomError) -> rustpython_vm::builtins::PyBaseExceptionRef {
     vm.new_value_error(e.to_string())
 }
 

@@ -1,9 +1,9 @@
 //! Python operators on arrays and numpy scalars (shared by both types and
 //! by the ufunc functions).
 
-use crate::args::OrRaise;
-use crate::convert::{resolve2, to_arg, wrap, Arg};
-use crate::ndarray::PyNdArray;
+use crate::numpy::args::OrRaise;
+use crate::numpy::convert::{resolve2, to_arg, wrap, Arg};
+use crate::numpy::ndarray::PyNdArray;
 use hipy_lazy::graph::{self, BinaryOp, UnaryOp};
 use hipy_lazy::layout::shape_str;
 use hipy_lazy::{DType, Node, NodeRef, Scalar, WeakScalar};
@@ -22,8 +22,8 @@ pub fn binary(vm: &VirtualMachine, a: &PyObject, b: &PyObject, op: BinaryOp) -> 
 
 /// The node of `a op b` for ufunc calls (errors instead of NotImplemented).
 pub fn binary_node(vm: &VirtualMachine, a: &PyObject, b: &PyObject, op: BinaryOp) -> PyResult<NodeRef> {
-    let x = crate::convert::arg_of(vm, a)?;
-    let y = crate::convert::arg_of(vm, b)?;
+    let x = crate::numpy::convert::arg_of(vm, a)?;
+    let y = crate::numpy::convert::arg_of(vm, b)?;
     let (x, y) = resolve2(vm, x, y)?;
     graph::binary(op, &x, &y).or_raise(vm)
 }
@@ -34,7 +34,7 @@ pub fn unary(vm: &VirtualMachine, a: &PyObject, op: UnaryOp) -> PyResult {
     };
     let x = match x {
         Arg::Node(n) => n,
-        Arg::Weak(_) => crate::convert::node_of(vm, a)?,
+        Arg::Weak(_) => crate::numpy::convert::node_of(vm, a)?,
     };
     wrap(vm, graph::unary(op, &x).or_raise(vm)?)
 }
@@ -80,7 +80,7 @@ pub fn power_node(vm: &VirtualMachine, a: &PyObject, b: &PyObject) -> PyResult<O
 
 pub fn power(vm: &VirtualMachine, a: &PyObject, b: &PyObject, modulo: &PyObject) -> PyResult {
     if !vm.is_none(modulo) {
-        return Err(crate::args::unsupported(vm, "power with a modulus"));
+        return Err(crate::numpy::args::unsupported(vm, "power with a modulus"));
     }
     match power_node(vm, a, b)? {
         Some(n) => wrap(vm, n),
@@ -131,7 +131,7 @@ pub fn richcompare(
     match graph::binary(bop, &x, &y) {
         Ok(n) => Ok(Either::A(wrap(vm, n)?)),
         // `a == b` of mismatched shapes: NumPy raises for arrays.
-        Err(e) => Err(crate::args::engine_error(vm, e)),
+        Err(e) => Err(crate::numpy::args::engine_error(vm, e)),
     }
 }
 
@@ -173,7 +173,7 @@ pub fn store_result(vm: &VirtualMachine, out: &PyNdArray, node: NodeRef, ufunc: 
         }
     }
     if !node.dtype.can_cast_same_kind(dtype) {
-        return Err(crate::args::ufunc_type_error(vm, format!(
+        return Err(crate::numpy::args::ufunc_type_error(vm, format!(
             "Cannot cast ufunc '{ufunc}' output from dtype('{}') to dtype('{}') with casting rule 'same_kind'",
             node.dtype, dtype
         )));

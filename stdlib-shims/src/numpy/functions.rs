@@ -1,10 +1,10 @@
 //! The work behind the numpy module's functions: argument handling for
 //! ufuncs and creation functions, and the functions that are compositions
 //! of graph ops (diff, gradient, clip, dot) or eager (unique, nonzero).
-use crate::args::{bind, given, unsupported, OrRaise};
-use crate::convert::{self, node_of, wrap, wrap_array};
-use crate::ndarray::PyNdArray;
-use crate::ops;
+use crate::numpy::args::{bind, given, unsupported, OrRaise};
+use crate::numpy::convert::{self, node_of, wrap, wrap_array};
+use crate::numpy::ndarray::PyNdArray;
+use crate::numpy::ops;
 use hipy_lazy::graph::{self, BinaryOp, UnaryOp};
 use hipy_lazy::layout::{shape_str, BasicIndex, Layout};
 use hipy_lazy::runtime;

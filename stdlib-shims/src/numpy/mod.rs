@@ -1,0 +1,19 @@
+//! hipy's `numpy` (with `numpy.random`): the ndarray type, its scalars and
+//! dtypes, the module's functions, and NumPy's printing rules, built on the
+//! lazy engine in `hipy_lazy`.
+
+pub(crate) mod args;
+pub(crate) mod convert;
+pub(crate) mod dtype_obj;
+// The printing and random-number modules expose complete APIs, of which the
+// shim uses a part; they are public for their recorded-output tests.
+pub mod format;
+pub(crate) mod functions;
+pub(crate) mod index;
+pub(crate) mod ndarray;
+pub(crate) mod numpy_mod;
+pub(crate) mod ops;
+pub mod random;
+pub(crate) mod random_mod;
+pub(crate) mod reductions;
+pub(crate) mod scalar;
