@@ -31,6 +31,8 @@ pub struct Options {
     pub safe_path: bool,
     pub isolated: bool,
     pub ignore_environment: bool,
+    /// `-X` options, in order.
+    pub xoptions: Vec<String>,
 }
 
 pub enum CliExit {
@@ -75,6 +77,7 @@ pub fn parse(args: &[String]) -> Result<Options, CliExit> {
         safe_path: false,
         isolated: false,
         ignore_environment: false,
+        xoptions: Vec::new(),
     };
     let mut i = 0;
     // `hipy run script.py` is the same as `hipy script.py`.
@@ -159,8 +162,14 @@ pub fn parse(args: &[String]) -> Result<Options, CliExit> {
                             return Err(CliExit::Done(0));
                         }
                         'X' | 'W' => {
-                            if k + 1 == flags.len() {
+                            let value = if k + 1 == flags.len() {
                                 i += 1;
+                                args.get(i).cloned().unwrap_or_default()
+                            } else {
+                                flags[k + 1..].iter().collect()
+                            };
+                            if flags[k] == 'X' {
+                                o.xoptions.push(value);
                             }
                             break;
                         }

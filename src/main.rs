@@ -4,6 +4,7 @@
 
 mod cli;
 mod diff;
+mod locale;
 mod repl;
 
 use std::process::ExitCode;
@@ -36,6 +37,7 @@ fn without_huge_pages() {
 }
 
 fn main() -> ExitCode {
+    hipy_vm::signals::note_inherited();
     without_huge_pages();
     let args: Vec<String> = std::env::args().collect();
     if args.get(1).map(String::as_str) == Some("diff") {
@@ -51,10 +53,18 @@ fn main() -> ExitCode {
         }
         Err(cli::CliExit::Done(code)) => return ExitCode::from(code),
     };
+    let x_utf8 = opts.xoptions.iter().rev().find_map(|x| if x == "utf8" { Some("") } else { x.strip_prefix("utf8=") });
+    let text = match locale::init(!opts.ignore_environment, x_utf8) {
+        Ok(t) => t,
+        Err(msg) => {
+            eprintln!("{msg}");
+            return ExitCode::from(1);
+        }
+    };
     let handle = std::thread::Builder::new()
         .name("hipy-main".to_owned())
         .stack_size(STACK_SIZE)
-        .spawn(move || run(opts))
+        .spawn(move || run(opts, text))
         .expect("spawn interpreter thread");
     match handle.join() {
         Ok(code) => ExitCode::from(code),
@@ -65,7 +75,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(opts: Options) -> u8 {
+fn run(opts: Options, text: locale::TextSetup) -> u8 {
     let mut settings = rustpython_vm::Settings::default();
     settings.argv = opts.argv.clone();
     settings.inspect = opts.inspect;
@@ -77,11 +87,9 @@ fn run(opts: Options) -> u8 {
     settings.import_site = !opts.no_site;
     settings.buffered_stdio = !opts.unbuffered;
     settings.write_bytecode = false;
-    // CPython 3.11 coerces the C locale to UTF-8 (PEP 538/540), so its
-    // standard streams are UTF-8 unless PYTHONIOENCODING says otherwise.
-    if std::env::var_os("PYTHONIOENCODING").is_none() {
-        settings.stdio_encoding = Some("utf-8".to_owned());
-    }
+    settings.utf8_mode = text.utf8_mode as i8;
+    settings.stdio_encoding = Some(text.stdio_encoding);
+    settings.stdio_errors = Some(text.stdio_errors);
     let builder = hipy_shims::add_modules(InterpreterBuilder::new().settings(settings).init_stdlib());
     let interp = builder.interpreter();
     let code = interp.run(move |vm| run_in_vm(vm, &opts));
@@ -89,6 +97,7 @@ fn run(opts: Options) -> u8 {
 }
 
 fn run_in_vm(vm: &VirtualMachine, opts: &Options) -> PyResult<()> {
+    locale::name_streams(vm)?;
     if opts.engine == Engine::Hipy {
         hipy_vm::install(vm)?;
     }

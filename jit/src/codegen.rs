@@ -282,6 +282,7 @@ impl<'t> Codegen<'t> {
             Call => self.call(op),
             Jump => self.jump(op),
             Exit => self.exit_always(),
+            GuardNoInterrupt => self.guard_no_interrupt(),
             New | GetfieldGc | SetfieldGc => Err(CompileError::Unsupported {
                 op: i,
                 opcode: op.opcode.name(),

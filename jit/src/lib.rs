@@ -178,6 +178,18 @@ impl InlineSqrtPow {
     pub const RESIDUAL_BOUND: f64 = 0.8;
 }
 
+/// What `guard_no_interrupt` reads: it exits when `*flag & mask` is non-zero or
+/// when the word at `count` is at least the word at `limit` (unsigned).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InterruptCheck {
+    /// The address of a byte of request bits.
+    pub flag: u64,
+    pub mask: u8,
+    /// The addresses of two 64-bit words.
+    pub count: u64,
+    pub limit: u64,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CompileOptions {
     pub layout: ObjLayout,
@@ -187,6 +199,8 @@ pub struct CompileOptions {
     pub float_store: Option<InlineFloatStore>,
     /// Inline square roots for `x ** 0.5` (None: always the helper).
     pub sqrt_pow: Option<InlineSqrtPow>,
+    /// What `guard_no_interrupt` tests (None: it never exits).
+    pub interrupts: Option<InterruptCheck>,
     /// Test mode: with a seed, every guard (except those of exception-pending
     /// snapshots) also fails when a xorshift64 generator says so.
     pub random_exits: Option<u64>,
@@ -202,6 +216,7 @@ impl CompileOptions {
             refcounts: None,
             float_store: None,
             sqrt_pow: None,
+            interrupts: None,
             random_exits: None,
             random_exit_one_in: 8,
         }
@@ -219,6 +234,11 @@ impl CompileOptions {
 
     pub fn with_sqrt_pow(mut self, sp: InlineSqrtPow) -> CompileOptions {
         self.sqrt_pow = Some(sp);
+        self
+    }
+
+    pub fn with_interrupts(mut self, check: InterruptCheck) -> CompileOptions {
+        self.interrupts = Some(check);
         self
     }
 

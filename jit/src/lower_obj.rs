@@ -37,6 +37,32 @@ impl Codegen<'_> {
         Ok(())
     }
 
+    /// `guard_no_interrupt`: exit when a request bit is set or the count
+    /// reached its limit. The count (objects the collector tracks) only grows
+    /// through calls, so a trace without calls tests the bits alone: one load
+    /// and a branch that is almost never taken. Otherwise `rax` is saved
+    /// around the second compare (only `r11` is scratch).
+    pub fn guard_no_interrupt(&mut self) -> R {
+        let exit = self.exit_label(self.cur)?;
+        let Some(check) = self.opts.interrupts else { return Ok(()) };
+        emit!(self.e
+            ; mov r11, QWORD check.flag as i64
+            ; test BYTE [r11], check.mask as i8
+            ; jnz =>exit);
+        if !self.t.ops.iter().any(|op| op.opcode == Opcode::Call) {
+            return Ok(());
+        }
+        emit!(self.e
+            ; mov r11, QWORD check.count as i64
+            ; mov r11, QWORD [r11]
+            ; push rax
+            ; mov rax, QWORD check.limit as i64
+            ; cmp r11, QWORD [rax]
+            ; pop rax
+            ; jae =>exit);
+        Ok(())
+    }
+
     /// `exit`: leave through the snapshot, always (the end of a bridge into another
     /// loop).
     pub fn exit_always(&mut self) -> R {

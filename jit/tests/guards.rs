@@ -297,3 +297,53 @@ fn exit_values_are_snapshot_values_then_drop_list() {
         Some(f(2.0))
     );
 }
+
+extern "C" fn identity(x: i64) -> i64 {
+    x
+}
+
+#[test]
+fn guard_no_interrupt_exits_on_a_request_or_a_due_count() {
+    use hipy_jit::InterruptCheck;
+    use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+    static FLAG: AtomicU8 = AtomicU8::new(0);
+    static COUNT: AtomicU64 = AtomicU64::new(0);
+    static LIMIT: AtomicU64 = AtomicU64::new(100);
+    let check = InterruptCheck {
+        flag: FLAG.as_ptr() as u64,
+        mask: 2,
+        count: COUNT.as_ptr() as u64,
+        limit: LIMIT.as_ptr() as u64,
+    };
+    let opts = CompileOptions::new(LAYOUT).with_interrupts(check);
+    // Without a call, only the flag is read; with one, the count too.
+    let plain = compile_with(&guard_loop("guard_no_interrupt [s0 resume 0x1@0 {v0, v1}]", "i64", ""), &opts);
+    let with_call = compile_with(
+        &format!(
+            "trace g
+            func f0 = {:#x} \"identity\" (i64) -> i64
+            inputs v0:i64, v1:i64
+            guard_no_interrupt [s0 resume 0x1@0 {{v0, v1}}]
+            v3 = call f0(v1)
+            v2 = int_sub v0, 1
+            guard_true v0 [s1 resume 0x1@8 {{v0, v3}}]
+            jump v2, v3",
+            identity as extern "C" fn(i64) -> i64 as usize
+        ),
+        &opts,
+    );
+    for l in [&plain, &with_call] {
+        assert_eq!(run(l, &[i(5), i(0)]).guard, 1, "nothing requested: runs to the end");
+    }
+    FLAG.store(1, Relaxed);
+    assert_eq!(run(&plain, &[i(5), i(0)]).guard, 1, "a bit outside the mask is ignored");
+    FLAG.store(2, Relaxed);
+    let e = run(&plain, &[i(5), i(7)]);
+    assert_eq!((e.guard, e.values), (0, vec![i(5), i(7)]), "a requested stop exits at once");
+    FLAG.store(0, Relaxed);
+    COUNT.store(100, Relaxed);
+    assert_eq!(run(&plain, &[i(5), i(0)]).guard, 1, "no call: the count is not read");
+    assert_eq!(run(&with_call, &[i(5), i(0)]).guard, 0, "count at its limit: exit");
+    LIMIT.store(u64::MAX, Relaxed);
+    assert_eq!(run(&with_call, &[i(5), i(0)]).guard, 1, "limit off: runs to the end");
+}

@@ -159,6 +159,10 @@ impl TraceBuilder {
     pub fn guard_nonnull(&mut self, obj: impl Into<Operand>, snap: SnapId) {
         self.guard(Opcode::GuardNonnull, &[obj.into()], snap)
     }
+    /// `guard_no_interrupt` (see the opcode).
+    pub fn guard_no_interrupt(&mut self, snap: SnapId) {
+        self.push(Opcode::GuardNoInterrupt, None, Type::Void, &[], 0, None, Some(snap));
+    }
     pub fn guard_bounds(&mut self, idx: impl Into<Operand>, len: impl Into<Operand>, snap: SnapId) {
         self.guard(Opcode::GuardBounds, &[idx.into(), len.into()], snap)
     }

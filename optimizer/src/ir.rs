@@ -249,6 +249,11 @@ pub enum Opcode {
     GuardNonnull,
     /// `guard_bounds idx, len`: `0 <= idx < len`.
     GuardBounds,
+    /// `guard_no_interrupt`: exits when the vm asks running code to stop at its next
+    /// safepoint (a signal arrived, a cycle collection is due, another thread stops
+    /// the world). Placed at a loop's back-edge; it reads memory that code outside
+    /// the trace changes, so no pass removes, merges or moves it.
+    GuardNoInterrupt,
     // Inline memory reads and writes.
     /// The type pointer of an object (at `ObjLayout.type_offset`).
     LoadType,
@@ -334,6 +339,7 @@ pub const ALL_OPCODES: &[Opcode] = {
         GuardIdentity,
         GuardNonnull,
         GuardBounds,
+        GuardNoInterrupt,
         LoadType,
         UnboxFloat,
         LoadField,
@@ -417,6 +423,7 @@ impl Opcode {
             GuardIdentity => "guard_identity",
             GuardNonnull => "guard_nonnull",
             GuardBounds => "guard_bounds",
+            GuardNoInterrupt => "guard_no_interrupt",
             LoadType => "load_type",
             UnboxFloat => "unbox_float",
             LoadField => "load_field",
@@ -472,7 +479,7 @@ impl Opcode {
             Prefetch => Shape::Fixed(&[Type::Obj, Type::I64], Type::Void),
             Call => Shape::Call,
             Jump => Shape::Jump,
-            Exit => Shape::Fixed(&[], Void),
+            Exit | GuardNoInterrupt => Shape::Fixed(&[], Void),
         }
     }
 
@@ -497,7 +504,8 @@ impl Opcode {
         self.is_guard()
             || matches!(
                 self,
-                Exit | IntAddOvf
+                Exit | GuardNoInterrupt
+                    | IntAddOvf
                     | IntSubOvf
                     | IntMulOvf
                     | IntNegOvf

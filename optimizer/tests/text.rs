@@ -58,6 +58,7 @@ guard_class v2, c1 [s2]
 guard_identity v3, c0 [s2]
 guard_nonnull v2 [s2]
 guard_bounds v21, 10 [s2]
+guard_no_interrupt [s2]
 v42 = load_type v2
 v43 = unbox_float v3
 v44:i64 = load_field v2, 16

@@ -107,6 +107,8 @@ pub struct CodeInfo {
     /// Lazily made copy of the code with the GENERATOR flag, used to build real
     /// RustPython frame objects for tracebacks (see `traceback.rs`).
     pub frame_code: RefCell<Option<PyObjectRef>>,
+    /// The thread whose cache made this decoding (`this_thread`).
+    pub thread: u64,
 }
 
 /// `CodeInfo::loop_entries` of an instruction that is no compiled loop's header.
@@ -185,6 +187,7 @@ impl CodeInfo {
             )
             && co.kwonlyarg_count == 0;
         CodeInfo {
+            thread: this_thread(),
             ops: ops.into_boxed_slice(),
             names,
             consts,
@@ -301,7 +304,41 @@ fn localsplus_names(code: &PyCode, nslots: usize) -> Box<[&'static PyStrInterned
 }
 
 thread_local! {
-    static CACHE: RefCell<rustc_hash::FxHashMap<usize, Rc<CodeInfo>>> = RefCell::new(Default::default());
+    // Holds code objects: released by `release_cache` at thread exit, never
+    // by the thread's TLS destructors (see `threads::release_thread_state`).
+    static CACHE: std::mem::ManuallyDrop<RefCell<rustc_hash::FxHashMap<usize, Rc<CodeInfo>>>> =
+        std::mem::ManuallyDrop::new(RefCell::new(Default::default()));
+}
+
+thread_local! {
+    static THREAD: u64 = {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    };
+}
+
+/// A number that identifies the running thread among all threads ever run.
+pub fn this_thread() -> u64 {
+    THREAD.with(|t| *t)
+}
+
+/// Make `info` this thread's decoding of its code. Decoded code is per
+/// thread (its counters and inline caches are plain cells); a frame that
+/// moves to another thread (a generator resumed there) takes that thread's
+/// decoding. The other thread's `Rc` is forgotten, not dropped: its count is
+/// not atomic and its own thread may be using it. The cost is that the
+/// forgotten decoding outlives its thread's cache.
+pub fn adopt(info: &mut Rc<CodeInfo>) {
+    if info.thread != this_thread() {
+        let own = info_for(&info.code);
+        std::mem::forget(std::mem::replace(info, own));
+    }
+}
+
+/// Drop this thread's decoded code (the thread is ending).
+pub fn release_cache() {
+    let cache = CACHE.with(|c| std::mem::take(&mut *c.borrow_mut()));
+    drop(cache);
 }
 
 /// Limit after which code objects that only the cache still references are

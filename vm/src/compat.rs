@@ -12,7 +12,8 @@
 //!   rewordings) decide the text.
 //! - `lazy`: fixes applied when their module is first imported:
 //!   `arrays` (the `array` module), `structs` (`struct.pack` errors),
-//!   `stdlib` (`calendar`: Python patches in `stdlib311.py`).
+//!   `stdlib` (`calendar`: Python patches in `stdlib311.py`), `langinfo`
+//!   (`_locale.nl_langinfo`, missing in RustPython).
 //! - `warn`: `warnings.warn` finds the caller's frame.
 //! - `argtypes`: 3.11's messages for arguments of the wrong type.
 //! - `modules`: `sys.exit`, `math.cbrt`/`math.log`, codec lookups.
@@ -27,6 +28,7 @@ mod argspec;
 mod argtypes;
 mod arrays;
 mod calls;
+mod langinfo;
 mod lazy;
 mod messages;
 mod modules;
@@ -72,6 +74,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
             ("array", arrays::install),
             ("_struct", structs::install),
             ("calendar", stdlib::calendar),
+            ("_locale", langinfo::install),
         ],
     )?;
     Ok(())

@@ -268,7 +268,7 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
             f.pc = arg;
         }
         Instruction::Resume { .. } => {
-            vm.check_signals()?;
+            crate::safepoint::poll(vm)?;
         }
         Instruction::LoadConst { .. } => {
             let v = f.code.consts[arg as usize].clone();
@@ -491,7 +491,7 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
         Instruction::JumpBackward { .. } => {
             let count = stats::back_edge(f);
             f.pc = arg;
-            vm.check_signals()?;
+            crate::safepoint::poll(vm)?;
             if count >= f.code.jit_next[pc].get() {
                 return Ok(Flow::Jit);
             }

@@ -6,7 +6,9 @@
 //! out on yield. `types.GeneratorType` and friends resolve to these types
 //! because `types.py` is imported after hipy's hooks are installed.
 
-use std::cell::RefCell;
+use std::sync::atomic::Ordering;
+
+use rustpython_vm::common::lock::PyMutex;
 
 use rustpython_vm::builtins::{PyBaseException, PyBaseExceptionRef, PyCode, PyStrRef};
 use rustpython_vm::bytecode::{CodeFlags, Instruction};
@@ -42,13 +44,30 @@ impl Kind {
     }
 }
 
-/// The suspended frame of a generator. Frames hold `Rc`s and are only ever
-/// touched on the thread that created the generator (checked on entry).
-struct FrameCell(RefCell<Option<Box<Frame>>>);
-// SAFETY: every access goes through `Coro::check_thread`, which rejects use
-// from any thread other than the creating one.
+/// The suspended frame of a generator. A generator may be resumed on any
+/// thread, one at a time, as in CPython.
+struct FrameCell(PyMutex<Option<Box<Frame>>>);
+// SAFETY: the mutex serializes access to the frame. Its one non-thread-safe
+// part, the `Rc` of its decoded code, is replaced by the current thread's
+// decoding (`code::adopt`) before the frame runs or is dropped on a thread
+// other than the one that decoded it, so only one thread ever counts it.
 unsafe impl Send for FrameCell {}
 unsafe impl Sync for FrameCell {}
+
+impl FrameCell {
+    /// Take the frame out to run or drop it here.
+    fn take(&self) -> Option<Box<Frame>> {
+        let mut frame = self.0.lock().take()?;
+        crate::code::adopt(&mut frame.code);
+        Some(frame)
+    }
+}
+
+impl Drop for FrameCell {
+    fn drop(&mut self) {
+        drop(self.take());
+    }
+}
 
 pub struct Coro {
     kind: Kind,
@@ -60,7 +79,6 @@ pub struct Coro {
     started: AtomicFlag,
     /// Saved exc_info item while suspended.
     exc_state: rustpython_vm::common::lock::PyMutex<Option<PyBaseExceptionRef>>,
-    thread: std::thread::ThreadId,
     /// Async generators: an asend/athrow is in progress.
     running_async: AtomicFlag,
     /// Async generators: a hook firstiter has been called.
@@ -88,18 +106,13 @@ impl std::fmt::Debug for Coro {
 }
 
 impl Coro {
-    fn check_thread(&self, vm: &VirtualMachine) -> PyResult<()> {
-        if std::thread::current().id() != self.thread {
-            return Err(vm.new_exception_msg(
-                vm.ctx.exceptions.not_implemented_error.to_owned(),
-                "hipy: resuming a generator on a thread other than the one that created it is not supported".into(),
-            ));
-        }
-        Ok(())
+    /// Mark the generator running; false if it already was (on any thread).
+    fn claim(&self) -> bool {
+        self.running.0.compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed).is_ok()
     }
 
     fn finished(&self) -> bool {
-        self.frame.0.borrow().is_none()
+        self.frame.0.lock().is_none()
     }
 
     /// Resume the frame. `Ok(Return(v))` is a yield of `v`;
@@ -111,11 +124,11 @@ impl Coro {
     /// `resume`, with the frame in push mode while it runs if a sink is
     /// given (see `push`).
     fn resume_with(&self, vm: &VirtualMachine, how: Resume, sink: Option<&mut dyn crate::push::Sink>) -> PyResult<PyIterReturn> {
-        self.check_thread(vm)?;
-        if self.running.get() {
+        if !self.claim() {
             return Err(vm.new_value_error(format!("{} already executing", self.kind.noun())));
         }
-        let Some(mut frame) = self.frame.0.borrow_mut().take() else {
+        let Some(mut frame) = self.frame.take() else {
+            self.running.set(false);
             return match how {
                 Resume::Throw(e) => Err(e),
                 _ if self.kind == Kind::Coroutine => {
@@ -125,7 +138,6 @@ impl Coro {
             };
         };
         self.started.set(true);
-        self.running.set(true);
         runtime::push_exc_item(vm, self.exc_state.lock().take());
         let (result, mut frame) = match sink {
             Some(sink) => {
@@ -136,19 +148,21 @@ impl Coro {
         };
         frame.push = false;
         let exc = runtime::pop_exc_item(vm);
-        self.running.set(false);
         match result {
             Ok(Outcome::Yield(v)) => {
                 *self.exc_state.lock() = exc;
-                *self.frame.0.borrow_mut() = Some(frame);
+                *self.frame.0.lock() = Some(frame);
+                self.running.0.store(false, Ordering::Release);
                 Ok(PyIterReturn::Return(v))
             }
             Ok(Outcome::Return(v)) => {
                 frame.recycle(vm);
+                self.running.0.store(false, Ordering::Release);
                 Ok(PyIterReturn::StopIteration(if vm.is_none(&v) { None } else { Some(v) }))
             }
             Err(e) => {
                 frame.recycle(vm);
+                self.running.0.store(false, Ordering::Release);
                 Err(e)
             }
         }
@@ -166,7 +180,7 @@ impl Coro {
 
     /// The object a frame suspended in `yield from` / `await` delegates to.
     fn yield_from_target(&self) -> Option<PyObjectRef> {
-        let guard = self.frame.0.borrow();
+        let guard = self.frame.0.lock();
         let f = guard.as_ref()?;
         let op = f.code.ops.get(f.lasti as usize)?;
         if matches!(op.kind, Instruction::YieldValue { .. }) && op.arg >= 1 && f.stack_len() > 0 {
@@ -178,13 +192,11 @@ impl Coro {
 
     fn throw(&self, vm: &VirtualMachine, exc: PyBaseExceptionRef) -> PyResult<PyIterReturn> {
         if let Some(yf) = self.yield_from_target() {
-            self.check_thread(vm)?;
-            if self.running.get() {
+            if !self.claim() {
                 return Err(vm.new_value_error(format!("{} already executing", self.kind.noun())));
             }
             if exc.fast_isinstance(vm.ctx.exceptions.generator_exit) {
                 // Close the delegate first; its error replaces GeneratorExit.
-                self.running.set(true);
                 let r = close_object(vm, &yf);
                 self.running.set(false);
                 if let Err(e) = r {
@@ -192,7 +204,6 @@ impl Coro {
                 }
                 return self.resume(vm, Resume::Throw(exc));
             }
-            self.running.set(true);
             let r = throw_object(vm, &yf, exc.clone());
             self.running.set(false);
             return match r {
@@ -214,7 +225,7 @@ impl Coro {
             return Ok(());
         }
         if !self.started.get() {
-            let frame = self.frame.0.borrow_mut().take();
+            let frame = self.frame.take();
             if let Some(f) = frame {
                 f.recycle(vm);
             }
@@ -251,7 +262,7 @@ impl Coro {
     }
 
     fn frame_object(&self, vm: &VirtualMachine) -> PyResult<Option<PyObjectRef>> {
-        let guard = self.frame.0.borrow();
+        let guard = self.frame.0.lock();
         match guard.as_ref() {
             Some(f) => Ok(Some(crate::introspect::frame_snapshot(vm, f, None)?)),
             None => Ok(None),
@@ -403,7 +414,7 @@ impl Destructor for HipyGenerator {
 /// CPython's `_PyGen_Finalize`: close a suspended generator when it dies, so
 /// `finally` blocks run; errors go to `sys.unraisablehook`.
 fn finalize(c: &Coro, obj: &PyObject, vm: &VirtualMachine) {
-    if c.finished() || !c.started.get() || std::thread::current().id() != c.thread {
+    if c.finished() || !c.started.get() {
         return;
     }
     if let Err(e) = c.close(vm) {
@@ -742,7 +753,7 @@ impl AsyncGenOp {
                     AsyncOpKind::Throw(e) => c.throw(vm, e),
                     AsyncOpKind::Close => {
                         if !c.started.get() {
-                            let f = c.frame.0.borrow_mut().take();
+                            let f = c.frame.take();
                             if let Some(f) = f {
                                 f.recycle(vm);
                             }
@@ -851,13 +862,12 @@ pub fn new_generator(vm: &VirtualMachine, frame: Box<Frame>) -> PyObjectRef {
     let inner = Coro {
         kind,
         code: frame.code.code.clone(),
-        frame: FrameCell(RefCell::new(Some(frame))),
+        frame: FrameCell(PyMutex::new(Some(frame))),
         name: rustpython_vm::common::lock::PyMutex::new(name),
         qualname: rustpython_vm::common::lock::PyMutex::new(qualname),
         running: AtomicFlag::default(),
         started: AtomicFlag::default(),
         exc_state: rustpython_vm::common::lock::PyMutex::new(None),
-        thread: std::thread::current().id(),
         running_async: AtomicFlag::default(),
         hooks_inited: AtomicFlag::default(),
         finalizer: rustpython_vm::common::lock::PyMutex::new(None),

@@ -375,6 +375,20 @@ fn sys_getframe(depth: OptionalArg<isize>, vm: &VirtualMachine) -> PyResult {
     Ok(back.unwrap())
 }
 
+/// The innermost running frame as a frame object (None outside any frame).
+pub fn current_frame_object(vm: &VirtualMachine) -> PyResult {
+    let mut any = false;
+    runtime::walk_frames(|_| {
+        any = true;
+        true
+    });
+    if any {
+        sys_getframe(OptionalArg::Present(0), vm)
+    } else {
+        Ok(vm.ctx.none())
+    }
+}
+
 fn sys_getframemodulename(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
     let depth = match args.args.first().or_else(|| args.kwargs.get("depth")) {
         Some(d) => d.try_to_value::<isize>(vm)?.max(0) as usize,
@@ -527,16 +541,14 @@ fn super_init(zelf: &rustpython_vm::PyObject, args: FuncArgs, vm: &VirtualMachin
     original(zelf, FuncArgs::from(vec![cls, obj]), vm)
 }
 
-thread_local! {
-    /// The builtins `install` made, which read their caller's frame (and
-    /// `super`, whose zero-argument form does).
-    static FRAME_READERS: std::cell::RefCell<Vec<PyObjectRef>> = const { std::cell::RefCell::new(Vec::new()) };
-}
+/// The builtins `install` made, which read their caller's frame (and
+/// `super`, whose zero-argument form does). Shared by every thread.
+static FRAME_READERS: std::sync::OnceLock<Vec<PyObjectRef>> = std::sync::OnceLock::new();
 
 /// Whether calling `callable` reads the caller's frame: its locals, globals,
 /// line or the frames below it (`locals()`, `sys._getframe()`, `super()`...).
 pub fn reads_caller_frame(vm: &VirtualMachine, callable: &rustpython_vm::PyObject) -> bool {
-    callable.is(vm.ctx.types.super_type) || FRAME_READERS.with(|r| r.borrow().iter().any(|f| f.is(callable)))
+    callable.is(vm.ctx.types.super_type) || FRAME_READERS.get().is_some_and(|r| r.iter().any(|f| f.is(callable)))
 }
 
 /// Replace the frame-reading builtins.
@@ -557,10 +569,12 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
         (sys, "_getframe", vm.new_function("_getframe", sys_getframe).into()),
         (sys, "_getframemodulename", vm.new_function("_getframemodulename", sys_getframemodulename).into()),
     ];
+    let mut made = Vec::with_capacity(readers.len());
     for (module, name, f) in readers {
         module.set_attr(name, f.clone(), vm)?;
-        FRAME_READERS.with(|r| r.borrow_mut().push(f));
+        made.push(f);
     }
+    let _ = FRAME_READERS.set(made);
     let super_slots = &vm.ctx.types.super_type.slots;
     if let Some(init) = super_slots.init.load() {
         SUPER_INIT.get_or_init(|| init);

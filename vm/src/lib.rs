@@ -28,6 +28,8 @@ mod push;
 mod list_iter;
 mod range;
 mod runtime;
+pub mod safepoint;
+pub mod signals;
 pub mod stats;
 pub mod tb311;
 
@@ -64,6 +66,8 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     builtin_calls::install(vm);
     push::install(vm)?;
     threads::install(vm)?;
+    signals::install(vm)?;
+    safepoint::install(vm)?;
     Ok(())
 }
 

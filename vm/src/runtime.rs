@@ -24,12 +24,20 @@ pub struct Runtime {
 }
 
 thread_local! {
-    static RUNTIME: Runtime = Runtime {
+    // Holds exceptions: emptied by `release` at thread exit, never dropped by
+    // the TLS destructors (see `threads::release_thread_state`).
+    static RUNTIME: std::mem::ManuallyDrop<Runtime> = std::mem::ManuallyDrop::new(Runtime {
         stacks: RefCell::new(Vec::new()),
         exc_stack: RefCell::new(vec![None]),
         executed: Cell::new(0),
         stats_enabled: Cell::new(false),
-    };
+    });
+}
+
+/// Drop the exceptions this thread still holds (the thread is ending).
+pub fn release() {
+    let items = with(|rt| std::mem::replace(&mut *rt.exc_stack.borrow_mut(), vec![None]));
+    drop(items);
 }
 
 thread_local! {
@@ -48,7 +56,7 @@ pub fn set_depth(n: usize) {
 }
 
 pub fn with<R>(f: impl FnOnce(&Runtime) -> R) -> R {
-    RUNTIME.with(f)
+    RUNTIME.with(|rt| f(rt))
 }
 
 /// The frame that is executing (innermost), if any.

@@ -13,7 +13,8 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::OnceLock;
 
-use rustpython_vm::{AsObject, PyResult, VirtualMachine};
+use rustpython_vm::function::FuncArgs;
+use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 
 /// 1 once more than one thread may run Python code (never lowered).
 pub static MULTI: AtomicU8 = AtomicU8::new(0);
@@ -50,19 +51,57 @@ pub fn note_thread() {
     }
 }
 
-/// Raise the flag before `_thread` starts a thread.
+/// `_thread`'s thread starters raise the flag first, and run the thread's
+/// function through `thread_main`.
 pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     let _ = MAIN.set(std::thread::current().id());
+    let partial = vm.import("_functools", 0)?.get_attr("partial", vm)?;
+    let main: PyObjectRef = vm.new_function("_hipy_thread_main", thread_main).into();
     let thread = vm.import("_thread", 0)?;
     for name in ["start_new_thread", "start_joinable_thread", "start_new"] {
         if thread.get_attr(name, vm).is_ok() {
-            crate::compat::wrap_function(vm, thread.as_object(), name, |vm, args, callee, original| {
+            let (partial, main) = (partial.clone(), main.clone());
+            crate::compat::wrap_function(vm, thread.as_object(), name, move |vm, mut args, callee, original| {
                 raise();
+                if let Some(function) = args.args.first_mut() {
+                    let target = std::mem::replace(function, vm.ctx.none());
+                    *function = partial.call((main.clone(), target), vm)?;
+                }
                 original(vm, args, callee)
             })?;
         }
     }
     Ok(())
+}
+
+/// The body of every thread `_thread` starts: call the program's function,
+/// report what it raised as CPython's thread bootstrap does (SystemExit
+/// ends the thread quietly), then release hipy's per-thread state while the
+/// thread's interpreter is still usable. Releasing an object needs
+/// RustPython's thread-locals, which the thread's TLS destructors may have
+/// torn down already; that is why hipy's thread-locals that hold objects are
+/// never dropped by those destructors, only here.
+fn thread_main(mut args: FuncArgs, vm: &VirtualMachine) -> PyResult<()> {
+    if args.args.is_empty() {
+        return Err(vm.new_type_error("_hipy_thread_main needs the thread's function"));
+    }
+    let function = args.args.remove(0);
+    if let Err(exc) = function.call(args, vm) {
+        if !exc.fast_isinstance(vm.ctx.exceptions.system_exit) {
+            vm.run_unraisable(exc, Some("Exception ignored in thread started by".to_owned()), function.clone());
+        }
+    }
+    drop(function);
+    release_thread_state();
+    Ok(())
+}
+
+/// Drop the Python objects hipy keeps per thread: decoded code, compiled
+/// loops, the exception state. The thread is ending.
+pub fn release_thread_state() {
+    crate::trace::release_loops();
+    crate::code::release_cache();
+    crate::runtime::release();
 }
 
 /// Called when the program has finished, before the interpreter finalizes.

@@ -6,7 +6,7 @@
 //! once. Importing these modules at start-up instead would cost every
 //! program their initialisation.
 
-use std::cell::RefCell;
+use std::sync::Mutex;
 
 use rustpython_vm::builtins::PyDict;
 use rustpython_vm::{AsObject, PyObject, PyResult, VirtualMachine};
@@ -15,13 +15,12 @@ use super::wrap;
 
 type Fix = fn(&VirtualMachine) -> PyResult<()>;
 
-thread_local! {
-    /// `(module, fix)` pairs not applied yet, for this thread's interpreter.
-    static PENDING: RefCell<Vec<(&'static str, Fix)>> = const { RefCell::new(Vec::new()) };
-}
+/// `(module, fix)` pairs not applied yet. Shared by every thread: a module
+/// may be imported first by any of them.
+static PENDING: Mutex<Vec<(&'static str, Fix)>> = Mutex::new(Vec::new());
 
 pub fn install(vm: &VirtualMachine, fixes: &[(&'static str, Fix)]) -> PyResult<()> {
-    PENDING.with(|p| p.borrow_mut().extend_from_slice(fixes));
+    PENDING.lock().unwrap_or_else(|e| e.into_inner()).extend_from_slice(fixes);
     let builtins = vm.builtins.clone();
     wrap::function(vm, builtins.as_object(), "__import__", |vm, args, callee, original| {
         let module = original(vm, args, callee)?;
@@ -43,23 +42,33 @@ fn initializing(vm: &VirtualMachine, module: &PyObject) -> bool {
 }
 
 fn apply_imported(vm: &VirtualMachine) -> PyResult<()> {
-    let ready: Vec<Fix> = PENDING.with(|pending| {
-        let mut pending = pending.borrow_mut();
+    let lock = || PENDING.lock().unwrap_or_else(|e| e.into_inner());
+    let pending = {
+        let pending = lock();
         if pending.is_empty() {
-            return Vec::new();
+            return Ok(());
         }
-        let Ok(modules) = vm.sys_module.get_attr("modules", vm) else { return Vec::new() };
-        let Some(modules) = modules.downcast_ref::<PyDict>() else { return Vec::new() };
-        let mut ready = Vec::new();
-        pending.retain(|&(name, fix)| {
-            let module = modules.get_item_opt(name, vm).ok().flatten();
-            let imported = module.is_some_and(|m| !initializing(vm, &m));
-            if imported {
-                ready.push(fix);
-            }
-            !imported
-        });
-        ready
+        pending.clone()
+    };
+    // Looked up without the lock: reading a module's spec may run code.
+    let Ok(modules) = vm.sys_module.get_attr("modules", vm) else { return Ok(()) };
+    let Some(modules) = modules.downcast_ref::<PyDict>() else { return Ok(()) };
+    let imported: Vec<&'static str> = pending
+        .iter()
+        .filter(|(name, _)| modules.get_item_opt(*name, vm).ok().flatten().is_some_and(|m| !initializing(vm, &m)))
+        .map(|(name, _)| *name)
+        .collect();
+    if imported.is_empty() {
+        return Ok(());
+    }
+    // Each fix runs once, on the thread that takes it out of the list.
+    let mut ready = Vec::new();
+    lock().retain(|&(name, fix)| {
+        let take = imported.contains(&name);
+        if take {
+            ready.push(fix);
+        }
+        !take
     });
     for fix in ready {
         fix(vm)?;

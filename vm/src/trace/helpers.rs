@@ -16,7 +16,10 @@ use num_traits::ToPrimitive;
 
 thread_local! {
     static VM: Cell<*const VirtualMachine> = const { Cell::new(std::ptr::null()) };
-    static PENDING: RefCell<Option<PyBaseExceptionRef>> = const { RefCell::new(None) };
+    // Released by `trace::release_loops` at thread exit, not by the TLS
+    // destructors.
+    static PENDING: std::mem::ManuallyDrop<RefCell<Option<PyBaseExceptionRef>>> =
+        const { std::mem::ManuallyDrop::new(RefCell::new(None)) };
 }
 
 /// Makes `vm` available to helpers while compiled code runs; restores the

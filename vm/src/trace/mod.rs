@@ -429,7 +429,17 @@ const RETRY_BACKOFF: u64 = 61;
 const MAX_ABORTS: u32 = 4;
 
 thread_local! {
-    static LOOPS: RefCell<rustc_hash::FxHashMap<LoopKey, LoopState>> = RefCell::new(Default::default());
+    // Compiled traces hold objects: released by `release_loops` at thread
+    // exit, never by the TLS destructors (see `threads::release_thread_state`).
+    static LOOPS: std::mem::ManuallyDrop<RefCell<rustc_hash::FxHashMap<LoopKey, LoopState>>> =
+        std::mem::ManuallyDrop::new(RefCell::new(Default::default()));
+}
+
+/// Drop this thread's loop states and compiled traces (the thread is ending).
+pub fn release_loops() {
+    let loops = LOOPS.with(|l| std::mem::take(&mut *l.borrow_mut()));
+    drop(loops);
+    drop(helpers::take_pending());
 }
 
 /// A back-edge reached its check count (`Flow::Jit`): enter the compiled
@@ -585,6 +595,13 @@ fn compile_options(vm: &VirtualMachine, layout: Layout) -> CompileOptions {
                 threads_flag: crate::threads::flag_address(),
             });
     }
+    let watch = crate::safepoint::watch();
+    opts = opts.with_interrupts(hipy_jit::InterruptCheck {
+        flag: watch.flag,
+        mask: watch.mask,
+        count: watch.gc_count,
+        limit: watch.gc_limit,
+    });
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("fma") {
         opts = opts.with_sqrt_pow(hipy_jit::InlineSqrtPow { pow: helper_desc("pow").addr });
@@ -903,6 +920,14 @@ fn enter(
     Ok(true)
 }
 
+/// Whether exit `guard` is a back-edge safepoint (its exits say nothing
+/// about the trace's assumptions, so it never gets a bridge).
+fn is_safepoint_exit(ct: &CompiledTrace, guard: u32) -> bool {
+    ct.code.exit_info(guard).is_some_and(|info| {
+        ct.part(info.trace).trace.ops[info.op_index].opcode == hipy_optimizer::Opcode::GuardNoInterrupt
+    })
+}
+
 /// Word buffers for loop inputs and exit values, reused across entries
 /// (entries nest when compiled code calls back into Python).
 mod buffers {
@@ -923,7 +948,8 @@ mod buffers {
 }
 
 fn wants_bridge(ct: &CompiledTrace, guard: u32) -> bool {
-    !ct.code.has_bridge(guard)
+    !is_safepoint_exit(ct, guard)
+        && !ct.code.has_bridge(guard)
         && ct.code.exit_count(guard) >= bridge_threshold()
         && ct.parts.borrow().len() <= MAX_BRIDGES
         && ct.bridge_aborts.borrow().get(&guard).copied().unwrap_or(0) < MAX_BRIDGE_ABORTS

@@ -588,6 +588,11 @@ impl Recorder {
                 if self.frames.len() != 1 {
                     abort!("loop in an inlined call");
                 }
+                // The interpreter's safepoint at the back-edge: on a signal, a
+                // due collection or a stop-the-world request, leave and let the
+                // interpreter run this jump (and its poll) itself.
+                let snap = self.snapshot(SnapshotKind::Resume, pc);
+                self.b.guard_no_interrupt(snap);
                 if arg != self.header {
                     // A bridge may run to the end of an enclosing loop and back
                     // into the inner one, not around another loop.

@@ -1,0 +1,234 @@
+//! Safepoints: where running Python code stops to handle signals, run an
+//! automatic cycle collection, or park while another thread stops the world.
+//!
+//! The interpreter polls at `RESUME` and `JUMP_BACKWARD`, as CPython checks
+//! its eval breaker. Compiled loops cannot call RustPython's private checks,
+//! so they test `REQUESTED` and the young generation's count at every
+//! back-edge (`guard_no_interrupt`) and leave for the interpreter, which
+//! polls at the back-edge it resumes at. `REQUESTED` is raised by:
+//!
+//! - signals (`signals`): `SIGNAL`, for the main thread, which runs the
+//!   Python handlers;
+//! - anything that stops the world while it runs (`gc.collect`, an
+//!   automatic collection, `os.fork`, finalization): `STOP`.
+//!
+//! Automatic collections follow CPython 3.11: thresholds (700, 10, 10); a
+//! young collection when the young generation holds more objects than the
+//! first threshold; every `threshold1` young collections an older one, and
+//! a full one every `threshold2` of those when enough objects became
+//! long-lived since the last (a quarter of the old generation).
+
+use std::sync::atomic::{AtomicU32, AtomicU8, AtomicUsize, Ordering::Relaxed};
+
+use rustpython_vm::{AsObject, PyResult, VirtualMachine};
+
+/// A signal arrived: the main thread runs its handlers.
+pub const SIGNAL: u8 = 1;
+/// Some thread stops the world: every thread parks at its next safepoint.
+pub const STOP: u8 = 2;
+
+pub(crate) static REQUESTED: AtomicU8 = AtomicU8::new(0);
+
+/// `usize::MAX`, or the young generation's threshold while automatic
+/// collection is on (refreshed at every poll; compiled code reads it).
+static GC_LIMIT: AtomicUsize = AtomicUsize::new(usize::MAX);
+/// Address of the young generation's object count (probed), or of `ZERO`.
+static GC_COUNT: AtomicUsize = AtomicUsize::new(0);
+static ZERO: AtomicUsize = AtomicUsize::new(0);
+
+/// CPython's per-generation counters above the young one: young
+/// collections since the last middle one, middle ones since the last full.
+static YOUNG_RUNS: AtomicU32 = AtomicU32::new(0);
+static MIDDLE_RUNS: AtomicU32 = AtomicU32::new(0);
+/// The old generation's size after the last full collection.
+static LONG_LIVED: AtomicUsize = AtomicUsize::new(0);
+
+/// Addresses compiled code reads at each back-edge.
+pub struct Watch {
+    pub flag: u64,
+    /// The bits of `flag` this thread's code stops for.
+    pub mask: u8,
+    pub gc_count: u64,
+    pub gc_limit: u64,
+}
+
+/// What compiled code on the current thread watches.
+pub fn watch() -> Watch {
+    Watch {
+        flag: REQUESTED.as_ptr() as u64,
+        mask: if crate::signals::on_main_thread() { SIGNAL | STOP } else { STOP },
+        gc_count: gc_count_word() as *const AtomicUsize as u64,
+        gc_limit: GC_LIMIT.as_ptr() as u64,
+    }
+}
+
+fn gc_count_word() -> &'static AtomicUsize {
+    let addr = GC_COUNT.load(Relaxed);
+    if addr == 0 {
+        &ZERO
+    } else {
+        // SAFETY: a probed address inside RustPython's static GC state.
+        unsafe { &*(addr as *const AtomicUsize) }
+    }
+}
+
+/// Set up after RustPython's initialisation.
+pub fn install(vm: &VirtualMachine) -> PyResult<()> {
+    probe_gc_count(vm);
+    vm.state.gc.set_threshold(700, Some(10), Some(10));
+    refresh_limit(vm);
+    let gc = vm.import("gc", 0)?;
+    crate::compat::wrap_function(vm, gc.as_object(), "collect", |vm, args, callee, original| {
+        let generation = args
+            .args
+            .first()
+            .or_else(|| args.kwargs.get("generation"))
+            .and_then(|g| g.try_to_value::<i64>(vm).ok())
+            .unwrap_or(2);
+        let result = stopping_the_world(|| original(vm, args, callee));
+        if result.is_ok() {
+            collected(generation.clamp(0, 2) as usize);
+        }
+        result
+    })?;
+    for name in ["enable", "disable", "set_threshold"] {
+        crate::compat::wrap_function(vm, gc.as_object(), name, |vm, args, callee, original| {
+            let result = original(vm, args, callee);
+            refresh_limit(vm);
+            result
+        })?;
+    }
+    // CPython's counts: young objects, then collections of each younger
+    // generation since the older one's last collection.
+    crate::compat::wrap_function(vm, gc.as_object(), "get_count", |vm, _args, _callee, _original| {
+        let young = rustpython_vm::gc_state::gc_state().get_count().0;
+        Ok(vm.new_tuple((young, YOUNG_RUNS.load(Relaxed), MIDDLE_RUNS.load(Relaxed))).into())
+    })?;
+    // Registered first, so it runs last of the atexit functions.
+    let stop = vm.new_function("_hipy_stop_for_exit", stop_for_exit);
+    vm.import("atexit", 0)?.get_attr("register", vm)?.call((stop,), vm)?;
+    let posix = vm.import("posix", 0)?;
+    if posix.get_attr("fork", vm).is_ok() {
+        crate::compat::wrap_function(vm, posix.as_object(), "fork", |vm, args, callee, original| {
+            stopping_the_world(|| original(vm, args, callee))
+        })?;
+    }
+    Ok(())
+}
+
+/// The program has ended and its atexit functions have run: from now on
+/// every thread stops at its next safepoint (finalization stops the world
+/// and parks daemon threads).
+fn stop_for_exit() {
+    REQUESTED.fetch_or(STOP, Relaxed);
+}
+
+fn stopping_the_world<R>(f: impl FnOnce() -> R) -> R {
+    REQUESTED.fetch_or(STOP, Relaxed);
+    let r = f();
+    REQUESTED.fetch_and(!STOP, Relaxed);
+    r
+}
+
+/// The interpreter's safepoint: handle what is pending. Cheap when
+/// nothing is.
+#[inline]
+pub fn poll(vm: &VirtualMachine) -> PyResult<()> {
+    vm.check_signals()?;
+    if REQUESTED.load(Relaxed) & SIGNAL != 0 || gc_count_word().load(Relaxed) >= GC_LIMIT.load(Relaxed) {
+        return slow(vm);
+    }
+    Ok(())
+}
+
+#[cold]
+#[inline(never)]
+fn slow(vm: &VirtualMachine) -> PyResult<()> {
+    // Only the main thread runs signal handlers, so only it consumes the
+    // request (`vm.check_signals` above ran them).
+    if crate::signals::on_main_thread() {
+        REQUESTED.fetch_and(!SIGNAL, Relaxed);
+    }
+    let gc = &vm.state.gc;
+    let (_, t1, t2) = gc.get_threshold();
+    if gc_count_word().load(Relaxed) < refresh_limit(vm) {
+        return Ok(());
+    }
+    let mut generation = 0;
+    if t1 > 0 && YOUNG_RUNS.load(Relaxed) >= t1 {
+        generation = 1;
+        let old = rustpython_vm::gc_state::gc_state().get_count().2;
+        let pending = old.saturating_sub(LONG_LIVED.load(Relaxed));
+        if t2 > 0 && MIDDLE_RUNS.load(Relaxed) >= t2 && pending > LONG_LIVED.load(Relaxed) / 4 {
+            generation = 2;
+        }
+    }
+    stopping_the_world(|| gc.collect(generation));
+    collected(generation);
+    Ok(())
+}
+
+/// Set `GC_LIMIT` from the collector's state; returns it.
+fn refresh_limit(vm: &VirtualMachine) -> usize {
+    let gc = &vm.state.gc;
+    let t0 = gc.get_threshold().0;
+    let limit = if gc.is_enabled() && t0 > 0 { t0 as usize } else { usize::MAX };
+    GC_LIMIT.store(limit, Relaxed);
+    limit
+}
+
+/// Update CPython's collection counters after a collection of `generation`.
+fn collected(generation: usize) {
+    match generation {
+        0 => {
+            YOUNG_RUNS.fetch_add(1, Relaxed);
+        }
+        1 => {
+            YOUNG_RUNS.store(0, Relaxed);
+            MIDDLE_RUNS.fetch_add(1, Relaxed);
+        }
+        _ => {
+            YOUNG_RUNS.store(0, Relaxed);
+            MIDDLE_RUNS.store(0, Relaxed);
+            LONG_LIVED.store(rustpython_vm::gc_state::gc_state().get_count().2, Relaxed);
+        }
+    }
+}
+
+/// Find the young generation's count inside RustPython's (private) GC
+/// state: the word that reads as `get_count().0` and follows it when an
+/// object is tracked. Left at `ZERO` when not found: compiled loops then
+/// see only signals, and the interpreter's polls still collect.
+fn probe_gc_count(vm: &VirtualMachine) {
+    let state = rustpython_vm::gc_state::gc_state();
+    let base = state as *const _ as *const u8;
+    let words = std::mem::size_of_val(state) / 8;
+    let aligned = (base as usize) % 8 == 0;
+    if !aligned {
+        return;
+    }
+    let read = |i: usize| -> usize {
+        // SAFETY: i < words: inside the GC state, 8-aligned.
+        unsafe { (*(base.add(i * 8) as *const AtomicUsize)).load(Relaxed) }
+    };
+    let (c0, c1, c2) = state.get_count();
+    let candidates: Vec<usize> = (0..words.saturating_sub(2))
+        .filter(|&i| read(i) == c0 && read(i + 1) == c1 && read(i + 2) == c2)
+        .collect();
+    // Track one more object and see which candidate moved with the count.
+    let extra = vm.ctx.new_list(vec![vm.ctx.new_list(Vec::new()).into()]);
+    let after = state.get_count().0;
+    let found: Vec<usize> = candidates.into_iter().filter(|&i| read(i) == after && after != c0).collect();
+    drop(extra);
+    if let [i] = found[..] {
+        if read(i) == state.get_count().0 {
+            GC_COUNT.store(base as usize + i * 8, Relaxed);
+        }
+    }
+}
+
+/// Whether the count probe succeeded (`--stats`).
+pub fn gc_count_direct() -> bool {
+    GC_COUNT.load(Relaxed) != 0
+}
+
