@@ -28,6 +28,35 @@ pub fn import_name(
         .inspect_err(|exc| rustpython_vm::import::remove_importlib_frames(vm, exc))
 }
 
+/// `builtins.__import__` waits for a module that another thread is still
+/// executing (through its import lock) instead of returning it half made,
+/// as CPython's `import_ensure_initialized` does; RustPython's returns
+/// whatever `sys.modules` holds. Only absolute imports, and only once a
+/// second thread may run.
+pub fn install(vm: &VirtualMachine) -> PyResult<()> {
+    let builtins = vm.builtins.clone();
+    crate::compat::wrap_function(vm, builtins.as_object(), "__import__", |vm, args, callee, original| {
+        if crate::threads::multi() {
+            let absolute = args.args.get(4).or_else(|| args.kwargs.get("level")).is_none_or(|l| l.try_to_value::<i64>(vm).is_ok_and(|l| l == 0));
+            if let (true, Some(name)) = (absolute, args.args.first()) {
+                wait_for_initialization(vm, name)?;
+            }
+        }
+        original(vm, args, callee)
+    })
+}
+
+fn wait_for_initialization(vm: &VirtualMachine, name: &PyObjectRef) -> PyResult<()> {
+    let modules = vm.sys_module.get_attr("modules", vm)?;
+    let Ok(module) = modules.get_item(&**name, vm) else { return Ok(()) };
+    if !is_initializing(vm, &module) {
+        return Ok(());
+    }
+    let bootstrap = vm.import("_frozen_importlib", 0)?;
+    bootstrap.get_attr("_lock_unlock_module", vm)?.call((name.clone(),), vm)?;
+    Ok(())
+}
+
 fn module_name(vm: &VirtualMachine, module: &PyObjectRef) -> Option<String> {
     let n = module.get_attr("__name__", vm).ok()?;
     n.downcast_ref::<PyStr>().map(|s| s.as_wtf8().to_string())

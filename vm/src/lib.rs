@@ -66,6 +66,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     builtin_calls::install(vm);
     push::install(vm)?;
     threads::install(vm)?;
+    imports::install(vm)?;
     signals::install(vm)?;
     safepoint::install(vm)?;
     Ok(())
