@@ -10,6 +10,7 @@
 //! (each trace's IR before and after optimization, and its code size).
 
 mod deopt;
+mod helper_table;
 pub mod helpers;
 mod record;
 pub mod stats;
@@ -19,7 +20,7 @@ use std::rc::Rc;
 use std::sync::OnceLock;
 
 use hipy_jit::{CompileOptions, CompiledLoop, ObjLayout};
-use hipy_optimizer::{FuncDesc, FuncFlags, Pass, Trace, Type, DEFAULT_PASSES, RANDOM_EXIT_PASSES};
+use hipy_optimizer::{Pass, Trace, DEFAULT_PASSES, RANDOM_EXIT_PASSES};
 use rustpython_vm::builtins::{PyFloat, PyType};
 use rustpython_vm::object::payload_offset;
 use rustpython_vm::{AsObject, PyObjectRef, VirtualMachine};
@@ -27,6 +28,7 @@ use rustpython_vm::{AsObject, PyObjectRef, VirtualMachine};
 use crate::eval::Raised;
 use crate::frame::Frame;
 pub use record::Recorder;
+use helper_table::Helper;
 use record::{FrameDesc, InputKind};
 
 pub struct Config {
@@ -227,90 +229,6 @@ pub fn add_references(o: &rustpython_vm::PyObject, n: u64) -> bool {
 
 pub fn layout() -> Option<Layout> {
     *LAYOUT.get().unwrap_or(&None)
-}
-
-/// The descriptor of helper `name` (see `helpers`).
-pub fn helper_desc(name: &'static str) -> FuncDesc {
-    use helpers::*;
-    use Type::*;
-    let pure = FuncFlags { pure: true, ..FuncFlags::default() };
-    let owned = FuncFlags { owned: true, ..FuncFlags::default() };
-    let raising = FuncFlags { owned: true, can_raise: true, ..FuncFlags::default() };
-    let plain = FuncFlags::default();
-    let (addr, args, ret, flags, consumes): (usize, &[Type], Type, FuncFlags, u32) = match name {
-        "incref" => (hp_incref as *const () as usize, &[Obj], Obj, FuncFlags { owned: true, incref: true, ..plain }, 0),
-        "decref" => (hp_decref as *const () as usize, &[Obj], Void, FuncFlags { decref: true, ..plain }, 1),
-        // The reference a store took out of a container (`store_indexed`):
-        // the trace got it from memory, so it was never an owned IR value.
-        "decref_replaced" => (hp_decref as *const () as usize, &[Obj], Void, plain, 0),
-        // A new reference that a `store_indexed` hands to a container (so
-        // never an owned IR value).
-        "incref_stored" => (hp_incref as *const () as usize, &[Obj], Obj, FuncFlags { refcounts_only: true, ..plain }, 0),
-        "box_int" => (hp_box_int as *const () as usize, &[I64], Obj, owned, 0),
-        "box_float" => (hp_box_float as *const () as usize, &[F64], Obj, owned, 0),
-        "box_bool" => (hp_box_bool as *const () as usize, &[I64], Obj, owned, 0),
-        "unbox_int" => (hp_unbox_int as *const () as usize, &[Obj], I64, pure, 0),
-        "binop" => (hp_binop as *const () as usize, &[Obj, Obj, I64], Obj, raising, 0),
-        "compare" => (hp_compare as *const () as usize, &[Obj, Obj, I64], Obj, raising, 0),
-        "truthy" => (hp_truthy as *const () as usize, &[Obj], I64, plain, 0),
-        "load_global" => (hp_load_global as *const () as usize, &[Obj, Obj, Obj], Obj, raising, 0),
-        "getattr" => (hp_getattr as *const () as usize, &[Obj, Obj], Obj, raising, 0),
-        "getattr_dict" => (hp_getattr_dict as *const () as usize, &[Obj, Obj], Obj, raising, 0),
-        "has_dict_attr" => (hp_has_dict_attr as *const () as usize, &[Obj, Obj], I64, plain, 0),
-        "setattr" => (hp_setattr as *const () as usize, &[Obj, Obj, Obj], I64, plain, 0),
-        "setitem" => (hp_setitem as *const () as usize, &[Obj, Obj, Obj], I64, plain, 0),
-        "cell_set" => (hp_cell_set as *const () as usize, &[Obj, Obj], I64, plain, 0),
-        "list_append" => (hp_list_append as *const () as usize, &[Obj, Obj], I64, plain, 0),
-        "offer" => (hp_offer as *const () as usize, &[Obj], I64, plain, 0),
-        "offer_int" => (hp_offer_int as *const () as usize, &[I64], I64, plain, 0),
-        "offer_float" => (hp_offer_float as *const () as usize, &[F64], I64, plain, 0),
-        "set_add" => (hp_set_add as *const () as usize, &[Obj, Obj], I64, plain, 0),
-        "map_add" => (hp_map_add as *const () as usize, &[Obj, Obj, Obj], I64, plain, 0),
-        "list_get" => (hp_list_get as *const () as usize, &[Obj, I64], Obj, raising, 0),
-        "tuple_get" => (hp_tuple_get as *const () as usize, &[Obj, I64], Obj, raising, 0),
-        "list_set" => (hp_list_set as *const () as usize, &[Obj, I64, Obj], I64, plain, 0),
-        "store_float_item" => (hp_store_float_item as *const () as usize, &[Obj, I64, F64], I64, FuncFlags { item_store: true, ..plain }, 0),
-        "len" => (hp_len as *const () as usize, &[Obj], I64, plain, 0),
-        "iter_next" => (hp_iter_next as *const () as usize, &[Obj], Obj, raising, 0),
-        "call0" => (hp_call0 as *const () as usize, &[Obj], Obj, raising, 0),
-        "call1" => (hp_call1 as *const () as usize, &[Obj, Obj], Obj, raising, 0),
-        "call2" => (hp_call2 as *const () as usize, &[Obj, Obj, Obj], Obj, raising, 0),
-        "call3" => (hp_call3 as *const () as usize, &[Obj, Obj, Obj, Obj], Obj, raising, 0),
-        "call4" => (hp_call4 as *const () as usize, &[Obj, Obj, Obj, Obj, Obj], Obj, raising, 0),
-        "new_instance" => (hp_new_instance as *const () as usize, &[Obj], Obj, raising, 0),
-        "cell_get" => (hp_cell_get as *const () as usize, &[Obj], Obj, raising, 0),
-        "slice2" => (hp_slice2 as *const () as usize, &[Obj, Obj], Obj, owned, 0),
-        "slice3" => (hp_slice3 as *const () as usize, &[Obj, Obj, Obj], Obj, owned, 0),
-        "get_slice" => (hp_get_slice as *const () as usize, &[Obj, Obj, Obj], Obj, raising, 0),
-        "set_slice" => (hp_set_slice as *const () as usize, &[Obj, Obj, Obj, Obj], I64, plain, 0),
-        "get_iter" => (hp_get_iter as *const () as usize, &[Obj], Obj, raising, 0),
-        "list0" => (hp_list0 as *const () as usize, &[], Obj, owned, 0),
-        "list1" => (hp_list1 as *const () as usize, &[Obj], Obj, owned, 0),
-        "list2" => (hp_list2 as *const () as usize, &[Obj, Obj], Obj, owned, 0),
-        "list3" => (hp_list3 as *const () as usize, &[Obj, Obj, Obj], Obj, owned, 0),
-        "set0" => (hp_set0 as *const () as usize, &[], Obj, owned, 0),
-        "dict0" => (hp_dict0 as *const () as usize, &[], Obj, owned, 0),
-        "tuple1" => (hp_tuple1 as *const () as usize, &[Obj], Obj, owned, 0),
-        "tuple2" => (hp_tuple2 as *const () as usize, &[Obj, Obj], Obj, owned, 0),
-        "tuple3" => (hp_tuple3 as *const () as usize, &[Obj, Obj, Obj], Obj, owned, 0),
-        "sqrt" => (hp_sqrt as *const () as usize, &[F64], F64, pure, 0),
-        "sin" => (hp_sin as *const () as usize, &[F64], F64, pure, 0),
-        "cos" => (hp_cos as *const () as usize, &[F64], F64, pure, 0),
-        "exp" => (hp_exp as *const () as usize, &[F64], F64, pure, 0),
-        "fabs" => (hp_fabs as *const () as usize, &[F64], F64, pure, 0),
-        "pow" => (hp_pow as *const () as usize, &[F64, F64], F64, pure, 0),
-        "int_truediv" => (hp_int_truediv as *const () as usize, &[I64, I64], F64, plain, 0),
-        other => panic!("hipy: unknown JIT helper {other}"),
-    };
-    FuncDesc {
-        addr: addr as u64,
-        name: name.to_owned(),
-        args: args.to_vec(),
-        ret,
-        flags,
-        consumes,
-        result_class: None,
-    }
 }
 
 /// One trace of a compiled loop (the root, or a bridge) and what its exits
@@ -584,12 +502,12 @@ fn compile_options(vm: &VirtualMachine, layout: Layout) -> CompileOptions {
                 count_mask: COUNT_MASK,
                 immortal_mask: IMMORTAL,
                 slow_mask: SLOW_FLAGS,
-                incref: helper_desc("incref").addr,
-                decref: helper_desc("decref").addr,
+                incref: Helper::Incref.desc().addr,
+                decref: Helper::Decref.desc().addr,
                 threads_flag: crate::threads::flag_address(),
             })
             .with_float_store(hipy_jit::InlineFloatStore {
-                store: helper_desc("store_float_item").addr,
+                store: Helper::StoreFloatItem.desc().addr,
                 float_type: vm.ctx.types.float_type.as_object() as *const rustpython_vm::PyObject as u64,
                 count_offset: offset,
                 threads_flag: crate::threads::flag_address(),
@@ -604,7 +522,7 @@ fn compile_options(vm: &VirtualMachine, layout: Layout) -> CompileOptions {
     });
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("fma") {
-        opts = opts.with_sqrt_pow(hipy_jit::InlineSqrtPow { pow: helper_desc("pow").addr });
+        opts = opts.with_sqrt_pow(hipy_jit::InlineSqrtPow { pow: Helper::Pow.desc().addr });
     }
     match config().random_exits {
         Some(seed) => opts.with_random_exits(seed),

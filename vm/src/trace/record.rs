@@ -24,6 +24,7 @@ use rustpython_vm::builtins::{PyFloat, PyFunction, PyInt, PyList, PyTuple, PyTyp
 use rustpython_vm::bytecode::Instruction;
 use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, VirtualMachine};
 
+use super::helper_table::Helper;
 use super::helpers as hp;
 use crate::code::{AttrKind, CodeInfo, Op, SiteCache};
 use crate::frame::Frame;
@@ -117,7 +118,7 @@ pub struct Recorder {
     pub descs: Vec<FrameDesc>,
     /// Objects the trace's constants point to, kept alive with it.
     pub keep: Vec<PyObjectRef>,
-    funcs: HashMap<&'static str, FuncId>,
+    funcs: HashMap<Helper, FuncId>,
     consts: HashMap<usize, ConstId>,
     /// A callee frame prepared by CALL, waiting for the interpreter to push it.
     pending: Option<ShadowFrame>,
@@ -369,7 +370,7 @@ impl Recorder {
     /// Release a value the interpreter is dropping.
     fn release(&mut self, s: Sh) {
         if let Sh::Val { op: Operand::Value(v), repr: Repr::Obj, owned: true } = s {
-            let f = self.func("decref");
+            let f = self.func(Helper::Decref);
             self.b.call(f, &[v.into()]);
         }
     }
@@ -409,18 +410,17 @@ impl Recorder {
         c
     }
 
-    fn func(&mut self, name: &'static str) -> FuncId {
-        if let Some(&f) = self.funcs.get(name) {
+    fn func(&mut self, helper: Helper) -> FuncId {
+        if let Some(&f) = self.funcs.get(&helper) {
             return f;
         }
-        let desc = super::helper_desc(name);
-        let f = self.b.func(desc);
-        self.funcs.insert(name, f);
+        let f = self.b.func(helper.desc());
+        self.funcs.insert(helper, f);
         f
     }
 
-    fn call(&mut self, name: &'static str, args: &[Operand]) -> Option<hipy_optimizer::ValueId> {
-        let f = self.func(name);
+    fn call(&mut self, helper: Helper, args: &[Operand]) -> Option<hipy_optimizer::ValueId> {
+        let f = self.func(helper);
         self.b.call(f, args)
     }
 
@@ -456,7 +456,7 @@ impl Recorder {
                 int_value(vm, o)?;
                 let int_cls = self.type_const(vm, vm.ctx.types.int_type);
                 self.b.guard_class(op, int_cls, snap);
-                let v = self.call("unbox_int", &[op])?;
+                let v = self.call(Helper::UnboxInt, &[op])?;
                 let ok = self.b.op(Opcode::IntNe, &[v.into(), i64::MIN.into()]);
                 self.b.guard_true(ok, snap);
                 Some(v.into())
@@ -489,9 +489,9 @@ impl Recorder {
     fn as_obj(&mut self, s: Sh) -> Option<(Operand, bool)> {
         match s {
             Sh::Val { op, repr: Repr::Obj, .. } => Some((op, false)),
-            Sh::Val { op, repr: Repr::Int, .. } => Some((self.call("box_int", &[op])?.into(), true)),
-            Sh::Val { op, repr: Repr::Float, .. } => Some((self.call("box_float", &[op])?.into(), true)),
-            Sh::Val { op, repr: Repr::Bool, .. } => Some((self.call("box_bool", &[op])?.into(), true)),
+            Sh::Val { op, repr: Repr::Int, .. } => Some((self.call(Helper::BoxInt, &[op])?.into(), true)),
+            Sh::Val { op, repr: Repr::Float, .. } => Some((self.call(Helper::BoxFloat, &[op])?.into(), true)),
+            Sh::Val { op, repr: Repr::Bool, .. } => Some((self.call(Helper::BoxBool, &[op])?.into(), true)),
             Sh::Null => None,
         }
     }
@@ -508,14 +508,14 @@ impl Recorder {
     fn call_popped(
         &mut self,
         n: usize,
-        name: &'static str,
+        name: Helper,
         check: impl FnOnce(&mut Recorder, ValueId),
     ) -> Result<ValueId, Abort> {
         let mut items: Vec<Sh> = (0..n).map(|_| self.pop()).collect();
         items.reverse();
         let mut ops = Vec::with_capacity(n);
         for s in &items {
-            ops.push(self.as_obj(*s).ok_or_else(|| format!("{name} of NULL"))?);
+            ops.push(self.as_obj(*s).ok_or_else(|| format!("{} of NULL", name.name()))?);
         }
         let args: Vec<Operand> = ops.iter().map(|(o, _)| *o).collect();
         let r = self.call(name, &args).expect("the helper returns a value");
@@ -533,7 +533,7 @@ impl Recorder {
     fn own(&mut self, s: Sh) -> Sh {
         match s {
             Sh::Val { op: Operand::Value(v), repr: Repr::Obj, owned: false } => {
-                let r = self.call("incref", &[v.into()]).expect("incref returns");
+                let r = self.call(Helper::Incref, &[v.into()]).expect("incref returns");
                 Sh::val(r, Repr::Obj, true)
             }
             Sh::Val { op, repr: Repr::Obj, owned: false } => Sh::val(op, Repr::Obj, false),
@@ -609,15 +609,15 @@ impl Recorder {
                 // Comprehension appends: a helper call on the container
                 // `arg` slots below the popped operands.
                 let (name, n) = match op.kind {
-                    Instruction::ListAppend { .. } => ("list_append", 1),
-                    Instruction::SetAdd { .. } => ("set_add", 1),
-                    _ => ("map_add", 2),
+                    Instruction::ListAppend { .. } => (Helper::ListAppend, 1),
+                    Instruction::SetAdd { .. } => (Helper::SetAdd, 1),
+                    _ => (Helper::MapAdd, 2),
                 };
                 let raise = self.snapshot(SnapshotKind::RaisePending, pc);
                 let mut args = Vec::with_capacity(3);
                 for depth in std::iter::once(arg as usize + n - 1).chain((0..n).rev()) {
                     let s = self.peek(depth);
-                    args.push(self.as_obj(s).ok_or_else(|| format!("{name} of NULL"))?);
+                    args.push(self.as_obj(s).ok_or_else(|| format!("{} of NULL", name.name()))?);
                 }
                 let ops: Vec<Operand> = args.iter().map(|(o, _)| *o).collect();
                 let r = self.call(name, &ops).expect("i64");
@@ -789,7 +789,7 @@ impl Recorder {
                 let n = self.constant(name.as_object(), name.as_str());
                 let (o, ot) = self.as_obj(obj).ok_or("store to NULL")?;
                 let (v, vt) = self.as_obj(val).ok_or("store of NULL")?;
-                let r = self.call("setattr", &[o, n.into(), v]).expect("int result");
+                let r = self.call(Helper::Setattr, &[o, n.into(), v]).expect("int result");
                 self.b.guard_eq_i64(r, 0, snap);
                 self.release_temp(o, ot);
                 self.release_temp(v, vt);
@@ -799,38 +799,38 @@ impl Recorder {
             Instruction::StoreSubscr => self.store_subscr(vm, pc, conc(1), conc(0))?,
             Instruction::UnpackSequence { .. } => self.unpack(vm, pc, arg as usize, conc(0))?,
             Instruction::BuildTuple { .. } if (1..=3).contains(&arg) => {
-                let r = self.call_popped(arg as usize, ["tuple1", "tuple2", "tuple3"][arg as usize - 1], |_, _| {})?;
+                let r = self.call_popped(arg as usize, [Helper::Tuple1, Helper::Tuple2, Helper::Tuple3][arg as usize - 1], |_, _| {})?;
                 self.push(Sh::val(r, Repr::Obj, true));
             }
             Instruction::BuildList { .. } if arg <= 3 => {
-                let r = self.call_popped(arg as usize, ["list0", "list1", "list2", "list3"][arg as usize], |_, _| {})?;
+                let r = self.call_popped(arg as usize, [Helper::List0, Helper::List1, Helper::List2, Helper::List3][arg as usize], |_, _| {})?;
                 self.push(Sh::val(r, Repr::Obj, true));
             }
             Instruction::BuildSet { .. } | Instruction::BuildMap { .. } if arg == 0 => {
-                let name = if matches!(op.kind, Instruction::BuildSet { .. }) { "set0" } else { "dict0" };
+                let name = if matches!(op.kind, Instruction::BuildSet { .. }) { Helper::Set0 } else { Helper::Dict0 };
                 let r = self.call(name, &[]).expect("obj");
                 self.push(Sh::val(r, Repr::Obj, true));
             }
             Instruction::Call { .. } => self.call_op(vm, f, op, pc, arg as usize)?,
             Instruction::BuildSlice { .. } => {
                 let n = if arg == 3 { 3 } else { 2 };
-                let r = self.call_popped(n, if n == 2 { "slice2" } else { "slice3" }, |_, _| {})?;
+                let r = self.call_popped(n, if n == 2 { Helper::Slice2 } else { Helper::Slice3 }, |_, _| {})?;
                 self.push(Sh::val(r, Repr::Obj, true));
             }
             Instruction::BinarySlice => {
                 let raise = self.snapshot(SnapshotKind::RaisePending, pc);
-                let r = self.call_popped(3, "get_slice", |rec, r| rec.b.guard_nonnull(r, raise))?;
+                let r = self.call_popped(3, Helper::GetSlice, |rec, r| rec.b.guard_nonnull(r, raise))?;
                 self.push(Sh::val(r, Repr::Obj, true));
             }
             Instruction::StoreSlice => {
                 let raise = self.snapshot(SnapshotKind::RaisePending, pc);
-                self.call_popped(4, "set_slice", |rec, r| rec.b.guard_eq_i64(r, 0, raise))?;
+                self.call_popped(4, Helper::SetSlice, |rec, r| rec.b.guard_eq_i64(r, 0, raise))?;
             }
             Instruction::GetIter => {
                 let raise = self.snapshot(SnapshotKind::RaisePending, pc);
                 let s = self.pop();
                 let (o, t) = self.as_obj(s).ok_or("iter of NULL")?;
-                let r = self.call("get_iter", &[o]).expect("obj");
+                let r = self.call(Helper::GetIter, &[o]).expect("obj");
                 self.b.guard_nonnull(r, raise);
                 self.release_temp(o, t);
                 self.release(s);
@@ -881,7 +881,7 @@ impl Recorder {
                     _ => abort!("deref of a non-cell"),
                 };
                 let snap = self.snapshot(SnapshotKind::Resume, pc);
-                let r = self.call("cell_get", &[cell]).expect("obj");
+                let r = self.call(Helper::CellGet, &[cell]).expect("obj");
                 self.b.guard_nonnull(r, snap);
                 self.push(Sh::val(r, Repr::Obj, true));
             }
@@ -893,7 +893,7 @@ impl Recorder {
                 let raise = self.snapshot(SnapshotKind::RaisePending, pc);
                 let s = self.peek(0);
                 let (v, vt) = self.as_obj(s).ok_or("store of NULL")?;
-                let r = self.call("cell_set", &[cell, v]).expect("i64");
+                let r = self.call(Helper::CellSet, &[cell, v]).expect("i64");
                 self.b.guard_eq_i64(r, 0, raise);
                 self.release_temp(v, vt);
                 let s = self.pop();
@@ -916,11 +916,11 @@ impl Recorder {
         let s = self.peek(0);
         let snap = self.snapshot(SnapshotKind::Reoffer, pc);
         let taken = match s {
-            Sh::Val { op, repr: Repr::Int, .. } => self.call("offer_int", &[op]),
-            Sh::Val { op, repr: Repr::Float, .. } => self.call("offer_float", &[op]),
+            Sh::Val { op, repr: Repr::Int, .. } => self.call(Helper::OfferInt, &[op]),
+            Sh::Val { op, repr: Repr::Float, .. } => self.call(Helper::OfferFloat, &[op]),
             _ => {
                 let (o, t) = self.as_obj(s).ok_or("yield of NULL")?;
-                let r = self.call("offer", &[o]);
+                let r = self.call(Helper::Offer, &[o]);
                 self.release_temp(o, t);
                 r
             }
@@ -990,7 +990,7 @@ impl Recorder {
             _ => {
                 let snap_raise = self.snapshot(SnapshotKind::RaisePending, pc);
                 let n = self.constant(name.as_object(), name.as_str());
-                let r = self.call("load_global", &[g.into(), bi.into(), n.into()]).expect("obj");
+                let r = self.call(Helper::LoadGlobal, &[g.into(), bi.into(), n.into()]).expect("obj");
                 self.b.guard_nonnull(r, snap_raise);
                 self.b.guard(Opcode::GuardIdentity, &[r.into(), k.into()], snap);
                 self.release(Sh::val(r, Repr::Obj, true));
@@ -1063,7 +1063,7 @@ impl Recorder {
                 11 => {
                     let nz = self.b.op(Opcode::IntNe, &[y, 0i64.into()]);
                     self.b.guard_true(nz, snap);
-                    (self.call("int_truediv", &[x, y]).expect("f64").into(), Repr::Float)
+                    (self.call(Helper::IntTruediv, &[x, y]).expect("f64").into(), Repr::Float)
                 }
                 _ => abort!("int binary op {arg}"),
             };
@@ -1082,7 +1082,7 @@ impl Recorder {
                     // x ** y without CPython's error cases: x > 0 and a finite result.
                     let pos = self.b.op(Opcode::FloatGt, &[x, 0.0f64.into()]);
                     self.b.guard_true(pos, snap);
-                    let r = self.call("pow", &[x, y]).expect("f64");
+                    let r = self.call(Helper::Pow, &[x, y]).expect("f64");
                     let fin = self.b.op(Opcode::FloatLt, &[r.into(), f64::INFINITY.into()]);
                     self.b.guard_true(fin, snap);
                     r.into()
@@ -1093,9 +1093,9 @@ impl Recorder {
         }
         if base_op == 26 && int_value(vm, b).is_some() {
             let helper = if a.class().is(vm.ctx.types.list_type) {
-                Some(("list_get", vm.ctx.types.list_type, self.layout.list))
+                Some((Helper::ListGet, vm.ctx.types.list_type, self.layout.list))
             } else if a.class().is(vm.ctx.types.tuple_type) {
-                Some(("tuple_get", vm.ctx.types.tuple_type, self.layout.tuple))
+                Some((Helper::TupleGet, vm.ctx.types.tuple_type, self.layout.tuple))
             } else {
                 None
             };
@@ -1107,7 +1107,7 @@ impl Recorder {
                     // A non-negative index: read the item inline.
                     Some(l) if int_value(vm, b).is_some_and(|k| k >= 0) => {
                         let item = self.seq_item(seq, i, l, snap);
-                        self.call("incref", &[item.into()]).expect("incref")
+                        self.call(Helper::Incref, &[item.into()]).expect("incref")
                     }
                     _ => {
                         let r = self.call(name, &[seq, i]).expect("obj");
@@ -1123,7 +1123,7 @@ impl Recorder {
         let raise = self.snapshot(SnapshotKind::RaisePending, pc);
         let (x, xt) = self.as_obj(sa).ok_or("NULL operand")?;
         let (y, yt) = self.as_obj(sb).ok_or("NULL operand")?;
-        let r = self.call("binop", &[x, y, (arg as i64).into()]).expect("obj");
+        let r = self.call(Helper::Binop, &[x, y, (arg as i64).into()]).expect("obj");
         self.b.guard_nonnull(r, raise);
         self.release_temp(x, xt);
         self.release_temp(y, yt);
@@ -1163,7 +1163,7 @@ impl Recorder {
         let raise = self.snapshot(SnapshotKind::RaisePending, pc);
         let (x, xt) = self.as_obj(sa).ok_or("NULL operand")?;
         let (y, yt) = self.as_obj(sb).ok_or("NULL operand")?;
-        let r = self.call("compare", &[x, y, (arg as i64).into()]).expect("obj");
+        let r = self.call(Helper::Compare, &[x, y, (arg as i64).into()]).expect("obj");
         self.b.guard_nonnull(r, raise);
         self.release_temp(x, xt);
         self.release_temp(y, yt);
@@ -1186,7 +1186,7 @@ impl Recorder {
             }
             Sh::Val { op, repr: Repr::Obj, .. } => {
                 let raise = self.snapshot(SnapshotKind::RaisePending, pc);
-                let t = self.call("truthy", &[op]).expect("i64");
+                let t = self.call(Helper::Truthy, &[op]).expect("i64");
                 let ok = self.b.op(Opcode::IntNe, &[t.into(), (-1i64).into()]);
                 self.b.guard_true(ok, raise);
                 t.into()
@@ -1251,14 +1251,14 @@ impl Recorder {
             self.b.guard_true(more, snap);
             let items = self.b.load_field(list, seq.items, Type::Obj);
             let item = self.b.load_indexed(items, i, 0, Type::Obj);
-            let item = self.call("incref", &[item.into()]).expect("incref");
+            let item = self.call(Helper::Incref, &[item.into()]).expect("incref");
             let next = self.b.op(Opcode::IntAdd, &[i.into(), 1i64.into()]);
             self.b.store_field(iter, index_off, next);
             self.push(Sh::val(item, Repr::Obj, true));
             return Ok(());
         }
         let raise = self.snapshot(SnapshotKind::RaisePending, pc);
-        let r = self.call("iter_next", &[iter]).expect("obj");
+        let r = self.call(Helper::IterNext, &[iter]).expect("obj");
         self.b.guard_nonnull(r, raise);
         // Whether the iterator is exhausted shows once the interpreter has
         // run FOR_ITER (`after_for_iter`).
@@ -1318,7 +1318,7 @@ impl Recorder {
             self.version_guard(vm, obj, cls, snap);
             if o.dict().is_some() {
                 // The instance dict must not shadow the method.
-                let shadowed = self.call("has_dict_attr", &[obj, n.into()]).expect("i64");
+                let shadowed = self.call(Helper::HasDictAttr, &[obj, n.into()]).expect("i64");
                 self.b.guard_false(shadowed, snap);
             }
             let k = self.constant(&func, "method");
@@ -1331,7 +1331,7 @@ impl Recorder {
         }
         if let Some(AttrKind::InstanceDict) = cached.filter(|_| key.1 != 0) {
             self.version_guard(vm, obj, cls, snap);
-            self.attr_by_helper("getattr_dict", (obj, ot), s, n.into(), snap);
+            self.attr_by_helper(Helper::GetattrDict, (obj, ot), s, n.into(), snap);
             if method {
                 self.push(Sh::Null);
             }
@@ -1341,14 +1341,14 @@ impl Recorder {
             abort!("uncached method load");
         }
         let raise = self.snapshot(SnapshotKind::RaisePending, pc);
-        self.attr_by_helper("getattr", (obj, ot), s, n.into(), raise);
+        self.attr_by_helper(Helper::Getattr, (obj, ot), s, n.into(), raise);
         Ok(())
     }
 
     /// Replace the object on top of the stack (shadow `s`, as the object
     /// operand `obj`) by attribute `name` as `helper` gets it, guarded
     /// non-null through `snap`.
-    fn attr_by_helper(&mut self, helper: &'static str, (obj, temp): (Operand, bool), s: Sh, name: Operand, snap: SnapId) {
+    fn attr_by_helper(&mut self, helper: Helper, (obj, temp): (Operand, bool), s: Sh, name: Operand, snap: SnapId) {
         let r = self.call(helper, &[obj, name]).expect("obj");
         self.b.guard_nonnull(r, snap);
         self.pop();
@@ -1381,7 +1381,7 @@ impl Recorder {
                         // Its result says whether releasing the old item
                         // may have run Python code: then the trace leaves,
                         // after the store.
-                        let ran_code = self.call("store_float_item", &[items.into(), i, x]).expect("i64");
+                        let ran_code = self.call(Helper::StoreFloatItem, &[items.into(), i, x]).expect("i64");
                         let popped = [self.pop(), self.pop(), self.pop()];
                         let after = self.snapshot(SnapshotKind::Resume, self.next_pc);
                         self.b.guard_false(ran_code, after);
@@ -1394,9 +1394,9 @@ impl Recorder {
                         // and releases the item it replaces.
                         let (v, vt) = self.as_obj(sv).ok_or("store of NULL")?;
                         let old = self.b.load_indexed(items, i, 0, Type::Obj);
-                        let stored = self.call("incref_stored", &[v]).expect("incref");
+                        let stored = self.call(Helper::IncrefStored, &[v]).expect("incref");
                         self.b.store_indexed(items, i, stored, 0);
-                        self.call("decref_replaced", &[old.into()]);
+                        self.call(Helper::DecrefReplaced, &[old.into()]);
                         self.release_temp(v, vt);
                     }
                     for _ in 0..3 {
@@ -1407,7 +1407,7 @@ impl Recorder {
                 }
                 _ => {
                     let (v, vt) = self.as_obj(sv).ok_or("store of NULL")?;
-                    let r = self.call("list_set", &[l, i, v]).expect("i64");
+                    let r = self.call(Helper::ListSet, &[l, i, v]).expect("i64");
                     self.b.guard_eq_i64(r, 0, snap);
                     self.release_temp(v, vt);
                 }
@@ -1417,7 +1417,7 @@ impl Recorder {
             let raise = self.snapshot(SnapshotKind::RaisePending, pc);
             let (c, ct) = self.as_obj(sc).ok_or("NULL container")?;
             let (k, kt) = self.as_obj(sk).ok_or("NULL key")?;
-            let r = self.call("setitem", &[c, k, v]).expect("i64");
+            let r = self.call(Helper::Setitem, &[c, k, v]).expect("i64");
             self.b.guard_eq_i64(r, 0, raise);
             self.release_temp(c, ct);
             self.release_temp(k, kt);
@@ -1434,10 +1434,10 @@ impl Recorder {
         let s = self.peek(0);
         let Sh::Val { op: t, repr: Repr::Obj, .. } = s else { abort!("unpack of a non-object") };
         let (getter, cls, len, layout) = if seq.class().is(vm.ctx.types.tuple_type) {
-            ("tuple_get", vm.ctx.types.tuple_type, seq.downcast_ref::<PyTuple>().unwrap().len(), self.layout.tuple)
+            (Helper::TupleGet, vm.ctx.types.tuple_type, seq.downcast_ref::<PyTuple>().unwrap().len(), self.layout.tuple)
         } else if seq.class().is(vm.ctx.types.list_type) {
             let len = seq.downcast_ref::<PyList>().unwrap().borrow_vec().len();
-            ("list_get", vm.ctx.types.list_type, len, self.layout.list)
+            (Helper::ListGet, vm.ctx.types.list_type, len, self.layout.list)
         } else {
             abort!("unpack of a {}", seq.class().name());
         };
@@ -1456,10 +1456,10 @@ impl Recorder {
             let base = self.b.load_field(t, l.items, Type::Obj);
             for i in 0..n {
                 let item = self.b.load_field(base, (i * 8) as i32, Type::Obj);
-                items.push(self.call("incref", &[item.into()]).expect("incref"));
+                items.push(self.call(Helper::Incref, &[item.into()]).expect("incref"));
             }
         } else {
-            let l = self.call("len", &[t]).expect("i64");
+            let l = self.call(Helper::Len, &[t]).expect("i64");
             self.b.guard_eq_i64(l, n as i64, snap);
             for i in 0..n {
                 let r = self.call(getter, &[t, (i as i64).into()]).expect("obj");
@@ -1521,7 +1521,7 @@ impl Recorder {
                     let v = self.b.op(Opcode::IntAnd, &[word.into(), 0xffff_ffffi64.into()]);
                     self.b.guard_eq_i64(v, version as i64, snap);
                     let raise = self.snapshot(SnapshotKind::RaisePending, pc);
-                    let inst = self.call("new_instance", &[k.into()]).expect("obj");
+                    let inst = self.call(Helper::NewInstance, &[k.into()]).expect("obj");
                     self.b.guard_nonnull(inst, raise);
                     let mut all = vec![Sh::val(inst, Repr::Obj, false)];
                     all.extend(args);
@@ -1535,7 +1535,7 @@ impl Recorder {
             self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
             let raise = self.snapshot(SnapshotKind::RaisePending, pc);
             let (x, xt) = self.as_obj(args[0]).ok_or("len of NULL")?;
-            let n = self.call("len", &[x]).expect("i64");
+            let n = self.call(Helper::Len, &[x]).expect("i64");
             let ok = self.b.op(Opcode::IntNe, &[n.into(), (-1i64).into()]);
             self.b.guard_true(ok, raise);
             self.release_temp(x, xt);
@@ -1546,7 +1546,7 @@ impl Recorder {
             if let Some((helper, domain)) = math_function(vm, &callable) {
                 let arg_obj = f.slots.last().unwrap().as_ref().unwrap();
                 if float_value(vm, arg_obj).is_some() || int_value(vm, arg_obj).is_some() {
-                    let k = self.constant(&callable, helper);
+                    let k = self.constant(&callable, helper.name());
                     self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
                     let x = self.as_float(vm, args[0], arg_obj, snap).ok_or("float")?;
                     match domain {
@@ -1562,7 +1562,7 @@ impl Recorder {
                         Domain::Any => {}
                     }
                     let r = self.call(helper, &[x]).expect("f64");
-                    if matches!(domain, Domain::Finite) && helper == "exp" {
+                    if matches!(domain, Domain::Finite) && helper == Helper::Exp {
                         let ok = self.b.op(Opcode::FloatLt, &[r.into(), f64::INFINITY.into()]);
                         self.b.guard_true(ok, snap);
                     }
@@ -1578,7 +1578,7 @@ impl Recorder {
             for a in &args {
                 ops.push(self.as_obj(*a).ok_or("NULL argument")?);
             }
-            let names = ["call0", "call1", "call2", "call3", "call4"];
+            let names = [Helper::Call0, Helper::Call1, Helper::Call2, Helper::Call3, Helper::Call4];
             let operands: Vec<Operand> = ops.iter().map(|(o, _)| *o).collect();
             let r = self.call(names[nargs], &operands).expect("obj");
             self.b.guard_nonnull(r, raise);
@@ -1724,10 +1724,10 @@ impl Recorder {
                     let v = if repr == Repr::Obj && !owned {
                         // The jump consumes: hand it a reference of its own.
                         match op {
-                            Operand::Value(v) => self.call("incref", &[v.into()]).expect("incref").into(),
+                            Operand::Value(v) => self.call(Helper::Incref, &[v.into()]).expect("incref").into(),
                             other => {
                                 let o = other;
-                                let r = self.call("incref", &[o]).expect("incref");
+                                let r = self.call(Helper::Incref, &[o]).expect("incref");
                                 r.into()
                             }
                         }
@@ -1800,14 +1800,14 @@ enum Domain {
 
 /// `math.sqrt` & co: the helper computing it, and the argument domain in
 /// which the result equals CPython's without an exception.
-fn math_function(vm: &VirtualMachine, callable: &PyObjectRef) -> Option<(&'static str, Domain)> {
+fn math_function(vm: &VirtualMachine, callable: &PyObjectRef) -> Option<(Helper, Domain)> {
     let math = vm.sys_module.get_attr("modules", vm).ok()?.get_item("math", vm).ok()?;
     for (name, helper, domain) in [
-        ("sqrt", "sqrt", Domain::NonNegative),
-        ("sin", "sin", Domain::Finite),
-        ("cos", "cos", Domain::Finite),
-        ("exp", "exp", Domain::Finite),
-        ("fabs", "fabs", Domain::Any),
+        ("sqrt", Helper::Sqrt, Domain::NonNegative),
+        ("sin", Helper::Sin, Domain::Finite),
+        ("cos", Helper::Cos, Domain::Finite),
+        ("exp", Helper::Exp, Domain::Finite),
+        ("fabs", Helper::Fabs, Domain::Any),
     ] {
         if let Ok(f) = math.get_attr(name, vm) {
             if f.is(callable) {

@@ -1,0 +1,121 @@
+//! The helpers compiled code calls, in one typed table: each variant names an
+//! `extern "C"` function of `helpers`, its signature and what the optimizer may
+//! assume about it (`FuncFlags`), and which arguments it consumes. The recorder
+//! asks for helpers by variant, so a misspelt or missing helper does not compile.
+
+use hipy_optimizer::{FuncDesc, FuncFlags as F, Type::*};
+
+use super::helpers::*;
+
+const PLAIN: F = F {
+    pure: false,
+    owned: false,
+    can_raise: false,
+    incref: false,
+    decref: false,
+    refcounts_only: false,
+    item_store: false,
+};
+const PURE: F = F { pure: true, ..PLAIN };
+const OWNED: F = F { owned: true, ..PLAIN };
+const RAISING: F = F { owned: true, can_raise: true, ..PLAIN };
+
+macro_rules! helpers {
+    ($($(#[$doc:meta])* $variant:ident = $name:literal, $func:ident, [$($arg:ident),*] -> $ret:ident, $flags:expr, $consumes:literal;)*) => {
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Helper {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl Helper {
+            /// The name compiled-code listings show.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Helper::$variant => $name,)*
+                }
+            }
+
+            /// The call descriptor the IR's function table holds.
+            pub fn desc(self) -> FuncDesc {
+                let (addr, args, ret, flags, consumes): (usize, &[hipy_optimizer::Type], hipy_optimizer::Type, F, u32) =
+                    match self {
+                        $(Helper::$variant => ($func as *const () as usize, &[$($arg),*], $ret, $flags, $consumes),)*
+                    };
+                FuncDesc {
+                    addr: addr as u64,
+                    name: self.name().to_owned(),
+                    args: args.to_vec(),
+                    ret,
+                    flags,
+                    consumes,
+                    result_class: None,
+                }
+            }
+        }
+    };
+}
+
+helpers! {
+    Incref = "incref", hp_incref, [Obj] -> Obj, F { owned: true, incref: true, ..PLAIN }, 0;
+    Decref = "decref", hp_decref, [Obj] -> Void, F { decref: true, ..PLAIN }, 1;
+    /// The reference a store took out of a container (`store_indexed`):
+    /// the trace got it from memory, so it was never an owned IR value.
+    DecrefReplaced = "decref_replaced", hp_decref, [Obj] -> Void, PLAIN, 0;
+    /// A new reference that a `store_indexed` hands to a container (so
+    /// never an owned IR value).
+    IncrefStored = "incref_stored", hp_incref, [Obj] -> Obj, F { refcounts_only: true, ..PLAIN }, 0;
+    BoxInt = "box_int", hp_box_int, [I64] -> Obj, OWNED, 0;
+    BoxFloat = "box_float", hp_box_float, [F64] -> Obj, OWNED, 0;
+    BoxBool = "box_bool", hp_box_bool, [I64] -> Obj, OWNED, 0;
+    UnboxInt = "unbox_int", hp_unbox_int, [Obj] -> I64, PURE, 0;
+    Binop = "binop", hp_binop, [Obj, Obj, I64] -> Obj, RAISING, 0;
+    Compare = "compare", hp_compare, [Obj, Obj, I64] -> Obj, RAISING, 0;
+    Truthy = "truthy", hp_truthy, [Obj] -> I64, PLAIN, 0;
+    LoadGlobal = "load_global", hp_load_global, [Obj, Obj, Obj] -> Obj, RAISING, 0;
+    Getattr = "getattr", hp_getattr, [Obj, Obj] -> Obj, RAISING, 0;
+    GetattrDict = "getattr_dict", hp_getattr_dict, [Obj, Obj] -> Obj, RAISING, 0;
+    HasDictAttr = "has_dict_attr", hp_has_dict_attr, [Obj, Obj] -> I64, PLAIN, 0;
+    Setattr = "setattr", hp_setattr, [Obj, Obj, Obj] -> I64, PLAIN, 0;
+    Setitem = "setitem", hp_setitem, [Obj, Obj, Obj] -> I64, PLAIN, 0;
+    CellSet = "cell_set", hp_cell_set, [Obj, Obj] -> I64, PLAIN, 0;
+    ListAppend = "list_append", hp_list_append, [Obj, Obj] -> I64, PLAIN, 0;
+    Offer = "offer", hp_offer, [Obj] -> I64, PLAIN, 0;
+    OfferInt = "offer_int", hp_offer_int, [I64] -> I64, PLAIN, 0;
+    OfferFloat = "offer_float", hp_offer_float, [F64] -> I64, PLAIN, 0;
+    SetAdd = "set_add", hp_set_add, [Obj, Obj] -> I64, PLAIN, 0;
+    MapAdd = "map_add", hp_map_add, [Obj, Obj, Obj] -> I64, PLAIN, 0;
+    ListGet = "list_get", hp_list_get, [Obj, I64] -> Obj, RAISING, 0;
+    TupleGet = "tuple_get", hp_tuple_get, [Obj, I64] -> Obj, RAISING, 0;
+    ListSet = "list_set", hp_list_set, [Obj, I64, Obj] -> I64, PLAIN, 0;
+    StoreFloatItem = "store_float_item", hp_store_float_item, [Obj, I64, F64] -> I64, F { item_store: true, ..PLAIN }, 0;
+    Len = "len", hp_len, [Obj] -> I64, PLAIN, 0;
+    IterNext = "iter_next", hp_iter_next, [Obj] -> Obj, RAISING, 0;
+    Call0 = "call0", hp_call0, [Obj] -> Obj, RAISING, 0;
+    Call1 = "call1", hp_call1, [Obj, Obj] -> Obj, RAISING, 0;
+    Call2 = "call2", hp_call2, [Obj, Obj, Obj] -> Obj, RAISING, 0;
+    Call3 = "call3", hp_call3, [Obj, Obj, Obj, Obj] -> Obj, RAISING, 0;
+    Call4 = "call4", hp_call4, [Obj, Obj, Obj, Obj, Obj] -> Obj, RAISING, 0;
+    NewInstance = "new_instance", hp_new_instance, [Obj] -> Obj, RAISING, 0;
+    CellGet = "cell_get", hp_cell_get, [Obj] -> Obj, RAISING, 0;
+    Slice2 = "slice2", hp_slice2, [Obj, Obj] -> Obj, OWNED, 0;
+    Slice3 = "slice3", hp_slice3, [Obj, Obj, Obj] -> Obj, OWNED, 0;
+    GetSlice = "get_slice", hp_get_slice, [Obj, Obj, Obj] -> Obj, RAISING, 0;
+    SetSlice = "set_slice", hp_set_slice, [Obj, Obj, Obj, Obj] -> I64, PLAIN, 0;
+    GetIter = "get_iter", hp_get_iter, [Obj] -> Obj, RAISING, 0;
+    List0 = "list0", hp_list0, [] -> Obj, OWNED, 0;
+    List1 = "list1", hp_list1, [Obj] -> Obj, OWNED, 0;
+    List2 = "list2", hp_list2, [Obj, Obj] -> Obj, OWNED, 0;
+    List3 = "list3", hp_list3, [Obj, Obj, Obj] -> Obj, OWNED, 0;
+    Set0 = "set0", hp_set0, [] -> Obj, OWNED, 0;
+    Dict0 = "dict0", hp_dict0, [] -> Obj, OWNED, 0;
+    Tuple1 = "tuple1", hp_tuple1, [Obj] -> Obj, OWNED, 0;
+    Tuple2 = "tuple2", hp_tuple2, [Obj, Obj] -> Obj, OWNED, 0;
+    Tuple3 = "tuple3", hp_tuple3, [Obj, Obj, Obj] -> Obj, OWNED, 0;
+    Sqrt = "sqrt", hp_sqrt, [F64] -> F64, PURE, 0;
+    Sin = "sin", hp_sin, [F64] -> F64, PURE, 0;
+    Cos = "cos", hp_cos, [F64] -> F64, PURE, 0;
+    Exp = "exp", hp_exp, [F64] -> F64, PURE, 0;
+    Fabs = "fabs", hp_fabs, [F64] -> F64, PURE, 0;
+    Pow = "pow", hp_pow, [F64, F64] -> F64, PURE, 0;
+    IntTruediv = "int_truediv", hp_int_truediv, [I64, I64] -> F64, PLAIN, 0;
+}
