@@ -183,178 +183,133 @@ impl FuncDesc {
     }
 }
 
-/// Every operation of the IR. The text name of each is its snake_case form
-/// (see [`Opcode::name`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Opcode {
+/// Every operation of the IR, with the name of each in the text form. The enum,
+/// `ALL_OPCODES` and `Opcode::name` all come from this one list.
+macro_rules! opcodes {
+    ($($(#[$doc:meta])* $op:ident = $name:literal,)*) => {
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Opcode {
+            $($(#[$doc])* $op,)*
+        }
+
+        /// All opcodes, in declaration order (for the parser and for tests).
+        pub const ALL_OPCODES: &[Opcode] = &[$(Opcode::$op,)*];
+
+        impl Opcode {
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Opcode::$op => $name,)*
+                }
+            }
+        }
+    };
+}
+
+opcodes! {
     // i64 arithmetic without checks (wrapping).
-    IntAdd,
-    IntSub,
-    IntMul,
-    IntAnd,
-    IntOr,
-    IntXor,
+    IntAdd = "int_add",
+    IntSub = "int_sub",
+    IntMul = "int_mul",
+    IntAnd = "int_and",
+    IntOr = "int_or",
+    IntXor = "int_xor",
     // i64 arithmetic with Python semantics that exits through its snapshot when the
     // result does not fit in an i64 (or, for shifts, when the count is negative).
-    IntAddOvf,
-    IntSubOvf,
-    IntMulOvf,
-    IntNegOvf,
-    IntLshiftOvf,
+    IntAddOvf = "int_add_ovf",
+    IntSubOvf = "int_sub_ovf",
+    IntMulOvf = "int_mul_ovf",
+    IntNegOvf = "int_neg_ovf",
+    IntLshiftOvf = "int_lshift_ovf",
     /// `a >> b`, arithmetic; counts >= 64 act like 63. Exits on a negative count.
-    IntRshift,
+    IntRshift = "int_rshift",
     /// Python `//`: floor division. Exits on a zero divisor and on `MIN // -1`.
-    IntFloorDiv,
+    IntFloorDiv = "int_floordiv",
     /// Python `%`: the result has the sign of the divisor. Exits on a zero divisor.
-    IntMod,
+    IntMod = "int_mod",
     // i64 compares, producing 0/1.
-    IntLt,
-    IntLe,
-    IntEq,
-    IntNe,
-    IntGt,
-    IntGe,
-    IntToF64,
+    IntLt = "int_lt",
+    IntLe = "int_le",
+    IntEq = "int_eq",
+    IntNe = "int_ne",
+    IntGt = "int_gt",
+    IntGe = "int_ge",
+    IntToF64 = "int_to_f64",
     /// 1 if the operand is 0, else 0.
-    BoolNot,
+    BoolNot = "bool_not",
     // f64 arithmetic (IEEE, as Python floats).
-    FloatAdd,
-    FloatSub,
-    FloatMul,
+    FloatAdd = "float_add",
+    FloatSub = "float_sub",
+    FloatMul = "float_mul",
     /// Exits on a zero divisor (Python raises ZeroDivisionError).
-    FloatDiv,
+    FloatDiv = "float_div",
     /// Python `//` on floats. Exits on a zero divisor.
-    FloatFloorDiv,
+    FloatFloorDiv = "float_floordiv",
     /// Python `%` on floats. Exits on a zero divisor.
-    FloatMod,
-    FloatNeg,
-    FloatAbs,
+    FloatMod = "float_mod",
+    FloatNeg = "float_neg",
+    FloatAbs = "float_abs",
     // f64 compares with Python semantics: any comparison with NaN is false, except `!=`.
-    FloatLt,
-    FloatLe,
-    FloatEq,
-    FloatNe,
-    FloatGt,
-    FloatGe,
+    FloatLt = "float_lt",
+    FloatLe = "float_le",
+    FloatEq = "float_eq",
+    FloatNe = "float_ne",
+    FloatGt = "float_gt",
+    FloatGe = "float_ge",
     // Object identity compares, producing 0/1.
-    PtrEq,
-    PtrNe,
+    PtrEq = "ptr_eq",
+    PtrNe = "ptr_ne",
     // Guards: exit through the snapshot when the condition does not hold.
-    GuardTrue,
-    GuardFalse,
-    GuardEqI64,
+    GuardTrue = "guard_true",
+    GuardFalse = "guard_false",
+    GuardEqI64 = "guard_eq_i64",
     /// `guard_class obj, type`: the type pointer at `ObjLayout.type_offset` equals `type`.
-    GuardClass,
-    GuardIdentity,
-    GuardNonnull,
+    GuardClass = "guard_class",
+    GuardIdentity = "guard_identity",
+    GuardNonnull = "guard_nonnull",
     /// `guard_bounds idx, len`: `0 <= idx < len`.
-    GuardBounds,
+    GuardBounds = "guard_bounds",
     /// `guard_no_interrupt`: exits when the vm asks running code to stop at its next
     /// safepoint (a signal arrived, a cycle collection is due, another thread stops
     /// the world). Placed at a loop's back-edge; it reads memory that code outside
     /// the trace changes, so no pass removes, merges or moves it.
-    GuardNoInterrupt,
+    GuardNoInterrupt = "guard_no_interrupt",
     // Inline memory reads and writes.
     /// The type pointer of an object (at `ObjLayout.type_offset`).
-    LoadType,
+    LoadType = "load_type",
     /// The f64 payload of a float object (at `ObjLayout.float_payload_offset`); only
     /// valid after a class guard proved the object is a float.
-    UnboxFloat,
+    UnboxFloat = "unbox_float",
     /// A raw word at a byte offset: `vN:ty = load_field obj, offset`.
-    LoadField,
+    LoadField = "load_field",
     /// `store_field obj, offset, value`.
-    StoreField,
+    StoreField = "store_field",
     /// A raw 64-bit word of an array: `vN:ty = load_indexed base, index, offset` reads
     /// the word at `base + index * 8 + offset` (`base` is a raw pointer typed `obj`,
     /// e.g. a list's item buffer read with `load_field`; `index` is an i64).
-    LoadIndexed,
+    LoadIndexed = "load_indexed",
     /// `store_indexed base, index, value, offset`: writes the word at
     /// `base + index * 8 + offset`.
-    StoreIndexed,
+    StoreIndexed = "store_indexed",
     /// `prefetch base, index`: a hint that the word at `base + index * 8` is used
     /// soon (a cache prefetch; never faults, whatever the address).
-    Prefetch,
+    Prefetch = "prefetch",
     // Abstract object ops, for allocation removal (the backend does not compile them).
     /// `new type_const`: a fresh instance (owned).
-    New,
+    New = "new",
     /// `vN:ty = getfield_gc obj, field_index`.
-    GetfieldGc,
+    GetfieldGc = "getfield_gc",
     /// `setfield_gc obj, field_index, value`.
-    SetfieldGc,
+    SetfieldGc = "setfield_gc",
     /// `call fN(args...)`: a residual call with the C ABI.
-    Call,
+    Call = "call",
     /// Ends the trace: back to the loop head with new input values.
-    Jump,
+    Jump = "jump",
     /// `exit [snapshot]`: ends the trace by leaving through its snapshot (a bridge
     /// that reaches the header of another compiled loop, which the vm enters next).
-    Exit,
+    Exit = "exit",
 }
 
-/// All opcodes, in declaration order (for the parser and for tests).
-pub const ALL_OPCODES: &[Opcode] = {
-    use Opcode::*;
-    &[
-        IntAdd,
-        IntSub,
-        IntMul,
-        IntAnd,
-        IntOr,
-        IntXor,
-        IntAddOvf,
-        IntSubOvf,
-        IntMulOvf,
-        IntNegOvf,
-        IntLshiftOvf,
-        IntRshift,
-        IntFloorDiv,
-        IntMod,
-        IntLt,
-        IntLe,
-        IntEq,
-        IntNe,
-        IntGt,
-        IntGe,
-        IntToF64,
-        BoolNot,
-        FloatAdd,
-        FloatSub,
-        FloatMul,
-        FloatDiv,
-        FloatFloorDiv,
-        FloatMod,
-        FloatNeg,
-        FloatAbs,
-        FloatLt,
-        FloatLe,
-        FloatEq,
-        FloatNe,
-        FloatGt,
-        FloatGe,
-        PtrEq,
-        PtrNe,
-        GuardTrue,
-        GuardFalse,
-        GuardEqI64,
-        GuardClass,
-        GuardIdentity,
-        GuardNonnull,
-        GuardBounds,
-        GuardNoInterrupt,
-        LoadType,
-        UnboxFloat,
-        LoadField,
-        StoreField,
-        LoadIndexed,
-        StoreIndexed,
-        Prefetch,
-        New,
-        GetfieldGc,
-        SetfieldGc,
-        Call,
-        Jump,
-        Exit,
-    ]
-};
+
 
 /// Where an opcode's arguments and immediate go in the text form and in `Op`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -375,71 +330,6 @@ pub enum Shape {
 }
 
 impl Opcode {
-    pub fn name(self) -> &'static str {
-        use Opcode::*;
-        match self {
-            IntAdd => "int_add",
-            IntSub => "int_sub",
-            IntMul => "int_mul",
-            IntAnd => "int_and",
-            IntOr => "int_or",
-            IntXor => "int_xor",
-            IntAddOvf => "int_add_ovf",
-            IntSubOvf => "int_sub_ovf",
-            IntMulOvf => "int_mul_ovf",
-            IntNegOvf => "int_neg_ovf",
-            IntLshiftOvf => "int_lshift_ovf",
-            IntRshift => "int_rshift",
-            IntFloorDiv => "int_floordiv",
-            IntMod => "int_mod",
-            IntLt => "int_lt",
-            IntLe => "int_le",
-            IntEq => "int_eq",
-            IntNe => "int_ne",
-            IntGt => "int_gt",
-            IntGe => "int_ge",
-            IntToF64 => "int_to_f64",
-            BoolNot => "bool_not",
-            FloatAdd => "float_add",
-            FloatSub => "float_sub",
-            FloatMul => "float_mul",
-            FloatDiv => "float_div",
-            FloatFloorDiv => "float_floordiv",
-            FloatMod => "float_mod",
-            FloatNeg => "float_neg",
-            FloatAbs => "float_abs",
-            FloatLt => "float_lt",
-            FloatLe => "float_le",
-            FloatEq => "float_eq",
-            FloatNe => "float_ne",
-            FloatGt => "float_gt",
-            FloatGe => "float_ge",
-            PtrEq => "ptr_eq",
-            PtrNe => "ptr_ne",
-            GuardTrue => "guard_true",
-            GuardFalse => "guard_false",
-            GuardEqI64 => "guard_eq_i64",
-            GuardClass => "guard_class",
-            GuardIdentity => "guard_identity",
-            GuardNonnull => "guard_nonnull",
-            GuardBounds => "guard_bounds",
-            GuardNoInterrupt => "guard_no_interrupt",
-            LoadType => "load_type",
-            UnboxFloat => "unbox_float",
-            LoadField => "load_field",
-            StoreField => "store_field",
-            LoadIndexed => "load_indexed",
-            StoreIndexed => "store_indexed",
-            Prefetch => "prefetch",
-            New => "new",
-            GetfieldGc => "getfield_gc",
-            SetfieldGc => "setfield_gc",
-            Call => "call",
-            Jump => "jump",
-            Exit => "exit",
-        }
-    }
-
     pub fn from_name(s: &str) -> Option<Opcode> {
         ALL_OPCODES.iter().copied().find(|op| op.name() == s)
     }
