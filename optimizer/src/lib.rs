@@ -8,7 +8,8 @@
 //! The contract with the recorder and the backend is `brief/JIT-IR.md`.
 //!
 //! # Modules (one concern each)
-//! - [`ir`]: values, operands, opcodes, ops, snapshots, virtuals, `Trace`.
+//! - [`ir`]: values, operands, opcodes, ops, `Trace`.
+//! - [`snapshot`]: snapshots (frames, sources, virtual objects) and their text form.
 //! - [`builder`]: `TraceBuilder`, the recorder's API (below).
 //! - [`text`] / [`parse`]: the text form (printer and parser; they round-trip). Used by
 //!   `HIPY_JIT_LOG` and by the optimizer tests, which are IR text in, IR text out.
@@ -87,6 +88,7 @@ pub mod parse;
 pub mod prefetch;
 pub mod refcount;
 pub mod semantics;
+pub mod snapshot;
 pub mod subst;
 pub mod text;
 pub mod verify;

@@ -69,7 +69,7 @@ pub fn parse(text: &str) -> Result<Trace, ParseError> {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-enum Tok {
+pub(crate) enum Tok {
     Word(String),
     Str(String),
     Punct(char),
@@ -119,27 +119,27 @@ fn tokenize(line: &str) -> Result<Vec<Tok>, String> {
     Ok(out)
 }
 
-struct Cursor {
+pub(crate) struct Cursor {
     toks: Vec<Tok>,
     pos: usize,
 }
 
 impl Cursor {
-    fn peek(&self) -> Option<&Tok> {
+    pub(crate) fn peek(&self) -> Option<&Tok> {
         self.toks.get(self.pos)
     }
-    fn next(&mut self) -> Option<Tok> {
+    pub(crate) fn next(&mut self) -> Option<Tok> {
         let t = self.toks.get(self.pos).cloned();
         self.pos += 1;
         t
     }
-    fn at_punct(&self, c: char) -> bool {
+    pub(crate) fn at_punct(&self, c: char) -> bool {
         self.peek() == Some(&Tok::Punct(c))
     }
-    fn at_word(&self, w: &str) -> bool {
+    pub(crate) fn at_word(&self, w: &str) -> bool {
         matches!(self.peek(), Some(Tok::Word(x)) if x == w)
     }
-    fn eat_punct(&mut self, c: char) -> bool {
+    pub(crate) fn eat_punct(&mut self, c: char) -> bool {
         if self.at_punct(c) {
             self.pos += 1;
             true
@@ -147,20 +147,20 @@ impl Cursor {
             false
         }
     }
-    fn punct(&mut self, c: char) -> Result<(), String> {
+    pub(crate) fn punct(&mut self, c: char) -> Result<(), String> {
         if self.eat_punct(c) {
             Ok(())
         } else {
             Err(format!("expected '{}', found {:?}", c, self.peek()))
         }
     }
-    fn word(&mut self) -> Result<String, String> {
+    pub(crate) fn word(&mut self) -> Result<String, String> {
         match self.next() {
             Some(Tok::Word(w)) => Ok(w),
             t => Err(format!("expected a word, found {:?}", t)),
         }
     }
-    fn string(&mut self) -> Result<String, String> {
+    pub(crate) fn string(&mut self) -> Result<String, String> {
         match self.next() {
             Some(Tok::Str(s)) => Ok(s),
             t => Err(format!("expected a string, found {:?}", t)),
@@ -168,7 +168,7 @@ impl Cursor {
     }
 }
 
-fn numbered(w: &str, prefix: &str) -> Option<u32> {
+pub(crate) fn numbered(w: &str, prefix: &str) -> Option<u32> {
     let rest = w.strip_prefix(prefix)?;
     if rest.is_empty() || !rest.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -176,7 +176,7 @@ fn numbered(w: &str, prefix: &str) -> Option<u32> {
     rest.parse().ok()
 }
 
-fn parse_u64(w: &str) -> Result<u64, String> {
+pub(crate) fn parse_u64(w: &str) -> Result<u64, String> {
     let r = match w.strip_prefix("0x") {
         Some(hex) => u64::from_str_radix(hex, 16),
         None => w.parse(),
@@ -188,12 +188,12 @@ fn parse_type(w: &str) -> Result<Type, String> {
     Type::from_name(w).ok_or_else(|| format!("unknown type {:?}", w))
 }
 
-struct Parser {
-    trace: Trace,
-    snap_defined: Vec<bool>,
-    saw_header: bool,
+pub(crate) struct Parser {
+    pub(crate) trace: Trace,
+    pub(crate) snap_defined: Vec<bool>,
+    pub(crate) saw_header: bool,
     /// The line of each op, for verifier errors.
-    op_lines: Vec<usize>,
+    pub(crate) op_lines: Vec<usize>,
 }
 
 impl Parser {
@@ -363,7 +363,7 @@ impl Parser {
             .ok_or_else(|| format!("expected a value vN, found {:?}", w))
     }
 
-    fn operand(&self, c: &mut Cursor) -> Result<Operand, String> {
+    pub(crate) fn operand(&self, c: &mut Cursor) -> Result<Operand, String> {
         let w = c.word()?;
         if let Some(n) = numbered(&w, "v") {
             return Ok(Operand::Value(ValueId(n)));
@@ -520,99 +520,4 @@ impl Parser {
         Ok(())
     }
 
-    /// Parses after '[': `sN]` or `sN kind frames... virtuals...]`.
-    fn snapshot(&mut self, c: &mut Cursor) -> Result<SnapId, String> {
-        let id = numbered(&c.word()?, "s").ok_or("expected sN")? as usize;
-        if c.eat_punct(']') {
-            if !self.snap_defined.get(id).copied().unwrap_or(false) {
-                return Err(format!("snapshot s{} used before it is written out", id));
-            }
-            return Ok(SnapId(id as u32));
-        }
-        if self.snap_defined.get(id).copied().unwrap_or(false) {
-            return Err(format!("snapshot s{} written out twice", id));
-        }
-        let kind = match c.word()?.as_str() {
-            "resume" => SnapshotKind::Resume,
-            "raise" => SnapshotKind::RaisePending,
-            "reoffer" => SnapshotKind::Reoffer,
-            w => return Err(format!("unknown snapshot kind {:?}", w)),
-        };
-        let mut snap = Snapshot {
-            kind,
-            frames: Vec::new(),
-            virtuals: Vec::new(),
-        };
-        while !c.eat_punct(']') {
-            let w = c.word()?;
-            if let Some(k) = numbered(&w, "virt") {
-                if k as usize != snap.virtuals.len() {
-                    return Err(format!(
-                        "virtuals must be numbered in order; expected virt{}",
-                        snap.virtuals.len()
-                    ));
-                }
-                c.punct('=')?;
-                let class = numbered(&c.word()?, "c").ok_or("expected cN")?;
-                let fields = self.slots(c)?;
-                snap.virtuals.push(VirtualObj {
-                    class: ConstId(class),
-                    fields,
-                });
-            } else {
-                let code = parse_u64(&w)?;
-                c.punct('@')?;
-                let pc: u32 = c.word()?.parse().map_err(|_| "bad pc")?;
-                let slots = self.slots(c)?;
-                snap.frames.push(Frame { code, pc, slots });
-            }
-        }
-        let placeholder = Snapshot {
-            kind: SnapshotKind::Resume,
-            frames: vec![],
-            virtuals: vec![],
-        };
-        if self.trace.snapshots.len() <= id {
-            self.trace.snapshots.resize(id + 1, placeholder);
-            self.snap_defined.resize(id + 1, false);
-        }
-        self.trace.snapshots[id] = snap;
-        self.snap_defined[id] = true;
-        Ok(SnapId(id as u32))
-    }
-
-    fn slots(&self, c: &mut Cursor) -> Result<Vec<Source>, String> {
-        c.punct('{')?;
-        let mut out = Vec::new();
-        while !c.at_punct('}') {
-            let s = if c.eat_punct('=') {
-                Source::Unchanged
-            } else if c.at_word("null") {
-                c.next();
-                Source::Null
-            } else if c.at_word("bool") {
-                c.next();
-                c.punct('(')?;
-                let o = self.operand(c)?;
-                c.punct(')')?;
-                Source::Bool(o)
-            } else if let Some(Tok::Word(w)) = c.peek() {
-                match numbered(w, "virt") {
-                    Some(k) => {
-                        c.next();
-                        Source::Virtual(k)
-                    }
-                    None => Source::Val(self.operand(c)?),
-                }
-            } else {
-                return Err(format!("bad slot {:?}", c.peek()));
-            };
-            out.push(s);
-            if !c.eat_punct(',') {
-                break;
-            }
-        }
-        c.punct('}')?;
-        Ok(out)
-    }
 }

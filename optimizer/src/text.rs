@@ -233,7 +233,7 @@ fn op_text(t: &Trace, op: &Op, printed: &mut [bool]) -> String {
         ) {
             (Some(snap), Some(false)) => {
                 printed[id.index()] = true;
-                let _ = write!(s, " [{} {}]", id, snapshot_body(snap));
+                let _ = write!(s, " [{} {}]", id, snap.text());
             }
             _ => {
                 let _ = write!(s, " [{}]", id);
@@ -256,38 +256,3 @@ fn join_values(vs: &[ValueId]) -> String {
         .join(", ")
 }
 
-fn source_text(s: &Source) -> String {
-    match *s {
-        Source::Unchanged => "=".to_string(),
-        Source::Null => "null".to_string(),
-        Source::Val(o) => operand_text(o),
-        Source::Bool(o) => format!("bool({})", operand_text(o)),
-        Source::Virtual(k) => format!("virt{}", k),
-    }
-}
-
-fn sources_text(ss: &[Source]) -> String {
-    ss.iter().map(source_text).collect::<Vec<_>>().join(", ")
-}
-
-/// The body of a snapshot: `kind frame... virtual...`.
-pub fn snapshot_body(snap: &Snapshot) -> String {
-    let mut s = String::from(match snap.kind {
-        SnapshotKind::Resume => "resume",
-        SnapshotKind::RaisePending => "raise",
-        SnapshotKind::Reoffer => "reoffer",
-    });
-    for f in &snap.frames {
-        let _ = write!(s, " {:#x}@{} {{{}}}", f.code, f.pc, sources_text(&f.slots));
-    }
-    for (k, v) in snap.virtuals.iter().enumerate() {
-        let _ = write!(
-            s,
-            " virt{} = {} {{{}}}",
-            k,
-            v.class,
-            sources_text(&v.fields)
-        );
-    }
-    s
-}
