@@ -1,0 +1,274 @@
+//! Loads and stores: globals and builtins (under dict version stamps),
+//! attributes (by the inline caches' layouts), list and tuple items, stores
+//! into containers, and unpacking.
+
+use super::*;
+
+impl Recorder {
+    pub(super) fn load_global(&mut self, vm: &VirtualMachine, f: &Frame, pc: u32, arg: u32) -> Result<(), Abort> {
+        let name = f.code.names[(arg >> 1) as usize];
+        let value = crate::names::load_global(vm, f, name).map_err(|_| "global lookup raises".to_owned())?;
+        let snap = self.snapshot(SnapshotKind::Resume, pc);
+        let g = self.constant(f.globals.as_object(), "globals");
+        let bi = self.constant(f.builtins.as_object(), "builtins");
+        let k = self.constant(&value, name.as_str());
+        let slot = crate::globals_cache::locate(vm, &f.globals, f.builtins.as_object(), name);
+        match (slot, crate::globals_cache::layout()) {
+            (Some(slot), Some(l)) if l.stamp % 4 == 0 => {
+                // The dicts' key sets are as recorded (stamps), so the entry
+                // is where it was: read it and check it is the same object.
+                self.stamp_guard(g, &l, slot.globals_stamp, snap);
+                let d = match slot.builtins_stamp {
+                    None => g,
+                    Some(stamp) => {
+                        self.stamp_guard(bi, &l, stamp, snap);
+                        bi
+                    }
+                };
+                let entries = self.b.load_field(d, l.entries as i32, Type::Obj);
+                let off = slot.index as usize * l.stride + l.value;
+                let v = self.b.load_field(entries, i32::try_from(off).map_err(|_| "global entry too far")?, Type::Obj);
+                self.b.guard(Opcode::GuardIdentity, &[v.into(), k.into()], snap);
+            }
+            _ => {
+                let snap_raise = self.snapshot(SnapshotKind::RaisePending, pc);
+                let n = self.constant(name.as_object(), name.as_str());
+                let r = self.call(Helper::LoadGlobal, &[g.into(), bi.into(), n.into()]).expect("obj");
+                self.b.guard_nonnull(r, snap_raise);
+                self.b.guard(Opcode::GuardIdentity, &[r.into(), k.into()], snap);
+                self.release(Sh::val(r, Repr::Obj, true));
+            }
+        }
+        let s = if let Some(i) = int_value(vm, &value) {
+            Sh::val(i, Repr::Int, false)
+        } else if let Some(x) = float_value(vm, &value) {
+            Sh::val(x, Repr::Float, false)
+        } else {
+            Sh::val(k, Repr::Obj, false)
+        };
+        self.push(s);
+        if arg & 1 != 0 {
+            self.push(Sh::Null);
+        }
+        Ok(())
+    }
+
+    /// Item `i` of an exact list or tuple `seq` (borrowed), guarding
+    /// `0 <= i < len`.
+    pub(super) fn seq_item(&mut self, seq: Operand, i: Operand, l: crate::trace::SeqLayout, snap: SnapId) -> ValueId {
+        let items = self.seq_items(seq, i, l, snap);
+        self.b.load_indexed(items, i, 0, Type::Obj)
+    }
+
+    /// The item array of an exact list or tuple `seq`, guarding
+    /// `0 <= i < len`.
+    pub(super) fn seq_items(&mut self, seq: Operand, i: Operand, l: crate::trace::SeqLayout, snap: SnapId) -> ValueId {
+        let len = self.b.load_field(seq, l.len, Type::I64);
+        self.b.guard_bounds(i, len, snap);
+        self.b.load_field(seq, l.items, Type::Obj)
+    }
+
+    /// Guard that dict `d`'s keys-version stamp (a u32 at a probed,
+    /// 4-aligned offset) is `stamp`.
+    pub(super) fn stamp_guard(&mut self, d: ConstId, l: &crate::globals_cache::DictLayout, stamp: u32, snap: SnapId) {
+        let word = self.b.load_field(d, (l.stamp & !7) as i32, Type::I64);
+        let word = if l.stamp % 8 == 4 {
+            self.b.op(Opcode::IntRshift, &[word.into(), 32i64.into()])
+        } else {
+            word
+        };
+        let low = self.b.op(Opcode::IntAnd, &[word.into(), 0xffff_ffffi64.into()]);
+        self.b.guard_eq_i64(low, i64::from(stamp), snap);
+    }
+
+    pub(super) fn version_guard(&mut self, vm: &VirtualMachine, obj: Operand, cls: &Py<PyType>, snap: SnapId) {
+        let c = self.type_const(vm, cls);
+        self.b.guard_class(obj, c, snap);
+        let version = cls.tp_version_tag.load(std::sync::atomic::Ordering::Acquire) as i64;
+        let word = self.b.load_field(c, self.layout.version_offset, Type::I64);
+        let v = self.b.op(Opcode::IntAnd, &[word.into(), 0xffff_ffffi64.into()]);
+        self.b.guard_eq_i64(v, version, snap);
+    }
+
+    pub(super) fn load_attr(&mut self, vm: &VirtualMachine, f: &Frame, op: Op, pc: u32, o: &PyObjectRef) -> Result<(), Abort> {
+        let method = op.arg & 1 != 0;
+        let name = f.code.names[(op.arg >> 1) as usize];
+        let n = self.constant(name.as_object(), name.as_str());
+        let s = self.peek(0);
+        let (obj, ot) = self.as_obj(s).ok_or("attribute of NULL")?;
+        let snap = self.snapshot(SnapshotKind::Resume, pc);
+        let cls = o.class();
+        let key = (&**cls as *const PyType as usize, cls.tp_version_tag.load(std::sync::atomic::Ordering::Acquire));
+        let cached = f.code.cache(op).and_then(|c| match unsafe { &*c.get() } {
+            SiteCache::Attr(entries) => entries.iter().find(|e| (e.tp, e.version) == key).map(|e| e.kind.clone()),
+            _ => None,
+        });
+        // A method load: a Python method the interpreter's cache knows, or
+        // a builtin one (`list.append`); either way the interpreter pushes
+        // the unbound function and the object.
+        let unbound = match &cached {
+            Some(AttrKind::Method(func)) if method && key.1 != 0 => Some(func.clone()),
+            None if method && key.1 != 0 => crate::attr::builtin_method(vm, o, name),
+            _ => None,
+        };
+        if let Some(func) = unbound {
+            self.version_guard(vm, obj, cls, snap);
+            if o.dict().is_some() {
+                // The instance dict must not shadow the method.
+                let shadowed = self.call(Helper::HasDictAttr, &[obj, n.into()]).expect("i64");
+                self.b.guard_false(shadowed, snap);
+            }
+            let k = self.constant(&func, "method");
+            self.pop();
+            self.push(Sh::val(k, Repr::Obj, false));
+            // The object stays on the stack as `self` (same ownership).
+            self.push(s);
+            self.release_temp(obj, ot);
+            return Ok(());
+        }
+        if let Some(AttrKind::InstanceDict) = cached.filter(|_| key.1 != 0) {
+            self.version_guard(vm, obj, cls, snap);
+            self.attr_by_helper(Helper::GetattrDict, (obj, ot), s, n.into(), snap);
+            if method {
+                self.push(Sh::Null);
+            }
+            return Ok(());
+        }
+        if method {
+            abort!("uncached method load");
+        }
+        let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+        self.attr_by_helper(Helper::Getattr, (obj, ot), s, n.into(), raise);
+        Ok(())
+    }
+
+    /// Replace the object on top of the stack (shadow `s`, as the object
+    /// operand `obj`) by attribute `name` as `helper` gets it, guarded
+    /// non-null through `snap`.
+    pub(super) fn attr_by_helper(&mut self, helper: Helper, (obj, temp): (Operand, bool), s: Sh, name: Operand, snap: SnapId) {
+        let r = self.call(helper, &[obj, name]).expect("obj");
+        self.b.guard_nonnull(r, snap);
+        self.pop();
+        self.release_temp(obj, temp);
+        self.release(s);
+        self.push(Sh::val(r, Repr::Obj, true));
+    }
+
+    pub(super) fn store_subscr(&mut self, vm: &VirtualMachine, pc: u32, container: &PyObjectRef, key: &PyObjectRef) -> Result<(), Abort> {
+        let sk = self.peek(0);
+        let sc = self.peek(1);
+        let sv = self.peek(2);
+        let snap = self.snapshot(SnapshotKind::Resume, pc);
+        if container.class().is(vm.ctx.types.list_type) && int_value(vm, key).is_some() {
+            let Sh::Val { op: l, repr: Repr::Obj, .. } = sc else { abort!("list is not an object") };
+            let c = self.type_const(vm, vm.ctx.types.list_type);
+            self.b.guard_class(l, c, snap);
+            let i = self.as_int(vm, sk, key, snap).ok_or("index")?;
+            match self.layout.list {
+                Some(layout) if int_value(vm, key).is_some_and(|k| k >= 0) => {
+                    let items = self.seq_items(l, i, layout, snap);
+                    if let Sh::Val { op: x, repr: Repr::Float, .. } = sv {
+                        // An unboxed float: the helper reuses the old item's
+                        // box when nothing but the list can see it. Nor can
+                        // the trace: it holds no uncounted reference to a
+                        // float across a call (items it reads are increfed,
+                        // globals are constants it keeps alive, and an
+                        // incref/decref pair cancels only with no call that
+                        // may release objects, like this one, between them).
+                        // Its result says whether releasing the old item
+                        // may have run Python code: then the trace leaves,
+                        // after the store.
+                        let ran_code = self.call(Helper::StoreFloatItem, &[items.into(), i, x]).expect("i64");
+                        let popped = [self.pop(), self.pop(), self.pop()];
+                        let after = self.snapshot(SnapshotKind::Resume, self.next_pc);
+                        self.b.guard_false(ran_code, after);
+                        for s in popped {
+                            self.release(s);
+                        }
+                        return Ok(());
+                    } else {
+                        // Inline: the list takes a reference to the value
+                        // and releases the item it replaces.
+                        let (v, vt) = self.as_obj(sv).ok_or("store of NULL")?;
+                        let old = self.b.load_indexed(items, i, 0, Type::Obj);
+                        let stored = self.call(Helper::IncrefStored, &[v]).expect("incref");
+                        self.b.store_indexed(items, i, stored, 0);
+                        self.call(Helper::DecrefReplaced, &[old.into()]);
+                        self.release_temp(v, vt);
+                    }
+                    for _ in 0..3 {
+                        let s = self.pop();
+                        self.release(s);
+                    }
+                    return Ok(());
+                }
+                _ => {
+                    let (v, vt) = self.as_obj(sv).ok_or("store of NULL")?;
+                    let r = self.call(Helper::ListSet, &[l, i, v]).expect("i64");
+                    self.b.guard_eq_i64(r, 0, snap);
+                    self.release_temp(v, vt);
+                }
+            }
+        } else {
+            let (v, vt) = self.as_obj(sv).ok_or("store of NULL")?;
+            let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+            let (c, ct) = self.as_obj(sc).ok_or("NULL container")?;
+            let (k, kt) = self.as_obj(sk).ok_or("NULL key")?;
+            let r = self.call(Helper::Setitem, &[c, k, v]).expect("i64");
+            self.b.guard_eq_i64(r, 0, raise);
+            self.release_temp(c, ct);
+            self.release_temp(k, kt);
+            self.release_temp(v, vt);
+        }
+        for _ in 0..3 {
+            let s = self.pop();
+            self.release(s);
+        }
+        Ok(())
+    }
+
+    pub(super) fn unpack(&mut self, vm: &VirtualMachine, pc: u32, n: usize, seq: &PyObjectRef) -> Result<(), Abort> {
+        let s = self.peek(0);
+        let Sh::Val { op: t, repr: Repr::Obj, .. } = s else { abort!("unpack of a non-object") };
+        let (getter, cls, len, layout) = if seq.class().is(vm.ctx.types.tuple_type) {
+            (Helper::TupleGet, vm.ctx.types.tuple_type, seq.downcast_ref::<PyTuple>().unwrap().len(), self.layout.tuple)
+        } else if seq.class().is(vm.ctx.types.list_type) {
+            let len = seq.downcast_ref::<PyList>().unwrap().borrow_vec().len();
+            (Helper::ListGet, vm.ctx.types.list_type, len, self.layout.list)
+        } else {
+            abort!("unpack of a {}", seq.class().name());
+        };
+        if len != n {
+            abort!("unpack raises");
+        }
+        let snap = self.snapshot(SnapshotKind::Resume, pc);
+        let c = self.type_const(vm, cls);
+        self.b.guard_class(t, c, snap);
+        let mut items = Vec::with_capacity(n);
+        if let Some(l) = layout {
+            // Inline: the length guard, then each item read and given a
+            // reference of its own (the sequence is released below).
+            let len = self.b.load_field(t, l.len, Type::I64);
+            self.b.guard_eq_i64(len, n as i64, snap);
+            let base = self.b.load_field(t, l.items, Type::Obj);
+            for i in 0..n {
+                let item = self.b.load_field(base, (i * 8) as i32, Type::Obj);
+                items.push(self.call(Helper::Incref, &[item.into()]).expect("incref"));
+            }
+        } else {
+            let l = self.call(Helper::Len, &[t]).expect("i64");
+            self.b.guard_eq_i64(l, n as i64, snap);
+            for i in 0..n {
+                let r = self.call(getter, &[t, (i as i64).into()]).expect("obj");
+                self.b.guard_nonnull(r, snap);
+                items.push(r);
+            }
+        }
+        self.pop();
+        self.release(s);
+        for r in items.into_iter().rev() {
+            self.push(Sh::val(r, Repr::Obj, true));
+        }
+        Ok(())
+    }
+}

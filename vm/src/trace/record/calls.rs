@@ -1,0 +1,213 @@
+//! Calls: Python functions and methods inlined (their frames shadowed),
+//! builtins the trace computes itself, and everything else as residual calls.
+
+use super::*;
+
+impl Recorder {
+    pub(super) fn call_op(&mut self, vm: &VirtualMachine, f: &Frame, op: Op, pc: u32, argc: usize) -> Result<(), Abort> {
+        let base = f.slots.len() - argc - 2;
+        let callable = f.slots[base].clone().ok_or("NULL callable")?;
+        let self_arg = f.slots[base + 1].is_some();
+        let nargs = argc + usize::from(self_arg);
+        let s_callable = self.peek(argc + 1);
+        let Sh::Val { op: callee, repr: Repr::Obj, .. } = s_callable else { abort!("callable is not an object") };
+        // Compiled code keeps the loop frame's values in registers and runs
+        // inlined calls without frames: what reads the caller's frame would
+        // read a stale or wrong one.
+        if crate::introspect::reads_caller_frame(vm, &callable) {
+            abort!("call of a builtin that reads the caller's frame");
+        }
+        let snap = self.snapshot(SnapshotKind::Resume, pc);
+        // Arguments in order (self first when present).
+        let depth = self.frames.last().unwrap().slots.len();
+        let first = if self_arg { depth - argc - 1 } else { depth - argc };
+        let args: Vec<Sh> = self.frames.last().unwrap().slots[first..].to_vec();
+
+        // A Python function with exactly its positional parameters: inline.
+        if callable.class().is(vm.ctx.types.function_type) {
+            let func = callable.downcast_ref::<PyFunction>().unwrap();
+            let code = crate::layout::function_code(func, vm).map_err(|_| "no code".to_owned())?;
+            let info = crate::code::info_for(&code);
+            if info.simple_args && info.argcount == nargs {
+                let k = self.constant(&callable, info.qualname());
+                self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
+                return self.inline(&callable, info, args, None, base, f);
+            }
+        }
+        // A plain Python class: allocate, then inline `__init__`.
+        if !self_arg && callable.class().is(vm.ctx.types.type_type) {
+            let hit = f.code.cache(op).and_then(|c| match unsafe { &*c.get() } {
+                SiteCache::Init { tp, version, init, info } => Some((*tp, *version, init.clone(), info.clone())),
+                _ => None,
+            });
+            let cls = callable.downcast_ref::<PyType>().unwrap();
+            let key = (&**cls as *const PyType as usize, cls.tp_version_tag.load(std::sync::atomic::Ordering::Acquire));
+            if let Some((tp, version, init, info)) = hit {
+                if (tp, version) == key && version != 0 && info.simple_args && info.argcount == argc + 1 {
+                    let k = self.constant(&callable, &cls.name());
+                    self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
+                    let word = self.b.load_field(k, self.layout.version_offset, Type::I64);
+                    let v = self.b.op(Opcode::IntAnd, &[word.into(), 0xffff_ffffi64.into()]);
+                    self.b.guard_eq_i64(v, version as i64, snap);
+                    let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+                    let inst = self.call(Helper::NewInstance, &[k.into()]).expect("obj");
+                    self.b.guard_nonnull(inst, raise);
+                    let mut all = vec![Sh::val(inst, Repr::Obj, false)];
+                    all.extend(args);
+                    return self.inline(&init, info, all, Some(Sh::val(inst, Repr::Obj, true)), base, f);
+                }
+            }
+        }
+        // `len(x)`.
+        if nargs == 1 && !self_arg && callable.is(&vm.builtins.get_attr("len", vm).map_err(|_| "no len")?) {
+            let k = self.constant(&callable, "len");
+            self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
+            let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+            let (x, xt) = self.as_obj(args[0]).ok_or("len of NULL")?;
+            let n = self.call(Helper::Len, &[x]).expect("i64");
+            let ok = self.b.op(Opcode::IntNe, &[n.into(), (-1i64).into()]);
+            self.b.guard_true(ok, raise);
+            self.release_temp(x, xt);
+            return self.finish_call(argc, Sh::val(n, Repr::Int, false));
+        }
+        // math functions on floats, called directly.
+        if nargs == 1 && !self_arg {
+            if let Some((helper, domain)) = math_function(vm, &callable) {
+                let arg_obj = f.slots.last().unwrap().as_ref().unwrap();
+                if float_value(vm, arg_obj).is_some() || int_value(vm, arg_obj).is_some() {
+                    let k = self.constant(&callable, helper.name());
+                    self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
+                    let x = self.as_float(vm, args[0], arg_obj, snap).ok_or("float")?;
+                    match domain {
+                        Domain::NonNegative => {
+                            let ok = self.b.op(Opcode::FloatGe, &[x, 0.0f64.into()]);
+                            self.b.guard_true(ok, snap);
+                        }
+                        Domain::Finite => {
+                            let a = self.b.op(Opcode::FloatAbs, &[x]);
+                            let ok = self.b.op(Opcode::FloatLt, &[a.into(), f64::INFINITY.into()]);
+                            self.b.guard_true(ok, snap);
+                        }
+                        Domain::Any => {}
+                    }
+                    let r = self.call(helper, &[x]).expect("f64");
+                    if matches!(domain, Domain::Finite) && helper == Helper::Exp {
+                        let ok = self.b.op(Opcode::FloatLt, &[r.into(), f64::INFINITY.into()]);
+                        self.b.guard_true(ok, snap);
+                    }
+                    return self.finish_call(argc, Sh::val(r, Repr::Float, false));
+                }
+            }
+        }
+        // Any other callable: a residual call.
+        if nargs <= 4 {
+            let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+            let mut ops = Vec::with_capacity(nargs + 1);
+            ops.push((callee, false));
+            for a in &args {
+                ops.push(self.as_obj(*a).ok_or("NULL argument")?);
+            }
+            let names = [Helper::Call0, Helper::Call1, Helper::Call2, Helper::Call3, Helper::Call4];
+            let operands: Vec<Operand> = ops.iter().map(|(o, _)| *o).collect();
+            let r = self.call(names[nargs], &operands).expect("obj");
+            self.b.guard_nonnull(r, raise);
+            for (o, t) in ops {
+                self.release_temp(o, t);
+            }
+            return self.finish_call(argc, Sh::val(r, Repr::Obj, true));
+        }
+        abort!("call with {nargs} arguments")
+    }
+
+    /// Pop the callable, self_or_null and `argc` arguments, push the result.
+    pub(super) fn finish_call(&mut self, argc: usize, result: Sh) -> Result<(), Abort> {
+        for _ in 0..argc + 2 {
+            let s = self.pop();
+            self.release(s);
+        }
+        self.push(result);
+        Ok(())
+    }
+
+    /// Prepare the shadow of a callee frame the interpreter is about to push.
+    pub(super) fn inline(
+        &mut self,
+        func: &PyObjectRef,
+        info: Rc<CodeInfo>,
+        args: Vec<Sh>,
+        init: Option<Sh>,
+        base: usize,
+        f: &Frame,
+    ) -> Result<(), Abort> {
+        if self.frames.len() >= MAX_DEPTH {
+            abort!("inlining too deep");
+        }
+        // The caller's stack loses the callable, self_or_null and arguments;
+        // the arguments move into the callee's slots.
+        let caller_depth = self.frames.last().unwrap().slots.len();
+        let keep = caller_depth - (f.slots.len() - base);
+        let mut moved: Vec<Sh> = Vec::new();
+        let n_args = args.len();
+        let popped: Vec<Sh> = self.top().slots.split_off(keep);
+        // popped = [callable, self_or_null, args...]; the last `n_args` (or all
+        // but the callable and a NULL self) are the arguments.
+        let arg_start = popped.len() - n_args + usize::from(init.is_some());
+        for (i, s) in popped.into_iter().enumerate() {
+            if i >= arg_start {
+                moved.push(s);
+            } else {
+                self.release(s);
+            }
+        }
+        let mut slots = vec![Sh::Null; info.nlocalsplus];
+        let mut k = 0;
+        if let Some(Sh::Val { op, .. }) = init {
+            // slot 0 holds its own reference to the new instance.
+            slots[0] = self.own(Sh::val(op, Repr::Obj, false));
+            k = 1;
+        }
+        for s in moved {
+            slots[k] = self.own(s);
+            k += 1;
+        }
+        self.descs.push(FrameDesc { info, func: Some(func.clone()), init: init.is_some() });
+        self.keep.push(func.clone());
+        let desc = (self.descs.len() - 1) as u32;
+        // The caller resumes after the CALL (its pc is already past it).
+        let next = self.next_pc;
+        if let Some(caller) = self.frames.last_mut() {
+            caller.resume_pc = next;
+        }
+        let _ = f;
+        self.pending = Some(ShadowFrame { desc, slots, resume_pc: 0, init });
+        self.expect = Expect::Push;
+        Ok(())
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Domain {
+    Any,
+    NonNegative,
+    Finite,
+}
+
+/// `math.sqrt` & co: the helper computing it, and the argument domain in
+/// which the result equals CPython's without an exception.
+fn math_function(vm: &VirtualMachine, callable: &PyObjectRef) -> Option<(Helper, Domain)> {
+    let math = vm.sys_module.get_attr("modules", vm).ok()?.get_item("math", vm).ok()?;
+    for (name, helper, domain) in [
+        ("sqrt", Helper::Sqrt, Domain::NonNegative),
+        ("sin", Helper::Sin, Domain::Finite),
+        ("cos", Helper::Cos, Domain::Finite),
+        ("exp", Helper::Exp, Domain::Finite),
+        ("fabs", Helper::Fabs, Domain::Any),
+    ] {
+        if let Ok(f) = math.get_attr(name, vm) {
+            if f.is(callable) {
+                return Some((helper, domain));
+            }
+        }
+    }
+    None
+}

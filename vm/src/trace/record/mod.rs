@@ -1,0 +1,882 @@
+//! The recorder: while a hot loop runs one iteration in the interpreter, each
+//! instruction is mirrored as IR (`hipy_optimizer::TraceBuilder`) before it
+//! executes, with a guard for every assumption the IR makes (operand types,
+//! branch directions, callee identities, attribute layouts).
+//!
+//! The recorder keeps a *shadow* of every frame it follows: for each slot of
+//! the frame (locals, cells, value stack) the IR operand holding its value,
+//! its representation (unboxed i64/f64, an i64 0/1 bool, or an object), and
+//! whether the trace owns a reference to it. Object references follow the
+//! interpreter's discipline: a frame slot owns its value; a value pushed by
+//! LOAD_FAST is borrowed from its slot; consuming an owned stack value
+//! releases it with an explicit `decref` call, so the optimizer can compute
+//! what each exit must release.
+
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+
+use hipy_optimizer::{
+    ConstId, FuncId, Frame as SnapFrame, Opcode, Operand, SnapId, SnapshotKind,
+    Source, Trace, TraceBuilder, Type, ValueId,
+};
+use num_traits::ToPrimitive;
+use rustpython_vm::builtins::{PyFloat, PyFunction, PyInt, PyList, PyTuple, PyType};
+use rustpython_vm::bytecode::Instruction;
+use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, VirtualMachine};
+
+use super::helper_table::Helper;
+use super::helpers as hp;
+use crate::code::{AttrKind, CodeInfo, Op, SiteCache};
+use crate::frame::Frame;
+
+
+/// How a shadowed value is represented in the trace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repr {
+    Int,
+    Float,
+    /// An i64 0/1 standing for a Python bool.
+    Bool,
+    Obj,
+}
+
+impl Repr {
+    pub fn ir_type(self) -> Type {
+        match self {
+            Repr::Int | Repr::Bool => Type::I64,
+            Repr::Float => Type::F64,
+            Repr::Obj => Type::Obj,
+        }
+    }
+}
+
+/// The shadow of one frame slot.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Sh {
+    /// Empty (CPython's NULL).
+    Null,
+    Val { op: Operand, repr: Repr, owned: bool },
+}
+
+impl Sh {
+    fn val(op: impl Into<Operand>, repr: Repr, owned: bool) -> Sh {
+        Sh::Val { op: op.into(), repr, owned }
+    }
+}
+
+/// How the loop frame's slot is passed into the compiled loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputKind {
+    Int,
+    Float,
+    Obj,
+}
+
+impl InputKind {
+    /// The shadow representation of a value passed this way.
+    pub fn repr(self) -> Repr {
+        match self {
+            InputKind::Int => Repr::Int,
+            InputKind::Float => Repr::Float,
+            InputKind::Obj => Repr::Obj,
+        }
+    }
+}
+
+/// What an exit needs to rebuild an inlined callee frame.
+#[derive(Clone)]
+pub struct FrameDesc {
+    pub info: Rc<CodeInfo>,
+    /// The function whose frame this is (None for the loop frame itself).
+    pub func: Option<PyObjectRef>,
+    /// An `__init__` frame: the instance is the last source of its snapshot.
+    pub init: bool,
+}
+
+struct ShadowFrame {
+    desc: u32,
+    slots: Vec<Sh>,
+    /// Where the interpreter resumes this frame when a callee returns (its pc
+    /// after the CALL).
+    resume_pc: u32,
+    /// For `__init__` frames, the instance the caller receives.
+    init: Option<Sh>,
+}
+
+/// Why recording stopped without a trace.
+pub type Abort = String;
+
+pub struct Recorder {
+    b: TraceBuilder,
+    /// The loop: its code object and header instruction.
+    pub info: Rc<CodeInfo>,
+    pub header: u32,
+    /// The loop frame (by serial) and its position in the run's frame stack.
+    pub serial: u64,
+    pub base: usize,
+    frames: Vec<ShadowFrame>,
+    pub inputs: Vec<InputKind>,
+    pub descs: Vec<FrameDesc>,
+    /// Objects the trace's constants point to, kept alive with it.
+    pub keep: Vec<PyObjectRef>,
+    funcs: HashMap<Helper, FuncId>,
+    consts: HashMap<usize, ConstId>,
+    /// A callee frame prepared by CALL, waiting for the interpreter to push it.
+    pending: Option<ShadowFrame>,
+    expect: Expect,
+    layout: super::Layout,
+    /// The pc after the instruction being recorded.
+    next_pc: u32,
+    /// Which loop-frame slots were empty at the header (not inputs).
+    header_nulls: Vec<bool>,
+    /// At least one instruction has been recorded.
+    recorded: bool,
+    /// What the recording is for (a loop, or a bridge from an exit).
+    pub target: super::Target,
+    /// A generic FOR_ITER recorded but not yet executed: its result and the
+    /// pc it jumps to when the iterator is exhausted.
+    pending_iter: Option<(ValueId, u32, ConstId)>,
+    /// Back-edges of other loops a bridge went through (each at most once).
+    loops_passed: HashSet<u32>,
+}
+
+/// What the instruction being recorded must do to the frame stack.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Expect {
+    Next,
+    Push,
+    Return,
+}
+
+const MAX_OPS: usize = 6000;
+const MAX_DEPTH: usize = 8;
+
+fn int_value(vm: &VirtualMachine, o: &PyObject) -> Option<i64> {
+    if o.class().is(vm.ctx.types.int_type) {
+        o.downcast_ref::<PyInt>()?.as_bigint().to_i64().filter(|v| *v != i64::MIN)
+    } else {
+        None
+    }
+}
+
+fn float_value(vm: &VirtualMachine, o: &PyObject) -> Option<f64> {
+    if o.class().is(vm.ctx.types.float_type) {
+        o.downcast_ref::<PyFloat>().map(|f| f.to_f64())
+    } else {
+        None
+    }
+}
+
+macro_rules! abort {
+    ($($t:tt)*) => { return Err(format!($($t)*)) };
+}
+
+// The recorder by instruction family (after `abort!`, which they use).
+mod access;
+mod arithmetic;
+mod bridges;
+mod calls;
+mod iteration;
+
+impl Recorder {
+    /// Start recording at the loop header: `f` is the loop frame, at index
+    /// `base` of the run's frame stack, with `f.pc == header`.
+    pub fn start(vm: &VirtualMachine, f: &Frame, base: usize, layout: super::Layout) -> Result<Recorder, Abort> {
+        let mut b = TraceBuilder::new(&format!("{}:{}", f.code.qualname(), f.code.line_of(f.pc).unwrap_or(0)));
+        let mut slots = Vec::with_capacity(f.slots.len());
+        let mut inputs = Vec::new();
+        for v in &f.slots {
+            match v {
+                None => slots.push(Sh::Null),
+                Some(o) => {
+                    let (kind, repr) = if int_value(vm, o).is_some() {
+                        (InputKind::Int, Repr::Int)
+                    } else if float_value(vm, o).is_some() {
+                        (InputKind::Float, Repr::Float)
+                    } else {
+                        (InputKind::Obj, Repr::Obj)
+                    };
+                    let v = b.input(repr.ir_type());
+                    inputs.push(kind);
+                    slots.push(Sh::val(v, repr, true));
+                }
+            }
+        }
+        let descs = vec![FrameDesc { info: f.code.clone(), func: None, init: false }];
+        let header_nulls = slots.iter().map(|s| matches!(s, Sh::Null)).collect();
+        Ok(Recorder {
+            b,
+            info: f.code.clone(),
+            header: f.pc,
+            serial: f.serial,
+            base,
+            frames: vec![ShadowFrame { desc: 0, slots, resume_pc: 0, init: None }],
+            inputs,
+            descs,
+            keep: Vec::new(),
+            funcs: HashMap::new(),
+            consts: HashMap::new(),
+            pending: None,
+            expect: Expect::Next,
+            layout,
+            next_pc: 0,
+            header_nulls,
+            recorded: false,
+            target: super::Target::Loop(super::LoopKey::of(f, f.lasti)),
+            pending_iter: None,
+            loops_passed: HashSet::new(),
+        })
+    }
+
+    pub fn depth(&self) -> usize {
+        self.frames.len()
+    }
+
+    /// Whether any instruction was recorded yet.
+    pub fn started(&self) -> bool {
+        !self.b.is_empty() || self.recorded
+    }
+
+    pub fn header_nulls(&self) -> &[bool] {
+        &self.header_nulls
+    }
+
+
+    fn top(&mut self) -> &mut ShadowFrame {
+        self.frames.last_mut().unwrap()
+    }
+
+    fn push(&mut self, s: Sh) {
+        self.top().slots.push(s);
+    }
+
+    fn pop(&mut self) -> Sh {
+        self.top().slots.pop().unwrap_or(Sh::Null)
+    }
+
+    fn peek(&self, i: usize) -> Sh {
+        let s = &self.frames.last().unwrap().slots;
+        s[s.len() - 1 - i]
+    }
+
+    /// Release a value the interpreter is dropping.
+    fn release(&mut self, s: Sh) {
+        if let Sh::Val { op: Operand::Value(v), repr: Repr::Obj, owned: true } = s {
+            let f = self.func(Helper::Decref);
+            self.b.call(f, &[v.into()]);
+        }
+    }
+
+    fn constant(&mut self, o: &PyObject, name: &str) -> ConstId {
+        let addr = o as *const PyObject as usize;
+        if let Some(&c) = self.consts.get(&addr) {
+            return c;
+        }
+        self.keep.push(o.to_owned());
+        let c = self.b.const_obj(addr as u64, name, false);
+        self.consts.insert(addr, c);
+        c
+    }
+
+    /// A type object as a constant (its object address, which is what an
+    /// object's type pointer holds).
+    fn type_const(&mut self, vm: &VirtualMachine, t: &Py<PyType>) -> ConstId {
+        let sealed = [
+            vm.ctx.types.int_type,
+            vm.ctx.types.float_type,
+            vm.ctx.types.list_type,
+            vm.ctx.types.tuple_type,
+            vm.ctx.types.bool_type,
+            vm.ctx.types.str_type,
+            vm.ctx.types.dict_type,
+        ]
+        .iter()
+        .any(|b| b.is(t));
+        let addr = t.as_object() as *const PyObject as usize;
+        if let Some(&c) = self.consts.get(&addr) {
+            return c;
+        }
+        self.keep.push(t.to_owned().into());
+        let c = self.b.const_obj(addr as u64, &t.name(), sealed);
+        self.consts.insert(addr, c);
+        c
+    }
+
+    fn func(&mut self, helper: Helper) -> FuncId {
+        if let Some(&f) = self.funcs.get(&helper) {
+            return f;
+        }
+        let f = self.b.func(helper.desc());
+        self.funcs.insert(helper, f);
+        f
+    }
+
+    fn call(&mut self, helper: Helper, args: &[Operand]) -> Option<hipy_optimizer::ValueId> {
+        let f = self.func(helper);
+        self.b.call(f, args)
+    }
+
+    /// A snapshot of every shadowed frame, resuming the innermost at `pc`.
+    fn snapshot(&mut self, kind: SnapshotKind, pc: u32) -> SnapId {
+        let n = self.frames.len();
+        let mut frames = Vec::with_capacity(n);
+        for (i, fr) in self.frames.iter().enumerate() {
+            let mut slots: Vec<Source> = fr
+                .slots
+                .iter()
+                .map(|s| match *s {
+                    Sh::Null => Source::Null,
+                    Sh::Val { op, repr: Repr::Bool, .. } => Source::Bool(op),
+                    Sh::Val { op, .. } => Source::Val(op),
+                })
+                .collect();
+            if let Some(Sh::Val { op, .. }) = fr.init {
+                slots.push(Source::Val(op));
+            }
+            let pc = if i + 1 == n { pc } else { fr.resume_pc };
+            frames.push(SnapFrame { code: fr.desc as u64, pc, slots });
+        }
+        self.b.snapshot(kind, frames)
+    }
+
+    /// The value of shadow `s` (whose interpreter value is `o`) as an i64,
+    /// guarding and unboxing an object that holds a small int.
+    fn as_int(&mut self, vm: &VirtualMachine, s: Sh, o: &PyObject, snap: SnapId) -> Option<Operand> {
+        match s {
+            Sh::Val { op, repr: Repr::Int | Repr::Bool, .. } => Some(op),
+            Sh::Val { op, repr: Repr::Obj, .. } => {
+                int_value(vm, o)?;
+                let int_cls = self.type_const(vm, vm.ctx.types.int_type);
+                self.b.guard_class(op, int_cls, snap);
+                let v = self.call(Helper::UnboxInt, &[op])?;
+                let ok = self.b.op(Opcode::IntNe, &[v.into(), i64::MIN.into()]);
+                self.b.guard_true(ok, snap);
+                Some(v.into())
+            }
+            _ => None,
+        }
+    }
+
+    /// As `as_int`, for f64 (ints convert).
+    fn as_float(&mut self, vm: &VirtualMachine, s: Sh, o: &PyObject, snap: SnapId) -> Option<Operand> {
+        match s {
+            Sh::Val { op, repr: Repr::Float, .. } => Some(op),
+            Sh::Val { op, repr: Repr::Int, .. } => Some(self.b.op(Opcode::IntToF64, &[op]).into()),
+            Sh::Val { op, repr: Repr::Obj, .. } => {
+                if float_value(vm, o).is_some() {
+                    let cls = self.type_const(vm, vm.ctx.types.float_type);
+                    self.b.guard_class(op, cls, snap);
+                    Some(self.b.op(Opcode::UnboxFloat, &[op]).into())
+                } else {
+                    let i = self.as_int(vm, s, o, snap)?;
+                    Some(self.b.op(Opcode::IntToF64, &[i]).into())
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The value as an object reference: `(operand, temp)`, where a temp is
+    /// a new reference (a boxed value) the caller must release after use.
+    fn as_obj(&mut self, s: Sh) -> Option<(Operand, bool)> {
+        match s {
+            Sh::Val { op, repr: Repr::Obj, .. } => Some((op, false)),
+            Sh::Val { op, repr: Repr::Int, .. } => Some((self.call(Helper::BoxInt, &[op])?.into(), true)),
+            Sh::Val { op, repr: Repr::Float, .. } => Some((self.call(Helper::BoxFloat, &[op])?.into(), true)),
+            Sh::Val { op, repr: Repr::Bool, .. } => Some((self.call(Helper::BoxBool, &[op])?.into(), true)),
+            Sh::Null => None,
+        }
+    }
+
+    fn release_temp(&mut self, op: Operand, temp: bool) {
+        if temp {
+            self.release(Sh::Val { op, repr: Repr::Obj, owned: true });
+        }
+    }
+
+    /// Pop `n` values, call helper `name` on them as objects, let `check`
+    /// guard its result while the operands are still live, then release
+    /// them. Returns the helper's result.
+    fn call_popped(
+        &mut self,
+        n: usize,
+        name: Helper,
+        check: impl FnOnce(&mut Recorder, ValueId),
+    ) -> Result<ValueId, Abort> {
+        let mut items: Vec<Sh> = (0..n).map(|_| self.pop()).collect();
+        items.reverse();
+        let mut ops = Vec::with_capacity(n);
+        for s in &items {
+            ops.push(self.as_obj(*s).ok_or_else(|| format!("{} of NULL", name.name()))?);
+        }
+        let args: Vec<Operand> = ops.iter().map(|(o, _)| *o).collect();
+        let r = self.call(name, &args).expect("the helper returns a value");
+        check(self, r);
+        for (o, t) in ops {
+            self.release_temp(o, t);
+        }
+        for s in items {
+            self.release(s);
+        }
+        Ok(r)
+    }
+
+    /// A value stored into a frame slot: the slot must own it.
+    fn own(&mut self, s: Sh) -> Sh {
+        match s {
+            Sh::Val { op: Operand::Value(v), repr: Repr::Obj, owned: false } => {
+                let r = self.call(Helper::Incref, &[v.into()]).expect("incref returns");
+                Sh::val(r, Repr::Obj, true)
+            }
+            Sh::Val { op, repr: Repr::Obj, owned: false } => Sh::val(op, Repr::Obj, false),
+            other => other,
+        }
+    }
+
+    /// Overwrite slot `i` of the top frame, releasing what it held (unless a
+    /// borrowed copy of it is still on a stack, which then takes it over).
+    fn store_slot(&mut self, i: usize, s: Sh) {
+        let s = self.own(s);
+        let old = std::mem::replace(&mut self.top().slots[i], s);
+        self.drop_slot_value(old);
+    }
+
+    fn drop_slot_value(&mut self, old: Sh) {
+        if let Sh::Val { op, repr: Repr::Obj, owned: true } = old {
+            for fr in self.frames.iter_mut().rev() {
+                let n = fr.slots.len();
+                for s in fr.slots.iter_mut().take(n) {
+                    if let Sh::Val { op: o, repr: Repr::Obj, owned } = s {
+                        if *o == op && !*owned {
+                            *owned = true;
+                            return;
+                        }
+                    }
+                }
+            }
+            self.release(old);
+        }
+    }
+
+
+    /// Mirror instruction `op` (at `f.lasti == pc`) of the innermost recorded
+    /// frame `f`, before the interpreter executes it.
+    pub fn record(&mut self, vm: &VirtualMachine, f: &Frame, op: Op, pc: u32) -> Result<(), Abort> {
+        if self.b.len() > MAX_OPS {
+            abort!("trace too long");
+        }
+        self.expect = Expect::Next;
+        self.recorded = true;
+        self.next_pc = pc + 1 + u32::from(op.ncache);
+        let arg = op.arg;
+        let conc = |i: usize| -> &PyObjectRef {
+            f.slots[f.slots.len() - 1 - i].as_ref().expect("value on stack")
+        };
+        match op.kind {
+            Instruction::Nop | Instruction::NotTaken | Instruction::Resume { .. } | Instruction::ExtendedArg => {}
+            Instruction::JumpForward { .. } => {}
+            Instruction::JumpBackward { .. } => {
+                if self.frames.len() != 1 {
+                    abort!("loop in an inlined call");
+                }
+                // The interpreter's safepoint at the back-edge: on a signal, a
+                // due collection or a stop-the-world request, leave and let the
+                // interpreter run this jump (and its poll) itself.
+                let snap = self.snapshot(SnapshotKind::Resume, pc);
+                self.b.guard_no_interrupt(snap);
+                if arg != self.header {
+                    // A bridge may run to the end of an enclosing loop and back
+                    // into the inner one, not around another loop.
+                    let bridge = matches!(self.target, super::Target::Bridge(..));
+                    if !bridge {
+                        abort!("inner loop");
+                    }
+                    if !self.loops_passed.insert(pc) {
+                        abort!("bridge goes around another loop");
+                    }
+                }
+            }
+            Instruction::ListAppend { .. } | Instruction::SetAdd { .. } | Instruction::MapAdd { .. } => {
+                // Comprehension appends: a helper call on the container
+                // `arg` slots below the popped operands.
+                let (name, n) = match op.kind {
+                    Instruction::ListAppend { .. } => (Helper::ListAppend, 1),
+                    Instruction::SetAdd { .. } => (Helper::SetAdd, 1),
+                    _ => (Helper::MapAdd, 2),
+                };
+                let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+                let mut args = Vec::with_capacity(3);
+                for depth in std::iter::once(arg as usize + n - 1).chain((0..n).rev()) {
+                    let s = self.peek(depth);
+                    args.push(self.as_obj(s).ok_or_else(|| format!("{} of NULL", name.name()))?);
+                }
+                let ops: Vec<Operand> = args.iter().map(|(o, _)| *o).collect();
+                let r = self.call(name, &ops).expect("i64");
+                self.b.guard_eq_i64(r, 0, raise);
+                for (o, t) in args {
+                    self.release_temp(o, t);
+                }
+                for _ in 0..n {
+                    let s = self.pop();
+                    self.release(s);
+                }
+            }
+            Instruction::LoadConst { .. } => {
+                let c = &f.code.consts[arg as usize];
+                let s = if let Some(i) = int_value(vm, c) {
+                    Sh::val(i, Repr::Int, false)
+                } else if let Some(x) = float_value(vm, c) {
+                    Sh::val(x, Repr::Float, false)
+                } else {
+                    Sh::val(self.constant(c, "const"), Repr::Obj, false)
+                };
+                self.push(s);
+            }
+            Instruction::LoadSmallInt { .. } => self.push(Sh::val(arg as i64, Repr::Int, false)),
+            Instruction::LoadFast { .. } | Instruction::LoadFastBorrow { .. } | Instruction::LoadFastCheck { .. } => {
+                self.load_fast(arg as usize)?
+            }
+            Instruction::LoadFastLoadFast { .. } | Instruction::LoadFastBorrowLoadFastBorrow { .. } => {
+                self.load_fast((arg >> 4) as usize)?;
+                self.load_fast((arg & 15) as usize)?;
+            }
+            Instruction::StoreFast { .. } => {
+                let v = self.pop();
+                self.store_slot(arg as usize, v);
+            }
+            Instruction::LoadFastAndClear { .. } => {
+                // An inlined comprehension saves the outer variable (maybe
+                // unbound): the value, and its ownership, move to the stack.
+                let v = std::mem::replace(&mut self.top().slots[arg as usize], Sh::Null);
+                self.push(v);
+            }
+            Instruction::StoreFastLoadFast { .. } => {
+                let v = self.pop();
+                self.store_slot((arg >> 4) as usize, v);
+                self.load_fast((arg & 15) as usize)?;
+            }
+            Instruction::StoreFastStoreFast { .. } => {
+                let a = self.pop();
+                let b = self.pop();
+                self.store_slot((arg >> 4) as usize, a);
+                self.store_slot((arg & 15) as usize, b);
+            }
+            Instruction::PopTop | Instruction::EndFor | Instruction::PopIter => {
+                let v = self.pop();
+                self.release(v);
+            }
+            Instruction::PushNull => self.push(Sh::Null),
+            Instruction::Copy { .. } => {
+                let v = self.peek(arg as usize - 1);
+                let v = match v {
+                    Sh::Val { op, repr, .. } => Sh::val(op, repr, false),
+                    Sh::Null => Sh::Null,
+                };
+                self.push(v);
+            }
+            Instruction::Swap { .. } => {
+                let t = self.top();
+                let n = t.slots.len();
+                t.slots.swap(n - 1, n - arg as usize);
+            }
+            Instruction::LoadGlobal { .. } => self.load_global(vm, f, pc, arg)?,
+            Instruction::BinaryOp { .. } => self.binary_op(vm, f, pc, arg, conc(1), conc(0))?,
+            Instruction::CompareOp { .. } => self.compare(vm, pc, arg, conc(1), conc(0))?,
+            Instruction::IsOp { .. } => {
+                let b = self.pop();
+                let a = self.pop();
+                let r = match (a, b) {
+                    (Sh::Val { op: x, repr: Repr::Obj, .. }, Sh::Val { op: y, repr: Repr::Obj, .. }) => {
+                        let opc = if arg == 1 { Opcode::PtrNe } else { Opcode::PtrEq };
+                        Operand::from(self.b.op(opc, &[x, y]))
+                    }
+                    _ => abort!("identity test of an unboxed value"),
+                };
+                self.release(a);
+                self.release(b);
+                self.push(Sh::val(r, Repr::Bool, false));
+            }
+            Instruction::ToBool => self.to_bool(vm, pc, conc(0))?,
+            Instruction::UnaryNot => match self.pop() {
+                Sh::Val { op, repr: Repr::Bool, .. } => {
+                    let r = self.b.op(Opcode::BoolNot, &[op]);
+                    self.push(Sh::val(r, Repr::Bool, false));
+                }
+                _ => abort!("not of a non-bool"),
+            },
+            Instruction::UnaryNegative => {
+                let s = self.peek(0);
+                let snap = self.snapshot(SnapshotKind::Resume, pc);
+                match s {
+                    Sh::Val { op, repr: Repr::Int, .. } => {
+                        self.pop();
+                        let r = self.b.op_exit(Opcode::IntNegOvf, &[op], snap);
+                        self.push(Sh::val(r, Repr::Int, false));
+                    }
+                    Sh::Val { op, repr: Repr::Float, .. } => {
+                        self.pop();
+                        let r = self.b.op(Opcode::FloatNeg, &[op]);
+                        self.push(Sh::val(r, Repr::Float, false));
+                    }
+                    _ => {
+                        let int_object = int_value(vm, conc(0)).is_some();
+                        if let Some(x) = self.as_int(vm, s, conc(0), snap).filter(|_| int_object) {
+                            self.pop();
+                            self.release(s);
+                            let r = self.b.op_exit(Opcode::IntNegOvf, &[x], snap);
+                            self.push(Sh::val(r, Repr::Int, false));
+                        } else if let Some(x) = self.as_float(vm, s, conc(0), snap).filter(|_| float_value(vm, conc(0)).is_some()) {
+                            self.pop();
+                            self.release(s);
+                            let r = self.b.op(Opcode::FloatNeg, &[x]);
+                            self.push(Sh::val(r, Repr::Float, false));
+                        } else {
+                            abort!("unary minus of an object");
+                        }
+                    }
+                }
+            }
+            Instruction::PopJumpIfFalse { .. } | Instruction::PopJumpIfTrue { .. } => {
+                let taken_if = matches!(op.kind, Instruction::PopJumpIfTrue { .. });
+                let s = self.peek(0);
+                let truth = conc(0).clone().try_to_bool(vm).map_err(|_| "truth test raised".to_owned())?;
+                let snap = self.snapshot(SnapshotKind::Resume, pc);
+                match s {
+                    Sh::Val { op, repr: Repr::Bool, .. } => {
+                        if truth {
+                            self.b.guard_true(op, snap)
+                        } else {
+                            self.b.guard_false(op, snap)
+                        }
+                    }
+                    _ => abort!("branch on a non-bool"),
+                }
+                let _ = taken_if;
+                self.pop();
+            }
+            Instruction::PopJumpIfNone { .. } | Instruction::PopJumpIfNotNone { .. } => {
+                let s = self.peek(0);
+                let is_none = vm.is_none(conc(0));
+                let snap = self.snapshot(SnapshotKind::Resume, pc);
+                if let Sh::Val { op, repr: Repr::Obj, .. } = s {
+                    let none = self.constant(vm.ctx.none.as_object(), "None");
+                    let eq = self.b.op(Opcode::PtrEq, &[op, none.into()]);
+                    if is_none {
+                        self.b.guard_true(eq, snap)
+                    } else {
+                        self.b.guard_false(eq, snap)
+                    }
+                }
+                let v = self.pop();
+                self.release(v);
+            }
+            Instruction::ForIter { .. } => self.for_iter(vm, f, pc, arg, conc(0))?,
+            Instruction::LoadAttr { .. } => self.load_attr(vm, f, op, pc, conc(0))?,
+            Instruction::StoreAttr { .. } => {
+                let snap = self.snapshot(SnapshotKind::RaisePending, pc);
+                let obj = self.pop();
+                let val = self.pop();
+                let name = f.code.names[arg as usize];
+                let n = self.constant(name.as_object(), name.as_str());
+                let (o, ot) = self.as_obj(obj).ok_or("store to NULL")?;
+                let (v, vt) = self.as_obj(val).ok_or("store of NULL")?;
+                let r = self.call(Helper::Setattr, &[o, n.into(), v]).expect("int result");
+                self.b.guard_eq_i64(r, 0, snap);
+                self.release_temp(o, ot);
+                self.release_temp(v, vt);
+                self.release(obj);
+                self.release(val);
+            }
+            Instruction::StoreSubscr => self.store_subscr(vm, pc, conc(1), conc(0))?,
+            Instruction::UnpackSequence { .. } => self.unpack(vm, pc, arg as usize, conc(0))?,
+            Instruction::BuildTuple { .. } if (1..=3).contains(&arg) => {
+                let r = self.call_popped(arg as usize, [Helper::Tuple1, Helper::Tuple2, Helper::Tuple3][arg as usize - 1], |_, _| {})?;
+                self.push(Sh::val(r, Repr::Obj, true));
+            }
+            Instruction::BuildList { .. } if arg <= 3 => {
+                let r = self.call_popped(arg as usize, [Helper::List0, Helper::List1, Helper::List2, Helper::List3][arg as usize], |_, _| {})?;
+                self.push(Sh::val(r, Repr::Obj, true));
+            }
+            Instruction::BuildSet { .. } | Instruction::BuildMap { .. } if arg == 0 => {
+                let name = if matches!(op.kind, Instruction::BuildSet { .. }) { Helper::Set0 } else { Helper::Dict0 };
+                let r = self.call(name, &[]).expect("obj");
+                self.push(Sh::val(r, Repr::Obj, true));
+            }
+            Instruction::Call { .. } => self.call_op(vm, f, op, pc, arg as usize)?,
+            Instruction::BuildSlice { .. } => {
+                let n = if arg == 3 { 3 } else { 2 };
+                let r = self.call_popped(n, if n == 2 { Helper::Slice2 } else { Helper::Slice3 }, |_, _| {})?;
+                self.push(Sh::val(r, Repr::Obj, true));
+            }
+            Instruction::BinarySlice => {
+                let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+                let r = self.call_popped(3, Helper::GetSlice, |rec, r| rec.b.guard_nonnull(r, raise))?;
+                self.push(Sh::val(r, Repr::Obj, true));
+            }
+            Instruction::StoreSlice => {
+                let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+                self.call_popped(4, Helper::SetSlice, |rec, r| rec.b.guard_eq_i64(r, 0, raise))?;
+            }
+            Instruction::GetIter => {
+                let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+                let s = self.pop();
+                let (o, t) = self.as_obj(s).ok_or("iter of NULL")?;
+                let r = self.call(Helper::GetIter, &[o]).expect("obj");
+                self.b.guard_nonnull(r, raise);
+                self.release_temp(o, t);
+                self.release(s);
+                self.push(Sh::val(r, Repr::Obj, true));
+            }
+            Instruction::ReturnValue => {
+                if self.frames.len() == 1 {
+                    abort!("return from the loop frame");
+                }
+                let mut r = self.pop();
+                let mut done = self.frames.pop().unwrap();
+                // A value returned from a local (`return self`) takes over
+                // that slot's reference before the frame's slots go.
+                if let Sh::Val { op, repr: Repr::Obj, owned: false } = r {
+                    let owner = done.slots.iter_mut().find(|s| matches!(**s, Sh::Val { op: o, repr: Repr::Obj, owned: true } if o == op));
+                    if let Some(slot) = owner {
+                        *slot = Sh::Null;
+                        r = Sh::val(op, Repr::Obj, true);
+                    }
+                }
+                for s in done.slots {
+                    self.release(s);
+                }
+                match done.init {
+                    Some(inst) => {
+                        if !vm.is_none(conc(0)) {
+                            abort!("__init__ returned a value");
+                        }
+                        self.release(r);
+                        self.push(inst);
+                    }
+                    None => self.push(r),
+                }
+                self.expect = Expect::Return;
+            }
+            Instruction::CopyFreeVars { .. } => {
+                let Some(closure) = &f.closure else { abort!("no closure") };
+                let cells: Vec<PyObjectRef> = closure.as_slice().iter().take(arg as usize).cloned().collect();
+                let start = f.code.nlocalsplus - arg as usize;
+                for (i, c) in cells.iter().enumerate() {
+                    let k = self.constant(c, "cell");
+                    self.top().slots[start + i] = Sh::val(k, Repr::Obj, false);
+                }
+            }
+            Instruction::LoadDeref { .. } => {
+                let cell = match self.frames.last().unwrap().slots[arg as usize] {
+                    Sh::Val { op, repr: Repr::Obj, .. } => op,
+                    _ => abort!("deref of a non-cell"),
+                };
+                let snap = self.snapshot(SnapshotKind::Resume, pc);
+                let r = self.call(Helper::CellGet, &[cell]).expect("obj");
+                self.b.guard_nonnull(r, snap);
+                self.push(Sh::val(r, Repr::Obj, true));
+            }
+            Instruction::StoreDeref { .. } => {
+                let cell = match self.frames.last().unwrap().slots[arg as usize] {
+                    Sh::Val { op, repr: Repr::Obj, .. } => op,
+                    _ => abort!("deref of a non-cell"),
+                };
+                let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+                let s = self.peek(0);
+                let (v, vt) = self.as_obj(s).ok_or("store of NULL")?;
+                let r = self.call(Helper::CellSet, &[cell, v]).expect("i64");
+                self.b.guard_eq_i64(r, 0, raise);
+                self.release_temp(v, vt);
+                let s = self.pop();
+                self.release(s);
+            }
+            Instruction::YieldValue { .. } => self.offer(vm, f, pc, arg)?,
+            other => abort!("{:?} is not recorded", other),
+        }
+        Ok(())
+    }
+
+    /// After the interpreter executed the instruction: check the frame stack
+    /// moved as recorded, and track pushed callee frames.
+    pub fn after(&mut self, pushed: bool, returned: bool, now_pc: u32) -> Result<(), Abort> {
+        if let Some((r, target, stop)) = self.pending_iter.take() {
+            self.after_for_iter(r, stop, now_pc == target && target != self.next_pc);
+        }
+        match self.expect {
+            Expect::Push if pushed => {
+                let fr = self.pending.take().expect("pending frame");
+                if self.frames.len() >= MAX_DEPTH {
+                    abort!("inlining too deep");
+                }
+                self.frames.push(fr);
+                Ok(())
+            }
+            Expect::Return if returned => Ok(()),
+            Expect::Next if !pushed && !returned => Ok(()),
+            _ => abort!("frame change differs from the recording"),
+        }
+    }
+
+    fn load_fast(&mut self, i: usize) -> Result<(), Abort> {
+        match self.top().slots[i] {
+            Sh::Null => abort!("read of an unbound local"),
+            Sh::Val { op, repr, .. } => self.push(Sh::val(op, repr, false)),
+        }
+        Ok(())
+    }
+
+    /// Close the trace at the loop header: jump back with every input's
+    /// current value.
+    pub fn close(mut self, vm: &VirtualMachine, f: &Frame) -> Result<(Trace, Vec<InputKind>, Vec<FrameDesc>, Vec<PyObjectRef>), Abort> {
+        if self.frames.len() != 1 {
+            abort!("closed inside a callee");
+        }
+        if f.slots.len() != self.frames[0].slots.len() {
+            abort!("stack depth changed around the loop");
+        }
+        let (inputs, header_nulls) = (self.inputs.clone(), self.header_nulls.clone());
+        self.convert_to_inputs(vm, f, self.header, &inputs, &header_nulls);
+        let slots = self.frames[0].slots.clone();
+        let mut jump = Vec::with_capacity(self.inputs.len());
+        let mut k = 0;
+        for (i, s) in slots.iter().enumerate() {
+            if k >= self.inputs.len() {
+                break;
+            }
+            match *s {
+                // Unbound at the header and still unbound: not a loop input.
+                Sh::Null if self.header_nulls.get(i) == Some(&true) => {}
+                Sh::Null => abort!("a loop variable became unbound"),
+                Sh::Val { op, repr, owned } => {
+                    let want = self.inputs[k].repr();
+                    if repr != want {
+                        abort!("type of a loop variable changes ({repr:?} -> {want:?})");
+                    }
+                    let v = if repr == Repr::Obj && !owned {
+                        // The jump consumes: hand it a reference of its own.
+                        match op {
+                            Operand::Value(v) => self.call(Helper::Incref, &[v.into()]).expect("incref").into(),
+                            other => {
+                                let o = other;
+                                let r = self.call(Helper::Incref, &[o]).expect("incref");
+                                r.into()
+                            }
+                        }
+                    } else {
+                        op
+                    };
+                    jump.push(v);
+                    k += 1;
+                }
+            }
+        }
+        if k != self.inputs.len() || slots.len() != self.header_nulls.len() {
+            abort!("stack depth changed around the loop");
+        }
+        if slots.iter().zip(&self.header_nulls).any(|(s, was_null)| *was_null && !matches!(s, Sh::Null)) {
+            abort!("a variable unbound at the loop header is bound in the loop");
+        }
+        let trace = self.b.finish_with_jump(&jump).map_err(|e| format!("invalid trace: {e:?}"))?;
+        Ok((trace, self.inputs, self.descs, self.keep))
+    }
+}
