@@ -47,9 +47,10 @@ use rustpython_vm::{AsObject, PyObjectRef, PyRef, PyResult, VirtualMachine};
 /// and before any user code runs.
 pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     layout::probe(vm);
-    globals_cache::probe(vm);
+    layout::dicts::probe(vm);
+    layout::gc::probe(vm);
     generator::init_types();
-    trace::init(vm);
+    layout::objects::probe(vm);
     range::init_type();
     list_iter::init_type();
     let fslots = &vm.ctx.types.function_type.slots;
@@ -126,7 +127,7 @@ pub fn layout_report() -> String {
     let direct = |ok: bool| if ok { "direct" } else { "via the API" };
     let jit = trace::layout();
     format!(
-        "function fields {}, cells {}, bound methods {}, dict entries {}, object header {}, list items {}, tuple items {}, reference counts {}",
+        "function fields {}, cells {}, bound methods {}, dict entries {}, object header {}, list items {}, tuple items {}, reference counts {}, collector count {}",
         direct(layout::function_fields_direct()),
         direct(layout::cells_direct()),
         direct(layout::bound_method_direct()),
@@ -135,6 +136,7 @@ pub fn layout_report() -> String {
         direct(jit.is_some_and(|l| l.list.is_some())),
         direct(jit.is_some_and(|l| l.tuple.is_some())),
         direct(jit.is_some_and(|l| l.refcount_offset.is_some())),
+        direct(layout::gc::direct()),
     )
 }
 

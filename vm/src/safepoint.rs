@@ -32,9 +32,6 @@ pub(crate) static REQUESTED: AtomicU8 = AtomicU8::new(0);
 /// `usize::MAX`, or the young generation's threshold while automatic
 /// collection is on (refreshed at every poll; compiled code reads it).
 static GC_LIMIT: AtomicUsize = AtomicUsize::new(usize::MAX);
-/// Address of the young generation's object count (probed), or of `ZERO`.
-static GC_COUNT: AtomicUsize = AtomicUsize::new(0);
-static ZERO: AtomicUsize = AtomicUsize::new(0);
 
 /// CPython's per-generation counters above the young one: young
 /// collections since the last middle one, middle ones since the last full.
@@ -57,24 +54,14 @@ pub fn watch() -> Watch {
     Watch {
         flag: REQUESTED.as_ptr() as u64,
         mask: if crate::signals::on_main_thread() { SIGNAL | STOP } else { STOP },
-        gc_count: gc_count_word() as *const AtomicUsize as u64,
+        gc_count: crate::layout::gc::young_count() as *const AtomicUsize as u64,
         gc_limit: GC_LIMIT.as_ptr() as u64,
     }
 }
 
-fn gc_count_word() -> &'static AtomicUsize {
-    let addr = GC_COUNT.load(Relaxed);
-    if addr == 0 {
-        &ZERO
-    } else {
-        // SAFETY: a probed address inside RustPython's static GC state.
-        unsafe { &*(addr as *const AtomicUsize) }
-    }
-}
 
 /// Set up after RustPython's initialisation.
 pub fn install(vm: &VirtualMachine) -> PyResult<()> {
-    probe_gc_count(vm);
     vm.state.gc.set_threshold(700, Some(10), Some(10));
     refresh_limit(vm);
     let gc = vm.import("gc", 0)?;
@@ -135,7 +122,7 @@ fn stopping_the_world<R>(f: impl FnOnce() -> R) -> R {
 #[inline]
 pub fn poll(vm: &VirtualMachine) -> PyResult<()> {
     vm.check_signals()?;
-    if REQUESTED.load(Relaxed) & SIGNAL != 0 || gc_count_word().load(Relaxed) >= GC_LIMIT.load(Relaxed) {
+    if REQUESTED.load(Relaxed) & SIGNAL != 0 || crate::layout::gc::young_count().load(Relaxed) >= GC_LIMIT.load(Relaxed) {
         return slow(vm);
     }
     Ok(())
@@ -151,7 +138,7 @@ fn slow(vm: &VirtualMachine) -> PyResult<()> {
     }
     let gc = &vm.state.gc;
     let (_, t1, t2) = gc.get_threshold();
-    if gc_count_word().load(Relaxed) < refresh_limit(vm) {
+    if crate::layout::gc::young_count().load(Relaxed) < refresh_limit(vm) {
         return Ok(());
     }
     let mut generation = 0;
@@ -195,40 +182,4 @@ fn collected(generation: usize) {
     }
 }
 
-/// Find the young generation's count inside RustPython's (private) GC
-/// state: the word that reads as `get_count().0` and follows it when an
-/// object is tracked. Left at `ZERO` when not found: compiled loops then
-/// see only signals, and the interpreter's polls still collect.
-fn probe_gc_count(vm: &VirtualMachine) {
-    let state = rustpython_vm::gc_state::gc_state();
-    let base = state as *const _ as *const u8;
-    let words = std::mem::size_of_val(state) / 8;
-    let aligned = (base as usize) % 8 == 0;
-    if !aligned {
-        return;
-    }
-    let read = |i: usize| -> usize {
-        // SAFETY: i < words: inside the GC state, 8-aligned.
-        unsafe { (*(base.add(i * 8) as *const AtomicUsize)).load(Relaxed) }
-    };
-    let (c0, c1, c2) = state.get_count();
-    let candidates: Vec<usize> = (0..words.saturating_sub(2))
-        .filter(|&i| read(i) == c0 && read(i + 1) == c1 && read(i + 2) == c2)
-        .collect();
-    // Track one more object and see which candidate moved with the count.
-    let extra = vm.ctx.new_list(vec![vm.ctx.new_list(Vec::new()).into()]);
-    let after = state.get_count().0;
-    let found: Vec<usize> = candidates.into_iter().filter(|&i| read(i) == after && after != c0).collect();
-    drop(extra);
-    if let [i] = found[..] {
-        if read(i) == state.get_count().0 {
-            GC_COUNT.store(base as usize + i * 8, Relaxed);
-        }
-    }
-}
-
-/// Whether the count probe succeeded (`--stats`).
-pub fn gc_count_direct() -> bool {
-    GC_COUNT.load(Relaxed) != 0
-}
 

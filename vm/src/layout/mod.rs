@@ -1,4 +1,11 @@
-//! Direct access to fields RustPython 0.6 keeps crate-private.
+//! Direct access to fields RustPython 0.6 keeps crate-private, found by probes
+//! at start-up: every object-layout probe of hipy is here.
+//!
+//! - this file: function fields, cells, bound methods (for calls);
+//! - `objects`: what compiled code reads inline (object header, reference
+//!   counts, floats, type versions, list and tuple items);
+//! - `dicts`: dict entries and keys-version stamps (globals caches and guards);
+//! - `gc`: the collector's young-generation count (safepoints).
 //!
 //! A call needs a function's code, globals, builtins and closure, and
 //! LOAD_DEREF needs a cell's contents. RustPython exposes these only as Python
@@ -9,6 +16,10 @@
 //! a layout change costs speed, never correctness.
 
 use std::sync::OnceLock;
+
+pub mod dicts;
+pub mod gc;
+pub mod objects;
 
 use rustpython_vm::builtins::{PyBoundMethod, PyCode, PyDict, PyDictRef, PyFunction, PyTuple};
 
@@ -96,7 +107,7 @@ fn words_of(payload: &PyFunction) -> &[usize] {
     unsafe { std::slice::from_raw_parts(payload as *const PyFunction as *const usize, n) }
 }
 
-fn addr(o: &PyObject) -> usize {
+pub(crate) fn addr(o: &PyObject) -> usize {
     o as *const PyObject as usize
 }
 

@@ -9,6 +9,7 @@
 //! (guards also fail at random, to exercise every exit), `HIPY_JIT_LOG=path`
 //! (each trace's IR before and after optimization, and its code size).
 
+mod config;
 mod deopt;
 mod helper_table;
 pub mod helpers;
@@ -17,219 +18,21 @@ pub mod stats;
 
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::sync::OnceLock;
 
-use hipy_jit::{CompileOptions, CompiledLoop, ObjLayout};
-use hipy_optimizer::{Pass, Trace, DEFAULT_PASSES, RANDOM_EXIT_PASSES};
-use rustpython_vm::builtins::{PyFloat, PyType};
-use rustpython_vm::object::payload_offset;
+use hipy_jit::{CompileOptions, CompiledLoop};
+use hipy_optimizer::Trace;
+use rustpython_vm::builtins::PyFloat;
 use rustpython_vm::{AsObject, PyObjectRef, VirtualMachine};
 
 use crate::eval::Raised;
 use crate::frame::Frame;
 pub use record::Recorder;
-use helper_table::Helper;
+pub use config::config;
+use config::*;
+pub use crate::layout::objects::{add_references, layout, Layout, SeqLayout};
 use record::{FrameDesc, InputKind};
 
-pub struct Config {
-    pub enabled: bool,
-    pub threshold: u64,
-    pub random_exits: Option<u64>,
-    pub log: Option<std::path::PathBuf>,
-}
 
-pub fn config() -> &'static Config {
-    static CONFIG: OnceLock<Config> = OnceLock::new();
-    CONFIG.get_or_init(|| {
-        let env = |k: &str| std::env::var(k).ok();
-        Config {
-            enabled: !matches!(env("HIPY_JIT").as_deref(), Some("off" | "0" | "no")),
-            threshold: env("HIPY_JIT_THRESHOLD").and_then(|t| t.parse().ok()).unwrap_or(1000).max(1),
-            random_exits: env("HIPY_JIT_RANDOM_EXIT").and_then(|s| s.parse().ok()),
-            log: env("HIPY_JIT_LOG").map(Into::into),
-        }
-    })
-}
-
-/// Object field offsets the compiled code reads inline, probed at start-up.
-#[derive(Clone, Copy, Debug)]
-pub struct Layout {
-    pub obj: ObjLayout,
-    /// `PyType::tp_version_tag` from the start of a type object.
-    pub version_offset: i32,
-    /// Where exact lists and tuples keep their item pointer and length.
-    pub list: Option<SeqLayout>,
-    pub tuple: Option<SeqLayout>,
-    /// The reference count word, when its encoding is the one
-    /// `probe_refcounts` checks (compiled code then counts inline).
-    pub refcount_offset: Option<i32>,
-}
-
-/// Byte offsets, from the object's start, of a sequence's item array
-/// pointer and its length.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SeqLayout {
-    pub items: i32,
-    pub len: i32,
-}
-
-/// The words of `o` (from its payload, `size` bytes) equal to its item
-/// pointer and to its length, if each appears exactly once.
-fn seq_words(o: &rustpython_vm::PyObject, payload: usize, size: usize, items: usize, len: usize) -> Option<SeqLayout> {
-    let base = o as *const rustpython_vm::PyObject as *const u8;
-    // SAFETY: reading the object's own payload bytes, 8-aligned words.
-    let words: Vec<(usize, usize)> = (payload..payload + size)
-        .step_by(8)
-        .map(|off| (off, unsafe { *(base.add(off) as *const usize) }))
-        .collect();
-    let unique = |want: usize| {
-        let mut hits = words.iter().filter(|(_, w)| *w == want);
-        match (hits.next(), hits.next()) {
-            (Some((off, _)), None) => Some(*off as i32),
-            _ => None,
-        }
-    };
-    Some(SeqLayout { items: unique(items)?, len: unique(len)? })
-}
-
-/// Probe list and tuple layouts on two objects of different lengths each;
-/// both must agree.
-fn probe_seqs(vm: &VirtualMachine) -> (Option<SeqLayout>, Option<SeqLayout>) {
-    use rustpython_vm::builtins::{PyList, PyTuple};
-    let item = |i: usize| -> PyObjectRef { vm.ctx.new_int(i).into() };
-    let list = |n: usize| {
-        let l = vm.ctx.new_list((0..n).map(item).collect());
-        // One more item: the capacity then differs from the length.
-        l.borrow_vec_mut().push(item(n));
-        let (p, len) = {
-            let v = l.borrow_vec();
-            (v.as_ptr() as usize, v.len())
-        };
-        seq_words(l.as_object(), payload_offset::<PyList>(), std::mem::size_of::<PyList>(), p, len)
-    };
-    let tuple = |n: usize| {
-        let t = vm.ctx.new_tuple((0..n).map(item).collect());
-        let s = t.as_slice();
-        seq_words(t.as_object(), payload_offset::<PyTuple>(), std::mem::size_of::<PyTuple>(), s.as_ptr() as usize, s.len())
-    };
-    let agree = |a: Option<SeqLayout>, b: Option<SeqLayout>| a.filter(|a| Some(*a) == b);
-    (agree(list(7), list(13)), agree(tuple(7), tuple(13)))
-}
-
-static LAYOUT: OnceLock<Option<Layout>> = OnceLock::new();
-
-/// Probe the object layout; the JIT stays off if any probe disagrees with
-/// the public API.
-pub fn init(vm: &VirtualMachine) {
-    LAYOUT.get_or_init(|| probe_layout(vm));
-}
-
-fn probe_layout(vm: &VirtualMachine) -> Option<Layout> {
-    let word = |o: &rustpython_vm::PyObject, off: usize| unsafe {
-        *((o as *const rustpython_vm::PyObject as *const u8).add(off) as *const usize)
-    };
-    // The type pointer: the header word equal to the class's address, the
-    // same on several objects of different types.
-    let samples: Vec<PyObjectRef> = vec![
-        vm.ctx.new_float(1.5).into(),
-        vm.ctx.new_int(7).into(),
-        vm.ctx.new_list(vec![]).into(),
-        vm.ctx.new_str("x").into(),
-    ];
-    let head = rustpython_vm::object::SIZEOF_PYOBJECT_HEAD;
-    let type_offset = (0..head).step_by(8).find(|&off| {
-        samples
-            .iter()
-            .all(|o| word(o, off) == o.class().as_object() as *const rustpython_vm::PyObject as usize)
-    })?;
-    let fpo = payload_offset::<PyFloat>();
-    for x in [1.5f64, -0.0, 1e300] {
-        let o: PyObjectRef = vm.ctx.new_float(x).into();
-        if word(&o, fpo) as u64 != x.to_bits() {
-            return None;
-        }
-    }
-    let version_offset = payload_offset::<PyType>() + std::mem::offset_of!(PyType, tp_version_tag);
-    let t = vm.ctx.types.int_type;
-    let v = t.tp_version_tag.load(std::sync::atomic::Ordering::Acquire);
-    let read = unsafe { *((t.as_object() as *const rustpython_vm::PyObject as *const u8).add(version_offset) as *const u32) };
-    if read != v {
-        return None;
-    }
-    let (list, tuple) = probe_seqs(vm);
-    Some(Layout {
-        obj: ObjLayout { type_offset: type_offset as i32, float_payload_offset: fpo as i32 },
-        version_offset: version_offset as i32,
-        list,
-        tuple,
-        refcount_offset: probe_refcounts(vm),
-    })
-}
-
-/// RustPython 0.6's count word: the count in the low 60 bits, then the
-/// IMMORTAL, LEAKED, PUBLISHED and DESTRUCTED flags (bits 60 to 63).
-const COUNT_MASK: u64 = (1 << 60) - 1;
-const IMMORTAL: u64 = 1 << 60;
-/// LEAKED and DESTRUCTED: the helper decides.
-const SLOW_FLAGS: u64 = (1 << 61) | (1 << 63);
-
-/// The offset of the reference count word in the object header: the one
-/// word that follows `strong_count` as references come and go, with no flag
-/// set, and that gains the IMMORTAL bit when the object is made immortal.
-fn probe_refcounts(vm: &VirtualMachine) -> Option<i32> {
-    let head = rustpython_vm::object::SIZEOF_PYOBJECT_HEAD;
-    let words = |o: &PyObjectRef| -> Vec<u64> {
-        (0..head / 8)
-            // SAFETY: reading the object's header words, within its size.
-            .map(|i| unsafe { *((o.as_object() as *const rustpython_vm::PyObject as *const u64).add(i)) })
-            .collect()
-    };
-    let o: PyObjectRef = vm.ctx.new_float(2.5).into();
-    let one = words(&o);
-    let o2 = o.clone();
-    let two = words(&o);
-    let changed: Vec<usize> = (0..one.len()).filter(|&i| one[i] != two[i]).collect();
-    let [i] = changed[..] else { return None };
-    let counts_ok = one[i] & !(1 << 62) == 1 && two[i] & !(1 << 62) == 2 && o.strong_count() == 2;
-    drop(o2);
-    if !counts_ok || words(&o)[i] != one[i] {
-        return None;
-    }
-    let forever: PyObjectRef = vm.ctx.new_float(3.5).into();
-    forever.make_immortal();
-    let w = words(&forever)[i];
-    (forever.is_immortal() && w & IMMORTAL != 0 && w & SLOW_FLAGS == 0).then_some((i * 8) as i32)
-}
-
-/// Adds `n` references to `o` at once (what `n` clones would do), through
-/// the probed count word. False, with nothing done, when the word was not
-/// found or is not an ordinary count (leaked, destructed, or `n` more would
-/// overflow it): the caller then clones one by one.
-pub fn add_references(o: &rustpython_vm::PyObject, n: u64) -> bool {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    let Some(rc) = layout().and_then(|l| l.refcount_offset) else {
-        return false;
-    };
-    // SAFETY: `o` is live and its count word, an atomic, is at the probed offset.
-    let word = unsafe { &*((o as *const rustpython_vm::PyObject as *const u8).add(rc as usize) as *const AtomicU64) };
-    let mut w = word.load(Ordering::Relaxed);
-    loop {
-        if w & IMMORTAL != 0 {
-            return true;
-        }
-        if w & SLOW_FLAGS != 0 || (w & COUNT_MASK).checked_add(n).is_none_or(|c| c >= COUNT_MASK) {
-            return false;
-        }
-        match word.compare_exchange_weak(w, w + n, Ordering::Relaxed, Ordering::Relaxed) {
-            Ok(_) => return true,
-            Err(now) => w = now,
-        }
-    }
-}
-
-pub fn layout() -> Option<Layout> {
-    *LAYOUT.get().unwrap_or(&None)
-}
 
 /// One trace of a compiled loop (the root, or a bridge) and what its exits
 /// need to rebuild frames.
@@ -339,12 +142,6 @@ pub struct LoopState {
     pub blacklisted: bool,
 }
 
-/// After a loop closes its trace or aborts, when to look again: a prime, so that
-/// retries start at different iterations of a loop entered again and again with
-/// the same trip count (with 64, a loop of 8 items was always recorded from its
-/// last iteration, ran off its end and was blacklisted).
-const RETRY_BACKOFF: u64 = 61;
-const MAX_ABORTS: u32 = 4;
 
 thread_local! {
     // Compiled traces hold objects: released by `release_loops` at thread
@@ -493,42 +290,6 @@ pub fn record_step(
     step
 }
 
-fn compile_options(vm: &VirtualMachine, layout: Layout) -> CompileOptions {
-    let mut opts = CompileOptions::new(layout.obj);
-    if let Some(offset) = layout.refcount_offset {
-        opts = opts
-            .with_refcounts(hipy_jit::InlineRefcounts {
-                offset,
-                count_mask: COUNT_MASK,
-                immortal_mask: IMMORTAL,
-                slow_mask: SLOW_FLAGS,
-                incref: Helper::Incref.desc().addr,
-                decref: Helper::Decref.desc().addr,
-                threads_flag: crate::threads::flag_address(),
-            })
-            .with_float_store(hipy_jit::InlineFloatStore {
-                store: Helper::StoreFloatItem.desc().addr,
-                float_type: vm.ctx.types.float_type.as_object() as *const rustpython_vm::PyObject as u64,
-                count_offset: offset,
-                threads_flag: crate::threads::flag_address(),
-            });
-    }
-    let watch = crate::safepoint::watch();
-    opts = opts.with_interrupts(hipy_jit::InterruptCheck {
-        flag: watch.flag,
-        mask: watch.mask,
-        count: watch.gc_count,
-        limit: watch.gc_limit,
-    });
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("fma") {
-        opts = opts.with_sqrt_pow(hipy_jit::InlineSqrtPow { pow: Helper::Pow.desc().addr });
-    }
-    match config().random_exits {
-        Some(seed) => opts.with_random_exits(seed),
-        None => opts,
-    }
-}
 
 /// Log a compiled trace; its machine code goes to `LOG.N.bin` beside the log
 /// (`objdump -D -b binary -m i386:x86-64 --adjust-vma=ADDRESS LOG.N.bin`),
@@ -612,13 +373,6 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
     }
 }
 
-fn passes() -> &'static [Pass] {
-    if config().random_exits.is_some() {
-        RANDOM_EXIT_PASSES
-    } else {
-        DEFAULT_PASSES
-    }
-}
 
 /// Optimize a recorded trace; its text before, or None if the optimizer
 /// rejected it (counted against `target`).
@@ -684,18 +438,8 @@ fn compiled(key: LoopKey) -> Option<Rc<CompiledTrace>> {
     LOOPS.with(|l| l.borrow().get(&key).and_then(|s| s.compiled.clone()))
 }
 
-/// Failed bridge recordings after which an exit is left alone.
-const MAX_BRIDGE_ABORTS: u32 = 3;
 
-/// Bridges a loop may grow. Past this, exits return to the interpreter: a
-/// loop whose guards all fail (HIPY_JIT_RANDOM_EXIT makes them) would
-/// otherwise grow bridges on bridges without end.
-const MAX_BRIDGES: usize = 64;
 
-/// How often a guard must fail before its exit gets a bridge.
-fn bridge_threshold() -> u64 {
-    (config().threshold / 5).clamp(1, 200)
-}
 
 /// The instruction a loop header at `pc` runs: past an EXTENDED_ARG prefix
 /// (a jump onto the prefix lands on the instruction it extends).

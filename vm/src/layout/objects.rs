@@ -1,0 +1,193 @@
+//! Object layouts compiled code reads inline: the object header (type
+//! pointer, reference count), float payloads, type version tags, and the
+//! item pointer and length of exact lists and tuples. Probed at start-up on
+//! real objects and checked against the public API; `layout()` is None, and
+//! the JIT stays off, if a probe fails.
+
+use std::sync::OnceLock;
+
+use hipy_jit::ObjLayout;
+use rustpython_vm::builtins::{PyFloat, PyType};
+use rustpython_vm::object::payload_offset;
+use rustpython_vm::{AsObject, PyObjectRef, VirtualMachine};
+
+/// Object field offsets the compiled code reads inline, probed at start-up.
+#[derive(Clone, Copy, Debug)]
+pub struct Layout {
+    pub obj: ObjLayout,
+    /// `PyType::tp_version_tag` from the start of a type object.
+    pub version_offset: i32,
+    /// Where exact lists and tuples keep their item pointer and length.
+    pub list: Option<SeqLayout>,
+    pub tuple: Option<SeqLayout>,
+    /// The reference count word, when its encoding is the one
+    /// `probe_refcounts` checks (compiled code then counts inline).
+    pub refcount_offset: Option<i32>,
+}
+
+/// Byte offsets, from the object's start, of a sequence's item array
+/// pointer and its length.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeqLayout {
+    pub items: i32,
+    pub len: i32,
+}
+
+/// The words of `o` (from its payload, `size` bytes) equal to its item
+/// pointer and to its length, if each appears exactly once.
+fn seq_words(o: &rustpython_vm::PyObject, payload: usize, size: usize, items: usize, len: usize) -> Option<SeqLayout> {
+    let base = o as *const rustpython_vm::PyObject as *const u8;
+    // SAFETY: reading the object's own payload bytes, 8-aligned words.
+    let words: Vec<(usize, usize)> = (payload..payload + size)
+        .step_by(8)
+        .map(|off| (off, unsafe { *(base.add(off) as *const usize) }))
+        .collect();
+    let unique = |want: usize| {
+        let mut hits = words.iter().filter(|(_, w)| *w == want);
+        match (hits.next(), hits.next()) {
+            (Some((off, _)), None) => Some(*off as i32),
+            _ => None,
+        }
+    };
+    Some(SeqLayout { items: unique(items)?, len: unique(len)? })
+}
+
+/// Probe list and tuple layouts on two objects of different lengths each;
+/// both must agree.
+fn probe_seqs(vm: &VirtualMachine) -> (Option<SeqLayout>, Option<SeqLayout>) {
+    use rustpython_vm::builtins::{PyList, PyTuple};
+    let item = |i: usize| -> PyObjectRef { vm.ctx.new_int(i).into() };
+    let list = |n: usize| {
+        let l = vm.ctx.new_list((0..n).map(item).collect());
+        // One more item: the capacity then differs from the length.
+        l.borrow_vec_mut().push(item(n));
+        let (p, len) = {
+            let v = l.borrow_vec();
+            (v.as_ptr() as usize, v.len())
+        };
+        seq_words(l.as_object(), payload_offset::<PyList>(), std::mem::size_of::<PyList>(), p, len)
+    };
+    let tuple = |n: usize| {
+        let t = vm.ctx.new_tuple((0..n).map(item).collect());
+        let s = t.as_slice();
+        seq_words(t.as_object(), payload_offset::<PyTuple>(), std::mem::size_of::<PyTuple>(), s.as_ptr() as usize, s.len())
+    };
+    let agree = |a: Option<SeqLayout>, b: Option<SeqLayout>| a.filter(|a| Some(*a) == b);
+    (agree(list(7), list(13)), agree(tuple(7), tuple(13)))
+}
+
+static LAYOUT: OnceLock<Option<Layout>> = OnceLock::new();
+
+/// Probe the object layout; the JIT stays off if any probe disagrees with
+/// the public API.
+pub fn probe(vm: &VirtualMachine) {
+    LAYOUT.get_or_init(|| probe_layout(vm));
+}
+
+fn probe_layout(vm: &VirtualMachine) -> Option<Layout> {
+    let word = |o: &rustpython_vm::PyObject, off: usize| unsafe {
+        *((o as *const rustpython_vm::PyObject as *const u8).add(off) as *const usize)
+    };
+    // The type pointer: the header word equal to the class's address, the
+    // same on several objects of different types.
+    let samples: Vec<PyObjectRef> = vec![
+        vm.ctx.new_float(1.5).into(),
+        vm.ctx.new_int(7).into(),
+        vm.ctx.new_list(vec![]).into(),
+        vm.ctx.new_str("x").into(),
+    ];
+    let head = rustpython_vm::object::SIZEOF_PYOBJECT_HEAD;
+    let type_offset = (0..head).step_by(8).find(|&off| {
+        samples
+            .iter()
+            .all(|o| word(o, off) == o.class().as_object() as *const rustpython_vm::PyObject as usize)
+    })?;
+    let fpo = payload_offset::<PyFloat>();
+    for x in [1.5f64, -0.0, 1e300] {
+        let o: PyObjectRef = vm.ctx.new_float(x).into();
+        if word(&o, fpo) as u64 != x.to_bits() {
+            return None;
+        }
+    }
+    let version_offset = payload_offset::<PyType>() + std::mem::offset_of!(PyType, tp_version_tag);
+    let t = vm.ctx.types.int_type;
+    let v = t.tp_version_tag.load(std::sync::atomic::Ordering::Acquire);
+    let read = unsafe { *((t.as_object() as *const rustpython_vm::PyObject as *const u8).add(version_offset) as *const u32) };
+    if read != v {
+        return None;
+    }
+    let (list, tuple) = probe_seqs(vm);
+    Some(Layout {
+        obj: ObjLayout { type_offset: type_offset as i32, float_payload_offset: fpo as i32 },
+        version_offset: version_offset as i32,
+        list,
+        tuple,
+        refcount_offset: probe_refcounts(vm),
+    })
+}
+
+/// RustPython 0.6's count word: the count in the low 60 bits, then the
+/// IMMORTAL, LEAKED, PUBLISHED and DESTRUCTED flags (bits 60 to 63).
+pub(crate) const COUNT_MASK: u64 = (1 << 60) - 1;
+pub(crate) const IMMORTAL: u64 = 1 << 60;
+/// LEAKED and DESTRUCTED: the helper decides.
+pub(crate) const SLOW_FLAGS: u64 = (1 << 61) | (1 << 63);
+
+/// The offset of the reference count word in the object header: the one
+/// word that follows `strong_count` as references come and go, with no flag
+/// set, and that gains the IMMORTAL bit when the object is made immortal.
+fn probe_refcounts(vm: &VirtualMachine) -> Option<i32> {
+    let head = rustpython_vm::object::SIZEOF_PYOBJECT_HEAD;
+    let words = |o: &PyObjectRef| -> Vec<u64> {
+        (0..head / 8)
+            // SAFETY: reading the object's header words, within its size.
+            .map(|i| unsafe { *((o.as_object() as *const rustpython_vm::PyObject as *const u64).add(i)) })
+            .collect()
+    };
+    let o: PyObjectRef = vm.ctx.new_float(2.5).into();
+    let one = words(&o);
+    let o2 = o.clone();
+    let two = words(&o);
+    let changed: Vec<usize> = (0..one.len()).filter(|&i| one[i] != two[i]).collect();
+    let [i] = changed[..] else { return None };
+    let counts_ok = one[i] & !(1 << 62) == 1 && two[i] & !(1 << 62) == 2 && o.strong_count() == 2;
+    drop(o2);
+    if !counts_ok || words(&o)[i] != one[i] {
+        return None;
+    }
+    let forever: PyObjectRef = vm.ctx.new_float(3.5).into();
+    forever.make_immortal();
+    let w = words(&forever)[i];
+    (forever.is_immortal() && w & IMMORTAL != 0 && w & SLOW_FLAGS == 0).then_some((i * 8) as i32)
+}
+
+/// Adds `n` references to `o` at once (what `n` clones would do), through
+/// the probed count word. False, with nothing done, when the word was not
+/// found or is not an ordinary count (leaked, destructed, or `n` more would
+/// overflow it): the caller then clones one by one.
+pub fn add_references(o: &rustpython_vm::PyObject, n: u64) -> bool {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let Some(rc) = layout().and_then(|l| l.refcount_offset) else {
+        return false;
+    };
+    // SAFETY: `o` is live and its count word, an atomic, is at the probed offset.
+    let word = unsafe { &*((o as *const rustpython_vm::PyObject as *const u8).add(rc as usize) as *const AtomicU64) };
+    let mut w = word.load(Ordering::Relaxed);
+    loop {
+        if w & IMMORTAL != 0 {
+            return true;
+        }
+        if w & SLOW_FLAGS != 0 || (w & COUNT_MASK).checked_add(n).is_none_or(|c| c >= COUNT_MASK) {
+            return false;
+        }
+        match word.compare_exchange_weak(w, w + n, Ordering::Relaxed, Ordering::Relaxed) {
+            Ok(_) => return true,
+            Err(now) => w = now,
+        }
+    }
+}
+
+pub fn layout() -> Option<Layout> {
+    *LAYOUT.get().unwrap_or(&None)
+}
+
