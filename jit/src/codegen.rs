@@ -54,6 +54,10 @@ pub struct Codegen<'t> {
     /// Where the root loop's inputs are at its head (relative to this code's `rsp`).
     pub head_locs: Vec<Loc>,
     pub loop_head: DynamicLabel,
+    /// A peeled loop's `label`: where its params live, which the loop's own `jump`
+    /// fills (the entry, `loop_head`, stays where bridges and the interpreter enter).
+    pub body_head: DynamicLabel,
+    pub label_locs: Vec<Loc>,
     pub epilogue: DynamicLabel,
     /// Index of the op being lowered.
     pub cur: usize,
@@ -85,6 +89,7 @@ impl<'t> Codegen<'t> {
         let ra = RegAlloc::new(t, &live, setup.free_slots, setup.next_slot);
         let mut e = Emitter::new().map_err(|err| CompileError::Assembler(err.to_string()))?;
         let loop_head = e.label();
+        let body_head = e.label();
         let epilogue = e.label();
         let head_locs = setup
             .bridge
@@ -101,6 +106,8 @@ impl<'t> Codegen<'t> {
             exits: Vec::new(),
             head_locs,
             loop_head,
+            body_head,
+            label_locs: Vec::new(),
             epilogue,
             cur: 0,
             bridge: setup.bridge,
@@ -208,11 +215,13 @@ impl<'t> Codegen<'t> {
         }
     }
 
-    /// Values passed to the jump prefer the register of the loop input they become.
-    fn hint_jump_args(&mut self) {
+    /// Values passed to the jump prefer the register of the loop input (or label
+    /// param) they become.
+    pub fn hint_jump_args(&mut self) {
+        let targets = if self.t.label.is_empty() { &self.head_locs } else { &self.label_locs };
         if let Some(jump) = self.t.ops.last() {
             for (k, a) in jump.args.iter().enumerate() {
-                let head = self.head_locs.get(k).copied();
+                let head = targets.get(k).copied();
                 if let (Operand::Value(v), Some(Loc::Gpr(_) | Loc::Xmm(_))) = (*a, head) {
                     if self.live.def[v.index()].is_some() {
                         self.hints[v.index()] = head;
@@ -283,6 +292,7 @@ impl<'t> Codegen<'t> {
             Jump => self.jump(op),
             Exit => self.exit_always(),
             GuardNoInterrupt => self.guard_no_interrupt(),
+            Label => self.label(op),
             New | GetfieldGc | SetfieldGc => Err(CompileError::Unsupported {
                 op: i,
                 opcode: op.opcode.name(),

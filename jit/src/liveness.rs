@@ -45,6 +45,11 @@ impl Liveness {
             if let Some(r) = op.result {
                 l.def[r.index()] = Some(i);
             }
+            if op.opcode == Opcode::Label {
+                for p in &trace.label {
+                    l.def[p.index()] = Some(i);
+                }
+            }
             for a in &op.args {
                 if let Operand::Value(v) = a {
                     l.last_use[v.index()] = Some(i);

@@ -14,6 +14,7 @@
 use crate::codegen::{Codegen, ColdCall};
 use crate::emit::emit;
 use crate::moves::{sequentialize, Move, Src};
+use crate::regalloc::RegAlloc;
 use crate::regs::*;
 use crate::{CompileError, InlineSqrtPow};
 use dynasmrt::{DynasmApi, DynasmLabelApi};
@@ -298,16 +299,59 @@ impl Codegen<'_> {
         emit!(self.e; done:);
     }
 
+    /// `label`: the preamble's values move to the loop proper's params (a free
+    /// register each, else a stack slot), where the loop's own `jump` puts them
+    /// again. Nothing the preamble holds is live past it (the verifier checks).
+    pub fn label(&mut self, op: &Op) -> R {
+        let srcs: Vec<Src> = op.args.iter().map(|&a| self.source(a)).collect::<Result<_, _>>()?;
+        self.ra.release_all();
+        let mut dsts = Vec::with_capacity(self.t.label.len());
+        for &p in &self.t.label {
+            let class = self.ra.class_of(p);
+            let order = RegAlloc::order_for(class, self.live.spans_call(p));
+            let free = order.iter().map(|&n| Loc::reg(class, n)).find(|&r| self.ra.owner(r).is_none());
+            let loc = match free {
+                Some(r) => {
+                    self.ra.assign(p, r);
+                    r
+                }
+                None => Loc::Stack(self.ra.place_on_stack(p)),
+            };
+            dsts.push(loc);
+        }
+        let moves: Vec<Move> = srcs.into_iter().zip(&dsts).map(|(src, &dst)| Move { src, dst }).collect();
+        for m in sequentialize(&moves, Loc::Stack(self.frame.temp)) {
+            self.e.step(&m);
+        }
+        self.label_locs = dsts;
+        let body = self.body_head;
+        self.e.bind(body);
+        self.ra.clear_pins();
+        for &p in &self.t.label {
+            if self.live.last_use[p.index()].is_none() {
+                self.ra.release(p);
+            }
+        }
+        self.hint_jump_args();
+        Ok(())
+    }
+
     pub fn jump(&mut self, op: &Op) -> R {
+        let peeled = !self.t.label.is_empty();
         let mut moves = Vec::with_capacity(op.args.len());
         for (k, &a) in op.args.iter().enumerate() {
             moves.push(Move {
                 src: self.source(a)?,
-                dst: self.head_locs[k],
+                dst: if peeled { self.label_locs[k] } else { self.head_locs[k] },
             });
         }
         for m in sequentialize(&moves, Loc::Stack(self.frame.temp)) {
             self.e.step(&m);
+        }
+        if peeled {
+            let body = self.body_head;
+            emit!(self.e; jmp =>body);
+            return Ok(());
         }
         match &self.bridge {
             None => {

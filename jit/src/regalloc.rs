@@ -279,6 +279,15 @@ impl RegAlloc {
         self.evict(e, r);
     }
 
+    /// Every value dies at once (a peeled loop's label): all registers and slots
+    /// become free.
+    pub fn release_all(&mut self) {
+        for v in 0..self.reg_of.len() {
+            self.release(ValueId(v as u32));
+        }
+        self.clear_pins();
+    }
+
     /// The value is dead: its register and slot become free.
     pub fn release(&mut self, v: ValueId) {
         self.unassign(v);

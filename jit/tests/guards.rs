@@ -258,7 +258,7 @@ fn exit_values_are_snapshot_values_then_drop_list() {
         func f1 = {:#x} \"decref\" (obj) -> void consumes(0) decref
         v3 = call f0(v0)
         v4 = int_sub v1, 1
-        guard_true v1 [s0 resume 0x1@0 {{v2, bool(v4), v2, 7, null, =}} 0x2@3 {{v1, virt0}} virt0 = c0 {{v2, v4}}]
+        guard_true v1 [s0 resume 0x1@0 {{v2, bool(v4), v2, 7, null, =}} 0x2@3 {{v1, virt0}} virt0 = c0 {{c0: v2, c0: v4}}]
         call f1(v3)
         jump v0, v4, v2",
         new_ref as *const () as u64,

@@ -234,3 +234,28 @@ fn jump_with_constants_and_repeated_values() {
     // (1,2) -> (3,3) -> (6,6) -> (12,12)
     assert_eq!(e.values, vec![i(12), i(12), i(0)]);
 }
+
+/// A peeled loop: the preamble runs once, on the entry values; the loop proper
+/// repeats from the label with its own params, which may sit in other registers or
+/// on the stack (here more params than inputs, in another order).
+#[test]
+fn a_peeled_loop_runs_its_preamble_once_then_loops_at_the_label() {
+    let l = compile_text(
+        "trace peeled
+        inputs v0:i64, v1:i64
+        v2 = int_mul v1, 10
+        v3 = int_add v0, 0
+        label v4:i64, v5:i64, v6:f64 = v2, v3, 0.5
+        v7 = int_sub v5, 1
+        guard_true v5 [s0 resume 0x1@3 {v4, v5}]
+        v8 = int_add v4, v5
+        v9 = float_add v6, 1.0
+        jump v8, v7, v9",
+    );
+    // v1 = 2: the preamble makes 20; then 20 + 5 + 4 + 3 + 2 + 1 = 35 at v5 = 0.
+    let e = run(&l, &[i(5), i(2)]);
+    assert_eq!((e.guard, e.values.clone()), (0, vec![i(35), i(0)]));
+    // Entered again, the preamble runs again.
+    let e = run(&l, &[i(1), i(7)]);
+    assert_eq!(e.values, vec![i(71), i(0)]);
+}

@@ -51,6 +51,11 @@ impl TraceBuilder {
         &self.trace
     }
 
+    /// The helpers allocation removal may call (set with the first `new`).
+    pub fn set_alloc(&mut self, alloc: AllocFuncs) {
+        self.trace.alloc = Some(alloc);
+    }
+
     /// Number of ops recorded so far.
     pub fn len(&self) -> usize {
         self.trace.ops.len()

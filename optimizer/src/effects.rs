@@ -61,7 +61,7 @@ pub fn removable_if_unused(trace: &Trace, op: &Op) -> bool {
     }
     match op.opcode {
         Opcode::Call => call_flags(trace, op).pure,
-        Opcode::StoreField | Opcode::StoreIndexed | Opcode::SetfieldGc | Opcode::Jump => false,
+        Opcode::StoreField | Opcode::StoreIndexed | Opcode::SetfieldGc | Opcode::Jump | Opcode::Label => false,
         _ => true,
     }
 }

@@ -24,6 +24,11 @@ pub fn remove_redundant_guards(trace: &mut Trace) {
     let mut known_ints = Subst::new();
     for mut op in ops {
         known_ints.apply_to_args(&mut op);
+        if op.opcode == Opcode::Label {
+            // What the preamble proved holds for its own values only.
+            passed.clear();
+            nonnull.clear();
+        }
         if op.opcode.is_guard() {
             let key = (op.opcode, op.args.clone());
             let redundant = passed.contains(&key)

@@ -302,8 +302,13 @@ opcodes! {
     SetfieldGc = "setfield_gc",
     /// `call fN(args...)`: a residual call with the C ABI.
     Call = "call",
-    /// Ends the trace: back to the loop head with new input values.
+    /// Ends the trace: back to the loop head with new input values (to the `label`,
+    /// when the trace has one).
     Jump = "jump",
+    /// `label p.. = args..` (peeled loops): the end of the preamble, the first
+    /// iteration, and the head of the loop proper, whose inputs are the params
+    /// (`Trace::label`); `args` are the preamble's values for them.
+    Label = "label",
     /// `exit [snapshot]`: ends the trace by leaving through its snapshot (a bridge
     /// that reaches the header of another compiled loop, which the vm enters next).
     Exit = "exit",
@@ -368,7 +373,7 @@ impl Opcode {
             StoreIndexed => Shape::Indexed { store: true },
             Prefetch => Shape::Fixed(&[Type::Obj, Type::I64], Type::Void),
             Call => Shape::Call,
-            Jump => Shape::Jump,
+            Jump | Label => Shape::Jump,
             Exit | GuardNoInterrupt => Shape::Fixed(&[], Void),
         }
     }
@@ -494,6 +499,30 @@ pub struct BridgeInfo {
     pub borrowed: Vec<ValueId>,
 }
 
+/// The helpers allocation removal calls where a virtual object escapes (entries of
+/// the trace's function table, which the recorder adds with its first `new`):
+/// `new_instance(class) -> obj` (owned, cannot fail), `set_attr(obj, name, value)`
+/// (consumes `value`; a plain store into the fresh instance's `__dict__`), the
+/// boxing of unboxed field values, and the trace's reference-count helpers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AllocFuncs {
+    pub new_instance: FuncId,
+    pub set_attr: FuncId,
+    pub box_int: FuncId,
+    pub box_float: FuncId,
+    pub incref: FuncId,
+    pub decref: FuncId,
+    /// `get_attr(obj, name) -> obj` (owned; null when the instance `__dict__` has
+    /// no such key), `has_attr(obj, name) -> i64` (0/1), `unbox_int(obj) -> i64`:
+    /// the recorder's attribute reads and unboxing, which fold on virtuals.
+    pub get_attr: FuncId,
+    pub has_attr: FuncId,
+    pub unbox_int: FuncId,
+    /// The int and float types (what a virtual box's class guard compares with).
+    pub int_type: ConstId,
+    pub float_type: ConstId,
+}
+
 /// A recorded (or optimized) loop trace, or a bridge (`bridge` is set).
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Trace {
@@ -510,6 +539,11 @@ pub struct Trace {
     pub value_types: Vec<Option<Type>>,
     /// `Some` for a bridge.
     pub bridge: Option<BridgeInfo>,
+    /// `Some` when the trace allocates objects (`new`).
+    pub alloc: Option<AllocFuncs>,
+    /// A peeled loop's params: the values its `label` op defines, which the
+    /// loop's `jump` passes again (empty: no label; the jump goes to the inputs).
+    pub label: Vec<ValueId>,
 }
 
 impl Trace {
@@ -563,7 +597,7 @@ impl Trace {
     /// passes removed ops), so that equal traces compare equal.
     pub fn prune_value_types(&mut self) {
         let mut defined = vec![false; self.value_types.len()];
-        for &v in &self.inputs {
+        for &v in self.inputs.iter().chain(&self.label) {
             defined[v.index()] = true;
         }
         for op in &self.ops {
@@ -592,6 +626,21 @@ impl Trace {
                 .map(|&v| self.value_type(v).unwrap_or(Type::Void))
                 .collect(),
         }
+    }
+
+    /// The types the trace's `jump` passes: its label's params when it has one, else
+    /// `loop_types`.
+    pub fn jump_types(&self) -> Vec<Type> {
+        if self.label.is_empty() {
+            self.loop_types()
+        } else {
+            self.label.iter().map(|&v| self.value_type(v).unwrap_or(Type::Void)).collect()
+        }
+    }
+
+    /// The index of the `label` op, if any.
+    pub fn label_index(&self) -> Option<usize> {
+        self.ops.iter().position(|op| op.opcode == Opcode::Label)
     }
 
     /// The object inputs the trace owns (all of them, except a bridge's borrowed ones).

@@ -18,7 +18,8 @@
 //!   division, modulo, shifts); shared by folding and the backend's float helpers.
 //! - [`effects`]: which ops may run arbitrary code, which may be removed when unused.
 //! - [`subst`]: replacing a value by an equal operand.
-//! - Passes: [`fold`] (constant folding, known guards, class knowledge), [`loads`]
+//! - Passes: [`virtualize`] (allocation removal: virtual objects, forced where they
+//!   escape), [`fold`] (constant folding, known guards, class knowledge), [`loads`]
 //!   (load forwarding), [`guards`] (redundant-guard removal), [`prefetch`] (prefetches for
 //!   strided item accesses), [`refcount`] (incref/decref pairs), [`dce`] (dead
 //!   code), [`ownership`] (owned references; the `owned`/`drop` exit lists of guards).
@@ -85,6 +86,7 @@ pub mod loads;
 pub mod optimize;
 pub mod ownership;
 pub mod parse;
+pub mod peel;
 pub mod prefetch;
 pub mod refcount;
 pub mod semantics;
@@ -92,6 +94,7 @@ pub mod snapshot;
 pub mod subst;
 pub mod text;
 pub mod verify;
+pub mod virtualize;
 
 pub use builder::TraceBuilder;
 pub use ir::*;

@@ -34,6 +34,11 @@ pub fn forward_loads(trace: &mut Trace) {
     let mut objects: HashSet<ValueId> = HashSet::new();
     for mut op in ops {
         subst.apply_to_args(&mut op);
+        if op.opcode == Opcode::Label {
+            // The loop proper starts over: nothing read in the preamble is a value it has.
+            known.clear();
+            objects.clear();
+        }
         if let (true, Some(r)) = (is_load(op.opcode), op.result) {
             let place = (op.opcode, op.args.clone(), op.imm, op.ty);
             if let Some(&earlier) = known.get(&place) {

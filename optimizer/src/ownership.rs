@@ -55,6 +55,13 @@ pub fn compute_exit_lists(trace: &mut Trace) -> Result<(), IrError> {
             }
         };
         consume(trace, i, &mut owned, &mut freed)?;
+        if trace.ops[i].opcode == Opcode::Label {
+            if let Some(v) = owned.iter().next() {
+                return Err(IrError::at(i, format!("{} is still owned at the label (leak)", v)));
+            }
+            freed.clear();
+            owned.extend(trace.label.iter().copied().filter(|&p| trace.value_type(p) == Some(Type::Obj)));
+        }
         let op = &mut trace.ops[i];
         if let (Some(g), Some((o, d))) = (op.guard.as_mut(), lists) {
             g.owned = o;
@@ -121,7 +128,7 @@ fn consume(
         }
         // Every owned value leaves through the exit's lists.
         Opcode::Exit => owned.clear(),
-        Opcode::Jump => {
+        Opcode::Jump | Opcode::Label => {
             for (k, a) in op.args.iter().enumerate() {
                 if trace.operand_type(*a) != Some(Type::Obj) {
                     continue;

@@ -253,6 +253,39 @@ impl Parser {
             c.next();
             return self.func(c);
         }
+        if c.at_word("alloc") {
+            c.next();
+            let mut ids = Vec::new();
+            for key in ["new", "set", "box_int", "box_float", "incref", "decref", "get", "has", "unbox_int"] {
+                if c.word()? != key {
+                    return Err(format!("alloc: expected {}", key));
+                }
+                ids.push(FuncId(numbered(&c.word()?, "f").ok_or("expected fN")?));
+                c.eat_punct(',');
+            }
+            let mut types = Vec::new();
+            for key in ["int", "float"] {
+                if c.word()? != key {
+                    return Err(format!("alloc: expected {}", key));
+                }
+                types.push(ConstId(numbered(&c.word()?, "c").ok_or("expected cN")?));
+                c.eat_punct(',');
+            }
+            self.trace.alloc = Some(AllocFuncs {
+                new_instance: ids[0],
+                set_attr: ids[1],
+                box_int: ids[2],
+                box_float: ids[3],
+                incref: ids[4],
+                decref: ids[5],
+                get_attr: ids[6],
+                has_attr: ids[7],
+                unbox_int: ids[8],
+                int_type: types[0],
+                float_type: types[1],
+            });
+            return Ok(());
+        }
         self.op(c)
     }
 
@@ -433,6 +466,23 @@ impl Parser {
             Shape::Fixed(_, ty) => {
                 op.args = self.operands_until_end(c)?;
                 op.ty = ty;
+            }
+            Shape::Jump if opcode == Opcode::Label => {
+                // `label p:ty, ... = args...`
+                while !c.at_punct('=') {
+                    let v = self.value_name(&c.word()?)?;
+                    c.punct(':')?;
+                    let ty = parse_type(&c.word()?)?;
+                    if ty == Type::Void || !self.trace.define_value(v, ty) {
+                        return Err(format!("bad label param {}", v));
+                    }
+                    self.trace.label.push(v);
+                    if !c.eat_punct(',') {
+                        break;
+                    }
+                }
+                c.punct('=')?;
+                op.args = self.operands_until_end(c)?;
             }
             Shape::Jump => op.args = self.operands_until_end(c)?,
             Shape::ObjImm { store } => {

@@ -66,7 +66,7 @@ fn matching_decref(trace: &Trace, i: usize, r: ValueId) -> Option<usize> {
         {
             return Some(j);
         }
-        if may_release_objects(trace, op) || matches!(op.opcode, Opcode::Jump | Opcode::Exit) {
+        if may_release_objects(trace, op) || matches!(op.opcode, Opcode::Jump | Opcode::Exit | Opcode::Label) {
             return None;
         }
     }

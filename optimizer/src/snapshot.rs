@@ -77,6 +77,9 @@ pub struct Frame {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VirtualObj {
     pub class: ConstId,
+    /// The attribute names (string constants), in the order the fields were first
+    /// set: the order of the object's `__dict__`.
+    pub names: Vec<ConstId>,
     pub fields: Vec<Source>,
 }
 
@@ -144,13 +147,13 @@ impl Snapshot {
             let _ = write!(s, " {:#x}@{} {{{}}}", f.code, f.pc, sources_text(&f.slots));
         }
         for (k, v) in snap.virtuals.iter().enumerate() {
-            let _ = write!(
-                s,
-                " virt{} = {} {{{}}}",
-                k,
-                v.class,
-                sources_text(&v.fields)
-            );
+            let fields: Vec<String> = v
+                .names
+                .iter()
+                .zip(&v.fields)
+                .map(|(n, f)| format!("{}: {}", n, source_text(f)))
+                .collect();
+            let _ = write!(s, " virt{} = {} {{{}}}", k, v.class, fields.join(", "));
         }
         s
     }
@@ -188,9 +191,10 @@ impl Parser {
                 }
                 c.punct('=')?;
                 let class = numbered(&c.word()?, "c").ok_or("expected cN")?;
-                let fields = self.slots(c)?;
+                let (names, fields) = self.named_fields(c)?;
                 snap.virtuals.push(VirtualObj {
                     class: ConstId(class),
+                    names,
                     fields,
                 });
             } else {
@@ -219,34 +223,54 @@ impl Parser {
         c.punct('{')?;
         let mut out = Vec::new();
         while !c.at_punct('}') {
-            let s = if c.eat_punct('=') {
-                Source::Unchanged
-            } else if c.at_word("null") {
-                c.next();
-                Source::Null
-            } else if c.at_word("bool") {
-                c.next();
-                c.punct('(')?;
-                let o = self.operand(c)?;
-                c.punct(')')?;
-                Source::Bool(o)
-            } else if let Some(Tok::Word(w)) = c.peek() {
-                match numbered(w, "virt") {
-                    Some(k) => {
-                        c.next();
-                        Source::Virtual(k)
-                    }
-                    None => Source::Val(self.operand(c)?),
-                }
-            } else {
-                return Err(format!("bad slot {:?}", c.peek()));
-            };
-            out.push(s);
+            out.push(self.source(c)?);
             if !c.eat_punct(',') {
                 break;
             }
         }
         c.punct('}')?;
         Ok(out)
+    }
+
+    /// One slot source: `=`, `null`, `bool(op)`, `virtN` or an operand.
+    fn source(&self, c: &mut Cursor) -> Result<Source, String> {
+        Ok(if c.eat_punct('=') {
+            Source::Unchanged
+        } else if c.at_word("null") {
+            c.next();
+            Source::Null
+        } else if c.at_word("bool") {
+            c.next();
+            c.punct('(')?;
+            let o = self.operand(c)?;
+            c.punct(')')?;
+            Source::Bool(o)
+        } else if let Some(Tok::Word(w)) = c.peek() {
+            match numbered(w, "virt") {
+                Some(k) => {
+                    c.next();
+                    Source::Virtual(k)
+                }
+                None => Source::Val(self.operand(c)?),
+            }
+        } else {
+            return Err(format!("bad slot {:?}", c.peek()));
+        })
+    }
+
+    /// `{cN: source, ...}`: a virtual object's fields.
+    fn named_fields(&self, c: &mut Cursor) -> Result<(Vec<ConstId>, Vec<Source>), String> {
+        c.punct('{')?;
+        let (mut names, mut fields) = (Vec::new(), Vec::new());
+        while !c.at_punct('}') {
+            names.push(ConstId(numbered(&c.word()?, "c").ok_or("expected cN: a field name")?));
+            c.punct(':')?;
+            fields.push(self.source(c)?);
+            if !c.eat_punct(',') {
+                break;
+            }
+        }
+        c.punct('}')?;
+        Ok((names, fields))
     }
 }

@@ -91,6 +91,13 @@ fn print(t: &Trace, annotate: Option<u32>) -> String {
     for (i, fd) in t.funcs.iter().enumerate() {
         let _ = writeln!(out, "func f{} = {}", i, func_text(fd));
     }
+    if let Some(a) = &t.alloc {
+        let _ = writeln!(
+            out,
+            "alloc new {}, set {}, box_int {}, box_float {}, incref {}, decref {}, get {}, has {}, unbox_int {}, int {}, float {}",
+            a.new_instance, a.set_attr, a.box_int, a.box_float, a.incref, a.decref, a.get_attr, a.has_attr, a.unbox_int, a.int_type, a.float_type
+        );
+    }
     let mut printed = vec![false; t.snapshots.len()];
     let mut exit_no = annotate.unwrap_or(0);
     for op in &t.ops {
@@ -218,6 +225,14 @@ fn op_text(t: &Trace, op: &Op, printed: &mut [bool]) -> String {
             let mut parts = args.clone();
             parts.push(op.imm.to_string());
             let _ = write!(s, " {}", parts.join(", "));
+        }
+        Shape::Jump if op.opcode == Opcode::Label => {
+            let params: Vec<String> = t
+                .label
+                .iter()
+                .map(|&v| format!("{}:{}", v, t.value_type(v).map_or("?", |ty| ty.name())))
+                .collect();
+            let _ = write!(s, " {} = {}", params.join(", "), args.join(", "));
         }
         Shape::Fixed(..) | Shape::Jump => {
             if !args.is_empty() {

@@ -6,13 +6,17 @@
 //! referenced exist; snapshots only reference values defined before the op that uses
 //! them; `Unchanged` appears only in the outermost frame; the trace ends with exactly
 //! one `jump`, whose arguments have the loop's input types (for a bridge, the root
-//! loop's), or one `exit`; a bridge borrows only object inputs.
+//! loop's; for a peeled loop, its label's params), or one `exit`; a bridge borrows
+//! only object inputs; after a `label`, only its params and later values are used.
 
 use crate::ir::*;
 use crate::semantics::can_exit;
 
 pub fn verify(trace: &Trace) -> Result<(), IrError> {
     let mut defined = vec![false; trace.num_value_ids()];
+    if !trace.label.is_empty() && trace.label_index().is_none() {
+        return Err(IrError::general("label params without a label op"));
+    }
     for &v in &trace.inputs {
         match trace.value_type(v) {
             Some(Type::Void) | None => {
@@ -56,6 +60,20 @@ pub fn verify(trace: &Trace) -> Result<(), IrError> {
         check_types(trace, i, op)?;
         check_guard(trace, &defined, i, op)?;
         check_item_store(trace, i, op)?;
+        if op.opcode == Opcode::Label {
+            if trace.bridge.is_some() || trace.label_index() != Some(i) {
+                return Err(IrError::at(i, "a bridge's label, or a second label"));
+            }
+            // The loop proper sees only its params: nothing defined before the
+            // label is visible after it.
+            defined.iter_mut().for_each(|d| *d = false);
+            for &p in &trace.label {
+                if matches!(trace.value_type(p), None | Some(Type::Void)) || defined[p.index()] {
+                    return Err(IrError::at(i, format!("label param {} has no type or is listed twice", p)));
+                }
+                defined[p.index()] = true;
+            }
+        }
         match op.result {
             Some(v) => {
                 if trace.value_type(v) != Some(op.ty) || op.ty == Type::Void {
@@ -217,7 +235,11 @@ fn check_types(trace: &Trace, i: usize, op: &Op) -> Result<(), IrError> {
             let desc = trace.func(f);
             expect(&desc.args, desc.ret)
         }
-        Shape::Jump => expect(&trace.loop_types(), Type::Void),
+        Shape::Jump if op.opcode == Opcode::Label => {
+            let types: Vec<Type> = trace.label.iter().map(|&v| trace.value_type(v).unwrap_or(Type::Void)).collect();
+            expect(&types, Type::Void)
+        }
+        Shape::Jump => expect(&trace.jump_types(), Type::Void),
     }
 }
 
@@ -302,6 +324,12 @@ fn check_guard(trace: &Trace, defined: &[bool], i: usize, op: &Op) -> Result<(),
             return Err(IrError::at(
                 i,
                 format!("snapshot {}: unknown class {}", g.snapshot, v.class),
+            ));
+        }
+        if v.names.len() != v.fields.len() || v.names.iter().any(|n| n.index() >= trace.consts.len()) {
+            return Err(IrError::at(
+                i,
+                format!("snapshot {}: a virtual's field names do not match its fields", g.snapshot),
             ));
         }
         for s in &v.fields {

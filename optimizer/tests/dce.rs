@@ -40,9 +40,11 @@ fn values_in_virtual_fields_stay() {
     let text = "trace t
          inputs v0:i64
          const c0 = 0x1000 \"Point\"
+         const c1 = 0x1010 \"x\"
+         const c2 = 0x1020 \"next\"
          v1 = int_add v0, 1
          v2 = int_to_f64 v0
-         guard_true v0 [s0 resume 0x1@0 {virt0} virt0 = c0 {v1, virt1} virt1 = c0 {v2, virt0}]
+         guard_true v0 [s0 resume 0x1@0 {virt0} virt0 = c0 {c1: v1, c2: virt1} virt1 = c0 {c1: v2, c2: virt0}]
          jump v0";
     check_pass(eliminate_dead_code, text, text);
 }

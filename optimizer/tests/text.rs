@@ -38,7 +38,7 @@ v25 = bool_not v22
 v26 = float_add v1, 0.1
 v27 = float_sub v26, -0.0
 v28 = float_mul v27, 1e300
-v29 = float_div v28, v1 [s1 resume 0x10@8 {v0} 0x20@2 {v1, virt0} virt0 = c1 {v0, virt1} virt1 = c0 {-inf}]
+v29 = float_div v28, v1 [s1 resume 0x10@8 {v0} 0x20@2 {v1, virt0} virt0 = c1 {c0: v0, c1: virt1} virt1 = c0 {c1: -inf}]
 v30 = float_floordiv v29, v1 [s1]
 v31 = float_mod v30, v1 [s1]
 v32 = float_neg v31
@@ -106,6 +106,20 @@ fn an_exit_at_the_end_round_trips() {
     assert_round_trips(EXIT_END);
 }
 
+/// A peeled loop: the preamble, the label with its params, the loop proper.
+const PEELED: &str = r#"trace peeled
+inputs v0:i64, v1:f64
+v2 = int_add v0, 1
+label v3:i64, v4:f64 = v2, v1
+v5 = int_add v3, 1
+jump v5, v4
+"#;
+
+#[test]
+fn a_peeled_loop_round_trips() {
+    assert_round_trips(PEELED);
+}
+
 #[test]
 fn every_opcode_is_covered_by_the_round_trip_test() {
     for op in ALL_OPCODES {
@@ -113,7 +127,7 @@ fn every_opcode_is_covered_by_the_round_trip_test() {
         let needle2 = format!("{} ", op.name());
         let covered = |text: &str| text.contains(&needle) || text.lines().any(|l| l.starts_with(&needle2));
         assert!(
-            covered(EVERYTHING) || covered(EXIT_END),
+            covered(EVERYTHING) || covered(EXIT_END) || covered(PEELED),
             "{} missing",
             op.name()
         );

@@ -7,7 +7,7 @@
 //! released.
 
 
-use hipy_optimizer::{Operand, SnapshotKind, Source, Type, ValueId};
+use hipy_optimizer::{Operand, SnapshotKind, Source, Type, ValueId, VirtualObj};
 use rustpython_vm::builtins::PyFunction;
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, VirtualMachine};
 
@@ -24,6 +24,10 @@ struct Exit<'a> {
     /// Owned values already moved into a frame (a snapshot may name one
     /// twice; the second gets a new reference). Few per exit: a Vec.
     taken: Vec<ValueId>,
+    /// The objects allocation removal kept virtual, which the exit allocates,
+    /// and each one once made (every slot naming it shares it).
+    virtuals: &'a [VirtualObj],
+    made: Vec<Option<PyObjectRef>>,
 }
 
 impl Exit<'_> {
@@ -75,8 +79,32 @@ impl Exit<'_> {
             Source::Null => Some(None),
             Source::Val(o) => Some(Some(self.object(vm, o))),
             Source::Bool(o) => Some(Some(self.boolean(vm, o))),
-            Source::Virtual(_) => unreachable!("allocation removal is not enabled yet"),
+            Source::Virtual(k) => Some(Some(self.materialize(vm, k as usize))),
         }
+    }
+
+    /// Virtual object `k` as a real one: an instance of its class (allocated
+    /// as `object.__new__` would) with its fields stored into its `__dict__`
+    /// in order; made once per exit.
+    fn materialize(&mut self, vm: &VirtualMachine, k: usize) -> PyObjectRef {
+        if let Some(Some(o)) = self.made.get(k) {
+            return o.clone();
+        }
+        let v = &self.virtuals[k];
+        let class = self.object(vm, Operand::Obj(v.class));
+        let obj = crate::call::new_instance(vm, &class).expect("allocating an instance of a class checked at recording");
+        if self.made.len() <= k {
+            self.made.resize(k + 1, None);
+        }
+        self.made[k] = Some(obj.clone());
+        let dict = obj.dict().expect("a virtualizable class has instance dicts");
+        for (name, field) in v.names.iter().zip(&v.fields) {
+            let name = self.object(vm, Operand::Obj(*name));
+            if let Some(Some(value)) = self.source(vm, field) {
+                let _ = dict.set_item(&*name, value, vm);
+            }
+        }
+        obj
     }
 }
 
@@ -282,7 +310,15 @@ pub fn rebuild(
     let op = &part.trace.ops[info.op_index];
     let g = op.guard.as_ref().expect("exiting op has a snapshot");
     let snap = part.trace.snapshot(g.snapshot);
-    let mut exit = Exit { part: &part, info, buf, owned: &g.owned, taken: Vec::new() };
+    let mut exit = Exit {
+        part: &part,
+        info,
+        buf,
+        owned: &g.owned,
+        taken: Vec::new(),
+        virtuals: &snap.virtuals,
+        made: Vec::new(),
+    };
     for (i, fr) in snap.frames.iter().enumerate() {
         if i == 0 {
             // Rewrite the loop frame's slots in place: unchanged ones stay,

@@ -35,6 +35,17 @@ macro_rules! helpers {
                 }
             }
 
+            /// Whether the helper named `name` allocates an object (for the
+            /// allocations a trace still makes).
+            pub fn allocating(name: &str) -> bool {
+                const ALLOCATING: &[Helper] = &[
+                    Helper::MaterializeInstance, Helper::NewInstance, Helper::BoxInt, Helper::BoxFloat,
+                    Helper::BoxBool, Helper::List0, Helper::List1, Helper::List2, Helper::List3, Helper::Set0,
+                    Helper::Dict0, Helper::Tuple1, Helper::Tuple2, Helper::Tuple3, Helper::Slice2, Helper::Slice3,
+                ];
+                ALLOCATING.iter().any(|h| h.name() == name)
+            }
+
             /// The call descriptor the IR's function table holds.
             pub fn desc(self) -> FuncDesc {
                 let (addr, args, ret, flags, consumes): (usize, &[hipy_optimizer::Type], hipy_optimizer::Type, F, u32) =
@@ -96,6 +107,9 @@ helpers! {
     Call3 = "call3", hp_call3, [Obj, Obj, Obj, Obj] -> Obj, RAISING, 0;
     Call4 = "call4", hp_call4, [Obj, Obj, Obj, Obj, Obj] -> Obj, RAISING, 0;
     NewInstance = "new_instance", hp_new_instance, [Obj] -> Obj, RAISING, 0;
+    /// Allocation removal: a virtual object escaping (`AllocFuncs`).
+    MaterializeInstance = "materialize_instance", hp_materialize_instance, [Obj] -> Obj, OWNED, 0;
+    InstanceSet = "instance_set", hp_instance_set, [Obj, Obj, Obj] -> Void, PLAIN, 4;
     CellGet = "cell_get", hp_cell_get, [Obj] -> Obj, RAISING, 0;
     Slice2 = "slice2", hp_slice2, [Obj, Obj] -> Obj, OWNED, 0;
     Slice3 = "slice3", hp_slice3, [Obj, Obj, Obj] -> Obj, OWNED, 0;

@@ -405,6 +405,31 @@ pub extern "C" fn hp_new_instance(cls: *const PyObject) -> *const PyObject {
     owned_or_fail(crate::call::new_instance(vm(), &cls))
 }
 
+/// A virtual object escaping (allocation removal): `object.__new__(cls)` for a
+/// class the recorder checked (a plain Python class whose `__new__` is
+/// object's), which cannot fail short of memory exhaustion. Owned.
+pub extern "C" fn hp_materialize_instance(cls: *const PyObject) -> *const PyObject {
+    let cls = unsafe { obj(cls) }.to_owned();
+    match crate::call::new_instance(vm(), &cls) {
+        Ok(o) => owned(o),
+        Err(_) => {
+            eprintln!("hipy: fatal: allocating an instance for compiled code failed (out of memory)");
+            std::process::abort();
+        }
+    }
+}
+
+/// A field of a virtual object escaping: `value` (consumed) goes straight
+/// into the fresh instance's `__dict__` under `name` (the recorder checked
+/// that the class has no data descriptor or `__setattr__` of its own).
+pub extern "C" fn hp_instance_set(o: *const PyObject, name: *const PyObject, value: *const PyObject) {
+    // SAFETY: the trace owned `value`; its reference moves into the dict.
+    let (o, n, v) = unsafe { (obj(o), obj(name), adopt(value)) };
+    if let Some(d) = o.dict() {
+        let _ = d.set_item(n, v, vm());
+    }
+}
+
 /// A cell's contents (owned), or null (no exception) when empty.
 pub extern "C" fn hp_cell_get(cell: *const PyObject) -> *const PyObject {
     match crate::layout::cell_get(unsafe { obj(cell) }, vm()) {

@@ -43,6 +43,8 @@ pub struct TracePart {
     /// A bridge ending at another compiled loop's header (`exit`): how its
     /// exit enters that loop directly.
     transfer: Option<Transfer>,
+    /// Objects allocation removal kept virtual (`--jit-stats`).
+    pub allocs_removed: usize,
 }
 
 /// The loop a bridge's final exit enters, and how its values become that
@@ -338,14 +340,14 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
         Err(reason) => return abandon(&target, reason),
     };
     let failed = |reason: String| abandon(&target, reason);
-    let Some(before) = optimized(&mut trace, &target) else { return };
+    let Some((before, allocs_removed)) = optimized(&mut trace, &target) else { return };
     let opts = compile_options(vm, layout);
     if let Target::Bridge(ct, exit) = &target {
-        let part = TracePart { trace, descs, _keep: keep, transfer: None };
+        let part = TracePart { trace, descs, _keep: keep, transfer: None, allocs_removed };
         return attach(ct, *exit, part, &before, &opts, started);
     }
     let Target::Loop(key) = target else { unreachable!("a bridge returned above") };
-    let part = |trace| Rc::new(TracePart { trace, descs, _keep: keep, transfer: None });
+    let part = |trace| Rc::new(TracePart { trace, descs, _keep: keep, transfer: None, allocs_removed });
     let code = match hipy_jit::compile(&trace, &opts) {
         Ok(c) => c,
         Err(e) => return failed(format!("backend: {e}")),
@@ -374,16 +376,18 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
 }
 
 
-/// Optimize a recorded trace; its text before, or None if the optimizer
-/// rejected it (counted against `target`).
-fn optimized(trace: &mut Trace, target: &Target) -> Option<String> {
+/// Optimize a recorded trace; its text before and the allocations it kept
+/// virtual, or None if the optimizer rejected it (counted against `target`).
+fn optimized(trace: &mut Trace, target: &Target) -> Option<(String, usize)> {
     let before = trace.to_string();
-    if let Err(e) = hipy_optimizer::optimize_with(trace, passes()) {
-        log_text(&format!("=== {} (rejected by the optimizer: {e:?})\n--- recorded\n{before}\n", trace.name));
-        abandon(target, format!("optimizer: {e:?}"));
-        return None;
+    match hipy_optimizer::optimize_with(trace, passes()) {
+        Ok(stats) => Some((before, stats.allocs_removed)),
+        Err(e) => {
+            log_text(&format!("=== {} (rejected by the optimizer: {e:?})\n--- recorded\n{before}\n", trace.name));
+            abandon(target, format!("optimizer: {e:?}"));
+            None
+        }
     }
-    Some(before)
 }
 
 /// Compile bridge `part` and attach it to exit `exit` of `ct`.
@@ -418,9 +422,9 @@ fn finish_transfer(vm: &VirtualMachine, r: Recorder, stack: &[Box<Frame>], next:
         Ok(x) => x,
         Err(reason) => return abandon(&target, reason),
     };
-    let Some(before) = optimized(&mut trace, &target) else { return };
+    let Some((before, allocs_removed)) = optimized(&mut trace, &target) else { return };
     let transfer = Transfer { target: Rc::downgrade(&next), plan: Default::default() };
-    let part = TracePart { trace, descs, _keep: keep, transfer: Some(transfer) };
+    let part = TracePart { trace, descs, _keep: keep, transfer: Some(transfer), allocs_removed };
     attach(ct, *exit, part, &before, &compile_options(vm, layout), started);
 }
 

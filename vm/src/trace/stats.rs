@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 use std::time::Duration;
 
+use super::helper_table::Helper;
 use super::CompiledTrace;
 
 #[derive(Default)]
@@ -70,6 +71,20 @@ pub fn report() -> String {
                 taken,
                 transfers
             ));
+            for (k, p) in parts.iter().enumerate() {
+                let left = p
+                    .trace
+                    .ops
+                    .iter()
+                    .filter(|op| op.func.is_some_and(|f| Helper::allocating(&p.trace.funcs[f.index()].name)))
+                    .count();
+                out.push_str(&format!(
+                    "    {}: {} allocations removed, {} left\n",
+                    if k == 0 { "loop".to_owned() } else { format!("bridge {k}") },
+                    p.allocs_removed,
+                    left
+                ));
+            }
             for (i, n) in counts.iter().enumerate().filter(|(_, n)| **n > 0) {
                 let Some(info) = ct.code.exit_info(i as u32) else { continue };
                 let op = &parts[info.trace as usize].trace.ops[info.op_index];

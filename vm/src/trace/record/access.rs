@@ -93,6 +93,12 @@ impl Recorder {
     pub(super) fn load_attr(&mut self, vm: &VirtualMachine, f: &Frame, op: Op, pc: u32, o: &PyObjectRef) -> Result<(), Abort> {
         let method = op.arg & 1 != 0;
         let name = f.code.names[(op.arg >> 1) as usize];
+        let tracked = self.tracked(self.peek(0));
+        if let Some(k) = tracked.filter(|_| !method) {
+            if self.load_field(k, name) {
+                return Ok(());
+            }
+        }
         let n = self.constant(name.as_object(), name.as_str());
         let s = self.peek(0);
         let (obj, ot) = self.as_obj(s).ok_or("attribute of NULL")?;
@@ -113,8 +119,12 @@ impl Recorder {
         };
         if let Some(func) = unbound {
             self.version_guard(vm, obj, cls, snap);
-            if o.dict().is_some() {
-                // The instance dict must not shadow the method.
+            // The instance dict must not shadow the method (an object the
+            // trace allocated has exactly the attributes it recorded).
+            if tracked.is_some_and(|k| self.has_field(k, name)) {
+                abort!("instance attribute shadows a method");
+            }
+            if o.dict().is_some() && tracked.is_none() {
                 let shadowed = self.call(Helper::HasDictAttr, &[obj, n.into()]).expect("i64");
                 self.b.guard_false(shadowed, snap);
             }

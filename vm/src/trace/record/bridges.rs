@@ -56,6 +56,9 @@ impl Recorder {
             target: crate::trace::Target::Bridge(ct.clone(), exit),
             pending_iter: None,
             loops_passed: HashSet::new(),
+            objects: Vec::new(),
+            object_of: HashMap::new(),
+            scanned: 0,
         };
         let mut taken = HashSet::new();
         for (i, fr) in snap.frames.iter().enumerate() {

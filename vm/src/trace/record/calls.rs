@@ -49,9 +49,15 @@ impl Recorder {
                     let word = self.b.load_field(k, self.layout.version_offset, Type::I64);
                     let v = self.b.op(Opcode::IntAnd, &[word.into(), 0xffff_ffffi64.into()]);
                     self.b.guard_eq_i64(v, version as i64, snap);
-                    let raise = self.snapshot(SnapshotKind::RaisePending, pc);
-                    let inst = self.call(Helper::NewInstance, &[k.into()]).expect("obj");
-                    self.b.guard_nonnull(inst, raise);
+                    let inst = if objects::virtualizable(vm, cls) {
+                        // Allocation removal may keep it virtual.
+                        self.new_object(vm, k)
+                    } else {
+                        let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+                        let inst = self.call(Helper::NewInstance, &[k.into()]).expect("obj");
+                        self.b.guard_nonnull(inst, raise);
+                        inst
+                    };
                     let mut all = vec![Sh::val(inst, Repr::Obj, false)];
                     all.extend(args);
                     return self.inline(&init, info, all, Some(Sh::val(inst, Repr::Obj, true)), base, f);

@@ -138,6 +138,11 @@ pub struct Recorder {
     pending_iter: Option<(ValueId, u32, ConstId)>,
     /// Back-edges of other loops a bridge went through (each at most once).
     loops_passed: HashSet<u32>,
+    /// Objects the trace allocated (`objects`), and which IR values refer to
+    /// each; ops up to `scanned` were checked for escapes.
+    objects: Vec<objects::NewObject>,
+    object_of: HashMap<ValueId, usize>,
+    scanned: usize,
 }
 
 /// What the instruction being recorded must do to the frame stack.
@@ -177,6 +182,7 @@ mod arithmetic;
 mod bridges;
 mod calls;
 mod iteration;
+mod objects;
 
 impl Recorder {
     /// Start recording at the loop header: `f` is the loop frame, at index
@@ -225,6 +231,9 @@ impl Recorder {
             target: super::Target::Loop(super::LoopKey::of(f, f.lasti)),
             pending_iter: None,
             loops_passed: HashSet::new(),
+            objects: Vec::new(),
+            object_of: HashMap::new(),
+            scanned: 0,
         })
     }
 
@@ -468,6 +477,7 @@ impl Recorder {
         self.expect = Expect::Next;
         self.recorded = true;
         self.next_pc = pc + 1 + u32::from(op.ncache);
+        self.note_escapes();
         let arg = op.arg;
         let conc = |i: usize| -> &PyObjectRef {
             f.slots[f.slots.len() - 1 - i].as_ref().expect("value on stack")
@@ -673,10 +683,19 @@ impl Recorder {
             Instruction::ForIter { .. } => self.for_iter(vm, f, pc, arg, conc(0))?,
             Instruction::LoadAttr { .. } => self.load_attr(vm, f, op, pc, conc(0))?,
             Instruction::StoreAttr { .. } => {
+                let name = f.code.names[arg as usize];
+                if let Some(k) = self.tracked(self.peek(0)) {
+                    let (obj, val) = (self.peek(0), self.peek(1));
+                    let cls = conc(0).class().to_owned();
+                    if self.store_field(k, obj, &cls, name, val) {
+                        self.pop();
+                        self.pop();
+                        return Ok(());
+                    }
+                }
                 let snap = self.snapshot(SnapshotKind::RaisePending, pc);
                 let obj = self.pop();
                 let val = self.pop();
-                let name = f.code.names[arg as usize];
                 let n = self.constant(name.as_object(), name.as_str());
                 let (o, ot) = self.as_obj(obj).ok_or("store to NULL")?;
                 let (v, vt) = self.as_obj(val).ok_or("store of NULL")?;

@@ -1,0 +1,186 @@
+//! Objects the trace allocates, for allocation removal (`hipy_optimizer::virtualize`).
+//!
+//! An instance of a plain Python class created in the trace is recorded as `new`,
+//! and its attribute stores as `setfield_gc`. While no recorded op lets it escape,
+//! the recorder knows its attributes itself: a load of one pushes the recorded
+//! value and emits nothing. The first op that uses the object any other way (a
+//! residual call, a store into a container, an attribute access the recorder does
+//! not model...) marks it escaped; from there on it is an ordinary object whose
+//! attributes are read and written through helpers (the optimizer allocates it
+//! for real at that op).
+
+use rustpython_vm::builtins::{PyStrInterned, PyType};
+use rustpython_vm::types::PyTypeFlags;
+
+use super::*;
+
+/// An object the trace allocated.
+pub(super) struct NewObject {
+    /// Attribute values in the order they were first set (the `__dict__`
+    /// order). Object values are borrowed from the object.
+    fields: Vec<(&'static PyStrInterned, Sh)>,
+    escaped: bool,
+}
+
+impl NewObject {
+    fn field(&self, name: &PyStrInterned) -> Option<Sh> {
+        self.fields.iter().find(|(n, _)| n.as_str() == name.as_str()).map(|(_, s)| *s)
+    }
+}
+
+/// Whether instances of `cls` can stay virtual: a plain Python class (heap type,
+/// metaclass `type`, object's `__new__`, `__setattr__`, `__getattribute__` and
+/// `__delattr__`), without `__del__` (its timing would change), whose instances
+/// have a `__dict__`. The caller guards the class's identity and version, so
+/// none of this can change under the trace.
+pub(super) fn virtualizable(vm: &VirtualMachine, cls: &Py<PyType>) -> bool {
+    let flags = &cls.slots.flags;
+    if !flags.has_feature(PyTypeFlags::HEAPTYPE) || !flags.has_feature(PyTypeFlags::HAS_DICT) {
+        return false;
+    }
+    if !cls.class().is(vm.ctx.types.type_type) || cls.get_attr(vm.ctx.intern_str("__del__")).is_some() {
+        return false;
+    }
+    let object = vm.ctx.types.object_type;
+    ["__new__", "__setattr__", "__getattribute__", "__delattr__"].iter().all(|name| {
+        let name = vm.ctx.intern_str(*name);
+        match (cls.get_attr(name), object.get_attr(name)) {
+            (Some(a), Some(b)) => a.is(&b),
+            _ => false,
+        }
+    })
+}
+
+/// Whether `o.name = v` on an instance of `cls` (checked `virtualizable`) is a
+/// plain store into its `__dict__`: no data descriptor (property, slot) of that
+/// name on the class.
+fn plain_store(cls: &Py<PyType>, name: &'static PyStrInterned) -> bool {
+    match cls.get_attr(name) {
+        Some(attr) => attr.class().slots.descr_set.load().is_none(),
+        None => true,
+    }
+}
+
+impl Recorder {
+    /// `new cls`: the instance the interpreter is about to allocate for a call
+    /// of `cls` (its `__init__` inlined next). Owned.
+    pub(super) fn new_object(&mut self, vm: &VirtualMachine, class: ConstId) -> ValueId {
+        if self.objects.is_empty() {
+            let alloc = hipy_optimizer::AllocFuncs {
+                new_instance: self.func(Helper::MaterializeInstance),
+                set_attr: self.func(Helper::InstanceSet),
+                box_int: self.func(Helper::BoxInt),
+                box_float: self.func(Helper::BoxFloat),
+                incref: self.func(Helper::Incref),
+                decref: self.func(Helper::Decref),
+                get_attr: self.func(Helper::GetattrDict),
+                has_attr: self.func(Helper::HasDictAttr),
+                unbox_int: self.func(Helper::UnboxInt),
+                int_type: self.type_const(vm, vm.ctx.types.int_type),
+                float_type: self.type_const(vm, vm.ctx.types.float_type),
+            };
+            self.b.set_alloc(alloc);
+        }
+        let v = self.b.new_object(class);
+        self.object_of.insert(v, self.objects.len());
+        self.objects.push(NewObject { fields: Vec::new(), escaped: false });
+        v
+    }
+
+    /// The allocated object a shadow value is, while it has not escaped.
+    pub(super) fn tracked(&mut self, s: Sh) -> Option<usize> {
+        self.note_escapes();
+        let Sh::Val { op: Operand::Value(v), repr: Repr::Obj, .. } = s else { return None };
+        let k = *self.object_of.get(&v)?;
+        (!self.objects[k].escaped).then_some(k)
+    }
+
+    /// Mark escaped every tracked object that an op recorded since the last
+    /// look uses in a way the optimizer does not model; follow the copies
+    /// `incref` makes.
+    pub(super) fn note_escapes(&mut self) {
+        let ops = &self.b.trace().ops;
+        if self.scanned >= ops.len() || self.object_of.is_empty() {
+            self.scanned = ops.len();
+            return;
+        }
+        let incref = self.funcs.get(&Helper::Incref).copied();
+        let decref = self.funcs.get(&Helper::Decref).copied();
+        let mut copies = Vec::new();
+        let mut escaped = Vec::new();
+        for op in &ops[self.scanned..] {
+            for (i, a) in op.args.iter().enumerate() {
+                let Operand::Value(v) = a else { continue };
+                let Some(&k) = self.object_of.get(v) else { continue };
+                let harmless = match op.opcode {
+                    Opcode::Call if op.func.is_some() && op.func == incref => {
+                        copies.push((op.result.expect("incref returns"), k));
+                        true
+                    }
+                    Opcode::Call => op.func.is_some() && op.func == decref,
+                    Opcode::GuardClass | Opcode::LoadType | Opcode::GuardNonnull | Opcode::PtrEq | Opcode::PtrNe => true,
+                    Opcode::SetfieldGc => i == 0,
+                    _ => false,
+                };
+                if !harmless {
+                    escaped.push(k);
+                }
+            }
+        }
+        self.scanned = ops.len();
+        for (v, k) in copies {
+            self.object_of.insert(v, k);
+        }
+        for k in escaped {
+            self.objects[k].escaped = true;
+        }
+    }
+
+    /// STORE_ATTR on tracked object `k` (shadow `obj`, of class `cls`): a
+    /// `setfield_gc`, the value's reference moving into the object. False
+    /// (nothing recorded) when the store is not a plain one.
+    pub(super) fn store_field(&mut self, k: usize, obj: Sh, cls: &Py<PyType>, name: &'static PyStrInterned, val: Sh) -> bool {
+        if !plain_store(cls, name) {
+            return false;
+        }
+        let Sh::Val { op: target, .. } = obj else { return false };
+        let (value, field) = match val {
+            Sh::Val { op, repr: repr @ (Repr::Int | Repr::Float), .. } => (op, Sh::val(op, repr, false)),
+            Sh::Val { repr: Repr::Obj, .. } => {
+                let Sh::Val { op, .. } = self.own(val) else { return false };
+                (op, Sh::val(op, Repr::Obj, false))
+            }
+            Sh::Val { repr: Repr::Bool, .. } => {
+                let Some((op, _temp)) = self.as_obj(val) else { return false };
+                (op, Sh::val(op, Repr::Obj, false))
+            }
+            Sh::Null => return false,
+        };
+        let n = self.constant(name.as_object(), name.as_str());
+        self.b.setfield_gc(target, n.index() as u32, value);
+        let fields = &mut self.objects[k].fields;
+        match fields.iter_mut().find(|(f, _)| f.as_str() == name.as_str()) {
+            Some(slot) => slot.1 = field,
+            None => fields.push((name, field)),
+        }
+        self.release(obj);
+        true
+    }
+
+    /// LOAD_ATTR (not a method load) of attribute `name` of tracked object `k`:
+    /// the recorded value, as a new reference (the object may die next).
+    pub(super) fn load_field(&mut self, k: usize, name: &PyStrInterned) -> bool {
+        let Some(field) = self.objects[k].field(name) else { return false };
+        let obj = self.pop();
+        let value = self.own(field);
+        self.push(value);
+        self.release(obj);
+        true
+    }
+
+    /// Whether tracked object `k` has an attribute `name` of its own (its
+    /// `__dict__` would shadow a class attribute of that name).
+    pub(super) fn has_field(&self, k: usize, name: &PyStrInterned) -> bool {
+        self.objects[k].field(name).is_some()
+    }
+}
