@@ -643,6 +643,63 @@ impl PyNdArray {
         vm.import("numpy", 0)?.get_attr("compress", vm)?.call(args, vm)
     }
     #[pymethod]
+    fn tobytes(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let mut args = args;
+        args.args.insert(0, zelf.into());
+        let io = vm.sys_module.get_attr("modules", vm)?.get_item("numpy._hipy_io", vm)?;
+        io.get_attr("_tobytes", vm)?.call(args, vm)
+    }
+    /// `a.resize(shape)`: in place, the data cut or padded with zeros.
+    #[pymethod]
+    fn resize(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult<()> {
+        let misc = vm.sys_module.get_attr("modules", vm)?.get_item("numpy._hipy_misc", vm)?;
+        let mut args = args;
+        args.args.insert(0, zelf.clone().into());
+        let r = misc.get_attr("_ndarray_resize", vm)?.call(args, vm)?;
+        let a = runtime::force(&node_of(vm, &r)?);
+        *zelf.state.write() = ArrayState::Stored { storage: Arc::new(Storage::new(a.buffer)), layout: a.layout };
+        Ok(())
+    }
+    #[pygetset]
+    fn strides(zelf: PyRef<Self>, vm: &VirtualMachine) -> PyObjectRef {
+        let (_, layout) = zelf.stored();
+        let size = zelf.dtype().itemsize() as isize;
+        vm.ctx.new_tuple(layout.strides.iter().map(|&s| vm.ctx.new_int(s * size).into()).collect()).into()
+    }
+    #[pygetset]
+    fn real(zelf: PyRef<Self>) -> PyRef<Self> {
+        zelf
+    }
+    #[pygetset]
+    fn imag(zelf: PyRef<Self>, vm: &VirtualMachine) -> PyResult {
+        wrap_array_obj(vm, graph::full(&zelf.shape(), Scalar::I64(0).cast(zelf.dtype())))
+    }
+    #[pygetset(name = "mT")]
+    fn m_t(zelf: PyRef<Self>, vm: &VirtualMachine) -> PyResult {
+        delegate(vm, "matrix_transpose", zelf, FuncArgs::default())
+    }
+    #[pygetset]
+    fn base(_zelf: PyRef<Self>, vm: &VirtualMachine) -> PyObjectRef {
+        vm.ctx.none()
+    }
+    #[pygetset]
+    fn device(_zelf: PyRef<Self>) -> &'static str {
+        "cpu"
+    }
+    #[pymethod]
+    fn to_device(zelf: PyRef<Self>, _device: PyObjectRef) -> PyRef<Self> {
+        zelf
+    }
+    #[pygetset]
+    fn flat(zelf: PyRef<Self>, vm: &VirtualMachine) -> PyResult {
+        let n = zelf.size();
+        PyNdArray::reshaped(&zelf, vm, &[n])
+    }
+    #[pymethod]
+    fn byteswap(_zelf: PyRef<Self>, vm: &VirtualMachine) -> PyResult {
+        Err(unsupported(vm, "ndarray.byteswap"))
+    }
+    #[pymethod]
     fn put(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult { delegate(vm, "put", zelf, args) }
     #[pymethod]
     fn partition(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult<()> {
@@ -663,6 +720,10 @@ impl PyNdArray {
     fn __deepcopy__(zelf: &Py<Self>, _memo: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         PyNdArray::copy(zelf, vm)
     }
+}
+
+fn wrap_array_obj(vm: &VirtualMachine, node: NodeRef) -> PyResult {
+    convert::wrap_array(vm, node)
 }
 
 /// `a.name(*args)` as `numpy.name(a, *args)`.

@@ -33,6 +33,8 @@ const SOURCES: &[(&str, Target, &str)] = &[
     ("poly.py", Target::Namespace, include_str!("poly.py")),
     ("random_legacy.py", Target::Namespace, include_str!("random_legacy.py")),
     ("testing.py", Target::Submodule("testing"), include_str!("testing.py")),
+    ("io.py", Target::Namespace, include_str!("io.py")),
+    ("misc.py", Target::Namespace, include_str!("misc.py")),
 ];
 
 /// Runs every source against the freshly built numpy module.
