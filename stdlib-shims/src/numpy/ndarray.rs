@@ -695,6 +695,41 @@ impl PyNdArray {
         let n = zelf.size();
         PyNdArray::reshaped(&zelf, vm, &[n])
     }
+    /// `a.view()` / `a.view(same dtype)`: a new array over the same memory.
+    #[pymethod(name = "view")]
+    fn py_view(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [dtype, kind] = bind(vm, "ndarray.view", args, ["dtype", "type"], 0)?;
+        if given(&kind, vm).is_some() {
+            return Err(unsupported(vm, "ndarray.view(type=...)"));
+        }
+        if let Some(d) = given(&dtype, vm) {
+            if convert::parse_dtype(vm, &d)? != Some(zelf.dtype()) {
+                return Err(unsupported(vm, "ndarray.view with another dtype"));
+            }
+        }
+        let (storage, layout) = zelf.stored();
+        Ok(PyNdArray::view(storage, layout).into_pyobject(vm))
+    }
+    #[pymethod]
+    fn tofile(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let mut args = args;
+        args.args.insert(0, zelf.into());
+        let io = vm.sys_module.get_attr("modules", vm)?.get_item("numpy._hipy_io", vm)?;
+        io.get_attr("_tofile", vm)?.call(args, vm)
+    }
+    #[pygetset]
+    fn flags(zelf: PyRef<Self>, vm: &VirtualMachine) -> PyResult {
+        let (storage, layout) = zelf.stored();
+        let c = layout.is_c_contiguous();
+        let f = layout.transpose().is_c_contiguous();
+        let own = layout.is_whole(storage.snapshot().len());
+        let misc = vm.sys_module.get_attr("modules", vm)?.get_item("numpy._hipy_misc", vm)?;
+        misc.get_attr("_Flags", vm)?.call((c, f, own), vm)
+    }
+    #[pygetset]
+    fn data(zelf: PyRef<Self>, vm: &VirtualMachine) -> PyResult {
+        vm.ctx.types.memoryview_type.as_object().call((zelf,), vm)
+    }
     #[pymethod]
     fn byteswap(_zelf: PyRef<Self>, vm: &VirtualMachine) -> PyResult {
         Err(unsupported(vm, "ndarray.byteswap"))

@@ -29,3 +29,13 @@ for f, args in cases:
         print("no error")
     except AssertionError as e:
         print(repr(str(e)))
+npt.assert_raises_regex(ValueError, "invalid lit", int, "x")
+with npt.assert_raises_regex(ZeroDivisionError, "division"):
+    1 / 0
+npt.assert_array_compare(lambda x, y: x <= y, [1, 2], [1, 3])
+npt.assert_array_almost_equal_nulp(np.array([1.0, 2.0]), np.array([1.0, 2.0]))
+try:
+    npt.assert_raises_regex(ValueError, "nomatch", int, "x")
+except AssertionError as e:
+    print("AssertionError:", str(e)[:40])
+print("done")

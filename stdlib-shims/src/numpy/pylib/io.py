@@ -17,6 +17,20 @@ def _tobytes(a, order="C"):
     return bytes(memoryview(np.asarray(a)))
 
 
+def _tofile(a, fid, sep="", format="%s"):
+    a = np.asarray(a)
+    own = isinstance(fid, str)
+    f = open(fid, "w" if sep else "wb") if own else fid
+    try:
+        if sep:
+            f.write(sep.join(format % v for v in a.ravel().tolist()))
+        else:
+            f.write(_tobytes(a))
+    finally:
+        if own:
+            f.close()
+
+
 def frombuffer(buffer, dtype=float, count=-1, offset=0):
     d = np.dtype(dtype)
     data = bytes(buffer)[offset:]

@@ -417,7 +417,7 @@ def inner(a, b):
     b = np.asarray(b)
     if a.ndim == 0 or b.ndim == 0:
         return a * b
-    return np.tensordot(a, b, (-1, -1)) if False else np.dot(a, np.swapaxes(b, -1, -2) if b.ndim > 1 else b)
+    return np.dot(a, np.swapaxes(b, -1, -2) if b.ndim > 1 else b)
 
 
 def block(arrays):
@@ -631,7 +631,7 @@ def polydiv(u, v):
         d = scale * r[k]
         q[k] = d
         r[k:k + n + 1] = r[k:k + n + 1] - d * v
-    while r.shape[0] > 1 and abs(float(r[0])) < 1e-14 * abs(float(r).__abs__() if False else 1.0):
+    while r.shape[0] > 1 and abs(float(r[0])) <= 1e-8:
         r = r[1:]
     return q, r
 
@@ -741,3 +741,27 @@ def _ndarray_resize(a, *shape, refcheck=True):
     k = min(n, flat.shape[0])
     out[:k] = flat[:k]
     return out.reshape(shape)
+
+
+class _Flags:
+    """`ndarray.flags` (hipy's arrays are always aligned and writeable)."""
+
+    def __init__(self, c_contiguous, f_contiguous, owndata):
+        self.c_contiguous = self.contiguous = c_contiguous
+        self.f_contiguous = self.fortran = f_contiguous
+        self.owndata = owndata
+        self.writeable = True
+        self.aligned = True
+        self.writebackifcopy = False
+
+    def __getitem__(self, key):
+        names = {"C_CONTIGUOUS": "c_contiguous", "C": "c_contiguous", "F_CONTIGUOUS": "f_contiguous",
+                 "F": "f_contiguous", "OWNDATA": "owndata", "O": "owndata", "WRITEABLE": "writeable",
+                 "W": "writeable", "ALIGNED": "aligned", "A": "aligned", "WRITEBACKIFCOPY": "writebackifcopy",
+                 "X": "writebackifcopy"}
+        return getattr(self, names[key])
+
+    def __repr__(self):
+        return "\n".join("  %s : %s" % (k, getattr(self, v)) for k, v in [
+            ("C_CONTIGUOUS", "c_contiguous"), ("F_CONTIGUOUS", "f_contiguous"), ("OWNDATA", "owndata"),
+            ("WRITEABLE", "writeable"), ("ALIGNED", "aligned"), ("WRITEBACKIFCOPY", "writebackifcopy")]) + "\n"

@@ -35,6 +35,7 @@ const SOURCES: &[(&str, Target, &str)] = &[
     ("testing.py", Target::Submodule("testing"), include_str!("testing.py")),
     ("io.py", Target::Namespace, include_str!("io.py")),
     ("misc.py", Target::Namespace, include_str!("misc.py")),
+    ("contract.py", Target::Namespace, include_str!("contract.py")),
 ];
 
 /// Runs every source against the freshly built numpy module.

@@ -5,6 +5,8 @@
 
 __all__ = []
 
+import math as _math
+
 _random = np.random
 
 
@@ -148,14 +150,90 @@ class RandomState:
             return out[0]
         return out.reshape(shape)
 
+    # Distributions from uniform doubles and normals, drawn one value at a
+    # time in NumPy's order (so rejections consume the stream as NumPy's do).
+
+    def _each(self, size, one):
+        shape = _shape(size)
+        if shape is None:
+            return one()
+        vals = [one() for _ in range(_count(shape))]
+        return np.array(vals, dtype=np.float64).reshape(shape)
+
+    def _double(self):
+        return float(self._mt.doubles(1)[0])
+
+    def _gauss(self):
+        return float(self._mt.gauss(1)[0])
+
+    def standard_exponential(self, size=None):
+        return self._each(size, lambda: -_math.log(1.0 - self._double()))
+
     def exponential(self, scale=1.0, size=None):
-        u = self.random_sample(size)
-        return -scale * np.log(1.0 - np.asarray(u)) if size is not None else -scale * float(np.log(1.0 - u))
+        if scale < 0:
+            raise ValueError("scale < 0")
+        return self._each(size, lambda: scale * -_math.log(1.0 - self._double()))
+
+    def lognormal(self, mean=0.0, sigma=1.0, size=None):
+        if sigma < 0:
+            raise ValueError("sigma < 0")
+        return self._each(size, lambda: _math.exp(mean + sigma * self._gauss()))
+
+    def standard_cauchy(self, size=None):
+        return self._each(size, lambda: self._gauss() / self._gauss())
+
+    def rayleigh(self, scale=1.0, size=None):
+        if scale < 0:
+            raise ValueError("scale < 0")
+        return self._each(size, lambda: scale * _math.sqrt(-2.0 * _math.log(1.0 - self._double())))
+
+    def laplace(self, loc=0.0, scale=1.0, size=None):
+        def one():
+            while True:
+                u = self._double()
+                if u >= 0.5:
+                    return loc - scale * _math.log(2.0 - u - u)
+                if u > 0.0:
+                    return loc + scale * _math.log(u + u)
+        return self._each(size, one)
+
+    def logistic(self, loc=0.0, scale=1.0, size=None):
+        def one():
+            while True:
+                u = self._double()
+                if u > 0.0:
+                    return loc + scale * _math.log(u / (1.0 - u))
+        return self._each(size, one)
+
+    def gumbel(self, loc=0.0, scale=1.0, size=None):
+        def one():
+            while True:
+                u = 1.0 - self._double()
+                if u < 1.0:
+                    return loc - scale * _math.log(-_math.log(u))
+        return self._each(size, one)
+
+    def weibull(self, a, size=None):
+        if a < 0:
+            raise ValueError("a < 0")
+        return self._each(size, lambda: 0.0 if a == 0 else (-_math.log(1.0 - self._double())) ** (1.0 / a))
+
+    def pareto(self, a, size=None):
+        if a <= 0:
+            raise ValueError("a <= 0")
+        return self._each(size, lambda: _math.expm1(-_math.log(1.0 - self._double()) / a))
+
+    def power(self, a, size=None):
+        if a <= 0:
+            raise ValueError("a <= 0")
+        return self._each(size, lambda: (-_math.expm1(_math.log(1.0 - self._double()))) ** (1.0 / a))
 
 
 _global = RandomState()
 
 for _name in ["seed", "rand", "randn", "random", "random_sample", "ranf", "sample", "standard_normal",
-              "normal", "uniform", "randint", "random_integers", "shuffle", "permutation", "choice"]:
+              "normal", "uniform", "randint", "random_integers", "shuffle", "permutation", "choice",
+              "standard_exponential", "exponential", "lognormal", "standard_cauchy", "rayleigh", "laplace",
+              "logistic", "gumbel", "weibull", "pareto", "power"]:
     setattr(_random, _name, getattr(_global, _name))
 _random.RandomState = RandomState

@@ -4,7 +4,11 @@
 
 __all__ = ["assert_allclose", "assert_array_equal", "assert_array_almost_equal", "assert_almost_equal",
            "assert_equal", "assert_array_less", "assert_approx_equal", "assert_raises", "assert_",
-           "assert_array_max_ulp", "assert_warns", "assert_string_equal", "assert_no_warnings"]
+           "assert_array_max_ulp", "assert_warns", "assert_string_equal", "assert_no_warnings",
+           "assert_raises_regex", "assert_array_compare", "assert_array_almost_equal_nulp"]
+
+import math as _math
+import re as _re
 
 
 def _fmt0(x):
@@ -162,8 +166,28 @@ def assert_array_less(x, y, err_msg="", verbose=True, *, strict=False):
     _compare(x, y, lambda a, b: a < b, "Arrays are not strictly ordered `x < y`", err_msg, names=("x", "y"))
 
 
+def assert_array_compare(comparison, x, y, err_msg="", verbose=True, header="", precision=6,
+                         equal_nan=True, equal_inf=True, *, strict=False, names=("ACTUAL", "DESIRED")):
+    _compare(x, y, comparison, header, err_msg, names=names, strict=strict)
+
+
+def _ulps(a, b):
+    x = np.asarray(a).astype(np.float64).ravel().tolist()
+    y = np.asarray(b).astype(np.float64).ravel().tolist()
+    return [abs(u - v) / _math.ulp(max(abs(u), abs(v))) if u != v else 0.0 for u, v in zip(x, y)]
+
+
+def assert_array_almost_equal_nulp(x, y, nulp=1):
+    d = _ulps(x, y)
+    if d and max(d) > nulp:
+        raise AssertionError("Arrays are not equal to %d ULP (max is %g)" % (nulp, max(d)))
+
+
 def assert_array_max_ulp(a, b, maxulp=1, dtype=None):
-    assert_allclose(a, b, rtol=maxulp * np.finfo(np.float64).eps * 4)
+    d = _ulps(a, b)
+    if d and max(d) > maxulp:
+        raise AssertionError("Arrays are not almost equal up to %g ULP (max difference is %g ULP)" % (maxulp, max(d)))
+    return np.asarray(d).reshape(np.shape(a)) if d else np.asarray(d)
 
 
 def assert_string_equal(actual, desired):
@@ -198,6 +222,29 @@ def assert_raises(exception_class, *args, **kwargs):
     except exception_class:
         return
     raise AssertionError("%s not raised by %s" % (exception_class.__name__, getattr(func, "__name__", func)))
+
+
+class _RaisesRegex(_Raises):
+    def __init__(self, exc, pattern):
+        _Raises.__init__(self, exc)
+        self.pattern = pattern
+
+    def __exit__(self, kind, value, tb):
+        if kind is None:
+            raise AssertionError("%s not raised" % self.exc.__name__)
+        if not issubclass(kind, self.exc):
+            return False
+        if not _re.search(self.pattern, str(value)):
+            raise AssertionError('"%s" does not match "%s"' % (self.pattern, value))
+        return True
+
+
+def assert_raises_regex(exception_class, expected_regexp, *args, **kwargs):
+    ctx = _RaisesRegex(exception_class, expected_regexp)
+    if not args:
+        return ctx
+    with ctx:
+        args[0](*args[1:], **kwargs)
 
 
 class _NoWarn:
