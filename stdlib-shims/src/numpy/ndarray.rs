@@ -646,13 +646,13 @@ impl PyNdArray {
     fn tobytes(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         let mut args = args;
         args.args.insert(0, zelf.into());
-        let io = vm.sys_module.get_attr("modules", vm)?.get_item("numpy._hipy_io", vm)?;
+        let io = crate::numpy::pylib::module(vm, "io.py")?;
         io.get_attr("_tobytes", vm)?.call(args, vm)
     }
     /// `a.resize(shape)`: in place, the data cut or padded with zeros.
     #[pymethod]
     fn resize(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult<()> {
-        let misc = vm.sys_module.get_attr("modules", vm)?.get_item("numpy._hipy_misc", vm)?;
+        let misc = crate::numpy::pylib::module(vm, "misc.py")?;
         let mut args = args;
         args.args.insert(0, zelf.clone().into());
         let r = misc.get_attr("_ndarray_resize", vm)?.call(args, vm)?;
@@ -714,7 +714,7 @@ impl PyNdArray {
     fn tofile(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         let mut args = args;
         args.args.insert(0, zelf.into());
-        let io = vm.sys_module.get_attr("modules", vm)?.get_item("numpy._hipy_io", vm)?;
+        let io = crate::numpy::pylib::module(vm, "io.py")?;
         io.get_attr("_tofile", vm)?.call(args, vm)
     }
     #[pygetset]
@@ -723,7 +723,7 @@ impl PyNdArray {
         let c = layout.is_c_contiguous();
         let f = layout.transpose().is_c_contiguous();
         let own = layout.is_whole(storage.snapshot().len());
-        let misc = vm.sys_module.get_attr("modules", vm)?.get_item("numpy._hipy_misc", vm)?;
+        let misc = crate::numpy::pylib::module(vm, "misc.py")?;
         misc.get_attr("_Flags", vm)?.call((c, f, own), vm)
     }
     #[pygetset]

@@ -98,6 +98,9 @@ pub mod numpy {
         if n.starts_with("__") && n.ends_with("__") {
             return Err(vm.new_attribute_error(format!("module 'numpy' has no attribute '{n}'")));
         }
+        if let Some(v) = crate::numpy::pylib::lazy_attr(vm, &n)? {
+            return Ok(v);
+        }
         Err(unsupported(vm, &n))
     }
 

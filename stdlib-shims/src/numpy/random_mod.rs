@@ -344,6 +344,10 @@ pub mod random_module {
         if n.starts_with("__") && n.ends_with("__") {
             return Err(vm.new_attribute_error(format!("module 'numpy.random' has no attribute '{n}'")));
         }
+        let random = vm.sys_module.get_attr("modules", vm)?.get_item("numpy.random", vm)?;
+        if let Some(v) = crate::numpy::pylib::lazy_random_attr(vm, &random, &n)? {
+            return Ok(v);
+        }
         Err(unsupported(vm, &format!("random.{n}")))
     }
 }

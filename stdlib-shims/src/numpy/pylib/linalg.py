@@ -9,7 +9,7 @@ LinAlgError = _native.LinAlgError
 __all__ = ["LinAlgError", "solve", "inv", "det", "slogdet", "lstsq", "norm", "matrix_rank", "pinv",
            "qr", "cholesky", "svd", "svdvals", "eigh", "eigvalsh", "eig", "eigvals", "matrix_power",
            "multi_dot", "cond", "trace", "outer", "matmul", "vector_norm", "matrix_norm", "diagonal",
-           "cross", "tensorsolve", "tensorinv", "vecdot", "matrix_transpose"]
+           "cross", "tensorsolve", "tensorinv", "vecdot", "matrix_transpose", "tensordot"]
 
 
 def _float(a):
@@ -357,6 +357,10 @@ def vecdot(x1, x2, /, *, axis=-1):
 
 def matrix_transpose(x, /):
     return np.swapaxes(x, -1, -2)
+
+
+def tensordot(x1, x2, /, *, axes=2):
+    return np.tensordot(x1, x2, axes)
 
 
 def tensorsolve(a, b, axes=None):

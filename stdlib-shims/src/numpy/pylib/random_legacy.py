@@ -4,6 +4,10 @@
 # uniform, standard_normal, choice, shuffle, permutation, get_state-free.
 
 __all__ = []
+__random__ = ["seed", "rand", "randn", "random", "random_sample", "ranf", "sample", "standard_normal",
+              "normal", "uniform", "randint", "random_integers", "shuffle", "permutation", "choice",
+              "standard_exponential", "exponential", "lognormal", "standard_cauchy", "rayleigh", "laplace",
+              "logistic", "gumbel", "weibull", "pareto", "power", "RandomState"]
 
 import math as _math
 
@@ -231,9 +235,6 @@ class RandomState:
 
 _global = RandomState()
 
-for _name in ["seed", "rand", "randn", "random", "random_sample", "ranf", "sample", "standard_normal",
-              "normal", "uniform", "randint", "random_integers", "shuffle", "permutation", "choice",
-              "standard_exponential", "exponential", "lognormal", "standard_cauchy", "rayleigh", "laplace",
-              "logistic", "gumbel", "weibull", "pareto", "power"]:
+for _name in __random__[:-1]:
     setattr(_random, _name, getattr(_global, _name))
 _random.RandomState = RandomState
