@@ -8,7 +8,7 @@
 //! sees the new ones. The `Arc` count is the watch flag: it drops back when
 //! the pending node runs or is dropped, with no separate reset step.
 
-use crate::dtype::{DType, Scalar};
+use crate::dtype::{f16, DType, Scalar};
 use crate::layout::Layout;
 use std::sync::{Arc, RwLock};
 
@@ -20,6 +20,13 @@ pub enum Buffer {
     I64(Vec<i64>),
     F32(Vec<f32>),
     F64(Vec<f64>),
+    I8(Vec<i8>),
+    I16(Vec<i16>),
+    U8(Vec<u8>),
+    U16(Vec<u16>),
+    U32(Vec<u32>),
+    U64(Vec<u64>),
+    F16(Vec<f16>),
 }
 
 /// A borrowed run of elements of one dtype.
@@ -30,6 +37,13 @@ pub enum Slice<'a> {
     I64(&'a [i64]),
     F32(&'a [f32]),
     F64(&'a [f64]),
+    I8(&'a [i8]),
+    I16(&'a [i16]),
+    U8(&'a [u8]),
+    U16(&'a [u16]),
+    U32(&'a [u32]),
+    U64(&'a [u64]),
+    F16(&'a [f16]),
 }
 
 impl<'a> Slice<'a> {
@@ -40,6 +54,13 @@ impl<'a> Slice<'a> {
             Slice::I64(_) => DType::Int64,
             Slice::F32(_) => DType::Float32,
             Slice::F64(_) => DType::Float64,
+            Slice::I8(_) => DType::Int8,
+            Slice::I16(_) => DType::Int16,
+            Slice::U8(_) => DType::UInt8,
+            Slice::U16(_) => DType::UInt16,
+            Slice::U32(_) => DType::UInt32,
+            Slice::U64(_) => DType::UInt64,
+            Slice::F16(_) => DType::Float16,
         }
     }
 
@@ -50,6 +71,13 @@ impl<'a> Slice<'a> {
             Slice::I64(v) => v.len(),
             Slice::F32(v) => v.len(),
             Slice::F64(v) => v.len(),
+            Slice::I8(v) => v.len(),
+            Slice::I16(v) => v.len(),
+            Slice::U8(v) => v.len(),
+            Slice::U16(v) => v.len(),
+            Slice::U32(v) => v.len(),
+            Slice::U64(v) => v.len(),
+            Slice::F16(v) => v.len(),
         }
     }
 
@@ -66,6 +94,13 @@ pub enum SliceMut<'a> {
     I64(&'a mut [i64]),
     F32(&'a mut [f32]),
     F64(&'a mut [f64]),
+    I8(&'a mut [i8]),
+    I16(&'a mut [i16]),
+    U8(&'a mut [u8]),
+    U16(&'a mut [u16]),
+    U32(&'a mut [u32]),
+    U64(&'a mut [u64]),
+    F16(&'a mut [f16]),
 }
 
 impl SliceMut<'_> {
@@ -76,6 +111,13 @@ impl SliceMut<'_> {
             SliceMut::I64(_) => DType::Int64,
             SliceMut::F32(_) => DType::Float32,
             SliceMut::F64(_) => DType::Float64,
+            SliceMut::I8(_) => DType::Int8,
+            SliceMut::I16(_) => DType::Int16,
+            SliceMut::U8(_) => DType::UInt8,
+            SliceMut::U16(_) => DType::UInt16,
+            SliceMut::U32(_) => DType::UInt32,
+            SliceMut::U64(_) => DType::UInt64,
+            SliceMut::F16(_) => DType::Float16,
         }
     }
 
@@ -86,6 +128,13 @@ impl SliceMut<'_> {
             SliceMut::I64(v) => v.len(),
             SliceMut::F32(v) => v.len(),
             SliceMut::F64(v) => v.len(),
+            SliceMut::I8(v) => v.len(),
+            SliceMut::I16(v) => v.len(),
+            SliceMut::U8(v) => v.len(),
+            SliceMut::U16(v) => v.len(),
+            SliceMut::U32(v) => v.len(),
+            SliceMut::U64(v) => v.len(),
+            SliceMut::F16(v) => v.len(),
         }
     }
 
@@ -164,6 +213,13 @@ element!(i32, I32, Int32, I32);
 element!(i64, I64, Int64, I64);
 element!(f32, F32, Float32, F32);
 element!(f64, F64, Float64, F64);
+element!(i8, I8, Int8, I8);
+element!(i16, I16, Int16, I16);
+element!(u8, U8, UInt8, U8);
+element!(u16, U16, UInt16, U16);
+element!(u32, U32, UInt32, U32);
+element!(u64, U64, UInt64, U64);
+element!(f16, F16, Float16, F16);
 
 /// Runs `$body` with the type alias `$t` bound to the Rust type of `$dtype`.
 #[macro_export]
@@ -190,6 +246,34 @@ macro_rules! with_dtype {
                 type $t = f64;
                 $body
             }
+            $crate::dtype::DType::Int8 => {
+                type $t = i8;
+                $body
+            }
+            $crate::dtype::DType::Int16 => {
+                type $t = i16;
+                $body
+            }
+            $crate::dtype::DType::UInt8 => {
+                type $t = u8;
+                $body
+            }
+            $crate::dtype::DType::UInt16 => {
+                type $t = u16;
+                $body
+            }
+            $crate::dtype::DType::UInt32 => {
+                type $t = u32;
+                $body
+            }
+            $crate::dtype::DType::UInt64 => {
+                type $t = u64;
+                $body
+            }
+            $crate::dtype::DType::Float16 => {
+                type $t = $crate::dtype::f16;
+                $body
+            }
         }
     };
 }
@@ -202,6 +286,13 @@ impl Buffer {
             Buffer::I64(_) => DType::Int64,
             Buffer::F32(_) => DType::Float32,
             Buffer::F64(_) => DType::Float64,
+            Buffer::I8(_) => DType::Int8,
+            Buffer::I16(_) => DType::Int16,
+            Buffer::U8(_) => DType::UInt8,
+            Buffer::U16(_) => DType::UInt16,
+            Buffer::U32(_) => DType::UInt32,
+            Buffer::U64(_) => DType::UInt64,
+            Buffer::F16(_) => DType::Float16,
         }
     }
 
@@ -212,6 +303,13 @@ impl Buffer {
             Buffer::I64(v) => v.len(),
             Buffer::F32(v) => v.len(),
             Buffer::F64(v) => v.len(),
+            Buffer::I8(v) => v.len(),
+            Buffer::I16(v) => v.len(),
+            Buffer::U8(v) => v.len(),
+            Buffer::U16(v) => v.len(),
+            Buffer::U32(v) => v.len(),
+            Buffer::U64(v) => v.len(),
+            Buffer::F16(v) => v.len(),
         }
     }
 
@@ -247,6 +345,13 @@ impl Buffer {
             Buffer::I64(v) => Slice::I64(&v[start..start + len]),
             Buffer::F32(v) => Slice::F32(&v[start..start + len]),
             Buffer::F64(v) => Slice::F64(&v[start..start + len]),
+            Buffer::I8(v) => Slice::I8(&v[start..start + len]),
+            Buffer::I16(v) => Slice::I16(&v[start..start + len]),
+            Buffer::U8(v) => Slice::U8(&v[start..start + len]),
+            Buffer::U16(v) => Slice::U16(&v[start..start + len]),
+            Buffer::U32(v) => Slice::U32(&v[start..start + len]),
+            Buffer::U64(v) => Slice::U64(&v[start..start + len]),
+            Buffer::F16(v) => Slice::F16(&v[start..start + len]),
         }
     }
 
@@ -258,6 +363,13 @@ impl Buffer {
             Buffer::I64(v) => SliceMut::I64(&mut v[start..start + len]),
             Buffer::F32(v) => SliceMut::F32(&mut v[start..start + len]),
             Buffer::F64(v) => SliceMut::F64(&mut v[start..start + len]),
+            Buffer::I8(v) => SliceMut::I8(&mut v[start..start + len]),
+            Buffer::I16(v) => SliceMut::I16(&mut v[start..start + len]),
+            Buffer::U8(v) => SliceMut::U8(&mut v[start..start + len]),
+            Buffer::U16(v) => SliceMut::U16(&mut v[start..start + len]),
+            Buffer::U32(v) => SliceMut::U32(&mut v[start..start + len]),
+            Buffer::U64(v) => SliceMut::U64(&mut v[start..start + len]),
+            Buffer::F16(v) => SliceMut::F16(&mut v[start..start + len]),
         }
     }
 
@@ -272,6 +384,13 @@ impl Buffer {
             Buffer::I64(v) => Scalar::I64(v[i]),
             Buffer::F32(v) => Scalar::F32(v[i]),
             Buffer::F64(v) => Scalar::F64(v[i]),
+            Buffer::I8(v) => Scalar::I8(v[i]),
+            Buffer::I16(v) => Scalar::I16(v[i]),
+            Buffer::U8(v) => Scalar::U8(v[i]),
+            Buffer::U16(v) => Scalar::U16(v[i]),
+            Buffer::U32(v) => Scalar::U32(v[i]),
+            Buffer::U64(v) => Scalar::U64(v[i]),
+            Buffer::F16(v) => Scalar::F16(v[i]),
         }
     }
 

@@ -10,43 +10,92 @@ pub enum DType {
     Int64,
     Float32,
     Float64,
+    Int8,
+    Int16,
+    UInt8,
+    UInt16,
+    UInt32,
+    UInt64,
+    Float16,
 }
+
+/// Every dtype, in NumPy's promotion order (the first one that both
+/// operands cast to safely is their common type).
+pub const PROMOTION_ORDER: [DType; 12] = [
+    DType::Bool,
+    DType::UInt8,
+    DType::Int8,
+    DType::UInt16,
+    DType::Int16,
+    DType::UInt32,
+    DType::Int32,
+    DType::UInt64,
+    DType::Int64,
+    DType::Float16,
+    DType::Float32,
+    DType::Float64,
+];
 
 impl DType {
     pub fn name(self) -> &'static str {
         match self {
             DType::Bool => "bool",
+            DType::Int8 => "int8",
+            DType::Int16 => "int16",
             DType::Int32 => "int32",
             DType::Int64 => "int64",
+            DType::UInt8 => "uint8",
+            DType::UInt16 => "uint16",
+            DType::UInt32 => "uint32",
+            DType::UInt64 => "uint64",
+            DType::Float16 => "float16",
             DType::Float32 => "float32",
             DType::Float64 => "float64",
         }
     }
 
     pub fn from_name(name: &str) -> Option<DType> {
+        let name = name.strip_prefix('=').or_else(|| name.strip_prefix('<')).or_else(|| name.strip_prefix('|')).unwrap_or(name);
         Some(match name {
             "bool" | "bool_" | "?" | "b1" => DType::Bool,
-            "int32" | "i4" | "<i4" => DType::Int32,
-            "int64" | "int" | "i8" | "<i8" | "int_" | "intp" => DType::Int64,
-            "float32" | "f4" | "<f4" | "single" => DType::Float32,
-            "float64" | "float" | "f8" | "<f8" | "double" | "float_" => DType::Float64,
+            "int8" | "i1" | "b" | "byte" => DType::Int8,
+            "int16" | "i2" | "h" | "short" => DType::Int16,
+            "int32" | "i4" | "i" | "intc" => DType::Int32,
+            "int64" | "int" | "i8" | "int_" | "intp" | "l" | "q" | "long" | "longlong" | "p" => DType::Int64,
+            "uint8" | "u1" | "B" | "ubyte" => DType::UInt8,
+            "uint16" | "u2" | "H" | "ushort" => DType::UInt16,
+            "uint32" | "u4" | "I" | "uintc" => DType::UInt32,
+            "uint64" | "u8" | "uint" | "uintp" | "L" | "Q" | "ulong" | "ulonglong" | "P" => DType::UInt64,
+            "float16" | "f2" | "e" | "half" => DType::Float16,
+            "float32" | "f4" | "f" | "single" => DType::Float32,
+            "float64" | "float" | "f8" | "d" | "double" | "float_" => DType::Float64,
             _ => return None,
         })
     }
 
     pub fn is_float(self) -> bool {
-        matches!(self, DType::Float32 | DType::Float64)
+        matches!(self, DType::Float16 | DType::Float32 | DType::Float64)
     }
 
+    /// Signed or unsigned integer.
     pub fn is_int(self) -> bool {
-        matches!(self, DType::Int32 | DType::Int64)
+        self.is_signed_int() || self.is_unsigned()
+    }
+
+    pub fn is_signed_int(self) -> bool {
+        matches!(self, DType::Int8 | DType::Int16 | DType::Int32 | DType::Int64)
+    }
+
+    pub fn is_unsigned(self) -> bool {
+        matches!(self, DType::UInt8 | DType::UInt16 | DType::UInt32 | DType::UInt64)
     }
 
     pub fn itemsize(self) -> usize {
         match self {
-            DType::Bool => 1,
-            DType::Int32 | DType::Float32 => 4,
-            DType::Int64 | DType::Float64 => 8,
+            DType::Bool | DType::Int8 | DType::UInt8 => 1,
+            DType::Int16 | DType::UInt16 | DType::Float16 => 2,
+            DType::Int32 | DType::UInt32 | DType::Float32 => 4,
+            DType::Int64 | DType::UInt64 | DType::Float64 => 8,
         }
     }
 
@@ -54,8 +103,15 @@ impl DType {
     pub fn char(self) -> char {
         match self {
             DType::Bool => '?',
+            DType::Int8 => 'b',
+            DType::Int16 => 'h',
             DType::Int32 => 'i',
             DType::Int64 => 'l',
+            DType::UInt8 => 'B',
+            DType::UInt16 => 'H',
+            DType::UInt32 => 'I',
+            DType::UInt64 => 'L',
+            DType::Float16 => 'e',
             DType::Float32 => 'f',
             DType::Float64 => 'd',
         }
@@ -65,39 +121,116 @@ impl DType {
     pub fn kind(self) -> char {
         match self {
             DType::Bool => 'b',
-            DType::Int32 | DType::Int64 => 'i',
-            DType::Float32 | DType::Float64 => 'f',
+            d if d.is_signed_int() => 'i',
+            d if d.is_unsigned() => 'u',
+            _ => 'f',
         }
+    }
+
+    /// The dtype string (`a.dtype.str`): `<f8`, `|u1`, `|b1`.
+    pub fn str_code(self) -> String {
+        let order = if self.itemsize() == 1 { '|' } else { '<' };
+        format!("{order}{}{}", self.kind(), self.itemsize())
     }
 
     /// `np.promote_types(self, other)` for two strongly typed operands.
     pub fn promote(self, other: DType) -> DType {
-        use DType::*;
-        match (self, other) {
-            (a, b) if a == b => a,
-            (Bool, x) | (x, Bool) => x,
-            (Int32, Int64) | (Int64, Int32) => Int64,
-            (Float32, Float64) | (Float64, Float32) => Float64,
-            // int32/int64 with float32 needs float64 to hold the integers.
-            (Int32 | Int64, Float32) | (Float32, Int32 | Int64) => Float64,
-            (Int32 | Int64, Float64) | (Float64, Int32 | Int64) => Float64,
-            _ => unreachable!("all pairs covered"),
+        if self == other {
+            return self;
         }
+        PROMOTION_ORDER
+            .into_iter()
+            .find(|&t| self.can_cast_safe(t) && other.can_cast_safe(t))
+            .unwrap_or(DType::Float64)
     }
 
-    /// Whether `np.can_cast(self, to, casting='same_kind')` holds.
-    pub fn can_cast_same_kind(self, to: DType) -> bool {
-        let rank = |d: DType| match d.kind() {
-            'b' => 0,
-            'i' => 1,
-            _ => 2,
-        };
-        rank(self) <= rank(to)
+    /// Bits of an integer or float type.
+    fn bits(self) -> usize {
+        self.itemsize() * 8
     }
 
     /// Whether `np.can_cast(self, to, casting='safe')` holds.
     pub fn can_cast_safe(self, to: DType) -> bool {
-        self.promote(to) == to
+        if self == to || self == DType::Bool {
+            return true;
+        }
+        if to == DType::Bool {
+            return false;
+        }
+        let float_holds = |bits: usize| match to {
+            DType::Float16 => bits <= 8,
+            DType::Float32 => bits <= 16,
+            DType::Float64 => true,
+            _ => false,
+        };
+        if self.is_unsigned() {
+            (to.is_unsigned() && to.bits() >= self.bits())
+                || (to.is_signed_int() && to.bits() > self.bits())
+                || float_holds(self.bits())
+        } else if self.is_signed_int() {
+            (to.is_signed_int() && to.bits() >= self.bits()) || float_holds(self.bits())
+        } else {
+            to.is_float() && to.bits() >= self.bits()
+        }
+    }
+
+    /// Whether `np.can_cast(self, to, casting='same_kind')` holds: safe
+    /// casts, and casts within a kind (unsigned to signed counts as one).
+    pub fn can_cast_same_kind(self, to: DType) -> bool {
+        let rank = |d: DType| match d.kind() {
+            'b' => 0,
+            'u' => 1,
+            'i' => 2,
+            _ => 3,
+        };
+        self.can_cast_safe(to) || rank(self) <= rank(to) && !(self.is_signed_int() && to.is_unsigned())
+    }
+
+    /// The smallest float type that holds this type's values safely (the
+    /// output of `sqrt`, `exp`, ... for integer inputs).
+    pub fn float_for(self) -> DType {
+        [DType::Float16, DType::Float32, DType::Float64]
+            .into_iter()
+            .find(|&f| self.can_cast_safe(f))
+            .unwrap_or(DType::Float64)
+    }
+
+    /// The dtype NumPy sums and multiplies integers of this type in
+    /// (`np.sum`, `np.prod`, `np.cumsum`): the platform's long or ulong.
+    pub fn accumulator(self) -> DType {
+        match self {
+            DType::Bool | DType::Int8 | DType::Int16 | DType::Int32 => DType::Int64,
+            DType::UInt8 | DType::UInt16 | DType::UInt32 => DType::UInt64,
+            other => other,
+        }
+    }
+
+    /// The largest value of an integer type (`np.iinfo(t).max`).
+    pub fn max_value(self) -> i128 {
+        match self {
+            DType::Bool => 1,
+            DType::Int8 => i8::MAX as i128,
+            DType::Int16 => i16::MAX as i128,
+            DType::Int32 => i32::MAX as i128,
+            DType::Int64 => i64::MAX as i128,
+            DType::UInt8 => u8::MAX as i128,
+            DType::UInt16 => u16::MAX as i128,
+            DType::UInt32 => u32::MAX as i128,
+            DType::UInt64 => u64::MAX as i128,
+            _ => i128::MAX,
+        }
+    }
+
+    /// The smallest value of an integer type (`np.iinfo(t).min`).
+    pub fn min_value(self) -> i128 {
+        match self {
+            DType::Int8 => i8::MIN as i128,
+            DType::Int16 => i16::MIN as i128,
+            DType::Int32 => i32::MIN as i128,
+            DType::Int64 => i64::MIN as i128,
+            DType::Bool | DType::UInt8 | DType::UInt16 | DType::UInt32 | DType::UInt64 => 0,
+            _ => i128::MIN,
+        }
     }
 }
 
@@ -115,6 +248,8 @@ pub enum WeakScalar {
     Float(f64),
 }
 
+pub use half::f16;
+
 /// One typed element value.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Scalar {
@@ -123,14 +258,59 @@ pub enum Scalar {
     I64(i64),
     F32(f32),
     F64(f64),
+    I8(i8),
+    I16(i16),
+    U8(u8),
+    U16(u16),
+    U32(u32),
+    U64(u64),
+    F16(f16),
+}
+
+/// C's conversion of a double to a 32-bit int as x86-64 does it
+/// (`cvttsd2si`): NaN and out-of-range values give `i32::MIN`.
+fn f64_to_i32_c(v: f64) -> i32 {
+    if v > -2147483649.0 && v < 2147483648.0 {
+        v as i32
+    } else {
+        i32::MIN
+    }
+}
+
+/// The same for 64 bits: NaN and out-of-range values give `i64::MIN`.
+fn f64_to_i64_c(v: f64) -> i64 {
+    if v >= -9223372036854775808.0 && v < 9223372036854775808.0 {
+        v as i64
+    } else {
+        i64::MIN
+    }
+}
+
+/// C's double to unsigned 64-bit conversion as compilers emit it on x86-64.
+fn f64_to_u64_c(v: f64) -> u64 {
+    const TWO63: f64 = 9223372036854775808.0;
+    if v.is_nan() {
+        1 << 63
+    } else if v < TWO63 {
+        f64_to_i64_c(v) as u64
+    } else {
+        (f64_to_i64_c(v - TWO63) as u64) ^ (1 << 63)
+    }
 }
 
 impl Scalar {
     pub fn dtype(self) -> DType {
         match self {
             Scalar::Bool(_) => DType::Bool,
+            Scalar::I8(_) => DType::Int8,
+            Scalar::I16(_) => DType::Int16,
             Scalar::I32(_) => DType::Int32,
             Scalar::I64(_) => DType::Int64,
+            Scalar::U8(_) => DType::UInt8,
+            Scalar::U16(_) => DType::UInt16,
+            Scalar::U32(_) => DType::UInt32,
+            Scalar::U64(_) => DType::UInt64,
+            Scalar::F16(_) => DType::Float16,
             Scalar::F32(_) => DType::Float32,
             Scalar::F64(_) => DType::Float64,
         }
@@ -139,31 +319,55 @@ impl Scalar {
     pub fn as_f64(self) -> f64 {
         match self {
             Scalar::Bool(b) => b as u8 as f64,
+            Scalar::I8(v) => v as f64,
+            Scalar::I16(v) => v as f64,
             Scalar::I32(v) => v as f64,
             Scalar::I64(v) => v as f64,
+            Scalar::U8(v) => v as f64,
+            Scalar::U16(v) => v as f64,
+            Scalar::U32(v) => v as f64,
+            Scalar::U64(v) => v as f64,
+            Scalar::F16(v) => v.to_f64(),
             Scalar::F32(v) => v as f64,
             Scalar::F64(v) => v,
         }
     }
 
-    /// The value as an integer, truncating floats toward zero (C cast).
+    /// The value as an integer: C's conversion for floats, and the bits of
+    /// a uint64 read as int64 (what a C cast to int64 gives).
     pub fn as_i64(self) -> i64 {
         match self {
             Scalar::Bool(b) => b as i64,
+            Scalar::I8(v) => v as i64,
+            Scalar::I16(v) => v as i64,
             Scalar::I32(v) => v as i64,
             Scalar::I64(v) => v,
-            Scalar::F32(v) => v as i64,
-            Scalar::F64(v) => v as i64,
+            Scalar::U8(v) => v as i64,
+            Scalar::U16(v) => v as i64,
+            Scalar::U32(v) => v as i64,
+            Scalar::U64(v) => v as i64,
+            Scalar::F16(v) => f64_to_i64_c(v.to_f64()),
+            Scalar::F32(v) => f64_to_i64_c(v as f64),
+            Scalar::F64(v) => f64_to_i64_c(v),
         }
+    }
+
+    /// The exact value of an integer or bool (None for floats).
+    pub fn as_i128(self) -> Option<i128> {
+        Some(match self {
+            Scalar::U64(v) => v as i128,
+            Scalar::F16(_) | Scalar::F32(_) | Scalar::F64(_) => return None,
+            other => other.as_i64() as i128,
+        })
     }
 
     pub fn as_bool(self) -> bool {
         match self {
             Scalar::Bool(b) => b,
-            Scalar::I32(v) => v != 0,
-            Scalar::I64(v) => v != 0,
+            Scalar::F16(v) => v.to_f32() != 0.0,
             Scalar::F32(v) => v != 0.0,
             Scalar::F64(v) => v != 0.0,
+            other => other.as_i64() != 0,
         }
     }
 
@@ -171,31 +375,61 @@ impl Scalar {
     /// signed zeros stay distinct).
     pub fn to_bits_key(self) -> (DType, u64) {
         let bits = match self {
-            Scalar::Bool(b) => b as u64,
-            Scalar::I32(v) => v as u32 as u64,
-            Scalar::I64(v) => v as u64,
+            Scalar::F16(v) => v.to_bits() as u64,
             Scalar::F32(v) => v.to_bits() as u64,
             Scalar::F64(v) => v.to_bits(),
+            other => other.as_i64() as u64,
         };
         (self.dtype(), bits)
     }
 
-    /// C-style conversion to another dtype (what `astype` does).
+    /// C-style conversion to another dtype (what `astype` does): integers
+    /// wrap, floats truncate toward zero (as x86-64 converts them).
     pub fn cast(self, to: DType) -> Scalar {
+        if self.dtype() == to {
+            return self;
+        }
+        if to == DType::Bool {
+            return Scalar::Bool(self.as_bool());
+        }
+        let float_src = matches!(self, Scalar::F16(_) | Scalar::F32(_) | Scalar::F64(_));
+        if float_src && to.is_int() {
+            let v = self.as_f64();
+            return match to {
+                DType::Int8 => Scalar::I8(f64_to_i32_c(v) as i8),
+                DType::Int16 => Scalar::I16(f64_to_i32_c(v) as i16),
+                DType::Int32 => Scalar::I32(f64_to_i32_c(v)),
+                DType::Int64 => Scalar::I64(f64_to_i64_c(v)),
+                DType::UInt8 => Scalar::U8(f64_to_i32_c(v) as u8),
+                DType::UInt16 => Scalar::U16(f64_to_i32_c(v) as u16),
+                DType::UInt32 => Scalar::U32(f64_to_i64_c(v) as u32),
+                _ => Scalar::U64(f64_to_u64_c(v)),
+            };
+        }
         match to {
-            DType::Bool => Scalar::Bool(self.as_bool()),
-            DType::Int32 => Scalar::I32(match self {
-                Scalar::F32(v) => v as i32,
-                Scalar::F64(v) => v as i64 as i32,
-                other => other.as_i64() as i32,
-            }),
+            DType::Int8 => Scalar::I8(self.as_i64() as i8),
+            DType::Int16 => Scalar::I16(self.as_i64() as i16),
+            DType::Int32 => Scalar::I32(self.as_i64() as i32),
             DType::Int64 => Scalar::I64(self.as_i64()),
+            DType::UInt8 => Scalar::U8(self.as_i64() as u8),
+            DType::UInt16 => Scalar::U16(self.as_i64() as u16),
+            DType::UInt32 => Scalar::U32(self.as_i64() as u32),
+            DType::UInt64 => Scalar::U64(self.as_i64() as u64),
+            DType::Float16 => Scalar::F16(match self {
+                Scalar::F32(v) => f16::from_f32(v),
+                Scalar::F64(v) => f16::from_f64(v),
+                Scalar::I64(v) => f16::from_f64(v as f64),
+                Scalar::U64(v) => f16::from_f64(v as f64),
+                other => f16::from_f64(other.as_f64()),
+            }),
             DType::Float32 => Scalar::F32(match self {
                 Scalar::F64(v) => v as f32,
                 Scalar::I64(v) => v as f32,
+                Scalar::U64(v) => v as f32,
                 other => other.as_f64() as f32,
             }),
             DType::Float64 => Scalar::F64(self.as_f64()),
+            DType::Bool => unreachable!("handled above"),
         }
     }
 }
@@ -284,21 +518,24 @@ pub fn weak_result_dtype(strong: DType, weak: WeakScalar) -> DType {
 /// Converts a weak scalar to `dtype`; Python ints that do not fit raise
 /// NumPy 2's OverflowError.
 pub fn weak_to_scalar(weak: WeakScalar, dtype: DType) -> Result<Scalar> {
-    let out_of_bounds = |v: i128| {
-        Error::overflow(format!("Python integer {v} out of bounds for {}", dtype.name()))
-    };
-    Ok(match (weak, dtype) {
-        (WeakScalar::Int(v), DType::Int32) => {
-            Scalar::I32(i32::try_from(v).map_err(|_| out_of_bounds(v))?)
+    Ok(match weak {
+        WeakScalar::Int(v) if dtype.is_int() => {
+            if v < dtype.min_value() || v > dtype.max_value() {
+                return Err(Error::overflow(format!(
+                    "Python integer {v} out of bounds for {}",
+                    dtype.name()
+                )));
+            }
+            Scalar::I64(v as i64).cast(dtype)
         }
-        (WeakScalar::Int(v), DType::Int64) => {
-            Scalar::I64(i64::try_from(v).map_err(|_| out_of_bounds(v))?)
-        }
-        (WeakScalar::Int(v), DType::Float32) => Scalar::F32(v as f32),
-        (WeakScalar::Int(v), DType::Float64) => Scalar::F64(v as f64),
-        (WeakScalar::Int(v), DType::Bool) => Scalar::Bool(v != 0),
-        (WeakScalar::Float(v), d) => Scalar::F64(v).cast(d),
-        (WeakScalar::Bool(b), d) => Scalar::Bool(b).cast(d),
+        WeakScalar::Int(v) => match dtype {
+            DType::Bool => Scalar::Bool(v != 0),
+            DType::Float32 => Scalar::F32(v as f32),
+            DType::Float16 => Scalar::F64(v as f64).cast(DType::Float16),
+            _ => Scalar::F64(v as f64).cast(dtype),
+        },
+        WeakScalar::Float(v) => Scalar::F64(v).cast(dtype),
+        WeakScalar::Bool(b) => Scalar::Bool(b).cast(dtype),
     })
 }
 

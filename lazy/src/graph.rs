@@ -49,6 +49,19 @@ pub enum UnaryOp {
     Radians,
     Degrees,
     Copy,
+    Sinh,
+    Cosh,
+    Tanh,
+    Arcsinh,
+    Arccosh,
+    Arctanh,
+    Expm1,
+    Log1p,
+    Exp2,
+    Cbrt,
+    /// Float-only absolute value (`np.fabs`).
+    Fabs,
+    Signbit,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -75,6 +88,20 @@ pub enum BinaryOp {
     Xor,
     LogicalAnd,
     LogicalOr,
+    LogicalXor,
+    LeftShift,
+    RightShift,
+    /// C's remainder: the dividend's sign (`np.fmod`).
+    Fmod,
+    CopySign,
+    /// Maximum and minimum that ignore NaN (`np.fmax`, `np.fmin`).
+    Fmax,
+    Fmin,
+    LogAddExp,
+    LogAddExp2,
+    Gcd,
+    Lcm,
+    Heaviside,
 }
 
 impl BinaryOp {
@@ -101,6 +128,10 @@ pub enum ReduceOp {
 pub enum CumOp {
     Sum,
     Prod,
+    /// `np.maximum.accumulate`.
+    Max,
+    /// `np.minimum.accumulate`.
+    Min,
 }
 
 /// What a pending node computes.
@@ -156,6 +187,8 @@ impl Op {
             Op::ArgSort { .. } => "argsort".into(),
             Op::Cumulative { op: CumOp::Sum, .. } => "cumsum".into(),
             Op::Cumulative { op: CumOp::Prod, .. } => "cumprod".into(),
+            Op::Cumulative { op: CumOp::Max, .. } => "cummax".into(),
+            Op::Cumulative { op: CumOp::Min, .. } => "cummin".into(),
             Op::Concat { .. } => "concat".into(),
         }
     }
@@ -348,8 +381,15 @@ fn no_loop(ufunc: &str, dtype: DType) -> Error {
 fn dtype_class(d: DType) -> &'static str {
     match d {
         DType::Bool => "Bool",
+        DType::Int8 => "Int8",
+        DType::Int16 => "Int16",
         DType::Int32 => "Int32",
         DType::Int64 => "Int64",
+        DType::UInt8 => "UInt8",
+        DType::UInt16 => "UInt16",
+        DType::UInt32 => "UInt32",
+        DType::UInt64 => "UInt64",
+        DType::Float16 => "Float16",
         DType::Float32 => "Float32",
         DType::Float64 => "Float64",
     }
@@ -386,6 +426,18 @@ pub fn unary_ufunc_name(op: UnaryOp) -> &'static str {
         Radians => "radians",
         Degrees => "degrees",
         Copy => "positive",
+        Sinh => "sinh",
+        Cosh => "cosh",
+        Tanh => "tanh",
+        Arcsinh => "arcsinh",
+        Arccosh => "arccosh",
+        Arctanh => "arctanh",
+        Expm1 => "expm1",
+        Log1p => "log1p",
+        Exp2 => "exp2",
+        Cbrt => "cbrt",
+        Fabs => "fabs",
+        Signbit => "signbit",
     }
 }
 
@@ -414,22 +466,25 @@ pub fn binary_ufunc_name(op: BinaryOp) -> &'static str {
         Xor => "bitwise_xor",
         LogicalAnd => "logical_and",
         LogicalOr => "logical_or",
+        LogicalXor => "logical_xor",
+        LeftShift => "left_shift",
+        RightShift => "right_shift",
+        Fmod => "fmod",
+        CopySign => "copysign",
+        Fmax => "fmax",
+        Fmin => "fmin",
+        LogAddExp => "logaddexp",
+        LogAddExp2 => "logaddexp2",
+        Gcd => "gcd",
+        Lcm => "lcm",
+        Heaviside => "heaviside",
     }
 }
 
 /// The dtype a unary op computes in, and its output dtype.
 fn unary_types(op: UnaryOp, d: DType) -> Result<(DType, DType)> {
     use UnaryOp::*;
-    let float_of = |d: DType| -> Result<DType> {
-        match d {
-            DType::Bool => Err(Error::not_implemented(format!(
-                "numpy.{} of a bool array (a float16 result) is not supported by hipy",
-                unary_ufunc_name(op)
-            ))),
-            DType::Int32 | DType::Int64 => Ok(DType::Float64),
-            f => Ok(f),
-        }
-    };
+    let float_of = |d: DType| -> Result<DType> { Ok(d.float_for()) };
     Ok(match op {
         Neg => {
             if d == DType::Bool {
@@ -446,21 +501,18 @@ fn unary_types(op: UnaryOp, d: DType) -> Result<(DType, DType)> {
             (d, d)
         }
         Abs | Copy | Floor | Ceil | Rint | Trunc => (d, d),
-        Square => {
-            if d == DType::Bool {
-                return Err(Error::not_implemented(
-                    "numpy.square of a bool array (an int8 result) is not supported by hipy",
-                ));
-            }
-            (d, d)
-        }
+        // NumPy has no bool loop for square: booleans square as int8.
+        Square if d == DType::Bool => (DType::Int8, DType::Int8),
+        Square => (d, d),
         Reciprocal => (d, d),
         Sqrt | Exp | Log | Log10 | Log2 | Sin | Cos | Tan | Arcsin | Arccos | Arctan | Radians
-        | Degrees => {
+        | Degrees | Sinh | Cosh | Tanh | Arcsinh | Arccosh | Arctanh | Expm1 | Log1p | Exp2 | Cbrt
+        | Fabs => {
             let f = float_of(d)?;
             (f, f)
         }
         IsNan | IsFinite | IsInf => (d, DType::Bool),
+        Signbit => (d.float_for(), DType::Bool),
         LogicalNot => (DType::Bool, DType::Bool),
         Invert => {
             if d.is_float() {
@@ -479,17 +531,18 @@ pub fn unary(op: UnaryOp, x: &NodeRef) -> Result<NodeRef> {
     Ok(Node::pending(Op::Unary(op), vec![input], out, x.shape.clone()))
 }
 
+fn not_safe(op: BinaryOp) -> Error {
+    Error::type_error(format!(
+        "ufunc '{}' not supported for the input types, and the inputs could not be safely coerced to any supported types according to the casting rule ''safe''",
+        binary_ufunc_name(op)
+    ))
+}
+
 /// The dtype a binary op computes in (both inputs are cast to it), and its
 /// output dtype.
 fn binary_types(op: BinaryOp, a: DType, b: DType) -> Result<(DType, DType)> {
     use BinaryOp::*;
     let p = a.promote(b);
-    let unsupported_int8 = || {
-        Error::not_implemented(format!(
-            "numpy.{} of two bool arrays (an int8 result) is not supported by hipy",
-            binary_ufunc_name(op)
-        ))
-    };
     Ok(match op {
         Add | Mul | Maximum | Minimum => (p, p),
         Sub => {
@@ -504,27 +557,35 @@ fn binary_types(op: BinaryOp, a: DType, b: DType) -> Result<(DType, DType)> {
             let f = if p.is_float() { p } else { DType::Float64 };
             (f, f)
         }
-        FloorDiv | Mod | Pow => {
-            if p == DType::Bool {
-                return Err(unsupported_int8());
-            }
-            (p, p)
-        }
+        // No bool loops: booleans divide and raise as int8.
+        FloorDiv | Mod | Pow if p == DType::Bool => (DType::Int8, DType::Int8),
+        FloorDiv | Mod | Pow => (p, p),
         Arctan2 | Hypot => {
-            let f = if p.is_float() { p } else { DType::Float64 };
+            let f = p.float_for();
             (f, f)
         }
         Eq | Ne | Lt | Le | Gt | Ge => (p, DType::Bool),
         And | Or | Xor => {
             if p.is_float() {
-                return Err(Error::type_error(format!(
-                    "ufunc '{}' not supported for the input types, and the inputs could not be safely coerced to any supported types according to the casting rule ''safe''",
-                    binary_ufunc_name(op)
-                )));
+                return Err(not_safe(op));
             }
             (p, p)
         }
-        LogicalAnd | LogicalOr => (DType::Bool, DType::Bool),
+        LogicalAnd | LogicalOr | LogicalXor => (DType::Bool, DType::Bool),
+        LeftShift | RightShift | Gcd | Lcm => {
+            if p.is_float() {
+                return Err(not_safe(op));
+            }
+            // No bool loops: booleans shift as int8.
+            let i = if p == DType::Bool { DType::Int8 } else { p };
+            (i, i)
+        }
+        Fmod if p == DType::Bool => (DType::Int8, DType::Int8),
+        Fmod | Fmax | Fmin => (p, p),
+        CopySign | LogAddExp | LogAddExp2 | Heaviside => {
+            let f = p.float_for();
+            (f, f)
+        }
     })
 }
 
@@ -579,10 +640,7 @@ pub fn reduction_axes(axis: Option<&[isize]>, ndim: usize) -> Result<SmallVec<[u
 
 fn reduce_dtype(op: ReduceOp, d: DType) -> DType {
     match op {
-        ReduceOp::Sum | ReduceOp::Prod => match d {
-            DType::Bool | DType::Int32 => DType::Int64,
-            other => other,
-        },
+        ReduceOp::Sum | ReduceOp::Prod => d.accumulator(),
         ReduceOp::Min | ReduceOp::Max => d,
         ReduceOp::ArgMin | ReduceOp::ArgMax => DType::Int64,
         ReduceOp::Any | ReduceOp::All => DType::Bool,
@@ -698,9 +756,9 @@ pub fn argsort(x: &NodeRef, axis: isize) -> Result<NodeRef> {
 }
 
 pub fn cumulative(op: CumOp, x: &NodeRef, axis: Option<isize>) -> Result<NodeRef> {
-    let dtype = match x.dtype {
-        DType::Bool | DType::Int32 => DType::Int64,
-        d => d,
+    let dtype = match op {
+        CumOp::Sum | CumOp::Prod => x.dtype.accumulator(),
+        CumOp::Max | CumOp::Min => x.dtype,
     };
     let input = cast_to(x, dtype);
     match axis {
@@ -754,7 +812,7 @@ pub fn concat(xs: &[NodeRef], axis: isize) -> Result<NodeRef> {
 pub fn arange(start: Scalar, step: Scalar, count: usize, dtype: DType) -> NodeRef {
     let start_t = start.cast(dtype);
     let second = match dtype {
-        DType::Float32 | DType::Float64 => Scalar::F64(start.as_f64() + step.as_f64()).cast(dtype),
+        DType::Float16 | DType::Float32 | DType::Float64 => Scalar::F64(start.as_f64() + step.as_f64()).cast(dtype),
         _ => Scalar::I64(start.as_i64().wrapping_add(step.as_i64())).cast(dtype),
     };
     let delta = match dtype {
@@ -768,6 +826,7 @@ pub fn arange(start: Scalar, step: Scalar, count: usize, dtype: DType) -> NodeRe
             },
         ),
         DType::Float64 => Scalar::F64(second.as_f64() - start_t.as_f64()),
+        DType::Float16 => Scalar::F64(second.as_f64() - start_t.as_f64()).cast(dtype),
         _ => Scalar::I64(second.as_i64().wrapping_sub(start_t.as_i64())).cast(dtype),
     };
     let shape: Shape = smallvec::smallvec![count];

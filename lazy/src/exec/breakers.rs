@@ -119,6 +119,17 @@ impl Dot for i64 {
 impl Dot for i32 {
     fn madd(acc: Self, x: Self, y: Self) -> Self { acc.wrapping_add(x.wrapping_mul(y)) }
 }
+macro_rules! int_dot {
+    ($($t:ty),*) => {
+        $(impl Dot for $t {
+            fn madd(acc: Self, x: Self, y: Self) -> Self { acc.wrapping_add(x.wrapping_mul(y)) }
+        })*
+    };
+}
+int_dot!(i8, i16, u8, u16, u32, u64);
+impl Dot for crate::dtype::f16 {
+    fn madd(acc: Self, x: Self, y: Self) -> Self { acc + x * y }
+}
 impl Dot for bool {
     fn madd(acc: Self, x: Self, y: Self) -> Self { acc | (x & y) }
 }
@@ -138,43 +149,76 @@ fn matmul_typed<T: Dot>(a: &[T], b: &[T], n: usize, k: usize, m: usize) -> Vec<T
     out
 }
 
-fn cumulative(op: CumOp, x: &Array, axis: Option<usize>, dtype: DType, shape: &[usize]) -> Array {
-    fn scan<T: Element>(v: &mut [T], op: CumOp) {
-        use crate::dtype::Scalar;
-        let mut acc: Option<Scalar> = None;
-        for e in v.iter_mut() {
-            let s = e.to_scalar();
-            let next = match acc {
-                None => s,
-                Some(a) => match (a, s, op) {
-                    (Scalar::F64(a), Scalar::F64(b), CumOp::Sum) => Scalar::F64(a + b),
-                    (Scalar::F64(a), Scalar::F64(b), CumOp::Prod) => Scalar::F64(a * b),
-                    (Scalar::F32(a), Scalar::F32(b), CumOp::Sum) => Scalar::F32(a + b),
-                    (Scalar::F32(a), Scalar::F32(b), CumOp::Prod) => Scalar::F32(a * b),
-                    (Scalar::I64(a), Scalar::I64(b), CumOp::Sum) => Scalar::I64(a.wrapping_add(b)),
-                    (Scalar::I64(a), Scalar::I64(b), CumOp::Prod) => Scalar::I64(a.wrapping_mul(b)),
-                    _ => unreachable!("cumulative ops run in float or int64"),
-                },
-            };
-            *e = T::from_scalar(next);
-            acc = Some(next);
+/// A running `op` over `v`, in place, in the element type (ints wrap).
+fn scan<T: Element>(v: &mut [T], f: impl Fn(T, T) -> T) {
+    for k in 1..v.len() {
+        v[k] = f(v[k - 1], v[k]);
+    }
+}
+
+/// NumPy's `maximum`/`minimum` on one pair: NaN propagates.
+#[allow(clippy::eq_op)]
+fn extreme<T: Element>(a: T, b: T, want_max: bool) -> T {
+    if a != a {
+        return a;
+    }
+    if b != b {
+        return b;
+    }
+    if (want_max && a > b) || (!want_max && a < b) {
+        a
+    } else {
+        b
+    }
+}
+
+fn scan_buffer(buf: &mut Buffer, op: CumOp) {
+    use super::kernels::{Float, Int};
+    fn ints<T: Int>(v: &mut [T], op: CumOp) {
+        match op {
+            CumOp::Sum => scan(v, |a, b| a.wadd(b)),
+            CumOp::Prod => scan(v, |a, b| a.wmul(b)),
+            CumOp::Max => scan(v, |a, b| extreme(a, b, true)),
+            CumOp::Min => scan(v, |a, b| extreme(a, b, false)),
         }
     }
+    fn floats<T: Float>(v: &mut [T], op: CumOp) {
+        match op {
+            CumOp::Sum => scan(v, |a, b| a + b),
+            CumOp::Prod => scan(v, |a, b| a * b),
+            CumOp::Max => scan(v, |a, b| extreme(a, b, true)),
+            CumOp::Min => scan(v, |a, b| extreme(a, b, false)),
+        }
+    }
+    match buf {
+        Buffer::Bool(v) => match op {
+            CumOp::Sum | CumOp::Max => scan(v, |a, b| a | b),
+            CumOp::Prod | CumOp::Min => scan(v, |a, b| a & b),
+        },
+        Buffer::I8(v) => ints(v, op),
+        Buffer::I16(v) => ints(v, op),
+        Buffer::I32(v) => ints(v, op),
+        Buffer::I64(v) => ints(v, op),
+        Buffer::U8(v) => ints(v, op),
+        Buffer::U16(v) => ints(v, op),
+        Buffer::U32(v) => ints(v, op),
+        Buffer::U64(v) => ints(v, op),
+        Buffer::F16(v) => floats(v, op),
+        Buffer::F32(v) => floats(v, op),
+        Buffer::F64(v) => floats(v, op),
+    }
+}
+
+fn cumulative(op: CumOp, x: &Array, axis: Option<usize>, dtype: DType, shape: &[usize]) -> Array {
     match axis {
         None => {
-            let buffer = with_dtype!(dtype, T => {
-                let mut v: Vec<T> = x.to_vec();
-                scan(&mut v, op);
-                T::wrap(v)
-            });
+            let mut buffer = with_dtype!(dtype, T => T::wrap(x.to_vec::<T>()));
+            scan_buffer(&mut buffer, op);
             Array::from_buffer(buffer, shape)
         }
         Some(axis) => along_axis(x, axis, dtype, |row, out| {
-            let b = with_dtype!(row.dtype(), T => {
-                let mut v = T::slice(row).to_vec();
-                scan(&mut v, op);
-                T::wrap(v)
-            });
+            let mut b = row.clone();
+            scan_buffer(&mut b, op);
             out.push(b);
         }),
     }

@@ -5,7 +5,7 @@
 //! SIMD code for the arithmetic ones.
 
 use crate::buffer::{Element, Slice, SliceMut};
-use crate::dtype::{DType, Scalar};
+use crate::dtype::{f16, DType, Scalar};
 use crate::graph::{linspace_value, BinaryOp, Op, UnaryOp};
 use crate::with_dtype;
 
@@ -99,6 +99,16 @@ pub trait Float:
     fn asin(self) -> Self;
     fn acos(self) -> Self;
     fn atan(self) -> Self;
+    fn sinh(self) -> Self;
+    fn cosh(self) -> Self;
+    fn tanh(self) -> Self;
+    fn asinh(self) -> Self;
+    fn acosh(self) -> Self;
+    fn atanh(self) -> Self;
+    fn exp_m1(self) -> Self;
+    fn ln_1p(self) -> Self;
+    fn exp2(self) -> Self;
+    fn cbrt(self) -> Self;
     fn floor(self) -> Self;
     fn ceil(self) -> Self;
     fn rint(self) -> Self;
@@ -210,6 +220,26 @@ macro_rules! float_impl {
             #[inline(always)]
             fn atan(self) -> Self { $t::atan(self) }
             #[inline(always)]
+            fn sinh(self) -> Self { $t::sinh(self) }
+            #[inline(always)]
+            fn cosh(self) -> Self { $t::cosh(self) }
+            #[inline(always)]
+            fn tanh(self) -> Self { $t::tanh(self) }
+            #[inline(always)]
+            fn asinh(self) -> Self { $t::asinh(self) }
+            #[inline(always)]
+            fn acosh(self) -> Self { $t::acosh(self) }
+            #[inline(always)]
+            fn atanh(self) -> Self { $t::atanh(self) }
+            #[inline(always)]
+            fn exp_m1(self) -> Self { $t::exp_m1(self) }
+            #[inline(always)]
+            fn ln_1p(self) -> Self { $t::ln_1p(self) }
+            #[inline(always)]
+            fn exp2(self) -> Self { $t::exp2(self) }
+            #[inline(always)]
+            fn cbrt(self) -> Self { $t::cbrt(self) }
+            #[inline(always)]
             fn floor(self) -> Self { $t::floor(self) }
             #[inline(always)]
             fn ceil(self) -> Self { $t::ceil(self) }
@@ -240,6 +270,40 @@ macro_rules! float_impl {
 }
 float_impl!(f32, c_fmod_f32);
 float_impl!(f64, c_fmod_f64);
+
+/// float16 math as NumPy's half loops do it: in float32, rounded back.
+macro_rules! via_f32 {
+    ($($name:ident),*) => {
+        $(
+            #[inline(always)]
+            fn $name(self) -> Self { f16::from_f32(Float::$name(self.to_f32())) }
+        )*
+    };
+}
+impl Float for f16 {
+    const ZERO: Self = f16::ZERO;
+    const ONE: Self = f16::ONE;
+    const DEG2RAD: Self = f16::from_f32_const(std::f32::consts::PI / 180.0);
+    const RAD2DEG: Self = f16::from_f32_const(180.0 / std::f32::consts::PI);
+    via_f32!(sqrt, exp, ln, log10, log2, sin, cos, tan, asin, acos, atan, floor, ceil, rint, trunc, abs);
+    via_f32!(sinh, cosh, tanh, asinh, acosh, atanh, exp_m1, ln_1p, exp2, cbrt);
+    #[inline(always)]
+    fn atan2(self, x: Self) -> Self { f16::from_f32(self.to_f32().atan2(x.to_f32())) }
+    #[inline(always)]
+    fn hypot(self, y: Self) -> Self { f16::from_f32(self.to_f32().hypot(y.to_f32())) }
+    #[inline(always)]
+    fn powf(self, y: Self) -> Self { f16::from_f32(self.to_f32().powf(y.to_f32())) }
+    #[inline(always)]
+    fn fmod(self, y: Self) -> Self { f16::from_f32(c_fmod_f32(self.to_f32(), y.to_f32())) }
+    #[inline(always)]
+    fn copysign(self, sign: Self) -> Self { f16::from_f32(self.to_f32().copysign(sign.to_f32())) }
+    #[inline(always)]
+    fn is_nan(self) -> bool { f16::is_nan(self) }
+    #[inline(always)]
+    fn is_finite(self) -> bool { f16::is_finite(self) }
+    #[inline(always)]
+    fn is_infinite(self) -> bool { f16::is_infinite(self) }
+}
 
 /// NumPy's `divmod` for floats: Python's floor division and remainder,
 /// with the quotient snapped to an integer.
@@ -376,6 +440,40 @@ pub trait Int: Element + Ord {
     fn bxor(self, b: Self) -> Self;
     fn bnot(self) -> Self;
     fn signum(self) -> Self;
+    /// NumPy's shifts: shifting by the width or more (or by a negative
+    /// amount) gives 0, or -1 for a negative value shifted right.
+    fn shl(self, b: Self) -> Self;
+    fn shr(self, b: Self) -> Self;
+    /// C's `%` (the dividend's sign), 0 for a zero divisor.
+    fn c_rem(self, b: Self) -> Self;
+    /// The greatest common divisor of the absolute values.
+    fn gcd(self, b: Self) -> Self;
+}
+
+/// `log(exp(x) + exp(y))` (base 2 for `logaddexp2`) as NumPy computes it.
+#[inline(always)]
+fn log_add_exp<T: Float>(x: T, y: T, base2: bool) -> T {
+    if x == y {
+        // Handles infinities of the same sign.
+        return if base2 { x + T::ONE } else { x + (T::ONE + T::ONE).ln() };
+    }
+    let d = x - y;
+    if base2 {
+        let ln2 = (T::ONE + T::ONE).ln();
+        if d > T::ZERO {
+            x + (-d * ln2).exp().ln_1p() / ln2
+        } else if d <= T::ZERO {
+            y + (d * ln2).exp().ln_1p() / ln2
+        } else {
+            d
+        }
+    } else if d > T::ZERO {
+        x + (-d).exp().ln_1p()
+    } else if d <= T::ZERO {
+        y + d.exp().ln_1p()
+    } else {
+        d
+    }
 }
 
 macro_rules! int_impl {
@@ -437,11 +535,104 @@ macro_rules! int_impl {
             fn bnot(self) -> Self { !self }
             #[inline(always)]
             fn signum(self) -> Self { $t::signum(self) }
+            #[inline(always)]
+            fn shl(self, b: Self) -> Self {
+                if b >= 0 && (b as u64) < <$t>::BITS as u64 { self << b } else { 0 }
+            }
+            #[inline(always)]
+            fn shr(self, b: Self) -> Self {
+                if b >= 0 && (b as u64) < <$t>::BITS as u64 {
+                    self >> b
+                } else if self < 0 {
+                    -1
+                } else {
+                    0
+                }
+            }
+            #[inline(always)]
+            fn c_rem(self, b: Self) -> Self { if b == 0 || b == -1 { 0 } else { self % b } }
+            #[inline(always)]
+            fn gcd(self, b: Self) -> Self {
+                let (mut x, mut y) = (self.unsigned_abs(), b.unsigned_abs());
+                while y != 0 {
+                    let t = x % y;
+                    x = y;
+                    y = t;
+                }
+                x as $t
+            }
         }
     };
 }
+int_impl!(i8);
+int_impl!(i16);
 int_impl!(i32);
 int_impl!(i64);
+
+macro_rules! uint_impl {
+    ($t:ident) => {
+        impl Int for $t {
+            const ZERO: Self = 0;
+            const ONE: Self = 1;
+            #[inline(always)]
+            fn wadd(self, b: Self) -> Self { self.wrapping_add(b) }
+            #[inline(always)]
+            fn wsub(self, b: Self) -> Self { self.wrapping_sub(b) }
+            #[inline(always)]
+            fn wmul(self, b: Self) -> Self { self.wrapping_mul(b) }
+            #[inline(always)]
+            fn wneg(self) -> Self { self.wrapping_neg() }
+            #[inline(always)]
+            fn wabs(self) -> Self { self }
+            #[inline(always)]
+            fn floor_div(self, b: Self) -> Self { if b == 0 { 0 } else { self / b } }
+            #[inline(always)]
+            fn py_mod(self, b: Self) -> Self { if b == 0 { 0 } else { self % b } }
+            #[inline(always)]
+            fn ipow(self, e: Self) -> Self {
+                let (mut base, mut e, mut acc) = (self, e, 1 as $t);
+                while e > 0 {
+                    if e & 1 == 1 {
+                        acc = acc.wrapping_mul(base);
+                    }
+                    base = base.wrapping_mul(base);
+                    e >>= 1;
+                }
+                acc
+            }
+            #[inline(always)]
+            fn band(self, b: Self) -> Self { self & b }
+            #[inline(always)]
+            fn bor(self, b: Self) -> Self { self | b }
+            #[inline(always)]
+            fn bxor(self, b: Self) -> Self { self ^ b }
+            #[inline(always)]
+            fn bnot(self) -> Self { !self }
+            #[inline(always)]
+            fn signum(self) -> Self { (self != 0) as $t }
+            #[inline(always)]
+            fn shl(self, b: Self) -> Self { if (b as u64) < <$t>::BITS as u64 { self << b } else { 0 } }
+            #[inline(always)]
+            fn shr(self, b: Self) -> Self { if (b as u64) < <$t>::BITS as u64 { self >> b } else { 0 } }
+            #[inline(always)]
+            fn c_rem(self, b: Self) -> Self { if b == 0 { 0 } else { self % b } }
+            #[inline(always)]
+            fn gcd(self, b: Self) -> Self {
+                let (mut x, mut y) = (self, b);
+                while y != 0 {
+                    let t = x % y;
+                    x = y;
+                    y = t;
+                }
+                x
+            }
+        }
+    };
+}
+uint_impl!(u8);
+uint_impl!(u16);
+uint_impl!(u32);
+uint_impl!(u64);
 
 #[inline(always)]
 fn out_slice<T: Element>(out: SliceMut<'_>) -> &mut [T] {
@@ -451,11 +642,12 @@ fn out_slice<T: Element>(out: SliceMut<'_>) -> &mut [T] {
 #[inline(always)]
 fn unary_float<T: Float>(op: UnaryOp, x: Opd<T>, out: SliceMut<'_>) {
     use UnaryOp::*;
-    if matches!(op, IsNan | IsFinite | IsInf) {
+    if matches!(op, IsNan | IsFinite | IsInf | Signbit) {
         let o = out_slice::<bool>(out);
         match op {
             IsNan => map1(x, o, |v: T| v.is_nan()),
             IsFinite => map1(x, o, |v: T| v.is_finite()),
+            Signbit => map1(x, o, |v: T| T::ONE.copysign(v) < T::ZERO),
             _ => map1(x, o, |v: T| v.is_infinite()),
         }
         return;
@@ -485,7 +677,18 @@ fn unary_float<T: Float>(op: UnaryOp, x: Opd<T>, out: SliceMut<'_>) {
         Radians => map1(x, o, |v: T| v * T::DEG2RAD),
         Degrees => map1(x, o, |v: T| v * T::RAD2DEG),
         Copy => map1(x, o, |v: T| v),
-        IsNan | IsFinite | IsInf | LogicalNot | Invert => unreachable!("typed at graph build"),
+        Sinh => map1(x, o, |v: T| v.sinh()),
+        Cosh => map1(x, o, |v: T| v.cosh()),
+        Tanh => map1(x, o, |v: T| v.tanh()),
+        Arcsinh => map1(x, o, |v: T| v.asinh()),
+        Arccosh => map1(x, o, |v: T| v.acosh()),
+        Arctanh => map1(x, o, |v: T| v.atanh()),
+        Expm1 => map1(x, o, |v: T| v.exp_m1()),
+        Log1p => map1(x, o, |v: T| v.ln_1p()),
+        Exp2 => map1(x, o, |v: T| v.exp2()),
+        Cbrt => map1(x, o, |v: T| v.cbrt()),
+        Fabs => map1(x, o, |v: T| v.abs()),
+        IsNan | IsFinite | IsInf | Signbit | LogicalNot | Invert => unreachable!("typed at graph build"),
     }
 }
 
@@ -555,6 +758,13 @@ fn unary_impl(op: UnaryOp, x: &Operand, out: SliceMut<'_>) {
         DType::Int64 => unary_int::<i64>(op, typed(x), out),
         DType::Int32 => unary_int::<i32>(op, typed(x), out),
         DType::Bool => unary_bool(op, typed(x), out),
+        DType::Int8 => unary_int::<i8>(op, typed(x), out),
+        DType::Int16 => unary_int::<i16>(op, typed(x), out),
+        DType::UInt8 => unary_int::<u8>(op, typed(x), out),
+        DType::UInt16 => unary_int::<u16>(op, typed(x), out),
+        DType::UInt32 => unary_int::<u32>(op, typed(x), out),
+        DType::UInt64 => unary_int::<u64>(op, typed(x), out),
+        DType::Float16 => unary_float::<f16>(op, typed(x), out),
     }
 }
 
@@ -591,6 +801,23 @@ fn binary_float<T: Float>(op: BinaryOp, a: Opd<T>, b: Opd<T>, out: SliceMut<'_>)
         Minimum => map2(a, b, o, |x: T, y: T| nan_min(x, y)),
         Arctan2 => map2(a, b, o, |x: T, y: T| x.atan2(y)),
         Hypot => map2(a, b, o, |x: T, y: T| x.hypot(y)),
+        Fmod => map2(a, b, o, |x: T, y: T| x.fmod(y)),
+        CopySign => map2(a, b, o, |x: T, y: T| x.copysign(y)),
+        Fmax => map2(a, b, o, |x: T, y: T| if y.is_nan() || x >= y { x } else { y }),
+        Fmin => map2(a, b, o, |x: T, y: T| if y.is_nan() || x <= y { x } else { y }),
+        LogAddExp => map2(a, b, o, |x: T, y: T| log_add_exp(x, y, false)),
+        LogAddExp2 => map2(a, b, o, |x: T, y: T| log_add_exp(x, y, true)),
+        Heaviside => map2(a, b, o, |x: T, h: T| {
+            if x.is_nan() {
+                x
+            } else if x == T::ZERO {
+                h
+            } else if x < T::ZERO {
+                T::ZERO
+            } else {
+                T::ONE
+            }
+        }),
         _ => unreachable!("typed at graph build: {op:?} on floats"),
     }
 }
@@ -614,6 +841,16 @@ fn binary_int<T: Int>(op: BinaryOp, a: Opd<T>, b: Opd<T>, out: SliceMut<'_>) {
         And => map2(a, b, o, |x: T, y: T| x.band(y)),
         Or => map2(a, b, o, |x: T, y: T| x.bor(y)),
         Xor => map2(a, b, o, |x: T, y: T| x.bxor(y)),
+        LeftShift => map2(a, b, o, |x: T, y: T| x.shl(y)),
+        RightShift => map2(a, b, o, |x: T, y: T| x.shr(y)),
+        Fmod => map2(a, b, o, |x: T, y: T| x.c_rem(y)),
+        Fmax => map2(a, b, o, |x: T, y: T| if x >= y { x } else { y }),
+        Fmin => map2(a, b, o, |x: T, y: T| if x <= y { x } else { y }),
+        Gcd => map2(a, b, o, |x: T, y: T| x.gcd(y)),
+        Lcm => map2(a, b, o, |x: T, y: T| {
+            let g = x.gcd(y);
+            if g == T::ZERO { T::ZERO } else { x.wabs().floor_div(g).wmul(y.wabs()) }
+        }),
         _ => unreachable!("typed at graph build: {op:?} on ints"),
     }
 }
@@ -627,8 +864,9 @@ fn binary_bool(op: BinaryOp, a: Opd<bool>, b: Opd<bool>, out: SliceMut<'_>) {
     let o = out_slice::<bool>(out);
     match op {
         And | LogicalAnd | Minimum | Mul => map2(a, b, o, |x, y| x & y),
-        Or | LogicalOr | Maximum | Add => map2(a, b, o, |x, y| x | y),
-        Xor => map2(a, b, o, |x, y| x ^ y),
+        Or | LogicalOr | Maximum | Add | Fmax => map2(a, b, o, |x, y| x | y),
+        Xor | LogicalXor => map2(a, b, o, |x, y| x ^ y),
+        Fmin => map2(a, b, o, |x, y| x & y),
         _ => unreachable!("typed at graph build: {op:?} on bools"),
     }
 }
@@ -645,6 +883,13 @@ fn binary_impl(op: BinaryOp, a: &Operand, b: &Operand, out: SliceMut<'_>) {
         DType::Int64 => binary_int::<i64>(op, typed(a), typed(b), out),
         DType::Int32 => binary_int::<i32>(op, typed(a), typed(b), out),
         DType::Bool => binary_bool(op, typed(a), typed(b), out),
+        DType::Int8 => binary_int::<i8>(op, typed(a), typed(b), out),
+        DType::Int16 => binary_int::<i16>(op, typed(a), typed(b), out),
+        DType::UInt8 => binary_int::<u8>(op, typed(a), typed(b), out),
+        DType::UInt16 => binary_int::<u16>(op, typed(a), typed(b), out),
+        DType::UInt32 => binary_int::<u32>(op, typed(a), typed(b), out),
+        DType::UInt64 => binary_int::<u64>(op, typed(a), typed(b), out),
+        DType::Float16 => binary_float::<f16>(op, typed(a), typed(b), out),
     }
 }
 
@@ -680,14 +925,19 @@ fn cast_impl(x: &Operand, out: SliceMut<'_>) {
     fn go<S: Element, D: Element>(x: Opd<S>, o: &mut [D], conv: impl Fn(S) -> D) {
         map1(x, o, conv)
     }
+    // The common pairs as plain `as` conversions (they vectorize); float
+    // to int conversions follow x86-64's C semantics; everything else goes
+    // through the scalar conversion, which the compiler specializes.
     macro_rules! conv {
         ($s:ty, $x:expr, $out:expr) => {
             match $out.dtype() {
                 DType::Bool => go::<$s, bool>(typed($x), out_slice($out), |v: $s| v != (0 as $s)),
-                DType::Int32 => go::<$s, i32>(typed($x), out_slice($out), |v: $s| v as i32),
-                DType::Int64 => go::<$s, i64>(typed($x), out_slice($out), |v: $s| v as i64),
+                DType::Int64 if !<$s as Element>::DTYPE.is_float() => {
+                    go::<$s, i64>(typed($x), out_slice($out), |v: $s| v as i64)
+                }
                 DType::Float32 => go::<$s, f32>(typed($x), out_slice($out), |v: $s| v as f32),
                 DType::Float64 => go::<$s, f64>(typed($x), out_slice($out), |v: $s| v as f64),
+                d => with_dtype!(d, D => go::<$s, D>(typed($x), out_slice($out), |v: $s| D::from_scalar(v.to_scalar()))),
             }
         };
     }
@@ -700,12 +950,23 @@ fn cast_impl(x: &Operand, out: SliceMut<'_>) {
                 DType::Int64 => go(v, out_slice(out), |b: bool| b as i64),
                 DType::Float32 => go(v, out_slice(out), |b: bool| b as u8 as f32),
                 DType::Float64 => go(v, out_slice(out), |b: bool| b as u8 as f64),
+                d => with_dtype!(d, D => go::<bool, D>(v, out_slice(out), |b: bool| D::from_scalar(Scalar::Bool(b)))),
             }
         }
         DType::Int32 => conv!(i32, x, out),
         DType::Int64 => conv!(i64, x, out),
         DType::Float32 => conv!(f32, x, out),
         DType::Float64 => conv!(f64, x, out),
+        DType::Int8 => conv!(i8, x, out),
+        DType::Int16 => conv!(i16, x, out),
+        DType::UInt8 => conv!(u8, x, out),
+        DType::UInt16 => conv!(u16, x, out),
+        DType::UInt32 => conv!(u32, x, out),
+        DType::UInt64 => conv!(u64, x, out),
+        DType::Float16 => {
+            let v = typed::<f16>(x);
+            with_dtype!(out.dtype(), D => go::<f16, D>(v, out_slice(out), |b: f16| D::from_scalar(Scalar::F16(b))))
+        }
     }
 }
 
@@ -800,7 +1061,19 @@ pub fn generate(op: &Op, start: usize, out: SliceMut<'_>) {
                     };
                 }
             }
-            DType::Int64 | DType::Int32 | DType::Bool => {
+            DType::Float16 => {
+                let (s0, s1, d) = (s0.as_f64(), second.as_f64(), delta.as_f64());
+                let o = out_slice::<f16>(out);
+                for (k, o) in o.iter_mut().enumerate() {
+                    let i = start + k;
+                    *o = f16::from_f64(match i {
+                        0 => s0,
+                        1 => s1,
+                        _ => s0 + (i as f64) * d,
+                    });
+                }
+            }
+            _ => {
                 let (s0, d) = (s0.as_i64(), delta.as_i64());
                 with_dtype!(out.dtype(), T => {
                     let o = out_slice::<T>(out);

@@ -140,18 +140,16 @@ fn is_nan(s: Scalar) -> bool {
     match s {
         Scalar::F64(v) => v.is_nan(),
         Scalar::F32(v) => v.is_nan(),
+        Scalar::F16(v) => v.is_nan(),
         _ => false,
     }
 }
 
 fn lt(a: Scalar, b: Scalar) -> bool {
-    match (a, b) {
-        (Scalar::F64(x), Scalar::F64(y)) => x < y,
-        (Scalar::F32(x), Scalar::F32(y)) => x < y,
-        (Scalar::I64(x), Scalar::I64(y)) => x < y,
-        (Scalar::I32(x), Scalar::I32(y)) => x < y,
-        (Scalar::Bool(x), Scalar::Bool(y)) => !x & y,
-        _ => unreachable!("mixed dtypes in a reduction"),
+    match (a.as_i128(), b.as_i128()) {
+        (Some(x), Some(y)) => x < y,
+        // float16 and float32 widen to float64 exactly.
+        _ => a.as_f64() < b.as_f64(),
     }
 }
 
@@ -235,7 +233,14 @@ pub fn chunk_partial(op: ReduceOp, x: &Operand, len: usize, base: usize, carry: 
             DType::Float64 => Partial::SumF64(pairwise_sum_f64(f64::of(data))),
             DType::Float32 => Partial::SumF32(pairwise_sum(f32::of(data))),
             DType::Int64 => Partial::SumInt(i64::of(data).iter().fold(0i64, |a, &v| a.wrapping_add(v))),
-            other => unreachable!("sums run in float or int64, not {other}"),
+            // uint64 sums wrap like int64 ones, bit for bit.
+            DType::UInt64 => Partial::SumInt(u64::of(data).iter().fold(0u64, |a, &v| a.wrapping_add(v)) as i64),
+            // float16 sums accumulate in float32, as NumPy's half loops do.
+            DType::Float16 => {
+                let widened: Vec<f32> = crate::dtype::f16::of(data).iter().map(|v| v.to_f32()).collect();
+                Partial::SumF32(pairwise_sum(&widened))
+            }
+            other => unreachable!("sums run in float, int64 or uint64, not {other}"),
         },
         ReduceOp::Prod => {
             let mut acc = match carry {
@@ -259,6 +264,23 @@ pub fn chunk_partial(op: ReduceOp, x: &Operand, len: usize, base: usize, carry: 
                         a *= v;
                     }
                     acc = Scalar::F32(a);
+                }
+                DType::Float16 => {
+                    let mut a = match acc {
+                        Scalar::F32(v) => v,
+                        _ => 1.0,
+                    };
+                    for &v in crate::dtype::f16::of(data) {
+                        a *= v.to_f32();
+                    }
+                    acc = Scalar::F32(a);
+                }
+                DType::UInt64 => {
+                    let mut a = acc.as_i64() as u64;
+                    for &v in u64::of(data) {
+                        a = a.wrapping_mul(v);
+                    }
+                    acc = Scalar::U64(a);
                 }
                 _ => {
                     let mut a = acc.as_i64();
@@ -350,6 +372,7 @@ pub fn finish(op: ReduceOp, out: DType, partials: &[Partial], n: usize, max: usi
 fn mean_of(total: Scalar, count: usize, out: DType) -> Scalar {
     match (total, out) {
         (Scalar::F32(s), DType::Float32) => Scalar::F32(s / count as f32),
+        (Scalar::F32(s), DType::Float16) => Scalar::F32(s / count as f32).cast(out),
         (t, _) => Scalar::F64(t.as_f64() / count as f64).cast(out),
     }
 }
@@ -393,6 +416,7 @@ pub fn reduce_axes(op: ReduceOp, x: &Array, axes: &[usize], keepdims: bool, out:
             let total = match &gathered {
                 Buffer::F64(v) => Scalar::F64(v.iter().fold(0.0, |a, &b| a + b)),
                 Buffer::F32(v) => Scalar::F32(v.iter().fold(0.0, |a, &b| a + b)),
+                Buffer::F16(v) => Scalar::F32(v.iter().fold(0.0f32, |a, &b| a + b.to_f32())),
                 _ => unreachable!(),
             };
             if op == ReduceOp::Mean {

@@ -38,12 +38,14 @@ pub fn op_cost(op: &Op) -> u32 {
             | UnaryOp::Radians
             | UnaryOp::Degrees => 1,
             UnaryOp::Sqrt | UnaryOp::Reciprocal => 4,
+            UnaryOp::Fabs | UnaryOp::Signbit => 1,
             _ => 30,
         },
         Op::Binary(b) => match b {
             BinaryOp::Div => 4,
             BinaryOp::FloorDiv | BinaryOp::Mod => 8,
-            BinaryOp::Hypot => 10,
+            BinaryOp::Hypot | BinaryOp::Fmod | BinaryOp::Gcd | BinaryOp::Lcm => 10,
+            BinaryOp::LogAddExp | BinaryOp::LogAddExp2 => 30,
             BinaryOp::Pow | BinaryOp::Arctan2 => 30,
             _ => 1,
         },

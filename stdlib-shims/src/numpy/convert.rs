@@ -175,6 +175,9 @@ pub fn scalar_to_py(vm: &VirtualMachine, s: Scalar) -> PyObjectRef {
         Scalar::I64(v) => vm.ctx.new_int(v).into(),
         Scalar::F32(v) => vm.ctx.new_float(v as f64).into(),
         Scalar::F64(v) => vm.ctx.new_float(v).into(),
+        Scalar::F16(v) => vm.ctx.new_float(v.to_f64()).into(),
+        Scalar::U64(v) => vm.ctx.new_int(v).into(),
+        other => vm.ctx.new_int(other.as_i64()).into(),
     }
 }
 

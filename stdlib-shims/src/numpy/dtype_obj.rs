@@ -62,6 +62,32 @@ impl PyDType {
         zelf.dtype.char().to_string()
     }
 
+    #[pygetset(name = "str")]
+    fn str_code(zelf: &Py<Self>) -> String {
+        zelf.dtype.str_code()
+    }
+
+    #[pygetset]
+    fn descr(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
+        let pair = vm.ctx.new_tuple(vec![vm.ctx.new_str("").into(), vm.ctx.new_str(zelf.dtype.str_code()).into()]);
+        vm.ctx.new_list(vec![pair.into()]).into()
+    }
+
+    #[pygetset]
+    fn byteorder(zelf: &Py<Self>) -> &'static str {
+        if zelf.dtype.itemsize() == 1 { "|" } else { "=" }
+    }
+
+    #[pygetset]
+    fn ndim(_zelf: &Py<Self>) -> usize {
+        0
+    }
+
+    #[pygetset]
+    fn alignment(zelf: &Py<Self>) -> usize {
+        zelf.dtype.itemsize()
+    }
+
     #[pygetset(name = "type")]
     fn scalar_type(zelf: &Py<Self>, vm: &VirtualMachine) -> PyTypeRef {
         scalar::scalar_type(vm, zelf.dtype)

@@ -53,7 +53,7 @@ fn parse_item(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Item> {
     }
     if let Some(s) = obj.downcast_ref::<PyNpScalar>() {
         return match s.dtype() {
-            DType::Int32 | DType::Int64 => Ok(Item::Basic(BasicIndex::Int(s.value().as_i64() as isize))),
+            d if d.is_int() => Ok(Item::Basic(BasicIndex::Int(s.value().as_i64() as isize))),
             DType::Bool => Err(unsupported(vm, "indexing with a numpy bool scalar")),
             _ => Err(not_valid(vm)),
         };
@@ -67,7 +67,7 @@ fn parse_item(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Item> {
         }
         return match a.dtype() {
             DType::Bool => Ok(Item::Mask(a)),
-            DType::Int32 | DType::Int64 => Ok(Item::Ints(a)),
+            d if d.is_int() => Ok(Item::Ints(a)),
             _ => Err(vm.new_index_error("arrays used as indices must be of integer (or boolean) type")),
         };
     }
@@ -199,8 +199,8 @@ fn int_selection(vm: &VirtualMachine, layout: &Layout, arrays: &[Array]) -> PyRe
 
 fn as_int64(a: &Array) -> Array {
     let v: Vec<i64> = match a.dtype() {
-        DType::Int32 => a.to_vec::<i32>().into_iter().map(|x| x as i64).collect(),
-        _ => a.to_vec::<i64>(),
+        DType::Int64 => a.to_vec::<i64>(),
+        _ => (0..a.size()).map(|k| a.get_flat(k).as_i64()).collect(),
     };
     Array::from_buffer(Buffer::I64(v), a.shape())
 }

@@ -185,6 +185,13 @@ pub fn format_view(a: &Array) -> format::ArrayView<'_> {
         Buffer::I64(v) => format::Data::Int64(v),
         Buffer::I32(v) => format::Data::Int32(v),
         Buffer::Bool(v) => format::Data::Bool(v),
+        Buffer::I8(v) => format::Data::Int8(v),
+        Buffer::I16(v) => format::Data::Int16(v),
+        Buffer::U8(v) => format::Data::UInt8(v),
+        Buffer::U16(v) => format::Data::UInt16(v),
+        Buffer::U32(v) => format::Data::UInt32(v),
+        Buffer::U64(v) => format::Data::UInt64(v),
+        Buffer::F16(v) => format::Data::Float16(v),
     };
     format::ArrayView::strided(data, &a.layout.shape, &a.layout.strides, a.layout.offset)
         .expect("layouts stay inside their buffers")
@@ -473,7 +480,10 @@ impl PyNdArray {
 
     #[pymethod]
     fn sort(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult<()> {
-        let [axis] = bind(vm, "ndarray.sort", args, ["axis"], 0)?;
+        let [axis, _kind, order] = bind(vm, "ndarray.sort", args, ["axis", "kind", "order"], 0)?;
+        if given(&order, vm).is_some() {
+            return Err(unsupported(vm, "ndarray.sort(order=...)"));
+        }
         let axis = match given(&axis, vm) {
             Some(a) => convert::index_of(vm, &a)?,
             None => -1,
@@ -484,7 +494,10 @@ impl PyNdArray {
 
     #[pymethod]
     fn argsort(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        let [axis] = bind(vm, "ndarray.argsort", args, ["axis"], 0)?;
+        let [axis, _kind, order] = bind(vm, "ndarray.argsort", args, ["axis", "kind", "order"], 0)?;
+        if given(&order, vm).is_some() {
+            return Err(unsupported(vm, "ndarray.argsort(order=...)"));
+        }
         crate::numpy::functions::argsort_impl(vm, zelf.node(), axis)
     }
 
@@ -596,6 +609,143 @@ impl PyNdArray {
         Err(vm.new_type_error("unsupported format string passed to numpy.ndarray.__format__"))
     }
 
+    // Methods that are the numpy function of the same name (the Python-level
+    // library's, or a native one) applied to the array.
+    #[pymethod]
+    fn nonzero(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult { delegate(vm, "nonzero", zelf, args) }
+    #[pymethod]
+    fn take(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult { delegate(vm, "take", zelf, args) }
+    #[pymethod]
+    fn repeat(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult { delegate(vm, "repeat", zelf, args) }
+    #[pymethod]
+    fn swapaxes(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult { delegate(vm, "swapaxes", zelf, args) }
+    #[pymethod]
+    fn diagonal(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult { delegate(vm, "diagonal", zelf, args) }
+    #[pymethod]
+    fn trace(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult { delegate(vm, "trace", zelf, args) }
+    #[pymethod]
+    fn searchsorted(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult { delegate(vm, "searchsorted", zelf, args) }
+    #[pymethod]
+    fn argpartition(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult { delegate(vm, "argpartition", zelf, args) }
+    #[pymethod]
+    fn choose(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult { delegate(vm, "choose", zelf, args) }
+    #[pymethod]
+    fn compress(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        // ndarray.compress(condition, axis): the array is the second operand.
+        let mut args = args;
+        let cond = if args.args.is_empty() {
+            args.kwargs.swap_remove("condition").ok_or_else(|| vm.new_type_error("compress() missing required argument 'condition' (pos 1)"))?
+        } else {
+            args.args.remove(0)
+        };
+        args.args.insert(0, zelf.into());
+        args.args.insert(0, cond);
+        vm.import("numpy", 0)?.get_attr("compress", vm)?.call(args, vm)
+    }
+    #[pymethod]
+    fn tobytes(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let mut args = args;
+        args.args.insert(0, zelf.into());
+        let io = crate::numpy::pylib::module(vm, "io.py")?;
+        io.get_attr("_tobytes", vm)?.call(args, vm)
+    }
+    /// `a.resize(shape)`: in place, the data cut or padded with zeros.
+    #[pymethod]
+    fn resize(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult<()> {
+        let misc = crate::numpy::pylib::module(vm, "misc.py")?;
+        let mut args = args;
+        args.args.insert(0, zelf.clone().into());
+        let r = misc.get_attr("_ndarray_resize", vm)?.call(args, vm)?;
+        let a = runtime::force(&node_of(vm, &r)?);
+        *zelf.state.write() = ArrayState::Stored { storage: Arc::new(Storage::new(a.buffer)), layout: a.layout };
+        Ok(())
+    }
+    #[pygetset]
+    fn strides(zelf: PyRef<Self>, vm: &VirtualMachine) -> PyObjectRef {
+        let (_, layout) = zelf.stored();
+        let size = zelf.dtype().itemsize() as isize;
+        vm.ctx.new_tuple(layout.strides.iter().map(|&s| vm.ctx.new_int(s * size).into()).collect()).into()
+    }
+    #[pygetset]
+    fn real(zelf: PyRef<Self>) -> PyRef<Self> {
+        zelf
+    }
+    #[pygetset]
+    fn imag(zelf: PyRef<Self>, vm: &VirtualMachine) -> PyResult {
+        wrap_array_obj(vm, graph::full(&zelf.shape(), Scalar::I64(0).cast(zelf.dtype())))
+    }
+    #[pygetset(name = "mT")]
+    fn m_t(zelf: PyRef<Self>, vm: &VirtualMachine) -> PyResult {
+        delegate(vm, "matrix_transpose", zelf, FuncArgs::default())
+    }
+    #[pygetset]
+    fn base(_zelf: PyRef<Self>, vm: &VirtualMachine) -> PyObjectRef {
+        vm.ctx.none()
+    }
+    #[pygetset]
+    fn device(_zelf: PyRef<Self>) -> &'static str {
+        "cpu"
+    }
+    #[pymethod]
+    fn to_device(zelf: PyRef<Self>, _device: PyObjectRef) -> PyRef<Self> {
+        zelf
+    }
+    #[pygetset]
+    fn flat(zelf: PyRef<Self>, vm: &VirtualMachine) -> PyResult {
+        let n = zelf.size();
+        PyNdArray::reshaped(&zelf, vm, &[n])
+    }
+    /// `a.view()` / `a.view(same dtype)`: a new array over the same memory.
+    #[pymethod(name = "view")]
+    fn py_view(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [dtype, kind] = bind(vm, "ndarray.view", args, ["dtype", "type"], 0)?;
+        if given(&kind, vm).is_some() {
+            return Err(unsupported(vm, "ndarray.view(type=...)"));
+        }
+        if let Some(d) = given(&dtype, vm) {
+            if convert::parse_dtype(vm, &d)? != Some(zelf.dtype()) {
+                return Err(unsupported(vm, "ndarray.view with another dtype"));
+            }
+        }
+        let (storage, layout) = zelf.stored();
+        Ok(PyNdArray::view(storage, layout).into_pyobject(vm))
+    }
+    #[pymethod]
+    fn tofile(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let mut args = args;
+        args.args.insert(0, zelf.into());
+        let io = crate::numpy::pylib::module(vm, "io.py")?;
+        io.get_attr("_tofile", vm)?.call(args, vm)
+    }
+    #[pygetset]
+    fn flags(zelf: PyRef<Self>, vm: &VirtualMachine) -> PyResult {
+        let (storage, layout) = zelf.stored();
+        let c = layout.is_c_contiguous();
+        let f = layout.transpose().is_c_contiguous();
+        let own = layout.is_whole(storage.snapshot().len());
+        let misc = crate::numpy::pylib::module(vm, "misc.py")?;
+        misc.get_attr("_Flags", vm)?.call((c, f, own), vm)
+    }
+    #[pygetset]
+    fn data(zelf: PyRef<Self>, vm: &VirtualMachine) -> PyResult {
+        vm.ctx.types.memoryview_type.as_object().call((zelf,), vm)
+    }
+    #[pymethod]
+    fn byteswap(_zelf: PyRef<Self>, vm: &VirtualMachine) -> PyResult {
+        Err(unsupported(vm, "ndarray.byteswap"))
+    }
+    #[pymethod]
+    fn put(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult { delegate(vm, "put", zelf, args) }
+    #[pymethod]
+    fn partition(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult<()> {
+        let sorted = delegate(vm, "partition", zelf.clone(), args)?;
+        zelf.assign(vm, node_of(vm, &sorted)?)
+    }
+    #[pymethod]
+    fn conj(zelf: PyRef<Self>, vm: &VirtualMachine) -> PyResult { wrap(vm, graph::astype(&zelf.node(), zelf.dtype())) }
+    #[pymethod]
+    fn conjugate(zelf: PyRef<Self>, vm: &VirtualMachine) -> PyResult { wrap(vm, graph::astype(&zelf.node(), zelf.dtype())) }
+
     #[pymethod]
     fn __copy__(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult {
         PyNdArray::copy(zelf, vm)
@@ -605,6 +755,18 @@ impl PyNdArray {
     fn __deepcopy__(zelf: &Py<Self>, _memo: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         PyNdArray::copy(zelf, vm)
     }
+}
+
+fn wrap_array_obj(vm: &VirtualMachine, node: NodeRef) -> PyResult {
+    convert::wrap_array(vm, node)
+}
+
+/// `a.name(*args)` as `numpy.name(a, *args)`.
+fn delegate(vm: &VirtualMachine, name: &str, zelf: PyRef<PyNdArray>, args: FuncArgs) -> PyResult {
+    let mut args = args;
+    args.args.insert(0, zelf.into());
+    let name = vm.ctx.new_str(name);
+    vm.import("numpy", 0)?.get_attr(&name, vm)?.call(args, vm)
 }
 
 /// A private copy of an array's data (for `flatten` and friends).
@@ -623,6 +785,13 @@ impl AsBuffer for PyNdArray {
             Buffer::I64(v) => (v.iter().flat_map(|x| x.to_ne_bytes()).collect(), "l"),
             Buffer::I32(v) => (v.iter().flat_map(|x| x.to_ne_bytes()).collect(), "i"),
             Buffer::Bool(v) => (v.iter().map(|&b| b as u8).collect(), "?"),
+            Buffer::I8(v) => (v.iter().flat_map(|x| x.to_ne_bytes()).collect(), "b"),
+            Buffer::I16(v) => (v.iter().flat_map(|x| x.to_ne_bytes()).collect(), "h"),
+            Buffer::U8(v) => (v.clone(), "B"),
+            Buffer::U16(v) => (v.iter().flat_map(|x| x.to_ne_bytes()).collect(), "H"),
+            Buffer::U32(v) => (v.iter().flat_map(|x| x.to_ne_bytes()).collect(), "I"),
+            Buffer::U64(v) => (v.iter().flat_map(|x| x.to_ne_bytes()).collect(), "L"),
+            Buffer::F16(v) => (v.iter().flat_map(|x| x.to_ne_bytes()).collect(), "e"),
         };
         let itemsize = a.dtype().itemsize();
         let len = bytes.len();
@@ -779,11 +948,15 @@ impl AsNumber for PyNdArray {
             and: Some(|a, b, vm| ops::binary(vm, a, b, BinaryOp::And)),
             xor: Some(|a, b, vm| ops::binary(vm, a, b, BinaryOp::Xor)),
             or: Some(|a, b, vm| ops::binary(vm, a, b, BinaryOp::Or)),
+            lshift: Some(|a, b, vm| ops::binary(vm, a, b, BinaryOp::LeftShift)),
+            rshift: Some(|a, b, vm| ops::binary(vm, a, b, BinaryOp::RightShift)),
+            inplace_lshift: Some(|a, b, vm| ops::inplace(vm, a, b, BinaryOp::LeftShift)),
+            inplace_rshift: Some(|a, b, vm| ops::inplace(vm, a, b, BinaryOp::RightShift)),
             int: Some(|n, vm| scalar::scalar_int(vm, only_scalar(vm, downcast(n.obj))?)),
             float: Some(|n, vm| Ok(vm.ctx.new_float(only_scalar(vm, downcast(n.obj))?.as_f64()).into())),
             index: Some(|n, vm| {
                 let a = downcast(n.obj);
-                if a.ndim() != 0 || !a.dtype().is_int() {
+                if a.ndim() != 0 || !(a.dtype().is_int() || a.dtype() == DType::Bool) {
                     return Err(vm.new_type_error(
                         "only integer scalar arrays can be converted to a scalar index",
                     ));

@@ -30,6 +30,7 @@ pub mod numpy {
             let _ = PyDType::make_static_type();
             let _ = scalar::PyNpScalar::make_static_type();
             let _ = crate::numpy::random_mod::PyGenerator::make_static_type();
+            let _ = crate::numpy::random_mod::PyMt19937::make_static_type();
         }
         __module_exec(vm, module);
         let m = module.as_object();
@@ -47,6 +48,26 @@ pub mod numpy {
             ("int32", DType::Int32),
             ("bool_", DType::Bool),
             ("bool", DType::Bool),
+            ("int8", DType::Int8),
+            ("byte", DType::Int8),
+            ("int16", DType::Int16),
+            ("short", DType::Int16),
+            ("intc", DType::Int32),
+            ("long", DType::Int64),
+            ("longlong", DType::Int64),
+            ("uint8", DType::UInt8),
+            ("ubyte", DType::UInt8),
+            ("uint16", DType::UInt16),
+            ("ushort", DType::UInt16),
+            ("uint32", DType::UInt32),
+            ("uintc", DType::UInt32),
+            ("uint64", DType::UInt64),
+            ("uint", DType::UInt64),
+            ("uintp", DType::UInt64),
+            ("ulong", DType::UInt64),
+            ("ulonglong", DType::UInt64),
+            ("float16", DType::Float16),
+            ("half", DType::Float16),
         ] {
             m.set_attr(name, scalar::scalar_type(vm, d), vm)?;
         }
@@ -65,6 +86,8 @@ pub mod numpy {
         let modules = vm.sys_module.get_attr("modules", vm)?;
         modules.set_item("numpy.random", random.into(), vm)?;
         modules.set_item("numpy.exceptions", exceptions.into(), vm)?;
+        m.set_attr("_linalg_native", crate::numpy::linalg_native::make_module(vm)?, vm)?;
+        crate::numpy::pylib::install(vm, module)?;
         Ok(())
     }
 
@@ -74,6 +97,9 @@ pub mod numpy {
         let n = name.to_string_lossy();
         if n.starts_with("__") && n.ends_with("__") {
             return Err(vm.new_attribute_error(format!("module 'numpy' has no attribute '{n}'")));
+        }
+        if let Some(v) = crate::numpy::pylib::lazy_attr(vm, &n)? {
+            return Ok(v);
         }
         Err(unsupported(vm, &n))
     }
@@ -305,6 +331,157 @@ pub mod numpy {
     fn logical_and(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::LogicalAnd, "logical_and", args) }
     #[pyfunction]
     fn logical_or(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::LogicalOr, "logical_or", args) }
+
+    #[pyfunction]
+    fn logical_xor(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::LogicalXor, "logical_xor", args) }
+    #[pyfunction]
+    fn bitwise_and(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::And, "bitwise_and", args) }
+    #[pyfunction]
+    fn bitwise_or(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::Or, "bitwise_or", args) }
+    #[pyfunction]
+    fn bitwise_xor(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::Xor, "bitwise_xor", args) }
+    #[pyfunction]
+    fn left_shift(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::LeftShift, "left_shift", args) }
+    #[pyfunction]
+    fn right_shift(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::RightShift, "right_shift", args) }
+    #[pyfunction]
+    fn bitwise_left_shift(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::LeftShift, "bitwise_left_shift", args) }
+    #[pyfunction]
+    fn bitwise_right_shift(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::RightShift, "bitwise_right_shift", args) }
+    #[pyfunction]
+    fn fmod(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::Fmod, "fmod", args) }
+    #[pyfunction]
+    fn copysign(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::CopySign, "copysign", args) }
+    #[pyfunction]
+    fn fmax(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::Fmax, "fmax", args) }
+    #[pyfunction]
+    fn fmin(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::Fmin, "fmin", args) }
+    #[pyfunction]
+    fn logaddexp(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::LogAddExp, "logaddexp", args) }
+    #[pyfunction]
+    fn logaddexp2(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::LogAddExp2, "logaddexp2", args) }
+    #[pyfunction]
+    fn gcd(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::Gcd, "gcd", args) }
+    #[pyfunction]
+    fn lcm(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::Lcm, "lcm", args) }
+    #[pyfunction]
+    fn heaviside(args: FuncArgs, vm: &VirtualMachine) -> PyResult { binary_ufunc(vm, BinaryOp::Heaviside, "heaviside", args) }
+    #[pyfunction]
+    fn sinh(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Sinh, "sinh", args) }
+    #[pyfunction]
+    fn cosh(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Cosh, "cosh", args) }
+    #[pyfunction]
+    fn tanh(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Tanh, "tanh", args) }
+    #[pyfunction]
+    fn arcsinh(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Arcsinh, "arcsinh", args) }
+    #[pyfunction]
+    fn arccosh(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Arccosh, "arccosh", args) }
+    #[pyfunction]
+    fn arctanh(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Arctanh, "arctanh", args) }
+    #[pyfunction]
+    fn expm1(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Expm1, "expm1", args) }
+    #[pyfunction]
+    fn log1p(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Log1p, "log1p", args) }
+    #[pyfunction]
+    fn exp2(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Exp2, "exp2", args) }
+    #[pyfunction]
+    fn cbrt(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Cbrt, "cbrt", args) }
+    #[pyfunction]
+    fn fabs(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Fabs, "fabs", args) }
+    #[pyfunction]
+    fn signbit(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Signbit, "signbit", args) }
+    #[pyfunction]
+    fn positive(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Copy, "positive", args) }
+    #[pyfunction]
+    fn reciprocal(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Reciprocal, "reciprocal", args) }
+    #[pyfunction]
+    fn invert(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Invert, "invert", args) }
+    #[pyfunction]
+    fn bitwise_not(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Invert, "bitwise_not", args) }
+    #[pyfunction]
+    fn bitwise_invert(args: FuncArgs, vm: &VirtualMachine) -> PyResult { unary_ufunc(vm, UnaryOp::Invert, "bitwise_invert", args) }
+
+    // ---- dtype rules ----
+
+    #[pyfunction]
+    fn promote_types(a: PyObjectRef, b: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        let da = convert::parse_dtype(vm, &a)?.unwrap_or(DType::Float64);
+        let db = convert::parse_dtype(vm, &b)?.unwrap_or(DType::Float64);
+        Ok(PyDType::new_object(vm, da.promote(db)))
+    }
+
+    /// `np.result_type(*arrays_and_dtypes)`: dtypes, arrays and numpy
+    /// scalars are strong; Python scalars are weak (NEP 50).
+    #[pyfunction]
+    fn result_type(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let mut strong: Option<DType> = None;
+        let mut weak = Vec::new();
+        for a in &args.args {
+            let d = if let Some(w) = convert::weak_of(vm, a)? {
+                weak.push(w);
+                continue;
+            } else if a.downcast_ref::<PyNdArray>().is_some() || a.downcast_ref::<scalar::PyNpScalar>().is_some() {
+                node_of(vm, a)?.dtype
+            } else {
+                convert::parse_dtype(vm, a)?.unwrap_or(DType::Float64)
+            };
+            strong = Some(strong.map_or(d, |s| s.promote(d)));
+        }
+        let mut d = match strong {
+            Some(d) => d,
+            None => match weak.first() {
+                Some(w) => hipy_lazy::dtype::weak_default_dtype(*w),
+                None => return Err(vm.new_value_error("at least one array or dtype is required")),
+            },
+        };
+        for w in weak {
+            d = hipy_lazy::dtype::weak_result_dtype(d, w);
+        }
+        Ok(PyDType::new_object(vm, d))
+    }
+
+    #[pyfunction]
+    fn can_cast(args: FuncArgs, vm: &VirtualMachine) -> PyResult<bool> {
+        let [from, to, casting] = bind(vm, "can_cast", args, ["from_", "to", "casting"], 2)?;
+        let from = from.unwrap();
+        let f = if from.downcast_ref::<PyNdArray>().is_some() || from.downcast_ref::<scalar::PyNpScalar>().is_some() {
+            node_of(vm, &from)?.dtype
+        } else if convert::weak_of(vm, &from)?.is_some() {
+            return Err(vm.new_type_error("can_cast() does not support Python ints, floats, and complex because the result used to depend on the value.\nThis change was part of adopting NEP 50, we may explicitly allow them again in the future."));
+        } else {
+            convert::parse_dtype(vm, &from)?.unwrap_or(DType::Float64)
+        };
+        let t = convert::parse_dtype(vm, to.as_ref().unwrap())?.unwrap_or(DType::Float64);
+        let rule = match given(&casting, vm) {
+            Some(c) => c.str(vm)?.to_string(),
+            None => "safe".to_string(),
+        };
+        Ok(match rule.as_str() {
+            "no" | "equiv" => f == t,
+            "safe" => f.can_cast_safe(t),
+            "same_kind" => f.can_cast_same_kind(t),
+            "unsafe" => true,
+            _ => return Err(vm.new_value_error("casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'")),
+        })
+    }
+
+    // ---- primitives for the Python-level library (numpy/pylib) ----
+
+    /// `_cumulative(a, op, axis)`: running sum/prod/max/min along `axis`
+    /// (None: over the flattened array), a graph node.
+    #[pyfunction]
+    fn _cumulative(a: PyObjectRef, op: PyStrRef, axis: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        let x = node_of(vm, &a)?;
+        let op = match &*op.to_string_lossy() {
+            "sum" => CumOp::Sum,
+            "prod" => CumOp::Prod,
+            "max" => CumOp::Max,
+            "min" => CumOp::Min,
+            other => return Err(vm.new_value_error(format!("unknown running op {other}"))),
+        };
+        let axis = if vm.is_none(&axis) { None } else { Some(convert::index_of(vm, &axis)?) };
+        wrap_array(vm, graph::cumulative(op, &x, axis).or_raise(vm)?)
+    }
 
     #[pyfunction]
     fn power(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
@@ -707,7 +884,10 @@ pub mod numpy {
 
     #[pyfunction]
     fn sort(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        let [a, axis] = bind(vm, "sort", args, ["a", "axis"], 1)?;
+        let [a, axis, _kind, order] = bind(vm, "sort", args, ["a", "axis", "kind", "order"], 1)?;
+        if given(&order, vm).is_some() {
+            return Err(unsupported(vm, "sort(order=...)"));
+        }
         let x = node_of(vm, a.as_ref().unwrap())?;
         let node = match &axis {
             Some(ax) if vm.is_none(ax) => graph::sort(&flatten_node(vm, &x)?, Some(-1)).or_raise(vm)?,
@@ -719,7 +899,11 @@ pub mod numpy {
 
     #[pyfunction]
     fn argsort(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        let [a, axis] = bind(vm, "argsort", args, ["a", "axis"], 1)?;
+        // hipy's sort is stable, so every `kind` gets a valid answer.
+        let [a, axis, _kind, order, _stable] = bind(vm, "argsort", args, ["a", "axis", "kind", "order", "stable"], 1)?;
+        if given(&order, vm).is_some() {
+            return Err(unsupported(vm, "argsort(order=...)"));
+        }
         let x = node_of(vm, a.as_ref().unwrap())?;
         argsort_impl(vm, x, axis)
     }

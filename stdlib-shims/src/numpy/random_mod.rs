@@ -5,7 +5,7 @@
 use crate::numpy::args::{bind, given, unsupported};
 use crate::numpy::convert::{self, parse_dtype};
 use crate::numpy::ndarray::PyNdArray;
-use crate::numpy::random::{int_seed_words, Generator, SeedSequence};
+use crate::numpy::random::{int_seed_words, Generator, Mt19937, SeedSequence};
 use crate::numpy::scalar;
 use hipy_lazy::{Array, Buffer, DType, Scalar};
 use rustpython_vm::builtins::{PyInt, PyList, PyModule, PyStr, PyTuple};
@@ -185,6 +185,105 @@ impl PyGenerator {
     }
 }
 
+/// The MT19937 stream behind the legacy `np.random` functions and
+/// `RandomState`; `numpy/pylib/random_legacy.py` gives them NumPy's API.
+#[pyclass(module = "numpy.random", name = "_MT19937")]
+#[derive(PyPayload)]
+pub struct PyMt19937 {
+    inner: PyMutex<Mt19937>,
+}
+
+impl std::fmt::Debug for PyMt19937 {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("MT19937")
+    }
+}
+
+fn mt_from_seed(vm: &VirtualMachine, seed: &PyObject) -> PyResult<Mt19937> {
+    if vm.is_none(seed) {
+        let mut words = [0u32; 4];
+        let g = Generator::from_os_entropy();
+        let mut g = g;
+        let mut buf = [0i64; 4];
+        g.integers_i64(0, 1 << 32, false, &mut buf).map_err(|e| random_error(vm, e))?;
+        for (w, b) in words.iter_mut().zip(buf) {
+            *w = b as u32;
+        }
+        return Ok(Mt19937::from_words(&words));
+    }
+    if seed.downcast_ref::<PyInt>().is_some() || seed.downcast_ref::<scalar::PyNpScalar>().is_some() {
+        let v = int_value(vm, seed)?;
+        if !(0..=0xffff_ffff).contains(&v) {
+            return Err(vm.new_value_error("Seed must be between 0 and 2**32 - 1"));
+        }
+        return Ok(Mt19937::new(v as u32));
+    }
+    let items = crate::numpy::functions::sequence_items(vm, seed)?;
+    let mut words = Vec::with_capacity(items.len());
+    for it in &items {
+        let v = int_value(vm, it)?;
+        if !(0..=0xffff_ffff).contains(&v) {
+            return Err(vm.new_value_error("Seed values must be between 0 and 2**32 - 1"));
+        }
+        words.push(v as u32);
+    }
+    if words.is_empty() {
+        return Err(vm.new_value_error("Seed must be non-empty"));
+    }
+    Ok(Mt19937::from_words(&words))
+}
+
+#[pyclass]
+impl PyMt19937 {
+    #[pymethod]
+    fn seed(zelf: &Py<Self>, seed: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
+        *zelf.inner.lock() = mt_from_seed(vm, &seed)?;
+        Ok(())
+    }
+
+    /// `n` doubles in [0, 1).
+    #[pymethod]
+    fn doubles(zelf: &Py<Self>, n: usize, vm: &VirtualMachine) -> PyObjectRef {
+        let mut g = zelf.inner.lock();
+        let v: Vec<f64> = (0..n).map(|_| g.next_f64()).collect();
+        array_obj(vm, Buffer::F64(v), &[n])
+    }
+
+    /// `n` legacy standard normals.
+    #[pymethod]
+    fn gauss(zelf: &Py<Self>, n: usize, vm: &VirtualMachine) -> PyObjectRef {
+        let mut g = zelf.inner.lock();
+        let v: Vec<f64> = (0..n).map(|_| g.gauss()).collect();
+        array_obj(vm, Buffer::F64(v), &[n])
+    }
+
+    /// `n` integers `off + [0, rng]` (the legacy `randint`).
+    #[pymethod]
+    fn bounded(zelf: &Py<Self>, off: PyObjectRef, rng: PyObjectRef, n: usize, vm: &VirtualMachine) -> PyResult {
+        let off = int_value(vm, &off)? as i64;
+        let rng = int_value(vm, &rng)? as u64;
+        let mut g = zelf.inner.lock();
+        let v: Vec<i64> = (0..n).map(|_| g.bounded(off, rng)).collect();
+        Ok(array_obj(vm, Buffer::I64(v), &[n]))
+    }
+
+    /// `n` integers `off + [0, rng]` for an 8- or 16-bit dtype.
+    #[pymethod]
+    fn bounded_narrow(zelf: &Py<Self>, off: PyObjectRef, rng: PyObjectRef, n: usize, bits: u32, vm: &VirtualMachine) -> PyResult {
+        let off = int_value(vm, &off)? as i64;
+        let rng = int_value(vm, &rng)? as u64;
+        let v = zelf.inner.lock().bounded_narrow(off, rng, n, bits);
+        Ok(array_obj(vm, Buffer::I64(v), &[n]))
+    }
+
+    /// One integer in [0, max] (`shuffle`'s draws).
+    #[pymethod]
+    fn interval(zelf: &Py<Self>, max: PyObjectRef, vm: &VirtualMachine) -> PyResult<u64> {
+        let max = int_value(vm, &max)? as u64;
+        Ok(zelf.inner.lock().interval(max))
+    }
+}
+
 impl GetAttr for PyGenerator {
     fn getattro(zelf: &Py<Self>, name: &Py<PyStr>, vm: &VirtualMachine) -> PyResult {
         match zelf.as_object().generic_getattr_opt(name, None, vm)? {
@@ -234,11 +333,20 @@ pub mod random_module {
         default_rng(args, vm)
     }
 
+    #[pyfunction(name = "_mt19937")]
+    fn mt19937_fn(seed: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        Ok(PyMt19937 { inner: PyMutex::new(mt_from_seed(vm, &seed)?) }.into_pyobject(vm))
+    }
+
     #[pyfunction]
     fn __getattr__(name: rustpython_vm::builtins::PyStrRef, vm: &VirtualMachine) -> PyResult {
         let n = name.to_string_lossy();
         if n.starts_with("__") && n.ends_with("__") {
             return Err(vm.new_attribute_error(format!("module 'numpy.random' has no attribute '{n}'")));
+        }
+        let random = vm.sys_module.get_attr("modules", vm)?.get_item("numpy.random", vm)?;
+        if let Some(v) = crate::numpy::pylib::lazy_random_attr(vm, &random, &n)? {
+            return Ok(v);
         }
         Err(unsupported(vm, &format!("random.{n}")))
     }
@@ -251,5 +359,6 @@ pub fn make_module(vm: &VirtualMachine) -> PyResult<PyRef<PyModule>> {
     m.__init_methods(vm)?;
     random_module::module_exec(vm, &m)?;
     m.as_object().set_attr("Generator", PyGenerator::class(&vm.ctx).to_owned(), vm)?;
+    m.as_object().set_attr("_MT19937", PyMt19937::class(&vm.ctx).to_owned(), vm)?;
     Ok(m)
 }

@@ -17,7 +17,7 @@ use rustpython_vm::builtins::{PyStrRef, PyType, PyTypeRef};
 use rustpython_vm::common::lock::PyRwLock;
 use rustpython_vm::function::{FuncArgs, OptionalArg, PyComparisonValue};
 use rustpython_vm::protocol::PyNumberMethods;
-use rustpython_vm::types::{AsNumber, Comparable, Constructor, Hashable, PyComparisonOp, Representable};
+use rustpython_vm::types::{AsNumber, Comparable, Constructor, GetAttr, Hashable, PyComparisonOp, Representable};
 use rustpython_vm::{
     pyclass, AsObject, Py, PyObject, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine,
 };
@@ -36,22 +36,31 @@ pub struct PyNpScalar {
     state: PyRwLock<ScalarState>,
 }
 
-static TYPES: OnceLock<[PyTypeRef; 5]> = OnceLock::new();
+const N_TYPES: usize = 12;
+
+static TYPES: OnceLock<[PyTypeRef; N_TYPES]> = OnceLock::new();
 
 fn type_index(d: DType) -> usize {
-    match d {
-        DType::Float64 => 0,
-        DType::Float32 => 1,
-        DType::Int64 => 2,
-        DType::Int32 => 3,
-        DType::Bool => 4,
-    }
+    ORDER.iter().position(|&o| o == d).expect("every dtype has a scalar type")
 }
 
-const ORDER: [DType; 5] = [DType::Float64, DType::Float32, DType::Int64, DType::Int32, DType::Bool];
+const ORDER: [DType; N_TYPES] = [
+    DType::Float64,
+    DType::Float32,
+    DType::Int64,
+    DType::Int32,
+    DType::Bool,
+    DType::Int8,
+    DType::Int16,
+    DType::UInt8,
+    DType::UInt16,
+    DType::UInt32,
+    DType::UInt64,
+    DType::Float16,
+];
 
 /// Creates the scalar classes (once) and returns them in `ORDER`.
-pub fn types(vm: &VirtualMachine) -> &'static [PyTypeRef; 5] {
+pub fn types(vm: &VirtualMachine) -> &'static [PyTypeRef; N_TYPES] {
     TYPES.get_or_init(|| {
         let base = PyNpScalar::class(&vm.ctx).to_owned();
         ORDER.map(|d| {
@@ -185,7 +194,22 @@ impl Constructor for PyNpScalar {
     }
 }
 
-#[pyclass(flags(BASETYPE), with(Constructor, AsNumber, Comparable, Hashable, Representable))]
+/// Attributes numpy scalars share with arrays (`x.round(2)`, `x.any()`,
+/// `x.reshape(1)`, ...): looked up on the equivalent 0-d array.
+impl GetAttr for PyNpScalar {
+    fn getattro(zelf: &Py<Self>, name: &Py<rustpython_vm::builtins::PyStr>, vm: &VirtualMachine) -> PyResult {
+        if let Some(v) = zelf.as_object().generic_getattr_opt(name, None, vm)? {
+            return Ok(v);
+        }
+        if name.to_string_lossy().starts_with("__") {
+            return Err(vm.new_no_attribute_error(zelf.to_owned().into(), name.to_owned()));
+        }
+        let array = crate::numpy::ndarray::PyNdArray::from_node(zelf.node()).into_pyobject(vm);
+        array.get_attr(name, vm)
+    }
+}
+
+#[pyclass(flags(BASETYPE), with(Constructor, AsNumber, Comparable, Hashable, Representable, GetAttr))]
 impl PyNpScalar {
     #[pyslot]
     fn slot_str(zelf: &PyObject, vm: &VirtualMachine) -> PyResult<PyStrRef> {
@@ -252,7 +276,7 @@ impl PyNpScalar {
             None => {
                 let v = zelf.value();
                 match v {
-                    Scalar::F64(_) | Scalar::F32(_) => {
+                    Scalar::F64(_) | Scalar::F32(_) | Scalar::F16(_) => {
                         let r = v.as_f64().round_ties_even();
                         let f = vm.ctx.new_float(r);
                         vm.call_method(f.as_object(), "__int__", ())
@@ -282,6 +306,13 @@ pub fn to_format(s: Scalar) -> format::Scalar {
         Scalar::I64(v) => format::Scalar::Int64(v),
         Scalar::I32(v) => format::Scalar::Int32(v),
         Scalar::Bool(v) => format::Scalar::Bool(v),
+        Scalar::I8(v) => format::Scalar::Int8(v),
+        Scalar::I16(v) => format::Scalar::Int16(v),
+        Scalar::U8(v) => format::Scalar::UInt8(v),
+        Scalar::U16(v) => format::Scalar::UInt16(v),
+        Scalar::U32(v) => format::Scalar::UInt32(v),
+        Scalar::U64(v) => format::Scalar::UInt64(v),
+        Scalar::F16(v) => format::Scalar::Float16(v),
     }
 }
 
@@ -329,6 +360,8 @@ impl AsNumber for PyNpScalar {
             and: Some(|a, b, vm| ops::binary(vm, a, b, BinaryOp::And)),
             xor: Some(|a, b, vm| ops::binary(vm, a, b, BinaryOp::Xor)),
             or: Some(|a, b, vm| ops::binary(vm, a, b, BinaryOp::Or)),
+            lshift: Some(|a, b, vm| ops::binary(vm, a, b, BinaryOp::LeftShift)),
+            rshift: Some(|a, b, vm| ops::binary(vm, a, b, BinaryOp::RightShift)),
             int: Some(|n, vm| scalar_int(vm, downcast(n.obj).value())),
             float: Some(|n, vm| Ok(vm.ctx.new_float(downcast(n.obj).value().as_f64()).into())),
             floor_divide: Some(|a, b, vm| ops::binary(vm, a, b, BinaryOp::FloorDiv)),
@@ -336,7 +369,7 @@ impl AsNumber for PyNpScalar {
             index: Some(|n, vm| {
                 let v = downcast(n.obj).value();
                 match v {
-                    Scalar::I32(_) | Scalar::I64(_) => Ok(scalar_to_py(vm, v)),
+                    v if v.dtype().is_int() => Ok(scalar_to_py(vm, v)),
                     _ => Err(vm.new_type_error(format!(
                         "'numpy.{}' object cannot be interpreted as an integer",
                         v.dtype().name()
@@ -353,7 +386,7 @@ impl AsNumber for PyNpScalar {
 /// `int(x)` of a numpy scalar, with Python's errors for nan and inf.
 pub fn scalar_int(vm: &VirtualMachine, v: Scalar) -> PyResult {
     match v {
-        Scalar::F64(_) | Scalar::F32(_) => {
+        Scalar::F64(_) | Scalar::F32(_) | Scalar::F16(_) => {
             let f = v.as_f64();
             if f.is_nan() {
                 return Err(vm.new_value_error("cannot convert float NaN to integer"));

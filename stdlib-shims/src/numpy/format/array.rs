@@ -27,6 +27,13 @@ impl ElementFormat {
             Data::Float32(d) => ElementFormat::Float(FloatFormat::new(&gather(d, shown))),
             Data::Int64(d) => ElementFormat::Int(IntFormat::new(&gather(d, shown))),
             Data::Int32(d) => ElementFormat::Int(IntFormat::new(&gather(d, shown))),
+            Data::Int8(d) => ElementFormat::Int(IntFormat::new(&gather(d, shown))),
+            Data::Int16(d) => ElementFormat::Int(IntFormat::new(&gather(d, shown))),
+            Data::UInt8(d) => ElementFormat::Int(IntFormat::new(&gather(d, shown))),
+            Data::UInt16(d) => ElementFormat::Int(IntFormat::new(&gather(d, shown))),
+            Data::UInt32(d) => ElementFormat::Int(IntFormat::new(&gather(d, shown))),
+            Data::UInt64(d) => ElementFormat::Int(IntFormat::new(&gather(d, shown))),
+            Data::Float16(d) => ElementFormat::Float(FloatFormat::new(&gather(d, shown))),
             Data::Bool(_) => ElementFormat::Bool(BoolFormat::new(view.shape.is_empty())),
         }
     }
@@ -37,6 +44,13 @@ impl ElementFormat {
             (ElementFormat::Float(f), Data::Float32(d)) => f.format(d[i]),
             (ElementFormat::Int(f), Data::Int64(d)) => f.format(d[i]),
             (ElementFormat::Int(f), Data::Int32(d)) => f.format(d[i]),
+            (ElementFormat::Int(f), Data::Int8(d)) => f.format(d[i]),
+            (ElementFormat::Int(f), Data::Int16(d)) => f.format(d[i]),
+            (ElementFormat::Int(f), Data::UInt8(d)) => f.format(d[i]),
+            (ElementFormat::Int(f), Data::UInt16(d)) => f.format(d[i]),
+            (ElementFormat::Int(f), Data::UInt32(d)) => f.format(d[i]),
+            (ElementFormat::Int(f), Data::UInt64(d)) => f.format(d[i]),
+            (ElementFormat::Float(f), Data::Float16(d)) => f.format(d[i]),
             (ElementFormat::Bool(f), Data::Bool(d)) => f.format(d[i]),
             _ => unreachable!("formatter built for another dtype"),
         }
@@ -203,6 +217,13 @@ pub(crate) fn array_str(view: &ArrayView) -> String {
             Data::Int64(d) => Scalar::Int64(d[i]),
             Data::Int32(d) => Scalar::Int32(d[i]),
             Data::Bool(d) => Scalar::Bool(d[i]),
+            Data::Int8(d) => Scalar::Int8(d[i]),
+            Data::Int16(d) => Scalar::Int16(d[i]),
+            Data::UInt8(d) => Scalar::UInt8(d[i]),
+            Data::UInt16(d) => Scalar::UInt16(d[i]),
+            Data::UInt32(d) => Scalar::UInt32(d[i]),
+            Data::UInt64(d) => Scalar::UInt64(d[i]),
+            Data::Float16(d) => Scalar::Float16(d[i]),
         };
         return scalar_str(scalar);
     }

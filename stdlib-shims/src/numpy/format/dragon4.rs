@@ -71,6 +71,10 @@ pub(crate) fn decompose_f64(x: f64) -> Decomposed {
     decompose(x.to_bits(), 52, 11)
 }
 
+pub(crate) fn decompose_f16(x: super::f16) -> Decomposed {
+    decompose(x.to_bits() as u64, 10, 5)
+}
+
 pub(crate) fn decompose_f32(x: f32) -> Decomposed {
     decompose(x.to_bits() as u64, 23, 8)
 }

@@ -82,6 +82,34 @@ impl Float for f32 {
     const EXP_CUTOFF_MAX: f64 = 1e6;
 }
 
+impl Float for super::f16 {
+    fn decompose(self) -> Decomposed {
+        dragon4::decompose_f16(self)
+    }
+    fn is_finite(self) -> bool {
+        super::f16::is_finite(self)
+    }
+    fn is_nan(self) -> bool {
+        super::f16::is_nan(self)
+    }
+    fn abs(self) -> Self {
+        super::f16::from_f32(self.to_f32().abs())
+    }
+    fn is_zero(self) -> bool {
+        self.to_f32() == 0.0
+    }
+    fn is_negative(self) -> bool {
+        self.to_f32() < 0.0
+    }
+    fn from_f64(x: f64) -> Self {
+        super::f16::from_f64(x)
+    }
+    fn div(self, other: Self) -> Self {
+        super::f16::from_f32(self.to_f32() / other.to_f32())
+    }
+    const EXP_CUTOFF_MAX: f64 = 1e3;
+}
+
 /// NumPy's `FloatingFormat` for floatmode='maxprec'.
 pub(crate) struct FloatFormat {
     exp_format: bool,

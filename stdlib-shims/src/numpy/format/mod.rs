@@ -35,6 +35,8 @@ mod scalar;
 
 use std::fmt;
 
+pub use hipy_lazy::dtype::f16;
+
 /// The dtypes hipy's numpy prints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Dtype {
@@ -43,6 +45,13 @@ pub enum Dtype {
     Int64,
     Int32,
     Bool,
+    Int8,
+    Int16,
+    UInt8,
+    UInt16,
+    UInt32,
+    UInt64,
+    Float16,
 }
 
 impl Dtype {
@@ -54,6 +63,13 @@ impl Dtype {
             Dtype::Int64 => "int64",
             Dtype::Int32 => "int32",
             Dtype::Bool => "bool",
+            Dtype::Int8 => "int8",
+            Dtype::Int16 => "int16",
+            Dtype::UInt8 => "uint8",
+            Dtype::UInt16 => "uint16",
+            Dtype::UInt32 => "uint32",
+            Dtype::UInt64 => "uint64",
+            Dtype::Float16 => "float16",
         }
     }
 }
@@ -71,6 +87,13 @@ pub enum Data<'a> {
     Int64(&'a [i64]),
     Int32(&'a [i32]),
     Bool(&'a [bool]),
+    Int8(&'a [i8]),
+    Int16(&'a [i16]),
+    UInt8(&'a [u8]),
+    UInt16(&'a [u16]),
+    UInt32(&'a [u32]),
+    UInt64(&'a [u64]),
+    Float16(&'a [f16]),
 }
 
 impl Data<'_> {
@@ -81,6 +104,13 @@ impl Data<'_> {
             Data::Int64(_) => Dtype::Int64,
             Data::Int32(_) => Dtype::Int32,
             Data::Bool(_) => Dtype::Bool,
+            Data::Int8(_) => Dtype::Int8,
+            Data::Int16(_) => Dtype::Int16,
+            Data::UInt8(_) => Dtype::UInt8,
+            Data::UInt16(_) => Dtype::UInt16,
+            Data::UInt32(_) => Dtype::UInt32,
+            Data::UInt64(_) => Dtype::UInt64,
+            Data::Float16(_) => Dtype::Float16,
         }
     }
 
@@ -91,6 +121,13 @@ impl Data<'_> {
             Data::Int64(d) => d.len(),
             Data::Int32(d) => d.len(),
             Data::Bool(d) => d.len(),
+            Data::Int8(d) => d.len(),
+            Data::Int16(d) => d.len(),
+            Data::UInt8(d) => d.len(),
+            Data::UInt16(d) => d.len(),
+            Data::UInt32(d) => d.len(),
+            Data::UInt64(d) => d.len(),
+            Data::Float16(d) => d.len(),
         }
     }
 
@@ -107,6 +144,13 @@ pub enum Scalar {
     Int64(i64),
     Int32(i32),
     Bool(bool),
+    Int8(i8),
+    Int16(i16),
+    UInt8(u8),
+    UInt16(u16),
+    UInt32(u32),
+    UInt64(u64),
+    Float16(f16),
 }
 
 impl Scalar {
@@ -117,6 +161,13 @@ impl Scalar {
             Scalar::Int64(_) => Dtype::Int64,
             Scalar::Int32(_) => Dtype::Int32,
             Scalar::Bool(_) => Dtype::Bool,
+            Scalar::Int8(_) => Dtype::Int8,
+            Scalar::Int16(_) => Dtype::Int16,
+            Scalar::UInt8(_) => Dtype::UInt8,
+            Scalar::UInt16(_) => Dtype::UInt16,
+            Scalar::UInt32(_) => Dtype::UInt32,
+            Scalar::UInt64(_) => Dtype::UInt64,
+            Scalar::Float16(_) => Dtype::Float16,
         }
     }
 }

@@ -45,6 +45,13 @@ pub(crate) fn scalar_str(x: Scalar) -> String {
         }
         Scalar::Int64(v) => v.to_string(),
         Scalar::Int32(v) => v.to_string(),
+        Scalar::Int8(v) => v.to_string(),
+        Scalar::Int16(v) => v.to_string(),
+        Scalar::UInt8(v) => v.to_string(),
+        Scalar::UInt16(v) => v.to_string(),
+        Scalar::UInt32(v) => v.to_string(),
+        Scalar::UInt64(v) => v.to_string(),
+        Scalar::Float16(v) => float_str(dragon4::decompose_f16(v), (v.to_f64()).abs(), v.is_nan(), 1e3),
         Scalar::Bool(v) => if v { "True" } else { "False" }.to_string(),
     }
 }

@@ -39,10 +39,12 @@
 //! `libnpyrandom.a`.
 
 mod generator;
+mod mt19937;
 mod pcg64;
 mod seed_sequence;
 mod ziggurat_tables;
 
 pub use generator::{Generator, RandomError};
+pub use mt19937::Mt19937;
 pub use pcg64::Pcg64;
 pub use seed_sequence::{int_seed_words, SeedSequence};

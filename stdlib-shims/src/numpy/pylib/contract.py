@@ -1,0 +1,244 @@
+# Contractions (einsum, tensordot, vdot), vectorize, and a few more helpers.
+
+__all__ = ["einsum", "einsum_path", "tensordot", "vdot", "trim_zeros", "unique_all", "unstack", "unwrap",
+           "vectorize", "frompyfunc", "ScalarType", "typecodes", "sctypeDict", "set_printoptions",
+           "printoptions", "format_float_positional", "format_float_scientific", "show_config",
+           "show_runtime", "angle", "broadcast"]
+
+import builtins as _b
+
+
+def _parse(subscripts, n):
+    s = subscripts.replace(" ", "")
+    if "..." in s:
+        raise NotImplementedError("numpy.einsum with '...' is not supported by hipy")
+    if "->" in s:
+        ins, out = s.split("->")
+    else:
+        ins = s
+        letters = ins.replace(",", "")
+        out = "".join(sorted(c for c in set(letters) if letters.count(c) == 1))
+    terms = ins.split(",")
+    if len(terms) != n:
+        raise ValueError("more operands provided to einstein sum function than specified in the subscripts string" if n > len(terms) else "fewer operands provided to einstein sum function than specified in the subscripts string")
+    return terms, out
+
+
+def einsum(subscripts, *operands, out=None, dtype=None, order="K", casting="safe", optimize=False):
+    terms, output = _parse(subscripts, len(operands))
+    letters = []
+    for t in terms + [output]:
+        for c in t:
+            if c not in letters:
+                letters.append(c)
+    sizes = {}
+    arrays = []
+    for t, op in zip(terms, operands):
+        a = np.asarray(op)
+        if len(t) != a.ndim:
+            raise ValueError("einstein sum subscripts string contains too many subscripts for operand %d" % len(arrays))
+        if len(set(t)) != len(t):
+            # A repeated letter takes the diagonal.
+            for c in set(t):
+                while t.count(c) > 1:
+                    i = t.index(c)
+                    j = t.index(c, i + 1)
+                    a = np.diagonal(a, 0, i, j)
+                    t = t[:i] + t[i + 1:j] + t[j + 1:] + c
+        for c, d in zip(t, a.shape):
+            if sizes.get(c, d) != d and d != 1 and sizes.get(c) != 1:
+                raise ValueError("operands could not be broadcast together with remapped shapes")
+            sizes[c] = _b.max(sizes.get(c, 1), d)
+        perm = sorted(range(len(t)), key=lambda k: letters.index(t[k]))
+        a = a.transpose(perm) if perm != list(range(len(t))) else a
+        present = sorted(t, key=letters.index)
+        shape = [a.shape[present.index(c)] if c in present else 1 for c in letters]
+        arrays.append(a.reshape(tuple(shape)))
+    prod = arrays[0]
+    for a in arrays[1:]:
+        prod = prod * a
+    summed = tuple(k for k, c in enumerate(letters) if c not in output)
+    r = prod.sum(axis=summed) if summed else prod
+    kept = [c for c in letters if c in output]
+    if kept:
+        r = np.transpose(r, [kept.index(c) for c in output])
+    if dtype is not None:
+        r = r.astype(dtype)
+    if out is not None:
+        out[...] = r
+        return out
+    return r
+
+
+def einsum_path(subscripts, *operands, optimize="greedy", einsum_call=False):
+    raise NotImplementedError("numpy.einsum_path is not supported by hipy")
+
+
+def tensordot(a, b, axes=2):
+    a = np.asarray(a)
+    b = np.asarray(b)
+    if isinstance(axes, int):
+        ax_a = list(range(a.ndim - axes, a.ndim))
+        ax_b = list(range(axes))
+    else:
+        ax_a, ax_b = axes
+        ax_a = [ax_a] if isinstance(ax_a, int) else list(ax_a)
+        ax_b = [ax_b] if isinstance(ax_b, int) else list(ax_b)
+    ax_a = [x % a.ndim for x in ax_a]
+    ax_b = [x % b.ndim for x in ax_b]
+    for x, y in zip(ax_a, ax_b):
+        if a.shape[x] != b.shape[y]:
+            raise ValueError("shape-mismatch for sum")
+    free_a = [k for k in range(a.ndim) if k not in ax_a]
+    free_b = [k for k in range(b.ndim) if k not in ax_b]
+    n = 1
+    for x in ax_a:
+        n *= a.shape[x]
+    ma = a.transpose(free_a + ax_a).reshape(-1, n)
+    mb = b.transpose(ax_b + free_b).reshape(n, -1)
+    shape = tuple(a.shape[k] for k in free_a) + tuple(b.shape[k] for k in free_b)
+    return np.dot(ma, mb).reshape(shape)
+
+
+def vdot(a, b):
+    return np.dot(np.ravel(a), np.ravel(b))
+
+
+def trim_zeros(filt, trim="fb", axis=None):
+    a = np.asarray(filt)
+    nz = np.flatnonzero(a)
+    if nz.size == 0:
+        return a[:0]
+    start = int(nz[0]) if "f" in trim else 0
+    stop = int(nz[-1]) + 1 if "b" in trim else a.shape[0]
+    return a[start:stop]
+
+
+class _UniqueAll(tuple):
+    def __new__(cls, values, indices, inverse_indices, counts):
+        r = tuple.__new__(cls, (values, indices, inverse_indices, counts))
+        r.values, r.indices, r.inverse_indices, r.counts = values, indices, inverse_indices, counts
+        return r
+
+
+def unique_all(x):
+    return _UniqueAll(*np.unique(x, return_index=True, return_inverse=True, return_counts=True))
+
+
+def unstack(x, /, *, axis=0):
+    x = np.asarray(x)
+    return tuple(np.moveaxis(x, axis, 0)[i] for i in range(x.shape[axis]))
+
+
+def unwrap(p, discont=None, axis=-1, *, period=6.283185307179586):
+    p = np.asarray(p).astype(np.float64)
+    dd = np.diff(p, axis=axis)
+    if discont is None:
+        discont = period / 2
+    high = period / 2
+    ddmod = np.mod(dd + high, period) - high
+    ddmod = np.where((ddmod == -high) & (dd > 0), high, ddmod)
+    ph_correct = np.where(np.abs(dd) < discont, 0.0, ddmod - dd)
+    lead = (slice(None),) * (axis % p.ndim)
+    head = p[lead + (slice(0, 1),)]
+    return np.concatenate([head, p[lead + (slice(1, None),)] + np.cumsum(ph_correct, axis=axis)], axis=axis)
+
+
+class vectorize:
+    def __init__(self, pyfunc=None, otypes=None, doc=None, excluded=None, cache=False, signature=None):
+        if signature is not None:
+            raise NotImplementedError("numpy.vectorize(signature=...) is not supported by hipy")
+        self.pyfunc = pyfunc
+        self.otypes = otypes
+        self.excluded = set(excluded or ())
+        self.__doc__ = doc if doc is not None else getattr(pyfunc, "__doc__", None)
+
+    def __call__(self, *args, **kwargs):
+        arrays = [np.asarray(a) for a in args]
+        shape = np.broadcast_shapes(*[a.shape for a in arrays]) if arrays else ()
+        flats = [np.broadcast_to(a, shape).ravel().tolist() for a in arrays]
+        n = 1
+        for d in shape:
+            n *= d
+        results = [self.pyfunc(*[f[i] for f in flats], **kwargs) for i in range(n)]
+        if self.otypes:
+            dt = np.dtype(self.otypes[0] if isinstance(self.otypes, (list, str)) else self.otypes)
+            out = np.array(results, dtype=dt) if results else np.zeros(0, dtype=dt)
+        else:
+            out = np.array(results) if results else np.zeros(0)
+        out = out.reshape(shape + out.shape[1:]) if results else out.reshape(shape)
+        return out[()] if out.ndim == 0 else out
+
+
+def frompyfunc(func, nin, nout, *, identity=None):
+    v = vectorize(func)
+    return np.ufunc(getattr(func, "__name__", "?") + " (vectorized)", v, nin, identity)
+
+
+ScalarType = (int, float, complex, bool, bytes, str, memoryview, np.bool_, np.int8, np.int16, np.int32,
+              np.int64, np.uint8, np.uint16, np.uint32, np.uint64, np.float16, np.float32, np.float64)
+typecodes = {"Character": "c", "Integer": "bhilqnp", "UnsignedInteger": "BHILQNP", "Float": "efdg",
+             "Complex": "FDG", "AllInteger": "bBhHiIlLqQnNpP", "AllFloat": "efdgFDG",
+             "Datetime": "Mm", "All": "?bhilqnpBHILQNPefdgFDGSUVOMm"}
+sctypeDict = {n: getattr(np, n) for n in ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16",
+                                          "uint32", "uint64", "float16", "float32", "float64", "double",
+                                          "single", "half", "byte", "ubyte", "short", "ushort", "intc",
+                                          "uintc", "long", "ulong", "longlong", "ulonglong"]}
+
+
+def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None, suppress=None,
+                     nanstr=None, infstr=None, formatter=None, sign=None, floatmode=None, *, legacy=None,
+                     override_repr=None):
+    defaults = {"precision": 8, "threshold": 1000, "edgeitems": 3, "linewidth": 75, "suppress": False,
+                "nanstr": "nan", "infstr": "inf", "formatter": None, "sign": "-", "floatmode": "maxprec",
+                "legacy": None, "override_repr": None}
+    given = {"precision": precision, "threshold": threshold, "edgeitems": edgeitems, "linewidth": linewidth,
+             "suppress": suppress, "nanstr": nanstr, "infstr": infstr, "formatter": formatter, "sign": sign,
+             "floatmode": floatmode, "legacy": legacy, "override_repr": override_repr}
+    for k, v in given.items():
+        if v is not None and v != defaults[k]:
+            raise NotImplementedError("numpy.set_printoptions(%s=...) is not supported by hipy" % k)
+
+
+class printoptions:
+    def __init__(self, *args, **kwargs):
+        set_printoptions(*args, **kwargs)
+
+    def __enter__(self):
+        return np.get_printoptions()
+
+    def __exit__(self, *exc):
+        return False
+
+
+def format_float_positional(x, precision=None, unique=True, fractional=True, trim="k", sign=False,
+                            pad_left=None, pad_right=None, min_digits=None):
+    if precision is not None or not unique or trim != "k" or sign or pad_left or pad_right or min_digits:
+        raise NotImplementedError("numpy.format_float_positional with options is not supported by hipy")
+    s = str(np.float64(x)) if not isinstance(x, np.generic) else str(x)
+    if "e" in s:
+        raise NotImplementedError("numpy.format_float_positional of very large or small values is not supported by hipy")
+    return s if not s.endswith(".0") else s[:-1]
+
+
+def format_float_scientific(x, precision=None, unique=True, trim="k", sign=False, pad_left=None,
+                            exp_digits=None, min_digits=None):
+    raise NotImplementedError("numpy.format_float_scientific is not supported by hipy")
+
+
+def show_config(mode="stdout"):
+    print("hipy numpy (native kernels in Rust; linear algebra on nalgebra)")
+
+
+def show_runtime():
+    print("hipy numpy runtime")
+
+
+def angle(z, deg=False):
+    z = np.asarray(z)
+    r = np.where(z < 0, np.pi, 0.0)
+    return np.degrees(r) if deg else r
+
+
+def broadcast(*args):
+    raise NotImplementedError("numpy.broadcast is not supported by hipy")

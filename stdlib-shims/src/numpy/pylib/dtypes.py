@@ -1,0 +1,129 @@
+# Machine limits (iinfo, finfo) and the abstract scalar hierarchy used by
+# issubdtype.
+
+__all__ = ["iinfo", "finfo", "issubdtype", "number", "integer", "signedinteger", "unsignedinteger",
+           "inexact", "floating", "complexfloating", "isdtype", "typename", "mintypecode"]
+
+
+class number:
+    _kinds = "biuf"
+
+
+class integer(number):
+    _kinds = "iu"
+
+
+class signedinteger(integer):
+    _kinds = "i"
+
+
+class unsignedinteger(integer):
+    _kinds = "u"
+
+
+class inexact(number):
+    _kinds = "fc"
+
+
+class floating(inexact):
+    _kinds = "f"
+
+
+class complexfloating(inexact):
+    _kinds = "c"
+
+
+def issubdtype(arg1, arg2):
+    d1 = np.dtype(arg1)
+    if isinstance(arg2, type) and issubclass(arg2, number):
+        if arg2 is number:
+            return d1.kind in "iufc"
+        return d1.kind in arg2._kinds
+    if arg2 is np.generic:
+        return True
+    return d1 == np.dtype(arg2)
+
+
+def isdtype(dtype, kind):
+    d = np.dtype(dtype)
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    table = {"bool": "b", "signed integer": "i", "unsigned integer": "u", "integral": "iu",
+             "real floating": "f", "complex floating": "c", "numeric": "iufc"}
+    for k in kinds:
+        if isinstance(k, str):
+            if d.kind in table[k]:
+                return True
+        elif np.dtype(k) == d:
+            return True
+    return False
+
+
+def typename(char):
+    names = {"?": "bool", "b": "signed char", "B": "unsigned char", "h": "short", "H": "unsigned short",
+             "i": "integer", "I": "unsigned integer", "l": "long integer", "L": "unsigned long integer",
+             "q": "long long integer", "Q": "unsigned long long integer", "e": "half precision",
+             "f": "single precision", "d": "double precision"}
+    return names[char]
+
+
+def mintypecode(typechars, typeset="GDFgdf", default="d"):
+    return default
+
+
+class iinfo:
+    def __init__(self, int_type):
+        d = int_type if isinstance(int_type, np.dtype) else np.dtype(int_type if not isinstance(int_type, np.ndarray) else int_type.dtype)
+        if d.kind not in "iu":
+            raise ValueError("Invalid integer data type %r." % d.kind)
+        self.dtype = d
+        self.kind = d.kind
+        self.bits = d.itemsize * 8
+        if d.kind == "u":
+            self.min = 0
+            self.max = 2 ** self.bits - 1
+        else:
+            self.min = -(2 ** (self.bits - 1))
+            self.max = 2 ** (self.bits - 1) - 1
+
+    def __repr__(self):
+        return "iinfo(min=%d, max=%d, dtype=%s)" % (self.min, self.max, self.dtype)
+
+    def __str__(self):
+        line = "-" * 63
+        return ("Machine parameters for %s\n%s\nmin = %d\nmax = %d\n%s\n" % (self.dtype, line, self.min, self.max, line))
+
+
+_FINFO = {
+    # bits, precision, resolution, eps, epsneg, max, tiny, smallest_subnormal, machep, negep, minexp, maxexp, nexp, nmant
+    "float16": (16, 3, 1e-3, 2.0 ** -10, 2.0 ** -11, 65504.0, 2.0 ** -14, 2.0 ** -24, -10, -11, -14, 16, 5, 10),
+    "float32": (32, 6, 1e-6, 2.0 ** -23, 2.0 ** -24, 3.4028234663852886e+38, 2.0 ** -126, 2.0 ** -149, -23, -24, -126, 128, 8, 23),
+    "float64": (64, 15, 1e-15, 2.0 ** -52, 2.0 ** -53, 1.7976931348623157e+308, 2.0 ** -1022, 5e-324, -52, -53, -1022, 1024, 11, 52),
+}
+
+
+class finfo:
+    def __init__(self, dtype):
+        d = np.dtype(dtype.dtype if isinstance(dtype, np.ndarray) else dtype)
+        if d.kind != "f":
+            if d.kind in "iub":
+                raise ValueError("data type %r not inexact" % d.type)
+            raise ValueError("data type %r not inexact" % d)
+        t = d.type
+        (self.bits, self.precision, res, eps, epsneg, mx, tiny, sub, self.machep, self.negep,
+         self.minexp, self.maxexp, self.nexp, self.nmant) = _FINFO[d.name]
+        self.dtype = d
+        self.resolution = t(res)
+        self.eps = t(eps)
+        self.epsneg = t(epsneg)
+        self.max = t(mx)
+        self.min = t(-mx)
+        self.tiny = t(tiny)
+        self.smallest_normal = t(tiny)
+        self.smallest_subnormal = t(sub)
+        self.iexp = self.nexp
+
+    def __repr__(self):
+        fmt = {"float16": "%12.5e", "float32": "%15.7e", "float64": "%24.16e"}[self.dtype.name]
+        lo = (fmt % float(self.min)).strip()
+        hi = (fmt % float(self.max)).strip()
+        return "finfo(resolution=%s, min=%s, max=%s, dtype=%s)" % (self.resolution, lo, hi, self.dtype)

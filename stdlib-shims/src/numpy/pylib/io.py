@@ -1,0 +1,214 @@
+# File input and output: NumPy's .npy format (save, load), and text files
+# (savetxt, loadtxt, genfromtxt). Arrays become bytes through the buffer
+# protocol (tobytes) and come back through frombuffer.
+
+__all__ = ["save", "load", "savetxt", "loadtxt", "genfromtxt", "frombuffer", "fromstring", "fromfile",
+           "savez", "savez_compressed"]
+
+import ast as _ast
+import struct as _struct
+
+_FORMATS = {"b1": "?", "i1": "b", "u1": "B", "i2": "h", "u2": "H", "i4": "i", "u4": "I", "i8": "q",
+            "u8": "Q", "f2": "e", "f4": "f", "f8": "d"}
+_MAGIC = b"\x93NUMPY"
+
+
+def _tobytes(a, order="C"):
+    return bytes(memoryview(np.asarray(a)))
+
+
+def _tofile(a, fid, sep="", format="%s"):
+    a = np.asarray(a)
+    own = isinstance(fid, str)
+    f = open(fid, "w" if sep else "wb") if own else fid
+    try:
+        if sep:
+            f.write(sep.join(format % v for v in a.ravel().tolist()))
+        else:
+            f.write(_tobytes(a))
+    finally:
+        if own:
+            f.close()
+
+
+def frombuffer(buffer, dtype=float, count=-1, offset=0):
+    d = np.dtype(dtype)
+    data = bytes(buffer)[offset:]
+    if len(data) % d.itemsize:
+        raise ValueError("buffer size must be a multiple of element size")
+    n = len(data) // d.itemsize if count < 0 else count
+    code = d.str[1:]
+    fmt = "<%d%s" % (n, _FORMATS[code])
+    values = list(_struct.unpack_from(fmt, data, 0))
+    return np.array(values, dtype=d) if values else np.zeros(0, dtype=d)
+
+
+def fromstring(string, dtype=float, count=-1, *, sep=""):
+    if sep == "":
+        raise ValueError("The binary mode of fromstring is removed, use frombuffer instead")
+    parts = [p for p in string.replace("\n", sep).split(sep) if p.strip()]
+    if count >= 0:
+        parts = parts[:count]
+    return np.array([float(p) for p in parts]).astype(dtype)
+
+
+def fromfile(file, dtype=float, count=-1, sep="", offset=0):
+    if sep:
+        with open(file) as f:
+            return fromstring(f.read(), dtype, count, sep=sep)
+    with open(file, "rb") as f:
+        return frombuffer(f.read(), dtype, count, offset)
+
+
+def _header(a):
+    d = {"descr": a.dtype.str, "fortran_order": False, "shape": tuple(a.shape)}
+    text = "{'descr': %r, 'fortran_order': False, 'shape': %r, }" % (d["descr"], d["shape"])
+    total = len(_MAGIC) + 2 + 2 + len(text) + 1
+    pad = (64 - total % 64) % 64
+    return (text + " " * pad + "\n").encode("latin1")
+
+
+def save(file, arr, allow_pickle=True, fix_imports=True):
+    a = np.asarray(arr)
+    own = isinstance(file, str)
+    if own and not file.endswith(".npy"):
+        file = file + ".npy"
+    f = open(file, "wb") if own else file
+    try:
+        h = _header(a)
+        f.write(_MAGIC + bytes([1, 0]) + _struct.pack("<H", len(h)) + h)
+        f.write(_tobytes(a))
+    finally:
+        if own:
+            f.close()
+
+
+def load(file, mmap_mode=None, allow_pickle=False, fix_imports=True, encoding="ASCII", *, max_header_size=10000):
+    own = isinstance(file, str)
+    f = open(file, "rb") if own else file
+    try:
+        magic = f.read(6)
+        if magic != _MAGIC:
+            if magic[:2] == b"PK":
+                raise NotImplementedError("numpy.load of .npz archives is not supported by hipy")
+            raise ValueError("Cannot load file containing pickled data when allow_pickle=False")
+        major, minor = f.read(2)
+        n = _struct.unpack("<H" if major == 1 else "<I", f.read(2 if major == 1 else 4))[0]
+        header = _ast.literal_eval(f.read(n).decode("latin1"))
+        dtype = np.dtype(header["descr"])
+        shape = tuple(header["shape"])
+        count = 1
+        for s in shape:
+            count *= s
+        data = f.read(count * dtype.itemsize)
+    finally:
+        if own:
+            f.close()
+    flat = frombuffer(data, dtype, count)
+    if header["fortran_order"]:
+        return flat.reshape(shape[::-1]).T
+    return flat.reshape(shape)
+
+
+def savez(file, *args, **kwds):
+    raise NotImplementedError("numpy.savez is not supported by hipy")
+
+
+def savez_compressed(file, *args, **kwds):
+    raise NotImplementedError("numpy.savez_compressed is not supported by hipy")
+
+
+def savetxt(fname, X, fmt="%.18e", delimiter=" ", newline="\n", header="", footer="", comments="# ", encoding=None):
+    X = np.asarray(X)
+    if X.ndim == 0 or X.ndim > 2:
+        raise ValueError("Expected 1D or 2D array, got %dD array instead" % X.ndim)
+    if X.ndim == 1:
+        X = X.reshape(-1, 1)
+    ncol = X.shape[1]
+    if isinstance(fmt, (list, tuple)):
+        row_fmt = delimiter.join(fmt)
+    elif fmt.count("%") == 1:
+        row_fmt = delimiter.join([fmt] * ncol)
+    else:
+        row_fmt = fmt
+    own = isinstance(fname, str)
+    f = open(fname, "w") if own else fname
+    try:
+        if header:
+            f.write(comments + header.replace("\n", "\n" + comments) + newline)
+        for row in X:
+            f.write(row_fmt % tuple(row) + newline)
+        if footer:
+            f.write(comments + footer.replace("\n", "\n" + comments) + newline)
+    finally:
+        if own:
+            f.close()
+
+
+def _lines(fname):
+    if isinstance(fname, str):
+        with open(fname) as f:
+            return f.read().splitlines()
+    if isinstance(fname, (list, tuple)):
+        return list(fname)
+    return [l.decode() if isinstance(l, bytes) else l for l in fname.read().splitlines()]
+
+
+def loadtxt(fname, dtype=float, comments="#", delimiter=None, converters=None, skiprows=0, usecols=None,
+            unpack=False, ndmin=0, encoding=None, max_rows=None, *, quotechar=None, like=None):
+    rows = []
+    for line in _lines(fname)[skiprows:]:
+        if comments:
+            for c in ([comments] if isinstance(comments, str) else comments):
+                line = line.split(c, 1)[0]
+        if not line.strip():
+            continue
+        parts = line.split(delimiter) if delimiter else line.split()
+        if usecols is not None:
+            cols = [usecols] if isinstance(usecols, int) else usecols
+            parts = [parts[c] for c in cols]
+        rows.append([float(p) if np.dtype(dtype).kind == "f" else int(p) for p in parts])
+        if max_rows is not None and len(rows) >= max_rows:
+            break
+    arr = np.array(rows, dtype=dtype) if rows else np.zeros((0,), dtype=dtype)
+    if arr.ndim == 2:
+        if arr.shape[1] == 1:
+            arr = arr.reshape(-1)
+        elif arr.shape[0] == 1:
+            arr = arr.reshape(-1)
+    while arr.ndim < ndmin:
+        arr = arr.reshape((1,) + arr.shape) if arr.ndim == 1 and ndmin == 2 and len(rows) == 1 else arr.reshape(arr.shape + (1,))
+    if unpack:
+        return arr.T
+    return arr
+
+
+def genfromtxt(fname, dtype=float, comments="#", delimiter=None, skip_header=0, skip_footer=0,
+               missing_values=None, filling_values=None, usecols=None, names=None, unpack=None, **kwargs):
+    if names:
+        raise NotImplementedError("numpy.genfromtxt(names=...) is not supported by hipy")
+    lines = _lines(fname)[skip_header:]
+    if skip_footer:
+        lines = lines[:-skip_footer]
+    fill = np.nan if filling_values is None else filling_values
+    rows = []
+    for line in lines:
+        if comments:
+            line = line.split(comments, 1)[0]
+        if not line.strip():
+            continue
+        parts = line.split(delimiter) if delimiter else line.split()
+        if usecols is not None:
+            parts = [parts[c] for c in ([usecols] if isinstance(usecols, int) else usecols)]
+        vals = []
+        for p in parts:
+            p = p.strip()
+            try:
+                vals.append(float(p) if p and (missing_values is None or p not in missing_values) else fill)
+            except ValueError:
+                vals.append(fill)
+        rows.append(vals)
+    arr = np.array(rows, dtype=dtype)
+    if arr.ndim == 2 and (arr.shape[0] == 1 or arr.shape[1] == 1):
+        arr = arr.reshape(-1)
+    return arr.T if unpack else arr

@@ -1,0 +1,377 @@
+# numpy.linalg, over the native float64 kernels in `np._linalg_native`
+# (nalgebra's LU, QR, Cholesky, SVD and symmetric eigensolver) and array
+# ops. Stacked (batched) matrices and complex results are not supported and
+# raise NotImplementedError naming the function.
+
+_native = np._linalg_native
+LinAlgError = _native.LinAlgError
+
+__all__ = ["LinAlgError", "solve", "inv", "det", "slogdet", "lstsq", "norm", "matrix_rank", "pinv",
+           "qr", "cholesky", "svd", "svdvals", "eigh", "eigvalsh", "eig", "eigvals", "matrix_power",
+           "multi_dot", "cond", "trace", "outer", "matmul", "vector_norm", "matrix_norm", "diagonal",
+           "cross", "tensorsolve", "tensorinv", "vecdot", "matrix_transpose", "tensordot"]
+
+
+def _float(a):
+    a = np.asarray(a)
+    if a.dtype.kind in "biu":
+        a = a.astype(np.float64)
+    return a
+
+
+def _out_dtype(*arrays):
+    d = np.result_type(*[np.asarray(a) for a in arrays])
+    return np.float32 if d == np.float32 else np.float64
+
+
+def _check_2d(a, name):
+    if a.ndim < 2:
+        raise LinAlgError("%d-dimensional array given. Array must be at least two-dimensional" % a.ndim)
+    if a.ndim > 2:
+        raise NotImplementedError("numpy.linalg.%s of stacked matrices is not supported by hipy" % name)
+
+
+def _check_square(a):
+    if a.shape[-1] != a.shape[-2]:
+        raise LinAlgError("Last 2 dimensions of the array must be square")
+
+
+def solve(a, b):
+    a = _float(a)
+    b = _float(b)
+    _check_2d(a, "solve")
+    _check_square(a)
+    dt = _out_dtype(a, b)
+    if b.ndim == 1:
+        if b.shape[0] != a.shape[0]:
+            raise ValueError("solve: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature (m,m),(m)->(m) (size %d is different from %d)" % (b.shape[0], a.shape[0]))
+        return _native.solve(a, b.reshape(-1, 1)).reshape(-1).astype(dt)
+    if b.shape[0] != a.shape[0]:
+        raise ValueError("solve: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature (m,m),(m,n)->(m,n) (size %d is different from %d)" % (b.shape[0], a.shape[0]))
+    return _native.solve(a, b).astype(dt)
+
+
+def inv(a):
+    a = _float(a)
+    _check_2d(a, "inv")
+    _check_square(a)
+    return _native.inv(a).astype(_out_dtype(a))
+
+
+def det(a):
+    a = _float(a)
+    _check_2d(a, "det")
+    _check_square(a)
+    return _out_dtype(a)(_native.det(a))
+
+
+def slogdet(a):
+    d = float(det(a))
+    import math
+    if d == 0:
+        return (np.float64(0.0), np.float64(-np.inf))
+    return (np.float64(math.copysign(1.0, d)), np.float64(math.log(abs(d))))
+
+
+def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
+    a = _float(a)
+    _check_2d(a, "svd")
+    m, n = a.shape
+    u, s, vt = _native.svd(a)
+    if not compute_uv:
+        return s
+    if full_matrices and m != n:
+        raise NotImplementedError("numpy.linalg.svd(full_matrices=True) of a non-square matrix is not supported by hipy")
+    return _SVDResult(u, s, vt)
+
+
+class _SVDResult(tuple):
+    def __new__(cls, U, S, Vh):
+        r = tuple.__new__(cls, (U, S, Vh))
+        r.U, r.S, r.Vh = U, S, Vh
+        return r
+
+
+def svdvals(x):
+    return svd(x, compute_uv=False)
+
+
+def qr(a, mode="reduced"):
+    a = _float(a)
+    _check_2d(a, "qr")
+    if mode not in ("reduced", "r", "complete"):
+        raise ValueError("Unrecognized mode '%s'" % mode)
+    m, n = a.shape
+    if mode == "complete" and m > n:
+        raise NotImplementedError("numpy.linalg.qr(mode='complete') of a tall matrix is not supported by hipy")
+    q, r = _native.qr(a)
+    if mode == "r":
+        return r
+    return _QRResult(q, r)
+
+
+class _QRResult(tuple):
+    def __new__(cls, Q, R):
+        r = tuple.__new__(cls, (Q, R))
+        r.Q, r.R = Q, R
+        return r
+
+
+def cholesky(a, /, *, upper=False):
+    a = _float(a)
+    _check_2d(a, "cholesky")
+    _check_square(a)
+    L = _native.cholesky(a)
+    return L.T if upper else L
+
+
+def eigh(a, UPLO="L"):
+    a = _float(a)
+    _check_2d(a, "eigh")
+    _check_square(a)
+    if UPLO == "U":
+        a = a.T
+    w, v = _native.eigh(a)
+    return _EighResult(w, v)
+
+
+class _EighResult(tuple):
+    def __new__(cls, eigenvalues, eigenvectors):
+        r = tuple.__new__(cls, (eigenvalues, eigenvectors))
+        r.eigenvalues, r.eigenvectors = eigenvalues, eigenvectors
+        return r
+
+
+def eigvalsh(a, UPLO="L"):
+    return eigh(a, UPLO)[0]
+
+
+def eigvals(a):
+    a = _float(a)
+    _check_2d(a, "eigvals")
+    _check_square(a)
+    re, im = _native.eigvals(a)
+    if bool((im != 0).any()):
+        raise NotImplementedError("numpy.linalg.eigvals with complex eigenvalues is not supported by hipy")
+    return re
+
+
+def eig(a):
+    a = _float(a)
+    _check_2d(a, "eig")
+    _check_square(a)
+    sym = bool((a == a.T).all())
+    if sym:
+        w, v = eigh(a)
+        return _EigResult(w, v)
+    raise NotImplementedError("numpy.linalg.eig of a non-symmetric matrix is not supported by hipy")
+
+
+class _EigResult(tuple):
+    def __new__(cls, eigenvalues, eigenvectors):
+        r = tuple.__new__(cls, (eigenvalues, eigenvectors))
+        r.eigenvalues, r.eigenvectors = eigenvalues, eigenvectors
+        return r
+
+
+def lstsq(a, b, rcond=None):
+    a = _float(a)
+    b = _float(b)
+    _check_2d(a, "lstsq")
+    is_1d = b.ndim == 1
+    if is_1d:
+        b = b.reshape(-1, 1)
+    m, n = a.shape
+    if b.shape[0] != m:
+        raise LinAlgError("Incompatible dimensions")
+    if rcond is None:
+        rcond = np.finfo(np.float64).eps * max(m, n)
+    if m == 0 or n == 0:
+        x = np.zeros((n, b.shape[1]))
+        return (x.reshape(-1) if is_1d else x), np.zeros(0 if m <= n else b.shape[1]), 0, np.zeros(0)
+    u, s, vt = _native.svd(a)
+    cutoff = rcond * float(s[0]) if s.shape[0] else 0.0
+    keep = s > cutoff
+    rank = int(keep.sum())
+    s_inv = np.where(keep, 1.0 / np.where(keep, s, 1.0), 0.0)
+    x = vt.T @ ((u.T @ b) * s_inv.reshape(-1, 1))
+    if rank == n and m > n:
+        r = b - a @ x
+        resid = (r * r).sum(axis=0)
+    else:
+        resid = np.zeros(0)
+    if is_1d:
+        x = x.reshape(-1)
+    return x, resid, np.int32(rank), s
+
+
+def pinv(a, rcond=None, hermitian=False, *, rtol=None):
+    a = _float(a)
+    _check_2d(a, "pinv")
+    if rcond is None:
+        rcond = 1e-15 if rtol is None else rtol
+    u, s, vt = _native.svd(a)
+    cutoff = rcond * (float(s.max()) if s.shape[0] else 0.0)
+    s_inv = np.where(s > cutoff, 1.0 / np.where(s > cutoff, s, 1.0), 0.0)
+    return (vt.T * s_inv) @ u.T
+
+
+def matrix_rank(A, tol=None, hermitian=False, *, rtol=None):
+    A = _float(A)
+    if A.ndim < 2:
+        return int(not bool((A == 0).all()))
+    s = svd(A, compute_uv=False)
+    if tol is None:
+        tol = float(s.max()) * max(A.shape) * np.finfo(np.float64).eps if s.shape[0] else 0.0
+    return np.int64((s > tol).sum())
+
+
+def norm(x, ord=None, axis=None, keepdims=False):
+    x = _float(x)
+    if axis is None and ord is None:
+        r = np.sqrt((x.ravel() * x.ravel()).sum())
+        return r.reshape((1,) * x.ndim) if keepdims else r
+    if axis is None:
+        axis = tuple(range(x.ndim))
+    if isinstance(axis, int):
+        axis = (axis,)
+    if len(axis) == 1:
+        ax = axis[0]
+        a = np.abs(x)
+        if ord is None or ord == 2:
+            r = np.sqrt((x * x).sum(axis=ax, keepdims=keepdims))
+        elif ord == np.inf:
+            r = a.max(axis=ax, keepdims=keepdims)
+        elif ord == -np.inf:
+            r = a.min(axis=ax, keepdims=keepdims)
+        elif ord == 0:
+            r = (x != 0).astype(x.dtype).sum(axis=ax, keepdims=keepdims)
+        elif ord == 1:
+            r = a.sum(axis=ax, keepdims=keepdims)
+        elif isinstance(ord, str):
+            raise ValueError("Invalid norm order '%s' for vectors" % ord)
+        else:
+            r = ((a ** ord).sum(axis=ax, keepdims=keepdims)) ** (1.0 / ord)
+        return r
+    if len(axis) == 2:
+        if x.ndim != 2 or tuple(a % x.ndim for a in axis) != (0, 1):
+            raise NotImplementedError("numpy.linalg.norm over axes of stacked matrices is not supported by hipy")
+        a = np.abs(x)
+        if ord is None or ord == "fro":
+            r = np.sqrt((x * x).sum())
+        elif ord == "nuc":
+            r = svd(x, compute_uv=False).sum()
+        elif ord == 2:
+            r = svd(x, compute_uv=False).max()
+        elif ord == -2:
+            r = svd(x, compute_uv=False).min()
+        elif ord == 1:
+            r = a.sum(axis=0).max()
+        elif ord == -1:
+            r = a.sum(axis=0).min()
+        elif ord == np.inf:
+            r = a.sum(axis=1).max()
+        elif ord == -np.inf:
+            r = a.sum(axis=1).min()
+        else:
+            raise ValueError("Invalid norm order for matrices.")
+        return r.reshape(1, 1) if keepdims else r
+    raise ValueError("Improper number of dimensions to norm.")
+
+
+def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
+    x = _float(x)
+    if axis is None:
+        return norm(x.ravel(), ord=ord, keepdims=False)
+    return norm(x, ord=ord, axis=axis, keepdims=keepdims)
+
+
+def matrix_norm(x, /, *, keepdims=False, ord="fro"):
+    return norm(x, ord=ord, axis=(-2, -1), keepdims=keepdims)
+
+
+def cond(x, p=None):
+    x = _float(x)
+    if p is None or p == 2 or p == -2:
+        s = svd(x, compute_uv=False)
+        return s[0] / s[-1] if p != -2 else s[-1] / s[0]
+    return norm(x, p) * norm(inv(x), p)
+
+
+def matrix_power(a, n):
+    a = np.asarray(a)
+    _check_2d(a, "matrix_power")
+    _check_square(a)
+    if not isinstance(n, int) and not (isinstance(n, np.generic) and n.dtype.kind in "iu"):
+        raise TypeError("exponent must be an integer")
+    n = int(n)
+    if n == 0:
+        return np.eye(a.shape[0], dtype=a.dtype)
+    if n < 0:
+        a = inv(a)
+        n = -n
+    result = None
+    base = a
+    while n > 0:
+        if n & 1:
+            result = base if result is None else result @ base
+        n >>= 1
+        if n:
+            base = base @ base
+    return result
+
+
+def multi_dot(arrays, *, out=None):
+    arrays = list(arrays)
+    if len(arrays) < 2:
+        raise ValueError("Expecting at least two arrays.")
+    r = arrays[0]
+    for m in arrays[1:]:
+        r = np.dot(r, m)
+    return r
+
+
+def trace(x, /, *, offset=0, dtype=None):
+    return np.trace(x, offset=offset, dtype=dtype)
+
+
+def diagonal(x, /, *, offset=0):
+    return np.diagonal(x, offset)
+
+
+def outer(x1, x2, /):
+    return np.outer(x1, x2)
+
+
+def matmul(x1, x2, /):
+    return np.matmul(x1, x2)
+
+
+def cross(x1, x2, /, *, axis=-1):
+    return np.cross(x1, x2)
+
+
+def vecdot(x1, x2, /, *, axis=-1):
+    return (np.asarray(x1) * np.asarray(x2)).sum(axis=axis)
+
+
+def matrix_transpose(x, /):
+    return np.swapaxes(x, -1, -2)
+
+
+def tensordot(x1, x2, /, *, axes=2):
+    return np.tensordot(x1, x2, axes)
+
+
+def tensorsolve(a, b, axes=None):
+    raise NotImplementedError("numpy.linalg.tensorsolve is not supported by hipy")
+
+
+def tensorinv(a, ind=2):
+    raise NotImplementedError("numpy.linalg.tensorinv is not supported by hipy")
+
+
+def __getattr__(name):
+    if name.startswith("__"):
+        raise AttributeError("module 'numpy.linalg' has no attribute '%s'" % name)
+    raise NotImplementedError("numpy.linalg.%s is not supported by hipy" % name)

@@ -1,0 +1,183 @@
+//! The long tail of NumPy's API, written in Python over the native
+//! primitives, the way NumPy's own `numpy/lib` is Python over its C core.
+//!
+//! Each file here is compiled into hipy and runs with `np` bound to the
+//! numpy module. Their functions only call numpy functions and array
+//! methods, so the graph nodes those build still fuse (a composite costs a
+//! few lines and stays lazy where its primitives are).
+//!
+//! Loading is lazy, so `import numpy` stays cheap: a namespace file runs
+//! the first time one of the names in its `__all__` is looked up (numpy's
+//! module `__getattr__` asks [`lazy_attr`]); a submodule (`numpy.linalg`,
+//! `numpy.testing`) is registered at import with a `__getattr__` that runs
+//! its file on first use; `random_legacy.py` runs when `numpy.random` is
+//! asked for one of the names in its `__random__` list. Only `ufunc.py`
+//! runs at import (it turns the native ufunc functions into `np.ufunc`
+//! objects).
+//!
+//! Written from NumPy's documentation; no NumPy code is copied.
+
+use rustpython_vm::builtins::{PyDictRef, PyModule, PyStr};
+use rustpython_vm::compiler::Mode;
+use rustpython_vm::function::FuncArgs;
+use rustpython_vm::scope::Scope;
+use rustpython_vm::{AsObject, Py, PyObjectRef, PyResult, VirtualMachine};
+use std::sync::Mutex;
+
+/// What a source file becomes.
+#[derive(Clone, Copy, PartialEq)]
+enum Target {
+    /// Runs at import.
+    Eager,
+    /// Its `__all__` names join the `numpy` namespace when first asked for.
+    Namespace,
+    /// It is the submodule `numpy.<name>`.
+    Submodule(&'static str),
+    /// It adds the names in its `__random__` list to `numpy.random`.
+    Random,
+}
+
+const SOURCES: &[(&str, Target, &str)] = &[
+    ("ufunc.py", Target::Eager, include_str!("ufunc.py")),
+    ("dtypes.py", Target::Namespace, include_str!("dtypes.py")),
+    ("build.py", Target::Namespace, include_str!("build.py")),
+    ("search.py", Target::Namespace, include_str!("search.py")),
+    ("stats.py", Target::Namespace, include_str!("stats.py")),
+    ("linalg.py", Target::Submodule("linalg"), include_str!("linalg.py")),
+    ("poly.py", Target::Namespace, include_str!("poly.py")),
+    ("random_legacy.py", Target::Random, include_str!("random_legacy.py")),
+    ("testing.py", Target::Submodule("testing"), include_str!("testing.py")),
+    ("io.py", Target::Namespace, include_str!("io.py")),
+    ("misc.py", Target::Namespace, include_str!("misc.py")),
+    ("contract.py", Target::Namespace, include_str!("contract.py")),
+];
+
+/// Which files have run (per process: hipy runs one interpreter).
+static LOADED: Mutex<[bool; 12]> = Mutex::new([false; 12]);
+
+/// The string literals of the list assigned to `var` at the top of a file
+/// (`__all__ = ["a", "b", ...]`), read without running the file.
+fn listed_names<'a>(source: &'a str, var: &str) -> Vec<&'a str> {
+    let Some(start) = source.find(&format!("{var} = [")) else { return vec![] };
+    let rest = &source[start..];
+    let Some(end) = rest.find(']') else { return vec![] };
+    rest[..end]
+        .split('"')
+        .enumerate()
+        .filter(|(k, _)| k % 2 == 1)
+        .map(|(_, s)| s)
+        .collect()
+}
+
+fn module_name(file: &str, target: Target) -> String {
+    match target {
+        Target::Submodule(sub) => format!("numpy.{sub}"),
+        _ => format!("numpy._hipy_{}", file.trim_end_matches(".py")),
+    }
+}
+
+/// Runs source `k` (once) and returns its module.
+fn load(vm: &VirtualMachine, k: usize) -> PyResult<PyObjectRef> {
+    load_with(vm, k, None)
+}
+
+/// `load`, with the numpy module given while it is still being imported.
+fn load_with(vm: &VirtualMachine, k: usize, numpy: Option<PyObjectRef>) -> PyResult<PyObjectRef> {
+    let (file, target, source) = SOURCES[k];
+    let name = module_name(file, target);
+    let modules = vm.sys_module.get_attr("modules", vm)?;
+    if LOADED.lock().unwrap_or_else(|e| e.into_inner())[k] {
+        return modules.get_item(&*name, vm);
+    }
+    LOADED.lock().unwrap_or_else(|e| e.into_inner())[k] = true;
+    let np = match numpy {
+        Some(np) => np,
+        None => vm.import("numpy", 0)?,
+    };
+    let module: PyObjectRef = match target {
+        // A submodule's object already exists (registered at import).
+        Target::Submodule(_) => modules.get_item(&*name, vm)?,
+        _ => {
+            let m = vm.new_module(&name, vm.ctx.new_dict(), None);
+            modules.set_item(&*name, m.clone().into(), vm)?;
+            m.into()
+        }
+    };
+    let dict: PyDictRef = module.dict().expect("modules have a dict");
+    dict.set_item("np", np.clone(), vm)?;
+    let path = format!("<hipy numpy/{file}>");
+    let code = vm.compile(source, Mode::Exec, path).map_err(|err| err.into_pyexception(vm, Some(source)))?;
+    vm.run_code_obj(code, Scope::with_builtins(None, dict.clone(), vm))?;
+    if matches!(target, Target::Namespace | Target::Eager) {
+        for n in listed_names(source, "__all__") {
+            np.set_attr(vm.ctx.intern_str(n), dict.get_item(n, vm)?, vm)?;
+        }
+    }
+    Ok(module)
+}
+
+/// Registers the submodules and runs the eager files at `import numpy`.
+pub fn install(vm: &VirtualMachine, numpy: &Py<PyModule>) -> PyResult<()> {
+    let modules = vm.sys_module.get_attr("modules", vm)?;
+    for (k, (file, target, _)) in SOURCES.iter().enumerate() {
+        match *target {
+            Target::Eager => {
+                load_with(vm, k, Some(numpy.to_owned().into()))?;
+            }
+            Target::Submodule(sub) => {
+                let name = module_name(file, *target);
+                let dict = vm.ctx.new_dict();
+                let module = vm.new_module(&name, dict.clone(), None);
+                let loader = vm.new_function("__getattr__", move |args: FuncArgs, vm: &VirtualMachine| -> PyResult {
+                    let attr: PyObjectRef = args.args.first().cloned().ok_or_else(|| vm.new_type_error("__getattr__ needs a name"))?;
+                    let module = load(vm, k)?;
+                    let key = attr.downcast_ref::<PyStr>().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+                    match module.dict().and_then(|d| d.get_item_opt(key.as_str(), vm).ok().flatten()) {
+                        Some(v) => Ok(v),
+                        None => module.get_attr(&*attr.str(vm)?, vm),
+                    }
+                });
+                dict.set_item("__getattr__", loader.into(), vm)?;
+                modules.set_item(&*name, module.clone().into(), vm)?;
+                numpy.as_object().set_attr(sub, module, vm)?;
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// `numpy.<name>` from a namespace file not yet loaded, if one lists it.
+pub fn lazy_attr(vm: &VirtualMachine, name: &str) -> PyResult<Option<PyObjectRef>> {
+    for (k, (_, target, source)) in SOURCES.iter().enumerate() {
+        if *target == Target::Namespace && listed_names(source, "__all__").contains(&name) {
+            if LOADED.lock().unwrap_or_else(|e| e.into_inner())[k] {
+                return Ok(None);
+            }
+            load(vm, k)?;
+            return vm.import("numpy", 0)?.get_attr(&vm.ctx.new_str(name), vm).map(Some);
+        }
+    }
+    Ok(None)
+}
+
+/// `numpy.random.<name>` from `random_legacy.py`, run on first use.
+pub fn lazy_random_attr(vm: &VirtualMachine, random: &PyObjectRef, name: &str) -> PyResult<Option<PyObjectRef>> {
+    for (k, (_, target, source)) in SOURCES.iter().enumerate() {
+        if *target == Target::Random && listed_names(source, "__random__").contains(&name) {
+            if LOADED.lock().unwrap_or_else(|e| e.into_inner())[k] {
+                return Ok(None);
+            }
+            load(vm, k)?;
+            return random.get_attr(&vm.ctx.new_str(name), vm).map(Some);
+        }
+    }
+    Ok(None)
+}
+
+/// The module of namespace file `file` (loading it), for native code that
+/// calls its private helpers.
+pub fn module(vm: &VirtualMachine, file: &str) -> PyResult<PyObjectRef> {
+    let k = SOURCES.iter().position(|(f, _, _)| *f == file).expect("a pylib file");
+    load(vm, k)
+}

@@ -1,0 +1,176 @@
+//! NumPy's legacy `RandomState` stream: the MT19937 Mersenne Twister with
+//! NumPy's seeding, its 53-bit doubles, the polar Gaussian with its cached
+//! second value, masked bounded integers and `random_interval` (shuffles).
+//! Written from the algorithms' published descriptions; values match
+//! `np.random.seed(s)` followed by the legacy functions.
+
+const N: usize = 624;
+const M: usize = 397;
+
+#[derive(Clone, Debug)]
+pub struct Mt19937 {
+    key: [u32; N],
+    pos: usize,
+    gauss: Option<f64>,
+}
+
+impl Mt19937 {
+    /// `np.random.seed(seed)` for an int seed in [0, 2**32).
+    pub fn new(seed: u32) -> Self {
+        let mut key = [0u32; N];
+        let mut s = seed;
+        for (pos, k) in key.iter_mut().enumerate() {
+            *k = s;
+            s = 1812433253u32.wrapping_mul(s ^ (s >> 30)).wrapping_add(pos as u32 + 1);
+        }
+        Mt19937 { key, pos: N, gauss: None }
+    }
+
+    /// `np.random.seed(array)`: seeding by an array of 32-bit words.
+    pub fn from_words(words: &[u32]) -> Self {
+        let mut mt = Mt19937::new(19650218);
+        let key = &mut mt.key;
+        let (mut i, mut j) = (1usize, 0usize);
+        let len = words.len().max(1);
+        for _ in 0..N.max(len) {
+            key[i] = (key[i] ^ (key[i - 1] ^ (key[i - 1] >> 30)).wrapping_mul(1664525))
+                .wrapping_add(*words.get(j).unwrap_or(&0))
+                .wrapping_add(j as u32);
+            i += 1;
+            j += 1;
+            if i >= N {
+                key[0] = key[N - 1];
+                i = 1;
+            }
+            if j >= len {
+                j = 0;
+            }
+        }
+        for _ in 0..N - 1 {
+            key[i] = (key[i] ^ (key[i - 1] ^ (key[i - 1] >> 30)).wrapping_mul(1566083941)).wrapping_sub(i as u32);
+            i += 1;
+            if i >= N {
+                key[0] = key[N - 1];
+                i = 1;
+            }
+        }
+        key[0] = 0x8000_0000;
+        mt.pos = N;
+        mt
+    }
+
+    fn generate(&mut self) {
+        const UPPER: u32 = 0x8000_0000;
+        const LOWER: u32 = 0x7fff_ffff;
+        const MATRIX_A: u32 = 0x9908_b0df;
+        let k = &mut self.key;
+        for i in 0..N {
+            let y = (k[i] & UPPER) | (k[(i + 1) % N] & LOWER);
+            let mut v = k[(i + M) % N] ^ (y >> 1);
+            if y & 1 == 1 {
+                v ^= MATRIX_A;
+            }
+            k[i] = v;
+        }
+        self.pos = 0;
+    }
+
+    pub fn next_u32(&mut self) -> u32 {
+        if self.pos == N {
+            self.generate();
+        }
+        let mut y = self.key[self.pos];
+        self.pos += 1;
+        y ^= y >> 11;
+        y ^= (y << 7) & 0x9d2c_5680;
+        y ^= (y << 15) & 0xefc6_0000;
+        y ^ (y >> 18)
+    }
+
+    /// A double in [0, 1) from two draws (53 random bits).
+    pub fn next_f64(&mut self) -> f64 {
+        let a = (self.next_u32() >> 5) as f64;
+        let b = (self.next_u32() >> 6) as f64;
+        (a * 67108864.0 + b) / 9007199254740992.0
+    }
+
+    /// The legacy standard normal (polar method, second value cached).
+    pub fn gauss(&mut self) -> f64 {
+        if let Some(g) = self.gauss.take() {
+            return g;
+        }
+        loop {
+            let x1 = 2.0 * self.next_f64() - 1.0;
+            let x2 = 2.0 * self.next_f64() - 1.0;
+            let r2 = x1 * x1 + x2 * x2;
+            if r2 < 1.0 && r2 != 0.0 {
+                let f = (-2.0 * r2.ln() / r2).sqrt();
+                self.gauss = Some(f * x1);
+                return f * x2;
+            }
+        }
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        ((self.next_u32() as u64) << 32) | self.next_u32() as u64
+    }
+
+    /// `off + x` for x uniform in [0, rng] by masked rejection, as the
+    /// legacy `randint` draws (32-bit draws when the range fits).
+    pub fn bounded(&mut self, off: i64, rng: u64) -> i64 {
+        if rng == 0 {
+            return off;
+        }
+        let mask = u64::MAX >> rng.leading_zeros();
+        if rng <= 0xffff_ffff {
+            loop {
+                let v = (self.next_u32() as u64) & mask;
+                if v <= rng {
+                    return off.wrapping_add(v as i64);
+                }
+            }
+        }
+        loop {
+            let v = self.next_u64() & mask;
+            if v <= rng {
+                return off.wrapping_add(v as i64);
+            }
+        }
+    }
+
+    /// `n` draws of `off + [0, rng]` for an 8- or 16-bit dtype: each 32-bit
+    /// draw is used in pieces of `bits`, lowest first, as NumPy's buffered
+    /// bounded integers do (the buffer lives for one call).
+    pub fn bounded_narrow(&mut self, off: i64, rng: u64, n: usize, bits: u32) -> Vec<i64> {
+        let mask = if rng == 0 { 0 } else { u64::MAX >> rng.leading_zeros() } as u32;
+        let per = 32 / bits;
+        let (mut buf, mut left) = (0u32, 0u32);
+        let mut out = Vec::with_capacity(n);
+        for _ in 0..n {
+            if rng == 0 {
+                out.push(off);
+                continue;
+            }
+            loop {
+                if left == 0 {
+                    buf = self.next_u32();
+                    left = per - 1;
+                } else {
+                    buf >>= bits;
+                    left -= 1;
+                }
+                let v = buf & mask & ((1u64 << bits) - 1) as u32;
+                if v as u64 <= rng {
+                    out.push(off.wrapping_add(v as i64));
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// A uniform integer in [0, max] (`random_interval`, used by shuffle).
+    pub fn interval(&mut self, max: u64) -> u64 {
+        self.bounded(0, max) as u64
+    }
+}

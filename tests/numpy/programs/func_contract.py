@@ -1,0 +1,16 @@
+import numpy as np
+
+a = np.arange(6.0).reshape(2, 3)
+b = np.arange(12.0).reshape(3, 4)
+print(np.einsum("ij,jk->ik", a, b), np.einsum("ij->ji", a), np.einsum("ij->", a), np.einsum("i,i", [1, 2], [3, 4]))
+print(np.einsum("ii->i", np.arange(9).reshape(3, 3)), np.einsum("ii", np.arange(9).reshape(3, 3)), np.einsum("ij,ij->i", a, a))
+print(np.einsum("i,j->ij", [1, 2], [3, 4, 5]), np.einsum("bij,bjk->bik", np.ones((2, 2, 3)), np.ones((2, 3, 2))))
+print(np.tensordot(a, b, axes=1), np.tensordot(np.ones((2, 3, 4)), np.ones((3, 4, 5)), axes=([1, 2], [0, 1])).shape)
+print(np.vdot([1, 2, 3], [4, 5, 6]), np.trim_zeros(np.array([0, 0, 1, 2, 0])), np.trim_zeros(np.array([0, 1, 0]), "b"))
+u = np.unique_all(np.array([3, 1, 3, 2]))
+print(u.values, u.indices, u.inverse_indices, u.counts, np.unstack(a))
+print(np.unwrap([0.0, 3.0, 6.5, 0.5]), np.round(np.unwrap(np.linspace(0, 20, 7) % (2 * np.pi)), 6))
+vf = np.vectorize(lambda x, y: x + 2 * y if x > 1 else x - y)
+print(vf([1, 2, 3], 4), vf(5, 6), np.vectorize(abs, otypes=[float])([-1, 2]))
+print(np.typecodes["AllFloat"], np.sctypeDict["uint8"], np.angle([-1.0, 2.0]), np.angle(-1.0, deg=True))
+print(np.format_float_positional(0.5), np.format_float_positional(np.float32(0.1)), np.format_float_positional(1.0))

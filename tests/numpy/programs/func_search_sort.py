@@ -1,0 +1,25 @@
+import numpy as np
+
+a = np.array([[0, 3, 0], [5, 0, 1]])
+print(np.flatnonzero(a), np.argwhere(a), a.nonzero(), np.nonzero(a > 2))
+print(repr(np.count_nonzero(a)), np.count_nonzero(a, axis=0), np.count_nonzero(a, axis=1))
+s = np.array([1, 2, 3, 3, 5])
+print(np.searchsorted(s, [3, 0, 6]), repr(np.searchsorted(s, 3, side="right")), s.searchsorted(4))
+first = np.array([1, 5, 1, 4, 3, 4, 4])
+last = np.array([9, 4, 0, 4, 0, 2, 1])
+print(np.lexsort((first, last)), np.argsort(first, kind="stable"), np.sort(first, kind="mergesort"))
+u = np.array([3, 1, 2, 3, 1, 1])
+print(np.unique(u, return_index=True, return_inverse=True, return_counts=True))
+print(np.unique(np.array([[2, 1], [1, 2]]), return_inverse=True), np.unique([1.0, np.nan, 1.0, np.nan]))
+print(np.isin([1, 2, 3, 4], [2, 4]), np.intersect1d([1, 3, 4, 3], [3, 1, 2, 1]), np.union1d([-1, 0, 1], [-2, 0, 2]), np.setdiff1d([1, 2, 3, 4], [2, 4]))
+print(np.bincount([0, 1, 1, 3, 2, 1, 7]), np.bincount([0, 1, 1, 2], weights=[0.5, 1.0, 0.25, 2.0]), np.bincount([1], minlength=4))
+print(np.digitize([0.2, 6.4, 3.0, 1.6], [0.0, 1.0, 2.5, 4.0, 10.0]), np.digitize([1, 2], [1, 2], right=True))
+h, e = np.histogram([1, 2, 1, 4, 5, 5, 5], bins=4)
+print(h, e)
+p = np.argpartition(np.array([9, 1, 8, 2, 7]), 2)
+print(sorted(p[:2].tolist()), np.sort(np.partition(np.array([9, 1, 8, 2, 7]), 2)[:2]))
+print(np.extract(a > 0, a), np.compress([True, False], a, axis=0), np.array_equiv([1, 2], [[1, 2], [1, 2]]))
+try:
+    np.bincount([-1, 2])
+except ValueError as e:
+    print("ValueError:", e)

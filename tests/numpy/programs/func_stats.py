@@ -1,0 +1,16 @@
+import numpy as np
+
+x = np.array([[10.0, 7.0, 4.0], [3.0, 2.0, 1.0]])
+print(repr(np.median(x)), np.median(x, axis=0), np.median(x, axis=1), np.median(x, axis=1, keepdims=True))
+print(repr(np.median(np.arange(7))), repr(np.median(np.array([1, 2, 3, 4]))), repr(np.median([1.0, np.nan, 3.0])))
+print(repr(np.percentile(np.arange(10), 25)), np.percentile(np.arange(10), [25, 50, 99]), np.percentile(x, 50, axis=0))
+print(repr(np.quantile(x, 0.5)), np.quantile(x, [0.1, 0.9], axis=1), repr(np.quantile(np.arange(1, 8), 0.33)))
+print(repr(np.ptp(x)), np.ptp(x, axis=0), np.ptp(x, axis=1), repr(np.ptp(np.array([5, 1, 9], np.uint8))))
+print(repr(np.average(x)), np.average(x, axis=0, weights=[1, 3]), np.average([1, 2, 3], weights=[3, 1, 1], returned=True))
+y = np.array([1.0, np.nan, 3.0, 4.0])
+print(repr(np.nansum(y)), repr(np.nanmean(y)), repr(np.nanmax(y)), repr(np.nanmin(y)), repr(np.nanstd(y)), repr(np.nanvar(y)))
+print(repr(np.nanmedian(y)), repr(np.nanpercentile(y, 50)), repr(np.nanargmax(y)), np.nancumsum(y))
+m = np.array([[1.0, 2.0, 4.0], [2.0, 1.0, 0.5]])
+print(np.cov(m), np.corrcoef(m), repr(np.cov([1, 2, 3, 5])))
+v = np.random.default_rng(7).normal(size=1001)
+print(repr(np.median(v)), np.percentile(v, [5, 95]), repr(np.quantile(v, 0.123)))

@@ -1,0 +1,27 @@
+import numpy as np
+
+np.random.seed(0)
+print(np.random.rand(3), np.random.rand(2, 2))
+print(np.random.randn(5))
+print(repr(np.random.random()), np.random.random_sample(2), np.random.random((2,)))
+print(np.random.randint(0, 10, size=8), np.random.randint(5), np.random.randint(-3, 3, size=(2, 3)))
+print(np.random.randint(0, 2**40, size=3), np.random.randint(0, 256, size=4, dtype=np.uint8))
+print(np.random.normal(10, 2, size=4), repr(np.random.normal()), np.random.uniform(-1, 1, 3), repr(np.random.uniform()))
+np.random.seed(42)
+a = np.arange(10)
+np.random.shuffle(a)
+print(a, np.random.permutation(6), np.random.permutation([10, 20, 30]))
+print(np.random.choice(5, 4), np.random.choice([1.5, 2.5, 3.5], size=(2, 2)), np.random.choice(10, 3, replace=False))
+print(np.random.choice(4, 6, p=[0.1, 0.2, 0.3, 0.4]))
+rs = np.random.RandomState(123)
+print(rs.rand(3), rs.randn(2), rs.randint(100, size=3), rs.standard_normal(2), rs.exponential(2.0, 3))
+np.random.seed([1, 2, 3])
+print(np.random.rand(2))
+m = np.arange(6).reshape(3, 2)
+np.random.seed(7)
+np.random.shuffle(m)
+print(m)
+try:
+    np.random.seed(-1)
+except ValueError as e:
+    print("ValueError:", e)
