@@ -344,3 +344,23 @@ fn set_mtime(path: &Path, meta: &std::fs::Metadata) {
     let f = std::fs::File::options().write(true).open(path).unwrap();
     f.set_modified(meta.modified().unwrap()).unwrap();
 }
+
+#[test]
+fn pythonhome_sets_the_prefixes() {
+    let t = TempDir::new("home");
+    let probe = "import sys; print(sys.prefix, sys.exec_prefix, sys.base_prefix, sys.base_exec_prefix)";
+    // A home where CPython finds its standard library: its own prefix.
+    if let Some(py) = python3() {
+        let (home, _, _) = run(&py, &["-c", "import sys; print(sys.base_prefix)"], &[], t.path());
+        let home = home.trim().to_owned();
+        let out = same_as_python(&["-c", probe], &[("PYTHONHOME", &home)], t.path());
+        assert_eq!(out, format!("{home} {home} {home} {home}\n"));
+        let both = format!("{home}:{home}");
+        same_as_python(&["-c", probe], &[("PYTHONHOME", &both)], t.path());
+    }
+    // hipy's standard library is built in, so any home works; -E ignores it.
+    let (out, _, _) = run(HIPY, &["-c", "import sys; print(sys.prefix, sys.exec_prefix, sys.path[1])"], &[("PYTHONHOME", "/opt/a:/opt/b")], t.path());
+    assert_eq!(out, "/opt/a /opt/b /opt/a/lib/python314.zip\n");
+    let (out, _, _) = run(HIPY, &["-E", "-c", "import sys; print(sys.prefix.startswith('/opt'))"], &[("PYTHONHOME", "/opt/a")], t.path());
+    assert_eq!(out, "False\n");
+}

@@ -59,6 +59,8 @@ TEST_DEPS = [
     "sortedcontainers==2.4.0",
     "attrs==24.2.0",
     "python-dateutil==2.9.0.post0",
+    "railroad-diagrams==3.0.1",
+    "jinja2==3.1.4",
 ]
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,7 +81,8 @@ def prepare(python, cache, packages):
     sdists = cache / "sdists"
     sdists.mkdir(parents=True, exist_ok=True)
     deps = cache / "deps"
-    if not (deps / ".done").exists():
+    marker = deps / ".done"
+    if not marker.exists() or marker.read_text() != "\n".join(TEST_DEPS):
         shutil.rmtree(deps, ignore_errors=True)
         sh([python, "-m", "pip", "install", "-q", "--target", str(deps), *TEST_DEPS])
         (deps / ".done").write_text("\n".join(TEST_DEPS))
