@@ -9,6 +9,8 @@
 //! - the SyntaxWarning for `return` in `finally` (3.14) is filtered out.
 //! - codec lookups report the encoding name as given, not normalised
 //!   ("unknown encoding: no-such-codec").
+//! - `operator.length_hint(obj, default)` takes any int as the default
+//!   (RustPython's refuses a negative one; click passes -1).
 
 use rustpython_vm::builtins::{PyBaseExceptionRef, PyStr};
 use rustpython_vm::function::{FuncArgs, PosArgs};
@@ -58,6 +60,23 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
             }
         })
     })?;
+
+    for module in ["_operator", "operator"] {
+        let m = vm.import(module, 0)?;
+        wrap::function(vm, &m, "length_hint", |vm, args, callee, original| {
+            let (obj, default) = match args.args.as_slice() {
+                [obj, default] if args.kwargs.is_empty() => (obj.clone(), default.clone()),
+                _ => return original(vm, args, callee),
+            };
+            let Ok(default) = default.try_index(vm) else {
+                return original(vm, args, callee);
+            };
+            match vm.length_hint_opt(obj)? {
+                Some(n) => Ok(vm.ctx.new_int(n).into()),
+                None => Ok(default.into()),
+            }
+        })?;
+    }
 
     let math = vm.import("math", 0)?;
     wrap::function(vm, &math, "cbrt", |vm, args, callee, original| {
