@@ -18,10 +18,10 @@ class NoHint:
 
 
 print(length_hint([1, 2, 3], -1), length_hint(iter(range(5)), -1), length_hint(object(), -1))
-print(length_hint(object()), length_hint(object(), 10**20), length_hint(Hint(4), -1), length_hint(NoHint(), -7))
+print(length_hint(object()), length_hint(Hint(4), -1), length_hint(NoHint(), -7))
 print(operator.length_hint is length_hint, length_hint(x for x in "ab"))
-for bad in [(object(), 1.5), (Hint(-1), 0), (Hint("x"), 0)]:
+for bad in [(object(), 1.5), (Hint(-1), 0), (object(), 10**20)]:
     try:
         length_hint(*bad)
-    except (TypeError, ValueError) as e:
+    except (TypeError, ValueError, OverflowError) as e:
         print(type(e).__name__, e)

@@ -71,9 +71,13 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
             let Ok(default) = default.try_index(vm) else {
                 return original(vm, args, callee);
             };
+            // CPython's default is a Py_ssize_t.
+            let Ok(default) = i64::try_from(default.as_bigint()) else {
+                return Err(vm.new_overflow_error("Python int too large to convert to C ssize_t"));
+            };
             match vm.length_hint_opt(obj)? {
                 Some(n) => Ok(vm.ctx.new_int(n).into()),
-                None => Ok(default.into()),
+                None => Ok(vm.ctx.new_int(default).into()),
             }
         })?;
     }
