@@ -43,9 +43,10 @@ PACKAGES = [
     ("click", "8.1.7", ["tests"], []),
     ("attrs", "24.2.0", ["tests"], []),
     ("boltons", "24.1.0", ["tests"], []),
-    ("python-dateutil", "2.9.0.post0", ["tests"], []),
+    # Its conftest marks tests with pytest-cov's marker; filterwarnings=error.
+    ("python-dateutil", "2.9.0.post0", ["tests"], ["-W", "ignore::pytest.PytestUnknownMarkWarning"]),
     ("cachetools", "5.5.0", ["tests"], []),
-    ("markdown", "3.7", ["tests"], []),
+    ("markdown", "3.7", ["tests"], ["-W", "ignore::pytest.PytestCollectionWarning"]),
     ("itsdangerous", "2.2.0", ["tests"], []),
 ]
 
@@ -61,6 +62,7 @@ TEST_DEPS = [
     "python-dateutil==2.9.0.post0",
     "railroad-diagrams==3.0.1",
     "jinja2==3.1.4",
+    "pyyaml==6.0.2",
 ]
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -117,7 +119,9 @@ def run_suite(exe, src, site, deps, tests, opts, timeout, log):
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON") and k not in ("COLUMNS", "LINES")}
     env.update(PYTHONPATH=f"{site}:{deps}", LC_ALL="C.UTF-8", LANG="C.UTF-8", PYTHONHASHSEED="0",
                HYPOTHESIS_NO_PLUGINS="1")
-    cmd = [exe, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--color=no", "-o", "console_output_style=classic",
+    # -S: neither interpreter sees packages installed in its own
+    # site-packages; both see exactly PYTHONPATH.
+    cmd = [exe, "-S", "-m", "pytest", "-q", "-p", "no:cacheprovider", "--color=no", "-o", "console_output_style=classic",
            *opts, *tests]
     start = time.monotonic()
     try:
