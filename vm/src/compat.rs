@@ -13,8 +13,8 @@
 //! - `lazy`: fixes applied when their module is first imported:
 //!   `arrays` (the `array` module), `structs` (`struct.pack` errors),
 //!   `stdlib` (`calendar`: Python patches in `stdlib311.py`; `_sqlite3`'s
-//!   exception classes' module), `langinfo` (`_locale.nl_langinfo`,
-//!   missing in RustPython).
+//!   exception classes' module; `re.Pattern`'s negative positions),
+//!   `langinfo` (`_locale.nl_langinfo`, missing in RustPython).
 //! - `warn`: `warnings.warn` finds the caller's frame.
 //! - `argtypes`: 3.11's messages for arguments of the wrong type.
 //! - `modules`: `sys.exit`, `math.cbrt`/`math.log`, codec lookups.
@@ -77,6 +77,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
             ("calendar", stdlib::calendar),
             ("_locale", langinfo::install),
             ("_sqlite3", stdlib::sqlite3),
+            ("re", stdlib::re),
         ],
     )?;
     Ok(())
