@@ -46,7 +46,10 @@ PACKAGES = [
     # Its conftest marks tests with pytest-cov's marker; filterwarnings=error.
     ("python-dateutil", "2.9.0.post0", ["tests"], ["-W", "ignore::pytest.PytestUnknownMarkWarning"]),
     ("cachetools", "5.5.0", ["tests"], []),
-    ("markdown", "3.7", ["tests"], ["-W", "ignore::pytest.PytestCollectionWarning"]),
+    # Its tests are written for unittest: test_legacy.py turns every warning
+    # into an error at import, which makes pytest's collection warning about
+    # test_md_in_html.TestSuite an error; that file is left out.
+    ("markdown", "3.7", ["tests"], ["--ignore=tests/test_syntax/extensions/test_md_in_html.py"]),
     ("itsdangerous", "2.2.0", ["tests"], []),
 ]
 
