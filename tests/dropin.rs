@@ -364,3 +364,22 @@ fn pythonhome_sets_the_prefixes() {
     let (out, _, _) = run(HIPY, &["-E", "-c", "import sys; print(sys.prefix.startswith('/opt'))"], &[("PYTHONHOME", "/opt/a")], t.path());
     assert_eq!(out, "False\n");
 }
+
+#[test]
+fn hash_based_cache_files_from_py_compile() {
+    let t = TempDir::new("hashpyc");
+    let off = [("PYTHONDONTWRITEBYTECODE", "1")];
+    for (mode, expected) in [("CHECKED_HASH", "two\n"), ("UNCHECKED_HASH", "one\n"), ("TIMESTAMP", "two\n")] {
+        let _ = std::fs::remove_dir_all(t.path().join("__pycache__"));
+        t.write("hm.py", "X = 'one'\n");
+        let compile = format!("import py_compile; py_compile.compile('hm.py', invalidation_mode=py_compile.PycInvalidationMode.{mode})");
+        let (_, err, status) = run(HIPY, &["-c", &compile], &off, t.path());
+        assert_eq!(status, "0", "{err}");
+        assert_eq!(cache_files(t.path()), ["hm.hipy-01.pyc"]);
+        // A checked file notices the new source; an unchecked one is
+        // trusted, as CPython does. (The timestamp file sees a new size.)
+        t.write("hm.py", "X = 'two!'[:3]\n");
+        let (out, err, _) = run(HIPY, &["-c", "import hm; print(hm.X)"], &off, t.path());
+        assert_eq!(out, expected, "{mode}: {err}");
+    }
+}

@@ -162,8 +162,9 @@ fn load(
                 let Ok(bytes) = std::fs::read(path) else {
                     return Ok(None);
                 };
-                let token = u32::from_le_bytes(magic()).into();
-                let hash = vm.call_method(&imp, "source_hash", (vm.ctx.new_int::<u64>(token), vm.ctx.new_bytes(bytes.clone())))?;
+                // The key importlib.util.source_hash (and so py_compile) uses.
+                let token = imp.get_attr("pyc_magic_number_token", vm)?;
+                let hash = vm.call_method(&imp, "source_hash", (token, vm.ctx.new_bytes(bytes.clone())))?;
                 let same = hash.downcast_ref::<PyBytes>().is_some_and(|h| h.as_bytes() == &data[8..16]);
                 *source = Some(bytes);
                 if !same {
