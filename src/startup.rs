@@ -17,7 +17,10 @@ pub(crate) fn run(vm: &VirtualMachine, engine: Engine, flags: &config::Flags, st
     }
     // `warnings` applies -W/PYTHONWARNINGS when it is imported.
     let _ = vm.import("warnings", 0);
-    if !flags.no_site {
+    if flags.no_site {
+        // RustPython's builtins define `exit`; CPython's get it from site.
+        let _ = vm.builtins.as_object().del_attr("exit", vm);
+    } else {
         let _ = vm.import("site", 0);
     }
     if stats {

@@ -251,6 +251,10 @@ fn interpreter_flags_and_sys_flags_match_python() {
         }
         same_as_python(&args, &env, t.path());
     }
+    // -S: no exit/quit in builtins (site puts them there).
+    let probe = "import builtins; print(hasattr(builtins, 'exit'), hasattr(builtins, 'quit'))";
+    assert_eq!(same_as_python(&["-S", "-c", probe], &[], t.path()), "False False\n");
+    assert_eq!(same_as_python(&["-c", probe], &[], t.path()), "True True\n");
     // -u: unbuffered output reaches a pipe before the process ends.
     let out = same_as_python(&["-u", "-c", "import sys; print(sys.stdout.write_through)"], &[], t.path());
     assert_eq!(out, "True\n");
