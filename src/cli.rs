@@ -2,11 +2,7 @@
 
 pub const VERSION: &str = concat!("hipy ", env!("CARGO_PKG_VERSION"), " (Python 3.14 language on RustPython 0.6)");
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Engine {
-    Hipy,
-    RustPython,
-}
+pub use hipy::Engine;
 
 #[derive(Debug)]
 pub enum Target {
@@ -23,16 +19,10 @@ pub struct Options {
     pub target: Target,
     /// `sys.argv` as Python sets it.
     pub argv: Vec<String>,
-    pub inspect: bool,
+    /// python3's interpreter flags (`-i` is `flags.inspect`).
+    pub flags: hipy::Flags,
     pub stats: bool,
     pub jit_stats: bool,
-    pub unbuffered: bool,
-    pub no_site: bool,
-    pub safe_path: bool,
-    pub isolated: bool,
-    pub ignore_environment: bool,
-    /// `-X` options, in order.
-    pub xoptions: Vec<String>,
 }
 
 pub enum CliExit {
@@ -48,12 +38,22 @@ const HELP: &str = "usage: hipy [option] ... [-c cmd | -m mod | file | -] [arg] 
 Options:
 -c cmd           : program passed in as string (terminates option list)
 -m mod           : run library module as a script (terminates option list)
+-B               : don't write .pyc files on import; also PYTHONDONTWRITEBYTECODE=x
+-b               : issue warnings about str(bytes_instance) and comparing bytes with str
+-d               : turn on parser debugging output; also PYTHONDEBUG=x
+-E               : ignore PYTHON* environment variables (such as PYTHONPATH)
 -i               : inspect interactively after running script
--u               : unbuffered binary stdout and stderr
--S               : don't imply 'import site' on initialization
--E               : ignore PYTHON* environment variables
--I               : isolate Python from the user's environment
+-I               : isolate Python from the user's environment (implies -E, -P and -s)
+-O               : remove assert and __debug__-dependent statements; also PYTHONOPTIMIZE=x
+-OO              : do -O changes and also discard docstrings
 -P               : don't prepend a potentially unsafe path to sys.path
+-q               : don't print version and copyright messages on interactive startup
+-s               : don't add user site directory to sys.path; also PYTHONNOUSERSITE
+-S               : don't imply 'import site' on initialization
+-u               : unbuffered binary stdout and stderr; also PYTHONUNBUFFERED=x
+-v               : verbose; also PYTHONVERBOSE=x
+-W arg           : warning control; also PYTHONWARNINGS=arg
+-X opt           : set implementation-specific option (sys._xoptions)
 -V, --version    : print the version number and exit
 -h, --help       : print this help message and exit
 --engine=NAME    : hipy (default) or rustpython (RustPython's own interpreter)
@@ -69,15 +69,9 @@ pub fn parse(args: &[String]) -> Result<Options, CliExit> {
         engine: Engine::Hipy,
         target: Target::Repl,
         argv: vec![String::new()],
-        inspect: false,
+        flags: hipy::Flags::default(),
         stats: false,
         jit_stats: false,
-        unbuffered: false,
-        no_site: false,
-        safe_path: false,
-        isolated: false,
-        ignore_environment: false,
-        xoptions: Vec::new(),
     };
     let mut i = 0;
     // `hipy run script.py` is the same as `hipy script.py`.
@@ -142,17 +136,20 @@ pub fn parse(args: &[String]) -> Result<Options, CliExit> {
                             }
                             return Ok(o);
                         }
-                        'i' => o.inspect = true,
-                        'u' => o.unbuffered = true,
-                        'S' => o.no_site = true,
-                        'E' => o.ignore_environment = true,
-                        'P' => o.safe_path = true,
-                        'I' => {
-                            o.isolated = true;
-                            o.safe_path = true;
-                            o.ignore_environment = true;
-                        }
-                        'B' | 'q' | 's' | 'O' | 'd' | 'v' | 'b' => {}
+                        'i' => o.flags.inspect = true,
+                        'u' => o.flags.unbuffered = true,
+                        'S' => o.flags.no_site = true,
+                        'E' => o.flags.ignore_environment = true,
+                        'P' => o.flags.safe_path = true,
+                        'I' => o.flags.isolate(),
+                        'B' => o.flags.dont_write_bytecode = true,
+                        's' => o.flags.no_user_site = true,
+                        'q' => o.flags.quiet = true,
+                        'O' => o.flags.optimize = o.flags.optimize.saturating_add(1),
+                        'v' => o.flags.verbose = o.flags.verbose.saturating_add(1),
+                        'd' => o.flags.debug = o.flags.debug.saturating_add(1),
+                        'b' => o.flags.bytes_warning = o.flags.bytes_warning.saturating_add(1),
+                        'R' => {}
                         'V' => {
                             println!("{VERSION}");
                             return Err(CliExit::Done(0));
@@ -162,14 +159,20 @@ pub fn parse(args: &[String]) -> Result<Options, CliExit> {
                             return Err(CliExit::Done(0));
                         }
                         'X' | 'W' => {
-                            let value = if k + 1 == flags.len() {
-                                i += 1;
-                                args.get(i).cloned().unwrap_or_default()
+                            // The value is the rest of this argument or the next one.
+                            let rest: String = flags[k + 1..].iter().collect();
+                            let value = if !rest.is_empty() {
+                                rest
                             } else {
-                                flags[k + 1..].iter().collect()
+                                i += 1;
+                                args.get(i).cloned().ok_or_else(|| {
+                                    CliExit::Usage(format!("Argument expected for the -{} option", flags[k]))
+                                })?
                             };
                             if flags[k] == 'X' {
-                                o.xoptions.push(value);
+                                o.flags.add_xoption(&value);
+                            } else {
+                                o.flags.warnoptions.push(value);
                             }
                             break;
                         }
@@ -191,7 +194,7 @@ pub fn parse(args: &[String]) -> Result<Options, CliExit> {
     if !std::io::stdin().is_terminal() {
         o.target = Target::Stdin;
         o.argv = vec![String::new()];
-        if o.inspect {
+        if o.flags.inspect {
             o.target = Target::Repl;
         }
     }

@@ -9,10 +9,9 @@ mod repl;
 
 use std::process::ExitCode;
 
-use rustpython::{InterpreterBuilder, InterpreterBuilderExt};
-use rustpython_vm::{AsObject, PyResult, VirtualMachine};
+use rustpython_vm::AsObject;
 
-use cli::{Engine, Options, Target};
+use cli::{Options, Target};
 
 /// mimalloc, as RustPython's own binary uses (its crate sets it only there).
 #[global_allocator]
@@ -53,8 +52,9 @@ fn main() -> ExitCode {
         }
         Err(cli::CliExit::Done(code)) => return ExitCode::from(code),
     };
-    let x_utf8 = opts.xoptions.iter().rev().find_map(|x| if x == "utf8" { Some("") } else { x.strip_prefix("utf8=") });
-    let text = match locale::init(!opts.ignore_environment, x_utf8) {
+    let x_utf8 = opts.flags.xoptions.iter().rev().find(|(name, _)| name == "utf8").map(|(_, v)| v.as_deref().unwrap_or(""));
+    let use_env = !(opts.flags.ignore_environment || opts.flags.isolated);
+    let text = match locale::init(use_env, x_utf8) {
         Ok(t) => t,
         Err(msg) => {
             eprintln!("{msg}");
@@ -76,62 +76,48 @@ fn main() -> ExitCode {
 }
 
 fn run(opts: Options, text: locale::TextSetup) -> u8 {
-    let mut settings = rustpython_vm::Settings::default();
-    settings.argv = opts.argv.clone();
-    settings.inspect = opts.inspect;
-    settings.interactive = matches!(opts.target, Target::Repl);
-    settings.quiet = true;
-    settings.safe_path = opts.safe_path;
-    settings.isolated = opts.isolated;
-    settings.ignore_environment = opts.ignore_environment;
-    settings.import_site = !opts.no_site;
-    settings.buffered_stdio = !opts.unbuffered;
-    settings.write_bytecode = false;
-    settings.utf8_mode = text.utf8_mode as i8;
-    settings.stdio_encoding = Some(text.stdio_encoding);
-    settings.stdio_errors = Some(text.stdio_errors);
-    let builder = hipy_shims::add_modules(InterpreterBuilder::new().settings(settings).init_stdlib());
-    let interp = builder.interpreter();
-    let code = interp.run(move |vm| run_in_vm(vm, &opts));
-    code.min(255) as u8
+    let rt = hipy::Runtime::builder()
+        .flags(opts.flags.clone())
+        .argv(opts.argv.clone())
+        .engine(opts.engine)
+        .interactive(matches!(opts.target, Target::Repl))
+        .stats(opts.stats)
+        .text(text.utf8_mode as i8, text.stdio_encoding, text.stdio_errors, locale::name_streams)
+        .build();
+    let rt = match rt {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("hipy: start-up failed: {e}");
+            return 1;
+        }
+    };
+    let result = run_target(&rt, &opts);
+    rt.finish(result.err())
 }
 
-fn run_in_vm(vm: &VirtualMachine, opts: &Options) -> PyResult<()> {
-    locale::name_streams(vm)?;
-    if opts.engine == Engine::Hipy {
-        hipy_vm::install(vm)?;
-    }
-    let _ = vm.import("warnings", 0);
-    if !opts.no_site {
-        let _ = vm.import("site", 0);
-    }
-    if opts.stats {
-        hipy_vm::stats::enable(vm)?;
-    }
-    hipy_vm::tb311::install(vm)?;
-    let scope = vm.new_scope_with_main()?;
+fn run_target(rt: &hipy::Runtime, opts: &Options) -> Result<(), hipy::Error> {
+    // sys.path[0]: the script's directory, the current directory for -m,
+    // '' for -c, stdin and the REPL (none under -P / -I).
     let path0 = match &opts.target {
         Target::Script(p) => Some(cli::script_dir(p)),
         Target::Module(_) => std::env::current_dir().ok().map(|d| d.display().to_string()),
         _ => Some(String::new()),
     };
-    if let Some(p) = path0 {
-        if !opts.safe_path {
-            vm.insert_sys_path(vm.new_pyobj(p))?;
-        }
+    if let (Some(p), false) = (path0, rt.with_vm(|vm, _| vm.state.config.settings.safe_path)) {
+        rt.with_vm(|vm, _| vm.insert_sys_path(vm.new_pyobj(p))).map_err(|e| rt.error(e))?;
     }
     let result = match &opts.target {
-        Target::Command(src) => exec(vm, opts.engine, src, "<string>", &scope),
+        Target::Command(src) => rt.run_source(src, "<string>"),
         Target::Stdin => {
             let mut src = String::new();
             use std::io::Read;
-            std::io::stdin()
-                .read_to_string(&mut src)
-                .map_err(|e| vm.new_os_error(e.to_string()))?;
-            exec(vm, opts.engine, &src, "<stdin>", &scope)
+            match std::io::stdin().read_to_string(&mut src) {
+                Ok(_) => rt.run_source(&src, "<stdin>"),
+                Err(e) => Err(rt.error(rt.with_vm(|vm, _| vm.new_os_error(e.to_string())))),
+            }
         }
-        Target::Script(path) => run_script(vm, opts.engine, path, &scope),
-        Target::Module(m) => run_module(vm, m),
+        Target::Script(path) => run_script(rt, path),
+        Target::Module(m) => rt.run_module(m),
         Target::Repl => Ok(()),
     };
     if opts.stats {
@@ -140,66 +126,27 @@ fn run_in_vm(vm: &VirtualMachine, opts: &Options) -> PyResult<()> {
     if opts.jit_stats {
         eprint!("{}", hipy_vm::jit_report());
     }
-    if matches!(opts.target, Target::Repl) || (opts.inspect && result.is_ok()) {
-        return repl::run(vm, opts.engine, scope);
-    }
-    if opts.inspect {
+    let inspect = rt.with_vm(|vm, _| vm.state.config.settings.inspect);
+    if matches!(opts.target, Target::Repl) || inspect {
         if let Err(e) = &result {
-            vm.print_exception(e);
+            rt.print_error(e);
         }
-        return repl::run(vm, opts.engine, scope);
-    }
-    // Not after other exceptions: sys.excepthook runs before the import.
-    let clean_exit = match &result {
-        Ok(()) => true,
-        Err(e) => e.fast_isinstance(vm.ctx.exceptions.system_exit),
-    };
-    if opts.engine == Engine::Hipy && clean_exit {
-        hipy_vm::threads::finish_without_importing_threading(vm)?;
+        return rt.with_vm(|vm, scope| repl::run(vm, opts.engine, scope.clone())).map_err(|e| rt.error(e));
     }
     result
 }
 
-/// Compile and run source in the `__main__` scope on the chosen engine.
-pub fn exec(
-    vm: &VirtualMachine,
-    engine: Engine,
-    source: &str,
-    path: &str,
-    scope: &rustpython_vm::scope::Scope,
-) -> PyResult<()> {
-    let code = vm
-        .compile(source, rustpython_vm::compiler::Mode::Exec, path.to_owned())
-        .map_err(|err| hipy_vm::compat::syntax_error(vm, err.into_pyexception(vm, Some(source)), source, path))?;
-    match engine {
-        Engine::Hipy => hipy_vm::run_module_code(vm, code, scope.globals.clone(), Some(scope.globals.clone().into())).map(drop),
-        Engine::RustPython => vm.run_code_obj(code, scope.clone()).map(drop),
-    }
-}
-
-fn run_script(vm: &VirtualMachine, engine: Engine, path: &str, scope: &rustpython_vm::scope::Scope) -> PyResult<()> {
+fn run_script(rt: &hipy::Runtime, path: &str) -> Result<(), hipy::Error> {
     let abs = cli::absolute(path);
-    let source = match std::fs::read(&abs) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-        Err(err) => {
-            let repr = vm.ctx.new_str(abs.as_str()).as_object().repr(vm)?;
-            eprintln!(
-                "hipy: can't open file {}: [Errno {}] {}",
-                repr.as_wtf8(),
-                err.raw_os_error().unwrap_or(2),
-                cli::strerror(&err)
-            );
-            return Err(vm.new_system_exit(vec![vm.ctx.new_int(2).into()].into()));
-        }
-    };
-    scope.globals.set_item("__file__", vm.ctx.new_str(abs.as_str()).into(), vm)?;
-    scope.globals.set_item("__cached__", vm.ctx.none(), vm)?;
-    exec(vm, engine, &source, &abs, scope)
-}
-
-fn run_module(vm: &VirtualMachine, module: &str) -> PyResult<()> {
-    let runpy = vm.import("runpy", 0)?;
-    let run = runpy.get_attr("_run_module_as_main", vm)?;
-    run.call((vm.ctx.new_str(module), true), vm)?;
-    Ok(())
+    if let Err(err) = std::fs::read(&abs) {
+        let repr = rt.with_vm(|vm, _| vm.ctx.new_str(abs.as_str()).as_object().repr(vm).map(|r| r.as_wtf8().to_string()));
+        eprintln!(
+            "hipy: can't open file {}: [Errno {}] {}",
+            repr.unwrap_or_else(|_| format!("'{abs}'")),
+            err.raw_os_error().unwrap_or(2),
+            cli::strerror(&err)
+        );
+        return Err(rt.error(rt.with_vm(|vm, _| vm.new_system_exit(vec![vm.ctx.new_int(2).into()].into()))));
+    }
+    rt.run_file(&abs)
 }

@@ -52,8 +52,10 @@ pub fn run(vm: &VirtualMachine, engine: Engine, scope: Scope) -> PyResult<()> {
     if let Some(p) = history_path() {
         let _ = rl.load_history(&p);
     }
-    eprintln!("{}", crate::cli::VERSION);
-    eprintln!("Type \"help\", \"copyright\", \"credits\" or \"license\" for more information.");
+    if !vm.state.config.settings.quiet {
+        eprintln!("{}", crate::cli::VERSION);
+        eprintln!("Type \"help\", \"copyright\", \"credits\" or \"license\" for more information.");
+    }
     let mut buffer = String::new();
     loop {
         let prompt = if buffer.is_empty() { ">>> " } else { "... " };

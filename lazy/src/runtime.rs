@@ -28,10 +28,15 @@ pub struct Config {
     pub log: bool,
 }
 
+/// What an embedder chose (`hipy::Builder::lazy`) before the first use of
+/// `config()`; `HIPY_LAZY` applies otherwise.
+pub static PRESET_LAZY: Mutex<Option<bool>> = Mutex::new(None);
+
 pub fn config() -> &'static Config {
     static CONFIG: OnceLock<Config> = OnceLock::new();
     CONFIG.get_or_init(|| {
-        let lazy = !matches!(std::env::var("HIPY_LAZY").as_deref(), Ok("off") | Ok("0"));
+        let preset = *PRESET_LAZY.lock().unwrap_or_else(|e| e.into_inner());
+        let lazy = preset.unwrap_or_else(|| !matches!(std::env::var("HIPY_LAZY").as_deref(), Ok("off") | Ok("0")));
         let eager_below = std::env::var("HIPY_LAZY_EAGER_BELOW")
             .ok()
             .and_then(|v| v.parse().ok())

@@ -16,3 +16,11 @@ pub fn add_modules(builder: rustpython_vm::InterpreterBuilder) -> rustpython_vm:
     let hipy = hipy_mod::hipy::module_def(&builder.ctx);
     builder.add_native_modules(&[numpy, hipy])
 }
+
+/// numpy's lazy mode for this process (`None`: `HIPY_LAZY` decides). It
+/// is read once, at the first numpy call, so set it before that.
+pub fn configure_lazy(lazy: Option<bool>) {
+    if lazy.is_some() {
+        *hipy_lazy::runtime::PRESET_LAZY.lock().unwrap_or_else(|e| e.into_inner()) = lazy;
+    }
+}

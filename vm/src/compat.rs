@@ -12,8 +12,9 @@
 //!   rewordings) decide the text.
 //! - `lazy`: fixes applied when their module is first imported:
 //!   `arrays` (the `array` module), `structs` (`struct.pack` errors),
-//!   `stdlib` (`calendar`: Python patches in `stdlib311.py`), `langinfo`
-//!   (`_locale.nl_langinfo`, missing in RustPython).
+//!   `stdlib` (`calendar`: Python patches in `stdlib311.py`; `_sqlite3`'s
+//!   exception classes' module; `re.Pattern`'s negative positions),
+//!   `langinfo` (`_locale.nl_langinfo`, missing in RustPython).
 //! - `warn`: `warnings.warn` finds the caller's frame.
 //! - `argtypes`: 3.11's messages for arguments of the wrong type.
 //! - `modules`: `sys.exit`, `math.cbrt`/`math.log`, codec lookups.
@@ -75,6 +76,8 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
             ("_struct", structs::install),
             ("calendar", stdlib::calendar),
             ("_locale", langinfo::install),
+            ("_sqlite3", stdlib::sqlite3),
+            ("re", stdlib::re),
         ],
     )?;
     Ok(())

@@ -1,6 +1,8 @@
 //! Builtins that read the caller's frame, re-implemented on hipy's frames:
 //! `globals`, `locals`, `vars`, `dir`, `eval`, `exec`, `__build_class__`,
-//! `sys._getframe`, `sys._getframemodulename`, and zero-argument `super()`.
+//! `sys._getframe`, `sys._getframemodulename`, zero-argument `super()`, and
+//! `type(name, bases, dict)` (whose `__module__` comes from the caller's
+//! globals).
 
 use std::sync::OnceLock;
 
@@ -580,5 +582,39 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
         SUPER_INIT.get_or_init(|| init);
         super_slots.init.store(Some(super_init));
     }
+    let type_slots = &vm.ctx.types.type_type.slots;
+    if let Some(new) = type_slots.new.load() {
+        TYPE_NEW.get_or_init(|| new);
+        type_slots.new.store(Some(type_new));
+    }
     Ok(())
+}
+
+type NewSlot = fn(rustpython_vm::builtins::PyTypeRef, FuncArgs, &VirtualMachine) -> PyResult;
+static TYPE_NEW: OnceLock<NewSlot> = OnceLock::new();
+
+/// `type.__new__(meta, name, bases, ns, **kw)`: like CPython, a namespace without
+/// `__module__` gets the caller's `__name__`. RustPython reads it from its
+/// own frame chain, which does not hold hipy's frames, so set it here from
+/// the innermost hipy frame (a copy of the namespace: the caller's dict is
+/// left as it was, as CPython copies it too).
+fn type_new(cls: rustpython_vm::builtins::PyTypeRef, mut args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+    let original = *TYPE_NEW.get().expect("type_new installed with its original");
+    if args.args.len() == 3 {
+        if let Some(ns) = args.args[2].downcast_ref::<PyDict>() {
+            let module_key = vm.ctx.intern_str("__module__");
+            if ns.get_item_opt(module_key, vm)?.is_none() {
+                let name = runtime::current_frame(|f| f.map(|f| f.globals.clone()))
+                    .map(|g| g.get_item_opt(vm.ctx.intern_str("__name__"), vm))
+                    .transpose()?
+                    .flatten();
+                if let Some(name) = name {
+                    let copy = ns.copy().into_ref(&vm.ctx);
+                    copy.set_item(module_key, name, vm)?;
+                    args.args[2] = copy.into();
+                }
+            }
+        }
+    }
+    original(cls, args, vm)
 }

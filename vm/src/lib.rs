@@ -13,7 +13,9 @@ mod attr;
 mod builtin_calls;
 mod call;
 pub mod code;
+pub mod code_cache;
 pub mod compat;
+pub mod extension_guard;
 mod eval;
 pub mod frame;
 mod function;
@@ -113,6 +115,19 @@ pub fn exec_source(vm: &VirtualMachine, source: &str, path: &str, globals: PyDic
         .compile(source, rustpython_vm::compiler::Mode::Exec, path.to_owned())
         .map_err(|err| err.into_pyexception(vm, Some(source)))?;
     run_module_code(vm, code, globals.clone(), Some(globals.into()))
+}
+
+/// The JIT's settings for this process, overriding `HIPY_JIT` and
+/// `HIPY_JIT_THRESHOLD` where given. They are read once, at the first
+/// use, so call this before the first interpreter is built.
+pub fn configure_jit(enabled: Option<bool>, threshold: Option<u64>) {
+    let mut preset = trace::PRESET.lock().unwrap_or_else(|e| e.into_inner());
+    if enabled.is_some() {
+        preset.0 = enabled;
+    }
+    if threshold.is_some() {
+        preset.1 = threshold;
+    }
 }
 
 /// The `--jit-stats` report.

@@ -9,6 +9,12 @@
 //! - the SyntaxWarning for `return` in `finally` (3.14) is filtered out.
 //! - codec lookups report the encoding name as given, not normalised
 //!   ("unknown encoding: no-such-codec").
+//! - `operator.length_hint(obj, default)` takes any int as the default
+//!   (RustPython's refuses a negative one; click passes -1).
+//! - `time.tzset()` exists (RustPython has none), and `time.timezone`,
+//!   `altzone`, `daylight` and `tzname` are computed as CPython computes
+//!   them with glibc (RustPython's `altzone` is `timezone - 3600` even
+//!   where there is no daylight saving time).
 
 use rustpython_vm::builtins::{PyBaseExceptionRef, PyStr};
 use rustpython_vm::function::{FuncArgs, PosArgs};
@@ -46,6 +52,46 @@ fn c_cbrt(x: f64) -> f64 {
     }
 }
 
+extern "C" {
+    #[link_name = "tzset"]
+    fn libc_tzset();
+}
+
+/// CPython's `init_timezone` for glibc: the local offsets and names at
+/// 1 January and 1 July of this year; the larger offset is standard time
+/// (the southern hemisphere has DST in January).
+fn set_timezone(vm: &VirtualMachine, time: &PyObjectRef) -> PyResult<()> {
+    const YEAR: i64 = (365 * 24 + 6) * 3600;
+    let zone = |t: i64| -> (i64, String) {
+        // SAFETY: localtime_r fills the struct we own; tm_zone points to
+        // a static string of the C library (or is null).
+        unsafe {
+            let mut tm: libc::tm = std::mem::zeroed();
+            let tt = t as libc::time_t;
+            if libc::localtime_r(&tt, &mut tm).is_null() {
+                return (0, String::new());
+            }
+            let name = if tm.tm_zone.is_null() {
+                String::new()
+            } else {
+                std::ffi::CStr::from_ptr(tm.tm_zone).to_string_lossy().chars().take(9).collect()
+            };
+            (-(tm.tm_gmtoff as i64), name)
+        }
+    };
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
+    let t = now / YEAR * YEAR;
+    let (jan, jan_name) = zone(t);
+    let (jul, jul_name) = zone(t + YEAR / 2);
+    let (std_off, dst_off, std_name, dst_name) =
+        if jan < jul { (jul, jan, jul_name, jan_name) } else { (jan, jul, jan_name, jul_name) };
+    time.set_attr("timezone", vm.ctx.new_int(std_off), vm)?;
+    time.set_attr("altzone", vm.ctx.new_int(dst_off), vm)?;
+    time.set_attr("daylight", vm.ctx.new_int(i32::from(jan != jul)), vm)?;
+    let names = vm.ctx.new_tuple(vec![vm.ctx.new_str(std_name).into(), vm.ctx.new_str(dst_name).into()]);
+    time.set_attr("tzname", names, vm)
+}
+
 pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     let sys = vm.sys_module.clone();
     wrap::function(vm, sys.as_object(), "exit", |vm, args, callee, original| {
@@ -58,6 +104,37 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
             }
         })
     })?;
+
+    for module in ["_operator", "operator"] {
+        let m = vm.import(module, 0)?;
+        wrap::function(vm, &m, "length_hint", |vm, args, callee, original| {
+            let (obj, default) = match args.args.as_slice() {
+                [obj, default] if args.kwargs.is_empty() => (obj.clone(), default.clone()),
+                _ => return original(vm, args, callee),
+            };
+            let Ok(default) = default.try_index(vm) else {
+                return original(vm, args, callee);
+            };
+            // CPython's default is a Py_ssize_t.
+            let Ok(default) = i64::try_from(default.as_bigint()) else {
+                return Err(vm.new_overflow_error("Python int too large to convert to C ssize_t"));
+            };
+            match vm.length_hint_opt(obj)? {
+                Some(n) => Ok(vm.ctx.new_int(n).into()),
+                None => Ok(vm.ctx.new_int(default).into()),
+            }
+        })?;
+    }
+
+    let time = vm.import("time", 0)?;
+    set_timezone(vm, &time)?;
+    let tzset = vm.new_function("tzset", |vm: &VirtualMachine| -> PyResult<()> {
+        // SAFETY: tzset reads TZ and sets libc's globals; no arguments.
+        unsafe { libc_tzset() };
+        let time = vm.import("time", 0)?;
+        set_timezone(vm, &time)
+    });
+    time.set_attr("tzset", tzset, vm)?;
 
     let math = vm.import("math", 0)?;
     wrap::function(vm, &math, "cbrt", |vm, args, callee, original| {

@@ -1,4 +1,4 @@
-//! Patches for pure-Python stdlib modules (`calendar`) (`stdlib311.py`), applied when
+//! Patches for stdlib modules (`calendar`: `stdlib311.py`; `_sqlite3`; `re`), applied when
 //! the module is first imported (see `lazy`).
 
 use rustpython_vm::{PyResult, VirtualMachine};
@@ -17,4 +17,54 @@ fn patch(vm: &VirtualMachine, module: &str, function: &str) -> PyResult<()> {
 
 pub fn calendar(vm: &VirtualMachine) -> PyResult<()> {
     patch(vm, "calendar", "patch_calendar")
+}
+
+/// `_sqlite3`'s exception classes belong to `sqlite3`, as in CPython (a
+/// traceback says `sqlite3.OperationalError`); RustPython leaves them in
+/// `_sqlite3`. Its other classes are immutable types.
+pub fn sqlite3(vm: &VirtualMachine) -> PyResult<()> {
+    let module = vm.sys_module.get_attr("modules", vm)?.get_item("_sqlite3", vm)?;
+    for name in [
+        "Warning", "Error", "InterfaceError", "DatabaseError", "DataError", "OperationalError",
+        "IntegrityError", "InternalError", "ProgrammingError", "NotSupportedError",
+    ] {
+        if let Ok(class) = module.get_attr(name, vm) {
+            class.set_attr("__module__", vm.ctx.new_str("sqlite3"), vm)?;
+        }
+    }
+    Ok(())
+}
+
+/// `re.Pattern`'s `pos` and `endpos` accept negative numbers, which count
+/// as 0 (as CPython clamps them); RustPython's refuse them ("can't
+/// convert negative number to unsigned"; pyparsing passes -1).
+pub fn re(vm: &VirtualMachine) -> PyResult<()> {
+    use rustpython_vm::builtins::PyType;
+    static DONE: std::sync::Once = std::sync::Once::new();
+    let module = vm.sys_module.get_attr("modules", vm)?.get_item("re", vm)?;
+    let Ok(pattern) = module.get_attr("Pattern", vm)?.downcast::<PyType>() else { return Ok(()) };
+    DONE.call_once(|| {
+        // The type is static (shared by every interpreter); keep a reference
+        // for the life of the process, as its new descriptors point to it.
+        let typ: &'static rustpython_vm::Py<PyType> = Box::leak(Box::new(pattern));
+        for name in ["match", "fullmatch", "search", "findall", "finditer", "scanner"] {
+            super::wrap::method(vm, typ, name, |vm, mut args, callee, original| {
+                let zero = |v: &mut rustpython_vm::PyObjectRef| {
+                    if let Some(i) = v.downcast_ref::<rustpython_vm::builtins::PyInt>() {
+                        if num_traits::Signed::is_negative(i.as_bigint()) {
+                            *v = vm.ctx.new_int(0).into();
+                        }
+                    }
+                };
+                args.args.iter_mut().skip(2).for_each(zero);
+                for (key, v) in args.kwargs.iter_mut() {
+                    if matches!(key.to_string().as_str(), "pos" | "endpos") {
+                        zero(v);
+                    }
+                }
+                original(vm, args, callee)
+            });
+        }
+    });
+    Ok(())
 }

@@ -19,13 +19,18 @@ pub struct Config {
     pub log: Option<std::path::PathBuf>,
 }
 
+/// What an embedder chose (`hipy::Builder::jit`, `jit_threshold`) before
+/// the first use of `config()`; the environment fills in the rest.
+pub static PRESET: std::sync::Mutex<(Option<bool>, Option<u64>)> = std::sync::Mutex::new((None, None));
+
 pub fn config() -> &'static Config {
     static CONFIG: OnceLock<Config> = OnceLock::new();
     CONFIG.get_or_init(|| {
         let env = |k: &str| std::env::var(k).ok();
+        let preset = *PRESET.lock().unwrap_or_else(|e| e.into_inner());
         Config {
-            enabled: !matches!(env("HIPY_JIT").as_deref(), Some("off" | "0" | "no")),
-            threshold: env("HIPY_JIT_THRESHOLD").and_then(|t| t.parse().ok()).unwrap_or(1000).max(1),
+            enabled: preset.0.unwrap_or_else(|| !matches!(env("HIPY_JIT").as_deref(), Some("off" | "0" | "no"))),
+            threshold: preset.1.or_else(|| env("HIPY_JIT_THRESHOLD").and_then(|t| t.parse().ok())).unwrap_or(1000).max(1),
             random_exits: env("HIPY_JIT_RANDOM_EXIT").and_then(|s| s.parse().ok()),
             log: env("HIPY_JIT_LOG").map(Into::into),
         }

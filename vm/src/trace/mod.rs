@@ -27,7 +27,7 @@ use rustpython_vm::{AsObject, PyObjectRef, VirtualMachine};
 use crate::eval::Raised;
 use crate::frame::Frame;
 pub use record::Recorder;
-pub use config::config;
+pub use config::{config, PRESET};
 use config::*;
 pub use crate::layout::objects::{add_references, layout, Layout, SeqLayout};
 use record::{FrameDesc, InputKind};
