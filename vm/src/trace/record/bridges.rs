@@ -59,6 +59,7 @@ impl Recorder {
             objects: Vec::new(),
             object_of: HashMap::new(),
             scanned: 0,
+            residual: false,
         };
         let mut taken = HashSet::new();
         for (i, fr) in snap.frames.iter().enumerate() {

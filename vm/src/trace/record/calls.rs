@@ -28,7 +28,7 @@ impl Recorder {
             let func = callable.downcast_ref::<PyFunction>().unwrap();
             let code = crate::layout::function_code(func, vm).map_err(|_| "no code".to_owned())?;
             let info = crate::code::info_for(&code);
-            if info.simple_args && info.argcount == nargs {
+            if info.simple_args && info.argcount == nargs && !info.has_loops {
                 let k = self.constant(&callable, info.qualname());
                 self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
                 return self.inline(&callable, info, args, None, base, f);
@@ -43,7 +43,7 @@ impl Recorder {
             let cls = callable.downcast_ref::<PyType>().unwrap();
             let key = (&**cls as *const PyType as usize, cls.tp_version_tag.load(std::sync::atomic::Ordering::Acquire));
             if let Some((tp, version, init, info)) = hit {
-                if (tp, version) == key && version != 0 && info.simple_args && info.argcount == argc + 1 {
+                if (tp, version) == key && version != 0 && info.simple_args && info.argcount == argc + 1 && !info.has_loops {
                     let k = self.constant(&callable, &cls.name());
                     self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
                     let word = self.b.load_field(k, self.layout.version_offset, Type::I64);
@@ -117,12 +117,87 @@ impl Recorder {
             let operands: Vec<Operand> = ops.iter().map(|(o, _)| *o).collect();
             let r = self.call(names[nargs], &operands).expect("obj");
             self.b.guard_nonnull(r, raise);
+            self.expect = Expect::Residual;
             for (o, t) in ops {
                 self.release_temp(o, t);
             }
             return self.finish_call(argc, Sh::val(r, Repr::Obj, true));
         }
         abort!("call with {nargs} arguments")
+    }
+
+    /// CALL_KW: a residual call with keyword names (at most 4 arguments).
+    pub(super) fn call_kw(&mut self, vm: &VirtualMachine, f: &Frame, pc: u32, argc: usize) -> Result<(), Abort> {
+        // Stack: callable, self_or_null, args..., kwnames.
+        let base = f.slots.len() - argc - 3;
+        let callable = f.slots[base].clone().ok_or("NULL callable")?;
+        if crate::introspect::reads_caller_frame(vm, &callable) {
+            abort!("call of a builtin that reads the caller's frame");
+        }
+        let kwnames = self.pop();
+        let depth = self.frames.last().unwrap().slots.len();
+        let self_arg = f.slots[base + 1].is_some();
+        let first = if self_arg { depth - argc - 1 } else { depth - argc };
+        let args: Vec<Sh> = self.frames.last().unwrap().slots[first..].to_vec();
+        let helper = match args.len() {
+            1 => Helper::CallKw1,
+            2 => Helper::CallKw2,
+            3 => Helper::CallKw3,
+            4 => Helper::CallKw4,
+            n => abort!("keyword call with {n} arguments"),
+        };
+        let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+        let s_callable = self.peek(argc + 1);
+        let (callee, ct) = self.as_obj(s_callable).ok_or("NULL callable")?;
+        let (names, nt) = self.as_obj(kwnames).ok_or("NULL keyword names")?;
+        let mut ops = vec![(callee, ct), (names, nt)];
+        for a in &args {
+            ops.push(self.as_obj(*a).ok_or("NULL argument")?);
+        }
+        let operands: Vec<Operand> = ops.iter().map(|(o, _)| *o).collect();
+        let r = self.call(helper, &operands).expect("obj");
+        self.b.guard_nonnull(r, raise);
+        self.expect = Expect::Residual;
+        for (o, t) in ops {
+            self.release_temp(o, t);
+        }
+        self.release(kwnames);
+        self.finish_call(argc, Sh::val(r, Repr::Obj, true))
+    }
+
+    /// CALL_FUNCTION_EX (`f(*args, **kwargs)`): a residual call.
+    pub(super) fn call_ex(&mut self, vm: &VirtualMachine, f: &Frame, pc: u32) -> Result<(), Abort> {
+        // Stack: callable, self_or_null, args, kwargs_or_null.
+        let n = f.slots.len();
+        let callable = f.slots[n - 4].clone().ok_or("NULL callable")?;
+        if f.slots[n - 3].is_some() {
+            abort!("CALL_FUNCTION_EX with self");
+        }
+        if crate::introspect::reads_caller_frame(vm, &callable) {
+            abort!("call of a builtin that reads the caller's frame");
+        }
+        let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+        let kwargs = self.pop();
+        let args = self.pop();
+        let null = self.pop();
+        let s_callable = self.pop();
+        let (callee, ct) = self.as_obj(s_callable).ok_or("NULL callable")?;
+        let (a, at) = self.as_obj(args).ok_or("NULL arguments")?;
+        let (k, kt) = match kwargs {
+            Sh::Null => (Operand::from(self.constant(vm.ctx.none.as_object(), "None")), false),
+            s => self.as_obj(s).ok_or("NULL keywords")?,
+        };
+        let r = self.call(Helper::CallEx, &[callee, a, k]).expect("obj");
+        self.b.guard_nonnull(r, raise);
+        self.expect = Expect::Residual;
+        self.release_temp(callee, ct);
+        self.release_temp(a, at);
+        self.release_temp(k, kt);
+        for s in [kwargs, args, null, s_callable] {
+            self.release(s);
+        }
+        self.push(Sh::val(r, Repr::Obj, true));
+        Ok(())
     }
 
     /// Pop the callable, self_or_null and `argc` arguments, push the result.
