@@ -569,14 +569,15 @@ pub extern "C" fn hp_materialize_instance(cls: *const PyObject) -> *const PyObje
     }
 }
 
-/// A field of a virtual object escaping: `value` (consumed) goes straight
-/// into the fresh instance's `__dict__` under `name` (the recorder checked
-/// that the class has no data descriptor or `__setattr__` of its own).
+/// A field of a virtual object escaping: `value` (consumed) stored as the
+/// attribute `name` of the fresh instance, by `object.__setattr__` (into a
+/// `__slots__` member or the `__dict__`; the recorder checked that this is a
+/// plain store that runs no Python code).
 pub extern "C" fn hp_instance_set(o: *const PyObject, name: *const PyObject, value: *const PyObject) {
-    // SAFETY: the trace owned `value`; its reference moves into the dict.
+    // SAFETY: the trace owned `value`; its reference moves into the object.
     let (o, n, v) = unsafe { (obj(o), obj(name), adopt(value)) };
-    if let Some(d) = o.dict() {
-        let _ = d.set_item(n, v, vm());
+    if let Some(n) = n.downcast_ref::<PyStr>() {
+        let _ = o.generic_setattr(n, rustpython_vm::function::PySetterValue::Assign(v), vm());
     }
 }
 

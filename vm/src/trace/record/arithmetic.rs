@@ -5,6 +5,9 @@ use super::*;
 
 impl Recorder {
     pub(super) fn binary_op(&mut self, vm: &VirtualMachine, _f: &Frame, pc: u32, arg: u32, a: &PyObjectRef, b: &PyObjectRef) -> Result<(), Abort> {
+        if let Some(method) = crate::dunder::binary_method(vm, a, b, arg) {
+            return self.inline_binary(vm, method, pc, arg, a, b);
+        }
         let (sa, sb) = (self.peek(1), self.peek(0));
         let snap = self.snapshot(SnapshotKind::Resume, pc);
         let base_op = if (13..=25).contains(&arg) { arg - 13 } else { arg };

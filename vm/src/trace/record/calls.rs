@@ -64,6 +64,25 @@ impl Recorder {
                 }
             }
         }
+        // `isinstance(x, C)` with C a class of metaclass `type` (no
+        // __instancecheck__): fixed by x's class, which the trace guards.
+        if nargs == 2 && !self_arg && callable.is(&vm.builtins.get_attr("isinstance", vm).map_err(|_| "no isinstance")?) {
+            let obj = f.slots[f.slots.len() - 2].clone().ok_or("NULL argument")?;
+            let cls = f.slots[f.slots.len() - 1].clone().ok_or("NULL argument")?;
+            if let Some(c) = cls.downcast_ref::<PyType>().filter(|c| c.class().is(vm.ctx.types.type_type)) {
+                let k = self.constant(&callable, "isinstance");
+                self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
+                let kc = self.constant(&cls, &c.name());
+                let Sh::Val { op: co, repr: Repr::Obj, .. } = args[1] else { abort!("isinstance of an unboxed class") };
+                self.b.guard(Opcode::GuardIdentity, &[co, kc.into()], snap);
+                if let Sh::Val { op: oo, repr: Repr::Obj, .. } = args[0] {
+                    let t = self.type_const(vm, obj.class());
+                    self.b.guard_class(oo, t, snap);
+                }
+                let yes = obj.class().fast_issubclass(c);
+                return self.finish_call(argc, Sh::val(Operand::Int(yes as i64), Repr::Bool, false));
+            }
+        }
         // `len(x)`.
         if nargs == 1 && !self_arg && callable.is(&vm.builtins.get_attr("len", vm).map_err(|_| "no len")?) {
             let k = self.constant(&callable, "len");
@@ -251,7 +270,7 @@ impl Recorder {
             slots[k] = self.own(s);
             k += 1;
         }
-        self.descs.push(FrameDesc { info, func: Some(func.clone()), init: init.is_some() });
+        self.descs.push(FrameDesc { info, func: Some(func.clone()), init: init.is_some(), binary: None });
         self.keep.push(func.clone());
         let desc = (self.descs.len() - 1) as u32;
         // The caller resumes after the CALL (its pc is already past it).
@@ -260,7 +279,51 @@ impl Recorder {
             caller.resume_pc = next;
         }
         let _ = f;
-        self.pending = Some(ShadowFrame { desc, slots, resume_pc: 0, init });
+        self.pending = Some(ShadowFrame { desc, slots, resume_pc: 0, init, binary: None });
+        self.expect = Expect::Push;
+        Ok(())
+    }
+
+    /// BINARY_OP whose left operand's class defines the operator in Python
+    /// (`dunder::binary_method`, `method`): the interpreter pushes that
+    /// method's frame, and the trace inlines it. Guards: the left operand's
+    /// class and version (the same method is found), the right one's class
+    /// (not a subclass that would go first).
+    pub(super) fn inline_binary(&mut self, vm: &VirtualMachine, method: PyObjectRef, pc: u32, op: u32, a: &PyObjectRef, b: &PyObjectRef) -> Result<(), Abort> {
+        if self.frames.len() >= MAX_DEPTH {
+            abort!("inlining too deep");
+        }
+        let func = method.downcast_ref::<PyFunction>().ok_or("operator method is not a function")?;
+        let code = crate::layout::function_code(func, vm).map_err(|_| "no code".to_owned())?;
+        let info = crate::code::info_for(&code);
+        if info.has_loops {
+            abort!("operator method with a loop");
+        }
+        let snap = self.snapshot(SnapshotKind::Resume, pc);
+        let sb = self.pop();
+        let sa = self.pop();
+        let Sh::Val { op: oa, repr: Repr::Obj, .. } = sa else { abort!("operand of a Python class is not an object") };
+        self.version_guard(vm, oa, a.class(), snap);
+        if let Sh::Val { op: ob, repr: Repr::Obj, .. } = sb {
+            let c = self.type_const(vm, b.class());
+            self.b.guard_class(ob, c, snap);
+        }
+        let borrowed = |s: Sh| match s {
+            Sh::Val { op, repr, .. } => Sh::val(op, repr, false),
+            Sh::Null => Sh::Null,
+        };
+        let cont = (self.own(borrowed(sa)), self.own(borrowed(sb)));
+        let mut slots = vec![Sh::Null; info.nlocalsplus];
+        slots[0] = self.own(sa);
+        slots[1] = self.own(sb);
+        self.descs.push(FrameDesc { info, func: Some(method.clone()), init: false, binary: Some(op) });
+        self.keep.push(method);
+        let desc = (self.descs.len() - 1) as u32;
+        let next = self.next_pc;
+        if let Some(caller) = self.frames.last_mut() {
+            caller.resume_pc = next;
+        }
+        self.pending = Some(ShadowFrame { desc, slots, resume_pc: 0, init: None, binary: Some(cont) });
         self.expect = Expect::Push;
         Ok(())
     }

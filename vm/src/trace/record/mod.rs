@@ -91,6 +91,9 @@ pub struct FrameDesc {
     pub func: Option<PyObjectRef>,
     /// An `__init__` frame: the instance is the last source of its snapshot.
     pub init: bool,
+    /// A binary operator's method frame (`dunder`): the operator; its two
+    /// operands are the last sources of its snapshot.
+    pub binary: Option<u32>,
 }
 
 struct ShadowFrame {
@@ -101,6 +104,9 @@ struct ShadowFrame {
     resume_pc: u32,
     /// For `__init__` frames, the instance the caller receives.
     init: Option<Sh>,
+    /// For binary operator frames, the operands the continuation holds (its
+    /// own references).
+    binary: Option<(Sh, Sh)>,
 }
 
 /// Why recording stopped without a trace.
@@ -214,7 +220,7 @@ impl Recorder {
                 }
             }
         }
-        let descs = vec![FrameDesc { info: f.code.clone(), func: None, init: false }];
+        let descs = vec![FrameDesc { info: f.code.clone(), func: None, init: false, binary: None }];
         let header_nulls = slots.iter().map(|s| matches!(s, Sh::Null)).collect();
         Ok(Recorder {
             b,
@@ -222,7 +228,7 @@ impl Recorder {
             header: f.pc,
             serial: f.serial,
             base,
-            frames: vec![ShadowFrame { desc: 0, slots, resume_pc: 0, init: None }],
+            frames: vec![ShadowFrame { desc: 0, slots, resume_pc: 0, init: None, binary: None }],
             inputs,
             descs,
             keep: Vec::new(),
@@ -364,6 +370,15 @@ impl Recorder {
                 .collect();
             if let Some(Sh::Val { op, .. }) = fr.init {
                 slots.push(Source::Val(op));
+            }
+            if let Some((a, b)) = fr.binary {
+                for s in [a, b] {
+                    slots.push(match s {
+                        Sh::Null => Source::Null,
+                        Sh::Val { op, repr: Repr::Bool, .. } => Source::Bool(op),
+                        Sh::Val { op, .. } => Source::Val(op),
+                    });
+                }
             }
             let pc = if i + 1 == n { pc } else { fr.resume_pc };
             frames.push(SnapFrame { code: fr.desc as u64, pc, slots });
@@ -793,7 +808,7 @@ impl Recorder {
                 if let Some(k) = self.tracked(self.peek(0)) {
                     let (obj, val) = (self.peek(0), self.peek(1));
                     let cls = conc(0).class().to_owned();
-                    if self.store_field(k, obj, &cls, name, val) {
+                    if self.store_field(vm, k, obj, &cls, name, val) {
                         self.pop();
                         self.pop();
                         return Ok(());
@@ -856,7 +871,20 @@ impl Recorder {
                 if self.frames.len() == 1 {
                     abort!("return from the loop frame");
                 }
+                // A binary operator's method must not have returned
+                // NotImplemented (the interpreter would try the reflected one):
+                // a guard that resumes at this return.
+                let binary_snap = match self.frames.last().unwrap().binary {
+                    Some(_) if conc(0).is(vm.ctx.not_implemented.as_object()) => abort!("operator method returned NotImplemented"),
+                    Some(_) => Some(self.snapshot(SnapshotKind::Resume, pc)),
+                    None => None,
+                };
                 let mut r = self.pop();
+                if let (Some(snap), Sh::Val { op, repr: Repr::Obj, .. }) = (binary_snap, r) {
+                    let ni = self.constant(vm.ctx.not_implemented.as_object(), "NotImplemented");
+                    let ne = self.b.op(Opcode::PtrNe, &[op, ni.into()]);
+                    self.b.guard_true(ne, snap);
+                }
                 let mut done = self.frames.pop().unwrap();
                 // A value returned from a local (`return self`) takes over
                 // that slot's reference before the frame's slots go.
@@ -869,6 +897,10 @@ impl Recorder {
                 }
                 for s in done.slots {
                     self.release(s);
+                }
+                if let Some((a, b)) = done.binary {
+                    self.release(a);
+                    self.release(b);
                 }
                 match done.init {
                     Some(inst) => {
