@@ -581,6 +581,21 @@ pub extern "C" fn hp_instance_set(o: *const PyObject, name: *const PyObject, val
     }
 }
 
+/// `obj.member = value` for a `__slots__` member whose cell is at byte
+/// `offset` from the object (the member descriptor's offset, as RustPython's
+/// own slot stores address it). Consumes `value`; releases the old value.
+pub extern "C" fn hp_slot_store(o: *const PyObject, offset: i64, value: *const PyObject) {
+    // SAFETY: the trace guarded the class, whose member descriptor names this
+    // cell (an atomic object pointer, null when unset); `value` is owned.
+    let old = unsafe {
+        let cell = &*((o as *const u8).wrapping_offset(offset as isize) as *const std::sync::atomic::AtomicPtr<PyObject>);
+        cell.swap(value as *mut PyObject, std::sync::atomic::Ordering::AcqRel)
+    };
+    if !old.is_null() {
+        drop(unsafe { adopt(old) });
+    }
+}
+
 /// A cell's contents (owned), or null (no exception) when empty.
 pub extern "C" fn hp_cell_get(cell: *const PyObject) -> *const PyObject {
     match crate::layout::cell_get(unsafe { obj(cell) }, vm()) {

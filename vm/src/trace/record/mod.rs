@@ -818,6 +818,9 @@ impl Recorder {
                         return Ok(());
                     }
                 }
+                if self.store_slot_attr(vm, pc, name, conc(0))? {
+                    return Ok(());
+                }
                 let snap = self.snapshot(SnapshotKind::RaisePending, pc);
                 let obj = self.pop();
                 let val = self.pop();
