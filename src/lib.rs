@@ -195,7 +195,9 @@ impl Builder {
             }
             None => {}
         }
-        let builder = hipy_shims::add_modules(InterpreterBuilder::new().settings(settings).init_stdlib());
+        let builder = hipy_stdlib::add_modules(hipy_shims::add_modules(
+            InterpreterBuilder::new().settings(settings).init_stdlib(),
+        ));
         let interp = builder.interpreter();
         let (engine, flags, stats) = (self.engine, self.flags, self.stats);
         let name_streams = self.text.as_ref().map(|t| t.name_streams);
