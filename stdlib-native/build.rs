@@ -1,7 +1,7 @@
 //! Links libexpat, the parser CPython's `pyexpat` is built on (CPython
 //! 3.11.7 bundles expat 2.5.0; Debian 12's libexpat1-dev is 2.5.0 too).
-//! Linked statically when the static archive is there, so the `hipy`
-//! binary does not need libexpat.so at run time.
+//! pkg-config links the system's libexpat.so.1 (as Debian's python3 does);
+//! the static archive is used where pkg-config offers one outside system dirs.
 fn main() {
     let lib = pkg_config::Config::new()
         .atleast_version("2.4.0")
