@@ -3,7 +3,10 @@
 //!
 //! - `pyexpat`: on libexpat itself (RustPython's sits on xml-rs and
 //!   accepts malformed XML).
+//! - `_pydecimal`: the frozen `_pydecimal` with a native arithmetic core
+//!   (`decimal` is `_pydecimal` under hipy).
 
+mod decimal;
 mod expat_ffi;
 mod pyexpat;
 
@@ -11,5 +14,6 @@ mod pyexpat;
 /// `init_stdlib` so that these replace RustPython's modules of the same name.
 pub fn add_modules(builder: rustpython_vm::InterpreterBuilder) -> rustpython_vm::InterpreterBuilder {
     let pyexpat = pyexpat::module_def(&builder.ctx);
-    builder.add_native_modules(&[pyexpat])
+    let pydecimal = decimal::module_def(&builder.ctx);
+    builder.add_native_modules(&[pyexpat, pydecimal])
 }
