@@ -336,10 +336,14 @@ impl Runtime {
             // Not after other exceptions: sys.excepthook runs before the import.
             let done = self.interp.enter(hipy_vm::threads::finish_without_importing_threading);
             if let Err(exc) = done {
-                return self.interp.finalize(Some(exc)).min(255) as u8;
+                let status = self.interp.enter(|vm| exit_status(vm, &exc));
+                let finalized = self.interp.finalize(Some(exc));
+                return status.unwrap_or(finalized.min(255) as u8);
             }
         }
-        self.interp.finalize(error.map(|e| e.exc)).min(255) as u8
+        let status = error.as_ref().and_then(|e| self.interp.enter(|vm| exit_status(vm, &e.exc)));
+        let finalized = self.interp.finalize(error.map(|e| e.exc));
+        status.unwrap_or(finalized.min(255) as u8)
     }
 
     fn enter<R>(&self, f: impl FnOnce(&VirtualMachine) -> PyResult<R>) -> Result<R, Error> {
@@ -367,6 +371,19 @@ impl Runtime {
             Engine::RustPython => vm.run_code_obj(code, self.main.clone()),
         }
     }
+}
+
+/// The process status of `SystemExit(code)` with an int code, as CPython
+/// computes it: the code as a C `int` (the low byte is what the OS keeps,
+/// so `sys.exit(256)` exits 0), -1 for a code beyond a C `long`.
+fn exit_status(vm: &VirtualMachine, exc: &PyBaseExceptionRef) -> Option<u8> {
+    if !exc.fast_isinstance(vm.ctx.exceptions.system_exit) {
+        return None;
+    }
+    let code = exc.as_object().get_attr("code", vm).ok()?;
+    let code = code.downcast_ref::<rustpython_vm::builtins::PyInt>()?;
+    let low = code.try_to_primitive::<i64>(vm).unwrap_or(-1);
+    Some(low as u8)
 }
 
 /// A Python exception that reached Rust.

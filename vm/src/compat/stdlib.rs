@@ -88,3 +88,8 @@ pub fn sysconfig(vm: &VirtualMachine) -> PyResult<()> {
     }
     Ok(())
 }
+
+/// `pkgutil.iter_modules()` lists the (frozen) standard library.
+pub fn pkgutil(vm: &VirtualMachine) -> PyResult<()> {
+    patch(vm, "pkgutil", "patch_pkgutil")
+}
