@@ -328,21 +328,31 @@ impl Runtime {
     /// non-daemon threads are joined, `atexit` functions run, streams are
     /// flushed. Returns the process exit status.
     pub fn finish(self, error: Option<Error>) -> u8 {
+        let Runtime { interp, engine, main } = self;
+        // `__main__`'s namespace must die with its module when finalization
+        // takes the modules out of sys.modules, so that objects left in it
+        // are finalized (their `__del__` run, a NamedTemporaryFile deleted)
+        // as CPython does; this handle, and the inline caches' references to
+        // functions, would keep it alive.
+        drop(main);
+        if engine == Engine::Hipy {
+            interp.enter(|_| hipy_vm::code::clear_site_caches());
+        }
         let clean = match &error {
             None => true,
             Some(e) => e.is_system_exit(),
         };
-        if self.engine == Engine::Hipy && clean {
+        if engine == Engine::Hipy && clean {
             // Not after other exceptions: sys.excepthook runs before the import.
-            let done = self.interp.enter(hipy_vm::threads::finish_without_importing_threading);
+            let done = interp.enter(hipy_vm::threads::finish_without_importing_threading);
             if let Err(exc) = done {
-                let status = self.interp.enter(|vm| exit_status(vm, &exc));
-                let finalized = self.interp.finalize(Some(exc));
+                let status = interp.enter(|vm| exit_status(vm, &exc));
+                let finalized = interp.finalize(Some(exc));
                 return status.unwrap_or(finalized.min(255) as u8);
             }
         }
-        let status = error.as_ref().and_then(|e| self.interp.enter(|vm| exit_status(vm, &e.exc)));
-        let finalized = self.interp.finalize(error.map(|e| e.exc));
+        let status = error.as_ref().and_then(|e| interp.enter(|vm| exit_status(vm, &e.exc)));
+        let finalized = interp.finalize(error.map(|e| e.exc));
         status.unwrap_or(finalized.min(255) as u8)
     }
 
