@@ -607,7 +607,7 @@ unsafe fn new_refs<const N: usize>(ps: [*const PyObject; N]) -> Vec<PyObjectRef>
     ps.iter().map(|&p| unsafe { obj(p) }.to_owned()).collect()
 }
 
-/// A new tuple of the given items (BUILD_TUPLE 1..=3).
+/// A new tuple of the given items (BUILD_TUPLE 1..=6).
 pub extern "C" fn hp_tuple1(a: *const PyObject) -> *const PyObject {
     owned(vm().ctx.new_tuple(unsafe { new_refs([a]) }).into())
 }
@@ -620,7 +620,19 @@ pub extern "C" fn hp_tuple3(a: *const PyObject, b: *const PyObject, c: *const Py
     owned(vm().ctx.new_tuple(unsafe { new_refs([a, b, c]) }).into())
 }
 
-/// A new list of the given items (BUILD_LIST 0..=3).
+pub extern "C" fn hp_tuple4(a: *const PyObject, b: *const PyObject, c: *const PyObject, d: *const PyObject) -> *const PyObject {
+    owned(vm().ctx.new_tuple(unsafe { new_refs([a, b, c, d]) }).into())
+}
+
+pub extern "C" fn hp_tuple5(a: *const PyObject, b: *const PyObject, c: *const PyObject, d: *const PyObject, e: *const PyObject) -> *const PyObject {
+    owned(vm().ctx.new_tuple(unsafe { new_refs([a, b, c, d, e]) }).into())
+}
+
+pub extern "C" fn hp_tuple6(a: *const PyObject, b: *const PyObject, c: *const PyObject, d: *const PyObject, e: *const PyObject, f: *const PyObject) -> *const PyObject {
+    owned(vm().ctx.new_tuple(unsafe { new_refs([a, b, c, d, e, f]) }).into())
+}
+
+/// A new list of the given items (BUILD_LIST 0..=6).
 pub extern "C" fn hp_list0() -> *const PyObject {
     owned(vm().ctx.new_list(vec![]).into())
 }
@@ -635,6 +647,18 @@ pub extern "C" fn hp_list2(a: *const PyObject, b: *const PyObject) -> *const PyO
 
 pub extern "C" fn hp_list3(a: *const PyObject, b: *const PyObject, c: *const PyObject) -> *const PyObject {
     owned(vm().ctx.new_list(unsafe { new_refs([a, b, c]) }).into())
+}
+
+pub extern "C" fn hp_list4(a: *const PyObject, b: *const PyObject, c: *const PyObject, d: *const PyObject) -> *const PyObject {
+    owned(vm().ctx.new_list(unsafe { new_refs([a, b, c, d]) }).into())
+}
+
+pub extern "C" fn hp_list5(a: *const PyObject, b: *const PyObject, c: *const PyObject, d: *const PyObject, e: *const PyObject) -> *const PyObject {
+    owned(vm().ctx.new_list(unsafe { new_refs([a, b, c, d, e]) }).into())
+}
+
+pub extern "C" fn hp_list6(a: *const PyObject, b: *const PyObject, c: *const PyObject, d: *const PyObject, e: *const PyObject, f: *const PyObject) -> *const PyObject {
+    owned(vm().ctx.new_list(unsafe { new_refs([a, b, c, d, e, f]) }).into())
 }
 
 /// An empty set (BUILD_SET 0).
