@@ -454,7 +454,11 @@ fn store_cached(vm: &VirtualMachine, f: &mut Frame, cell: &std::cell::UnsafeCell
             let grow = e.grow.get();
             let obj = f.pop();
             let value = f.pop();
-            let from = if s == 0 { crate::layout::instances::shape_stamp(l, &d) } else { s };
+            let from = match (s, len) {
+                (0, 0) => crate::layout::instances::empty_shape(),
+                (0, _) => crate::layout::instances::shape_stamp(l, &d),
+                _ => s,
+            };
             // May run Python code (an equal key's `__eq__`, the replaced
             // value's `__del__`): `e` is not used after it.
             d.set_item(name, value, vm)?;
@@ -472,7 +476,11 @@ fn store_cached(vm: &VirtualMachine, f: &mut Frame, cell: &std::cell::UnsafeCell
                     }
                     to
                 };
-                crate::layout::instances::set_shape_after_append(l, &d, to, name.as_object(), len as u32);
+                if crate::layout::instances::set_shape_after_append(l, &d, to, name.as_object(), len as u32) {
+                    // The new key is the last entry of shape `to`.
+                    set_hint(cell, key, (to, len as u32));
+                    return Ok(true);
+                }
             }
             let now = crate::layout::instances::stamp(l, &d);
             if now != 0 {

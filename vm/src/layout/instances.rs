@@ -249,8 +249,9 @@ pub fn is_shape(stamp: u32) -> bool {
     (SHAPE_FIRST..=SHAPE_LAST).contains(&stamp)
 }
 
-/// The keys of `d` as identities, if it is hole-free with interned keys.
-fn shape_keys(l: &InstanceLayout, d: &Py<PyDict>) -> Option<Vec<usize>> {
+/// The keys of `d` as identities into `buf`, if it is hole-free with
+/// interned keys: how many.
+fn shape_keys(l: &InstanceLayout, d: &Py<PyDict>, buf: &mut [usize; SHAPE_MAX_KEYS]) -> Option<usize> {
     let ptr = dicts::word(d, l.dicts.entries);
     let len = dicts::word(d, l.dicts.len);
     // No holes: the entry array holds exactly the live items (a hole's
@@ -258,13 +259,67 @@ fn shape_keys(l: &InstanceLayout, d: &Py<PyDict>) -> Option<Vec<usize>> {
     if len > SHAPE_MAX_KEYS || len != d.__len__() {
         return None;
     }
-    (0..len)
-        .map(|i| {
-            // SAFETY: `ptr`/`len` are the entry array's; a hole reads null.
-            let k = unsafe { *((ptr + i * l.dicts.stride + l.dicts.key) as *const usize) };
-            (k != 0 && is_interned(unsafe { &*(k as *const PyObject) })).then_some(k)
-        })
-        .collect()
+    for (i, slot) in buf.iter_mut().enumerate().take(len) {
+        // SAFETY: `ptr`/`len` are the entry array's, with no holes.
+        let k = unsafe { *((ptr + i * l.dicts.stride + l.dicts.key) as *const usize) };
+        if k == 0 || !is_interned(unsafe { &*(k as *const PyObject) }) {
+            return None;
+        }
+        *slot = k;
+    }
+    Some(len)
+}
+
+// A per-thread memo of short key sequences' shapes, so that a new instance
+// gets its stamp without the registry's lock, hashing and allocation (the
+// registry never changes a sequence's stamp, so a memo entry stays right).
+const MEMO_KEYS: usize = 8;
+const MEMO_WAYS: usize = 64;
+
+#[derive(Clone, Copy, Default)]
+struct Memo {
+    len: u8,
+    stamp: u32,
+    keys: [usize; MEMO_KEYS],
+}
+
+thread_local! {
+    static MEMO: std::cell::RefCell<Vec<Memo>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+fn memo_slot(keys: &[usize]) -> usize {
+    let mut h: u64 = keys.len() as u64;
+    for &k in keys {
+        h = (h ^ k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    (h >> 58) as usize % MEMO_WAYS
+}
+
+fn shape_of_keys(keys: &[usize]) -> u32 {
+    if keys.len() > MEMO_KEYS {
+        return register(keys.to_vec());
+    }
+    let i = memo_slot(keys);
+    let hit = MEMO.with(|m| {
+        let m = m.borrow();
+        m.get(i).filter(|e| e.stamp != 0 && e.len as usize == keys.len() && &e.keys[..keys.len()] == keys).map(|e| e.stamp)
+    });
+    if let Some(st) = hit {
+        return st;
+    }
+    let st = register(keys.to_vec());
+    if st != 0 {
+        MEMO.with(|m| {
+            let mut m = m.borrow_mut();
+            if m.is_empty() {
+                m.resize(MEMO_WAYS, Memo::default());
+            }
+            let mut e = Memo { len: keys.len() as u8, stamp: st, keys: [0; MEMO_KEYS] };
+            e.keys[..keys.len()].copy_from_slice(keys);
+            m[i] = e;
+        });
+    }
+    st
 }
 
 fn register(keys: Vec<usize>) -> u32 {
@@ -292,8 +347,9 @@ pub fn shape_stamp(l: &InstanceLayout, d: &Py<PyDict>) -> u32 {
     if s != 0 {
         return s;
     }
-    let Some(keys) = shape_keys(l, d) else { return 0 };
-    let st = register(keys);
+    let mut buf = [0usize; SHAPE_MAX_KEYS];
+    let Some(n) = shape_keys(l, d, &mut buf) else { return 0 };
+    let st = shape_of_keys(&buf[..n]);
     install(l, d, st)
 }
 
@@ -340,18 +396,29 @@ pub fn shape_after(from: u32, key: &PyObject) -> u32 {
 /// `from`'s keys then `key` at `index`, with no holes.
 ///
 /// Only while one thread runs Python.
-pub fn set_shape_after_append(l: &InstanceLayout, d: &Py<PyDict>, to: u32, key: &PyObject, index: u32) {
+/// Whether `d` holds stamp `to` now.
+pub fn set_shape_after_append(l: &InstanceLayout, d: &Py<PyDict>, to: u32, key: &PyObject, index: u32) -> bool {
     if to == 0 || stamp(l, d) != 0 {
-        return;
+        return false;
     }
     let len = dicts::word(d, l.dicts.len);
     if len != index as usize + 1 || d.__len__() != len {
-        return;
+        return false;
     }
     let ptr = dicts::word(d, l.dicts.entries);
     // SAFETY: index < len.
     let k = unsafe { *((ptr + index as usize * l.dicts.stride + l.dicts.key) as *const usize) };
-    if k == key as *const PyObject as usize {
-        install(l, d, to);
+    k == key as *const PyObject as usize && install(l, d, to) == to
+}
+
+/// The shape of an empty dict.
+pub fn empty_shape() -> u32 {
+    static EMPTY: AtomicU32 = AtomicU32::new(0);
+    let s = EMPTY.load(Ordering::Relaxed);
+    if s != 0 {
+        return s;
     }
+    let s = shape_of_keys(&[]);
+    EMPTY.store(s, Ordering::Relaxed);
+    s
 }
