@@ -20,13 +20,20 @@ pub struct Mode {
 }
 
 /// The engine modes the corpus and the fuzzer run under: the interpreter
-/// alone, the JIT compiling every loop at its first back-edges, and the JIT
-/// with guards failing at random so that every exit path runs.
+/// alone, the interpreter with every inline cache also missing at random
+/// (so the generic paths and re-specialization run at every site), the JIT
+/// compiling every loop at its first back-edges, and the JIT with guards
+/// failing at random so that every exit path runs.
 pub const HIPY_MODES: &[Mode] = &[
     Mode {
         name: "interp",
         args: &[],
         env: &[("HIPY_JIT", "off")],
+    },
+    Mode {
+        name: "interp-cache-miss",
+        args: &[],
+        env: &[("HIPY_JIT", "off"), ("HIPY_CACHE_RANDOM_MISS", "20261125")],
     },
     Mode {
         name: "jit-eager",

@@ -7,8 +7,12 @@ use rustpython_vm::function::PyMethodFlags;
 use rustpython_vm::types::PyTypeFlags;
 use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 
+use rustpython_vm::builtins::PyDict;
+use rustpython_vm::{Py, PyObject};
+
 use crate::code::{AttrEntry, AttrKind, Op, SiteCache, ATTR_WAYS};
 use crate::frame::Frame;
+use crate::layout::instances::InstanceLayout;
 
 /// Result of looking up a name for a call: either an unbound function to be
 /// called with the object as first argument, or a plain attribute value.
@@ -118,9 +122,21 @@ fn uses_generic_setattr(vm: &VirtualMachine, cls: &PyType) -> bool {
     }
 }
 
+fn has_dict(cls: &PyType) -> bool {
+    cls.slots.flags.has_feature(PyTypeFlags::HAS_DICT)
+}
+
 /// Learn what LOAD_ATTR / STORE_ATTR of `name` on instances of `cls` does,
 /// when it is simple enough to cache.
-fn learn(vm: &VirtualMachine, cls: &PyType, name: &'static PyStrInterned, method: bool, store: bool) -> Option<AttrEntry> {
+fn learn(vm: &VirtualMachine, obj: &PyObject, name: &'static PyStrInterned, method: bool, store: bool) -> Option<AttrEntry> {
+    let cls = obj.class();
+    // Module attributes: an exact module's dict (a module's getattr is the
+    // generic one, then the module's `__getattr__`).
+    if !store && cls.is(vm.ctx.types.module_type) {
+        let (tp, version) = type_key(cls);
+        return (version != 0 && cls.get_attr(name).is_none() && has_dict(cls))
+            .then(|| AttrEntry::new(tp, version, AttrKind::ModuleDict));
+    }
     let generic = if store { uses_generic_setattr(vm, cls) } else { uses_generic_getattr(vm, cls) };
     if !generic {
         return None;
@@ -132,28 +148,46 @@ fn learn(vm: &VirtualMachine, cls: &PyType, name: &'static PyStrInterned, method
     }
     let kind = match descr {
         None if store || cls.get_attr(vm.ctx.intern_str("__getattr__")).is_none() => AttrKind::InstanceDict,
+        None => return None,
         Some(d) if method && !store && (d.class().is(vm.ctx.types.function_type) || is_plain_method_descriptor(vm, &d)) => {
             AttrKind::Method(d)
         }
-        _ => return None,
+        Some(d) => {
+            let dcls = d.class();
+            if let Some(off) = crate::layout::instances::slot_offset(&d) {
+                // A `__slots__` member of a base of `cls`.
+                let m = d.downcast_ref::<rustpython_vm::builtins::descriptor::PyMemberDescriptor>()?;
+                if !cls.fast_issubclass(m.common.typ.as_object()) || crate::layout::instances::layout().is_none_or(|l| !l.slots) {
+                    return None;
+                }
+                AttrKind::Slot(off)
+            } else if store {
+                return None;
+            } else if dcls.slots.descr_get.load().is_none() {
+                // A plain class attribute (no descriptor): found unless the
+                // instance dict shadows it.
+                AttrKind::ClassAttr(d)
+            } else {
+                return None;
+            }
+        }
     };
-    Some(AttrEntry { tp, version, kind })
+    Some(AttrEntry::new(tp, version, kind))
 }
 
 /// Look `key` up in the site's entries.
-fn cached(cell: &std::cell::UnsafeCell<SiteCache>, key: (usize, u32)) -> Option<AttrKind> {
+#[inline]
+fn cached(cell: &std::cell::UnsafeCell<SiteCache>, key: (usize, u32)) -> Option<&AttrEntry> {
     // SAFETY: per-thread cache; the borrow ends before any call out.
     match unsafe { &*cell.get() } {
-        SiteCache::Attr(entries) => entries
-            .iter()
-            .find(|e| (e.tp, e.version) == key)
-            .map(|e| e.kind.clone()),
+        SiteCache::Attr(entries) if key.1 != 0 => entries.iter().find(|e| (e.tp, e.version) == key),
         _ => None,
     }
 }
 
 /// Add what was learned about a receiver type, replacing stale entries for
-/// the same type; a site that sees too many types stops caching.
+/// the same type; a site that sees more types than it has ways drops its
+/// oldest entry (it re-specializes to what it sees now).
 fn remember(cell: &std::cell::UnsafeCell<SiteCache>, entry: Option<AttrEntry>) {
     let Some(entry) = entry else { return };
     // SAFETY: as in `cached`.
@@ -161,12 +195,178 @@ fn remember(cell: &std::cell::UnsafeCell<SiteCache>, entry: Option<AttrEntry>) {
     match cache {
         SiteCache::Attr(entries) => {
             entries.retain(|e| e.tp != entry.tp);
-            if entries.len() < ATTR_WAYS {
-                entries.push(entry);
+            if entries.len() >= ATTR_WAYS {
+                entries.remove(0);
             }
+            entries.push(entry);
         }
         _ => *cache = SiteCache::Attr(vec![entry]),
     }
+}
+
+/// The layout for reading an instance directly: only while one thread runs
+/// Python (otherwise RustPython's locked paths are taken).
+#[inline(always)]
+fn direct() -> Option<&'static InstanceLayout> {
+    if crate::threads::multi() {
+        return None;
+    }
+    crate::layout::instances::layout()
+}
+
+/// The entry index of `name` in `d` (identity of the interned key) with
+/// the stamp it holds under, giving `d` its shape's stamp if it has none.
+fn locate_in(l: &InstanceLayout, d: &Py<PyDict>, name: &'static PyStrInterned) -> (u32, u32) {
+    let s = crate::layout::instances::shape_stamp(l, d);
+    if s == 0 {
+        return (0, 0);
+    }
+    match crate::layout::instances::index_of(l, d, name) {
+        Some(i) => (s, i),
+        None => (0, 0),
+    }
+}
+
+/// Update the hint of the entry for `key` (looked up again: the lookup
+/// that found the new hint may have run Python code, which may have
+/// changed the site's cache).
+fn set_hint(cell: &std::cell::UnsafeCell<SiteCache>, key: (usize, u32), hint: (u32, u32)) {
+    if let Some(e) = cached(cell, key) {
+        e.hint.set(hint);
+    }
+}
+
+/// Read `name` from the instance dict of `obj` through the entry's hint
+/// (refreshing it). None when the dict does not hold it.
+#[inline]
+fn dict_read(
+    vm: &VirtualMachine,
+    l: &InstanceLayout,
+    obj: &PyObject,
+    (cell, key, (hs, hi)): (&std::cell::UnsafeCell<SiteCache>, (usize, u32), (u32, u32)),
+    name: &'static PyStrInterned,
+) -> PyResult<Option<PyObjectRef>> {
+    // SAFETY: the type has a dict (checked by the caller) and only this
+    // thread runs Python.
+    let Some(d) = (unsafe { crate::layout::instances::dict_ref(l, obj) }) else { return Ok(None) };
+    let s = crate::layout::instances::stamp(l, d);
+    if s == hs && s != 0 {
+        // SAFETY: the stamp attests the entry layout the hint was taken under.
+        return Ok(Some(unsafe { crate::layout::instances::entry_value(l, d, hi) }.to_owned()));
+    }
+    let d = d.to_owned();
+    let v = d.get_item_opt(name, vm)?;
+    if v.is_some() && !crate::threads::multi() {
+        set_hint(cell, key, locate_in(l, &d, name));
+    }
+    Ok(v)
+}
+
+/// Whether the instance dict of `obj` (whose type has one) does not hold
+/// `name`, through the entry's negative hint (refreshing it).
+#[inline]
+fn dict_lacks(
+    vm: &VirtualMachine,
+    l: &InstanceLayout,
+    obj: &PyObject,
+    (cell, key, (hs, _)): (&std::cell::UnsafeCell<SiteCache>, (usize, u32), (u32, u32)),
+    name: &'static PyStrInterned,
+) -> PyResult<bool> {
+    // SAFETY: as in `dict_read`.
+    let Some(d) = (unsafe { crate::layout::instances::dict_ref(l, obj) }) else { return Ok(true) };
+    let s = crate::layout::instances::stamp(l, d);
+    if s == hs && crate::layout::instances::is_shape(s) {
+        return Ok(true);
+    }
+    let d = d.to_owned();
+    if d.get_item_opt(name, vm)?.is_some() {
+        return Ok(false);
+    }
+    if !crate::threads::multi() {
+        let s = crate::layout::instances::shape_stamp(l, &d);
+        if crate::layout::instances::is_shape(s) {
+            set_hint(cell, key, (s, 0));
+        }
+    }
+    Ok(true)
+}
+
+/// Replace the object on top of the stack by `v` (and NULL for the method
+/// form, whose `self` slot is then empty).
+#[inline(always)]
+fn replace_top(f: &mut Frame, v: PyObjectRef, method: bool) {
+    let n = f.slots.len();
+    let old = std::mem::replace(&mut f.slots[n - 1], Some(v));
+    drop(old);
+    if method {
+        f.push_opt(None);
+    }
+}
+
+/// What a cached LOAD_ATTR did: nothing (take the generic path) or a
+/// value pushed.
+enum Loaded {
+    Miss,
+    Done,
+}
+
+/// LOAD_ATTR through the site's cache.
+#[inline]
+fn load_cached(vm: &VirtualMachine, f: &mut Frame, cell: &std::cell::UnsafeCell<SiteCache>, name: &'static PyStrInterned, method: bool) -> PyResult<Loaded> {
+    let obj = f.top();
+    let cls = obj.class();
+    let key = type_key(cls);
+    let Some(e) = cached(cell, key) else {
+        remember(cell, learn(vm, obj, name, method, false));
+        return Ok(Loaded::Miss);
+    };
+    if crate::code::forced_miss() {
+        let obj = obj.clone();
+        remember(cell, learn(vm, &obj, name, method, false));
+        return Ok(Loaded::Miss);
+    }
+    let Some(l) = direct() else { return Ok(Loaded::Miss) };
+    match &e.kind {
+        AttrKind::InstanceDict | AttrKind::ModuleDict => {
+            if !has_dict(cls) {
+                return Ok(Loaded::Miss);
+            }
+            match dict_read(vm, l, obj, (cell, key, e.hint.get()), name)? {
+                Some(v) => replace_top(f, v, method),
+                None => return Ok(Loaded::Miss),
+            }
+        }
+        AttrKind::Slot(off) => {
+            // SAFETY: the offset is a slot of this type (version-checked).
+            match unsafe { crate::layout::instances::slot_ref(obj, *off) } {
+                Some(v) => {
+                    let v = v.to_owned();
+                    replace_top(f, v, method);
+                }
+                None => return Ok(Loaded::Miss),
+            }
+        }
+        AttrKind::Method(func) if method => {
+            // Owned before the dict lookup, which may run Python code that
+            // changes this site's cache (and frees `e`).
+            let func = func.clone();
+            if has_dict(cls) && !dict_lacks(vm, l, obj, (cell, key, e.hint.get()), name)? {
+                return Ok(Loaded::Miss);
+            }
+            let obj = f.pop();
+            f.push(func);
+            f.push(obj);
+        }
+        AttrKind::Method(_) => return Ok(Loaded::Miss),
+        AttrKind::ClassAttr(v) => {
+            let v = v.clone();
+            if has_dict(cls) && !dict_lacks(vm, l, obj, (cell, key, e.hint.get()), name)? {
+                return Ok(Loaded::Miss);
+            }
+            replace_top(f, v, method);
+        }
+    }
+    Ok(Loaded::Done)
 }
 
 /// LOAD_ATTR namei: `namei >> 1` is the name; bit 0 asks for the method form,
@@ -175,38 +375,13 @@ pub fn load_attr(vm: &VirtualMachine, f: &mut Frame, op: Op) -> PyResult<()> {
     let arg = op.arg;
     let method = arg & 1 != 0;
     let name = f.code.names[(arg >> 1) as usize];
-    let obj = f.pop();
     let code = f.code.clone();
-    let cell = code.cache(op);
-    if let Some(cell) = cell {
-        let key = type_key(obj.class());
-        match cached(cell, key) {
-            Some(AttrKind::InstanceDict) => {
-                if let Some(dict) = obj.dict() {
-                    if let Some(v) = dict.get_item_opt(name, vm)? {
-                        f.push(v);
-                        if method {
-                            f.push_opt(None);
-                        }
-                        return Ok(());
-                    }
-                }
-            }
-            Some(AttrKind::Method(func)) if method => {
-                let shadowed = match obj.dict() {
-                    Some(d) => d.get_item_opt(name, vm)?.is_some(),
-                    None => false,
-                };
-                if !shadowed {
-                    f.push(func);
-                    f.push(obj);
-                    return Ok(());
-                }
-            }
-            Some(AttrKind::Method(_)) => {}
-            None => remember(cell, learn(vm, obj.class(), name, method, false)),
+    if let Some(cell) = code.cache(op) {
+        if let Loaded::Done = load_cached(vm, f, cell, name, method)? {
+            return Ok(());
         }
     }
+    let obj = f.pop();
     if !method {
         let v = obj.get_attr(name, vm)?;
         f.push(v);
@@ -225,23 +400,110 @@ pub fn load_attr(vm: &VirtualMachine, f: &mut Frame, op: Op) -> PyResult<()> {
     Ok(())
 }
 
+/// STORE_ATTR through the site's cache; false when the generic path must
+/// do it (nothing was consumed then).
+#[inline]
+fn store_cached(vm: &VirtualMachine, f: &mut Frame, cell: &std::cell::UnsafeCell<SiteCache>, name: &'static PyStrInterned) -> PyResult<bool> {
+    let obj = f.top();
+    let cls = obj.class();
+    let key = type_key(cls);
+    let Some(e) = cached(cell, key) else {
+        remember(cell, learn(vm, obj, name, false, true));
+        return Ok(false);
+    };
+    if crate::code::forced_miss() {
+        let obj = obj.clone();
+        remember(cell, learn(vm, &obj, name, false, true));
+        return Ok(false);
+    }
+    let Some(l) = direct() else { return Ok(false) };
+    match &e.kind {
+        AttrKind::Slot(off) => {
+            let obj = f.pop();
+            let value = f.pop();
+            // SAFETY: the offset is a slot of this type (version-checked).
+            let old = unsafe { crate::layout::instances::swap_slot(&obj, *off, Some(value)) };
+            drop(old);
+            drop(obj);
+            Ok(true)
+        }
+        AttrKind::InstanceDict if has_dict(cls) => {
+            // SAFETY: the type has a dict; one thread runs Python.
+            let Some(d) = (unsafe { crate::layout::instances::dict_ref(l, obj) }) else { return Ok(false) };
+            let s = crate::layout::instances::stamp(l, d);
+            let (hs, hi) = e.hint.get();
+            if s == hs && s != 0 {
+                let obj = f.pop();
+                let value = f.pop();
+                // SAFETY: the key is at `hi` under this stamp; the old value
+                // is released after the store.
+                let d = unsafe { crate::layout::instances::dict_ref(l, &obj) }.expect("dict");
+                let old = unsafe { crate::layout::instances::replace_entry_value(l, d, hi, value) };
+                drop(old);
+                drop(obj);
+                return Ok(true);
+            }
+            // A new key: RustPython's own insert (a dict that grows past
+            // 30 keys takes the generic path, which keeps RustPython's
+            // inline-values flag as it expects).
+            let len = d.__len__();
+            if len >= 30 {
+                return Ok(false);
+            }
+            let d = d.to_owned();
+            let grow = e.grow.get();
+            let obj = f.pop();
+            let value = f.pop();
+            let from = match (s, len) {
+                (0, 0) => crate::layout::instances::empty_shape(),
+                (0, _) => crate::layout::instances::shape_stamp(l, &d),
+                _ => s,
+            };
+            // May run Python code (an equal key's `__eq__`, the replaced
+            // value's `__del__`): `e` is not used after it.
+            d.set_item(name, value, vm)?;
+            drop(obj);
+            if crate::threads::multi() {
+                return Ok(true);
+            }
+            if crate::layout::instances::is_shape(from) {
+                let to = if grow.0 == from {
+                    grow.1
+                } else {
+                    let to = crate::layout::instances::shape_after(from, name.as_object());
+                    if let Some(e) = cached(cell, key) {
+                        e.grow.set((from, to));
+                    }
+                    to
+                };
+                if crate::layout::instances::set_shape_after_append(l, &d, to, name.as_object(), len as u32) {
+                    // The new key is the last entry of shape `to`.
+                    set_hint(cell, key, (to, len as u32));
+                    return Ok(true);
+                }
+            }
+            let now = crate::layout::instances::stamp(l, &d);
+            if now != 0 {
+                if let Some(i) = crate::layout::instances::index_of(l, &d, name) {
+                    set_hint(cell, key, (now, i));
+                }
+            }
+            Ok(true)
+        }
+        _ => Ok(false),
+    }
+}
+
 pub fn store_attr(vm: &VirtualMachine, f: &mut Frame, op: Op) -> PyResult<()> {
-    let obj = f.pop();
-    let value = f.pop();
     let name = f.code.names[op.arg as usize];
     let code = f.code.clone();
     if let Some(cell) = code.cache(op) {
-        let key = type_key(obj.class());
-        match cached(cell, key) {
-            Some(AttrKind::InstanceDict) => {
-                if let Some(dict) = obj.dict() {
-                    return dict.set_item(name, value, vm);
-                }
-            }
-            Some(_) => {}
-            None => remember(cell, learn(vm, obj.class(), name, false, true)),
+        if store_cached(vm, f, cell, name)? {
+            return Ok(());
         }
     }
+    let obj = f.pop();
+    let value = f.pop();
     obj.set_attr(name, value, vm)
 }
 

@@ -59,6 +59,19 @@ pub struct AttrEntry {
     pub tp: usize,
     pub version: u32,
     pub kind: AttrKind,
+    /// A hint about the instance dict, by its keys-version stamp:
+    /// `InstanceDict`/`ModuleDict`: `(stamp, index)`, the name is entry
+    /// `index` of a dict with this stamp; `Method`/`ClassAttr`: `(shape, _)`,
+    /// a dict of this shape does not hold the name. 0: no hint.
+    pub hint: std::cell::Cell<(u32, u32)>,
+    /// STORE_ATTR of a new key: (shape before, shape after).
+    pub grow: std::cell::Cell<(u32, u32)>,
+}
+
+impl AttrEntry {
+    pub fn new(tp: usize, version: u32, kind: AttrKind) -> AttrEntry {
+        AttrEntry { tp, version, kind, hint: Default::default(), grow: Default::default() }
+    }
 }
 
 #[derive(Clone)]
@@ -68,6 +81,54 @@ pub enum AttrKind {
     InstanceDict,
     /// Method form resolving to a plain function on the type.
     Method(rustpython_vm::PyObjectRef),
+    /// A `__slots__` member: the object's cell at this offset.
+    Slot(isize),
+    /// A class attribute that is no descriptor (a constant, a nested
+    /// class...), unless the instance dict shadows it.
+    ClassAttr(rustpython_vm::PyObjectRef),
+    /// An attribute of an exact `module`, from its dict.
+    ModuleDict,
+}
+
+// ----- the random-miss test mode -----
+
+/// `HIPY_CACHE_RANDOM_MISS=seed`: every inline cache also misses at random
+/// (about one lookup in three), so the generic paths and re-specialization
+/// run everywhere the caches would otherwise hit.
+static RANDOM_MISS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+static RANDOM_SEED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+thread_local! {
+    static RNG: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Read `HIPY_CACHE_RANDOM_MISS` (once, at start-up).
+pub fn configure_random_miss() {
+    if let Some(seed) = std::env::var("HIPY_CACHE_RANDOM_MISS").ok().and_then(|s| s.trim().parse::<u64>().ok()) {
+        RANDOM_SEED.store(seed | 1, std::sync::atomic::Ordering::Relaxed);
+        RANDOM_MISS.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// Whether this cache lookup must miss (only in the random-miss mode).
+#[inline(always)]
+pub fn forced_miss() -> bool {
+    RANDOM_MISS.load(std::sync::atomic::Ordering::Relaxed) && random_miss()
+}
+
+#[cold]
+fn random_miss() -> bool {
+    RNG.with(|r| {
+        let mut x = r.get();
+        if x == 0 {
+            x = RANDOM_SEED.load(std::sync::atomic::Ordering::Relaxed) ^ this_thread().wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        r.set(x);
+        x % 3 == 0
+    })
 }
 
 pub struct CodeInfo {

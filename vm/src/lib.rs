@@ -54,6 +54,8 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     layout::gc::probe(vm);
     generator::init_types();
     layout::objects::probe(vm);
+    layout::instances::probe(vm);
+    code::configure_random_miss();
     range::init_type();
     list_iter::init_type();
     let fslots = &vm.ctx.types.function_type.slots;

@@ -19,6 +19,7 @@ use std::sync::OnceLock;
 
 pub mod dicts;
 pub mod gc;
+pub mod instances;
 pub mod objects;
 
 use rustpython_vm::builtins::{PyBoundMethod, PyCode, PyDict, PyDictRef, PyFunction, PyTuple};
@@ -182,7 +183,7 @@ fn probe_function(vm: &VirtualMachine) -> PyResult<Option<FunctionOffsets>> {
 /// The globals get their own `__builtins__` dict and `__name__`, so that the
 /// functions made here hold values no other field of theirs can share
 /// (`find_unique` needs each probed value exactly once).
-fn run_probe_source(vm: &VirtualMachine, src: &str) -> PyResult<rustpython_vm::scope::Scope> {
+pub(super) fn run_probe_source(vm: &VirtualMachine, src: &str) -> PyResult<rustpython_vm::scope::Scope> {
     let globals = vm.ctx.new_dict();
     let builtins = vm.ctx.new_dict();
     for (key, value) in vm.builtins.dict() {
