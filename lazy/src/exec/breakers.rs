@@ -17,6 +17,8 @@ pub fn run(op: &Op, inputs: &[Array], dtype: DType, shape: &[usize]) -> Array {
         Op::ArgSort { axis } => along_axis(&inputs[0], *axis, dtype, |row, out| argsort_row(row, out)),
         Op::Cumulative { op: c, axis } => cumulative(*c, &inputs[0], *axis, dtype, shape),
         Op::Concat { axis } => concat(inputs, *axis, dtype, shape),
+        Op::View { layout } => view(&inputs[0], layout),
+        Op::Gather { positions } => gather(&inputs[0], &positions.0, shape),
         other => unreachable!("{other:?} is fused, not a kernel"),
     }
 }
@@ -222,6 +224,30 @@ fn cumulative(op: CumOp, x: &Array, axis: Option<usize>, dtype: DType, shape: &[
             out.push(b);
         }),
     }
+}
+
+/// A view of a stored array: its buffer seen through the composed layout,
+/// or through `layout` over a C-contiguous copy when they do not compose.
+fn view(x: &Array, layout: &Layout) -> Array {
+    match crate::layout::compose(layout, &x.layout) {
+        Some(l) => Array::new(x.buffer.clone(), l),
+        None => {
+            let c = x.to_contiguous();
+            Array::new(c.buffer, layout.clone())
+        }
+    }
+}
+
+fn gather(x: &Array, positions: &[usize], shape: &[usize]) -> Array {
+    let buffer = with_dtype!(x.dtype(), T => {
+        let src = T::slice(&x.buffer);
+        let out: Vec<T> = match x.contiguous_slice::<T>() {
+            Some(c) => positions.iter().map(|&p| c[p]).collect(),
+            None => positions.iter().map(|&p| src[x.layout.position(p)]).collect(),
+        };
+        T::wrap(out)
+    });
+    Array::from_buffer(buffer, shape)
 }
 
 fn concat(inputs: &[Array], axis: usize, dtype: DType, shape: &[usize]) -> Array {

@@ -95,6 +95,8 @@ enum Instr {
     Compute { id: Id, inputs: Vec<Input>, dest: Input },
     /// Fold an input into sink `sink`'s partial result.
     Reduce { sink: usize, op: ReduceOp, input: Input },
+    /// Write a value computed into a slot to strided output `output`.
+    Scatter { output: usize, from: Input },
 }
 
 struct LoopCtx<'p> {
@@ -106,6 +108,9 @@ struct LoopCtx<'p> {
     slot_dtypes: Vec<DType>,
     sink_count: usize,
     outputs: Vec<RawBuf>,
+    /// Where a strided output's elements go (`None`: C-contiguous over the
+    /// loop's shape).
+    out_layouts: Vec<Option<Layout>>,
 }
 
 /// Orders the computes, stores and reductions of a loop and assigns
@@ -114,6 +119,7 @@ fn build_program(
     plan: &Plan,
     l: &FusedLoop,
     read_index: &HashMap<Id, usize>,
+    strided_outputs: &[bool],
 ) -> (Vec<Instr>, Vec<DType>) {
     let pos: HashMap<Id, usize> = l.computes.iter().enumerate().map(|(k, &id)| (id, k)).collect();
     // Index of the last compute that reads each compute.
@@ -144,8 +150,8 @@ fn build_program(
     for (k, &id) in l.computes.iter().enumerate() {
         let dtype = plan.nodes[id].dtype;
         let dest = match l.outputs.iter().position(|o| o.id == id) {
-            Some(out) => Input::Output(out),
-            None => Input::Slot(match free.iter().position(|&s| slot_dtypes[s] == dtype) {
+            Some(out) if !strided_outputs[out] => Input::Output(out),
+            _ => Input::Slot(match free.iter().position(|&s| slot_dtypes[s] == dtype) {
                 Some(f) => free.swap_remove(f),
                 None => {
                     slot_dtypes.push(dtype);
@@ -155,6 +161,9 @@ fn build_program(
         };
         let inputs = plan.nodes[id].inputs.iter().map(|&i| input_of(i, &dest_of)).collect();
         program.push(Instr::Compute { id, inputs, dest });
+        if let Some(out) = l.outputs.iter().position(|o| o.id == id).filter(|&o| strided_outputs[o]) {
+            program.push(Instr::Scatter { output: out, from: dest });
+        }
         dest_of[k] = dest;
         for (s, &sink) in l.sinks.iter().enumerate() {
             if plan.nodes[sink].inputs[0] == id {
@@ -206,14 +215,50 @@ impl Scratch {
     }
 }
 
+/// Copies the elements with flat indices `start..start + len` of a strided
+/// array into `dst`, a run of the innermost axis at a time.
 fn gather(buffer: &Buffer, layout: &Layout, start: usize, len: usize, dst: &mut Buffer) {
     with_dtype!(buffer.dtype(), T => {
         let src = T::slice(buffer);
         let d = T::slice_mut(dst);
         let mut k = 0;
-        layout.for_each_position(start, len, |p| {
-            d[k] = src[p];
-            k += 1;
+        layout.for_each_run(start, len, |pos, n, stride| {
+            let p = pos as usize;
+            if stride == 1 {
+                d[k..k + n].copy_from_slice(&src[p..p + n]);
+            } else {
+                let mut q = pos;
+                for x in &mut d[k..k + n] {
+                    *x = src[q as usize];
+                    q += stride;
+                }
+            }
+            k += n;
+        });
+    })
+}
+
+/// Writes `src` (the chunk `start..start + len`) to its positions in a
+/// strided output.
+///
+/// Safety: the positions are in bounds of the buffer behind `out`, and no
+/// other thread writes them (the layout is injective and chunks disjoint).
+unsafe fn scatter(src: &Slice, out: RawBuf, layout: &Layout, start: usize) {
+    with_dtype!(out.dtype, T => {
+        let s = T::of(*src);
+        let base = out.ptr as *mut T;
+        let mut k = 0;
+        layout.for_each_run(start, s.len(), |pos, n, stride| {
+            if stride == 1 {
+                std::ptr::copy_nonoverlapping(s[k..k + n].as_ptr(), base.offset(pos), n);
+            } else {
+                let mut q = pos;
+                for &x in &s[k..k + n] {
+                    *base.offset(q) = x;
+                    q += stride;
+                }
+            }
+            k += n;
         });
     })
 }
@@ -291,6 +336,13 @@ fn run_chunk(ctx: &LoopCtx, scratch: &mut Scratch, start: usize, len: usize, car
                 };
                 partials[*sink] = Some(chunk_partial(*op, &x, len, start, carry.map(|c| c[*sink])));
             }
+            Instr::Scatter { output, from } => {
+                let Input::Slot(s) = from else { unreachable!("strided outputs are computed into slots") };
+                let layout = ctx.out_layouts[*output].as_ref().expect("a scattered output has a layout");
+                // Safety: the layout is injective and this chunk's flat range
+                // belongs to this call alone.
+                unsafe { scatter(&slots[*s].range(0, len), ctx.outputs[*output], layout, start) };
+            }
         }
     }
     partials.into_iter().map(|p| p.expect("every sink runs once per chunk")).collect()
@@ -306,7 +358,8 @@ pub struct LoopResult {
 fn take_for_reuse(plan: &Plan, r: Id, values: &mut [Option<Array>]) -> Option<Buffer> {
     let node = plan.nodes[r].node.as_ref().filter(|n| n.is_done());
     let expected = 1 + node.is_some() as usize;
-    if Arc::strong_count(&values[r].as_ref()?.buffer) != expected {
+    let v = values[r].as_ref()?;
+    if Arc::strong_count(&v.buffer) != expected || !v.layout.is_whole(v.buffer.len()) {
         return None;
     }
     let array = values[r].take()?;
@@ -314,28 +367,56 @@ fn take_for_reuse(plan: &Plan, r: Id, values: &mut [Option<Array>]) -> Option<Bu
     Arc::try_unwrap(array.buffer).ok()
 }
 
-pub fn run_loop(plan: &Plan, l: &FusedLoop, values: &mut [Option<Array>]) -> LoopResult {
+pub fn run_loop(
+    plan: &Plan,
+    l: &FusedLoop,
+    values: &mut [Option<Array>],
+    mut dest: Option<&mut super::Destination>,
+) -> LoopResult {
     let size: usize = l.shape.iter().product();
     let mut read_index = HashMap::new();
 
     // Output buffers, taking over dying reads where the schedule says so.
     let mut out_buffers: Vec<(Id, Buffer)> = Vec::new();
     let mut reused_reads: HashMap<Id, usize> = HashMap::new();
-    for o in &l.outputs {
+    // The destination output, if this loop has it (it is not among
+    // `out_buffers`: its buffer belongs to the caller).
+    let mut into: Option<(usize, RawBuf, Layout)> = None;
+    for (k, o) in l.outputs.iter().enumerate() {
         let dtype = plan.nodes[o.id].dtype;
+        if o.target == Target::Into {
+            let d = dest.take().expect("an Into output has a destination");
+            debug_assert_eq!(d.buffer.dtype(), dtype);
+            debug_assert_eq!(d.layout.shape, l.shape);
+            into = Some((k, RawBuf::of(d.buffer), d.layout.clone()));
+            continue;
+        }
         let buffer = match o.target {
             Target::Reuse(r) => match take_for_reuse(plan, r, values) {
                 Some(b) => {
-                    reused_reads.insert(r, out_buffers.len());
+                    reused_reads.insert(r, k);
                     b
                 }
                 None => Buffer::for_overwrite(dtype, size),
             },
-            Target::Fresh => Buffer::for_overwrite(dtype, size),
+            Target::Fresh | Target::Into => Buffer::for_overwrite(dtype, size),
         };
         out_buffers.push((o.id, buffer));
     }
-    let raws: Vec<RawBuf> = out_buffers.iter_mut().map(|(_, b)| RawBuf::of(b)).collect();
+    let mut raws: Vec<RawBuf> = out_buffers.iter_mut().map(|(_, b)| RawBuf::of(b)).collect();
+    let mut out_layouts: Vec<Option<Layout>> = vec![None; raws.len()];
+    if let Some((k, raw, layout)) = into {
+        raws.insert(k, raw);
+        // A C-contiguous region is written in place like a fresh array.
+        let contiguous = layout.is_c_contiguous();
+        out_layouts.insert(k, if contiguous { None } else { Some(layout.clone()) });
+        if contiguous {
+            // Safety: the region starts `layout.offset` elements in and holds
+            // the loop's `size` elements.
+            raws[k].ptr = unsafe { raws[k].ptr.add(layout.offset * raw.dtype.itemsize()) };
+        }
+    }
+    let strided_outputs: Vec<bool> = out_layouts.iter().map(|l| l.is_some()).collect();
 
     let mut reads = Vec::new();
     for &r in &l.reads {
@@ -355,8 +436,16 @@ pub fn run_loop(plan: &Plan, l: &FusedLoop, values: &mut [Option<Array>]) -> Loo
         };
         reads.push(src);
     }
-    let (program, slot_dtypes) = build_program(plan, l, &read_index);
-    let ctx = LoopCtx { plan, reads, program, slot_dtypes, sink_count: l.sinks.len(), outputs: raws };
+    let (program, slot_dtypes) = build_program(plan, l, &read_index, &strided_outputs);
+    let ctx = LoopCtx {
+        plan,
+        reads,
+        program,
+        slot_dtypes,
+        sink_count: l.sinks.len(),
+        outputs: raws,
+        out_layouts,
+    };
 
     let chunks = pairwise_chunks(size, CHUNK);
     let sequential = l.sinks.iter().any(|&id| {
