@@ -291,7 +291,7 @@ pub fn write_into(storage: &crate::buffer::Storage, region: &crate::layout::Layo
                     schedule.dump(&plan)
                 );
             }
-            let exec_stats = storage.write(|buffer| {
+            let exec_stats = storage.write_region(region, |buffer| {
                 let dest = exec::Destination { buffer, layout: region.clone() };
                 exec::execute_into(&plan, &schedule, Some(dest))
             });
@@ -308,7 +308,7 @@ pub fn write_into(storage: &crate::buffer::Storage, region: &crate::layout::Layo
         }
     }
     let value = force(&node);
-    storage.write(|buffer| exec::write::copy_into(buffer, region, &value));
+    storage.write_region(region, |buffer| exec::write::copy_into(buffer, region, &value));
 }
 
 #[cfg(test)]

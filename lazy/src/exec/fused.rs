@@ -95,8 +95,6 @@ enum Instr {
     Compute { id: Id, inputs: Vec<Input>, dest: Input },
     /// Fold an input into sink `sink`'s partial result.
     Reduce { sink: usize, op: ReduceOp, input: Input },
-    /// Write a value computed into a slot to strided output `output`.
-    Scatter { output: usize, from: Input },
 }
 
 struct LoopCtx<'p> {
@@ -119,7 +117,6 @@ fn build_program(
     plan: &Plan,
     l: &FusedLoop,
     read_index: &HashMap<Id, usize>,
-    strided_outputs: &[bool],
 ) -> (Vec<Instr>, Vec<DType>) {
     let pos: HashMap<Id, usize> = l.computes.iter().enumerate().map(|(k, &id)| (id, k)).collect();
     // Index of the last compute that reads each compute.
@@ -150,8 +147,8 @@ fn build_program(
     for (k, &id) in l.computes.iter().enumerate() {
         let dtype = plan.nodes[id].dtype;
         let dest = match l.outputs.iter().position(|o| o.id == id) {
-            Some(out) if !strided_outputs[out] => Input::Output(out),
-            _ => Input::Slot(match free.iter().position(|&s| slot_dtypes[s] == dtype) {
+            Some(out) => Input::Output(out),
+            None => Input::Slot(match free.iter().position(|&s| slot_dtypes[s] == dtype) {
                 Some(f) => free.swap_remove(f),
                 None => {
                     slot_dtypes.push(dtype);
@@ -161,9 +158,6 @@ fn build_program(
         };
         let inputs = plan.nodes[id].inputs.iter().map(|&i| input_of(i, &dest_of)).collect();
         program.push(Instr::Compute { id, inputs, dest });
-        if let Some(out) = l.outputs.iter().position(|o| o.id == id).filter(|&o| strided_outputs[o]) {
-            program.push(Instr::Scatter { output: out, from: dest });
-        }
         dest_of[k] = dest;
         for (s, &sink) in l.sinks.iter().enumerate() {
             if plan.nodes[sink].inputs[0] == id {
@@ -196,7 +190,10 @@ fn build_program(
 
 struct Scratch {
     slots: Vec<Buffer>,
+    /// Gathered chunks of strided reads.
     reads: Vec<Option<Buffer>>,
+    /// Chunks of strided outputs, scattered once computed.
+    outs: Vec<Option<Buffer>>,
 }
 
 impl Scratch {
@@ -211,7 +208,13 @@ impl Scratch {
                 _ => None,
             })
             .collect();
-        Scratch { slots, reads }
+        let outs = ctx
+            .out_layouts
+            .iter()
+            .zip(&ctx.outputs)
+            .map(|(l, raw)| l.as_ref().map(|_| Buffer::zeros(raw.dtype, CHUNK)))
+            .collect();
+        Scratch { slots, reads, outs }
     }
 }
 
@@ -263,23 +266,54 @@ unsafe fn scatter(src: &Slice, out: RawBuf, layout: &Layout, start: usize) {
     })
 }
 
+/// Where the elements `start..start + len` of `layout` start, when they
+/// are consecutive in memory (a chunk inside one row of unit stride).
+fn single_run(layout: &Layout, start: usize, len: usize) -> Option<usize> {
+    let nd = layout.ndim();
+    if nd == 0 {
+        return Some(layout.offset);
+    }
+    let inner = layout.shape[nd - 1];
+    if start % inner + len > inner || (len > 1 && layout.strides[nd - 1] != 1) {
+        return None;
+    }
+    Some(layout.position(start))
+}
+
 fn run_chunk(ctx: &LoopCtx, scratch: &mut Scratch, start: usize, len: usize, carry: Option<&[Partial]>) -> Vec<Partial> {
-    let Scratch { slots, reads } = scratch;
+    let Scratch { slots, reads, outs } = scratch;
+    // Strided reads: straight from memory when the chunk is one run of
+    // unit stride, else gathered.
+    let mut direct: smallvec::SmallVec<[Option<usize>; 8]> = smallvec::smallvec![None; ctx.reads.len()];
     for (k, src) in ctx.reads.iter().enumerate() {
         match src {
-            ReadSrc::Strided { buffer, layout } => {
-                gather(buffer, layout, start, len, reads[k].as_mut().unwrap())
-            }
+            ReadSrc::Strided { buffer, layout } => match single_run(layout, start, len) {
+                Some(p) => direct[k] = Some(p),
+                None => gather(buffer, layout, start, len, reads[k].as_mut().unwrap()),
+            },
             // Safety: this chunk's range belongs to this call alone.
             ReadSrc::Reused(raw) => unsafe { raw.read(start, len, reads[k].as_mut().unwrap()) },
             _ => {}
         }
     }
+    // Outputs: written in place (C-contiguous ones, and strided ones whose
+    // chunk is one run), or computed into scratch and scattered.
+    let out_at: smallvec::SmallVec<[Option<usize>; 4]> = ctx
+        .out_layouts
+        .iter()
+        .map(|l| match l {
+            None => Some(start),
+            Some(layout) => single_run(layout, start, len),
+        })
+        .collect();
     let reads: &Vec<Option<Buffer>> = reads;
     let read_operand = |k: usize| -> Operand {
         match &ctx.reads[k] {
             ReadSrc::Splat(v) => Operand::Splat(*v),
             ReadSrc::Contiguous { buffer, offset } => Operand::Slice(buffer.range(offset + start, len)),
+            ReadSrc::Strided { buffer, .. } if direct[k].is_some() => {
+                Operand::Slice(buffer.range(direct[k].unwrap(), len))
+            }
             _ => Operand::Slice(reads[k].as_ref().unwrap().range(0, len)),
         }
     };
@@ -287,26 +321,33 @@ fn run_chunk(ctx: &LoopCtx, scratch: &mut Scratch, start: usize, len: usize, car
     for instr in &ctx.program {
         match instr {
             Instr::Compute { id, inputs, dest } => {
-                // A slot's buffer is taken out while the kernel writes it; an
-                // output is written in place.
+                // A slot's (or an output's scratch) buffer is taken out while
+                // the kernel writes it; an output is written in place.
                 let mut taken = match dest {
                     Input::Slot(s) => Some(std::mem::replace(&mut slots[*s], Buffer::Bool(Vec::new()))),
+                    Input::Output(k) if out_at[*k].is_none() => {
+                        Some(std::mem::replace(outs[*k].as_mut().unwrap(), Buffer::Bool(Vec::new())))
+                    }
                     _ => None,
                 };
                 let out = match (dest, &mut taken) {
-                    (Input::Slot(_), Some(b)) => b.range_mut(0, len),
+                    (_, Some(b)) => b.range_mut(0, len),
                     // Safety: this chunk's range of the output belongs to this
                     // call alone; no reader of it is alive during the write
                     // (a reused buffer's values were copied out above).
-                    (Input::Output(k), _) => unsafe { ctx.outputs[*k].slice_mut(start, len) },
+                    (Input::Output(k), None) => unsafe { ctx.outputs[*k].slice_mut(out_at[*k].unwrap(), len) },
                     _ => unreachable!("computes go to a slot or an output"),
                 };
+                let outs_ref: &Vec<Option<Buffer>> = outs;
                 let operand = |i: &Input| match i {
                     Input::Read(k) => read_operand(*k),
                     Input::Slot(s) => Operand::Slice(slots[*s].range(0, len)),
                     // Safety: as above; the range was written by an earlier
                     // compute of this chunk and has no writer now.
-                    Input::Output(k) => Operand::Slice(unsafe { ctx.outputs[*k].slice(start, len) }),
+                    Input::Output(k) => match out_at[*k] {
+                        Some(p) => Operand::Slice(unsafe { ctx.outputs[*k].slice(p, len) }),
+                        None => Operand::Slice(outs_ref[*k].as_ref().unwrap().range(0, len)),
+                    },
                 };
                 match ctx.plan.nodes[*id].op().expect("computes are ops") {
                     op @ (Op::Arange { .. } | Op::Linspace { .. } | Op::Full(_)) => {
@@ -323,8 +364,16 @@ fn run_chunk(ctx: &LoopCtx, scratch: &mut Scratch, start: usize, len: usize, car
                     Op::Cast => kernels::cast(&operand(&inputs[0]), out),
                     other => unreachable!("{other:?} is not fusable"),
                 }
-                if let (Input::Slot(s), Some(b)) = (dest, taken) {
-                    slots[*s] = b;
+                match (dest, taken) {
+                    (Input::Slot(s), Some(b)) => slots[*s] = b,
+                    (Input::Output(k), Some(b)) => {
+                        let layout = ctx.out_layouts[*k].as_ref().expect("scratch outputs are strided");
+                        // Safety: the layout is injective and this chunk's flat
+                        // range belongs to this call alone.
+                        unsafe { scatter(&b.range(0, len), ctx.outputs[*k], layout, start) };
+                        *outs[*k].as_mut().unwrap() = b;
+                    }
+                    _ => {}
                 }
             }
             Instr::Reduce { sink, op, input } => {
@@ -332,21 +381,41 @@ fn run_chunk(ctx: &LoopCtx, scratch: &mut Scratch, start: usize, len: usize, car
                     Input::Read(k) => read_operand(*k),
                     Input::Slot(s) => Operand::Slice(slots[*s].range(0, len)),
                     // Safety: written by an earlier compute of this chunk.
-                    Input::Output(k) => Operand::Slice(unsafe { ctx.outputs[*k].slice(start, len) }),
+                    Input::Output(k) => match out_at[*k] {
+                        Some(p) => Operand::Slice(unsafe { ctx.outputs[*k].slice(p, len) }),
+                        None => Operand::Slice(outs[*k].as_ref().unwrap().range(0, len)),
+                    },
                 };
                 partials[*sink] = Some(chunk_partial(*op, &x, len, start, carry.map(|c| c[*sink])));
-            }
-            Instr::Scatter { output, from } => {
-                let Input::Slot(s) = from else { unreachable!("strided outputs are computed into slots") };
-                let layout = ctx.out_layouts[*output].as_ref().expect("a scattered output has a layout");
-                // Safety: the layout is injective and this chunk's flat range
-                // belongs to this call alone.
-                unsafe { scatter(&slots[*s].range(0, len), ctx.outputs[*output], layout, start) };
             }
         }
     }
     partials.into_iter().map(|p| p.expect("every sink runs once per chunk")).collect()
 }
+
+/// Chunks of the loop: row by row (rows longer than a chunk in pieces)
+/// when strided operands are read or written in place, so each chunk of
+/// them is one run in memory; otherwise the pairwise-sum tree's subtrees
+/// (sinks need those to sum as NumPy does).
+fn loop_chunks(shape: &[usize], size: usize, strided: bool, has_sinks: bool) -> Vec<(usize, usize)> {
+    let inner = shape.last().copied().unwrap_or(1);
+    if !strided || has_sinks || shape.len() < 2 || inner < ROW_CHUNK_MIN {
+        return pairwise_chunks(size, CHUNK);
+    }
+    let mut out = Vec::with_capacity(size / inner * inner.div_ceil(CHUNK));
+    for row in (0..size).step_by(inner) {
+        let mut at = 0;
+        while at < inner {
+            let n = (inner - at).min(CHUNK);
+            out.push((row + at, n));
+            at += n;
+        }
+    }
+    out
+}
+
+/// Rows at least this long are chunks of their own in strided loops.
+const ROW_CHUNK_MIN: usize = 64;
 
 /// What a loop produced: stored arrays and reduction results, by plan id.
 pub struct LoopResult {
@@ -416,7 +485,6 @@ pub fn run_loop(
             raws[k].ptr = unsafe { raws[k].ptr.add(layout.offset * raw.dtype.itemsize()) };
         }
     }
-    let strided_outputs: Vec<bool> = out_layouts.iter().map(|l| l.is_some()).collect();
 
     let mut reads = Vec::new();
     for &r in &l.reads {
@@ -436,7 +504,7 @@ pub fn run_loop(
         };
         reads.push(src);
     }
-    let (program, slot_dtypes) = build_program(plan, l, &read_index, &strided_outputs);
+    let (program, slot_dtypes) = build_program(plan, l, &read_index);
     let ctx = LoopCtx {
         plan,
         reads,
@@ -447,7 +515,9 @@ pub fn run_loop(
         out_layouts,
     };
 
-    let chunks = pairwise_chunks(size, CHUNK);
+    let strided = ctx.reads.iter().any(|r| matches!(r, ReadSrc::Strided { .. }))
+        || ctx.out_layouts.iter().any(|l| l.is_some());
+    let chunks = loop_chunks(&l.shape, size, strided, !l.sinks.is_empty());
     let sequential = l.sinks.iter().any(|&id| {
         matches!(plan.nodes[id].op(), Some(Op::Reduce { op: ReduceOp::Prod, .. }))
             && plan.nodes[plan.nodes[id].inputs[0]].dtype.is_float()
