@@ -238,7 +238,38 @@ pub mod numpy {
             Some(e) => e.clone().try_to_bool(vm)?,
             None => true,
         };
-        let mut node = graph::linspace(s, e, n as usize, endpoint);
+        // NumPy computes in result_type(start, stop, float): float32 when
+        // the typed operands are float32 (Python numbers are weak).
+        let mut strong = Vec::new();
+        for obj in [start.as_ref().unwrap(), stop.as_ref().unwrap()] {
+            if convert::weak_of(vm, obj)?.is_none() {
+                strong.push(number(vm, obj)?.dtype());
+            }
+        }
+        let in_f32 = strong.contains(&DType::Float32) && strong.iter().all(|d| matches!(d, DType::Float32 | DType::Float16));
+        let mut node = if in_f32 {
+            let (s32, e32, num) = (s as f32, e as f32, n as usize);
+            let div = if endpoint { num as f32 - 1.0 } else { num as f32 };
+            let delta = e32 - s32;
+            let step = delta / div;
+            let mut v: Vec<f32> = (0..num)
+                .map(|i| {
+                    let y = i as f32;
+                    let scaled = if div > 0.0 {
+                        if step == 0.0 { (y / div) * delta } else { y * step }
+                    } else {
+                        y * delta
+                    };
+                    scaled + s32
+                })
+                .collect();
+            if endpoint && num > 1 {
+                v[num - 1] = e32;
+            }
+            Node::source(Array::from_buffer(Buffer::F32(v), &[num]))
+        } else {
+            graph::linspace(s, e, n as usize, endpoint)
+        };
         if let Some(d) = given(&dtype, vm) {
             if let Some(d) = convert::parse_dtype(vm, &d)? {
                 if d.is_int() {
@@ -910,6 +941,11 @@ pub mod numpy {
 
     #[pyfunction]
     fn unique(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        // Indices, inverse, axis and the rest: the Python version.
+        if args.args.len() > 1 || args.kwargs.keys().any(|k| !matches!(k.as_str(), Ok("ar" | "return_counts"))) {
+            let search = crate::numpy::pylib::module(vm, "search.py")?;
+            return search.get_attr("unique", vm)?.call(args, vm);
+        }
         let [ar, return_index, return_inverse, return_counts] =
             bind(vm, "unique", args, ["ar", "return_index", "return_inverse", "return_counts"], 1)?;
         if convert::truthy(vm, &return_index)? || convert::truthy(vm, &return_inverse)? {

@@ -1,5 +1,7 @@
 # Contractions (einsum, tensordot, vdot), vectorize, and a few more helpers.
 
+import collections as _collections
+
 __all__ = ["einsum", "einsum_path", "tensordot", "vdot", "trim_zeros", "unique_all", "unstack", "unwrap",
            "vectorize", "frompyfunc", "ScalarType", "typecodes", "sctypeDict", "set_printoptions",
            "printoptions", "format_float_positional", "format_float_scientific", "show_config",
@@ -114,11 +116,7 @@ def trim_zeros(filt, trim="fb", axis=None):
     return a[start:stop]
 
 
-class _UniqueAll(tuple):
-    def __new__(cls, values, indices, inverse_indices, counts):
-        r = tuple.__new__(cls, (values, indices, inverse_indices, counts))
-        r.values, r.indices, r.inverse_indices, r.counts = values, indices, inverse_indices, counts
-        return r
+_UniqueAll = _collections.namedtuple("UniqueAllResult", ["values", "indices", "inverse_indices", "counts"])
 
 
 def unique_all(x):
