@@ -104,6 +104,29 @@ pub mod numpy {
         Err(unsupported(vm, &n))
     }
 
+    /// `_print_options()` -> (precision, suppress, threshold, edgeitems,
+    /// linewidth); with those five arguments, sets them.
+    #[pyfunction]
+    fn _print_options(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        use crate::numpy::format::options;
+        if args.args.len() == 5 {
+            let n = |k: usize| -> PyResult<usize> { Ok(convert::index_of(vm, &args.args[k])?.max(0) as usize) };
+            options::set(n(0)?, args.args[1].clone().try_to_bool(vm)?, n(2)?, n(3)?, n(4)?);
+            return Ok(vm.ctx.none());
+        }
+        let (p, s, t, e, l) = options::get();
+        Ok(vm
+            .ctx
+            .new_tuple(vec![
+                vm.ctx.new_int(p).into(),
+                vm.ctx.new_bool(s).into(),
+                vm.ctx.new_int(t).into(),
+                vm.ctx.new_int(e).into(),
+                vm.ctx.new_int(l).into(),
+            ])
+            .into())
+    }
+
     // ---- creation ----
 
     #[pyfunction]

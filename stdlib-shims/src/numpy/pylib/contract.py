@@ -1,6 +1,8 @@
 # Contractions (einsum, tensordot, vdot), vectorize, and a few more helpers.
 
 import collections as _collections
+import operator as _operator
+import sys as _sys
 
 __all__ = ["einsum", "einsum_path", "tensordot", "vdot", "trim_zeros", "unique_all", "unstack", "unwrap",
            "vectorize", "frompyfunc", "ScalarType", "typecodes", "sctypeDict", "set_printoptions",
@@ -187,25 +189,50 @@ sctypeDict = {n: getattr(np, n) for n in ["bool", "int8", "int16", "int32", "int
 def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None, suppress=None,
                      nanstr=None, infstr=None, formatter=None, sign=None, floatmode=None, *, legacy=None,
                      override_repr=None):
-    defaults = {"precision": 8, "threshold": 1000, "edgeitems": 3, "linewidth": 75, "suppress": False,
-                "nanstr": "nan", "infstr": "inf", "formatter": None, "sign": "-", "floatmode": "maxprec",
-                "legacy": None, "override_repr": None}
-    given = {"precision": precision, "threshold": threshold, "edgeitems": edgeitems, "linewidth": linewidth,
-             "suppress": suppress, "nanstr": nanstr, "infstr": infstr, "formatter": formatter, "sign": sign,
-             "floatmode": floatmode, "legacy": legacy, "override_repr": override_repr}
+    fixed = {"nanstr": "nan", "infstr": "inf", "formatter": None, "sign": "-", "floatmode": "maxprec",
+             "override_repr": None}
+    given = {"nanstr": nanstr, "infstr": infstr, "formatter": formatter, "sign": sign, "floatmode": floatmode,
+             "override_repr": override_repr}
     for k, v in given.items():
-        if v is not None and v != defaults[k]:
+        if v is not None and v != fixed[k]:
             raise NotImplementedError("numpy.set_printoptions(%s=...) is not supported by hipy" % k)
+    if legacy is not None and legacy is not False:
+        raise NotImplementedError("numpy.set_printoptions(legacy=...) is not supported by hipy")
+    p, s, t, e, w = np._print_options()
+    if precision is not None:
+        try:
+            p = _operator.index(precision)
+        except TypeError:
+            raise TypeError("precision must be an integer") from None
+        if p < 0:
+            raise NotImplementedError("numpy.set_printoptions(precision=%d) is not supported by hipy" % p)
+    if threshold is not None:
+        if not isinstance(threshold, (int, float)) and not hasattr(threshold, "__float__"):
+            raise TypeError("threshold must be numeric")
+        if threshold != threshold:
+            raise ValueError("threshold must be non-NAN, try sys.maxsize for untruncated representation")
+        t = _sys.maxsize if float(threshold) >= _sys.maxsize else max(int(threshold), 0)
+    if edgeitems is not None:
+        e = _operator.index(edgeitems)
+    if linewidth is not None:
+        w = _operator.index(linewidth)
+    if suppress is not None:
+        s = bool(suppress)
+    np._print_options(p, s, t, e, w)
 
 
 class printoptions:
     def __init__(self, *args, **kwargs):
-        set_printoptions(*args, **kwargs)
+        self._args = args
+        self._kwargs = kwargs
 
     def __enter__(self):
+        self._saved = np._print_options()
+        set_printoptions(*self._args, **self._kwargs)
         return np.get_printoptions()
 
     def __exit__(self, *exc):
+        np._print_options(*self._saved)
         return False
 
 

@@ -692,8 +692,9 @@ def array2string(a, max_line_width=None, precision=None, suppress_small=None, se
 
 
 def get_printoptions():
-    return {"edgeitems": 3, "threshold": 1000, "floatmode": "maxprec", "precision": 8,
-            "suppress": False, "linewidth": 75, "nanstr": "nan", "infstr": "inf", "sign": "-",
+    p, s, t, e, w = np._print_options()
+    return {"edgeitems": e, "threshold": t, "floatmode": "maxprec", "precision": p,
+            "suppress": s, "linewidth": w, "nanstr": "nan", "infstr": "inf", "sign": "-",
             "formatter": None, "legacy": False, "override_repr": None}
 
 
