@@ -104,6 +104,35 @@ def tensordot(a, b, axes=2):
     return np.dot(ma, mb).reshape(shape)
 
 
+def _matmul_stacked(a, b):
+    """a @ b when either is a stack of matrices: batch axes broadcast, one
+    2-D product per matrix."""
+    va, vb = a.ndim == 1, b.ndim == 1
+    if va:
+        a = a.reshape(1, -1)
+    if vb:
+        b = b.reshape(-1, 1)
+    if a.shape[-1] != b.shape[-2]:
+        raise ValueError("matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature "
+                         "(n?,k),(k,m?)->(n?,m?) (size %d is different from %d)" % (b.shape[-2], a.shape[-1]))
+    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    a = np.broadcast_to(a, batch + a.shape[-2:])
+    b = np.broadcast_to(b, batch + b.shape[-2:])
+    n = 1
+    for d in batch:
+        n *= d
+    a3 = a.reshape((n,) + a.shape[-2:])
+    b3 = b.reshape((n,) + b.shape[-2:])
+    out = np.stack([a3[i] @ b3[i] for i in range(n)]) if n else np.zeros((0, a.shape[-2], b.shape[-1]),
+                                                                           dtype=np.result_type(a, b))
+    out = out.reshape(batch + out.shape[-2:])
+    if va:
+        out = out.reshape(out.shape[:-2] + out.shape[-1:])
+    if vb:
+        out = out.reshape(out.shape[:-1])
+    return out
+
+
 def vdot(a, b):
     return np.dot(np.ravel(a), np.ravel(b))
 
