@@ -127,6 +127,95 @@ pub mod numpy {
             .into())
     }
 
+    /// `_bincount(x, weights, n)`: counts (or weight sums, in data order)
+    /// of the int64 values of `x`, all in 0..n (checked by the caller).
+    #[pyfunction]
+    fn _bincount(x: PyObjectRef, weights: PyObjectRef, n: usize, vm: &VirtualMachine) -> PyResult {
+        let xa = runtime::force(&runtime::settle(node_of(vm, &x)?));
+        let idx = xa.to_vec::<i64>();
+        let out = if vm.is_none(&weights) {
+            let mut counts = vec![0i64; n];
+            for &k in &idx {
+                counts[k as usize] += 1;
+            }
+            Buffer::I64(counts)
+        } else {
+            let wa = runtime::force(&runtime::settle(node_of(vm, &weights)?));
+            let w = wa.to_vec::<f64>();
+            let mut sums = vec![0.0f64; n];
+            for (&k, &v) in idx.iter().zip(&w) {
+                sums[k as usize] += v;
+            }
+            Buffer::F64(sums)
+        };
+        Ok(PyNdArray::from_array(Array::from_buffer(out, &[n])).into_pyobject(vm))
+    }
+
+    /// `_hist_uniform(a, weights, first, last, nb, edges)`: NumPy's
+    /// equal-bin histogram of float64 data: bin by scaling, corrected
+    /// against the edges; weights summed per block of 65536 elements and
+    /// the block sums added up, as NumPy's bincount per block does.
+    #[pyfunction]
+    fn _hist_uniform(
+        a: PyObjectRef,
+        weights: PyObjectRef,
+        first: f64,
+        last: f64,
+        nb: usize,
+        edges: PyObjectRef,
+        vm: &VirtualMachine,
+    ) -> PyResult {
+        let data = runtime::force(&runtime::settle(node_of(vm, &a)?)).to_vec::<f64>();
+        let edges = runtime::force(&runtime::settle(node_of(vm, &edges)?)).to_vec::<f64>();
+        let w = if vm.is_none(&weights) {
+            None
+        } else {
+            Some(runtime::force(&runtime::settle(node_of(vm, &weights)?)).to_vec::<f64>())
+        };
+        let den = last - first;
+        let bin = |v: f64| -> Option<usize> {
+            if !(v >= first && v <= last) {
+                return None;
+            }
+            let f = ((v - first) / den) * nb as f64;
+            let mut i = (f as i64).clamp(0, nb as i64 - 1) as usize;
+            if v < edges[i] {
+                i = i.saturating_sub(1);
+            } else if i != nb - 1 && v >= edges[i + 1] {
+                i += 1;
+            }
+            Some(i)
+        };
+        let out = match w {
+            None => {
+                let mut counts = vec![0i64; nb];
+                for &v in &data {
+                    if let Some(i) = bin(v) {
+                        counts[i] += 1;
+                    }
+                }
+                Buffer::I64(counts)
+            }
+            Some(w) => {
+                let mut total = vec![0.0f64; nb];
+                let mut block = vec![0.0f64; nb];
+                for (chunk, wchunk) in data.chunks(65536).zip(w.chunks(65536)) {
+                    block.iter_mut().for_each(|b| *b = 0.0);
+                    for (&v, &wv) in chunk.iter().zip(wchunk) {
+                        if let Some(i) = bin(v) {
+                            block[i] += wv;
+                        }
+                    }
+                    for (t, b) in total.iter_mut().zip(&block) {
+                        *t += *b;
+                    }
+                }
+                Buffer::F64(total)
+            }
+        };
+        Ok(PyNdArray::from_array(Array::from_buffer(out, &[nb])).into_pyobject(vm))
+    }
+
     // ---- creation ----
 
     #[pyfunction]

@@ -284,20 +284,24 @@ def bincount(x, weights=None, minlength=0):
         raise ValueError("object too deep for desired array" if x.ndim > 1 else "object of too small depth for desired array")
     if x.dtype.kind not in "biu":
         raise TypeError("Cannot cast array data from dtype('%s') to dtype('int64') according to the rule 'safe'" % x.dtype)
-    vals = x.tolist()
-    if vals and min(vals) < 0:
+    if x.size and int(x.min()) < 0:
         raise ValueError("'list' argument must have no negative elements")
-    n = max(max(vals) + 1 if vals else 0, minlength)
-    if weights is None:
-        counts = [0] * n
-        for v in vals:
-            counts[v] += 1
-        return np.array(counts, dtype=np.intp)
-    w = np.asarray(weights).astype(np.float64).tolist()
-    sums = [0.0] * n
-    for v, wv in zip(vals, w):
-        sums[v] += wv
-    return np.array(sums, dtype=np.float64)
+    try:
+        minlength = _operator.index(minlength)
+    except TypeError:
+        raise TypeError("'%s' object cannot be interpreted as an integer" % type(minlength).__name__) from None
+    if minlength < 0:
+        raise ValueError("'minlength' must not be negative")
+    n = max(int(x.max()) + 1 if x.size else 0, minlength)
+    if x.dtype != np.int64:
+        x = x.astype(np.int64)
+    if weights is not None:
+        weights = np.asarray(weights)
+        if weights.shape != x.shape:
+            raise ValueError("The weights and list don't have the same length.")
+        if weights.dtype != np.float64:
+            weights = weights.astype(np.float64)
+    return np._bincount(x, weights, n)
 
 
 def digitize(x, bins, right=False):
@@ -439,6 +443,13 @@ def histogram(a, bins=10, range=None, density=None, weights=None):
         # and a correction against the edges, then bincount per block.
         nb, first, last = equal
         norm_num, norm_den = nb, float(last) - float(first)
+        if edges.dtype == np.float64 and (weights is None or weights.dtype == np.float64):
+            data = a if a.dtype == np.float64 else a.astype(np.float64)
+            n = np._hist_uniform(data, weights, float(first), float(last), nb, edges)
+            if density:
+                db = np.diff(edges).astype(np.float64)
+                return n / db / n.sum(), edges
+            return n, edges
         n = np.zeros(nb, dtype=ntype)
         block = 65536
         for i in _range(0, a.size, block):
