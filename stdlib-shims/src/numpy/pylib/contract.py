@@ -12,24 +12,42 @@ __all__ = ["einsum", "einsum_path", "tensordot", "vdot", "trim_zeros", "unique_a
 import builtins as _b
 
 
-def _parse(subscripts, n):
+def _parse(subscripts, n, ndims=None):
     s = subscripts.replace(" ", "")
-    if "..." in s:
-        raise NotImplementedError("numpy.einsum with '...' is not supported by hipy")
     if "->" in s:
         ins, out = s.split("->")
     else:
-        ins = s
-        letters = ins.replace(",", "")
-        out = "".join(sorted(c for c in set(letters) if letters.count(c) == 1))
+        ins, out = s, None
     terms = ins.split(",")
     if len(terms) != n:
         raise ValueError("more operands provided to einstein sum function than specified in the subscripts string" if n > len(terms) else "fewer operands provided to einstein sum function than specified in the subscripts string")
+    ell = []
+    if "..." in s:
+        # '...' stands for the broadcast leading axes: fresh letters, right-aligned.
+        k = 0
+        for t, nd in zip(terms, ndims):
+            if "..." in t:
+                k = _b.max(k, nd - (len(t) - 3))
+        ell = [chr(0x3b1 + i) for i in range(k)]
+        new_terms = []
+        for t, nd in zip(terms, ndims):
+            if "..." in t:
+                m = nd - (len(t) - 3)
+                if m < 0:
+                    raise ValueError("einstein sum subscripts string contains too many subscripts for operand %d" % len(new_terms))
+                t = t.replace("...", "".join(ell[k - m:]))
+            new_terms.append(t)
+        terms = new_terms
+    if out is None:
+        letters = "".join(terms)
+        out = "".join(ell) + "".join(sorted(c for c in set(letters) if letters.count(c) == 1 and c not in ell))
+    elif "..." in out:
+        out = out.replace("...", "".join(ell))
     return terms, out
 
 
 def einsum(subscripts, *operands, out=None, dtype=None, order="K", casting="safe", optimize=False):
-    terms, output = _parse(subscripts, len(operands))
+    terms, output = _parse(subscripts, len(operands), [np.ndim(op) for op in operands])
     letters = []
     for t in terms + [output]:
         for c in t:

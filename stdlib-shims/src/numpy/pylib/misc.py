@@ -16,7 +16,7 @@ __all__ = ["True_", "False_", "acos", "acosh", "asin", "asinh", "atan", "atan2",
            "euler_gamma", "little_endian", "asfortranarray", "asarray_chkfinite", "vecdot", "matvec",
            "vecmat", "real_if_close", "common_type", "putmask", "polydiv", "packbits", "unpackbits",
            "array_str", "array_repr", "array2string", "get_printoptions", "nextafter", "spacing",
-           "bitwise_count", "isnat", "histogram2d", "dsplit", "mask_indices", "setbufsize", "getbufsize"]
+           "bitwise_count", "isnat", "dsplit", "mask_indices", "setbufsize", "getbufsize"]
 
 import math as _math
 
@@ -717,8 +717,6 @@ def isnat(x):
     raise NotImplementedError("numpy.isnat (datetime64) is not supported by hipy")
 
 
-def histogram2d(x, y, bins=10, range=None, density=None, weights=None):
-    raise NotImplementedError("numpy.histogram2d is not supported by hipy")
 
 
 def dsplit(ary, indices_or_sections):

@@ -7,7 +7,8 @@ __all__ = ["flatnonzero", "argwhere", "count_nonzero", "searchsorted", "lexsort"
            "partition", "unique", "unique_values", "unique_counts", "unique_inverse", "isin", "in1d",
            "intersect1d", "union1d", "setdiff1d", "setxor1d", "isposinf", "isneginf", "isreal",
            "iscomplex", "isrealobj", "iscomplexobj", "extract", "compress", "sort_complex",
-           "array_equiv", "bincount", "digitize", "histogram", "histogram_bin_edges", "msort"]
+           "array_equiv", "bincount", "digitize", "histogram", "histogram_bin_edges", "msort",
+           "histogramdd", "histogram2d"]
 
 import bisect as _bisect
 import collections as _collections
@@ -488,3 +489,77 @@ def histogram(a, bins=10, range=None, density=None, weights=None):
         db = np.diff(edges).astype(np.float64)
         return n / db / n.sum(), edges
     return n, edges
+
+
+def histogramdd(sample, bins=10, range=None, density=None, weights=None):
+    if isinstance(sample, np.ndarray):
+        sample = sample.reshape(-1, 1) if sample.ndim == 1 else sample
+        if sample.ndim != 2:
+            raise NotImplementedError("numpy.histogramdd of a sample with more than 2 dimensions is not supported by hipy")
+    else:
+        sample = np.atleast_2d(np.asarray(sample)).T
+    n, d = sample.shape
+    if isinstance(bins, str):
+        raise NotImplementedError("numpy.histogramdd with string bins is not supported by hipy")
+    if np.ndim(bins) == 0:
+        bins = [bins] * d
+    elif len(bins) != d:
+        raise ValueError("The dimension of bins must be equal to the dimension of the sample x.")
+    if range is None:
+        range = [None] * d
+    edges = []
+    nbin = []
+    for i in _range(d):
+        col = sample[:, i]
+        if isinstance(bins[i], str):
+            raise NotImplementedError("numpy.histogramdd with string bins is not supported by hipy")
+        if np.ndim(bins[i]) == 0:
+            if bins[i] < 1:
+                raise ValueError("`bins[%d]` must be positive, when an integer" % i)
+            lo, hi = _outer_edges(col, range[i])
+            try:
+                k = _operator.index(bins[i])
+            except TypeError:
+                raise TypeError("`bins[%d]` must be an integer, when a scalar" % i) from None
+            e = np.linspace(lo, hi, k + 1)
+        elif np.ndim(bins[i]) == 1:
+            e = np.asarray(bins[i])
+            if e.size > 1 and bool((e[:-1] > e[1:]).any()):
+                raise ValueError("`bins[%d]` must be monotonically increasing, when an array" % i)
+        else:
+            raise ValueError("`bins[%d]` must be a scalar or 1d array" % i)
+        edges.append(e)
+        nbin.append(e.shape[0] + 1)
+    flat = np.zeros(n, dtype=np.int64)
+    for i in _range(d):
+        col = sample[:, i]
+        idx = np.searchsorted(edges[i], col, side="right")
+        idx = np.where(col == edges[i][-1], idx - 1, idx)
+        flat = flat * nbin[i] + idx
+    total = 1
+    for k in nbin:
+        total *= k
+    if weights is not None:
+        weights = np.asarray(weights, dtype=np.float64)
+    hist = bincount(flat, weights, minlength=total).reshape(tuple(nbin)).astype(np.float64)
+    hist = hist[tuple(slice(1, -1) for _ in _range(d))]
+    if density:
+        s = hist.sum()
+        for i in _range(d):
+            shape = [1] * d
+            shape[i] = nbin[i] - 2
+            hist = hist / np.diff(edges[i]).reshape(tuple(shape))
+        hist = hist / s
+    return hist, edges
+
+
+def histogram2d(x, y, bins=10, range=None, density=None, weights=None):
+    try:
+        nb = len(bins)
+    except TypeError:
+        nb = 1
+    if nb != 1 and nb != 2:
+        xedges = yedges = np.asarray(bins)
+        bins = [xedges, yedges]
+    hist, edges = histogramdd([x, y], bins, range, density, weights)
+    return hist, edges[0], edges[1]
