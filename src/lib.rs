@@ -195,7 +195,9 @@ impl Builder {
             }
             None => {}
         }
-        let builder = hipy_shims::add_modules(InterpreterBuilder::new().settings(settings).init_stdlib());
+        let builder = hipy_stdlib::add_modules(hipy_shims::add_modules(
+            InterpreterBuilder::new().settings(settings).init_stdlib(),
+        ));
         let interp = builder.interpreter();
         let (engine, flags, stats) = (self.engine, self.flags, self.stats);
         let name_streams = self.text.as_ref().map(|t| t.name_streams);
@@ -326,18 +328,32 @@ impl Runtime {
     /// non-daemon threads are joined, `atexit` functions run, streams are
     /// flushed. Returns the process exit status.
     pub fn finish(self, error: Option<Error>) -> u8 {
+        let Runtime { interp, engine, main } = self;
+        // `__main__`'s namespace must die with its module when finalization
+        // takes the modules out of sys.modules, so that objects left in it
+        // are finalized (their `__del__` run, a NamedTemporaryFile deleted)
+        // as CPython does; this handle, and the inline caches' references to
+        // functions, would keep it alive.
+        drop(main);
+        if engine == Engine::Hipy {
+            interp.enter(|_| hipy_vm::code::clear_site_caches());
+        }
         let clean = match &error {
             None => true,
             Some(e) => e.is_system_exit(),
         };
-        if self.engine == Engine::Hipy && clean {
+        if engine == Engine::Hipy && clean {
             // Not after other exceptions: sys.excepthook runs before the import.
-            let done = self.interp.enter(hipy_vm::threads::finish_without_importing_threading);
+            let done = interp.enter(hipy_vm::threads::finish_without_importing_threading);
             if let Err(exc) = done {
-                return self.interp.finalize(Some(exc)).min(255) as u8;
+                let status = interp.enter(|vm| exit_status(vm, &exc));
+                let finalized = interp.finalize(Some(exc));
+                return status.unwrap_or(finalized.min(255) as u8);
             }
         }
-        self.interp.finalize(error.map(|e| e.exc)).min(255) as u8
+        let status = error.as_ref().and_then(|e| interp.enter(|vm| exit_status(vm, &e.exc)));
+        let finalized = interp.finalize(error.map(|e| e.exc));
+        status.unwrap_or(finalized.min(255) as u8)
     }
 
     fn enter<R>(&self, f: impl FnOnce(&VirtualMachine) -> PyResult<R>) -> Result<R, Error> {
@@ -365,6 +381,19 @@ impl Runtime {
             Engine::RustPython => vm.run_code_obj(code, self.main.clone()),
         }
     }
+}
+
+/// The process status of `SystemExit(code)` with an int code, as CPython
+/// computes it: the code as a C `int` (the low byte is what the OS keeps,
+/// so `sys.exit(256)` exits 0), -1 for a code beyond a C `long`.
+fn exit_status(vm: &VirtualMachine, exc: &PyBaseExceptionRef) -> Option<u8> {
+    if !exc.fast_isinstance(vm.ctx.exceptions.system_exit) {
+        return None;
+    }
+    let code = exc.as_object().get_attr("code", vm).ok()?;
+    let code = code.downcast_ref::<rustpython_vm::builtins::PyInt>()?;
+    let low = code.try_to_primitive::<i64>(vm).unwrap_or(-1);
+    Some(low as u8)
 }
 
 /// A Python exception that reached Rust.

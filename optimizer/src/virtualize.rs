@@ -222,7 +222,8 @@ pub fn remove_allocations(trace: &mut Trace) -> Result<AllocStats, IrError> {
                             // Died unseen: release the references its fields held.
                             let v = st.objects[k].take().unwrap();
                             for f in v.fields {
-                                if trace.operand_type(f) == Some(Type::Obj) {
+                                // (A constant field holds no reference of its own.)
+                                if matches!(f, Operand::Value(_)) && trace.operand_type(f) == Some(Type::Obj) {
                                     out.push(call(alloc.decref, &[f], None));
                                 }
                             }
@@ -281,7 +282,15 @@ fn boxed(trace: &mut Trace, alloc: AllocFuncs, out: &mut Vec<Op>, value: Operand
 /// `setfield_gc` on a real object: the alloc helpers' store (which consumes the
 /// value; a number is boxed first).
 fn store_real(trace: &mut Trace, alloc: AllocFuncs, out: &mut Vec<Op>, obj: Operand, name: ConstId, value: Operand) {
-    let value = boxed(trace, alloc, out, value);
+    let value = match value {
+        // A constant (None, a string): the store takes a reference of its own.
+        Operand::Obj(_) => {
+            let r = trace.new_value(Type::Obj);
+            out.push(call(alloc.incref, &[value], Some(r)));
+            Operand::Value(r)
+        }
+        _ => boxed(trace, alloc, out, value),
+    };
     out.push(call(alloc.set_attr, &[obj, Operand::Obj(name), value], None));
 }
 

@@ -13,7 +13,8 @@
 //! - `lazy`: fixes applied when their module is first imported:
 //!   `arrays` (the `array` module), `structs` (`struct.pack` errors),
 //!   `stdlib` (`calendar`: Python patches in `stdlib311.py`; `_sqlite3`'s
-//!   exception classes' module; `re.Pattern`'s negative positions),
+//!   exception classes' module; `re.Pattern`'s negative positions;
+//!   `sysconfig`'s TZPATH; `pkgutil` listing the frozen stdlib),
 //!   `langinfo` (`_locale.nl_langinfo`, missing in RustPython).
 //! - `warn`: `warnings.warn` finds the caller's frame.
 //! - `argtypes`: 3.11's messages for arguments of the wrong type.
@@ -78,6 +79,8 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
             ("_locale", langinfo::install),
             ("_sqlite3", stdlib::sqlite3),
             ("re", stdlib::re),
+            ("sysconfig", stdlib::sysconfig),
+            ("pkgutil", stdlib::pkgutil),
         ],
     )?;
     Ok(())

@@ -36,11 +36,8 @@ const OPS: [(&str, &str, &str); 13] = [
 pub fn binary_method(vm: &VirtualMachine, a: &PyObject, b: &PyObject, op: u32) -> Option<PyObjectRef> {
     let &(name, _, _) = OPS.get(op as usize)?;
     let ta = a.class();
-    if !ta.slots.flags.has_feature(rustpython_vm::types::PyTypeFlags::HEAPTYPE) {
-        return None;
-    }
     let tb = b.class();
-    if !tb.is(ta) && tb.fast_issubclass(ta) {
+    if !python_class(ta, vm) || !plain_operand(tb, vm) || (!tb.is(ta) && tb.fast_issubclass(ta)) {
         return None;
     }
     let method = ta.get_attr(vm.ctx.intern_str(name))?;
@@ -48,6 +45,24 @@ pub fn binary_method(vm: &VirtualMachine, a: &PyObject, b: &PyObject, op: u32) -
     let code = crate::layout::function_code(func, vm).ok()?;
     let info = crate::code::info_for(&code);
     (info.simple_args && info.argcount == 2).then_some(method)
+}
+
+/// A class defined in Python with no builtin base but `object`: its operators
+/// are exactly its Python methods (a builtin base such as `str` or `list` adds
+/// sequence concatenation and repetition, which only the generic path models).
+fn python_class(t: &Py<PyType>, vm: &VirtualMachine) -> bool {
+    t.mro.read().iter().all(|c| {
+        c.is(vm.ctx.types.object_type) || c.slots.flags.has_feature(rustpython_vm::types::PyTypeFlags::HEAPTYPE)
+    })
+}
+
+/// The right operand's class leaves `b.__rop__(a)` as CPython's whole fallback:
+/// a Python class, or a number (`'x' * v` instead goes through str's sequence
+/// repetition and its own error message).
+fn plain_operand(t: &Py<PyType>, vm: &VirtualMachine) -> bool {
+    let types = &vm.ctx.types;
+    [types.int_type, types.float_type, types.bool_type, types.complex_type, types.none_type].iter().any(|n| t.is(*n))
+        || python_class(t, vm)
 }
 
 /// BINARY_OP: the frame of the operator's Python method, with `a` and `b`

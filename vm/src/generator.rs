@@ -418,7 +418,18 @@ fn finalize(c: &Coro, obj: &PyObject, vm: &VirtualMachine) {
         return;
     }
     if let Err(e) = c.close(vm) {
-        vm.run_unraisable(e, Some("Exception ignored in".to_owned()), obj.to_owned());
+        // CPython's PyErr_WriteUnraisable(gen): no message (the hook prints
+        // "Exception ignored in: <gen>"), and an exception without a
+        // traceback (RuntimeError: generator ignored GeneratorExit) gets one
+        // for the running frame.
+        if e.traceback().is_none() {
+            crate::runtime::current_frame(|f| {
+                if let Some(f) = f {
+                    crate::traceback::add_entry(vm, &e, f);
+                }
+            });
+        }
+        vm.run_unraisable(e, None, obj.to_owned());
     }
 }
 
@@ -632,7 +643,7 @@ impl Destructor for HipyAsyncGenerator {
             // The finalizer (asyncio's) schedules aclose() on the loop.
             Some(fin) => {
                 if let Err(e) = fin.call((zelf.to_owned(),), vm) {
-                    vm.run_unraisable(e, Some("Exception ignored in".to_owned()), zelf.as_object().to_owned());
+                    vm.run_unraisable(e, None, zelf.as_object().to_owned());
                 }
             }
             None => finalize(c, zelf.as_object(), vm),

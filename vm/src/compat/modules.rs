@@ -1,5 +1,7 @@
 //! Module functions that behave differently from CPython 3.11.
 //!
+//! - `sys.unraisablehook` prints as CPython 3.11's (with the
+//!   "Traceback (most recent call last):" header).
 //! - `sys.exit()` / `sys.exit(None)` raise `SystemExit()` with no
 //!   arguments (RustPython passes `None` along).
 //! - `math.cbrt` is the C library's `cbrt`, as in CPython (RustPython's
@@ -57,6 +59,71 @@ extern "C" {
     fn libc_tzset();
 }
 
+/// CPython 3.11's default `sys.unraisablehook`
+/// (`write_unraisable_exc_file`): "Exception ignored in: <obj>" (or the
+/// message), then the traceback under its "Traceback (most recent call
+/// last):" header (RustPython's hook leaves the header out), then the
+/// exception. RustPython's 3.14 wordings for `__del__` and generator
+/// errors become 3.11's "Exception ignored in:".
+fn write_unraisable(vm: &VirtualMachine, u: &PyObjectRef) -> PyResult<()> {
+    let stderr = vm.sys_module.get_attr("stderr", vm)?;
+    if vm.is_none(&stderr) {
+        return Ok(());
+    }
+    let write = |s: &str| vm.call_method(&stderr, "write", (s.to_owned(),)).map(drop);
+    let field = |name: &'static str| u.get_attr(name, vm);
+    let (exc_type, exc_value, tb, obj) = (field("exc_type")?, field("exc_value")?, field("exc_traceback")?, field("object")?);
+    let mut err_msg = field("err_msg")?;
+    if let Some(m) = err_msg.downcast_ref::<PyStr>() {
+        let m = m.as_wtf8().to_string();
+        if m.starts_with("Exception ignored while calling deallocator ") || m.starts_with("Exception ignored while closing generator ") {
+            err_msg = vm.ctx.none();
+        }
+    }
+    if !vm.is_none(&obj) {
+        if vm.is_none(&err_msg) {
+            write("Exception ignored in: ")?;
+        } else {
+            write(&format!("{}: ", err_msg.str(vm)?.as_wtf8()))?;
+        }
+        let repr = match obj.repr(vm) {
+            Ok(r) => r.as_wtf8().to_string(),
+            Err(_) => "<object repr() failed>".to_owned(),
+        };
+        write(&format!("{repr}\n"))?;
+    } else if !vm.is_none(&err_msg) {
+        write(&format!("{}:\n", err_msg.str(vm)?.as_wtf8()))?;
+    }
+    if !vm.is_none(&tb) {
+        write("Traceback (most recent call last):\n")?;
+        let traceback = vm.import("traceback", 0)?;
+        let kwargs: rustpython_vm::function::KwArgs = std::iter::once(("file".to_owned(), stderr.clone())).collect();
+        traceback.get_attr("print_tb", vm)?.call(FuncArgs::new(vec![tb], kwargs), vm)?;
+    }
+    if vm.is_none(&exc_type) {
+        return Ok(());
+    }
+    let qualname = exc_type.get_attr("__qualname__", vm).and_then(|q| q.str(vm)).map(|q| q.as_wtf8().to_string());
+    let module = exc_type.get_attr("__module__", vm).ok().and_then(|m| m.downcast_ref::<PyStr>().map(|m| m.as_wtf8().to_string()));
+    let mut line = match module.as_deref() {
+        Some("builtins") | Some("__main__") => String::new(),
+        Some(m) => format!("{m}."),
+        None => "<unknown>".to_owned(),
+    };
+    line.push_str(&qualname.unwrap_or_else(|_| "<unknown>".to_owned()));
+    if !vm.is_none(&exc_value) {
+        line.push_str(": ");
+        match exc_value.str(vm) {
+            Ok(s) => line.push_str(&s.as_wtf8().to_string()),
+            Err(_) => line.push_str("<exception str() failed>"),
+        }
+    }
+    line.push('\n');
+    write(&line)?;
+    let _ = vm.call_method(&stderr, "flush", ());
+    Ok(())
+}
+
 /// CPython's `init_timezone` for glibc: the local offsets and names at
 /// 1 January and 1 July of this year; the larger offset is standard time
 /// (the southern hemisphere has DST in January).
@@ -94,6 +161,15 @@ fn set_timezone(vm: &VirtualMachine, time: &PyObjectRef) -> PyResult<()> {
 
 pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     let sys = vm.sys_module.clone();
+    wrap::function(vm, sys.as_object(), "unraisablehook", |vm, args, _, _| {
+        let Some(unraisable) = args.args.first() else {
+            return Err(vm.new_type_error("unraisablehook() takes exactly one argument (0 given)".to_owned()));
+        };
+        write_unraisable(vm, unraisable)?;
+        Ok(vm.ctx.none())
+    })?;
+    let hook = sys.as_object().get_attr("unraisablehook", vm)?;
+    sys.as_object().set_attr("__unraisablehook__", hook, vm)?;
     wrap::function(vm, sys.as_object(), "exit", |vm, args, callee, original| {
         let no_status = args.kwargs.is_empty() && args.args.first().is_none_or(|s| vm.is_none(s)) && args.args.len() <= 1;
         original(vm, args, callee).map_err(|e| {

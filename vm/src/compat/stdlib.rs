@@ -68,3 +68,28 @@ pub fn re(vm: &VirtualMachine) -> PyResult<()> {
     });
     Ok(())
 }
+
+/// `sysconfig.get_config_var("TZPATH")`, which `zoneinfo` reads for its
+/// search path: CPython's configure default, as Debian's python3 has it.
+/// RustPython's `_sysconfigdata` has no TZPATH, so `zoneinfo.TZPATH` was
+/// empty and no zone was found.
+const TZPATH: &str = "/usr/share/zoneinfo:/usr/lib/zoneinfo:/usr/share/lib/zoneinfo:/etc/zoneinfo";
+
+pub fn sysconfig(vm: &VirtualMachine) -> PyResult<()> {
+    let sysconfig = vm.sys_module.get_attr("modules", vm)?.get_item("sysconfig", vm)?;
+    let name = vm.call_method(&sysconfig, "_get_sysconfigdata_name", ())?;
+    let name = name.str(vm)?;
+    let data = vm.import(&name, 0)?;
+    let tzpath = vm.ctx.new_str(TZPATH);
+    for vars in [data.get_attr("build_time_vars", vm)?, sysconfig.get_attr("_CONFIG_VARS", vm)?] {
+        if !vm.is_none(&vars) && vars.get_item("TZPATH", vm).is_err() {
+            vars.set_item("TZPATH", tzpath.clone().into(), vm)?;
+        }
+    }
+    Ok(())
+}
+
+/// `pkgutil.iter_modules()` lists the (frozen) standard library.
+pub fn pkgutil(vm: &VirtualMachine) -> PyResult<()> {
+    patch(vm, "pkgutil", "patch_pkgutil")
+}

@@ -23,3 +23,57 @@ def patch_calendar(m):
     m.weekday = _adopt(weekday, m.weekday)
     for i, name in enumerate(("MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY")):
         setattr(m, name, i)
+
+
+def patch_pkgutil(m):
+    # hipy's standard library is frozen into the binary and its extension
+    # modules are built in, so no directory on sys.path holds them and
+    # iter_modules() listed none. The stdlib directory of sys.path (the
+    # entry whose lib-dynload follows it, as in CPython's layout) gets a
+    # finder that lists the frozen top-level modules and packages, and the
+    # built-in modules that CPython keeps in lib-dynload.
+    import os
+    import sys
+    import _imp
+
+    # CPython 3.11's sys.builtin_module_names: never listed by iter_modules.
+    cpython_builtins = frozenset((
+        '_abc', '_ast', '_codecs', '_collections', '_functools', '_imp', '_io', '_locale',
+        '_operator', '_signal', '_sre', '_stat', '_string', '_symtable', '_thread', '_tokenize',
+        '_tracemalloc', '_warnings', '_weakref', 'atexit', 'builtins', 'errno', 'faulthandler',
+        'gc', 'itertools', 'marshal', 'posix', 'pwd', 'sys', 'time', 'xxsubtype'))
+
+    class StdlibFinder:
+        """Lists the frozen standard library (it finds nothing: the frozen
+        and built-in importers load these modules)."""
+
+        def __init__(self, path):
+            self.path = path
+
+        def __repr__(self):
+            return f"StdlibFinder({self.path!r})"
+
+        def find_spec(self, fullname, target=None):
+            return None
+
+        def invalidate_caches(self):
+            pass
+
+        def iter_modules(self, prefix=''):
+            found = {}
+            for name in _imp._frozen_module_names():
+                top, dot, _ = name.partition('.')
+                if top.endswith(('_alias__', '_only__')):
+                    continue
+                found[top] = found.get(top, False) or bool(dot) or _imp.is_frozen_package(top)
+            for name in sys.builtin_module_names:
+                if name not in cpython_builtins:
+                    found.setdefault(name, False)
+            for name in sorted(found):
+                yield prefix + name, found[name]
+
+    for entry in sys.path:
+        if entry and os.path.join(entry, 'lib-dynload') in sys.path:
+            if sys.path_importer_cache.get(entry) is None:
+                sys.path_importer_cache[entry] = StdlibFinder(entry)
+            break

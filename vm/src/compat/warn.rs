@@ -20,11 +20,15 @@ use super::wrap;
 
 pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     let raw = vm.import("_warnings", 0)?;
-    wrap::function(vm, &raw, "warn", |vm, args, callee, original| {
+    // Held, not imported at each call: a warning raised while the
+    // interpreter shuts down (a ResourceWarning from a `__del__`) finds
+    // `_warnings` gone from sys.modules.
+    let warn_explicit = raw.get_attr("warn_explicit", vm)?;
+    wrap::function(vm, &raw, "warn", move |vm, args, callee, original| {
         if is_stdlib_deprecation(vm, &args) {
             return original(vm, args, callee);
         }
-        warn(vm, args)
+        warn(vm, args, &warn_explicit)
     })?;
     if let Ok(warnings) = vm.sys_module.get_attr("modules", vm)?.get_item("warnings", vm) {
         warnings.set_attr("warn", raw.get_attr("warn", vm)?, vm)?;
@@ -33,7 +37,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
 }
 
 /// `warn(message, category=None, stacklevel=1, source=None)`.
-fn warn(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+fn warn(vm: &VirtualMachine, args: FuncArgs, warn_explicit: &PyObjectRef) -> PyResult {
     let arg = |pos: usize, name: &str| args.args.get(pos).or_else(|| args.kwargs.get(name)).cloned();
     let Some(message) = arg(0, "message") else {
         return Err(vm.new_type_error("warn() missing required argument 'message' (pos 1)"));
@@ -81,7 +85,6 @@ fn warn(vm: &VirtualMachine, args: FuncArgs) -> PyResult {
         },
         None => vm.ctx.none(),
     };
-    let warn_explicit = vm.import("_warnings", 0)?.get_attr("warn_explicit", vm)?;
     let kwargs = KwArgs::from_iter([("source".to_owned(), source)]);
     let positional = vec![message, category, filename, lineno, module, registry, vm.ctx.none()];
     warn_explicit.call(FuncArgs::new(positional, kwargs), vm)

@@ -40,8 +40,9 @@ macro_rules! helpers {
             pub fn allocating(name: &str) -> bool {
                 const ALLOCATING: &[Helper] = &[
                     Helper::MaterializeInstance, Helper::NewInstance, Helper::BoxInt, Helper::BoxFloat,
-                    Helper::BoxBool, Helper::List0, Helper::List1, Helper::List2, Helper::List3, Helper::Set0,
-                    Helper::Dict0, Helper::Tuple1, Helper::Tuple2, Helper::Tuple3, Helper::Slice2, Helper::Slice3,
+                    Helper::BoxBool, Helper::Set0, Helper::Dict0, Helper::Slice2, Helper::Slice3,
+                    Helper::List0, Helper::List1, Helper::List2, Helper::List3, Helper::List4, Helper::List5, Helper::List6,
+                    Helper::Tuple1, Helper::Tuple2, Helper::Tuple3, Helper::Tuple4, Helper::Tuple5, Helper::Tuple6,
                 ];
                 ALLOCATING.iter().any(|h| h.name() == name)
             }
@@ -122,6 +123,7 @@ helpers! {
     /// Allocation removal: a virtual object escaping (`AllocFuncs`).
     MaterializeInstance = "materialize_instance", hp_materialize_instance, [Obj] -> Obj, OWNED, 0;
     InstanceSet = "instance_set", hp_instance_set, [Obj, Obj, Obj] -> Void, PLAIN, 4;
+    SlotStore = "slot_store", hp_slot_store, [Obj, I64, Obj] -> Void, PLAIN, 4;
     CellGet = "cell_get", hp_cell_get, [Obj] -> Obj, RAISING, 0;
     Slice2 = "slice2", hp_slice2, [Obj, Obj] -> Obj, OWNED, 0;
     Slice3 = "slice3", hp_slice3, [Obj, Obj, Obj] -> Obj, OWNED, 0;
@@ -132,11 +134,17 @@ helpers! {
     List1 = "list1", hp_list1, [Obj] -> Obj, OWNED, 0;
     List2 = "list2", hp_list2, [Obj, Obj] -> Obj, OWNED, 0;
     List3 = "list3", hp_list3, [Obj, Obj, Obj] -> Obj, OWNED, 0;
+    List4 = "list4", hp_list4, [Obj, Obj, Obj, Obj] -> Obj, OWNED, 0;
+    List5 = "list5", hp_list5, [Obj, Obj, Obj, Obj, Obj] -> Obj, OWNED, 0;
+    List6 = "list6", hp_list6, [Obj, Obj, Obj, Obj, Obj, Obj] -> Obj, OWNED, 0;
     Set0 = "set0", hp_set0, [] -> Obj, OWNED, 0;
     Dict0 = "dict0", hp_dict0, [] -> Obj, OWNED, 0;
     Tuple1 = "tuple1", hp_tuple1, [Obj] -> Obj, OWNED, 0;
     Tuple2 = "tuple2", hp_tuple2, [Obj, Obj] -> Obj, OWNED, 0;
     Tuple3 = "tuple3", hp_tuple3, [Obj, Obj, Obj] -> Obj, OWNED, 0;
+    Tuple4 = "tuple4", hp_tuple4, [Obj, Obj, Obj, Obj] -> Obj, OWNED, 0;
+    Tuple5 = "tuple5", hp_tuple5, [Obj, Obj, Obj, Obj, Obj] -> Obj, OWNED, 0;
+    Tuple6 = "tuple6", hp_tuple6, [Obj, Obj, Obj, Obj, Obj, Obj] -> Obj, OWNED, 0;
     Sqrt = "sqrt", hp_sqrt, [F64] -> F64, PURE, 0;
     Sin = "sin", hp_sin, [F64] -> F64, PURE, 0;
     Cos = "cos", hp_cos, [F64] -> F64, PURE, 0;

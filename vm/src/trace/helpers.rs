@@ -581,6 +581,21 @@ pub extern "C" fn hp_instance_set(o: *const PyObject, name: *const PyObject, val
     }
 }
 
+/// `obj.member = value` for a `__slots__` member whose cell is at byte
+/// `offset` from the object (the member descriptor's offset, as RustPython's
+/// own slot stores address it). Consumes `value`; releases the old value.
+pub extern "C" fn hp_slot_store(o: *const PyObject, offset: i64, value: *const PyObject) {
+    // SAFETY: the trace guarded the class, whose member descriptor names this
+    // cell (an atomic object pointer, null when unset); `value` is owned.
+    let old = unsafe {
+        let cell = &*((o as *const u8).wrapping_offset(offset as isize) as *const std::sync::atomic::AtomicPtr<PyObject>);
+        cell.swap(value as *mut PyObject, std::sync::atomic::Ordering::AcqRel)
+    };
+    if !old.is_null() {
+        drop(unsafe { adopt(old) });
+    }
+}
+
 /// A cell's contents (owned), or null (no exception) when empty.
 pub extern "C" fn hp_cell_get(cell: *const PyObject) -> *const PyObject {
     match crate::layout::cell_get(unsafe { obj(cell) }, vm()) {
@@ -607,7 +622,7 @@ unsafe fn new_refs<const N: usize>(ps: [*const PyObject; N]) -> Vec<PyObjectRef>
     ps.iter().map(|&p| unsafe { obj(p) }.to_owned()).collect()
 }
 
-/// A new tuple of the given items (BUILD_TUPLE 1..=3).
+/// A new tuple of the given items (BUILD_TUPLE 1..=6).
 pub extern "C" fn hp_tuple1(a: *const PyObject) -> *const PyObject {
     owned(vm().ctx.new_tuple(unsafe { new_refs([a]) }).into())
 }
@@ -620,7 +635,19 @@ pub extern "C" fn hp_tuple3(a: *const PyObject, b: *const PyObject, c: *const Py
     owned(vm().ctx.new_tuple(unsafe { new_refs([a, b, c]) }).into())
 }
 
-/// A new list of the given items (BUILD_LIST 0..=3).
+pub extern "C" fn hp_tuple4(a: *const PyObject, b: *const PyObject, c: *const PyObject, d: *const PyObject) -> *const PyObject {
+    owned(vm().ctx.new_tuple(unsafe { new_refs([a, b, c, d]) }).into())
+}
+
+pub extern "C" fn hp_tuple5(a: *const PyObject, b: *const PyObject, c: *const PyObject, d: *const PyObject, e: *const PyObject) -> *const PyObject {
+    owned(vm().ctx.new_tuple(unsafe { new_refs([a, b, c, d, e]) }).into())
+}
+
+pub extern "C" fn hp_tuple6(a: *const PyObject, b: *const PyObject, c: *const PyObject, d: *const PyObject, e: *const PyObject, f: *const PyObject) -> *const PyObject {
+    owned(vm().ctx.new_tuple(unsafe { new_refs([a, b, c, d, e, f]) }).into())
+}
+
+/// A new list of the given items (BUILD_LIST 0..=6).
 pub extern "C" fn hp_list0() -> *const PyObject {
     owned(vm().ctx.new_list(vec![]).into())
 }
@@ -635,6 +662,18 @@ pub extern "C" fn hp_list2(a: *const PyObject, b: *const PyObject) -> *const PyO
 
 pub extern "C" fn hp_list3(a: *const PyObject, b: *const PyObject, c: *const PyObject) -> *const PyObject {
     owned(vm().ctx.new_list(unsafe { new_refs([a, b, c]) }).into())
+}
+
+pub extern "C" fn hp_list4(a: *const PyObject, b: *const PyObject, c: *const PyObject, d: *const PyObject) -> *const PyObject {
+    owned(vm().ctx.new_list(unsafe { new_refs([a, b, c, d]) }).into())
+}
+
+pub extern "C" fn hp_list5(a: *const PyObject, b: *const PyObject, c: *const PyObject, d: *const PyObject, e: *const PyObject) -> *const PyObject {
+    owned(vm().ctx.new_list(unsafe { new_refs([a, b, c, d, e]) }).into())
+}
+
+pub extern "C" fn hp_list6(a: *const PyObject, b: *const PyObject, c: *const PyObject, d: *const PyObject, e: *const PyObject, f: *const PyObject) -> *const PyObject {
+    owned(vm().ctx.new_list(unsafe { new_refs([a, b, c, d, e, f]) }).into())
 }
 
 /// An empty set (BUILD_SET 0).

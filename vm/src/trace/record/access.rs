@@ -191,6 +191,27 @@ impl Recorder {
         self.b.guard_eq_i64(v, version, snap);
     }
 
+    /// STORE_ATTR into a `__slots__` member of an object of a plain class
+    /// (`slot_offset`), under the class's version. False (nothing recorded)
+    /// otherwise.
+    pub(super) fn store_slot_attr(&mut self, vm: &VirtualMachine, pc: u32, name: &'static rustpython_vm::builtins::PyStrInterned, o: &PyObjectRef) -> Result<bool, Abort> {
+        let cls = o.class();
+        let version = cls.tp_version_tag.load(std::sync::atomic::Ordering::Acquire);
+        let Some(offset) = slot_offset(vm, cls, name, "__setattr__").filter(|_| version != 0) else { return Ok(false) };
+        let snap = self.snapshot(SnapshotKind::Resume, pc);
+        let (obj, val) = (self.pop(), self.pop());
+        let (o_op, ot) = self.as_obj(obj).ok_or("store to NULL")?;
+        self.version_guard(vm, o_op, cls, snap);
+        let (v, vt) = self.as_obj(val).ok_or("store of NULL")?;
+        // The cell takes a reference of its own.
+        let v = if vt { v } else { self.call(Helper::Incref, &[v]).expect("incref returns").into() };
+        self.call(Helper::SlotStore, &[o_op, i64::from(offset).into(), v]);
+        self.release_temp(o_op, ot);
+        self.release(obj);
+        self.release(val);
+        Ok(true)
+    }
+
     pub(super) fn load_attr(&mut self, vm: &VirtualMachine, f: &Frame, op: Op, pc: u32, o: &PyObjectRef) -> Result<(), Abort> {
         let method = op.arg & 1 != 0;
         let name = f.code.names[(op.arg >> 1) as usize];
@@ -210,6 +231,19 @@ impl Recorder {
             SiteCache::Attr(entries) => entries.iter().find(|e| (e.tp, e.version) == key).map(|e| e.kind.clone()),
             _ => None,
         });
+        if let Some(offset) = slot_offset(vm, cls, name, "__getattribute__").filter(|_| !method && key.1 != 0) {
+            // A `__slots__` member: its cell, read inline under the class's
+            // version (an unset member exits: the interpreter raises).
+            self.version_guard(vm, obj, cls, snap);
+            let v = self.b.load_field(obj, offset, Type::Obj);
+            self.b.guard_nonnull(v, snap);
+            let r = self.call(Helper::Incref, &[v.into()]).expect("incref returns");
+            self.pop();
+            self.release_temp(obj, ot);
+            self.release(s);
+            self.push(Sh::val(r, Repr::Obj, true));
+            return Ok(());
+        }
         // A method load: a Python method the interpreter's cache knows, or
         // a builtin one (`list.append`); either way the interpreter pushes
         // the unbound function and the object.
@@ -382,4 +416,28 @@ impl Recorder {
         }
         Ok(())
     }
+}
+
+/// The byte offset of the `__slots__` cell that `obj.name` reads or writes on
+/// an instance of `cls`: a plain Python class (metaclass `type`, object's
+/// `access`: `__getattribute__` or `__setattr__`) whose attribute `name` is a
+/// slot's member descriptor (a data descriptor: it wins over any instance dict).
+pub(super) fn slot_offset(
+    vm: &VirtualMachine,
+    cls: &Py<PyType>,
+    name: &'static rustpython_vm::builtins::PyStrInterned,
+    access: &'static str,
+) -> Option<i32> {
+    use rustpython_vm::builtins::descriptor::{MemberKind, PyMemberDescriptor};
+    if !cls.class().is(vm.ctx.types.type_type) {
+        return None;
+    }
+    let access = vm.ctx.intern_str(access);
+    let (ours, object) = (cls.get_attr(access)?, vm.ctx.types.object_type.get_attr(access)?);
+    if !ours.is(&object) {
+        return None;
+    }
+    let attr = cls.get_attr(name)?;
+    let member = attr.downcast_ref::<PyMemberDescriptor>().filter(|_| attr.class().is(vm.ctx.types.member_descriptor_type))?;
+    matches!(member.member.kind, MemberKind::ObjectEx).then_some(member.member.offset).and_then(|o| i32::try_from(o).ok())
 }

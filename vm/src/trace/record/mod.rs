@@ -769,6 +769,10 @@ impl Recorder {
             }
             Instruction::PopJumpIfFalse { .. } | Instruction::PopJumpIfTrue { .. } => {
                 let taken_if = matches!(op.kind, Instruction::PopJumpIfTrue { .. });
+                if !matches!(self.peek(0), Sh::Val { repr: Repr::Bool, .. }) {
+                    // No TO_BOOL before the jump: the truth test is the jump's own.
+                    self.to_bool(vm, pc, conc(0))?;
+                }
                 let s = self.peek(0);
                 let truth = conc(0).clone().try_to_bool(vm).map_err(|_| "truth test raised".to_owned())?;
                 let snap = self.snapshot(SnapshotKind::Resume, pc);
@@ -814,6 +818,9 @@ impl Recorder {
                         return Ok(());
                     }
                 }
+                if self.store_slot_attr(vm, pc, name, conc(0))? {
+                    return Ok(());
+                }
                 let snap = self.snapshot(SnapshotKind::RaisePending, pc);
                 let obj = self.pop();
                 let val = self.pop();
@@ -829,12 +836,15 @@ impl Recorder {
             }
             Instruction::StoreSubscr => self.store_subscr(vm, pc, conc(1), conc(0))?,
             Instruction::UnpackSequence { .. } => self.unpack(vm, pc, arg as usize, conc(0))?,
-            Instruction::BuildTuple { .. } if (1..=3).contains(&arg) => {
-                let r = self.call_popped(arg as usize, [Helper::Tuple1, Helper::Tuple2, Helper::Tuple3][arg as usize - 1], |_, _| {})?;
+            Instruction::BuildTuple { .. } if (1..=6).contains(&arg) => {
+                let helpers = [Helper::Tuple1, Helper::Tuple2, Helper::Tuple3, Helper::Tuple4, Helper::Tuple5, Helper::Tuple6];
+                let r = self.call_popped(arg as usize, helpers[arg as usize - 1], |_, _| {})?;
                 self.push(Sh::val(r, Repr::Obj, true));
             }
-            Instruction::BuildList { .. } if arg <= 3 => {
-                let r = self.call_popped(arg as usize, [Helper::List0, Helper::List1, Helper::List2, Helper::List3][arg as usize], |_, _| {})?;
+            Instruction::BuildList { .. } if arg <= 6 => {
+                let helpers =
+                    [Helper::List0, Helper::List1, Helper::List2, Helper::List3, Helper::List4, Helper::List5, Helper::List6];
+                let r = self.call_popped(arg as usize, helpers[arg as usize], |_, _| {})?;
                 self.push(Sh::val(r, Repr::Obj, true));
             }
             Instruction::BuildSet { .. } | Instruction::BuildMap { .. } if arg == 0 => {

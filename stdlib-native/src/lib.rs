@@ -1,0 +1,19 @@
+//! hipy-stdlib: native modules that replace or back parts of the standard
+//! library where RustPython's differ from CPython's.
+//!
+//! - `pyexpat`: on libexpat itself (RustPython's sits on xml-rs and
+//!   accepts malformed XML).
+//! - `_pydecimal`: the frozen `_pydecimal` with a native arithmetic core
+//!   (`decimal` is `_pydecimal` under hipy).
+
+mod decimal;
+mod expat_ffi;
+mod pyexpat;
+
+/// Registers the modules on an interpreter builder; call after
+/// `init_stdlib` so that these replace RustPython's modules of the same name.
+pub fn add_modules(builder: rustpython_vm::InterpreterBuilder) -> rustpython_vm::InterpreterBuilder {
+    let pyexpat = pyexpat::module_def(&builder.ctx);
+    let pydecimal = decimal::module_def(&builder.ctx);
+    builder.add_native_modules(&[pyexpat, pydecimal])
+}
