@@ -430,7 +430,7 @@ fn advise_huge_pages(addr: usize, bytes: usize) {
 // large buffers are kept and handed out again by `for_overwrite`.
 
 /// Buffers at least this large are recycled.
-const RECYCLE_MIN_BYTES: usize = 4 << 20;
+const RECYCLE_MIN_BYTES: usize = 1 << 20;
 /// At most this many bytes wait for reuse.
 const RECYCLE_MAX_BYTES: usize = 256 << 20;
 
@@ -572,15 +572,77 @@ impl Storage {
         f(Arc::get_mut(&mut guard).expect("buffer made unique above"))
     }
 
+    /// Like [`Storage::write`], for a caller that overwrites every element
+    /// `region` selects: a shared buffer is replaced by a new one into which
+    /// only the elements outside the region are copied (when the region's
+    /// runs are easy to step around; else the whole buffer is copied).
+    pub fn write_region<R>(&self, region: &Layout, f: impl FnOnce(&mut Buffer) -> R) -> R {
+        let mut guard = self.current.write().unwrap_or_else(|e| e.into_inner());
+        if Arc::get_mut(&mut guard).is_none() {
+            let copy = copy_outside(&guard, region).unwrap_or_else(|| Buffer::clone(&guard));
+            *guard = Arc::new(copy);
+        }
+        f(Arc::get_mut(&mut guard).expect("buffer made unique above"))
+    }
+
     /// Replaces the whole buffer (same dtype and length expected).
     pub fn replace(&self, buffer: Arc<Buffer>) {
         *self.current.write().unwrap_or_else(|e| e.into_inner()) = buffer;
     }
 }
 
+/// A new buffer holding `old`'s elements outside `region` (those inside
+/// are left for the caller to write), when the region's runs of unit
+/// stride come in increasing order without interleaving (a C-ordered
+/// block, such as any basic slice with positive steps of the last axis 1).
+fn copy_outside(old: &Buffer, region: &Layout) -> Option<Buffer> {
+    let nd = region.ndim();
+    if nd == 0 || region.size() == 0 || region.strides[nd - 1] != 1 {
+        return None;
+    }
+    for k in 0..nd - 1 {
+        let (d, s) = (region.shape[k + 1] as isize, region.strides[k + 1]);
+        if region.shape[k] > 1 && region.strides[k] < s * d {
+            return None;
+        }
+    }
+    let mut out = Buffer::for_overwrite(old.dtype(), old.len());
+    with_dtype!(old.dtype(), T => {
+        let (src, dst) = (T::slice(old), T::slice_mut(&mut out));
+        let mut from = 0usize;
+        region.for_each_run(0, region.size(), |pos, n, _| {
+            let p = pos as usize;
+            dst[from..p].copy_from_slice(&src[from..p]);
+            from = p + n;
+        });
+        dst[from..].copy_from_slice(&src[from..]);
+    });
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn region_writes_copy_only_the_rest_when_shared() {
+        let st = Storage::new(Arc::new(Buffer::F64((0..20).map(|i| i as f64).collect())));
+        let reader = st.snapshot();
+        let region = crate::layout::basic_index(
+            &Layout::contiguous(&[4, 5]),
+            &[
+                crate::layout::BasicIndex::Slice { start: Some(1), stop: Some(3), step: None },
+                crate::layout::BasicIndex::Slice { start: Some(1), stop: Some(-1), step: None },
+            ],
+        )
+        .unwrap();
+        st.write_region(&region, |b| region.for_each_position(0, region.size(), |p| b.set(p, Scalar::F64(-1.0))));
+        let got: Vec<f64> = (0..20).map(|i| st.snapshot().get(i).as_f64()).collect();
+        let want: Vec<f64> =
+            (0..20).map(|i| if (i / 5 == 1 || i / 5 == 2) && (1..4).contains(&(i % 5)) { -1.0 } else { i as f64 }).collect();
+        assert_eq!(got, want);
+        assert_eq!(reader.get(6), Scalar::F64(6.0));
+    }
 
     #[test]
     fn storage_copies_on_write_when_watched() {

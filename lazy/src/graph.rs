@@ -12,7 +12,7 @@
 
 use crate::buffer::Array;
 use crate::dtype::{DType, Error, Result, Scalar};
-use crate::layout::{broadcast_shapes, normalize_axis, shape_str, size_of, Shape};
+use crate::layout::{broadcast_shapes, compose, normalize_axis, shape_str, size_of, Layout, Shape};
 use smallvec::SmallVec;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -159,6 +159,29 @@ pub enum Op {
     /// Running sum/product along `axis`, or over the flattened input.
     Cumulative { op: CumOp, axis: Option<usize> },
     Concat { axis: usize },
+    /// A strided view of the input: `layout` indexes the input's elements
+    /// as if they were C-contiguous (basic slicing, transposes, reshapes,
+    /// broadcasts of a pending array). Zero-copy when the input is stored.
+    View { layout: Layout },
+    /// Elements of the input picked by C-order flat index (boolean-mask and
+    /// integer-array reads; the positions are known when the node is built).
+    Gather { positions: Positions },
+}
+
+/// The flat indices a [`Op::Gather`] reads, shared, compared by identity.
+#[derive(Clone)]
+pub struct Positions(pub Arc<Vec<usize>>);
+
+impl PartialEq for Positions {
+    fn eq(&self, other: &Positions) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl std::fmt::Debug for Positions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Positions({:p}; {})", Arc::as_ptr(&self.0), self.0.len())
+    }
 }
 
 impl Op {
@@ -190,6 +213,8 @@ impl Op {
             Op::Cumulative { op: CumOp::Max, .. } => "cummax".into(),
             Op::Cumulative { op: CumOp::Min, .. } => "cummin".into(),
             Op::Concat { .. } => "concat".into(),
+            Op::View { .. } => "view".into(),
+            Op::Gather { .. } => "gather".into(),
         }
     }
 }
@@ -806,6 +831,43 @@ pub fn concat(xs: &[NodeRef], axis: isize) -> Result<NodeRef> {
     }
     let inputs = xs.iter().map(|x| cast_to(x, dtype)).collect();
     Ok(Node::pending(Op::Concat { axis }, inputs, dtype, shape))
+}
+
+/// A view of `x`: `layout` indexes `x`'s elements as if they were
+/// C-contiguous. Stored data gets a source over the same buffer, a view of
+/// a pending view is folded into one, and anything else is a `View` node.
+pub fn view(x: &NodeRef, layout: Layout) -> NodeRef {
+    if layout.shape == x.shape && layout.is_whole(x.size()) {
+        return x.clone();
+    }
+    match &*x.state() {
+        NodeState::Done(a) => {
+            if let Some(l) = compose(&layout, &a.layout) {
+                return Node::source(Array::new(a.buffer.clone(), l));
+            }
+        }
+        NodeState::Pending { op: Op::View { layout: inner }, inputs } => {
+            if let Some(l) = compose(&layout, inner) {
+                let shape = l.shape.clone();
+                return Node::pending(Op::View { layout: l }, inputs.clone(), x.dtype, shape);
+            }
+        }
+        _ => {}
+    }
+    let shape = layout.shape.clone();
+    Node::pending(Op::View { layout }, vec![x.clone()], x.dtype, shape)
+}
+
+/// `x` broadcast to `shape` (a view), or NumPy's error.
+pub fn broadcast_to(x: &NodeRef, shape: &[usize]) -> Result<NodeRef> {
+    let l = Layout::contiguous(&x.shape).broadcast_to(shape)?;
+    Ok(view(x, l))
+}
+
+/// The elements of `x` at C-order flat indices `positions`, shaped `shape`.
+pub fn gather(x: &NodeRef, positions: Vec<usize>, shape: &[usize]) -> NodeRef {
+    debug_assert_eq!(positions.len(), size_of(shape));
+    Node::pending(Op::Gather { positions: Positions(Arc::new(positions)) }, vec![x.clone()], x.dtype, shape.into())
 }
 
 /// `np.arange` for a dtype; `count` elements from `start` by `step`.

@@ -208,12 +208,25 @@ impl Layout {
     /// Calls `f(position)` for the elements with flat indices
     /// `start..start + len`, in C order.
     pub fn for_each_position(&self, start: usize, len: usize, mut f: impl FnMut(usize)) {
+        self.for_each_run(start, len, |pos, run, stride| {
+            let mut p = pos;
+            for _ in 0..run {
+                f(p as usize);
+                p += stride;
+            }
+        });
+    }
+
+    /// Calls `f(position, count, stride)` for each run of consecutive flat
+    /// indices in `start..start + len` that lie along the innermost axis:
+    /// the run's elements are at `position + i * stride` for `i < count`.
+    pub fn for_each_run(&self, start: usize, len: usize, mut f: impl FnMut(isize, usize, isize)) {
         if len == 0 {
             return;
         }
         let nd = self.ndim();
         if nd == 0 {
-            f(self.offset);
+            f(self.offset as isize, 1, 0);
             return;
         }
         // Odometer over the multi-index, walking the innermost axis in runs.
@@ -232,11 +245,7 @@ impl Layout {
         let mut remaining = len;
         loop {
             let run = (inner_len - idx[inner]).min(remaining);
-            let mut p = pos;
-            for _ in 0..run {
-                f(p as usize);
-                p += inner_stride;
-            }
+            f(pos, run, inner_stride);
             remaining -= run;
             if remaining == 0 {
                 return;
@@ -254,6 +263,80 @@ impl Layout {
             }
         }
     }
+
+    /// True when no two elements share a position (a view made by basic
+    /// indexing, a transpose or a reshape of one; not a broadcast).
+    pub fn is_injective(&self) -> bool {
+        self.size() <= 1 || self.shape.iter().zip(&self.strides).all(|(&d, &s)| d <= 1 || s != 0)
+    }
+}
+
+/// Composes two layouts: `view` indexes a C-contiguous array of shape
+/// `inner.shape` (its offset and strides count that array's elements) and
+/// `inner` places that array's elements in a buffer. The result places the
+/// view's elements in the buffer directly.
+///
+/// Exact when every axis of `view` walks along one axis of the array
+/// without wrapping into the next (basic indexing, transposes, broadcasts
+/// and reshapes that only split or join whole axes); `None` otherwise.
+pub fn compose(view: &Layout, inner: &Layout) -> Option<Layout> {
+    let nd = inner.ndim();
+    if view.size() == 0 {
+        return Some(Layout {
+            shape: view.shape.clone(),
+            strides: SmallVec::from_elem(0, view.ndim()),
+            offset: inner.offset,
+        });
+    }
+    if inner.is_c_contiguous() {
+        return Some(Layout {
+            shape: view.shape.clone(),
+            strides: view.strides.clone(),
+            offset: inner.offset + view.offset,
+        });
+    }
+    let cs = c_strides(&inner.shape);
+    // The view's first element as a multi-index of the array.
+    let mut origin: SmallVec<[isize; 4]> = SmallVec::from_elem(0, nd);
+    let mut rest = view.offset;
+    for m in 0..nd {
+        let c = cs[m] as usize;
+        origin[m] = (rest / c) as isize;
+        rest %= c;
+    }
+    if rest != 0 || (0..nd).any(|m| origin[m] >= inner.shape[m].max(1) as isize) {
+        return None;
+    }
+    let mut lo = origin.clone();
+    let mut hi = origin.clone();
+    let mut strides: Strides = SmallVec::from_elem(0, view.ndim());
+    for k in 0..view.ndim() {
+        let (n, s) = (view.shape[k], view.strides[k]);
+        if n <= 1 || s == 0 {
+            continue;
+        }
+        // The outermost array axis whose step divides the view's stride.
+        let m = (0..nd).find(|&m| inner.shape[m] > 1 && cs[m] <= s.abs())?;
+        if s % cs[m] != 0 {
+            return None;
+        }
+        let q = s / cs[m];
+        let reach = q * (n as isize - 1);
+        if reach < 0 {
+            lo[m] += reach;
+        } else {
+            hi[m] += reach;
+        }
+        strides[k] = q * inner.strides[m];
+    }
+    if (0..nd).any(|m| lo[m] < 0 || hi[m] >= inner.shape[m] as isize) {
+        return None;
+    }
+    let offset = inner.offset as isize + (0..nd).map(|m| origin[m] * inner.strides[m]).sum::<isize>();
+    if offset < 0 {
+        return None;
+    }
+    Some(Layout { shape: view.shape.clone(), strides, offset: offset as usize })
 }
 
 /// One item of a basic (view-producing) index.
@@ -381,6 +464,46 @@ mod tests {
         for (k, &p) in got.iter().enumerate() {
             assert_eq!(l.position(k + 1), p);
         }
+    }
+
+    /// Every element of `compose(view, inner)` is where reading `view`
+    /// through a C-contiguous copy of `inner` finds it.
+    fn check_compose(view: &Layout, inner: &Layout) {
+        let c = compose(view, inner).expect("composable");
+        let mut flat_of_inner = vec![];
+        inner.for_each_position(0, inner.size(), |p| flat_of_inner.push(p));
+        let mut want = vec![];
+        view.for_each_position(0, view.size(), |f| want.push(flat_of_inner[f]));
+        let mut got = vec![];
+        c.for_each_position(0, c.size(), |p| got.push(p));
+        assert_eq!(got, want, "{view:?} over {inner:?}");
+    }
+
+    #[test]
+    fn composing_views() {
+        let s = |a, b, c| BasicIndex::Slice { start: a, stop: b, step: c };
+        let base = Layout::contiguous(&[6, 5]);
+        let t = base.transpose();
+        let sliced = basic_index(&base, &[s(Some(1), Some(-1), None), s(None, None, Some(-2))]).unwrap();
+        for inner in [t.clone(), sliced.clone()] {
+            let logical = Layout::contiguous(&inner.shape);
+            let views = [
+                basic_index(&logical, &[s(None, None, Some(2)), BasicIndex::Int(1)]).unwrap(),
+                basic_index(&logical, &[BasicIndex::Ellipsis, s(None, None, Some(-1))]).unwrap(),
+                basic_index(&logical, &[BasicIndex::NewAxis, s(Some(1), None, None)]).unwrap(),
+                logical.transpose(),
+                logical.reshape_view(&[1, inner.shape[0], 1, inner.shape[1]]).unwrap(),
+                logical.broadcast_to(&[2, inner.shape[0], inner.shape[1]]).unwrap(),
+            ];
+            for v in &views {
+                check_compose(v, &inner);
+            }
+        }
+        // Joining two axes of a transposed array cannot be a strided view.
+        assert!(compose(&Layout::contiguous(&[30]), &t).is_none());
+        // Splitting one axis can.
+        let split = Layout::contiguous(&[30]).reshape_view(&[5, 6]).unwrap();
+        check_compose(&split, &basic_index(&Layout::contiguous(&[60]), &[s(None, None, Some(2))]).unwrap());
     }
 
     #[test]

@@ -261,6 +261,56 @@ pub fn force_all(roots: &[NodeRef]) {
     }
 }
 
+/// A slice assignment: writes `node`'s value (broadcastable to `region`'s
+/// shape) into the elements of `storage` that `region` selects, converting
+/// C-style to the storage's dtype.
+///
+/// A pending elementwise value is computed straight into the region, in
+/// the loop that computes it (no temporary array). The watch bits keep it
+/// exact: a value that reads the storage's own data holds the buffer, so
+/// the write goes to a copy (copy-on-write) while the loop reads the old
+/// values, as `u[1:-1] = u[:-2] + u[2:]` requires. `node` itself is left
+/// pending (if Python still holds it, it is computed again when observed).
+pub fn write_into(storage: &crate::buffer::Storage, region: &crate::layout::Layout, node: NodeRef) {
+    let dtype = storage.dtype();
+    if node.done().is_none() && node.shape == region.shape {
+        let value = if node.dtype == dtype { node.clone() } else { crate::graph::astype(&node, dtype) };
+        let mut plan = Plan::build(std::slice::from_ref(&value));
+        let (mut schedule, pass_stats) = optimize::optimize(&mut plan);
+        let root = plan.roots[0];
+        let target = schedule.steps.iter_mut().find_map(|s| match s {
+            crate::schedule::Step::Loop(l) => l.outputs.iter_mut().find(|o| o.id == root),
+            crate::schedule::Step::Kernel(_) => None,
+        });
+        if let Some(out) = target {
+            out.target = crate::schedule::Target::Into;
+            if config().log {
+                eprintln!(
+                    "[hipy-lazy] plan (into a region):\n{}[hipy-lazy] schedule:\n{}",
+                    plan.dump(),
+                    schedule.dump(&plan)
+                );
+            }
+            let exec_stats = storage.write_region(region, |buffer| {
+                let dest = exec::Destination { buffer, layout: region.clone() };
+                exec::execute_into(&plan, &schedule, Some(dest))
+            });
+            let s = stats();
+            s.forces.fetch_add(1, Ordering::Relaxed);
+            s.loops.fetch_add(exec_stats.loops as u64, Ordering::Relaxed);
+            s.kernels.fetch_add(exec_stats.kernels as u64, Ordering::Relaxed);
+            s.fused_ops.fetch_add(exec_stats.fused_ops as u64, Ordering::Relaxed);
+            s.stored_arrays.fetch_add(exec_stats.stored_arrays as u64, Ordering::Relaxed);
+            s.merged.fetch_add(pass_stats.merged as u64, Ordering::Relaxed);
+            s.reused.fetch_add(pass_stats.reused as u64, Ordering::Relaxed);
+            TRIVIAL_STREAK.store(0, Ordering::Relaxed);
+            return;
+        }
+    }
+    let value = force(&node);
+    storage.write_region(region, |buffer| exec::write::copy_into(buffer, region, &value));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,6 +10,9 @@ pub enum Target {
     Fresh,
     /// Written in place over the buffer of this read, which dies here.
     Reuse(Id),
+    /// Written into the force's destination: a region of an existing
+    /// buffer (a slice assignment computed straight into its target).
+    Into,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,6 +77,7 @@ impl Schedule {
                             .map(|o| match o.target {
                                 Target::Fresh => format!("%{}", o.id),
                                 Target::Reuse(r) => format!("%{} in %{r}", o.id),
+                                Target::Into => format!("%{} into destination", o.id),
                             })
                             .collect();
                         out.push_str(&format!(" stores [{}]", outs.join(" ")));

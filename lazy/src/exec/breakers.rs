@@ -17,6 +17,8 @@ pub fn run(op: &Op, inputs: &[Array], dtype: DType, shape: &[usize]) -> Array {
         Op::ArgSort { axis } => along_axis(&inputs[0], *axis, dtype, |row, out| argsort_row(row, out)),
         Op::Cumulative { op: c, axis } => cumulative(*c, &inputs[0], *axis, dtype, shape),
         Op::Concat { axis } => concat(inputs, *axis, dtype, shape),
+        Op::View { layout } => view(&inputs[0], layout),
+        Op::Gather { positions } => gather(&inputs[0], &positions.0, shape),
         other => unreachable!("{other:?} is fused, not a kernel"),
     }
 }
@@ -149,13 +151,6 @@ fn matmul_typed<T: Dot>(a: &[T], b: &[T], n: usize, k: usize, m: usize) -> Vec<T
     out
 }
 
-/// A running `op` over `v`, in place, in the element type (ints wrap).
-fn scan<T: Element>(v: &mut [T], f: impl Fn(T, T) -> T) {
-    for k in 1..v.len() {
-        v[k] = f(v[k - 1], v[k]);
-    }
-}
-
 /// NumPy's `maximum`/`minimum` on one pair: NaN propagates.
 #[allow(clippy::eq_op)]
 fn extreme<T: Element>(a: T, b: T, want_max: bool) -> T {
@@ -172,56 +167,95 @@ fn extreme<T: Element>(a: T, b: T, want_max: bool) -> T {
     }
 }
 
-fn scan_buffer(buf: &mut Buffer, op: CumOp) {
-    use super::kernels::{Float, Int};
-    fn ints<T: Int>(v: &mut [T], op: CumOp) {
-        match op {
-            CumOp::Sum => scan(v, |a, b| a.wadd(b)),
-            CumOp::Prod => scan(v, |a, b| a.wmul(b)),
-            CumOp::Max => scan(v, |a, b| extreme(a, b, true)),
-            CumOp::Min => scan(v, |a, b| extreme(a, b, false)),
+/// A running `op` along the middle axis of `v` seen as (outer, n, inner)
+/// in C order: each slab of `inner` elements is combined with the one
+/// before it, so every lane is scanned in order, vectorized across lanes.
+fn scan_axis<T: Element>(v: &mut [T], n: usize, inner: usize, f: impl Fn(T, T) -> T) {
+    if n == 0 || inner == 0 {
+        return;
+    }
+    for block in v.chunks_mut(n * inner) {
+        for i in 1..n {
+            let (done, rest) = block.split_at_mut(i * inner);
+            let prev = &done[(i - 1) * inner..];
+            for (x, &p) in rest[..inner].iter_mut().zip(prev) {
+                *x = f(p, *x);
+            }
         }
     }
-    fn floats<T: Float>(v: &mut [T], op: CumOp) {
+}
+
+fn scan_buffer(buf: &mut Buffer, op: CumOp, n: usize, inner: usize) {
+    use super::kernels::{Float, Int};
+    fn ints<T: Int>(v: &mut [T], op: CumOp, n: usize, inner: usize) {
         match op {
-            CumOp::Sum => scan(v, |a, b| a + b),
-            CumOp::Prod => scan(v, |a, b| a * b),
-            CumOp::Max => scan(v, |a, b| extreme(a, b, true)),
-            CumOp::Min => scan(v, |a, b| extreme(a, b, false)),
+            CumOp::Sum => scan_axis(v, n, inner, |a, b| a.wadd(b)),
+            CumOp::Prod => scan_axis(v, n, inner, |a, b| a.wmul(b)),
+            CumOp::Max => scan_axis(v, n, inner, |a, b| extreme(a, b, true)),
+            CumOp::Min => scan_axis(v, n, inner, |a, b| extreme(a, b, false)),
+        }
+    }
+    fn floats<T: Float>(v: &mut [T], op: CumOp, n: usize, inner: usize) {
+        match op {
+            CumOp::Sum => scan_axis(v, n, inner, |a, b| a + b),
+            CumOp::Prod => scan_axis(v, n, inner, |a, b| a * b),
+            CumOp::Max => scan_axis(v, n, inner, |a, b| extreme(a, b, true)),
+            CumOp::Min => scan_axis(v, n, inner, |a, b| extreme(a, b, false)),
         }
     }
     match buf {
         Buffer::Bool(v) => match op {
-            CumOp::Sum | CumOp::Max => scan(v, |a, b| a | b),
-            CumOp::Prod | CumOp::Min => scan(v, |a, b| a & b),
+            CumOp::Sum | CumOp::Max => scan_axis(v, n, inner, |a, b| a | b),
+            CumOp::Prod | CumOp::Min => scan_axis(v, n, inner, |a, b| a & b),
         },
-        Buffer::I8(v) => ints(v, op),
-        Buffer::I16(v) => ints(v, op),
-        Buffer::I32(v) => ints(v, op),
-        Buffer::I64(v) => ints(v, op),
-        Buffer::U8(v) => ints(v, op),
-        Buffer::U16(v) => ints(v, op),
-        Buffer::U32(v) => ints(v, op),
-        Buffer::U64(v) => ints(v, op),
-        Buffer::F16(v) => floats(v, op),
-        Buffer::F32(v) => floats(v, op),
-        Buffer::F64(v) => floats(v, op),
+        Buffer::I8(v) => ints(v, op, n, inner),
+        Buffer::I16(v) => ints(v, op, n, inner),
+        Buffer::I32(v) => ints(v, op, n, inner),
+        Buffer::I64(v) => ints(v, op, n, inner),
+        Buffer::U8(v) => ints(v, op, n, inner),
+        Buffer::U16(v) => ints(v, op, n, inner),
+        Buffer::U32(v) => ints(v, op, n, inner),
+        Buffer::U64(v) => ints(v, op, n, inner),
+        Buffer::F16(v) => floats(v, op, n, inner),
+        Buffer::F32(v) => floats(v, op, n, inner),
+        Buffer::F64(v) => floats(v, op, n, inner),
     }
 }
 
+/// Running sums, products, maxima or minima: the input in C order (one
+/// copy, which becomes the result), scanned in place along the axis.
 fn cumulative(op: CumOp, x: &Array, axis: Option<usize>, dtype: DType, shape: &[usize]) -> Array {
-    match axis {
+    let mut buffer = with_dtype!(dtype, T => T::wrap(x.to_vec::<T>()));
+    let (n, inner) = match axis {
+        None => (buffer.len(), 1),
+        Some(axis) => (x.shape()[axis], x.shape()[axis + 1..].iter().product()),
+    };
+    scan_buffer(&mut buffer, op, n, inner);
+    Array::from_buffer(buffer, shape)
+}
+
+/// A view of a stored array: its buffer seen through the composed layout,
+/// or through `layout` over a C-contiguous copy when they do not compose.
+fn view(x: &Array, layout: &Layout) -> Array {
+    match crate::layout::compose(layout, &x.layout) {
+        Some(l) => Array::new(x.buffer.clone(), l),
         None => {
-            let mut buffer = with_dtype!(dtype, T => T::wrap(x.to_vec::<T>()));
-            scan_buffer(&mut buffer, op);
-            Array::from_buffer(buffer, shape)
+            let c = x.to_contiguous();
+            Array::new(c.buffer, layout.clone())
         }
-        Some(axis) => along_axis(x, axis, dtype, |row, out| {
-            let mut b = row.clone();
-            scan_buffer(&mut b, op);
-            out.push(b);
-        }),
     }
+}
+
+fn gather(x: &Array, positions: &[usize], shape: &[usize]) -> Array {
+    let buffer = with_dtype!(x.dtype(), T => {
+        let src = T::slice(&x.buffer);
+        let out: Vec<T> = match x.contiguous_slice::<T>() {
+            Some(c) => positions.iter().map(|&p| c[p]).collect(),
+            None => positions.iter().map(|&p| src[x.layout.position(p)]).collect(),
+        };
+        T::wrap(out)
+    });
+    Array::from_buffer(buffer, shape)
 }
 
 fn concat(inputs: &[Array], axis: usize, dtype: DType, shape: &[usize]) -> Array {

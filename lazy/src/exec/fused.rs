@@ -106,6 +106,9 @@ struct LoopCtx<'p> {
     slot_dtypes: Vec<DType>,
     sink_count: usize,
     outputs: Vec<RawBuf>,
+    /// Where a strided output's elements go (`None`: C-contiguous over the
+    /// loop's shape).
+    out_layouts: Vec<Option<Layout>>,
 }
 
 /// Orders the computes, stores and reductions of a loop and assigns
@@ -187,7 +190,10 @@ fn build_program(
 
 struct Scratch {
     slots: Vec<Buffer>,
+    /// Gathered chunks of strided reads.
     reads: Vec<Option<Buffer>>,
+    /// Chunks of strided outputs, scattered once computed.
+    outs: Vec<Option<Buffer>>,
 }
 
 impl Scratch {
@@ -202,39 +208,112 @@ impl Scratch {
                 _ => None,
             })
             .collect();
-        Scratch { slots, reads }
+        let outs = ctx
+            .out_layouts
+            .iter()
+            .zip(&ctx.outputs)
+            .map(|(l, raw)| l.as_ref().map(|_| Buffer::zeros(raw.dtype, CHUNK)))
+            .collect();
+        Scratch { slots, reads, outs }
     }
 }
 
+/// Copies the elements with flat indices `start..start + len` of a strided
+/// array into `dst`, a run of the innermost axis at a time.
 fn gather(buffer: &Buffer, layout: &Layout, start: usize, len: usize, dst: &mut Buffer) {
     with_dtype!(buffer.dtype(), T => {
         let src = T::slice(buffer);
         let d = T::slice_mut(dst);
         let mut k = 0;
-        layout.for_each_position(start, len, |p| {
-            d[k] = src[p];
-            k += 1;
+        layout.for_each_run(start, len, |pos, n, stride| {
+            let p = pos as usize;
+            if stride == 1 {
+                d[k..k + n].copy_from_slice(&src[p..p + n]);
+            } else {
+                let mut q = pos;
+                for x in &mut d[k..k + n] {
+                    *x = src[q as usize];
+                    q += stride;
+                }
+            }
+            k += n;
         });
     })
 }
 
+/// Writes `src` (the chunk `start..start + len`) to its positions in a
+/// strided output.
+///
+/// Safety: the positions are in bounds of the buffer behind `out`, and no
+/// other thread writes them (the layout is injective and chunks disjoint).
+unsafe fn scatter(src: &Slice, out: RawBuf, layout: &Layout, start: usize) {
+    with_dtype!(out.dtype, T => {
+        let s = T::of(*src);
+        let base = out.ptr as *mut T;
+        let mut k = 0;
+        layout.for_each_run(start, s.len(), |pos, n, stride| {
+            if stride == 1 {
+                std::ptr::copy_nonoverlapping(s[k..k + n].as_ptr(), base.offset(pos), n);
+            } else {
+                let mut q = pos;
+                for &x in &s[k..k + n] {
+                    *base.offset(q) = x;
+                    q += stride;
+                }
+            }
+            k += n;
+        });
+    })
+}
+
+/// Where the elements `start..start + len` of `layout` start, when they
+/// are consecutive in memory (a chunk inside one row of unit stride).
+fn single_run(layout: &Layout, start: usize, len: usize) -> Option<usize> {
+    let nd = layout.ndim();
+    if nd == 0 {
+        return Some(layout.offset);
+    }
+    let inner = layout.shape[nd - 1];
+    if start % inner + len > inner || (len > 1 && layout.strides[nd - 1] != 1) {
+        return None;
+    }
+    Some(layout.position(start))
+}
+
 fn run_chunk(ctx: &LoopCtx, scratch: &mut Scratch, start: usize, len: usize, carry: Option<&[Partial]>) -> Vec<Partial> {
-    let Scratch { slots, reads } = scratch;
+    let Scratch { slots, reads, outs } = scratch;
+    // Strided reads: straight from memory when the chunk is one run of
+    // unit stride, else gathered.
+    let mut direct: smallvec::SmallVec<[Option<usize>; 8]> = smallvec::smallvec![None; ctx.reads.len()];
     for (k, src) in ctx.reads.iter().enumerate() {
         match src {
-            ReadSrc::Strided { buffer, layout } => {
-                gather(buffer, layout, start, len, reads[k].as_mut().unwrap())
-            }
+            ReadSrc::Strided { buffer, layout } => match single_run(layout, start, len) {
+                Some(p) => direct[k] = Some(p),
+                None => gather(buffer, layout, start, len, reads[k].as_mut().unwrap()),
+            },
             // Safety: this chunk's range belongs to this call alone.
             ReadSrc::Reused(raw) => unsafe { raw.read(start, len, reads[k].as_mut().unwrap()) },
             _ => {}
         }
     }
+    // Outputs: written in place (C-contiguous ones, and strided ones whose
+    // chunk is one run), or computed into scratch and scattered.
+    let out_at: smallvec::SmallVec<[Option<usize>; 4]> = ctx
+        .out_layouts
+        .iter()
+        .map(|l| match l {
+            None => Some(start),
+            Some(layout) => single_run(layout, start, len),
+        })
+        .collect();
     let reads: &Vec<Option<Buffer>> = reads;
     let read_operand = |k: usize| -> Operand {
         match &ctx.reads[k] {
             ReadSrc::Splat(v) => Operand::Splat(*v),
             ReadSrc::Contiguous { buffer, offset } => Operand::Slice(buffer.range(offset + start, len)),
+            ReadSrc::Strided { buffer, .. } if direct[k].is_some() => {
+                Operand::Slice(buffer.range(direct[k].unwrap(), len))
+            }
             _ => Operand::Slice(reads[k].as_ref().unwrap().range(0, len)),
         }
     };
@@ -242,26 +321,33 @@ fn run_chunk(ctx: &LoopCtx, scratch: &mut Scratch, start: usize, len: usize, car
     for instr in &ctx.program {
         match instr {
             Instr::Compute { id, inputs, dest } => {
-                // A slot's buffer is taken out while the kernel writes it; an
-                // output is written in place.
+                // A slot's (or an output's scratch) buffer is taken out while
+                // the kernel writes it; an output is written in place.
                 let mut taken = match dest {
                     Input::Slot(s) => Some(std::mem::replace(&mut slots[*s], Buffer::Bool(Vec::new()))),
+                    Input::Output(k) if out_at[*k].is_none() => {
+                        Some(std::mem::replace(outs[*k].as_mut().unwrap(), Buffer::Bool(Vec::new())))
+                    }
                     _ => None,
                 };
                 let out = match (dest, &mut taken) {
-                    (Input::Slot(_), Some(b)) => b.range_mut(0, len),
+                    (_, Some(b)) => b.range_mut(0, len),
                     // Safety: this chunk's range of the output belongs to this
                     // call alone; no reader of it is alive during the write
                     // (a reused buffer's values were copied out above).
-                    (Input::Output(k), _) => unsafe { ctx.outputs[*k].slice_mut(start, len) },
+                    (Input::Output(k), None) => unsafe { ctx.outputs[*k].slice_mut(out_at[*k].unwrap(), len) },
                     _ => unreachable!("computes go to a slot or an output"),
                 };
+                let outs_ref: &Vec<Option<Buffer>> = outs;
                 let operand = |i: &Input| match i {
                     Input::Read(k) => read_operand(*k),
                     Input::Slot(s) => Operand::Slice(slots[*s].range(0, len)),
                     // Safety: as above; the range was written by an earlier
                     // compute of this chunk and has no writer now.
-                    Input::Output(k) => Operand::Slice(unsafe { ctx.outputs[*k].slice(start, len) }),
+                    Input::Output(k) => match out_at[*k] {
+                        Some(p) => Operand::Slice(unsafe { ctx.outputs[*k].slice(p, len) }),
+                        None => Operand::Slice(outs_ref[*k].as_ref().unwrap().range(0, len)),
+                    },
                 };
                 match ctx.plan.nodes[*id].op().expect("computes are ops") {
                     op @ (Op::Arange { .. } | Op::Linspace { .. } | Op::Full(_)) => {
@@ -278,8 +364,16 @@ fn run_chunk(ctx: &LoopCtx, scratch: &mut Scratch, start: usize, len: usize, car
                     Op::Cast => kernels::cast(&operand(&inputs[0]), out),
                     other => unreachable!("{other:?} is not fusable"),
                 }
-                if let (Input::Slot(s), Some(b)) = (dest, taken) {
-                    slots[*s] = b;
+                match (dest, taken) {
+                    (Input::Slot(s), Some(b)) => slots[*s] = b,
+                    (Input::Output(k), Some(b)) => {
+                        let layout = ctx.out_layouts[*k].as_ref().expect("scratch outputs are strided");
+                        // Safety: the layout is injective and this chunk's flat
+                        // range belongs to this call alone.
+                        unsafe { scatter(&b.range(0, len), ctx.outputs[*k], layout, start) };
+                        *outs[*k].as_mut().unwrap() = b;
+                    }
+                    _ => {}
                 }
             }
             Instr::Reduce { sink, op, input } => {
@@ -287,7 +381,10 @@ fn run_chunk(ctx: &LoopCtx, scratch: &mut Scratch, start: usize, len: usize, car
                     Input::Read(k) => read_operand(*k),
                     Input::Slot(s) => Operand::Slice(slots[*s].range(0, len)),
                     // Safety: written by an earlier compute of this chunk.
-                    Input::Output(k) => Operand::Slice(unsafe { ctx.outputs[*k].slice(start, len) }),
+                    Input::Output(k) => match out_at[*k] {
+                        Some(p) => Operand::Slice(unsafe { ctx.outputs[*k].slice(p, len) }),
+                        None => Operand::Slice(outs[*k].as_ref().unwrap().range(0, len)),
+                    },
                 };
                 partials[*sink] = Some(chunk_partial(*op, &x, len, start, carry.map(|c| c[*sink])));
             }
@@ -295,6 +392,30 @@ fn run_chunk(ctx: &LoopCtx, scratch: &mut Scratch, start: usize, len: usize, car
     }
     partials.into_iter().map(|p| p.expect("every sink runs once per chunk")).collect()
 }
+
+/// Chunks of the loop: row by row (rows longer than a chunk in pieces)
+/// when strided operands are read or written in place, so each chunk of
+/// them is one run in memory; otherwise the pairwise-sum tree's subtrees
+/// (sinks need those to sum as NumPy does).
+fn loop_chunks(shape: &[usize], size: usize, strided: bool, has_sinks: bool) -> Vec<(usize, usize)> {
+    let inner = shape.last().copied().unwrap_or(1);
+    if !strided || has_sinks || shape.len() < 2 || inner < ROW_CHUNK_MIN {
+        return pairwise_chunks(size, CHUNK);
+    }
+    let mut out = Vec::with_capacity(size / inner * inner.div_ceil(CHUNK));
+    for row in (0..size).step_by(inner) {
+        let mut at = 0;
+        while at < inner {
+            let n = (inner - at).min(CHUNK);
+            out.push((row + at, n));
+            at += n;
+        }
+    }
+    out
+}
+
+/// Rows at least this long are chunks of their own in strided loops.
+const ROW_CHUNK_MIN: usize = 64;
 
 /// What a loop produced: stored arrays and reduction results, by plan id.
 pub struct LoopResult {
@@ -306,7 +427,8 @@ pub struct LoopResult {
 fn take_for_reuse(plan: &Plan, r: Id, values: &mut [Option<Array>]) -> Option<Buffer> {
     let node = plan.nodes[r].node.as_ref().filter(|n| n.is_done());
     let expected = 1 + node.is_some() as usize;
-    if Arc::strong_count(&values[r].as_ref()?.buffer) != expected {
+    let v = values[r].as_ref()?;
+    if Arc::strong_count(&v.buffer) != expected || !v.layout.is_whole(v.buffer.len()) {
         return None;
     }
     let array = values[r].take()?;
@@ -314,28 +436,55 @@ fn take_for_reuse(plan: &Plan, r: Id, values: &mut [Option<Array>]) -> Option<Bu
     Arc::try_unwrap(array.buffer).ok()
 }
 
-pub fn run_loop(plan: &Plan, l: &FusedLoop, values: &mut [Option<Array>]) -> LoopResult {
+pub fn run_loop(
+    plan: &Plan,
+    l: &FusedLoop,
+    values: &mut [Option<Array>],
+    mut dest: Option<&mut super::Destination>,
+) -> LoopResult {
     let size: usize = l.shape.iter().product();
     let mut read_index = HashMap::new();
 
     // Output buffers, taking over dying reads where the schedule says so.
     let mut out_buffers: Vec<(Id, Buffer)> = Vec::new();
     let mut reused_reads: HashMap<Id, usize> = HashMap::new();
-    for o in &l.outputs {
+    // The destination output, if this loop has it (it is not among
+    // `out_buffers`: its buffer belongs to the caller).
+    let mut into: Option<(usize, RawBuf, Layout)> = None;
+    for (k, o) in l.outputs.iter().enumerate() {
         let dtype = plan.nodes[o.id].dtype;
+        if o.target == Target::Into {
+            let d = dest.take().expect("an Into output has a destination");
+            debug_assert_eq!(d.buffer.dtype(), dtype);
+            debug_assert_eq!(d.layout.shape, l.shape);
+            into = Some((k, RawBuf::of(d.buffer), d.layout.clone()));
+            continue;
+        }
         let buffer = match o.target {
             Target::Reuse(r) => match take_for_reuse(plan, r, values) {
                 Some(b) => {
-                    reused_reads.insert(r, out_buffers.len());
+                    reused_reads.insert(r, k);
                     b
                 }
                 None => Buffer::for_overwrite(dtype, size),
             },
-            Target::Fresh => Buffer::for_overwrite(dtype, size),
+            Target::Fresh | Target::Into => Buffer::for_overwrite(dtype, size),
         };
         out_buffers.push((o.id, buffer));
     }
-    let raws: Vec<RawBuf> = out_buffers.iter_mut().map(|(_, b)| RawBuf::of(b)).collect();
+    let mut raws: Vec<RawBuf> = out_buffers.iter_mut().map(|(_, b)| RawBuf::of(b)).collect();
+    let mut out_layouts: Vec<Option<Layout>> = vec![None; raws.len()];
+    if let Some((k, raw, layout)) = into {
+        raws.insert(k, raw);
+        // A C-contiguous region is written in place like a fresh array.
+        let contiguous = layout.is_c_contiguous();
+        out_layouts.insert(k, if contiguous { None } else { Some(layout.clone()) });
+        if contiguous {
+            // Safety: the region starts `layout.offset` elements in and holds
+            // the loop's `size` elements.
+            raws[k].ptr = unsafe { raws[k].ptr.add(layout.offset * raw.dtype.itemsize()) };
+        }
+    }
 
     let mut reads = Vec::new();
     for &r in &l.reads {
@@ -356,9 +505,19 @@ pub fn run_loop(plan: &Plan, l: &FusedLoop, values: &mut [Option<Array>]) -> Loo
         reads.push(src);
     }
     let (program, slot_dtypes) = build_program(plan, l, &read_index);
-    let ctx = LoopCtx { plan, reads, program, slot_dtypes, sink_count: l.sinks.len(), outputs: raws };
+    let ctx = LoopCtx {
+        plan,
+        reads,
+        program,
+        slot_dtypes,
+        sink_count: l.sinks.len(),
+        outputs: raws,
+        out_layouts,
+    };
 
-    let chunks = pairwise_chunks(size, CHUNK);
+    let strided = ctx.reads.iter().any(|r| matches!(r, ReadSrc::Strided { .. }))
+        || ctx.out_layouts.iter().any(|l| l.is_some());
+    let chunks = loop_chunks(&l.shape, size, strided, !l.sinks.is_empty());
     let sequential = l.sinks.iter().any(|&id| {
         matches!(plan.nodes[id].op(), Some(Op::Reduce { op: ReduceOp::Prod, .. }))
             && plan.nodes[plan.nodes[id].inputs[0]].dtype.is_float()

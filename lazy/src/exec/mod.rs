@@ -9,6 +9,7 @@ pub mod numpy_f32;
 #[cfg(target_arch = "x86_64")]
 pub mod svml_f32;
 pub mod reduce;
+pub mod write;
 
 use crate::buffer::Array;
 use crate::plan::Plan;
@@ -25,7 +26,21 @@ pub struct ExecStats {
     pub stored_arrays: usize,
 }
 
+/// Where a [`Target::Into`](crate::schedule::Target::Into) output goes:
+/// the elements of `buffer` that `layout` selects (no two elements of the
+/// layout may share a position).
+pub struct Destination<'a> {
+    pub buffer: &'a mut crate::buffer::Buffer,
+    pub layout: crate::layout::Layout,
+}
+
 pub fn execute(plan: &Plan, schedule: &Schedule) -> ExecStats {
+    execute_into(plan, schedule, None)
+}
+
+/// Runs a schedule; an output targeted `Into` is written to `dest` (and
+/// is not kept as an array).
+pub fn execute_into(plan: &Plan, schedule: &Schedule, mut dest: Option<Destination>) -> ExecStats {
     let mut stats = ExecStats::default();
     let mut values: Vec<Option<Array>> = plan
         .nodes
@@ -38,7 +53,7 @@ pub fn execute(plan: &Plan, schedule: &Schedule) -> ExecStats {
                 stats.loops += 1;
                 stats.fused_ops += l.computes.len();
                 stats.stored_arrays += l.outputs.len();
-                for (id, array) in fused::run_loop(plan, l, &mut values).arrays {
+                for (id, array) in fused::run_loop(plan, l, &mut values, dest.as_mut()).arrays {
                     values[id] = Some(array);
                 }
             }

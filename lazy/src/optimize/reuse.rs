@@ -28,7 +28,8 @@ pub fn run(plan: &Plan, schedule: &mut Schedule) -> usize {
                             node.done_buffer_is_unshared()
                         }),
                         // A temporary stored by an earlier step of this plan.
-                        PlanOp::Op(_) => schedule.stored[r],
+                        // (A view shares its input's buffer: not its own to overwrite.)
+                        PlanOp::Op(op) => schedule.stored[r] && !matches!(op, crate::graph::Op::View { .. }),
                     }
             });
             if let Some(r) = candidate {

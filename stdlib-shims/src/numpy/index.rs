@@ -82,14 +82,17 @@ fn parse(vm: &VirtualMachine, needle: &PyObject) -> PyResult<Vec<Item>> {
     }
 }
 
-/// Element read or view for an index made only of basic items.
+/// Element read or view for an index made only of basic items. A view
+/// computes nothing (a pending array's views are pending too); an element
+/// read forces the array.
 fn basic_get(vm: &VirtualMachine, zelf: &PyNdArray, items: &[BasicIndex]) -> PyResult {
-    let (storage, layout) = zelf.stored();
-    let l = basic_index(&layout, items).or_raise(vm)?;
+    let l = basic_index(&zelf.view_layout(), items).or_raise(vm)?;
     if l.ndim() == 0 {
+        let (storage, layout) = zelf.stored();
+        let l = basic_index(&layout, items).or_raise(vm)?;
         return Ok(scalar::from_value(vm, storage.snapshot().get(l.offset)));
     }
-    Ok(PyNdArray::view(storage, l).into_pyobject(vm))
+    Ok(zelf.derive_view(|layout| basic_index(layout, items)).or_raise(vm)?.into_pyobject(vm))
 }
 
 pub fn get_int(vm: &VirtualMachine, zelf: &PyNdArray, i: isize) -> PyResult {
@@ -215,13 +218,6 @@ fn positions(sel: &Selection) -> Vec<usize> {
     out
 }
 
-fn gather(buffer: &Buffer, pos: &[usize], shape: &[usize]) -> Array {
-    let out = hipy_lazy::with_dtype!(buffer.dtype(), T => {
-        let src = <T as hipy_lazy::Element>::slice(buffer);
-        <T as hipy_lazy::Element>::wrap(pos.iter().map(|&p| src[p]).collect())
-    });
-    Array::from_buffer(out, shape)
-}
 
 /// The advanced part of an index: a selection over the leading axes, or
 /// one integer array among basic items (handled per value).
@@ -355,12 +351,14 @@ pub fn getitem(vm: &VirtualMachine, zelf: &PyNdArray, needle: &PyObject) -> PyRe
             .collect();
         return basic_get(vm, zelf, &basic);
     }
-    let a = zelf.array();
-    let (pos, shape) = match advanced(vm, &a.layout, items)? {
+    // Positions as C-order flat indices of the array: a gather node over
+    // it, which computes nothing now.
+    let logical = Layout::contiguous(&zelf.shape());
+    let (pos, shape) = match advanced(vm, &logical, items)? {
         Advanced::Leading(sel) => (positions(&sel), sel.shape),
-        Advanced::Single { before, values, after } => single_positions(vm, &a.layout, &before, &values, &after)?,
+        Advanced::Single { before, values, after } => single_positions(vm, &logical, &before, &values, &after)?,
     };
-    Ok(PyNdArray::from_array(gather(&a.buffer, &pos, &shape)).into_pyobject(vm))
+    convert::wrap_array(vm, hipy_lazy::graph::gather(&zelf.node(), pos, &shape))
 }
 
 /// The value to store, broadcast to `shape`, as scalars in C order.
@@ -382,8 +380,7 @@ fn values_for(vm: &VirtualMachine, value: &PyObject, shape: &[usize]) -> PyResul
 
 pub fn setitem(vm: &VirtualMachine, zelf: &PyNdArray, needle: &PyObject, value: &PyObject) -> PyResult<()> {
     let items = parse(vm, needle)?;
-    let (storage, layout) = zelf.stored();
-    let (pos, shape) = if items.iter().all(|i| matches!(i, Item::Basic(_))) {
+    if items.iter().all(|i| matches!(i, Item::Basic(_))) {
         let basic: Vec<BasicIndex> = items
             .into_iter()
             .map(|i| match i {
@@ -391,11 +388,33 @@ pub fn setitem(vm: &VirtualMachine, zelf: &PyNdArray, needle: &PyObject, value: 
                 _ => unreachable!(),
             })
             .collect();
-        let l = basic_index(&layout, &basic).or_raise(vm)?;
-        let mut pos = Vec::with_capacity(l.size());
-        l.for_each_position(0, l.size(), |p| pos.push(p));
-        (pos, l.shape.to_vec())
-    } else {
+        // A slice assignment writes through the view, computing a pending
+        // value straight into it (runtime::write_into).
+        let node = node_of(vm, value)?;
+        let (storage, layout) = zelf.stored();
+        let region = basic_index(&layout, &basic).or_raise(vm)?;
+        // NumPy drops leading size-1 axes of a value with more axes than
+        // the region, then broadcasts it.
+        let extra = node.shape.len().saturating_sub(region.ndim());
+        let fits = node.shape[..extra].iter().all(|&d| d == 1)
+            && Layout::contiguous(&node.shape[extra..]).broadcast_to(&region.shape).is_ok();
+        if !fits {
+            return Err(vm.new_value_error(format!(
+                "could not broadcast input array from shape {} into shape {}",
+                shape_text(&node.shape),
+                shape_text(&region.shape)
+            )));
+        }
+        let node = if extra > 0 {
+            hipy_lazy::graph::view(&node, Layout::contiguous(&node.shape[extra..]))
+        } else {
+            node
+        };
+        runtime::write_into(&storage, &region, node);
+        return Ok(());
+    }
+    let (storage, layout) = zelf.stored();
+    let (pos, shape) = {
         let mask_count = match items.first() {
             Some(Item::Mask(m)) if items.len() == 1 && m.layout.ndim() == layout.ndim() => {
                 Some(m.to_vec::<bool>().iter().filter(|&&b| b).count())

@@ -116,6 +116,34 @@ pub mod linalg_native {
         Ok(a.lu().determinant())
     }
 
+    /// `(sign, log|det|)` from the LU factorization with partial pivoting,
+    /// accumulated along U's diagonal as NumPy does (its `det` is
+    /// `sign * exp(logdet)`).
+    #[pyfunction]
+    fn slogdet(a: PyObjectRef, vm: &VirtualMachine) -> PyResult<(f64, f64)> {
+        let a = matrix(vm, &a)?;
+        square(vm, &a)?;
+        let n = a.nrows();
+        if n == 0 {
+            return Ok((1.0, 0.0));
+        }
+        let lu = a.lu();
+        let u = lu.u();
+        let mut sign: f64 = lu.p().determinant();
+        let mut logdet = 0.0;
+        for i in 0..n {
+            let d = u[(i, i)];
+            if d == 0.0 || d.is_nan() {
+                return Ok((if d.is_nan() { f64::NAN } else { 0.0 }, if d.is_nan() { f64::NAN } else { f64::NEG_INFINITY }));
+            }
+            if d < 0.0 {
+                sign = -sign;
+            }
+            logdet += d.abs().ln();
+        }
+        Ok((sign, logdet))
+    }
+
     /// Thin SVD: `(u, s, vt)` with singular values in descending order.
     #[pyfunction]
     fn svd(a: PyObjectRef, vm: &VirtualMachine) -> PyResult {

@@ -18,7 +18,7 @@ use hipy_lazy::layout::{shape_str, size_of, Layout, Shape};
 use hipy_lazy::runtime;
 use hipy_lazy::{Array, Buffer, DType, Node, NodeRef, ReduceOp, Scalar, Storage};
 use rustpython_vm::builtins::{PyStr, PyStrRef, PyTuple};
-use rustpython_vm::common::lock::{PyRwLock, PyRwLockReadGuard, PyRwLockWriteGuard};
+use rustpython_vm::common::lock::{PyMutex, PyRwLock, PyRwLockReadGuard, PyRwLockWriteGuard};
 use rustpython_vm::function::{Either, FuncArgs, PyComparisonValue};
 use rustpython_vm::protocol::{
     BufferDescriptor, BufferMethods, PyBuffer, PyMappingMethods, PyNumberMethods, PySequenceMethods,
@@ -37,6 +37,59 @@ pub enum ArrayState {
     /// A pending node, and the token telling the runtime Python holds it.
     Lazy(NodeRef, #[allow(dead_code)] Arc<runtime::Held>),
     Stored { storage: Arc<Storage>, layout: Layout },
+    /// A view of an array that is still pending: `layout` indexes the
+    /// base's elements as if C-contiguous. The base is shared with the
+    /// array the view was taken from and its other views, so a write
+    /// through any of them is seen by all, as in NumPy.
+    View { base: Arc<LazyBase>, layout: Layout },
+}
+
+/// The memory a pending array shares with its views: its node until one of
+/// them is forced or written, then the storage it was computed into.
+#[derive(Debug)]
+pub struct LazyBase {
+    state: PyMutex<BaseState>,
+}
+
+#[derive(Debug, Clone)]
+enum BaseState {
+    Pending(NodeRef, #[allow(dead_code)] Arc<runtime::Held>),
+    /// C-contiguous data starting at the layout's offset.
+    Stored(Arc<Storage>, Layout),
+}
+
+impl LazyBase {
+    fn pending(node: NodeRef, held: Arc<runtime::Held>) -> Arc<LazyBase> {
+        Arc::new(LazyBase { state: PyMutex::new(BaseState::Pending(node, held)) })
+    }
+
+    /// The stored data and its layout (C-contiguous), computing it first.
+    fn storage(&self) -> (Arc<Storage>, Layout) {
+        let node = match &*self.state.lock() {
+            BaseState::Stored(s, l) => return (s.clone(), l.clone()),
+            BaseState::Pending(n, _) => n.clone(),
+        };
+        let mut a = runtime::force(&node);
+        if !a.layout.is_c_contiguous() {
+            a = a.to_contiguous();
+        }
+        let mut state = self.state.lock();
+        if let BaseState::Stored(s, l) = &*state {
+            return (s.clone(), l.clone());
+        }
+        let storage = Arc::new(Storage::new(a.buffer));
+        *state = BaseState::Stored(storage.clone(), a.layout.clone());
+        (storage, a.layout)
+    }
+
+    fn state(&self) -> BaseState {
+        self.state.lock().clone()
+    }
+}
+
+/// A view's place in stored data: its layout composed with the base's.
+fn in_storage(view: &Layout, base: &Layout) -> Layout {
+    hipy_lazy::layout::compose(view, base).expect("a C-contiguous base composes with any view")
 }
 
 #[pyclass(module = "numpy", name = "ndarray", unhashable = true)]
@@ -71,23 +124,42 @@ impl PyNdArray {
     }
 
     pub fn view(storage: Arc<Storage>, layout: Layout) -> PyNdArray {
-        PyNdArray {
-            state: PyRwLock::new(ArrayState::Stored { storage, layout }),
-            exported: PyRwLock::new(Vec::new()),
+        PyNdArray::with_state(ArrayState::Stored { storage, layout })
+    }
+
+    fn with_state(state: ArrayState) -> PyNdArray {
+        PyNdArray { state: PyRwLock::new(state), exported: PyRwLock::new(Vec::new()) }
+    }
+
+    /// The state, with a view whose base has been stored meanwhile turned
+    /// into a plain view of that storage.
+    fn current(&self) -> ArrayState {
+        let state = self.state.read().clone();
+        if let ArrayState::View { base, layout } = &state {
+            if let BaseState::Stored(storage, base_layout) = base.state() {
+                let stored = ArrayState::Stored { storage, layout: in_storage(layout, &base_layout) };
+                *self.state.write() = stored.clone();
+                return stored;
+            }
         }
+        state
     }
 
     pub fn shape(&self) -> Shape {
         match &*self.state.read() {
             ArrayState::Lazy(n, _) => n.shape.clone(),
-            ArrayState::Stored { layout, .. } => layout.shape.clone(),
+            ArrayState::Stored { layout, .. } | ArrayState::View { layout, .. } => layout.shape.clone(),
         }
     }
 
     pub fn dtype(&self) -> DType {
-        match &*self.state.read() {
+        match self.current() {
             ArrayState::Lazy(n, _) => n.dtype,
             ArrayState::Stored { storage, .. } => storage.dtype(),
+            ArrayState::View { base, .. } => match base.state() {
+                BaseState::Pending(n, _) => n.dtype,
+                BaseState::Stored(s, _) => s.dtype(),
+            },
         }
     }
 
@@ -99,27 +171,38 @@ impl PyNdArray {
         size_of(&self.shape())
     }
 
-    /// The array as a graph input: a pending node, or a snapshot of the
-    /// stored data (later writes copy the buffer instead of changing it).
+    /// The array as a graph input: a pending node (a view node over a
+    /// pending base), or a snapshot of the stored data (later writes copy
+    /// the buffer instead of changing it).
     pub fn node(&self) -> NodeRef {
-        match &*self.state.read() {
-            ArrayState::Lazy(n, _) => n.clone(),
-            ArrayState::Stored { storage, layout } => {
-                Node::source(Array::new(storage.snapshot(), layout.clone()))
-            }
+        match self.current() {
+            ArrayState::Lazy(n, _) => n,
+            ArrayState::Stored { storage, layout } => Node::source(Array::new(storage.snapshot(), layout)),
+            ArrayState::View { base, layout } => match base.state() {
+                BaseState::Pending(n, _) => graph::view(&n, layout),
+                BaseState::Stored(storage, base_layout) => {
+                    Node::source(Array::new(storage.snapshot(), in_storage(&layout, &base_layout)))
+                }
+            },
         }
     }
 
     /// Forces the array into storage; returns the storage and layout.
     pub fn stored(&self) -> (Arc<Storage>, Layout) {
-        let node = match &*self.state.read() {
-            ArrayState::Stored { storage, layout } => return (storage.clone(), layout.clone()),
-            ArrayState::Lazy(n, _) => n.clone(),
+        let (storage, layout) = match self.current() {
+            ArrayState::Stored { storage, layout } => return (storage, layout),
+            ArrayState::Lazy(n, _) => {
+                let a = runtime::force(&n);
+                (Arc::new(Storage::new(a.buffer)), a.layout)
+            }
+            ArrayState::View { base, layout } => {
+                let (storage, base_layout) = base.storage();
+                let l = in_storage(&layout, &base_layout);
+                (storage, l)
+            }
         };
-        let a = runtime::force(&node);
-        let storage = Arc::new(Storage::new(a.buffer));
-        *self.state.write() = ArrayState::Stored { storage: storage.clone(), layout: a.layout.clone() };
-        (storage, a.layout)
+        *self.state.write() = ArrayState::Stored { storage: storage.clone(), layout: layout.clone() };
+        (storage, layout)
     }
 
     /// The data, forced.
@@ -128,53 +211,69 @@ impl PyNdArray {
         Array::new(storage.snapshot(), layout)
     }
 
+    /// A new array over the same memory, seen through `f(layout)`; nothing
+    /// is computed (a pending array becomes the shared base of its views).
+    pub fn derive_view(
+        &self,
+        f: impl FnOnce(&Layout) -> hipy_lazy::Result<Layout>,
+    ) -> hipy_lazy::Result<PyNdArray> {
+        let state = self.current();
+        let (base, layout) = match state {
+            ArrayState::Stored { storage, layout } => return Ok(PyNdArray::view(storage, f(&layout)?)),
+            ArrayState::View { base, layout } => (base, layout),
+            ArrayState::Lazy(n, held) => {
+                let layout = Layout::contiguous(&n.shape);
+                let base = LazyBase::pending(n, held);
+                *self.state.write() = ArrayState::View { base: base.clone(), layout: layout.clone() };
+                (base, layout)
+            }
+        };
+        let l = f(&layout)?;
+        Ok(PyNdArray::with_state(ArrayState::View { base, layout: l }))
+    }
+
+    /// The layout views are derived from, without computing anything.
+    pub fn view_layout(&self) -> Layout {
+        match self.current() {
+            ArrayState::Lazy(n, _) => Layout::contiguous(&n.shape),
+            ArrayState::Stored { layout, .. } | ArrayState::View { layout, .. } => layout,
+        }
+    }
+
     /// Makes `node` (same shape and dtype) the array's new contents: a
     /// pending array or one no view shares simply takes the node; otherwise
-    /// the values are computed and written into the shared memory.
+    /// the values are computed into the shared memory (in the loop that
+    /// computes them, when they are elementwise).
     pub fn assign(&self, vm: &VirtualMachine, node: NodeRef) -> PyResult<()> {
         let shape = self.shape();
-        let node = if node.shape.as_slice() != shape.as_slice() {
-            // Broadcast (e.g. `a[...] = scalar` through out=).
-            let zeros = graph::full(&shape, Scalar::I64(0).cast(node.dtype));
-            graph::binary(BinaryOp::Add, &zeros, &node).or_raise(vm)?
-        } else {
-            node
-        };
-        let mut state = self.state.write();
-        let rebind = match &*state {
+        let rebind = match &*self.state.read() {
             ArrayState::Lazy(..) => true,
             ArrayState::Stored { storage, layout } => {
                 Arc::strong_count(storage) == 1 && layout.is_whole(storage.snapshot().len())
             }
+            ArrayState::View { base, layout } => Arc::strong_count(base) == 1 && layout.is_whole(size_of(&shape)),
         };
         if rebind {
+            let node = if node.shape.as_slice() != shape.as_slice() {
+                // Broadcast (e.g. `a[...] = scalar` through out=).
+                let zeros = graph::full(&shape, Scalar::I64(0).cast(node.dtype));
+                graph::binary(BinaryOp::Add, &zeros, &node).or_raise(vm)?
+            } else {
+                node
+            };
             let node = runtime::settle(node);
             let held = runtime::hold(&node);
-            *state = ArrayState::Lazy(node, held);
+            *self.state.write() = ArrayState::Lazy(node, held);
             return Ok(());
         }
-        let ArrayState::Stored { storage, layout } = state.clone() else { unreachable!() };
-        drop(state);
-        let value = runtime::force(&node);
-        write_array(&storage, &layout, &value);
+        let (storage, layout) = self.stored();
+        runtime::write_into(&storage, &layout, node);
         Ok(())
     }
 
     fn first_axis_len(&self, vm: &VirtualMachine) -> PyResult<usize> {
         self.shape().first().copied().ok_or_else(|| vm.new_type_error("len() of unsized object"))
     }
-}
-
-/// Writes `value` (already of the target's shape) into a strided region.
-pub fn write_array(storage: &Storage, layout: &Layout, value: &Array) {
-    let mut positions = Vec::with_capacity(layout.size());
-    layout.for_each_position(0, layout.size(), |p| positions.push(p));
-    let v = value.to_contiguous();
-    storage.write(|buf| {
-        for (k, &p) in positions.iter().enumerate() {
-            buf.set(p, v.buffer.get(k));
-        }
-    });
 }
 
 /// The format module's view of an array.
@@ -278,24 +377,27 @@ pub fn new_shape(vm: &VirtualMachine, size: usize, args: &[PyObjectRef]) -> PyRe
 impl PyNdArray {
     /// `a.reshape(shape)`: a view when the data allows it, else a copy.
     pub fn reshaped(zelf: &Py<Self>, vm: &VirtualMachine, shape: &[usize]) -> PyResult<PyObjectRef> {
-        let (storage, layout) = zelf.stored();
-        match layout.reshape_view(shape) {
-            Some(l) => Ok(PyNdArray::view(storage, l).into_pyobject(vm)),
-            None => {
-                let copy = Array::new(storage.snapshot(), layout).to_contiguous();
-                let l = Layout::contiguous(shape);
-                Ok(PyNdArray::from_array(Array::new(copy.buffer, l)).into_pyobject(vm))
-            }
+        if zelf.view_layout().reshape_view(shape).is_some() {
+            let v = zelf
+                .derive_view(|l| Ok(l.reshape_view(shape).expect("checked above")))
+                .or_raise(vm)?;
+            return Ok(v.into_pyobject(vm));
         }
+        let n = zelf.node();
+        let copy = graph::astype(&n, n.dtype);
+        convert::wrap_array(vm, graph::view(&copy, Layout::contiguous(shape)))
     }
 
     pub fn transposed(zelf: &Py<Self>, vm: &VirtualMachine, axes: Option<Vec<usize>>) -> PyObjectRef {
-        let (storage, layout) = zelf.stored();
-        let l = match axes {
-            Some(ax) => layout.permute(&ax),
-            None => layout.transpose(),
-        };
-        PyNdArray::view(storage, l).into_pyobject(vm)
+        let v = zelf
+            .derive_view(|layout| {
+                Ok(match axes {
+                    Some(ax) => layout.permute(&ax),
+                    None => layout.transpose(),
+                })
+            })
+            .expect("permutations of a layout always succeed");
+        v.into_pyobject(vm)
     }
 }
 
@@ -409,10 +511,9 @@ impl PyNdArray {
 
     #[pymethod]
     fn flatten(zelf: PyRef<Self>, vm: &VirtualMachine) -> PyResult {
-        let a = zelf.array().to_contiguous();
-        let copy = with_copy(&a);
-        let n = copy.size();
-        Ok(PyNdArray::from_array(Array::new(copy.buffer, Layout::contiguous(&[n]))).into_pyobject(vm))
+        let n = zelf.node();
+        let copy = graph::astype(&n, n.dtype);
+        convert::wrap_array(vm, graph::view(&copy, Layout::contiguous(&[n.size()])))
     }
 
     #[pymethod]
@@ -707,8 +808,7 @@ impl PyNdArray {
                 return Err(unsupported(vm, "ndarray.view with another dtype"));
             }
         }
-        let (storage, layout) = zelf.stored();
-        Ok(PyNdArray::view(storage, layout).into_pyobject(vm))
+        Ok(zelf.derive_view(|l| Ok(l.clone())).or_raise(vm)?.into_pyobject(vm))
     }
     #[pymethod]
     fn tofile(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
@@ -767,11 +867,6 @@ fn delegate(vm: &VirtualMachine, name: &str, zelf: PyRef<PyNdArray>, args: FuncA
     args.args.insert(0, zelf.into());
     let name = vm.ctx.new_str(name);
     vm.import("numpy", 0)?.get_attr(&name, vm)?.call(args, vm)
-}
-
-/// A private copy of an array's data (for `flatten` and friends).
-fn with_copy(a: &Array) -> Array {
-    Array::new(Arc::new((*a.buffer).clone()), a.layout.clone())
 }
 
 /// The buffer protocol (`memoryview(a)`, `bytes(a)`): forces the array and

@@ -104,6 +104,118 @@ pub mod numpy {
         Err(unsupported(vm, &n))
     }
 
+    /// `_print_options()` -> (precision, suppress, threshold, edgeitems,
+    /// linewidth); with those five arguments, sets them.
+    #[pyfunction]
+    fn _print_options(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        use crate::numpy::format::options;
+        if args.args.len() == 5 {
+            let n = |k: usize| -> PyResult<usize> { Ok(convert::index_of(vm, &args.args[k])?.max(0) as usize) };
+            options::set(n(0)?, args.args[1].clone().try_to_bool(vm)?, n(2)?, n(3)?, n(4)?);
+            return Ok(vm.ctx.none());
+        }
+        let (p, s, t, e, l) = options::get();
+        Ok(vm
+            .ctx
+            .new_tuple(vec![
+                vm.ctx.new_int(p).into(),
+                vm.ctx.new_bool(s).into(),
+                vm.ctx.new_int(t).into(),
+                vm.ctx.new_int(e).into(),
+                vm.ctx.new_int(l).into(),
+            ])
+            .into())
+    }
+
+    /// `_bincount(x, weights, n)`: counts (or weight sums, in data order)
+    /// of the int64 values of `x`, all in 0..n (checked by the caller).
+    #[pyfunction]
+    fn _bincount(x: PyObjectRef, weights: PyObjectRef, n: usize, vm: &VirtualMachine) -> PyResult {
+        let xa = runtime::force(&runtime::settle(node_of(vm, &x)?));
+        let idx = xa.to_vec::<i64>();
+        let out = if vm.is_none(&weights) {
+            let mut counts = vec![0i64; n];
+            for &k in &idx {
+                counts[k as usize] += 1;
+            }
+            Buffer::I64(counts)
+        } else {
+            let wa = runtime::force(&runtime::settle(node_of(vm, &weights)?));
+            let w = wa.to_vec::<f64>();
+            let mut sums = vec![0.0f64; n];
+            for (&k, &v) in idx.iter().zip(&w) {
+                sums[k as usize] += v;
+            }
+            Buffer::F64(sums)
+        };
+        Ok(PyNdArray::from_array(Array::from_buffer(out, &[n])).into_pyobject(vm))
+    }
+
+    /// `_hist_uniform(a, weights, first, last, nb, edges)`: NumPy's
+    /// equal-bin histogram of float64 data: bin by scaling, corrected
+    /// against the edges; weights summed per block of 65536 elements and
+    /// the block sums added up, as NumPy's bincount per block does.
+    #[pyfunction]
+    fn _hist_uniform(
+        a: PyObjectRef,
+        weights: PyObjectRef,
+        first: f64,
+        last: f64,
+        nb: usize,
+        edges: PyObjectRef,
+        vm: &VirtualMachine,
+    ) -> PyResult {
+        let data = runtime::force(&runtime::settle(node_of(vm, &a)?)).to_vec::<f64>();
+        let edges = runtime::force(&runtime::settle(node_of(vm, &edges)?)).to_vec::<f64>();
+        let w = if vm.is_none(&weights) {
+            None
+        } else {
+            Some(runtime::force(&runtime::settle(node_of(vm, &weights)?)).to_vec::<f64>())
+        };
+        let den = last - first;
+        let bin = |v: f64| -> Option<usize> {
+            if !(v >= first && v <= last) {
+                return None;
+            }
+            let f = ((v - first) / den) * nb as f64;
+            let mut i = (f as i64).clamp(0, nb as i64 - 1) as usize;
+            if v < edges[i] {
+                i = i.saturating_sub(1);
+            } else if i != nb - 1 && v >= edges[i + 1] {
+                i += 1;
+            }
+            Some(i)
+        };
+        let out = match w {
+            None => {
+                let mut counts = vec![0i64; nb];
+                for &v in &data {
+                    if let Some(i) = bin(v) {
+                        counts[i] += 1;
+                    }
+                }
+                Buffer::I64(counts)
+            }
+            Some(w) => {
+                let mut total = vec![0.0f64; nb];
+                let mut block = vec![0.0f64; nb];
+                for (chunk, wchunk) in data.chunks(65536).zip(w.chunks(65536)) {
+                    block.iter_mut().for_each(|b| *b = 0.0);
+                    for (&v, &wv) in chunk.iter().zip(wchunk) {
+                        if let Some(i) = bin(v) {
+                            block[i] += wv;
+                        }
+                    }
+                    for (t, b) in total.iter_mut().zip(&block) {
+                        *t += *b;
+                    }
+                }
+                Buffer::F64(total)
+            }
+        };
+        Ok(PyNdArray::from_array(Array::from_buffer(out, &[nb])).into_pyobject(vm))
+    }
+
     // ---- creation ----
 
     #[pyfunction]
@@ -238,7 +350,38 @@ pub mod numpy {
             Some(e) => e.clone().try_to_bool(vm)?,
             None => true,
         };
-        let mut node = graph::linspace(s, e, n as usize, endpoint);
+        // NumPy computes in result_type(start, stop, float): float32 when
+        // the typed operands are float32 (Python numbers are weak).
+        let mut strong = Vec::new();
+        for obj in [start.as_ref().unwrap(), stop.as_ref().unwrap()] {
+            if convert::weak_of(vm, obj)?.is_none() {
+                strong.push(number(vm, obj)?.dtype());
+            }
+        }
+        let in_f32 = strong.contains(&DType::Float32) && strong.iter().all(|d| matches!(d, DType::Float32 | DType::Float16));
+        let mut node = if in_f32 {
+            let (s32, e32, num) = (s as f32, e as f32, n as usize);
+            let div = if endpoint { num as f32 - 1.0 } else { num as f32 };
+            let delta = e32 - s32;
+            let step = delta / div;
+            let mut v: Vec<f32> = (0..num)
+                .map(|i| {
+                    let y = i as f32;
+                    let scaled = if div > 0.0 {
+                        if step == 0.0 { (y / div) * delta } else { y * step }
+                    } else {
+                        y * delta
+                    };
+                    scaled + s32
+                })
+                .collect();
+            if endpoint && num > 1 {
+                v[num - 1] = e32;
+            }
+            Node::source(Array::from_buffer(Buffer::F32(v), &[num]))
+        } else {
+            graph::linspace(s, e, n as usize, endpoint)
+        };
         if let Some(d) = given(&dtype, vm) {
             if let Some(d) = convert::parse_dtype(vm, &d)? {
                 if d.is_int() {
@@ -910,6 +1053,11 @@ pub mod numpy {
 
     #[pyfunction]
     fn unique(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        // Indices, inverse, axis and the rest: the Python version.
+        if args.args.len() > 1 || args.kwargs.keys().any(|k| !matches!(k.as_str(), Ok("ar" | "return_counts"))) {
+            let search = crate::numpy::pylib::module(vm, "search.py")?;
+            return search.get_attr("unique", vm)?.call(args, vm);
+        }
         let [ar, return_index, return_inverse, return_counts] =
             bind(vm, "unique", args, ["ar", "return_index", "return_inverse", "return_counts"], 1)?;
         if convert::truthy(vm, &return_index)? || convert::truthy(vm, &return_inverse)? {

@@ -107,6 +107,12 @@ pub fn matmul(vm: &VirtualMachine, a: &PyObject, b: &PyObject) -> PyResult {
             "matmul: Input operand 0 does not have enough dimensions (has 0, gufunc core with signature (n?,k),(k,m?)->(n?,m?) requires 1)",
         ));
     }
+    if x.ndim() > 2 || y.ndim() > 2 {
+        // Stacks of matrices: one 2-D product per matrix, in Python.
+        let contract = crate::numpy::pylib::module(vm, "contract.py")?;
+        let (xa, ya) = (crate::numpy::convert::wrap_array(vm, x)?, crate::numpy::convert::wrap_array(vm, y)?);
+        return contract.get_attr("_matmul_stacked", vm)?.call((xa, ya), vm);
+    }
     wrap(vm, graph::matmul(&x, &y).or_raise(vm)?)
 }
 

@@ -5,9 +5,6 @@
 use super::elements::{BoolFormat, FloatFormat, IntFormat};
 use super::{scalar_str, ArrayView, Data, Dtype, Scalar};
 
-const LINE_WIDTH: usize = 75;
-const THRESHOLD: usize = 1000;
-const EDGE_ITEMS: usize = 3;
 const SUMMARY_INSERT: &str = "...";
 
 /// Formats one element (given by its flat position in the view's data).
@@ -59,8 +56,8 @@ impl ElementFormat {
 
 /// Indices along one axis that are printed: all, or the edges when summarising.
 fn shown_indices(len: usize, summarize: bool) -> (Vec<usize>, bool) {
-    if summarize && len > 2 * EDGE_ITEMS {
-        let idx = (0..EDGE_ITEMS).chain(len - EDGE_ITEMS..len).collect();
+    if summarize && len > 2 * super::options::edge_items() {
+        let idx = (0..super::options::edge_items()).chain(len - super::options::edge_items()..len).collect();
         (idx, true)
     } else {
         ((0..len).collect(), false)
@@ -117,7 +114,7 @@ impl Layout<'_, '_> {
         let child = |i: usize| {
             self.recurse(axis + 1, pos + i as isize * stride, &next_indent, next_width)
         };
-        let lead = if show_summary { EDGE_ITEMS } else { indices.len() };
+        let lead = if show_summary { super::options::edge_items() } else { indices.len() };
         let mut s = String::new();
         if axes_left == 1 {
             let sep_len = self.separator.trim_end().len();
@@ -161,11 +158,11 @@ impl Layout<'_, '_> {
 
 /// NumPy's `array2string` for a non-empty array.
 fn array2string(view: &ArrayView, separator: &'static str, prefix: &str, suffix: &str) -> String {
-    let summarize = view.size() > THRESHOLD;
+    let summarize = view.size() > super::options::threshold();
     let shown = shown_positions(view, summarize);
     let layout = Layout { view, fmt: ElementFormat::new(view, &shown), separator, summarize };
     let next_line_prefix = " ".repeat(1 + prefix.len());
-    let width = LINE_WIDTH - suffix.len();
+    let width = super::options::line_width() - suffix.len();
     layout.recurse(0, view.offset as isize, &next_line_prefix, width)
 }
 
@@ -185,7 +182,7 @@ pub(crate) fn array_repr(view: &ArrayView) -> String {
     let size = view.size();
     let body = if size == 0 { "[]".to_string() } else { array2string(view, ", ", PREFIX, ")") };
     let mut extras = Vec::new();
-    if (size == 0 && view.shape != [0usize]) || size > THRESHOLD {
+    if (size == 0 && view.shape != [0usize]) || size > super::options::threshold() {
         extras.push(format!("shape={}", shape_repr(&view.shape)));
     }
     let dtype = view.data.dtype();
@@ -199,7 +196,7 @@ pub(crate) fn array_repr(view: &ArrayView) -> String {
     let arr_str = format!("{PREFIX}{body},");
     let extra_str = format!("{})", extras.join(", "));
     let last_line_len = arr_str.len() - arr_str.rfind('\n').map_or(0, |i| i + 1);
-    let spacer = if last_line_len + extra_str.len() + 1 > LINE_WIDTH {
+    let spacer = if last_line_len + extra_str.len() + 1 > super::options::line_width() {
         format!("\n{}", " ".repeat(PREFIX.len()))
     } else {
         " ".to_string()

@@ -6,7 +6,6 @@
 
 use super::dragon4::{self, Decomposed, Positional, Scientific, Trim};
 
-const PRECISION: i32 = 8;
 const NAN_STR: &str = "nan";
 const INF_STR: &str = "inf";
 
@@ -137,13 +136,13 @@ impl FloatFormat {
                 }
             }
             exp_format = max_val >= T::from_f64(T::EXP_CUTOFF_MAX)
-                || min_val < T::from_f64(0.0001)
-                || max_val.div(min_val) > T::from_f64(1000.0);
+                || (!super::options::suppress()
+                    && (min_val < T::from_f64(0.0001) || max_val.div(min_val) > T::from_f64(1000.0)));
         }
 
         let mut f = FloatFormat {
             exp_format,
-            precision: PRECISION,
+            precision: super::options::precision(),
             min_digits: -1,
             trim: Trim::Zeros,
             pad_left: 0,
@@ -154,7 +153,7 @@ impl FloatFormat {
             // Only non-finite values: the defaults above.
         } else if exp_format {
             let opts = Scientific {
-                precision: PRECISION,
+                precision: super::options::precision(),
                 min_digits: -1,
                 trim: Trim::Zeros,
                 sign_plus: false,
@@ -178,7 +177,7 @@ impl FloatFormat {
             f.pad_right = f.exp_size + 2 + f.precision;
         } else {
             let opts = Positional {
-                precision: PRECISION,
+                precision: super::options::precision(),
                 min_digits: -1,
                 fractional: true,
                 trim: Trim::Zeros,

@@ -28,6 +28,44 @@
 //! float output is bit-for-bit NumPy's, including float32's own shortest digits.
 
 mod array;
+
+/// The print options `np.set_printoptions` may change (the others keep
+/// NumPy's defaults): precision, suppress, threshold, edgeitems, linewidth.
+pub mod options {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    static PRECISION: AtomicUsize = AtomicUsize::new(8);
+    static SUPPRESS: AtomicBool = AtomicBool::new(false);
+    static THRESHOLD: AtomicUsize = AtomicUsize::new(1000);
+    static EDGE_ITEMS: AtomicUsize = AtomicUsize::new(3);
+    static LINE_WIDTH: AtomicUsize = AtomicUsize::new(75);
+
+    pub fn precision() -> i32 {
+        PRECISION.load(Ordering::Relaxed) as i32
+    }
+    pub fn suppress() -> bool {
+        SUPPRESS.load(Ordering::Relaxed)
+    }
+    pub fn threshold() -> usize {
+        THRESHOLD.load(Ordering::Relaxed)
+    }
+    pub fn edge_items() -> usize {
+        EDGE_ITEMS.load(Ordering::Relaxed)
+    }
+    pub fn line_width() -> usize {
+        LINE_WIDTH.load(Ordering::Relaxed)
+    }
+    /// (precision, suppress, threshold, edgeitems, linewidth)
+    pub fn get() -> (usize, bool, usize, usize, usize) {
+        (PRECISION.load(Ordering::Relaxed), suppress(), threshold(), edge_items(), line_width())
+    }
+    pub fn set(precision: usize, suppress: bool, threshold: usize, edge_items: usize, line_width: usize) {
+        PRECISION.store(precision, Ordering::Relaxed);
+        SUPPRESS.store(suppress, Ordering::Relaxed);
+        THRESHOLD.store(threshold, Ordering::Relaxed);
+        EDGE_ITEMS.store(edge_items, Ordering::Relaxed);
+        LINE_WIDTH.store(line_width, Ordering::Relaxed);
+    }
+}
 mod bigint;
 mod dragon4;
 mod elements;

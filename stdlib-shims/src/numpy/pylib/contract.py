@@ -1,5 +1,9 @@
 # Contractions (einsum, tensordot, vdot), vectorize, and a few more helpers.
 
+import collections as _collections
+import operator as _operator
+import sys as _sys
+
 __all__ = ["einsum", "einsum_path", "tensordot", "vdot", "trim_zeros", "unique_all", "unstack", "unwrap",
            "vectorize", "frompyfunc", "ScalarType", "typecodes", "sctypeDict", "set_printoptions",
            "printoptions", "format_float_positional", "format_float_scientific", "show_config",
@@ -8,24 +12,42 @@ __all__ = ["einsum", "einsum_path", "tensordot", "vdot", "trim_zeros", "unique_a
 import builtins as _b
 
 
-def _parse(subscripts, n):
+def _parse(subscripts, n, ndims=None):
     s = subscripts.replace(" ", "")
-    if "..." in s:
-        raise NotImplementedError("numpy.einsum with '...' is not supported by hipy")
     if "->" in s:
         ins, out = s.split("->")
     else:
-        ins = s
-        letters = ins.replace(",", "")
-        out = "".join(sorted(c for c in set(letters) if letters.count(c) == 1))
+        ins, out = s, None
     terms = ins.split(",")
     if len(terms) != n:
         raise ValueError("more operands provided to einstein sum function than specified in the subscripts string" if n > len(terms) else "fewer operands provided to einstein sum function than specified in the subscripts string")
+    ell = []
+    if "..." in s:
+        # '...' stands for the broadcast leading axes: fresh letters, right-aligned.
+        k = 0
+        for t, nd in zip(terms, ndims):
+            if "..." in t:
+                k = _b.max(k, nd - (len(t) - 3))
+        ell = [chr(0x3b1 + i) for i in range(k)]
+        new_terms = []
+        for t, nd in zip(terms, ndims):
+            if "..." in t:
+                m = nd - (len(t) - 3)
+                if m < 0:
+                    raise ValueError("einstein sum subscripts string contains too many subscripts for operand %d" % len(new_terms))
+                t = t.replace("...", "".join(ell[k - m:]))
+            new_terms.append(t)
+        terms = new_terms
+    if out is None:
+        letters = "".join(terms)
+        out = "".join(ell) + "".join(sorted(c for c in set(letters) if letters.count(c) == 1 and c not in ell))
+    elif "..." in out:
+        out = out.replace("...", "".join(ell))
     return terms, out
 
 
 def einsum(subscripts, *operands, out=None, dtype=None, order="K", casting="safe", optimize=False):
-    terms, output = _parse(subscripts, len(operands))
+    terms, output = _parse(subscripts, len(operands), [np.ndim(op) for op in operands])
     letters = []
     for t in terms + [output]:
         for c in t:
@@ -100,6 +122,35 @@ def tensordot(a, b, axes=2):
     return np.dot(ma, mb).reshape(shape)
 
 
+def _matmul_stacked(a, b):
+    """a @ b when either is a stack of matrices: batch axes broadcast, one
+    2-D product per matrix."""
+    va, vb = a.ndim == 1, b.ndim == 1
+    if va:
+        a = a.reshape(1, -1)
+    if vb:
+        b = b.reshape(-1, 1)
+    if a.shape[-1] != b.shape[-2]:
+        raise ValueError("matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature "
+                         "(n?,k),(k,m?)->(n?,m?) (size %d is different from %d)" % (b.shape[-2], a.shape[-1]))
+    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    a = np.broadcast_to(a, batch + a.shape[-2:])
+    b = np.broadcast_to(b, batch + b.shape[-2:])
+    n = 1
+    for d in batch:
+        n *= d
+    a3 = a.reshape((n,) + a.shape[-2:])
+    b3 = b.reshape((n,) + b.shape[-2:])
+    out = np.stack([a3[i] @ b3[i] for i in range(n)]) if n else np.zeros((0, a.shape[-2], b.shape[-1]),
+                                                                           dtype=np.result_type(a, b))
+    out = out.reshape(batch + out.shape[-2:])
+    if va:
+        out = out.reshape(out.shape[:-2] + out.shape[-1:])
+    if vb:
+        out = out.reshape(out.shape[:-1])
+    return out
+
+
 def vdot(a, b):
     return np.dot(np.ravel(a), np.ravel(b))
 
@@ -114,11 +165,7 @@ def trim_zeros(filt, trim="fb", axis=None):
     return a[start:stop]
 
 
-class _UniqueAll(tuple):
-    def __new__(cls, values, indices, inverse_indices, counts):
-        r = tuple.__new__(cls, (values, indices, inverse_indices, counts))
-        r.values, r.indices, r.inverse_indices, r.counts = values, indices, inverse_indices, counts
-        return r
+_UniqueAll = _collections.namedtuple("UniqueAllResult", ["values", "indices", "inverse_indices", "counts"])
 
 
 def unique_all(x):
@@ -189,25 +236,50 @@ sctypeDict = {n: getattr(np, n) for n in ["bool", "int8", "int16", "int32", "int
 def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None, suppress=None,
                      nanstr=None, infstr=None, formatter=None, sign=None, floatmode=None, *, legacy=None,
                      override_repr=None):
-    defaults = {"precision": 8, "threshold": 1000, "edgeitems": 3, "linewidth": 75, "suppress": False,
-                "nanstr": "nan", "infstr": "inf", "formatter": None, "sign": "-", "floatmode": "maxprec",
-                "legacy": None, "override_repr": None}
-    given = {"precision": precision, "threshold": threshold, "edgeitems": edgeitems, "linewidth": linewidth,
-             "suppress": suppress, "nanstr": nanstr, "infstr": infstr, "formatter": formatter, "sign": sign,
-             "floatmode": floatmode, "legacy": legacy, "override_repr": override_repr}
+    fixed = {"nanstr": "nan", "infstr": "inf", "formatter": None, "sign": "-", "floatmode": "maxprec",
+             "override_repr": None}
+    given = {"nanstr": nanstr, "infstr": infstr, "formatter": formatter, "sign": sign, "floatmode": floatmode,
+             "override_repr": override_repr}
     for k, v in given.items():
-        if v is not None and v != defaults[k]:
+        if v is not None and v != fixed[k]:
             raise NotImplementedError("numpy.set_printoptions(%s=...) is not supported by hipy" % k)
+    if legacy is not None and legacy is not False:
+        raise NotImplementedError("numpy.set_printoptions(legacy=...) is not supported by hipy")
+    p, s, t, e, w = np._print_options()
+    if precision is not None:
+        try:
+            p = _operator.index(precision)
+        except TypeError:
+            raise TypeError("precision must be an integer") from None
+        if p < 0:
+            raise NotImplementedError("numpy.set_printoptions(precision=%d) is not supported by hipy" % p)
+    if threshold is not None:
+        if not isinstance(threshold, (int, float)) and not hasattr(threshold, "__float__"):
+            raise TypeError("threshold must be numeric")
+        if threshold != threshold:
+            raise ValueError("threshold must be non-NAN, try sys.maxsize for untruncated representation")
+        t = _sys.maxsize if float(threshold) >= _sys.maxsize else max(int(threshold), 0)
+    if edgeitems is not None:
+        e = _operator.index(edgeitems)
+    if linewidth is not None:
+        w = _operator.index(linewidth)
+    if suppress is not None:
+        s = bool(suppress)
+    np._print_options(p, s, t, e, w)
 
 
 class printoptions:
     def __init__(self, *args, **kwargs):
-        set_printoptions(*args, **kwargs)
+        self._args = args
+        self._kwargs = kwargs
 
     def __enter__(self):
+        self._saved = np._print_options()
+        set_printoptions(*self._args, **self._kwargs)
         return np.get_printoptions()
 
     def __exit__(self, *exc):
+        np._print_options(*self._saved)
         return False
 
 

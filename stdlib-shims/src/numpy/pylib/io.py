@@ -90,7 +90,8 @@ def load(file, mmap_mode=None, allow_pickle=False, fix_imports=True, encoding="A
         magic = f.read(6)
         if magic != _MAGIC:
             if magic[:2] == b"PK":
-                raise NotImplementedError("numpy.load of .npz archives is not supported by hipy")
+                f.seek(-len(magic), 1)
+                return _NpzFile(f if not own else file)
             raise ValueError("Cannot load file containing pickled data when allow_pickle=False")
         major, minor = f.read(2)
         n = _struct.unpack("<H" if major == 1 else "<I", f.read(2 if major == 1 else 4))[0]
@@ -110,12 +111,93 @@ def load(file, mmap_mode=None, allow_pickle=False, fix_imports=True, encoding="A
     return flat.reshape(shape)
 
 
-def savez(file, *args, **kwds):
-    raise NotImplementedError("numpy.savez is not supported by hipy")
+def _npy_bytes(a):
+    a = np.asarray(a)
+    h = _header(a)
+    return _MAGIC + bytes([1, 0]) + _struct.pack("<H", len(h)) + h + _tobytes(a)
 
 
-def savez_compressed(file, *args, **kwds):
-    raise NotImplementedError("numpy.savez_compressed is not supported by hipy")
+def _savez(file, args, kwds, compress):
+    import zipfile
+    if isinstance(file, str) and not file.endswith(".npz"):
+        file = file + ".npz"
+    named = dict(kwds)
+    for i, a in enumerate(args):
+        key = "arr_%d" % i
+        if key in named:
+            raise ValueError("Cannot use un-named variables and keyword %s" % key)
+        named[key] = a
+    mode = zipfile.ZIP_DEFLATED if compress else zipfile.ZIP_STORED
+    with zipfile.ZipFile(file, mode="w", compression=mode, allowZip64=True) as z:
+        for key, a in named.items():
+            z.writestr(key + ".npy", _npy_bytes(a))
+
+
+def savez(file, *args, allow_pickle=True, **kwds):
+    _savez(file, args, kwds, False)
+
+
+def savez_compressed(file, *args, allow_pickle=True, **kwds):
+    _savez(file, args, kwds, True)
+
+
+class _NpzFile:
+    """The arrays of an .npz archive (read when opened), by name."""
+
+    def __init__(self, file):
+        import io as _io
+        import zipfile
+        with zipfile.ZipFile(file) as z:
+            names = z.namelist()
+            self._data = {}
+            self.files = []
+            for name in names:
+                key = name[:-4] if name.endswith(".npy") else name
+                self.files.append(key)
+                self._data[key] = load(_io.BytesIO(z.read(name)))
+        self._name = file if isinstance(file, str) else getattr(file, "name", "object")
+
+    def __getitem__(self, key):
+        if key in self._data:
+            return self._data[key]
+        if key.endswith(".npy") and key[:-4] in self._data:
+            return self._data[key[:-4]]
+        raise KeyError("%s is not a file in the archive" % key)
+
+    def __contains__(self, key):
+        return key in self._data or (key.endswith(".npy") and key[:-4] in self._data)
+
+    def __iter__(self):
+        return iter(self.files)
+
+    def __len__(self):
+        return len(self.files)
+
+    def keys(self):
+        return list(self.files)
+
+    def values(self):
+        return [self._data[k] for k in self.files]
+
+    def items(self):
+        return [(k, self._data[k]) for k in self.files]
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+
+    def close(self):
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def __repr__(self):
+        shown = self.files[:5]
+        more = "..." if len(self.files) > 5 else ""
+        return "NpzFile %r with keys: %s%s" % (self._name, ", ".join(shown), more)
 
 
 def savetxt(fname, X, fmt="%.18e", delimiter=" ", newline="\n", header="", footer="", comments="# ", encoding=None):

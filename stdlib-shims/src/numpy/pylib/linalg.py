@@ -3,7 +3,11 @@
 # ops. Stacked (batched) matrices and complex results are not supported and
 # raise NotImplementedError naming the function.
 
+import collections as _collections
+import math as _math
+
 _native = np._linalg_native
+_SlogdetResult = _collections.namedtuple("SlogdetResult", ["sign", "logabsdet"])
 LinAlgError = _native.LinAlgError
 
 __all__ = ["LinAlgError", "solve", "inv", "det", "slogdet", "lstsq", "norm", "matrix_rank", "pinv",
@@ -39,6 +43,14 @@ def _check_square(a):
 def solve(a, b):
     a = _float(a)
     b = _float(b)
+    if a.ndim > 2:
+        _check_square(a)
+        if b.ndim <= 2:
+            # One vector or matrix b for every matrix of the stack.
+            return np.stack([solve(a[i], b) for i in range(a.shape[0])])
+        if b.ndim != a.ndim or b.shape[:-2] != a.shape[:-2]:
+            raise NotImplementedError("numpy.linalg.solve of stacked matrices with broadcasting is not supported by hipy")
+        return _stacked(a, solve, b)
     _check_2d(a, "solve")
     _check_square(a)
     dt = _out_dtype(a, b)
@@ -53,6 +65,9 @@ def solve(a, b):
 
 def inv(a):
     a = _float(a)
+    if a.ndim > 2:
+        _check_square(a)
+        return _stacked(a, inv)
     _check_2d(a, "inv")
     _check_square(a)
     return _native.inv(a).astype(_out_dtype(a))
@@ -60,17 +75,33 @@ def inv(a):
 
 def det(a):
     a = _float(a)
+    if a.ndim > 2:
+        _check_square(a)
+        return _stacked(a, det)
     _check_2d(a, "det")
     _check_square(a)
-    return _out_dtype(a)(_native.det(a))
+    sign, logdet = _native.slogdet(a)
+    return _out_dtype(a)(sign * _math.exp(logdet))
 
 
 def slogdet(a):
-    d = float(det(a))
-    import math
-    if d == 0:
-        return (np.float64(0.0), np.float64(-np.inf))
-    return (np.float64(math.copysign(1.0, d)), np.float64(math.log(abs(d))))
+    a = _float(a)
+    if a.ndim > 2:
+        _check_square(a)
+        parts = [slogdet(a[i]) for i in range(a.shape[0])]
+        return _SlogdetResult(np.array([p[0] for p in parts]), np.array([p[1] for p in parts]))
+    _check_2d(a, "slogdet")
+    _check_square(a)
+    sign, logdet = _native.slogdet(a)
+    dt = _out_dtype(a)
+    return _SlogdetResult(dt(sign), dt(logdet))
+
+
+def _stacked(a, f, *rest):
+    """f over the matrices of a stack (leading axes), results stacked."""
+    if a.ndim == 2:
+        return f(a, *rest)
+    return np.stack([_stacked(a[i], f, *[r[i] for r in rest]) for i in range(a.shape[0])])
 
 
 def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
@@ -85,11 +116,7 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     return _SVDResult(u, s, vt)
 
 
-class _SVDResult(tuple):
-    def __new__(cls, U, S, Vh):
-        r = tuple.__new__(cls, (U, S, Vh))
-        r.U, r.S, r.Vh = U, S, Vh
-        return r
+_SVDResult = _collections.namedtuple("SVDResult", ["U", "S", "Vh"])
 
 
 def svdvals(x):
@@ -110,11 +137,7 @@ def qr(a, mode="reduced"):
     return _QRResult(q, r)
 
 
-class _QRResult(tuple):
-    def __new__(cls, Q, R):
-        r = tuple.__new__(cls, (Q, R))
-        r.Q, r.R = Q, R
-        return r
+_QRResult = _collections.namedtuple("QRResult", ["Q", "R"])
 
 
 def cholesky(a, /, *, upper=False):
@@ -135,11 +158,7 @@ def eigh(a, UPLO="L"):
     return _EighResult(w, v)
 
 
-class _EighResult(tuple):
-    def __new__(cls, eigenvalues, eigenvectors):
-        r = tuple.__new__(cls, (eigenvalues, eigenvectors))
-        r.eigenvalues, r.eigenvectors = eigenvalues, eigenvectors
-        return r
+_EighResult = _collections.namedtuple("EighResult", ["eigenvalues", "eigenvectors"])
 
 
 def eigvalsh(a, UPLO="L"):
@@ -167,11 +186,7 @@ def eig(a):
     raise NotImplementedError("numpy.linalg.eig of a non-symmetric matrix is not supported by hipy")
 
 
-class _EigResult(tuple):
-    def __new__(cls, eigenvalues, eigenvectors):
-        r = tuple.__new__(cls, (eigenvalues, eigenvectors))
-        r.eigenvalues, r.eigenvectors = eigenvalues, eigenvectors
-        return r
+_EigResult = _collections.namedtuple("EigResult", ["eigenvalues", "eigenvectors"])
 
 
 def lstsq(a, b, rcond=None):

@@ -16,7 +16,7 @@ __all__ = ["True_", "False_", "acos", "acosh", "asin", "asinh", "atan", "atan2",
            "euler_gamma", "little_endian", "asfortranarray", "asarray_chkfinite", "vecdot", "matvec",
            "vecmat", "real_if_close", "common_type", "putmask", "polydiv", "packbits", "unpackbits",
            "array_str", "array_repr", "array2string", "get_printoptions", "nextafter", "spacing",
-           "bitwise_count", "isnat", "histogram2d", "dsplit", "mask_indices", "setbufsize", "getbufsize"]
+           "bitwise_count", "isnat", "dsplit", "mask_indices", "setbufsize", "getbufsize"]
 
 import math as _math
 
@@ -692,8 +692,9 @@ def array2string(a, max_line_width=None, precision=None, suppress_small=None, se
 
 
 def get_printoptions():
-    return {"edgeitems": 3, "threshold": 1000, "floatmode": "maxprec", "precision": 8,
-            "suppress": False, "linewidth": 75, "nanstr": "nan", "infstr": "inf", "sign": "-",
+    p, s, t, e, w = np._print_options()
+    return {"edgeitems": e, "threshold": t, "floatmode": "maxprec", "precision": p,
+            "suppress": s, "linewidth": w, "nanstr": "nan", "infstr": "inf", "sign": "-",
             "formatter": None, "legacy": False, "override_repr": None}
 
 
@@ -716,8 +717,6 @@ def isnat(x):
     raise NotImplementedError("numpy.isnat (datetime64) is not supported by hipy")
 
 
-def histogram2d(x, y, bins=10, range=None, density=None, weights=None):
-    raise NotImplementedError("numpy.histogram2d is not supported by hipy")
 
 
 def dsplit(ary, indices_or_sections):

@@ -1,13 +1,20 @@
 # The legacy `np.random` functions and `RandomState`, on the native MT19937
 # stream (`np.random._mt19937`), which reproduces NumPy's legacy values for
 # a given seed: seed, rand, randn, random, random_sample, randint, normal,
-# uniform, standard_normal, choice, shuffle, permutation, get_state-free.
+# uniform, standard_normal, choice, shuffle, permutation, get_state-free;
+# the discrete (binomial, poisson, geometric, negative_binomial,
+# multinomial) and gamma-family distributions follow the legacy
+# generator's algorithms draw for draw (inversion / BTPE for binomials,
+# multiplication / PTRS for Poisson, Marsaglia-Tsang on the polar normal
+# for gammas), so they consume the stream as NumPy does.
 
 __all__ = []
 __random__ = ["seed", "rand", "randn", "random", "random_sample", "ranf", "sample", "standard_normal",
               "normal", "uniform", "randint", "random_integers", "shuffle", "permutation", "choice",
               "standard_exponential", "exponential", "lognormal", "standard_cauchy", "rayleigh", "laplace",
-              "logistic", "gumbel", "weibull", "pareto", "power", "RandomState"]
+              "logistic", "gumbel", "weibull", "pareto", "power", "binomial", "poisson", "geometric",
+              "negative_binomial", "multinomial", "standard_gamma", "gamma", "chisquare", "beta", "standard_t",
+              "f", "triangular", "wald", "RandomState"]
 
 import math as _math
 
@@ -231,6 +238,417 @@ class RandomState:
         if a <= 0:
             raise ValueError("a <= 0")
         return self._each(size, lambda: (-_math.expm1(_math.log(1.0 - self._double()))) ** (1.0 / a))
+
+    # Distributions whose parameters may be arrays: parameters broadcast
+    # (to `size` when given) and one value drawn per element in C order.
+
+    def _draw(self, size, params, one, dtype, check=None):
+        if all(np.ndim(a) == 0 for a in params):
+            vals = [float(a) for a in params]
+            if check is not None:
+                check(*vals)
+            shape = _shape(size)
+            if shape is None:
+                return one(*vals)
+            out = [one(*vals) for _ in range(_count(shape))]
+            return np.array(out, dtype=dtype).reshape(shape)
+        arrs = [np.asarray(a, dtype=np.float64) for a in params]
+        shape = _shape(size)
+        if shape is None:
+            shape = np.broadcast_shapes(*[a.shape for a in arrs])
+        cols = [np.broadcast_to(a, shape).ravel().tolist() for a in arrs]
+        if check is not None:
+            try:
+                for vals in zip(*cols):
+                    check(*vals)
+            except ValueError as e:
+                raise ValueError(str(e).replace(" is NaN", " contains NaNs")) from None
+        out = [one(*vals) for vals in zip(*cols)]
+        return np.array(out, dtype=dtype).reshape(shape)
+
+    def _std_gamma(self, shape):
+        if shape == 1.0:
+            return -_math.log(1.0 - self._double())
+        if shape == 0.0:
+            return 0.0
+        if shape < 1.0:
+            while True:
+                u = self._double()
+                v = -_math.log(1.0 - self._double())
+                if u <= 1.0 - shape:
+                    x = u ** (1.0 / shape)
+                    if x <= v:
+                        return x
+                else:
+                    y = -_math.log((1.0 - u) / shape)
+                    x = (1.0 - shape + shape * y) ** (1.0 / shape)
+                    if x <= v + y:
+                        return x
+        b = shape - 1.0 / 3.0
+        c = 1.0 / _math.sqrt(9.0 * b)
+        while True:
+            while True:
+                x = self._gauss()
+                v = 1.0 + c * x
+                if v > 0.0:
+                    break
+            v = v * v * v
+            u = self._double()
+            if u < 1.0 - 0.0331 * (x * x) * (x * x):
+                return b * v
+            if _log0(u) < 0.5 * x * x + b * (1.0 - v + _math.log(v)):
+                return b * v
+
+    def standard_gamma(self, shape, size=None):
+        def check(k):
+            if k < 0 or k != k:
+                raise ValueError("shape < 0")
+        return self._draw(size, (shape,), self._std_gamma, np.float64, check)
+
+    def gamma(self, shape, scale=1.0, size=None):
+        def check(k, s):
+            if k < 0 or k != k:
+                raise ValueError("shape < 0")
+            if s < 0 or s != s:
+                raise ValueError("scale < 0")
+        return self._draw(size, (shape, scale), lambda k, s: s * self._std_gamma(k), np.float64, check)
+
+    def chisquare(self, df, size=None):
+        def check(d):
+            if not d > 0:
+                raise ValueError("df <= 0")
+        return self._draw(size, (df,), lambda d: 2.0 * self._std_gamma(d / 2.0), np.float64, check)
+
+    def standard_t(self, df, size=None):
+        def check(d):
+            if not d > 0:
+                raise ValueError("df <= 0")
+
+        def one(d):
+            num = self._gauss()
+            den = self._std_gamma(d / 2.0)
+            return _math.sqrt(d / 2.0) * num / _math.sqrt(den) if den > 0 else _math.copysign(_math.inf, num)
+        return self._draw(size, (df,), one, np.float64, check)
+
+    def f(self, dfnum, dfden, size=None):
+        def check(a, b):
+            if not a > 0:
+                raise ValueError("dfnum <= 0")
+            if not b > 0:
+                raise ValueError("dfden <= 0")
+
+        def one(a, b):
+            num = 2.0 * self._std_gamma(a / 2.0) * b
+            den = 2.0 * self._std_gamma(b / 2.0) * a
+            return num / den
+        return self._draw(size, (dfnum, dfden), one, np.float64, check)
+
+    def beta(self, a, b, size=None):
+        def check(x, y):
+            if not x > 0:
+                raise ValueError("a <= 0")
+            if not y > 0:
+                raise ValueError("b <= 0")
+
+        def one(a, b):
+            if a <= 1.0 and b <= 1.0:
+                while True:
+                    u = self._double()
+                    v = self._double()
+                    x = u ** (1.0 / a)
+                    y = v ** (1.0 / b)
+                    if x + y <= 1.0:
+                        if x + y > 0:
+                            return x / (x + y)
+                        lx = _log0(u) / a
+                        ly = _log0(v) / b
+                        lm = max(lx, ly)
+                        lx -= lm
+                        ly -= lm
+                        return _math.exp(lx - _math.log(_math.exp(lx) + _math.exp(ly)))
+            ga = self._std_gamma(a)
+            gb = self._std_gamma(b)
+            return ga / (ga + gb)
+        return self._draw(size, (a, b), one, np.float64, check)
+
+    def triangular(self, left, mode, right, size=None):
+        def check(l, m, r):
+            if l > m:
+                raise ValueError("left > mode")
+            if m > r:
+                raise ValueError("mode > right")
+            if l == r:
+                raise ValueError("left == right")
+
+        def one(l, m, r):
+            base = r - l
+            lb = m - l
+            u = self._double()
+            if u <= lb / base:
+                return l + _math.sqrt(u * lb * base)
+            return r - _math.sqrt((1.0 - u) * (r - m) * base)
+        return self._draw(size, (left, mode, right), one, np.float64, check)
+
+    def wald(self, mean, scale, size=None):
+        def check(m, s):
+            if not m > 0:
+                raise ValueError("mean <= 0")
+            if not s > 0:
+                raise ValueError("scale <= 0")
+
+        def one(m, s):
+            mu_2l = m / (2 * s)
+            y = self._gauss()
+            y = m * y * y
+            x = m + mu_2l * (y - _math.sqrt(4 * s * y + y * y))
+            u = self._double()
+            return x if u <= m / (m + x) else m * m / x
+        return self._draw(size, (mean, scale), one, np.float64, check)
+
+    def _poisson(self, lam):
+        if lam >= 10:
+            slam = _math.sqrt(lam)
+            loglam = _math.log(lam)
+            b = 0.931 + 2.53 * slam
+            a = -0.059 + 0.02483 * b
+            invalpha = 1.1239 + 1.1328 / (b - 3.4)
+            vr = 0.9277 - 3.6224 / (b - 2)
+            while True:
+                u = self._double() - 0.5
+                v = self._double()
+                us = 0.5 - abs(u)
+                k = int(_math.floor((2 * a / us + b) * u + lam + 0.43)) if us > 0 else -1
+                if us >= 0.07 and v <= vr:
+                    return k
+                if k < 0 or (us < 0.013 and v > us):
+                    continue
+                if _log0(v) + _math.log(invalpha) - _math.log(a / (us * us) + b) <= -lam + k * loglam - _loggam(k + 1):
+                    return k
+        if lam == 0:
+            return 0
+        enlam = _math.exp(-lam)
+        x = 0
+        prod = 1.0
+        while True:
+            prod *= self._double()
+            if prod > enlam:
+                x += 1
+            else:
+                return x
+
+    def poisson(self, lam=1.0, size=None):
+        def check(l):
+            if l < 0 or l != l:
+                raise ValueError("lam < 0 or lam is NaN")
+            if l > 9.223372006484771e18:
+                raise ValueError("lam value too large")
+        return self._draw(size, (lam,), self._poisson, np.int64, check)
+
+    def geometric(self, p, size=None):
+        def check(q):
+            if not (0 < q <= 1):
+                raise ValueError("p <= 0, p > 1 or p contains NaNs")
+
+        def one(p):
+            if p >= 0.333333333333333333333333:
+                x = 1
+                total = prod = p
+                q = 1.0 - p
+                u = self._double()
+                while u > total:
+                    prod *= q
+                    total += prod
+                    x += 1
+                return x
+            return int(_math.ceil(_log0(1.0 - self._double()) / _math.log(1.0 - p)))
+        return self._draw(size, (p,), one, np.int64, check)
+
+    def _binomial_inversion(self, n, p):
+        q = 1.0 - p
+        qn = _math.exp(n * _math.log(q)) if q > 0 else 0.0
+        np_ = n * p
+        bound = int(min(n, np_ + 10.0 * _math.sqrt(np_ * q + 1)))
+        x = 0
+        px = qn
+        u = self._double()
+        while u > px:
+            x += 1
+            if x > bound:
+                x = 0
+                px = qn
+                u = self._double()
+            else:
+                u -= px
+                px = ((n - x + 1) * p * px) / (x * q)
+        return x
+
+    def _binomial_btpe(self, n, p):
+        r = min(p, 1.0 - p)
+        q = 1.0 - r
+        fm = n * r + r
+        m = int(_math.floor(fm))
+        p1 = _math.floor(2.195 * _math.sqrt(n * r * q) - 4.6 * q) + 0.5
+        xm = m + 0.5
+        xl = xm - p1
+        xr = xm + p1
+        c = 0.134 + 20.5 / (15.3 + m)
+        a = (fm - xl) / (fm - xl * r)
+        laml = a * (1.0 + a / 2.0)
+        a = (xr - fm) / (xr * q)
+        lamr = a * (1.0 + a / 2.0)
+        p2 = p1 * (1.0 + 2.0 * c)
+        p3 = p2 + c / laml
+        p4 = p3 + c / lamr
+        nrq = n * r * q
+        while True:
+            u = self._double() * p4
+            v = self._double()
+            if u <= p1:
+                return int(_math.floor(xm - p1 * v + u))
+            if u <= p2:
+                x = xl + (u - p1) / c
+                v = v * c + 1.0 - abs(m - x + 0.5) / p1
+                if v > 1.0:
+                    continue
+                y = int(_math.floor(x))
+            elif u <= p3:
+                if v == 0.0:
+                    continue
+                y = int(_math.floor(xl + _math.log(v) / laml))
+                if y < 0:
+                    continue
+                v = v * (u - p2) * laml
+            else:
+                if v == 0.0:
+                    continue
+                y = int(_math.floor(xr - _math.log(v) / lamr))
+                if y > n:
+                    continue
+                v = v * (u - p3) * lamr
+            k = abs(y - m)
+            if not (k > 20 and k < nrq / 2.0 - 1):
+                s = r / q
+                a = s * (n + 1)
+                big_f = 1.0
+                if m < y:
+                    for i in range(m + 1, y + 1):
+                        big_f *= a / i - s
+                elif m > y:
+                    for i in range(y + 1, m + 1):
+                        big_f /= a / i - s
+                if v > big_f:
+                    continue
+                return y
+            rho = (k / nrq) * ((k * (k / 3.0 + 0.625) + 0.16666666666666666) / nrq + 0.5)
+            t = -k * k / (2 * nrq)
+            big_a = _log0(v)
+            if big_a < t - rho:
+                return y
+            if big_a > t + rho:
+                continue
+            x1 = y + 1.0
+            f1 = m + 1.0
+            z = n + 1.0 - m
+            w = n - y + 1.0
+            x2, f2, z2, w2 = x1 * x1, f1 * f1, z * z, w * w
+            bound = (xm * _math.log(f1 / x1) + (n - m + 0.5) * _math.log(z / w)
+                     + (y - m) * _math.log(w * r / (x1 * q))
+                     + _stirling(f1, f2) + _stirling(z, z2) + _stirling(x1, x2) + _stirling(w, w2))
+            if big_a > bound:
+                continue
+            return y
+
+    def _binomial(self, n, p):
+        n = int(n)
+        if p <= 0.5:
+            if p * n <= 30.0:
+                return self._binomial_inversion(n, p)
+            return self._binomial_btpe(n, p)
+        q = 1.0 - p
+        if q * n <= 30.0:
+            return n - self._binomial_inversion(n, q)
+        return n - self._binomial_btpe(n, q)
+
+    def binomial(self, n, p, size=None):
+        def check(n, p):
+            if n < 0:
+                raise ValueError("n < 0")
+            if not (0 <= p <= 1):
+                raise ValueError("p < 0, p > 1 or p is NaN")
+        return self._draw(size, (n, p), self._binomial, np.int64, check)
+
+    def negative_binomial(self, n, p, size=None):
+        def check(n, p):
+            if not n > 0:
+                raise ValueError("n <= 0")
+            if not (0 <= p <= 1):
+                raise ValueError("p < 0, p > 1 or p is NaN")
+            if p == 0:
+                raise NotImplementedError("numpy.random.negative_binomial with p=0 is not supported by hipy")
+        return self._draw(size, (n, p), lambda n, p: self._poisson(self._std_gamma(n) * ((1 - p) / p)),
+                          np.int64, check)
+
+    def multinomial(self, n, pvals, size=None):
+        pv = [float(x) for x in np.asarray(pvals, dtype=np.float64).ravel().tolist()]
+        d = len(pv)
+        n = int(n)
+        if n < 0:
+            raise ValueError("n < 0")
+        if sum(pv[:-1]) > 1.0 + 1e-12:
+            raise ValueError("sum(pvals[:-1]) > 1.0")
+        shape = _shape(size)
+        count = 1 if shape is None else _count(shape)
+        rows = []
+        for _ in range(count):
+            row = [0] * d
+            remaining = 1.0
+            dn = n
+            for j in range(d - 1):
+                pj = pv[j] / remaining if remaining > 0 else 0.0
+                row[j] = 0 if (dn == 0 or pj == 0.0) else self._binomial(dn, min(pj, 1.0))
+                dn -= row[j]
+                if dn <= 0:
+                    break
+                remaining -= pv[j]
+            if dn > 0:
+                row[d - 1] = dn
+            rows.append(row)
+        out = np.array(rows, dtype=np.int64)
+        return out.reshape((d,) if shape is None else shape + (d,))
+
+
+def _log0(x):
+    return _math.log(x) if x > 0 else -_math.inf
+
+
+def _stirling(a, a2):
+    return (13680. - (462. - (132. - (99. - 140. / a2) / a2) / a2) / a2) / a / 166320.
+
+
+_LOGGAM_A = (8.333333333333333e-02, -2.777777777777778e-03, 7.936507936507937e-04, -5.952380952380952e-04,
+             8.417508417508418e-04, -1.917526917526918e-03, 6.410256410256410e-03, -2.955065359477124e-02,
+             1.796443723688307e-01, -1.39243221690590e+00)
+
+
+def _loggam(x):
+    """log(Gamma(x)) by the Stirling series used by NumPy's samplers."""
+    if x == 1.0 or x == 2.0:
+        return 0.0
+    x0 = float(x)
+    n = 0
+    if x <= 7.0:
+        n = int(7 - x)
+        x0 = x + n
+    x2 = 1.0 / (x0 * x0)
+    g = _LOGGAM_A[9]
+    for k in range(8, -1, -1):
+        g = g * x2 + _LOGGAM_A[k]
+    gl = g / x0 + 0.5 * _math.log(2 * _math.pi) + (x0 - 0.5) * _math.log(x0) - x0
+    if x <= 7.0:
+        for _ in range(n):
+            gl -= _math.log(x0 - 1.0)
+            x0 -= 1.0
+    return gl
 
 
 _global = RandomState()

@@ -60,9 +60,20 @@ def _lerp(a, b, t):
     return np.where(t >= 0.5, b - diff_b_a * (1 - t), lerp)
 
 
+# (alpha, beta) of the continuous methods (Hyndman & Fan), as NumPy.
+_CONTINUOUS = {"linear": (1.0, 1.0), "weibull": (0.0, 0.0), "hazen": (0.5, 0.5),
+               "interpolated_inverted_cdf": (0.0, 1.0), "median_unbiased": (1.0 / 3.0, 1.0 / 3.0),
+               "normal_unbiased": (3.0 / 8.0, 3.0 / 8.0)}
+
+
+_DISCRETE = ("lower", "higher", "nearest", "inverted_cdf", "closest_observation")
+
+
 def _quantile(a, q, axis, method, keepdims, name):
-    if method != "linear":
-        raise NotImplementedError("numpy.%s(method=%r) is not supported by hipy" % (name, method))
+    if method not in _CONTINUOUS and method not in _DISCRETE and method not in ("averaged_inverted_cdf", "midpoint"):
+        raise ValueError("'%s' is not a valid method. Use one of: dict_keys(['inverted_cdf', 'averaged_inverted_cdf', "
+                         "'closest_observation', 'interpolated_inverted_cdf', 'hazen', 'weibull', 'linear', "
+                         "'median_unbiased', 'normal_unbiased', 'lower', 'higher', 'midpoint', 'nearest'])" % method)
     a = np.asarray(a)
     qa = np.asarray(q)
     if qa.size and (bool((qa < 0).any()) or bool((qa > 1).any())):
@@ -70,10 +81,44 @@ def _quantile(a, q, axis, method, keepdims, name):
     b, ax = _to_front(a, axis)
     n = b.shape[0]
     s = np.sort(b, axis=0)
-    virtual = (n - 1) * qa.astype(np.float64) if qa.dtype.kind != "f" else (n - 1) * qa
+    qf = qa.astype(np.float64) if qa.dtype.kind != "f" else qa
+    if method in _DISCRETE:
+        # No interpolation: the element at a rounded index.
+        if method in ("lower", "higher", "nearest"):
+            v = (n - 1) * qf
+            v = np.floor(v) if method == "lower" else np.ceil(v) if method == "higher" else np.round(v)
+        else:
+            v = n * qf - 1 if method == "inverted_cdf" else n * qf - 1.5
+            prev = np.floor(v)
+            at_prev = (v - prev) == 0
+            if method == "closest_observation":
+                at_prev = at_prev & (prev % 2 == 1)
+            v = np.where(at_prev, prev, prev + 1)
+        idx = np.clip(v, 0, max(n - 1, 0)).astype(np.intp)
+        r = np.take(s, idx, axis=0)
+        if s.dtype.kind == "f" and n:
+            r = np.where(np.isnan(s[-1]), s[-1], r)
+        if qa.ndim == 0:
+            return _keep(_scalar(r), a, ax, keepdims)
+        if keepdims:
+            r = np.stack([_keep(r[i], a, ax, True) for i in range(r.shape[0])])
+        return r
+    if method == "midpoint":
+        virtual = 0.5 * (np.floor((n - 1) * qf) + np.ceil((n - 1) * qf))
+    elif method == "linear":
+        virtual = (n - 1) * qf
+    elif method == "averaged_inverted_cdf":
+        virtual = n * qf - 1
+    else:
+        alpha, beta = _CONTINUOUS[method]
+        virtual = n * qf + (alpha + qf * (1 - alpha - beta)) - 1
     prev = np.floor(virtual)
     nxt = prev + 1
     gamma = virtual - prev
+    if method == "midpoint":
+        gamma = np.where(gamma != 0, 0.5, 0.0)
+    elif method == "averaged_inverted_cdf":
+        gamma = np.where(gamma == 0, 0.5, 1.0)
     prev_i = np.clip(prev, 0, n - 1).astype(np.intp)
     next_i = np.clip(nxt, 0, n - 1).astype(np.intp)
     above = virtual >= n - 1

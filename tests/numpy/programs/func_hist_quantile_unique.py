@@ -1,0 +1,48 @@
+# histogram bin estimators and edge cases, every percentile/quantile method, unique along an axis and the unique_* result tuples, linspace in float32.
+import numpy as np
+def t(label, f):
+    try:
+        r = f()
+        print(label, repr(r))
+    except Exception as e:
+        print(label, "EXC", type(e).__name__, e)
+x = np.array([3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0, 5.0, 3.0, 5.0])
+a = np.arange(12.0).reshape(3, 4)
+g = np.sin(np.arange(1000) * 0.37) * 3 + np.arange(1000) % 7
+for b in ["auto", "fd", "doane", "rice", "scott", "sqrt", "sturges"]:
+    t("hist " + b, lambda: np.histogram(x, bins=b))
+    t("hist g " + b, lambda: np.histogram(g, bins=b)[0].tolist())
+    t("edges ri " + b, lambda: np.histogram_bin_edges(np.arange(20), bins=b, range=(2, 15)))
+t("hist f32", lambda: np.histogram(g.astype(np.float32), bins=5))
+t("hist w edges", lambda: np.histogram(g, bins=[-3, 0, 0.5, 2, 10], weights=g * 0.1))
+t("hist w", lambda: np.histogram(g, bins=7, weights=g * 0.1))
+t("hist big", lambda: np.histogram(np.arange(200000) * 0.001 % 13.7, bins=9, weights=np.ones(200000) * 0.1))
+t("hist range out", lambda: np.histogram(g, bins=4, range=(0, 5)))
+t("hist density edges", lambda: np.histogram(g, bins=[-3, 0, 0.5, 2, 10], density=True))
+t("hist err", lambda: np.histogram(g, bins=0))
+t("hist err2", lambda: np.histogram(g, bins=[3, 1, 2]))
+t("hist err3", lambda: np.histogram(g, bins="xyz"))
+t("hist err4", lambda: np.histogram(g, range=(3, 1)))
+t("hist empty", lambda: np.histogram(np.array([]), bins=3))
+t("hist int bins", lambda: np.histogram(np.arange(10), bins="auto"))
+for m in ["inverted_cdf", "averaged_inverted_cdf", "closest_observation", "linear", "lower", "higher", "nearest", "midpoint", "weibull", "hazen", "interpolated_inverted_cdf", "median_unbiased", "normal_unbiased"]:
+    t("pct " + m, lambda: np.percentile(x, [0, 10, 25, 50, 62.5, 90, 100], method=m))
+    t("pct int " + m, lambda: np.percentile(np.arange(7), 35, method=m))
+    t("q ax " + m, lambda: np.quantile(a, [0.3, 0.5], axis=1, method=m))
+    t("q kd " + m, lambda: np.quantile(a, 0.3, axis=0, method=m, keepdims=True))
+t("pct bad", lambda: np.percentile(x, 50, method="foo"))
+t("pct icdf", lambda: np.percentile(x, 50, method="inverted_cdf"))
+t("unique_counts", lambda: np.unique_counts(np.array([3, 1, 3])))
+t("unique_inverse", lambda: np.unique_inverse(np.array([3, 1, 3])))
+t("unique_all", lambda: np.unique_all(np.array([3, 1, 3])))
+t("uc values", lambda: np.unique_counts(np.array([3, 1, 3])).counts)
+m = np.array([[1, 2], [1, 2], [0, 1], [3, 0], [0, 1]])
+t("unique axis", lambda: np.unique(m, axis=0))
+t("unique axis all", lambda: np.unique(m, axis=0, return_index=True, return_inverse=True, return_counts=True))
+t("unique axis1", lambda: np.unique(np.array([[1, 0, 1], [2, 5, 2]]), axis=1, return_counts=True))
+t("unique axis3d", lambda: np.unique(np.arange(8).reshape(2, 2, 2) % 3, axis=2))
+a, b = np.float32(-2.9997294), np.float32(8.99923)
+print(np.linspace(a, b, 6, dtype=np.float32))
+print(np.linspace(a, b, 6))
+print(np.linspace(-2.9997294, 8.99923, 6, dtype=np.float32))
+print(np.linspace(np.float32(0.1), np.float32(0.7), 7))

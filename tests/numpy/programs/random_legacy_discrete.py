@@ -1,0 +1,43 @@
+import numpy as np
+# Legacy discrete and gamma-family distributions: the same numbers as NumPy for the same seed.
+np.random.seed(12345)
+print(np.random.binomial(10, 0.3, size=12))
+print(np.random.binomial(100, 0.4, size=12))
+print(np.random.binomial(1000, 0.7, size=8))
+print(np.random.binomial(5, 0.9, size=8))
+print(np.random.binomial(0, 0.5, size=3), np.random.binomial(7, 0.0, size=3), np.random.binomial(7, 1.0, size=3))
+print(np.random.binomial(20, 0.5), type(np.random.binomial(20, 0.5)).__name__)
+print(np.random.binomial([5, 50, 500], [0.1, 0.5, 0.9]))
+print(np.random.binomial(100000, 0.3, size=5).sum())
+print(np.random.poisson(3.5, size=12))
+print(np.random.poisson(25.0, size=12))
+print(np.random.poisson(1000.0, size=6))
+print(np.random.poisson(0.0, size=3), np.random.poisson(), np.random.poisson(size=(2, 3)))
+print(np.random.poisson([1.0, 10.0, 100.0], size=(2, 3)))
+print(np.random.geometric(0.2, size=10), np.random.geometric(0.6, size=10))
+print(np.random.standard_gamma(0.5, size=4), np.random.standard_gamma(3.0, size=4), np.random.standard_gamma(1.0, 2))
+print(np.random.gamma(2.0, 3.0, size=5))
+print(np.random.gamma(2.0))
+print(np.random.chisquare(3, size=5))
+print(np.random.beta(0.5, 0.5, size=4), np.random.beta(2.0, 5.0, size=4))
+print(np.random.standard_t(5, size=4))
+print(np.random.f(3, 7, size=4))
+print(np.random.negative_binomial(5, 0.3, size=8))
+print(np.random.multinomial(20, [0.2, 0.3, 0.5]))
+print(np.random.multinomial(100, [1 / 6.0] * 6, size=3))
+print(np.random.triangular(-1, 0, 2, size=5))
+print(np.random.wald(1.0, 2.0, size=4))
+rs = np.random.RandomState(7)
+print(rs.binomial(40, 0.25, size=(2, 4)), rs.poisson(7, 5), rs.gamma(1.5, size=3))
+print(rs.normal(size=3), rs.binomial(300, 0.5, size=4))
+x = np.random.binomial(50, 0.4, size=20000)
+print(x.mean(), x.var(), x.dtype)
+y = np.random.poisson(12.0, size=20000)
+print(y.mean(), y.var(), y.min(), y.max())
+for f, a in [('binomial', (-1, .5)), ('binomial', (3, -.1)), ('binomial', (3, 1.1)), ('poisson', (-1,)),
+             ('geometric', (0,)), ('gamma', (-1,)), ('gamma', (1, -1)), ('chisquare', (0,)), ('beta', (0, 1)),
+             ('beta', (1, 0)), ('standard_t', (0,)), ('f', (0, 1)), ('f', (1, 0)), ('binomial', ([3, 4], [0.5, 1.5]))]:
+    try:
+        getattr(np.random, f)(*a)
+    except ValueError as e:
+        print(f, a, "ValueError:", e)
