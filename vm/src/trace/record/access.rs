@@ -271,12 +271,30 @@ impl Recorder {
             self.release_temp(obj, ot);
             return Ok(());
         }
-        if let Some(AttrKind::InstanceDict) = cached.filter(|_| key.1 != 0) {
+        if let Some(AttrKind::InstanceDict) = cached.as_ref().filter(|_| key.1 != 0) {
             self.version_guard(vm, obj, cls, snap);
             self.attr_by_helper(Helper::GetattrDict, (obj, ot), s, n.into(), snap);
             if method {
                 self.push(Sh::Null);
             }
+            return Ok(());
+        }
+        if let Some(AttrKind::ClassAttr(value)) = cached.as_ref().filter(|_| key.1 != 0 && !method) {
+            // A class attribute that is no descriptor: a constant under the
+            // class's version, unless the instance dict shadows it.
+            self.version_guard(vm, obj, cls, snap);
+            if tracked.is_some_and(|k| self.has_field(k, name)) {
+                abort!("instance attribute shadows a class attribute");
+            }
+            if o.dict().is_some() && tracked.is_none() {
+                let shadowed = self.call(Helper::HasDictAttr, &[obj, n.into()]).expect("i64");
+                self.b.guard_false(shadowed, snap);
+            }
+            let k = self.constant(value, name.as_str());
+            self.pop();
+            self.release_temp(obj, ot);
+            self.release(s);
+            self.push(Sh::val(k, Repr::Obj, false));
             return Ok(());
         }
         if method {
