@@ -44,22 +44,7 @@ pub fn make_function(vm: &VirtualMachine, f: &mut Frame) -> PyResult<()> {
     }
     f.pc = pc as u32;
     let get = |flag: u32| attrs.iter().find(|(k, _)| *k == flag).map(|(_, v)| v.clone());
-    // Keywords, not a positional name: passing a name would also replace
-    // the qualified name the code object carries.
-    let mut kwargs = Vec::new();
-    if let Some(v) = get(DEFAULTS) {
-        kwargs.push(("argdefs".to_owned(), v));
-    }
-    if let Some(v) = get(CLOSURE) {
-        kwargs.push(("closure".to_owned(), v));
-    }
-    if let Some(v) = get(KWDEFAULTS) {
-        kwargs.push(("kwdefaults".to_owned(), v));
-    }
-    let func = vm.ctx.types.function_type.as_object().call(
-        FuncArgs::new(vec![code.clone(), f.globals.clone().into()], KwArgs::from_iter(kwargs)),
-        vm,
-    )?;
+    let func = new_function(vm, code, f.globals.clone().into(), get(DEFAULTS), get(CLOSURE), get(KWDEFAULTS))?;
     if let Some(v) = get(ANNOTATIONS) {
         func.set_attr("__annotations__", v, vm)?;
     }
@@ -71,6 +56,31 @@ pub fn make_function(vm: &VirtualMachine, f: &mut Frame) -> PyResult<()> {
     }
     f.push(func);
     Ok(())
+}
+
+/// The attributes MAKE_FUNCTION takes from the SET_FUNCTION_ATTRIBUTE
+/// instructions that follow it and gives to the function's constructor
+/// (`new_function`); the others are set afterwards.
+pub const CONSTRUCTOR_ATTRIBUTES: u32 = DEFAULTS | KWDEFAULTS | CLOSURE;
+pub const ATTRIBUTE_DEFAULTS: u32 = DEFAULTS;
+pub const ATTRIBUTE_KWDEFAULTS: u32 = KWDEFAULTS;
+pub const ATTRIBUTE_CLOSURE: u32 = CLOSURE;
+
+/// `FunctionType(code, globals, argdefs=..., closure=..., kwdefaults=...)`.
+/// Keywords, not a positional name: passing a name would also replace the
+/// qualified name the code object carries.
+pub fn new_function(
+    vm: &VirtualMachine,
+    code: PyObjectRef,
+    globals: PyObjectRef,
+    defaults: Option<PyObjectRef>,
+    closure: Option<PyObjectRef>,
+    kwdefaults: Option<PyObjectRef>,
+) -> PyResult {
+    let kwargs = [("argdefs", defaults), ("closure", closure), ("kwdefaults", kwdefaults)]
+        .into_iter()
+        .filter_map(|(k, v)| Some((k.to_owned(), v?)));
+    vm.ctx.types.function_type.as_object().call(FuncArgs::new(vec![code, globals], KwArgs::from_iter(kwargs)), vm)
 }
 
 /// A SET_FUNCTION_ATTRIBUTE that MAKE_FUNCTION did not absorb (not emitted by

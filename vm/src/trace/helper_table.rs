@@ -124,6 +124,7 @@ helpers! {
     MaterializeInstance = "materialize_instance", hp_materialize_instance, [Obj] -> Obj, OWNED, 0;
     InstanceSet = "instance_set", hp_instance_set, [Obj, Obj, Obj] -> Void, PLAIN, 4;
     SlotStore = "slot_store", hp_slot_store, [Obj, I64, Obj] -> Void, PLAIN, 4;
+    MakeFunction = "make_function", hp_make_function, [Obj, Obj, Obj, Obj, Obj] -> Obj, RAISING, 0;
     CellGet = "cell_get", hp_cell_get, [Obj] -> Obj, RAISING, 0;
     Slice2 = "slice2", hp_slice2, [Obj, Obj] -> Obj, OWNED, 0;
     Slice3 = "slice3", hp_slice3, [Obj, Obj, Obj] -> Obj, OWNED, 0;

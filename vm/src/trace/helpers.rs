@@ -596,6 +596,28 @@ pub extern "C" fn hp_slot_store(o: *const PyObject, offset: i64, value: *const P
     }
 }
 
+/// MAKE_FUNCTION: a function of `code` in `globals`; `defaults`, `closure`
+/// and `kwdefaults` are None when the code gives none. Null with the
+/// exception pending when the constructor raises.
+pub extern "C" fn hp_make_function(
+    code: *const PyObject,
+    globals: *const PyObject,
+    defaults: *const PyObject,
+    closure: *const PyObject,
+    kwdefaults: *const PyObject,
+) -> *const PyObject {
+    let vm = vm();
+    let given = |p: *const PyObject| Some(unsafe { obj(p) }.to_owned()).filter(|o| !vm.is_none(o));
+    let (code, globals) = unsafe { (obj(code).to_owned(), obj(globals).to_owned()) };
+    match crate::function::new_function(vm, code, globals, given(defaults), given(closure), given(kwdefaults)) {
+        Ok(f) => owned(f),
+        Err(e) => {
+            fail(e);
+            std::ptr::null()
+        }
+    }
+}
+
 /// A cell's contents (owned), or null (no exception) when empty.
 pub extern "C" fn hp_cell_get(cell: *const PyObject) -> *const PyObject {
     match crate::layout::cell_get(unsafe { obj(cell) }, vm()) {

@@ -355,3 +355,46 @@ fn math_function(vm: &VirtualMachine, callable: &PyObjectRef) -> Option<(Helper,
     }
     None
 }
+
+impl Recorder {
+    /// MAKE_FUNCTION with the SET_FUNCTION_ATTRIBUTE instructions that follow
+    /// it (the interpreter runs them as one step, `function::make_function`):
+    /// a function built by a helper from the code object, the frame's globals
+    /// and the defaults, closure and keyword defaults on the stack.
+    pub(super) fn make_function(&mut self, vm: &VirtualMachine, f: &Frame, pc: u32, op: Op) -> Result<(), Abort> {
+        use crate::function::{ATTRIBUTE_CLOSURE, ATTRIBUTE_DEFAULTS, ATTRIBUTE_KWDEFAULTS, CONSTRUCTOR_ATTRIBUTES};
+        let mut flags = Vec::new();
+        let mut p = (pc + 1 + u32::from(op.ncache)) as usize;
+        while let Some(next) = f.code.ops.get(p).filter(|o| matches!(o.kind, Instruction::SetFunctionAttribute { .. })) {
+            if next.arg & !CONSTRUCTOR_ATTRIBUTES != 0 {
+                abort!("function annotations or type parameters");
+            }
+            flags.push(next.arg);
+            p += 1 + next.ncache as usize;
+        }
+        let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+        let code = self.pop();
+        let values: Vec<(u32, Sh)> = flags.iter().map(|&flag| (flag, self.pop())).collect();
+        let none: Operand = self.constant(vm.ctx.none.as_object(), "None").into();
+        let mut args = vec![self.as_obj(code).ok_or("code of NULL")?];
+        args.push((self.constant(f.globals.as_object(), "globals").into(), false));
+        for flag in [ATTRIBUTE_DEFAULTS, ATTRIBUTE_CLOSURE, ATTRIBUTE_KWDEFAULTS] {
+            match values.iter().find(|(k, _)| *k == flag) {
+                Some((_, s)) => args.push(self.as_obj(*s).ok_or("function attribute of NULL")?),
+                None => args.push((none, false)),
+            }
+        }
+        let operands: Vec<Operand> = args.iter().map(|(o, _)| *o).collect();
+        let r = self.call(Helper::MakeFunction, &operands).expect("obj");
+        self.b.guard_nonnull(r, raise);
+        for (o, t) in args {
+            self.release_temp(o, t);
+        }
+        self.release(code);
+        for (_, s) in values {
+            self.release(s);
+        }
+        self.push(Sh::val(r, Repr::Obj, true));
+        Ok(())
+    }
+}

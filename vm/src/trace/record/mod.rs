@@ -958,6 +958,7 @@ impl Recorder {
                 self.release(s);
             }
             Instruction::YieldValue { .. } => self.offer(vm, f, pc, arg)?,
+            Instruction::MakeFunction => self.make_function(vm, f, pc, op)?,
             other => abort!("{:?} is not recorded", other),
         }
         Ok(())
