@@ -1,0 +1,362 @@
+//! CSV scans: `pd.read_csv` as a plan source.
+//!
+//! Opening a file reads only its header. Columns are tokenized (arrow-csv,
+//! with a projection, so columns no plan reads are never converted) and
+//! typed when a plan first reads them, with pandas' inference: int64, else
+//! float64 (ints with missing values too), else bool, else pandas 3's
+//! string dtype; pandas' default missing-value markers. Parsed columns stay
+//! on the source, so later plans over the same frame do not read the file
+//! again.
+
+use crate::table::column::{ColType, Column, Name, Table};
+use crate::table::error::{Error, Kind, Result};
+use crate::table::plan::Schema;
+use arrow_array::cast::AsArray;
+use arrow_array::{Array, ArrayRef, StringArray};
+use arrow_schema::{DataType, Field};
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+/// pandas' default `na_values`.
+pub const DEFAULT_NA: &[&str] = &[
+    "", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND", "1.#QNAN", "<NA>", "N/A", "NA",
+    "NULL", "NaN", "None", "n/a", "nan", "null",
+];
+
+#[derive(Clone, Debug)]
+pub struct CsvOptions {
+    pub delimiter: u8,
+    /// The file's first line holds the column names.
+    pub header: bool,
+    /// Read at most this many data rows.
+    pub nrows: Option<usize>,
+    /// Data rows to skip after the header.
+    pub skip_rows: usize,
+    pub na_values: HashSet<String>,
+    /// Columns forced to a type (`dtype=`): file position -> type.
+    pub dtypes: Vec<(usize, ColType)>,
+}
+
+impl Default for CsvOptions {
+    fn default() -> Self {
+        CsvOptions {
+            delimiter: b',',
+            header: true,
+            nrows: None,
+            skip_rows: 0,
+            na_values: DEFAULT_NA.iter().map(|s| s.to_string()).collect(),
+            dtypes: vec![],
+        }
+    }
+}
+
+pub struct CsvSource {
+    path: PathBuf,
+    opts: CsvOptions,
+    /// The header's labels (or 0..n without a header).
+    labels: Vec<String>,
+    /// Internal column names, one per file column.
+    names: Vec<Name>,
+    parsed: Mutex<Vec<Option<Column>>>,
+    rows: Mutex<Option<usize>>,
+}
+
+impl std::fmt::Debug for CsvSource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "CsvSource({})", self.path.display())
+    }
+}
+
+fn io_error(path: &std::path::Path, e: std::io::Error) -> Error {
+    if e.kind() == std::io::ErrorKind::NotFound {
+        Error::new(Kind::Io, format!("[Errno 2] No such file or directory: '{}'", path.display()))
+    } else {
+        Error::new(Kind::Io, format!("{e}: '{}'", path.display()))
+    }
+}
+
+impl CsvSource {
+    /// Reads the header line; `name_of(i)` names file column `i`.
+    pub fn open(path: PathBuf, opts: CsvOptions, name_of: &mut dyn FnMut(usize) -> Name) -> Result<CsvSource> {
+        let file = std::fs::File::open(&path).map_err(|e| io_error(&path, e))?;
+        let format = arrow_csv::reader::Format::default().with_header(opts.header).with_delimiter(opts.delimiter);
+        let (schema, _) = format.infer_schema(std::io::BufReader::new(file), Some(0)).map_err(Error::from)?;
+        if schema.fields().is_empty() {
+            return Err(Error::new(Kind::EmptyData, "No columns to parse from file"));
+        }
+        let labels: Vec<String> = if opts.header {
+            schema.fields().iter().map(|f| f.name().clone()).collect()
+        } else {
+            (0..schema.fields().len()).map(|i| i.to_string()).collect()
+        };
+        let names = (0..labels.len()).map(&mut *name_of).collect();
+        let n = labels.len();
+        Ok(CsvSource { path, opts, labels, names, parsed: Mutex::new(vec![None; n]), rows: Mutex::new(None) })
+    }
+
+    pub fn labels(&self) -> &[String] {
+        &self.labels
+    }
+
+    pub fn names(&self) -> &[Name] {
+        &self.names
+    }
+
+    pub fn path(&self) -> &std::path::Path {
+        &self.path
+    }
+
+    pub fn schema(&self) -> Schema {
+        let parsed = self.parsed.lock().unwrap_or_else(|e| e.into_inner());
+        self.names.iter().zip(parsed.iter()).map(|(n, p)| (n.clone(), p.as_ref().map(|c| c.col_type()))).collect()
+    }
+
+    pub fn known_rows(&self) -> Option<usize> {
+        *self.rows.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Which of `names` are not parsed yet (for `explain`).
+    pub fn unparsed(&self, names: &[Name]) -> Vec<Name> {
+        let parsed = self.parsed.lock().unwrap_or_else(|e| e.into_inner());
+        names
+            .iter()
+            .filter(|n| self.names.iter().position(|m| m == *n).is_some_and(|i| parsed[i].is_none()))
+            .cloned()
+            .collect()
+    }
+
+    /// The named columns, parsing those not parsed yet in one pass.
+    pub fn read(&self, names: &[Name]) -> Result<Table> {
+        let idx: Vec<usize> = names
+            .iter()
+            .map(|n| self.names.iter().position(|m| m == n).ok_or_else(|| Error::value(format!("internal: no csv column {n}"))))
+            .collect::<Result<_>>()?;
+        let missing: Vec<usize> = {
+            let parsed = self.parsed.lock().unwrap_or_else(|e| e.into_inner());
+            let mut m: Vec<usize> = idx.iter().copied().filter(|&i| parsed[i].is_none()).collect();
+            m.sort_unstable();
+            m.dedup();
+            m
+        };
+        if !missing.is_empty() || self.known_rows().is_none() {
+            let (rows, cols) = self.parse(&missing)?;
+            let mut parsed = self.parsed.lock().unwrap_or_else(|e| e.into_inner());
+            for (i, c) in missing.iter().zip(cols) {
+                parsed[*i] = Some(c);
+            }
+            *self.rows.lock().unwrap_or_else(|e| e.into_inner()) = Some(rows);
+        }
+        let rows = self.known_rows().unwrap_or(0);
+        let parsed = self.parsed.lock().unwrap_or_else(|e| e.into_inner());
+        let columns = names.iter().zip(&idx).map(|(n, &i)| (n.clone(), parsed[i].clone().unwrap())).collect();
+        Ok(Table::new(rows, columns))
+    }
+
+    /// Tokenizes the file, converting only the columns in `cols`.
+    fn parse(&self, cols: &[usize]) -> Result<(usize, Vec<Column>)> {
+        let file = std::fs::File::open(&self.path).map_err(|e| io_error(&self.path, e))?;
+        let fields: Vec<Field> =
+            (0..self.labels.len()).map(|i| Field::new(format!("c{i}"), DataType::Utf8, true)).collect();
+        let schema = Arc::new(arrow_schema::Schema::new(fields));
+        // With no column wanted, still read one to count the rows.
+        let projection: Vec<usize> = if cols.is_empty() { vec![0] } else { cols.to_vec() };
+        let mut builder = arrow_csv::ReaderBuilder::new(schema)
+            .with_header(self.opts.header)
+            .with_delimiter(self.opts.delimiter)
+            .with_truncated_rows(true)
+            .with_batch_size(1 << 16)
+            .with_projection(projection.clone());
+        let first = self.opts.skip_rows;
+        if let Some(n) = self.opts.nrows {
+            builder = builder.with_bounds(first, first + n);
+        } else if first > 0 {
+            builder = builder.with_bounds(first, usize::MAX);
+        }
+        let reader = builder.build(std::io::BufReader::with_capacity(1 << 20, file)).map_err(Error::from)?;
+        let mut parts: Vec<Vec<ArrayRef>> = vec![Vec::new(); projection.len()];
+        let mut rows = 0usize;
+        for batch in reader {
+            let batch = batch.map_err(|e| self.parse_error(e))?;
+            rows += batch.num_rows();
+            for (k, p) in parts.iter_mut().enumerate() {
+                p.push(batch.column(k).clone());
+            }
+        }
+        if cols.is_empty() {
+            return Ok((rows, vec![]));
+        }
+        let texts: Vec<StringArray> = parts
+            .into_iter()
+            .map(|p| {
+                let refs: Vec<&dyn Array> = p.iter().map(|a| a.as_ref()).collect();
+                if refs.is_empty() {
+                    return Ok(StringArray::from(Vec::<Option<&str>>::new()));
+                }
+                Ok(arrow_select::concat::concat(&refs)?.as_string::<i32>().clone())
+            })
+            .collect::<Result<_>>()?;
+        use rayon::prelude::*;
+        let opts = &self.opts;
+        let columns = texts
+            .par_iter()
+            .zip(cols.par_iter())
+            .map(|(t, &i)| {
+                let forced = opts.dtypes.iter().find(|(c, _)| *c == i).map(|(_, t)| *t);
+                infer_column(t, &opts.na_values, forced)
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok((rows, columns))
+    }
+
+    /// pandas' wording of a tokenizing error.
+    fn parse_error(&self, e: arrow_schema::ArrowError) -> Error {
+        let text = e.to_string();
+        if let Some(rest) = text.split("incorrect number of fields for line ").nth(1) {
+            let line: usize = rest.split(',').next().and_then(|s| s.trim().parse().ok()).unwrap_or(0);
+            let expected = self.labels.len();
+            // pandas counts lines from 1 with the header; arrow-csv counts
+            // records from 1 after it.
+            let file_line = line + self.opts.skip_rows + usize::from(self.opts.header);
+            let saw = std::fs::read_to_string(&self.path)
+                .ok()
+                .and_then(|s| s.lines().nth(file_line - 1).map(|l| l.split(self.opts.delimiter as char).count()))
+                .unwrap_or(expected + 1);
+            return Error::parser(format!(
+                "Error tokenizing data. C error: Expected {expected} fields in line {file_line}, saw {saw}\n"
+            ));
+        }
+        Error::parser(text)
+    }
+}
+
+/// pandas' type inference for one column of text.
+pub fn infer_column(t: &StringArray, na: &HashSet<String>, forced: Option<ColType>) -> Result<Column> {
+    let n = t.len();
+    let is_na = |i: usize| t.is_null(i) || na.contains(t.value(i));
+    let strs = || -> Column {
+        let v: Vec<Option<&str>> = (0..n).map(|i| if is_na(i) { None } else { Some(t.value(i)) }).collect();
+        Column::from_strs(&v)
+    };
+    if let Some(ty) = forced {
+        return match ty {
+            ColType::Str => Ok(strs()),
+            ColType::Float64 => {
+                let mut v = Vec::with_capacity(n);
+                for i in 0..n {
+                    v.push(if is_na(i) { f64::NAN } else { parse_float(t.value(i)).ok_or_else(|| bad_float(t.value(i)))? });
+                }
+                Ok(Column::from_f64(v))
+            }
+            ColType::Int64 => {
+                let mut v = Vec::with_capacity(n);
+                for i in 0..n {
+                    if is_na(i) {
+                        return Err(Error::value("Integer column has NA values in column 0"));
+                    }
+                    v.push(parse_int(t.value(i)).ok_or_else(|| Error::value(format!("invalid literal for int() with base 10: '{}'", t.value(i))))?);
+                }
+                Ok(Column::from_i64(v))
+            }
+            other => Err(Error::unsupported(format!("read_csv(dtype={other})"))),
+        };
+    }
+    if n == 0 {
+        return Column::nulls(ColType::Object, 0);
+    }
+    let missing = (0..n).filter(|&i| is_na(i)).count();
+    if missing == n {
+        return Ok(Column::from_f64(vec![f64::NAN; n]));
+    }
+    // int64
+    if missing == 0 {
+        let mut v = Vec::with_capacity(n);
+        let all = (0..n).all(|i| match parse_int(t.value(i)) {
+            Some(x) => {
+                v.push(x);
+                true
+            }
+            None => false,
+        });
+        if all {
+            return Ok(Column::from_i64(v));
+        }
+    }
+    // float64 (also ints with missing values)
+    {
+        let mut v = Vec::with_capacity(n);
+        let all = (0..n).all(|i| {
+            if is_na(i) {
+                v.push(f64::NAN);
+                return true;
+            }
+            match parse_float(t.value(i)) {
+                Some(x) => {
+                    v.push(x);
+                    true
+                }
+                None => false,
+            }
+        });
+        if all {
+            if (0..n).any(|i| !is_na(i) && parse_int(t.value(i)).is_none() && looks_like_big_int(t.value(i))) {
+                return Err(Error::unsupported("read_csv of integers beyond int64"));
+            }
+            return Ok(Column::from_f64(v));
+        }
+    }
+    // bool
+    let as_bool = |s: &str| match s {
+        "True" | "TRUE" | "true" => Some(true),
+        "False" | "FALSE" | "false" => Some(false),
+        _ => None,
+    };
+    if (0..n).all(|i| is_na(i) || as_bool(t.value(i)).is_some()) {
+        if missing == 0 {
+            return Ok(Column::from_bool((0..n).map(|i| as_bool(t.value(i)).unwrap()).collect()));
+        }
+        return Err(Error::unsupported("read_csv of a bool column with missing values (object dtype)"));
+    }
+    Ok(strs())
+}
+
+fn bad_float(s: &str) -> Error {
+    Error::value(format!("could not convert string to float: '{s}'"))
+}
+
+fn looks_like_big_int(s: &str) -> bool {
+    let s = s.trim();
+    let d = s.strip_prefix(['-', '+']).unwrap_or(s);
+    !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// An int64 the way pandas' C parser reads one (sign, digits, spaces
+/// around).
+pub fn parse_int(s: &str) -> Option<i64> {
+    let s = s.trim_matches(' ');
+    let d = s.strip_prefix(['-', '+']).unwrap_or(s);
+    if d.is_empty() || !d.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+/// A float64 the way pandas' C parser reads one.
+pub fn parse_float(s: &str) -> Option<f64> {
+    let s = s.trim_matches(' ');
+    if s.is_empty() {
+        return None;
+    }
+    let body = s.strip_prefix(['-', '+']).unwrap_or(s);
+    let lower = body.to_ascii_lowercase();
+    if lower == "inf" || lower == "infinity" {
+        return Some(if s.starts_with('-') { f64::NEG_INFINITY } else { f64::INFINITY });
+    }
+    // Digits, one point, an exponent; nothing else (Rust would also take
+    // "nan" and "infinity" spellings handled above).
+    let ok = body.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'-' | b'+'));
+    if !ok || !body.bytes().next().is_some_and(|b| b.is_ascii_digit() || b == b'.') {
+        return None;
+    }
+    s.parse().ok()
+}
