@@ -51,8 +51,50 @@ impl Default for CsvOptions {
     }
 }
 
+/// Where the CSV text is: a file, or bytes given by the caller (a
+/// `StringIO`).
+#[derive(Clone, Debug)]
+pub enum CsvInput {
+    Path(PathBuf),
+    Bytes(Arc<Vec<u8>>),
+}
+
+impl CsvInput {
+    fn open(&self) -> Result<Box<dyn std::io::Read + Send>> {
+        match self {
+            CsvInput::Path(p) => {
+                let f = std::fs::File::open(p).map_err(|e| io_error(p, e))?;
+                Ok(Box::new(std::io::BufReader::with_capacity(1 << 20, f)))
+            }
+            CsvInput::Bytes(b) => Ok(Box::new(std::io::Cursor::new(SharedBytes(b.clone())))),
+        }
+    }
+
+    fn text(&self) -> Option<String> {
+        match self {
+            CsvInput::Path(p) => std::fs::read_to_string(p).ok(),
+            CsvInput::Bytes(b) => String::from_utf8(b.to_vec()).ok(),
+        }
+    }
+
+    fn describe(&self) -> String {
+        match self {
+            CsvInput::Path(p) => p.display().to_string(),
+            CsvInput::Bytes(_) => "<buffer>".to_string(),
+        }
+    }
+}
+
+struct SharedBytes(Arc<Vec<u8>>);
+
+impl AsRef<[u8]> for SharedBytes {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
 pub struct CsvSource {
-    path: PathBuf,
+    input: CsvInput,
     opts: CsvOptions,
     /// The header's labels (or 0..n without a header).
     labels: Vec<String>,
@@ -64,7 +106,7 @@ pub struct CsvSource {
 
 impl std::fmt::Debug for CsvSource {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "CsvSource({})", self.path.display())
+        write!(f, "CsvSource({})", self.input.describe())
     }
 }
 
@@ -77,11 +119,11 @@ fn io_error(path: &std::path::Path, e: std::io::Error) -> Error {
 }
 
 impl CsvSource {
-    /// Reads the header line; `name_of(i)` names file column `i`.
-    pub fn open(path: PathBuf, opts: CsvOptions, name_of: &mut dyn FnMut(usize) -> Name) -> Result<CsvSource> {
-        let file = std::fs::File::open(&path).map_err(|e| io_error(&path, e))?;
+    /// Reads the header line; `name_of(label)` names each file column.
+    pub fn open(input: CsvInput, opts: CsvOptions, name_of: &mut dyn FnMut(&str) -> Name) -> Result<CsvSource> {
+        let reader = input.open()?;
         let format = arrow_csv::reader::Format::default().with_header(opts.header).with_delimiter(opts.delimiter);
-        let (schema, _) = format.infer_schema(std::io::BufReader::new(file), Some(0)).map_err(Error::from)?;
+        let (schema, _) = format.infer_schema(reader, Some(0)).map_err(Error::from)?;
         if schema.fields().is_empty() {
             return Err(Error::new(Kind::EmptyData, "No columns to parse from file"));
         }
@@ -90,9 +132,9 @@ impl CsvSource {
         } else {
             (0..schema.fields().len()).map(|i| i.to_string()).collect()
         };
-        let names = (0..labels.len()).map(&mut *name_of).collect();
+        let names = labels.iter().map(|l| name_of(l)).collect();
         let n = labels.len();
-        Ok(CsvSource { path, opts, labels, names, parsed: Mutex::new(vec![None; n]), rows: Mutex::new(None) })
+        Ok(CsvSource { input, opts, labels, names, parsed: Mutex::new(vec![None; n]), rows: Mutex::new(None) })
     }
 
     pub fn labels(&self) -> &[String] {
@@ -103,8 +145,8 @@ impl CsvSource {
         &self.names
     }
 
-    pub fn path(&self) -> &std::path::Path {
-        &self.path
+    pub fn describe(&self) -> String {
+        self.input.describe()
     }
 
     pub fn schema(&self) -> Schema {
@@ -155,7 +197,7 @@ impl CsvSource {
 
     /// Tokenizes the file, converting only the columns in `cols`.
     fn parse(&self, cols: &[usize]) -> Result<(usize, Vec<Column>)> {
-        let file = std::fs::File::open(&self.path).map_err(|e| io_error(&self.path, e))?;
+        let file = self.input.open()?;
         let fields: Vec<Field> =
             (0..self.labels.len()).map(|i| Field::new(format!("c{i}"), DataType::Utf8, true)).collect();
         let schema = Arc::new(arrow_schema::Schema::new(fields));
@@ -173,7 +215,7 @@ impl CsvSource {
         } else if first > 0 {
             builder = builder.with_bounds(first, usize::MAX);
         }
-        let reader = builder.build(std::io::BufReader::with_capacity(1 << 20, file)).map_err(Error::from)?;
+        let reader = builder.build(file).map_err(Error::from)?;
         let mut parts: Vec<Vec<ArrayRef>> = vec![Vec::new(); projection.len()];
         let mut rows = 0usize;
         for batch in reader {
@@ -218,8 +260,9 @@ impl CsvSource {
             // pandas counts lines from 1 with the header; arrow-csv counts
             // records from 1 after it.
             let file_line = line + self.opts.skip_rows + usize::from(self.opts.header);
-            let saw = std::fs::read_to_string(&self.path)
-                .ok()
+            let saw = self
+                .input
+                .text()
                 .and_then(|s| s.lines().nth(file_line - 1).map(|l| l.split(self.opts.delimiter as char).count()))
                 .unwrap_or(expected + 1);
             return Error::parser(format!(

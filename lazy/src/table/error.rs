@@ -12,6 +12,8 @@ pub enum Kind {
     Parser,
     /// `pandas.errors.EmptyDataError` (a CSV file without columns).
     EmptyData,
+    /// `pandas.errors.IntCastingNaNError` (NaN or inf cast to int).
+    IntCast,
     /// `FileNotFoundError` and other I/O failures.
     Io,
     NotImplemented,

@@ -64,7 +64,7 @@ pub fn cast(c: &Column, to: ColType) -> Result<Column> {
             let f = c.f64s().unwrap();
             if f.values().iter().any(|v| !v.is_finite()) {
                 return Err(Error::new(
-                    crate::table::error::Kind::Value,
+                    crate::table::error::Kind::IntCast,
                     "Cannot convert non-finite values (NA or inf) to integer",
                 ));
             }
@@ -97,7 +97,10 @@ pub fn cast(c: &Column, to: ColType) -> Result<Column> {
             let mut v = Vec::with_capacity(n);
             for i in 0..n {
                 if s.is_null(i) {
-                    return Err(Error::value("Cannot convert non-finite values (NA or inf) to integer"));
+                    return Err(Error::new(
+                        crate::table::error::Kind::IntCast,
+                        "Cannot convert non-finite values (NA or inf) to integer",
+                    ));
                 }
                 let t = s.value(i);
                 v.push(

@@ -9,6 +9,7 @@ pub mod factorize;
 pub mod groupby;
 pub mod join;
 pub mod npsort;
+pub mod reduce;
 pub mod sort;
 pub mod strings;
 

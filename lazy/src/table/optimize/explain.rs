@@ -57,7 +57,7 @@ fn line(q: &Query, i: usize) -> String {
             let parse = c.unparsed(&n.out).len();
             format!(
                 "CsvScan {:?} columns=[{}] ({} of {} columns read, {} to parse; the others are never parsed)",
-                c.path().display().to_string(),
+                c.describe(),
                 names(&n.out),
                 n.out.len(),
                 total,
