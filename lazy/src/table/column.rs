@@ -285,6 +285,15 @@ impl Column {
         Column::Arrow(Arc::new(b.finish()))
     }
 
+    /// An empty column of type `t`.
+    pub fn empty(t: ColType) -> Result<Column> {
+        match t {
+            ColType::Int64 => Ok(Column::from_i64(vec![])),
+            ColType::Bool => Ok(Column::from_bool(vec![])),
+            t => Column::nulls(t, 0),
+        }
+    }
+
     /// A column of `len` missing values of type `t`.
     pub fn nulls(t: ColType, len: usize) -> Result<Column> {
         match t {

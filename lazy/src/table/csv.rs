@@ -31,7 +31,7 @@ pub struct CsvOptions {
     pub header: bool,
     /// Read at most this many data rows.
     pub nrows: Option<usize>,
-    /// Data rows to skip after the header.
+    /// Lines to skip at the start of the file (before the header).
     pub skip_rows: usize,
     pub na_values: HashSet<String>,
     /// Columns forced to a type (`dtype=`): file position -> type.
@@ -60,6 +60,27 @@ pub enum CsvInput {
 }
 
 impl CsvInput {
+    /// A reader of the text after the first `skip` lines.
+    fn open_skipping(&self, skip: usize) -> Result<Box<dyn std::io::Read + Send>> {
+        let mut r = self.open()?;
+        if skip > 0 {
+            let mut byte = [0u8; 1];
+            let mut left = skip;
+            while left > 0 {
+                match std::io::Read::read(&mut r, &mut byte) {
+                    Ok(0) => break,
+                    Ok(_) => {
+                        if byte[0] == b'\n' {
+                            left -= 1;
+                        }
+                    }
+                    Err(e) => return Err(Error::new(Kind::Io, e.to_string())),
+                }
+            }
+        }
+        Ok(r)
+    }
+
     fn open(&self) -> Result<Box<dyn std::io::Read + Send>> {
         match self {
             CsvInput::Path(p) => {
@@ -121,7 +142,7 @@ fn io_error(path: &std::path::Path, e: std::io::Error) -> Error {
 impl CsvSource {
     /// Reads the header line; `name_of(label)` names each file column.
     pub fn open(input: CsvInput, opts: CsvOptions, name_of: &mut dyn FnMut(&str) -> Name) -> Result<CsvSource> {
-        let reader = input.open()?;
+        let reader = input.open_skipping(opts.skip_rows)?;
         let format = arrow_csv::reader::Format::default().with_header(opts.header).with_delimiter(opts.delimiter);
         let (schema, _) = format.infer_schema(reader, Some(0)).map_err(Error::from)?;
         if schema.fields().is_empty() {
@@ -134,7 +155,59 @@ impl CsvSource {
         };
         let names = labels.iter().map(|l| name_of(l)).collect();
         let n = labels.len();
-        Ok(CsvSource { input, opts, labels, names, parsed: Mutex::new(vec![None; n]), rows: Mutex::new(None) })
+        let src = CsvSource { input, opts, labels, names, parsed: Mutex::new(vec![None; n]), rows: Mutex::new(None) };
+        let rows = src.validate()?;
+        *src.rows.lock().unwrap_or_else(|e| e.into_inner()) = Some(rows);
+        Ok(src)
+    }
+
+    /// One fast pass over the records (no values kept): a row with too
+    /// many fields raises pandas' ParserError now, as `read_csv` does, and
+    /// the number of rows is known without converting anything.
+    fn validate(&self) -> Result<usize> {
+        let mut reader = self.input.open_skipping(self.opts.skip_rows)?;
+        let mut rdr = csv_core::ReaderBuilder::new().delimiter(self.opts.delimiter).build();
+        let expected = self.labels.len();
+        let mut buf = vec![0u8; 1 << 16];
+        let mut scratch = vec![0u8; 1 << 16];
+        let (mut start, mut end) = (0usize, 0usize);
+        let mut eof = false;
+        let mut fields = 0usize;
+        let mut records = 0usize;
+        loop {
+            if start == end && !eof {
+                start = 0;
+                end = std::io::Read::read(&mut reader, &mut buf).map_err(|e| Error::new(Kind::Io, e.to_string()))?;
+                eof = end == 0;
+            }
+            let (res, nin, _) = rdr.read_field(&buf[start..end], &mut scratch);
+            start += nin;
+            match res {
+                csv_core::ReadFieldResult::InputEmpty | csv_core::ReadFieldResult::OutputFull => {}
+                csv_core::ReadFieldResult::Field { record_end } => {
+                    fields += 1;
+                    if record_end {
+                        records += 1;
+                        let data_row = records - usize::from(self.opts.header);
+                        let in_range = records > usize::from(self.opts.header)
+                            && self.opts.nrows.is_none_or(|n| data_row <= n);
+                        if fields > expected && in_range {
+                            return Err(Error::parser(format!(
+                                "Error tokenizing data. C error: Expected {expected} fields in line {}, saw {fields}\n",
+                                records + self.opts.skip_rows
+                            )));
+                        }
+                        fields = 0;
+                    }
+                }
+                csv_core::ReadFieldResult::End => break,
+            }
+        }
+        let data = records.saturating_sub(usize::from(self.opts.header));
+        Ok(match self.opts.nrows {
+            Some(n) => data.min(n),
+            None => data,
+        })
     }
 
     pub fn labels(&self) -> &[String] {
@@ -181,7 +254,7 @@ impl CsvSource {
             m.dedup();
             m
         };
-        if !missing.is_empty() || self.known_rows().is_none() {
+        if !missing.is_empty() {
             let (rows, cols) = self.parse(&missing)?;
             let mut parsed = self.parsed.lock().unwrap_or_else(|e| e.into_inner());
             for (i, c) in missing.iter().zip(cols) {
@@ -190,6 +263,9 @@ impl CsvSource {
             *self.rows.lock().unwrap_or_else(|e| e.into_inner()) = Some(rows);
         }
         let rows = self.known_rows().unwrap_or(0);
+        if names.is_empty() {
+            return Ok(Table::new(rows, vec![]));
+        }
         let parsed = self.parsed.lock().unwrap_or_else(|e| e.into_inner());
         let columns = names.iter().zip(&idx).map(|(n, &i)| (n.clone(), parsed[i].clone().unwrap())).collect();
         Ok(Table::new(rows, columns))
@@ -197,7 +273,7 @@ impl CsvSource {
 
     /// Tokenizes the file, converting only the columns in `cols`.
     fn parse(&self, cols: &[usize]) -> Result<(usize, Vec<Column>)> {
-        let file = self.input.open()?;
+        let file = self.input.open_skipping(self.opts.skip_rows)?;
         let fields: Vec<Field> =
             (0..self.labels.len()).map(|i| Field::new(format!("c{i}"), DataType::Utf8, true)).collect();
         let schema = Arc::new(arrow_schema::Schema::new(fields));
@@ -209,11 +285,8 @@ impl CsvSource {
             .with_truncated_rows(true)
             .with_batch_size(1 << 16)
             .with_projection(projection.clone());
-        let first = self.opts.skip_rows;
         if let Some(n) = self.opts.nrows {
-            builder = builder.with_bounds(first, first + n);
-        } else if first > 0 {
-            builder = builder.with_bounds(first, usize::MAX);
+            builder = builder.with_bounds(0, n);
         }
         let reader = builder.build(file).map_err(Error::from)?;
         let mut parts: Vec<Vec<ArrayRef>> = vec![Vec::new(); projection.len()];

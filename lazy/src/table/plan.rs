@@ -253,6 +253,7 @@ impl Plan {
         }
         let n = match &self.kind {
             PlanKind::Source(s) => Some(s.num_rows()),
+            PlanKind::Csv(c) => c.known_rows(),
             PlanKind::Select { input, .. } | PlanKind::WithColumns { input, .. } => input.known_rows(),
             PlanKind::Sort { input, .. } => input.known_rows(),
             PlanKind::Slice { input, offset, len } => input.known_rows().map(|n| slice_bounds(n, *offset, *len).1),

@@ -73,7 +73,7 @@ pub mod engine {
             cols.push((n, c));
         }
         let src = Source::new(nrows, cols).or_raise(vm)?;
-        Ok(PyPlan::new(Plan::source(Arc::new(src))))
+        PyPlan::built(vm, Plan::source(Arc::new(src)))
     }
 
     #[pyfunction]
@@ -83,7 +83,7 @@ pub mod engine {
             .iter()
             .map(|p| p.downcast_ref::<PyPlan>().map(|p| p.plan.clone()).ok_or_else(|| vm.new_type_error("internal: expected a Plan")))
             .collect::<PyResult<Vec<_>>>()?;
-        Ok(PyPlan::new(Plan::concat(plans).or_raise(vm)?))
+        PyPlan::built(vm, Plan::concat(plans).or_raise(vm)?)
     }
 
     /// A CSV scan: `(plan, labels)`; the plan's columns are named by
@@ -138,7 +138,7 @@ pub mod engine {
         let labels: Vec<String> = csv.labels().to_vec();
         let plan = Plan::csv(Arc::new(csv));
         let labels_obj = vm.ctx.new_list(labels.iter().map(|l| vm.ctx.new_str(l.as_str()).into()).collect());
-        Ok(vm.ctx.new_tuple(vec![PyPlan::new(plan).into_pyobject(vm), labels_obj.into()]).into())
+        Ok(vm.ctx.new_tuple(vec![PyPlan::built(vm, plan)?.into_pyobject(vm), labels_obj.into()]).into())
     }
 
     #[pyfunction]
@@ -173,6 +173,8 @@ pub mod engine {
                 let t = convert::col_type_of_name(vm, d.to_string_lossy().as_ref())?;
                 if t == ColType::Object {
                     objects::column(items)
+                } else if items.is_empty() {
+                    objects::with_vm(vm, || hipy_lazy::table::column::Column::empty(t)).or_raise(vm)?
                 } else {
                     objects::with_vm(vm, || c.cast(t)).or_raise(vm)?
                 }

@@ -4,24 +4,29 @@
 //! goes through `_hipy_pandas` (the table engine).
 
 use rustpython_vm::builtins::PyModule;
-use rustpython_vm::compiler::Mode;
 use rustpython_vm::scope::Scope;
 use rustpython_vm::{AsObject, Py, PyResult, VirtualMachine};
 
-/// The Python sources, run in this order into the module's namespace.
-const SOURCES: &[(&str, &str)] = &[
-    ("common", include_str!("py/common.py")),
-    ("format", include_str!("py/format.py")),
-    ("index", include_str!("py/index.py")),
-    ("series", include_str!("py/series.py")),
-    ("strings", include_str!("py/strings.py")),
-    ("frame", include_str!("py/frame.py")),
-    ("indexing", include_str!("py/indexing.py")),
-    ("groupby", include_str!("py/groupby.py")),
-    ("reshape", include_str!("py/reshape.py")),
-    ("io", include_str!("py/io.py")),
-    ("api", include_str!("py/api.py")),
-];
+/// The Python sources, compiled to bytecode when hipy is built, run in
+/// this order into the module's namespace. (The `include_str!` makes cargo
+/// rebuild when a source changes.)
+type Source = (&'static str, rustpython_vm::frozen::FrozenCodeObject<&'static [u8]>, &'static str);
+
+fn sources() -> [Source; 11] {
+    [
+        ("common", rustpython_vm::py_compile!(file = "py/common.py", module_name = "<hipy>/pandas/common.py"), include_str!("py/common.py")),
+        ("format", rustpython_vm::py_compile!(file = "py/format.py", module_name = "<hipy>/pandas/format.py"), include_str!("py/format.py")),
+        ("index", rustpython_vm::py_compile!(file = "py/index.py", module_name = "<hipy>/pandas/index.py"), include_str!("py/index.py")),
+        ("series", rustpython_vm::py_compile!(file = "py/series.py", module_name = "<hipy>/pandas/series.py"), include_str!("py/series.py")),
+        ("strings", rustpython_vm::py_compile!(file = "py/strings.py", module_name = "<hipy>/pandas/strings.py"), include_str!("py/strings.py")),
+        ("frame", rustpython_vm::py_compile!(file = "py/frame.py", module_name = "<hipy>/pandas/frame.py"), include_str!("py/frame.py")),
+        ("indexing", rustpython_vm::py_compile!(file = "py/indexing.py", module_name = "<hipy>/pandas/indexing.py"), include_str!("py/indexing.py")),
+        ("groupby", rustpython_vm::py_compile!(file = "py/groupby.py", module_name = "<hipy>/pandas/groupby.py"), include_str!("py/groupby.py")),
+        ("reshape", rustpython_vm::py_compile!(file = "py/reshape.py", module_name = "<hipy>/pandas/reshape.py"), include_str!("py/reshape.py")),
+        ("io", rustpython_vm::py_compile!(file = "py/io.py", module_name = "<hipy>/pandas/io.py"), include_str!("py/io.py")),
+        ("api", rustpython_vm::py_compile!(file = "py/api.py", module_name = "<hipy>/pandas/api.py"), include_str!("py/api.py")),
+    ]
+}
 
 #[rustpython_vm::pymodule(name = "pandas")]
 pub mod pandas {
@@ -30,9 +35,8 @@ pub mod pandas {
     pub(crate) fn module_exec(vm: &VirtualMachine, module: &Py<PyModule>) -> PyResult<()> {
         __module_exec(vm, module);
         let dict = module.dict();
-        for (name, src) in SOURCES {
-            let path = format!("<hipy>/pandas/{name}.py");
-            let code = vm.compile(src, Mode::Exec, path).map_err(|e| e.into_pyexception(vm, Some(src)))?;
+        for (_name, frozen, _text) in sources() {
+            let code = vm.ctx.new_code(frozen);
             let scope = Scope::with_builtins(None, dict.clone(), vm);
             vm.run_code_obj(code, scope)?;
         }

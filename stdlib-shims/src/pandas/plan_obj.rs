@@ -18,8 +18,13 @@ pub struct PyPlan {
 }
 
 impl PyPlan {
-    pub fn new(plan: PlanRef) -> PyPlan {
-        PyPlan { plan }
+    /// A new plan node for Python; with `HIPY_LAZY=off` it runs at once
+    /// (every operation eager, through the same optimizer and kernels).
+    pub fn built(vm: &VirtualMachine, plan: PlanRef) -> PyResult<PyPlan> {
+        if !hipy_lazy::runtime::config().lazy && plan.cached().is_none() {
+            objects::with_vm(vm, || table::collect(&plan, &plan.names())).or_raise(vm)?;
+        }
+        Ok(PyPlan { plan })
     }
 }
 
@@ -90,7 +95,7 @@ impl PyPlan {
     #[pymethod]
     fn select(zelf: &Py<Self>, names: PyObjectRef, vm: &VirtualMachine) -> PyResult<PyPlan> {
         let names = names_of(vm, &names)?;
-        Ok(PyPlan::new(Plan::select(&zelf.plan, names).or_raise(vm)?))
+        PyPlan::built(vm, Plan::select(&zelf.plan, names).or_raise(vm)?)
     }
 
     #[pymethod]
@@ -102,17 +107,17 @@ impl PyPlan {
             let e = e.downcast_ref::<PyExpr>().ok_or_else(|| vm.new_type_error("internal: expected an Expr"))?;
             pairs.push((n, e.expr.clone()));
         }
-        Ok(PyPlan::new(Plan::with_columns(&zelf.plan, pairs).or_raise(vm)?))
+        PyPlan::built(vm, Plan::with_columns(&zelf.plan, pairs).or_raise(vm)?)
     }
 
     #[pymethod]
     fn filter(zelf: &Py<Self>, predicate: PyRef<PyExpr>, vm: &VirtualMachine) -> PyResult<PyPlan> {
-        Ok(PyPlan::new(Plan::filter(&zelf.plan, predicate.expr.clone()).or_raise(vm)?))
+        PyPlan::built(vm, Plan::filter(&zelf.plan, predicate.expr.clone()).or_raise(vm)?)
     }
 
     #[pymethod]
-    fn slice(zelf: &Py<Self>, offset: i64, len: Option<usize>) -> PyPlan {
-        PyPlan::new(Plan::slice(&zelf.plan, offset, len))
+    fn slice(zelf: &Py<Self>, offset: i64, len: Option<usize>, vm: &VirtualMachine) -> PyResult<PyPlan> {
+        PyPlan::built(vm, Plan::slice(&zelf.plan, offset, len))
     }
 
     #[pymethod]
@@ -132,7 +137,7 @@ impl PyPlan {
             .map(|(column, descending)| SortKey { column, descending, nulls_first })
             .collect();
         let algo = if stable { SortAlgo::Stable } else { SortAlgo::Quick };
-        Ok(PyPlan::new(Plan::sort(&zelf.plan, keys, algo).or_raise(vm)?))
+        PyPlan::built(vm, Plan::sort(&zelf.plan, keys, algo).or_raise(vm)?)
     }
 
     /// Group-by: `outs[i] = ops[i](inputs[i])` per distinct `keys`.
@@ -161,7 +166,7 @@ impl PyPlan {
             let input = if vm.is_none(&input) { None } else { Some(convert::name_of(vm, &input)?) };
             aggs.push(Agg { out, op, input, ddof });
         }
-        Ok(PyPlan::new(Plan::aggregate(&zelf.plan, keys, aggs, sort, dropna).or_raise(vm)?))
+        PyPlan::built(vm, Plan::aggregate(&zelf.plan, keys, aggs, sort, dropna).or_raise(vm)?)
     }
 
     #[pymethod]
@@ -184,9 +189,9 @@ impl PyPlan {
             "cross" => JoinHow::Cross,
             other => return Err(vm.new_value_error(format!("do not recognize join method {other}"))),
         };
-        Ok(PyPlan::new(
+        let plan =
             Plan::join(&zelf.plan, &right.plan, names_of(vm, &left_on)?, names_of(vm, &right_on)?, how, sort, coalesce)
-                .or_raise(vm)?,
-        ))
+                .or_raise(vm)?;
+        PyPlan::built(vm, plan)
     }
 }

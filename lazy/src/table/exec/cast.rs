@@ -65,7 +65,7 @@ pub fn cast(c: &Column, to: ColType) -> Result<Column> {
             if f.values().iter().any(|v| !v.is_finite()) {
                 return Err(Error::new(
                     crate::table::error::Kind::IntCast,
-                    "Cannot convert non-finite values (NA or inf) to integer",
+                    "Cannot convert non-finite values (NA or inf) to integer. Replace or remove non-finite values or cast to an integer type that supports these values (e.g. 'Int64')",
                 ));
             }
             Ok(Column::from_i64(f.values().iter().map(|&v| v as i64).collect()))
@@ -99,7 +99,7 @@ pub fn cast(c: &Column, to: ColType) -> Result<Column> {
                 if s.is_null(i) {
                     return Err(Error::new(
                         crate::table::error::Kind::IntCast,
-                        "Cannot convert non-finite values (NA or inf) to integer",
+                        "Cannot convert non-finite values (NA or inf) to integer. Replace or remove non-finite values or cast to an integer type that supports these values (e.g. 'Int64')",
                     ));
                 }
                 let t = s.value(i);

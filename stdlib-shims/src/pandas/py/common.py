@@ -12,6 +12,8 @@ import numpy as _np
 __version__ = "3.1.1"
 
 _ndarray = _np.ndarray
+# Integer scalars: Python's and NumPy's.
+_INT_TYPES = (int, _np.int64, _np.int32)
 
 
 def _unsupported(what):

@@ -276,10 +276,11 @@ def _series_to_string(s, *, length="truncate", dtype=True, name=True,
     for vals, ix_levels in parts:
         values.extend(vals)
         if levels is None:
-            levels = [list(l) for l in ix_levels]
+            levels = [[list(l[0])] + list(l[1:]) for l in ix_levels]
         else:
             for a, b in zip(levels, ix_levels):
                 a[0].extend(b[0])
+                a[3] = None
     levels = [tuple(l) for l in levels]
 
     footer = ""
@@ -435,7 +436,8 @@ def _frame_to_string(df, *, max_rows=None, min_rows=None, max_cols=None,
     elif max_cols is None or max_cols > 0:
         text = _join_multiline(strcols, line_width, index)
     else:
-        text = _fit_to_width(strcols, index, trunc_v, tr_row_num)
+        text, cut = _fit_to_width(strcols, index, trunc_v, tr_row_num)
+        trunc_h = trunc_h or cut
     if show_dimensions is True or (show_dimensions == "truncate" and (trunc_h or trunc_v)):
         text += f"\n\n[{n} rows x {ncols} columns]"
     return text
@@ -492,7 +494,7 @@ def _fit_to_width(strcols, index, trunc_v, tr_row_num):
     width, _ = _terminal_size()
     adj_dif = total - width + 1
     if adj_dif <= 0:
-        return _adjoin(1, *strcols)
+        return _adjoin(1, *strcols), False
     adj_dif += 4 + 1
     while adj_dif > 0 and n_cols > 1:
         mid = round(n_cols / 2)
@@ -501,7 +503,7 @@ def _fit_to_width(strcols, index, trunc_v, tr_row_num):
     fitted = max(n_cols - int(index), 2)
     num_data = len(strcols) - int(index)
     if fitted >= num_data:
-        return _adjoin(1, *strcols)
+        return _adjoin(1, *strcols), False
     c = fitted // 2
     if index:
         kept = strcols[: c + 1] + strcols[-c:]
@@ -515,7 +517,7 @@ def _fit_to_width(strcols, index, trunc_v, tr_row_num):
         # The row of dots: the separator column shows "..." there too.
         pass
     kept.insert(pos, dots)
-    return _adjoin(1, *kept)
+    return _adjoin(1, *kept), True
 
 
 # -- Index repr (format_object_summary) --------------------------------------
@@ -610,4 +612,4 @@ def _index_repr(klass_name, data, attrs):
 
 def _index_repr_text(ix):
     """How `Columns:`/`Index:` lines of an empty frame show an index."""
-    return repr(ix)
+    return _pprint_seq(ix.tolist())

@@ -1231,7 +1231,7 @@ class DataFrame:
             x = x if isinstance(x, (list, tuple)) else [x]
             out = set()
             for t in x:
-                if t in ("number", _np.number):
+                if t == "number":
                     out.update(["int64", "float64"])
                 elif t in ("object", object, "O"):
                     out.update(["object"])
@@ -1297,21 +1297,16 @@ class DataFrame:
                        lineterminator, kw)
 
 
-_FRAME_UNSUPPORTED = {
+_FRAME_UNSUPPORTED = frozenset((
     "plot", "pivot", "pivot_table", "stack", "unstack", "rolling", "expanding", "ewm", "resample",
     "interpolate", "corr", "cov", "to_json", "to_excel", "to_sql", "to_pickle", "to_parquet", "to_html",
     "to_latex", "to_markdown", "explode", "sample", "transpose", "swapaxes", "asfreq", "style",
     "memory_usage", "xs", "filter", "update", "combine", "combine_first", "compare", "align", "lookup",
     "boxplot", "hist", "mode", "corrwith", "dot", "truncate", "squeeze",
-}
+))
 
 
 def _fillable(s, value):
-    t = s._dtype_name()
-    if isinstance(value, str):
-        return t in ("str", "object")
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return t in ("float64", "int64", "bool")
     return True
 
 

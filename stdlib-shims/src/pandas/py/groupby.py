@@ -2,8 +2,8 @@
 # plan (pandas' Kahan sums and Welford variances in the engine); the keys
 # become the result's index (or columns with as_index=False).
 
-_AGG_NAMES = {"sum", "mean", "count", "size", "min", "max", "first", "last", "nunique",
-              "std", "var", "median", "prod", "any", "all"}
+_AGG_NAMES = frozenset(("sum", "mean", "count", "size", "min", "max", "first", "last", "nunique",
+              "std", "var", "median", "prod", "any", "all"))
 
 
 def _agg_name(f):

@@ -149,7 +149,7 @@ class Index:
 
     def __getitem__(self, key):
         c = self._column()
-        if isinstance(key, (int, _np.integer)) and not isinstance(key, bool):
+        if isinstance(key, _INT_TYPES) and not isinstance(key, bool):
             return c.get(int(key))
         if isinstance(key, slice):
             pos = list(range(len(c)))[key]
@@ -507,14 +507,14 @@ class RangeIndex(Index):
             return False
 
     def get_loc(self, key):
-        if isinstance(key, (int, _np.integer)) and not isinstance(key, bool) and key in self._range:
+        if isinstance(key, _INT_TYPES) and not isinstance(key, bool) and key in self._range:
             return self._range.index(key)
         raise KeyError(key)
 
     def __getitem__(self, key):
         if isinstance(key, slice):
             return RangeIndex(self._range[key], name=self._name)
-        if isinstance(key, (int, _np.integer)) and not isinstance(key, bool):
+        if isinstance(key, _INT_TYPES) and not isinstance(key, bool):
             try:
                 return _np.int64(self._range[int(key)])
             except IndexError:
@@ -666,7 +666,7 @@ class MultiIndex(Index):
         return iter(self.tolist())
 
     def __getitem__(self, key):
-        if isinstance(key, (int, _np.integer)):
+        if isinstance(key, _INT_TYPES):
             return tuple(c.get(int(key)) for c in self._columns())
         if isinstance(key, slice):
             pos = list(range(len(self)))[key]

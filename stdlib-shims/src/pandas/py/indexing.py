@@ -210,7 +210,7 @@ class _iLocIndexer:
         obj = self._obj
         if isinstance(key, slice):
             return obj._slice_rows(key.start, key.stop, key.step or 1), False
-        if isinstance(key, (int, _np.integer)) and not isinstance(key, bool):
+        if isinstance(key, _INT_TYPES) and not isinstance(key, bool):
             n = len(obj)
             k = int(key)
             if k < -n or k >= n:
@@ -238,7 +238,7 @@ class _iLocIndexer:
             if isinstance(ck, slice):
                 cpos = list(range(ncol))[ck]
                 single_col = False
-            elif isinstance(ck, (int, _np.integer)):
+            elif isinstance(ck, _INT_TYPES):
                 c = int(ck)
                 if c < -ncol or c >= ncol:
                     raise IndexError("single positional indexer is out-of-bounds")
@@ -272,7 +272,7 @@ class _iLocIndexer:
             ncol = len(obj._labels)
             if isinstance(ck, slice):
                 cpos = list(range(ncol))[ck]
-            elif isinstance(ck, (int, _np.integer)):
+            elif isinstance(ck, _INT_TYPES):
                 cpos = [int(ck) % ncol]
             else:
                 cpos = [int(c) for c in ck]
@@ -293,7 +293,7 @@ class _iLocIndexer:
             return _e.data(_e.column([bool(v) for v in vals], "bool"))
         if isinstance(key, slice):
             pos = list(range(n))[key]
-        elif isinstance(key, (int, _np.integer)):
+        elif isinstance(key, _INT_TYPES):
             k = int(key)
             if k < -n or k >= n:
                 raise IndexError("index out of bounds")

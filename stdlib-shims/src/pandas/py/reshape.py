@@ -88,30 +88,34 @@ def _concat_columns(objs, ignore_index):
         for o in objs[1:]:
             union = union.union(o.index)
         index = union
-    data = {}
-    labels = []
+    parts = []
     k = 0
     for o in objs:
-        parts = [(o.name if o.name is not None else k, o)] if isinstance(o, Series) else [(l, o[l]) for l in o._labels]
-        if isinstance(o, Series) and o.name is None:
-            k += 1
-        for l, s in parts:
-            if ignore_index:
-                l = len(labels)
-            if l in data:
-                raise _unsupported("concat(axis=1) with duplicate column labels")
-            data[l] = s if same else s.reindex(index)
-            labels.append(l)
+        if isinstance(o, Series):
+            label = o.name
+            if label is None:
+                label = k
+                k += 1
+            items = [(label, o)]
+        else:
+            items = [(l, o[l] if o._labels.count(l) == 1 else None) for l in o._labels]
+            if any(s is None for _, s in items):
+                raise _unsupported("concat(axis=1) of frames with duplicate column labels")
+        for l, s in items:
+            parts.append((len(parts) if ignore_index else l, s if same else s.reindex(index)))
+    labels = [l for l, _ in parts]
     if same:
         base = objs[0]
         ix = base._ix
         plan = base._plan
         exprs = []
-        for l in labels:
-            s = data[l]
+        for _, s in parts:
             exprs.append(s._e_expr() if (s._plan.id == plan.id and s._ix == ix) else _e.data(s._values_col()))
         return DataFrame._make(plan, labels, [None] * len(labels), ix, exprs=exprs)
-    return DataFrame({l: data[l] for l in labels}, index=index)
+    names = [_e.fresh(str(l)) for l in labels]
+    pnames, pcols, ix = _index_source(index, len(index))
+    plan = _e.source(pnames + names, pcols + [s._values_col() for _, s in parts], len(index))
+    return DataFrame._make(plan, labels, names, ix)
 
 
 def merge(left, right, how="inner", on=None, left_on=None, right_on=None, left_index=False,

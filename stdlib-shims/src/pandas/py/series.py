@@ -547,8 +547,8 @@ class Series:
 
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
         name = getattr(ufunc, "__name__", str(ufunc))
-        unary = {"sqrt", "exp", "log", "log10", "log2", "sin", "cos", "tan", "abs", "absolute",
-                 "floor", "ceil", "negative", "isnan", "square", "rint", "trunc", "sign"}
+        unary = ("sqrt", "exp", "log", "log10", "log2", "sin", "cos", "tan", "abs", "absolute",
+                 "floor", "ceil", "negative", "isnan", "square", "rint", "trunc", "sign")
         if method == "__call__" and len(inputs) == 1 and name in unary and not kwargs:
             vals = self.to_numpy()
             return self._with_values(_e.column_from_array(ufunc(vals)))
@@ -573,6 +573,10 @@ class Series:
             raise _unsupported("Series.fillna(method=/limit=)")
         if isinstance(value, (dict, Series)):
             raise _unsupported("Series.fillna with a dict or Series")
+        dt = self._dtype_name()
+        if (dt == "str" and not isinstance(value, str)) or dt == "object":
+            vals = [value if _isna_scalar(v) else v for v in self.tolist()]
+            return self._inplace(self._with_values(_e.column(vals, "object" if dt == "object" or not isinstance(value, str) else None)), inplace)
         r = self._with_expr(self._e_expr().fillna(value))
         return self._inplace(r, inplace)
 
@@ -827,7 +831,11 @@ class Series:
             return self.copy()
         if d == "object":
             return self._with_values(self._values_col().cast("object"))
-        return self._with_expr(self._e_expr().cast(d))
+        r = self._with_expr(self._e_expr().cast(d))
+        if (d == "int64" and self._dtype_name() != "bool") or (d == "float64" and self._dtype_name() in ("str", "object")):
+            # The cast can fail on the data: pandas raises here, not later.
+            r._values_col()
+        return r
 
     def isin(self, values):
         if isinstance(values, (Series, Index)):
@@ -1287,12 +1295,12 @@ class Series:
         return self.to_frame().to_csv(path_or_buf, sep=sep, na_rep=na_rep, header=header, index=index, **kw)
 
 
-_SERIES_UNSUPPORTED = {
+_SERIES_UNSUPPORTED = frozenset((
     "plot", "rolling", "expanding", "ewm", "resample", "interpolate", "corr", "cov", "autocorr",
     "to_json", "to_excel", "to_sql", "to_pickle", "to_parquet", "asfreq", "tz_localize", "cat",
     "sparse", "searchsorted", "factorize", "memory_usage", "info", "update", "combine",
     "combine_first", "compare", "align", "swaplevel", "unstack", "stack", "xs", "filter",
-}
+))
 
 
 class _Rev:
@@ -1309,7 +1317,7 @@ class _Rev:
 
 
 def _is_int_slice(key):
-    return all(x is None or (isinstance(x, (int, _np.integer)) and not isinstance(x, bool))
+    return all(x is None or (isinstance(x, _INT_TYPES) and not isinstance(x, bool))
                for x in (key.start, key.stop, key.step))
 
 

@@ -37,6 +37,8 @@ class StringMethods:
 
     def _wrap(self, expr):
         r = self._s._with_expr(expr)
+        if self._s._dtype_name() == "object" and r._dtype_name() == "str":
+            r = r.astype("object")
         if self._index_result:
             return Index._from_column(r._values_col(), self._s.name)
         return r
