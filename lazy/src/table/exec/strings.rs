@@ -55,15 +55,49 @@ fn fix_nulls(r: BooleanArray) -> Column {
     Column::from_bool((0..r.len()).map(|i| !r.is_null(i) && r.value(i)).collect())
 }
 
+/// Upper case by simple (one character) case mapping, as pyarrow's
+/// utf8proc does: `ß` becomes `ẞ`, not `SS`.
+fn upper_char(c: char) -> char {
+    let mut it = c.to_uppercase();
+    match (it.next(), it.next()) {
+        (Some(u), None) => u,
+        _ if c == 'ß' => 'ẞ',
+        _ => c,
+    }
+}
+
+fn lower_char(c: char) -> char {
+    let mut it = c.to_lowercase();
+    match (it.next(), it.next()) {
+        (Some(l), None) => l,
+        _ if c == 'İ' => 'i',
+        _ => c,
+    }
+}
+
+fn upper(s: &str) -> String {
+    if s.is_ascii() {
+        return s.to_ascii_uppercase();
+    }
+    s.chars().map(upper_char).collect()
+}
+
+fn lower(s: &str) -> String {
+    if s.is_ascii() {
+        return s.to_ascii_lowercase();
+    }
+    s.chars().map(lower_char).collect()
+}
+
 /// Python's `str.title`.
 fn title(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut prev_cased = false;
     for c in s.chars() {
         if prev_cased {
-            out.extend(c.to_lowercase());
+            out.push(lower_char(c));
         } else {
-            out.extend(c.to_uppercase());
+            out.push(upper_char(c));
         }
         prev_cased = c.is_alphabetic();
     }
@@ -74,7 +108,7 @@ fn capitalize(s: &str) -> String {
     let mut it = s.chars();
     match it.next() {
         None => String::new(),
-        Some(f) => f.to_uppercase().chain(it.flat_map(|c| c.to_lowercase())).collect(),
+        Some(f) => std::iter::once(upper_char(f)).chain(it.map(lower_char)).collect(),
     }
 }
 
@@ -251,8 +285,8 @@ pub fn eval(op: &StrOp, c: &Column) -> Result<Column> {
     Ok(match op {
         StrOp::Len => map_count(s, |v| v.chars().count() as i64),
         StrOp::ListLen => return Err(Error::value("internal: list length of strings")),
-        StrOp::Lower => map_str(s, |v| v.to_lowercase()),
-        StrOp::Upper => map_str(s, |v| v.to_uppercase()),
+        StrOp::Lower => map_str(s, lower),
+        StrOp::Upper => map_str(s, upper),
         StrOp::Title => map_str(s, title),
         StrOp::Capitalize => map_str(s, capitalize),
         StrOp::Strip { chars, left, right } => map_str(s, |v| strip_chars(v, chars, *left, *right).to_string()),

@@ -62,7 +62,7 @@ def to_numeric(arg, errors="raise", downcast=None):
         if t in ("int64", "float64"):
             return arg.copy()
         vals = arg.tolist()
-        out = [_to_number(v, errors) for v in vals]
+        out = [_to_number(v, errors, i) for i, v in enumerate(vals)]
         return arg._with_values(_e.column(out, None))
     if _is_scalar(arg):
         return _to_number(arg, errors)
@@ -71,7 +71,7 @@ def to_numeric(arg, errors="raise", downcast=None):
     return col.to_numpy()
 
 
-def _to_number(v, errors):
+def _to_number(v, errors, pos=0):
     if isinstance(v, (int, float)) and not isinstance(v, bool):
         return v
     if v is None:
@@ -89,7 +89,7 @@ def _to_number(v, errors):
                 return float("nan")
             if errors == "ignore":
                 return v
-            raise ValueError(f'Unable to parse string "{v}"')
+            raise ValueError(f"Unable to parse string '{v}' at position {pos}")
     if isinstance(v, bool):
         return int(v)
     return v
@@ -132,7 +132,7 @@ def get_dummies(data, prefix=None, prefix_sep="_", columns=None, dtype=None, dro
         cats = sorted(set(v for v in vals if not _isna_scalar(v)))
         if drop_first:
             cats = cats[1:]
-        pre = prefix if prefix is not None else data.name
+        pre = prefix
         out = {}
         for c in cats:
             label = f"{pre}{prefix_sep}{c}" if pre is not None else c

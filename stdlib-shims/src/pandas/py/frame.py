@@ -1169,8 +1169,8 @@ class DataFrame:
             keep = [i for i, l in enumerate(self._labels) if not any(l == k for k in keys if _is_scalar(k))]
         else:
             keep = list(range(len(self._labels)))
-        r = self._with(plan=plan, labels=[self._labels[i] for i in keep], names=[self._names[i] for i in keep],
-                       ix=("cols", tuple(cols), tuple(names)))
+        ix = ("cols", tuple(cols), tuple(names)) + ((True,) if len(cols) == 1 else ())
+        r = self._with(plan=plan, labels=[self._labels[i] for i in keep], names=[self._names[i] for i in keep], ix=ix)
         return self._inplace(r, inplace)
 
     def reindex(self, index=None, columns=None, fill_value=None):

@@ -8,6 +8,11 @@
 class Index:
     _is_multi = False
 
+    def __new__(cls, data=None, *args, **kwargs):
+        if cls is Index and isinstance(data, range) and kwargs.get("dtype") is None:
+            return object.__new__(RangeIndex)
+        return object.__new__(cls)
+
     def __init__(self, data=None, dtype=None, copy=False, name=None, tupleize_cols=True):
         if isinstance(data, Index):
             if data._is_multi:
@@ -554,7 +559,7 @@ class RangeIndex(Index):
 
 class FrozenList(list):
     def __repr__(self):
-        return f"FrozenList({list.__repr__(self)})"
+        return list.__repr__(self)
 
     __str__ = __repr__
 
@@ -729,7 +734,7 @@ class MultiIndex(Index):
             data = "[" + ("," + space + " ").join(_justify_tuples(vals, parts)) + "]," + space
         attrs = []
         if any(x is not None for x in self._names):
-            attrs.append(f"names={_pprint(list(self._names), quote_strings=True)}")
+            attrs.append("names=[" + ", ".join(_pprint(x, quote_strings=True) for x in self._names) + "]")
         if n > get_option("display.max_seq_items"):
             attrs.append(f"length={n}")
         text = f"{name}({data}" + ", ".join(attrs)

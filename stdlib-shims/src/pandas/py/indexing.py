@@ -90,7 +90,18 @@ class _LocIndexer:
         if callable(key):
             return self._rows(key(obj))
         pos, single = _row_positions_for_labels(obj, key)
-        return obj._take_positions(pos), single
+        rows = obj._take_positions(pos)
+        ix = rows._ix
+        if ix[0] == "cols" and len(ix[1]) > 1 and not single:
+            k = len(key) if isinstance(key, tuple) else (1 if _is_scalar(key) else 0)
+            if 0 < k < len(ix[1]):
+                # A partial key of a MultiIndex: its levels are dropped.
+                new = ("cols", ix[1][k:], ix[2][k:])
+                if rows._is_frame:
+                    rows = rows._with(ix=new)
+                else:
+                    rows = Series._make(rows._plan, rows._e_expr(), new, rows._name, rows._vals)
+        return rows, single
 
     def __getitem__(self, key):
         obj = self._obj

@@ -179,6 +179,15 @@ def _validate_merge(left, right, left_on, right_on, validate):
 
 
 def _merge_columns(left, right, left_on, right_on, how, sort, suffixes, coalesce_names):
+    ltypes = dict(zip(left._plan.names(), left._plan.types()))
+    rtypes = dict(zip(right._plan.names(), right._plan.types()))
+    for lkey, rkey in zip(left_on, right_on):
+        a = ltypes[left._names[left._labels.index(lkey)]]
+        b = rtypes[right._names[right._labels.index(rkey)]]
+        numeric = ("int64", "float64")
+        if a is not None and b is not None and a != b and not (a in numeric and b in numeric):
+            raise ValueError(f"You are trying to merge on {a} and {b} columns for key '{lkey}'. "
+                             "If you wish to proceed you should use pd.concat")
     lsuf, rsuf = suffixes if suffixes is not None else ("", "")
     lsuf = "" if lsuf is None else lsuf
     rsuf = "" if rsuf is None else rsuf

@@ -23,6 +23,14 @@ def _ix_index(plan, ix):
         return RangeIndex._make(ix[1], ix[2], plan.num_rows(), ix[3])
     cols, names = ix[1], ix[2]
     if len(cols) == 1:
+        if len(ix) > 3 and ix[3]:
+            # Rows of a RangeIndex (filtered, sorted, taken) that still form
+            # a range print as one, as pandas keeps them.
+            c = plan.collect([cols[0]])[0]
+            r = _as_range(c)
+            if r is not None:
+                return RangeIndex(r, name=names[0])
+            return Index._from_column(c, names[0])
         return Index._from_plan(plan, cols[0], names[0])
     return MultiIndex._from_plan_cols(plan, cols, names)
 
@@ -33,8 +41,26 @@ def _ix_concrete(plan, ix):
     if ix[0] == "range":
         c = _e.fresh("index" if ix[3] is None else str(ix[3]))
         plan = plan.with_columns([c], [_e.row_index(ix[1], ix[2])])
-        return plan, ("cols", (c,), (ix[3],))
+        return plan, ("cols", (c,), (ix[3],), True)
     return plan, ix
+
+
+def _as_range(col):
+    """The range an int column's values form, if they do."""
+    if col.dtype != "int64":
+        return None
+    v = col.tolist()
+    if not v:
+        return range(0, 0)
+    if len(v) == 1:
+        return range(v[0], v[0] + 1)
+    step = v[1] - v[0]
+    if step == 0:
+        return None
+    for i in range(2, len(v)):
+        if v[i] - v[i - 1] != step:
+            return None
+    return range(v[0], v[-1] + step, step)
 
 
 def _ix_sliced(ix, start):
@@ -47,7 +73,7 @@ def _ix_sliced(ix, start):
 def _ix_renamed(ix, names):
     if ix[0] == "range":
         return ("range", ix[1], ix[2], names[0])
-    return ("cols", ix[1], tuple(names))
+    return ("cols", ix[1], tuple(names)) + tuple(ix[3:])
 
 
 def _index_source(index, n):
@@ -383,8 +409,31 @@ class Series:
                 pass
             elif op not in ("==", "!="):
                 raise TypeError(f"Invalid comparison between dtype=str and {type(other).__name__}")
+        ta = self._static_dtype()
+        if isinstance(other, Series):
+            tb, desc = other._static_dtype(), f"dtype '{other._static_dtype()}'"
+        elif isinstance(other, str):
+            tb, desc = "str", "object of type <class 'str'>"
+        else:
+            tb, desc = None, f"object of type {type(other)}"
+        if ta == "str" or tb == "str":
+            _check_str_op(op, ta, tb, desc, reverse)
         expr = b.binary(op, a) if reverse else a.binary(op, b)
-        return Series._make(plan, expr, ix, name)
+        r = Series._make(plan, expr, ix, name)
+        r._static_dtype()
+        return r
+
+    def _static_dtype(self):
+        """The dtype if known without computing anything (else None);
+        building it checks the operand types, as pandas does at once."""
+        if self._dt is not None:
+            return self._dt
+        if self._vals is not None:
+            return self._vals.dtype
+        c = self._expr.column_name()
+        if c is not None:
+            return self._plan.types()[self._plan.names().index(c)]
+        return self._plan.with_columns(["_t"], [self._expr]).types()[-1]
 
     def __add__(self, o):
         return self._binop(o, "+")
@@ -466,17 +515,24 @@ class Series:
 
     __hash__ = None
 
+    def _unary(self, op, symbol):
+        if self._static_dtype() == "str":
+            raise TypeError(f"unary '{symbol}' not supported for dtype 'str'")
+        r = self._with_expr(self._e_expr().unary(op))
+        r._static_dtype()
+        return r
+
     def __neg__(self):
-        return self._with_expr(self._e_expr().unary("neg"))
+        return self._unary("neg", "-")
 
     def __pos__(self):
         return self.copy()
 
     def __invert__(self):
-        return self._with_expr(self._e_expr().unary("invert"))
+        return self._unary("invert", "~")
 
     def __abs__(self):
-        return self._with_expr(self._e_expr().unary("abs"))
+        return self._unary("abs", "abs")
 
     def abs(self):
         return self.__abs__()
@@ -731,6 +787,8 @@ class Series:
     def __getattr__(self, name):
         if name.startswith("_"):
             raise AttributeError(name)
+        if name == "str":
+            raise AttributeError(_str_accessor_message(self._dtype_name()))
         if name in _SERIES_UNSUPPORTED:
             raise _unsupported(f"Series.{name}")
         raise AttributeError(f"'Series' object has no attribute '{name}'")
@@ -1013,7 +1071,7 @@ class Series:
         name = "proportion" if normalize else "count"
         r = Series._make(plan, _e.col(cnt), ("cols", (v,), (self._name,)), name)
         if sort:
-            r = r.sort_values(ascending=ascending)
+            r = r.sort_values(ascending=ascending, kind="stable")
         if normalize:
             total = r.sum()
             r = r / total
@@ -1260,7 +1318,7 @@ class Series:
     def str(self):
         t = self._dtype_name()
         if t not in ("str", "object"):
-            raise AttributeError("Can only use .str accessor with string values!")
+            raise AttributeError(_str_accessor_message(t))
         return StringMethods(self)
 
     @property
@@ -1289,7 +1347,8 @@ class Series:
             else:
                 out.append(v)
                 ix.append(i)
-        return Series(out, index=None if ignore_index else Index(ix, name=self.index.name), name=self._name)
+        dt = None if self._values_col().kind == "str_list" else "object"
+        return Series(out, index=None if ignore_index else Index(ix, name=self.index.name), name=self._name, dtype=dt)
 
     def to_csv(self, path_or_buf=None, sep=",", na_rep="", header=True, index=True, **kw):
         return self.to_frame().to_csv(path_or_buf, sep=sep, na_rep=na_rep, header=header, index=index, **kw)
@@ -1314,6 +1373,36 @@ class _Rev:
 
     def __eq__(self, other):
         return self.v == other.v
+
+
+def _str_accessor_message(t):
+    kind = {"int64": "integer", "float64": "floating", "bool": "boolean"}.get(t, "mixed")
+    return f"Can only use .str accessor with string values, not {kind}"
+
+
+_OP_NAMES = {"+": "add", "-": "sub", "*": "mul", "/": "truediv", "//": "floordiv", "%": "mod", "**": "pow"}
+
+
+def _check_str_op(op, ta, tb, other_desc, reverse):
+    """pandas 3's errors for arithmetic with a str column (ta is the
+    column's dtype, tb the other operand's, other_desc how pandas names
+    it)."""
+    if op not in _OP_NAMES:
+        return
+    if ta == "str" and tb == "str":
+        if op == "+":
+            return
+        if op == "*":
+            raise TypeError("Can only string multiply by an integer.")
+        raise TypeError(f"operation '{_OP_NAMES[op]}' not supported for dtype 'str' with dtype 'str'")
+    if ta == "str":
+        name = ("r" if reverse else "") + _OP_NAMES[op]
+        if op == "*" and tb == "int64":
+            raise _unsupported("Series.__mul__ of strings by integers")
+        raise TypeError(f"operation '{name}' not supported for dtype 'str' with {other_desc}")
+    if tb == "str":
+        name = ("" if reverse else "r") + _OP_NAMES[op]
+        raise TypeError(f"operation '{name}' not supported for dtype 'str' with dtype '{ta}'")
 
 
 def _is_int_slice(key):
