@@ -58,10 +58,14 @@ pub fn optimized(plan: &PlanRef, columns: &[Name]) -> optimize::Query {
 }
 
 /// Computes `columns` of `plan`, every row. Computing all of a plan's
-/// columns keeps the result on the plan node.
+/// columns keeps the result on the plan node, and so does `keep`.
 pub fn collect(plan: &PlanRef, columns: &[Name]) -> Result<Table> {
-    if let Some(t) = plan.cached() {
-        return t.select(columns);
+    collect_keep(plan, columns, false)
+}
+
+pub fn collect_keep(plan: &PlanRef, columns: &[Name], keep: bool) -> Result<Table> {
+    if let Some(t) = plan.cached_columns(columns) {
+        return Ok(t);
     }
     let q = optimized(plan, columns);
     if crate::runtime::config().log {
@@ -71,8 +75,8 @@ pub fn collect(plan: &PlanRef, columns: &[Name]) -> Result<Table> {
     let t = exec::execute(&q)?;
     plan.set_rows(t.num_rows);
     let all = plan.names();
-    if all.len() == columns.len() && all.iter().all(|n| columns.contains(n)) {
-        plan.set_cached(t.select(&all)?);
+    if keep || (all.len() == columns.len() && all.iter().all(|n| columns.contains(n))) {
+        plan.set_cached(t.clone());
     }
     Ok(t)
 }

@@ -188,7 +188,8 @@ pub struct Plan {
     pub kind: PlanKind,
     pub schema: Schema,
     id: u64,
-    /// The computed rows (all columns), once forced.
+    /// Computed rows: all columns once the node was forced, or the columns
+    /// some force kept.
     cached: Mutex<Option<Table>>,
     /// The number of rows, once known.
     rows: Mutex<Option<usize>>,
@@ -237,13 +238,38 @@ impl Plan {
         self.schema.iter().map(|(n, _)| n.clone()).collect()
     }
 
+    /// The computed rows, when every column of the node is computed.
     pub fn cached(&self) -> Option<Table> {
-        self.cached.lock().unwrap_or_else(|e| e.into_inner()).clone()
+        let g = self.cached.lock().unwrap_or_else(|e| e.into_inner());
+        match &*g {
+            Some(t) if self.schema.iter().all(|(n, _)| t.get(n).is_some()) => Some(t.clone()),
+            _ => None,
+        }
     }
 
+    /// The computed columns `names`, if all of them were kept.
+    pub fn cached_columns(&self, names: &[Name]) -> Option<Table> {
+        let g = self.cached.lock().unwrap_or_else(|e| e.into_inner());
+        match &*g {
+            Some(t) if names.iter().all(|n| t.get(n).is_some()) => t.select(names).ok(),
+            _ => None,
+        }
+    }
+
+    /// Keeps computed columns of this node (all its rows) for later plans.
     pub fn set_cached(&self, t: Table) {
         *self.rows.lock().unwrap_or_else(|e| e.into_inner()) = Some(t.num_rows);
-        *self.cached.lock().unwrap_or_else(|e| e.into_inner()) = Some(t);
+        let mut g = self.cached.lock().unwrap_or_else(|e| e.into_inner());
+        match &mut *g {
+            Some(old) if old.num_rows == t.num_rows => {
+                for (n, c) in t.columns {
+                    if old.get(&n).is_none() {
+                        old.columns.push((n, c));
+                    }
+                }
+            }
+            slot => *slot = Some(t),
+        }
     }
 
     /// The row count, if known without running anything.

@@ -116,16 +116,21 @@ impl Source {
                     .ok_or_else(|| Error::value(format!("internal: no source column {n}")))
             })
             .collect::<Result<_>>()?;
-        let pending: Vec<NodeRef> = cells
-            .iter()
-            .filter_map(|c| match &*lock(c) {
-                SourceColumn::Array(n) => Some(n.clone()),
-                _ => None,
-            })
-            .collect();
-        if !pending.is_empty() {
+        let wanted_pending = cells.iter().any(|c| matches!(&*lock(c), SourceColumn::Array(_)));
+        if wanted_pending {
+            // All pending array columns of the source run together: they
+            // usually share work (a frame built from expressions of one
+            // array), which one fused loop does once.
+            let all: Vec<&Cell> = self.columns.iter().map(|(_, _, c)| c).collect();
+            let pending: Vec<NodeRef> = all
+                .iter()
+                .filter_map(|c| match &*lock(c) {
+                    SourceColumn::Array(n) => Some(n.clone()),
+                    _ => None,
+                })
+                .collect();
             runtime::force_all(&pending);
-            for c in &cells {
+            for c in &all {
                 let mut g = lock(c);
                 if let SourceColumn::Array(node) = &*g {
                     let array = runtime::force(node);

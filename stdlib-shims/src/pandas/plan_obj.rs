@@ -9,6 +9,7 @@ use crate::pandas::expr_obj::PyExpr;
 use crate::pandas::objects;
 use hipy_lazy::table::{self, Agg, AggOp, JoinHow, Plan, PlanRef, SortAlgo, SortKey};
 use rustpython_vm::builtins::PyStrRef;
+use rustpython_vm::function::OptionalArg;
 use rustpython_vm::{pyclass, Py, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine};
 
 #[pyclass(module = "_hipy_pandas", name = "Plan")]
@@ -77,11 +78,13 @@ impl PyPlan {
         objects::with_vm(vm, || table::num_rows(&zelf.plan)).or_raise(vm)
     }
 
-    /// Runs the plan; the named columns, computed.
+    /// Runs the plan; the named columns, computed. With `keep`, they stay
+    /// on the node for later plans over it.
     #[pymethod]
-    fn collect(zelf: &Py<Self>, names: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+    fn collect(zelf: &Py<Self>, names: PyObjectRef, keep: OptionalArg<bool>, vm: &VirtualMachine) -> PyResult {
         let names = names_of(vm, &names)?;
-        let t = objects::with_vm(vm, || table::collect(&zelf.plan, &names)).or_raise(vm)?;
+        let keep = keep.unwrap_or(false);
+        let t = objects::with_vm(vm, || table::collect_keep(&zelf.plan, &names, keep)).or_raise(vm)?;
         let cols = t.columns.into_iter().map(|(_, c)| PyColumn::new(c).into_pyobject(vm)).collect();
         Ok(vm.ctx.new_list(cols).into())
     }

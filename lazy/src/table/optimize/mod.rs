@@ -190,6 +190,23 @@ pub fn optimize(q: &mut Query) -> Stats {
     predicate::run(q, &mut stats);
     limit::run(q, &mut stats);
     prune::run(q, &mut stats);
+    reuse_kept(q);
     dce::run(q, &mut stats);
     stats
+}
+
+/// Nodes whose needed columns an earlier force kept (`collect_keep`) read
+/// them instead of computing them again; what is below them becomes dead.
+fn reuse_kept(q: &mut Query) {
+    for i in q.topo_order() {
+        let n = &q.nodes[i];
+        if matches!(n.op, Op::Cached(_)) {
+            continue;
+        }
+        let Some(origin) = &n.origin else { continue };
+        if let Some(t) = origin.cached_columns(&n.out) {
+            q.nodes[i].op = Op::Cached(t);
+            q.nodes[i].inputs.clear();
+        }
+    }
 }

@@ -156,7 +156,14 @@ class DataFrame:
 
     # -- shape and labels ----------------------------------------------------
     def __len__(self):
-        return self._plan.num_rows()
+        n = self._plan.known_rows()
+        if n is None:
+            # Computing the rows anyway: keep the frame's columns on its
+            # node, so later plans over this frame start from them.
+            cols = list(dict.fromkeys(_ix_cols(self._ix) + self._names))
+            self._plan.collect(cols, True)
+            n = self._plan.known_rows()
+        return n
 
     @property
     def shape(self):
@@ -584,6 +591,10 @@ class DataFrame:
         if axis in (1, "columns"):
             if raw or result_type is not None:
                 raise _unsupported("DataFrame.apply(raw=/result_type=)")
+            if not args and not kwargs and _STAGING:
+                staged = _stage_row_udf(func, self)
+                if staged is not None:
+                    return staged
             cols = self._columns_computed()
             kind = _row_kind(self._types())
             labels = list(self._labels)

@@ -174,6 +174,7 @@ class Series:
         self._ix = ix
         self._name = name
         self._vals = vals
+        self._ixc = None
         self._dt = None
 
     @classmethod
@@ -198,11 +199,25 @@ class Series:
             return _e.data(self._vals)
         return self._expr
 
+    def _force_all(self):
+        """Values and index columns, computed together and kept."""
+        if self._vals is not None and (self._ixc is not None or self._ix[0] == "range"):
+            return
+        ixc = _ix_cols(self._ix)
+        c = self._expr.column_name() if self._vals is None else None
+        plan = self._plan
+        if c is None:
+            c = _e.fresh("v")
+            plan = plan.with_columns([c], [self._e_expr()])
+        cols = plan.collect(ixc + [c])
+        self._vals = cols[-1]
+        self._ixc = cols[:-1]
+
     def _values_col(self):
         if self._vals is None:
             c = self._expr.column_name()
             if c is not None:
-                self._vals = self._plan.collect([c])[0]
+                self._vals = self._plan.collect([c], True)[0]
             else:
                 t = _e.fresh("v")
                 self._vals = self._plan.with_columns([t], [self._expr]).collect([t])[0]
@@ -224,6 +239,10 @@ class Series:
         if self._vals is not None and self._ix[0] == "range":
             vals = [self._vals.item(i) for i in range(a, b)]
             return vals, self.index._levels_for_display(list(range(a, b)))
+        if self._vals is not None and self._ixc is not None:
+            vals = [self._vals.item(i) for i in range(a, b)]
+            levels = [([col.item(i) for i in range(a, b)], col.dtype, nm, None) for col, nm in zip(self._ixc, self._ix[2])]
+            return vals, levels
         plan = self._plan.slice(a, b - a) if (a, b) != (0, n) else self._plan
         ixc = _ix_cols(self._ix)
         c = self._expr.column_name()
@@ -279,7 +298,11 @@ class Series:
     def __len__(self):
         if self._vals is not None:
             return len(self._vals)
-        return self._plan.num_rows()
+        n = self._plan.known_rows()
+        if n is None:
+            self._force_all()
+            return len(self._vals)
+        return n
 
     @property
     def size(self):
@@ -994,6 +1017,10 @@ class Series:
             return getattr(self, func)(*args, **kwargs)
         if isinstance(func, (list, tuple, dict)):
             raise _unsupported("Series.apply with a list or dict of functions")
+        if not args and not kwargs and _STAGING:
+            staged = _stage_series_udf(func, self)
+            if staged is not None:
+                return staged
         vals = self._values_col().tolist()
         if args or kwargs:
             out = [func(v, *args, **kwargs) for v in vals]
@@ -1019,6 +1046,10 @@ class Series:
             else:
                 out = [arg.get(v, nan) for v in vals]
         elif callable(arg):
+            if na_action is None and _STAGING:
+                staged = _stage_series_udf(arg, self)
+                if staged is not None:
+                    return staged
             if na_action == "ignore":
                 out = [v if _isna_scalar(v) else arg(v) for v in vals]
             else:
