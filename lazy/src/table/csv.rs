@@ -60,37 +60,6 @@ pub enum CsvInput {
 }
 
 impl CsvInput {
-    /// A reader of the text after the first `skip` lines.
-    fn open_skipping(&self, skip: usize) -> Result<Box<dyn std::io::Read + Send>> {
-        let mut r = self.open()?;
-        if skip > 0 {
-            let mut byte = [0u8; 1];
-            let mut left = skip;
-            while left > 0 {
-                match std::io::Read::read(&mut r, &mut byte) {
-                    Ok(0) => break,
-                    Ok(_) => {
-                        if byte[0] == b'\n' {
-                            left -= 1;
-                        }
-                    }
-                    Err(e) => return Err(Error::new(Kind::Io, e.to_string())),
-                }
-            }
-        }
-        Ok(r)
-    }
-
-    fn open(&self) -> Result<Box<dyn std::io::Read + Send>> {
-        match self {
-            CsvInput::Path(p) => {
-                let f = std::fs::File::open(p).map_err(|e| io_error(p, e))?;
-                Ok(Box::new(std::io::BufReader::with_capacity(1 << 20, f)))
-            }
-            CsvInput::Bytes(b) => Ok(Box::new(std::io::Cursor::new(SharedBytes(b.clone())))),
-        }
-    }
-
     fn text(&self) -> Option<String> {
         match self {
             CsvInput::Path(p) => std::fs::read_to_string(p).ok(),
@@ -116,6 +85,10 @@ impl AsRef<[u8]> for SharedBytes {
 
 pub struct CsvSource {
     input: CsvInput,
+    /// The text after skipped lines (the header included).
+    data: Arc<Vec<u8>>,
+    /// Data lines, when the text has no quotes (the fast path).
+    lines: Option<crate::table::csv_fast::LineIndex>,
     opts: CsvOptions,
     /// The header's labels (or 0..n without a header).
     labels: Vec<String>,
@@ -140,11 +113,31 @@ fn io_error(path: &std::path::Path, e: std::io::Error) -> Error {
 }
 
 impl CsvSource {
-    /// Reads the header line; `name_of(label)` names each file column.
+    /// Reads the text and its header line; checks every row's field count
+    /// (pandas raises a malformed file's error in `read_csv`) and counts
+    /// the rows. `name_of(label)` names each file column.
     pub fn open(input: CsvInput, opts: CsvOptions, name_of: &mut dyn FnMut(&str) -> Name) -> Result<CsvSource> {
-        let reader = input.open_skipping(opts.skip_rows)?;
+        let all: Arc<Vec<u8>> = match &input {
+            CsvInput::Path(p) => Arc::new(std::fs::read(p).map_err(|e| io_error(p, e))?),
+            CsvInput::Bytes(b) => b.clone(),
+        };
+        // Skipped lines.
+        let mut skip_at = 0usize;
+        for _ in 0..opts.skip_rows {
+            match memchr::memchr(b'\n', &all[skip_at..]) {
+                Some(p) => skip_at += p + 1,
+                None => skip_at = all.len(),
+            }
+        }
+        let data: Arc<Vec<u8>> = if skip_at == 0 { all } else { Arc::new(all[skip_at..].to_vec()) };
+        // Leading empty lines are skipped, as the tokenizer skips them.
+        let mut head = 0usize;
+        while head < data.len() && (data[head] == b'\n' || data[head] == b'\r') {
+            head += 1;
+        }
         let format = arrow_csv::reader::Format::default().with_header(opts.header).with_delimiter(opts.delimiter);
-        let (schema, _) = format.infer_schema(reader, Some(0)).map_err(Error::from)?;
+        let (schema, _) =
+            format.infer_schema(std::io::Cursor::new(&data[head..]), Some(0)).map_err(Error::from)?;
         if schema.fields().is_empty() {
             return Err(Error::new(Kind::EmptyData, "No columns to parse from file"));
         }
@@ -153,11 +146,48 @@ impl CsvSource {
         } else {
             (0..schema.fields().len()).map(|i| i.to_string()).collect()
         };
+        let body_start = if opts.header {
+            match memchr::memchr(b'\n', &data[head..]) {
+                Some(p) => head + p + 1,
+                None => data.len(),
+            }
+        } else {
+            head
+        };
         let names = labels.iter().map(|l| name_of(l)).collect();
         let n = labels.len();
-        let src = CsvSource { input, opts, labels, names, parsed: Mutex::new(vec![None; n]), rows: Mutex::new(None) };
-        let rows = src.validate()?;
-        *src.rows.lock().unwrap_or_else(|e| e.into_inner()) = Some(rows);
+        let quoted = memchr::memchr(b'"', &data[body_start..]).is_some();
+        let lines = if !quoted {
+            if std::str::from_utf8(&data[body_start..]).is_err() {
+                return Err(Error::value("'utf-8' codec can't decode the file"));
+            }
+            let first_line = opts.skip_rows + 1 + data[..body_start].iter().filter(|&&b| b == b'\n').count();
+            Some(crate::table::csv_fast::index(
+                &data[body_start..],
+                body_start as u64,
+                opts.delimiter,
+                n,
+                first_line,
+                opts.nrows,
+            )?)
+        } else {
+            None
+        };
+        let rows = lines.as_ref().map(|l| l.starts.len());
+        let src = CsvSource {
+            input,
+            data,
+            lines,
+            opts,
+            labels,
+            names,
+            parsed: Mutex::new(vec![None; n]),
+            rows: Mutex::new(rows),
+        };
+        if src.lines.is_none() {
+            let rows = src.validate()?;
+            *src.rows.lock().unwrap_or_else(|e| e.into_inner()) = Some(rows);
+        }
         Ok(src)
     }
 
@@ -165,7 +195,7 @@ impl CsvSource {
     /// many fields raises pandas' ParserError now, as `read_csv` does, and
     /// the number of rows is known without converting anything.
     fn validate(&self) -> Result<usize> {
-        let mut reader = self.input.open_skipping(self.opts.skip_rows)?;
+        let mut reader = std::io::Cursor::new(SharedBytes(self.data.clone()));
         let mut rdr = csv_core::ReaderBuilder::new().delimiter(self.opts.delimiter).build();
         let expected = self.labels.len();
         let mut buf = vec![0u8; 1 << 16];
@@ -273,7 +303,10 @@ impl CsvSource {
 
     /// Tokenizes the file, converting only the columns in `cols`.
     fn parse(&self, cols: &[usize]) -> Result<(usize, Vec<Column>)> {
-        let file = self.input.open_skipping(self.opts.skip_rows)?;
+        if let Some(lines) = &self.lines {
+            return self.parse_fast(lines, cols);
+        }
+        let file = std::io::Cursor::new(SharedBytes(self.data.clone()));
         let fields: Vec<Field> =
             (0..self.labels.len()).map(|i| Field::new(format!("c{i}"), DataType::Utf8, true)).collect();
         let schema = Arc::new(arrow_schema::Schema::new(fields));
@@ -324,6 +357,33 @@ impl CsvSource {
         Ok((rows, columns))
     }
 
+    /// The quote-free path: only the wanted fields of each line are cut
+    /// out, in parallel, then typed.
+    fn parse_fast(&self, lines: &crate::table::csv_fast::LineIndex, cols: &[usize]) -> Result<(usize, Vec<Column>)> {
+        let rows = lines.starts.len();
+        if cols.is_empty() {
+            return Ok((rows, vec![]));
+        }
+        use rayon::prelude::*;
+        let data: &[u8] = &self.data;
+        let opts = &self.opts;
+        let columns = cols
+            .par_iter()
+            .map(|&w| {
+                let forced = opts.dtypes.iter().find(|(c, _)| *c == w).map(|(_, t)| *t);
+                let get = |k: usize| -> Option<&str> {
+                    crate::table::csv_fast::field_at(data, lines, k, w, opts.delimiter).map(|b| {
+                        // Safety: the body was checked to be UTF-8, and a
+                        // field is cut at ASCII delimiters and line ends.
+                        unsafe { std::str::from_utf8_unchecked(b) }
+                    })
+                };
+                infer(rows, get, &opts.na_values, forced)
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok((rows, columns))
+    }
+
     /// pandas' wording of a tokenizing error.
     fn parse_error(&self, e: arrow_schema::ArrowError) -> Error {
         let text = e.to_string();
@@ -346,13 +406,44 @@ impl CsvSource {
     }
 }
 
-/// pandas' type inference for one column of text.
+/// pandas' type inference for one column of text (from arrow-csv).
 pub fn infer_column(t: &StringArray, na: &HashSet<String>, forced: Option<ColType>) -> Result<Column> {
-    let n = t.len();
-    let is_na = |i: usize| t.is_null(i) || na.contains(t.value(i));
+    let get = |i: usize| if t.is_null(i) { None } else { Some(t.value(i)) };
+    infer(t.len(), get, na, forced)
+}
+
+/// pandas' type inference for `n` values (`None`: no field, missing):
+/// int64, else float64 (also ints with missing values), else bool, else
+/// pandas 3's string dtype; or the type `forced` by `dtype=`.
+pub fn infer<'a, F: Fn(usize) -> Option<&'a str>>(n: usize, get: F, na: &HashSet<String>, forced: Option<ColType>) -> Result<Column> {
+    let max_na = na.iter().map(|s| s.len()).max().unwrap_or(0);
+    let na: std::collections::HashSet<&str, foldhash::fast::RandomState> = na.iter().map(|s| s.as_str()).collect();
+    // First bytes of the missing-value markers: most values are ruled out
+    // without hashing.
+    let mut first = [false; 257];
+    for s in &na {
+        first[s.as_bytes().first().map_or(256, |&b| b as usize)] = true;
+    }
+    let is_na = |v: Option<&str>| match v {
+        None => true,
+        Some(s) => {
+            s.len() <= max_na && first[s.as_bytes().first().map_or(256, |&b| b as usize)] && na.contains(s)
+        }
+    };
+    let val = |i: usize| -> Option<&'a str> {
+        let v = get(i);
+        if is_na(v) {
+            None
+        } else {
+            v
+        }
+    };
     let strs = || -> Column {
-        let v: Vec<Option<&str>> = (0..n).map(|i| if is_na(i) { None } else { Some(t.value(i)) }).collect();
-        Column::from_strs(&v)
+        let mut b = arrow_array::builder::StringBuilder::with_capacity(n, n * 8);
+        for i in 0..n {
+            b.append_option(val(i));
+        }
+        Column::Arrow(Arc::new(b.finish()))
     };
     if let Some(ty) = forced {
         return match ty {
@@ -360,17 +451,18 @@ pub fn infer_column(t: &StringArray, na: &HashSet<String>, forced: Option<ColTyp
             ColType::Float64 => {
                 let mut v = Vec::with_capacity(n);
                 for i in 0..n {
-                    v.push(if is_na(i) { f64::NAN } else { parse_float(t.value(i)).ok_or_else(|| bad_float(t.value(i)))? });
+                    v.push(match val(i) {
+                        None => f64::NAN,
+                        Some(s) => parse_float(s).ok_or_else(|| bad_float(s))?,
+                    });
                 }
                 Ok(Column::from_f64(v))
             }
             ColType::Int64 => {
                 let mut v = Vec::with_capacity(n);
                 for i in 0..n {
-                    if is_na(i) {
-                        return Err(Error::value("Integer column has NA values in column 0"));
-                    }
-                    v.push(parse_int(t.value(i)).ok_or_else(|| Error::value(format!("invalid literal for int() with base 10: '{}'", t.value(i))))?);
+                    let s = val(i).ok_or_else(|| Error::value("Integer column has NA values in column 0"))?;
+                    v.push(parse_int(s).ok_or_else(|| Error::value(format!("invalid literal for int() with base 10: '{s}'")))?);
                 }
                 Ok(Column::from_i64(v))
             }
@@ -380,42 +472,41 @@ pub fn infer_column(t: &StringArray, na: &HashSet<String>, forced: Option<ColTyp
     if n == 0 {
         return Column::nulls(ColType::Object, 0);
     }
-    let missing = (0..n).filter(|&i| is_na(i)).count();
-    if missing == n {
-        return Ok(Column::from_f64(vec![f64::NAN; n]));
-    }
     // int64
-    if missing == 0 {
+    {
         let mut v = Vec::with_capacity(n);
-        let all = (0..n).all(|i| match parse_int(t.value(i)) {
-            Some(x) => {
-                v.push(x);
-                true
+        let mut ok = true;
+        for i in 0..n {
+            match val(i).and_then(parse_int) {
+                Some(x) => v.push(x),
+                None => {
+                    ok = false;
+                    break;
+                }
             }
-            None => false,
-        });
-        if all {
+        }
+        if ok {
             return Ok(Column::from_i64(v));
         }
     }
     // float64 (also ints with missing values)
     {
         let mut v = Vec::with_capacity(n);
-        let all = (0..n).all(|i| {
-            if is_na(i) {
-                v.push(f64::NAN);
-                return true;
+        let mut ok = true;
+        for i in 0..n {
+            match val(i) {
+                None => v.push(f64::NAN),
+                Some(s) => match parse_float(s) {
+                    Some(x) => v.push(x),
+                    None => {
+                        ok = false;
+                        break;
+                    }
+                },
             }
-            match parse_float(t.value(i)) {
-                Some(x) => {
-                    v.push(x);
-                    true
-                }
-                None => false,
-            }
-        });
-        if all {
-            if (0..n).any(|i| !is_na(i) && parse_int(t.value(i)).is_none() && looks_like_big_int(t.value(i))) {
+        }
+        if ok {
+            if (0..n).any(|i| val(i).is_some_and(|s| parse_int(s).is_none() && looks_like_big_int(s))) {
                 return Err(Error::unsupported("read_csv of integers beyond int64"));
             }
             return Ok(Column::from_f64(v));
@@ -427,9 +518,16 @@ pub fn infer_column(t: &StringArray, na: &HashSet<String>, forced: Option<ColTyp
         "False" | "FALSE" | "false" => Some(false),
         _ => None,
     };
-    if (0..n).all(|i| is_na(i) || as_bool(t.value(i)).is_some()) {
+    let mut missing = 0usize;
+    if (0..n).all(|i| match val(i) {
+        None => {
+            missing += 1;
+            true
+        }
+        Some(s) => as_bool(s).is_some(),
+    }) {
         if missing == 0 {
-            return Ok(Column::from_bool((0..n).map(|i| as_bool(t.value(i)).unwrap()).collect()));
+            return Ok(Column::from_bool((0..n).map(|i| as_bool(val(i).unwrap()).unwrap()).collect()));
         }
         return Err(Error::unsupported("read_csv of a bool column with missing values (object dtype)"));
     }
@@ -464,8 +562,7 @@ pub fn parse_float(s: &str) -> Option<f64> {
         return None;
     }
     let body = s.strip_prefix(['-', '+']).unwrap_or(s);
-    let lower = body.to_ascii_lowercase();
-    if lower == "inf" || lower == "infinity" {
+    if body.eq_ignore_ascii_case("inf") || body.eq_ignore_ascii_case("infinity") {
         return Some(if s.starts_with('-') { f64::NEG_INFINITY } else { f64::INFINITY });
     }
     // Digits, one point, an exponent; nothing else (Rust would also take

@@ -345,7 +345,10 @@ impl Expr {
             Expr::Cast(_, t) => Some(*t),
             Expr::Binary(op, a, b) => {
                 let (ta, tb) = (a.col_type(input)?, b.col_type(input)?);
-                let (Some(ta), Some(tb)) = (ta, tb) else { return Ok(None) };
+                let (Some(ta), Some(tb)) = (ta, tb) else {
+                    // Comparisons give bools whatever their operands are.
+                    return Ok(if op.is_comparison() { Some(Bool) } else { None });
+                };
                 binary_type(*op, ta, tb, b)?
             }
             Expr::Concat(..) => Some(Str),

@@ -16,6 +16,7 @@
 
 pub mod column;
 pub mod csv;
+pub mod csv_fast;
 pub mod error;
 pub mod exec;
 pub mod expr;

@@ -165,7 +165,13 @@ pub fn column_from_values(vm: &VirtualMachine, items: &[PyObjectRef]) -> PyResul
         let mut b = StringBuilder::with_capacity(n, n * 8);
         for (o, k) in items.iter().zip(&kinds) {
             match k {
-                Kind::Str => b.append_value(o.downcast_ref::<PyStr>().unwrap().as_wtf8().to_string()),
+                Kind::Str => {
+                    let ps = o.downcast_ref::<PyStr>().unwrap();
+                    match ps.to_str() {
+                        Some(t) => b.append_value(t),
+                        None => b.append_value(ps.to_string_lossy()),
+                    }
+                }
                 _ => b.append_null(),
             }
         }

@@ -5,7 +5,13 @@
 use crate::table::column::{ColType, Column};
 use crate::table::error::{Error, Result};
 use arrow_array::Array;
-use std::collections::HashMap;
+/// Maps with foldhash: keys here are values of the data, hashed millions
+/// of times; no DoS concern applies to a local computation.
+type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
+
+fn map<K, V>(cap: usize) -> HashMap<K, V> {
+    HashMap::with_capacity_and_hasher(cap, Default::default())
+}
 
 /// The code of a row whose key is missing (dropped).
 pub const MISSING: u32 = u32::MAX;
@@ -63,7 +69,7 @@ pub fn factorize(c: &Column, drop_missing: bool) -> Result<Codes> {
                     codes.push(*slot);
                 }
             } else {
-                let mut map: HashMap<i64, u32> = HashMap::with_capacity(1024);
+                let mut map: HashMap<i64, u32> = map(1024);
                 for &x in v {
                     let code = *map.entry(x).or_insert_with(|| {
                         count += 1;
@@ -74,7 +80,7 @@ pub fn factorize(c: &Column, drop_missing: bool) -> Result<Codes> {
             }
         }
         ColType::Float64 => {
-            let mut map: HashMap<u64, u32> = HashMap::with_capacity(1024);
+            let mut map: HashMap<u64, u32> = map(1024);
             for &x in c.f64s().unwrap().values() {
                 if x.is_nan() {
                     codes.push(on_missing(&mut count));
@@ -102,7 +108,7 @@ pub fn factorize(c: &Column, drop_missing: bool) -> Result<Codes> {
         }
         ColType::Str => {
             let s = c.strs().unwrap();
-            let mut map: HashMap<&str, u32> = HashMap::with_capacity(1024);
+            let mut map: HashMap<&str, u32> = map(1024);
             for i in 0..n {
                 if s.is_null(i) {
                     codes.push(on_missing(&mut count));
@@ -158,7 +164,7 @@ fn combine(a: &Codes, b: &Codes) -> Codes {
             codes.push(*slot);
         }
     } else {
-        let mut map: HashMap<u64, u32> = HashMap::new();
+        let mut map: HashMap<u64, u32> = map(0);
         for i in 0..n {
             let (x, y) = (a.codes[i], b.codes[i]);
             if x == MISSING || y == MISSING {

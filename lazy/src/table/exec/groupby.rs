@@ -12,7 +12,7 @@ use crate::table::plan::{Agg, AggOp, SortAlgo, SortKey};
 use arrow_array::builder::StringBuilder;
 use arrow_array::Array;
 use rayon::prelude::*;
-use std::collections::HashSet;
+type HashSet<T> = std::collections::HashSet<T, foldhash::fast::RandomState>;
 use std::sync::Arc;
 
 pub fn aggregate(t: &Table, keys: &[Name], aggs: &[Agg], sort: bool, dropna: bool) -> Result<Table> {
@@ -82,7 +82,7 @@ fn aggregate_one(a: &Agg, col: Option<&Column>, g: &Codes) -> Result<Column> {
         }
         (AggOp::Nunique, _) => {
             let vals = super::factorize::factorize(col, true)?;
-            let mut seen: HashSet<(u32, u32)> = HashSet::new();
+            let mut seen: HashSet<(u32, u32)> = HashSet::default();
             let mut n = vec![0i64; ng];
             for (i, &c) in codes.iter().enumerate() {
                 let v = vals.codes[i];

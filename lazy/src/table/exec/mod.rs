@@ -20,6 +20,7 @@ use crate::table::plan::slice_bounds;
 use expr::Eval;
 
 pub fn execute(q: &Query) -> Result<Table> {
+    let times = timing();
     let order = q.topo_order();
     let mut remaining = q.consumers();
     let mut results: Vec<Option<Table>> = vec![None; q.nodes.len()];
@@ -31,7 +32,16 @@ pub fn execute(q: &Query) -> Result<Table> {
                 .iter()
                 .map(|&j| results[j].as_ref().expect("inputs run first"))
                 .collect();
-            run_node(node, &inputs)?
+            let t0 = times.then(std::time::Instant::now);
+            let t = run_node(node, &inputs)?;
+            if let Some(t0) = t0 {
+                eprintln!(
+                    "[hipy-table] {:>8.3} ms  {}",
+                    t0.elapsed().as_secs_f64() * 1e3,
+                    crate::table::optimize::explain::node_line(q, i)
+                );
+            }
+            t
         };
         for &j in &node.inputs {
             remaining[j] -= 1;
@@ -42,6 +52,12 @@ pub fn execute(q: &Query) -> Result<Table> {
         results[i] = Some(t);
     }
     Ok(results[q.root].take().expect("root ran"))
+}
+
+/// `HIPY_TABLE_TIMES=1`: the time of each executed node, to stderr.
+fn timing() -> bool {
+    static T: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *T.get_or_init(|| matches!(std::env::var("HIPY_TABLE_TIMES").as_deref(), Ok("1")))
 }
 
 fn run_node(node: &QNode, inputs: &[&Table]) -> Result<Table> {

@@ -40,6 +40,11 @@ pub fn expr(e: &Expr) -> String {
     }
 }
 
+/// One node's line of `explain`.
+pub fn node_line(q: &Query, i: usize) -> String {
+    line(q, i)
+}
+
 fn line(q: &Query, i: usize) -> String {
     let n = &q.nodes[i];
     match &n.op {

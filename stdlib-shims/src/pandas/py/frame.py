@@ -250,7 +250,7 @@ class DataFrame:
         return Series._make(self._plan, _e.col(self._names[i]), self._ix, label)
 
     def __getitem__(self, key):
-        if isinstance(key, Series) and key._dtype_name() == "bool":
+        if isinstance(key, Series) and key._is_bool():
             return self._bool_rows(key)
         if isinstance(key, slice):
             if _is_int_slice(key) or self._ix[0] == "range":
@@ -334,7 +334,7 @@ class DataFrame:
             for k in key:
                 self[k] = value
             return
-        if isinstance(key, Series) and key._dtype_name() == "bool":
+        if isinstance(key, Series) and key._is_bool():
             raise _unsupported("DataFrame.__setitem__ with a boolean mask (use .loc)")
         if not self._labels and self._ix == ("range", 0, 1, None) and self._plan.num_rows() == 0:
             if isinstance(value, Series):
@@ -407,6 +407,11 @@ class DataFrame:
         return self._filter(_e.data(col))
 
     def _slice_rows(self, start, stop, step=1):
+        if step == 1 and (start is None or start >= 0) and stop is not None and stop >= 0 \
+                and self._plan.known_rows() is None and (not hasattr(self, "_vals") or self._vals is None):
+            # head(k) of rows not counted yet: a lazy slice (a top-k after a sort).
+            a = start or 0
+            return self._sliced(a, max(stop - a, 0))
         n = len(self)
         start, stop, step = slice(start, stop, step).indices(n)
         if step != 1:
@@ -427,6 +432,9 @@ class DataFrame:
         taken = [c.take(pos) for c in full]
         src = _e.source(uniq, taken, len(pos))
         return self._with(plan=src, ix=ix)
+
+    def _sliced(self, a, m):
+        return self._with(plan=self._plan.slice(a, m), ix=_ix_sliced(self._ix, a))
 
     def head(self, n=5):
         if n < 0:
@@ -517,6 +525,9 @@ class DataFrame:
             buf.write(text)
             return None
         return text
+
+    def _hipy_explain(self):
+        return self._plan.explain(list(dict.fromkeys(_ix_cols(self._ix) + self._names))).rstrip("\n")
 
     def info(self, verbose=None, buf=None, max_cols=None, memory_usage=None, show_counts=None):
         raise _unsupported("DataFrame.info")

@@ -52,7 +52,7 @@ def _row_positions_for_labels(obj, key):
 
 def _is_bool_key(key):
     if isinstance(key, Series):
-        return key._dtype_name() == "bool"
+        return key._is_bool()
     if isinstance(key, (list, _ndarray)):
         vals = key.tolist() if isinstance(key, _ndarray) else key
         return bool(vals) and all(isinstance(v, (bool, _np.bool_)) for v in vals)
@@ -155,7 +155,7 @@ class _LocIndexer:
     def _row_mask(self, key):
         """A boolean expression over the object's plan selecting the rows."""
         obj = self._obj
-        if isinstance(key, Series) and key._dtype_name() == "bool":
+        if isinstance(key, Series) and key._is_bool():
             if _same_rows(obj, key):
                 return key._e_expr()
             if not key.index.equals(obj.index):

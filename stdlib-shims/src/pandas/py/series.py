@@ -378,6 +378,14 @@ class Series:
             raise ValueError("can only convert an array of size 1 to a Python scalar")
         return self._values_col().item(0)
 
+    def _hipy_explain(self):
+        c = self._expr.column_name()
+        plan = self._plan
+        if c is None:
+            c = _e.fresh("values")
+            plan = plan.with_columns([c], [self._e_expr()])
+        return plan.explain(_ix_cols(self._ix) + [c]).rstrip("\n")
+
     # -- printing -----------------------------------------------------------
     def __repr__(self):
         h = _terminal_size()[1]
@@ -427,7 +435,7 @@ class Series:
         if r is None:
             return NotImplemented
         plan, ix, a, b, name = r
-        if op in ("==", "!=", "<", "<=", ">", ">=") and self._dtype_name() == "str" and not isinstance(other, (Series, list, tuple, _ndarray, Index, range)) and not isinstance(other, str):
+        if op in ("==", "!=", "<", "<=", ">", ">=") and self._static_dtype() == "str" and not isinstance(other, (Series, list, tuple, _ndarray, Index, range)) and not isinstance(other, str):
             if other is None or _isna_scalar(other):
                 pass
             elif op not in ("==", "!="):
@@ -445,6 +453,10 @@ class Series:
         r = Series._make(plan, expr, ix, name)
         r._static_dtype()
         return r
+
+    def _is_bool(self):
+        t = self._static_dtype()
+        return (t if t is not None else self._dtype_name()) == "bool"
 
     def _static_dtype(self):
         """The dtype if known without computing anything (else None);
@@ -725,6 +737,11 @@ class Series:
         return cls._make(plan, _e.col(v), ix, name, vals)
 
     def _slice_rows(self, start, stop, step=1):
+        if step == 1 and (start is None or start >= 0) and stop is not None and stop >= 0 \
+                and self._plan.known_rows() is None and (not hasattr(self, "_vals") or self._vals is None):
+            # head(k) of rows not counted yet: a lazy slice (a top-k after a sort).
+            a = start or 0
+            return self._sliced(a, max(stop - a, 0))
         n = len(self)
         start, stop, step = slice(start, stop, step).indices(n)
         if step != 1:
@@ -733,6 +750,9 @@ class Series:
         return Series._make(self._plan.slice(start, m), self._e_expr() if self._vals is None else _e.data(self._vals.slice(start, stop)),
                             _ix_sliced(self._ix, start), self._name,
                             self._vals.slice(start, stop) if self._vals is not None else None)
+
+    def _sliced(self, a, m):
+        return Series._make(self._plan.slice(a, m), self._e_expr(), _ix_sliced(self._ix, a), self._name)
 
     def head(self, n=5):
         if n < 0:
@@ -757,7 +777,7 @@ class Series:
             if _is_int_slice(key) or self._is_int_index():
                 return self._slice_rows(key.start, key.stop, key.step or 1)
             return self.loc[key]
-        if isinstance(key, Series) and key._dtype_name() == "bool":
+        if isinstance(key, Series) and key._is_bool():
             return self._bool_index(key)
         if isinstance(key, (list, _ndarray, Index)):
             vals = key.tolist() if not isinstance(key, list) else key
