@@ -221,6 +221,11 @@ impl CsvSource {
                         let data_row = records - usize::from(self.opts.header);
                         let in_range = records > usize::from(self.opts.header)
                             && self.opts.nrows.is_none_or(|n| data_row <= n);
+                        if fields > expected && in_range && data_row == 1 {
+                            return Err(Error::unsupported(
+                                "read_csv of rows with more fields than the header (implicit index)",
+                            ));
+                        }
                         if fields > expected && in_range {
                             return Err(Error::parser(format!(
                                 "Error tokenizing data. C error: Expected {expected} fields in line {}, saw {fields}\n",

@@ -94,6 +94,11 @@ pub fn index(body: &[u8], base: u64, delim: u8, expected: usize, first_line: usi
             break;
         }
         if let Some((k, row, saw)) = p.bad {
+            if starts.is_empty() && row == 0 {
+                // pandas reads extra leading fields of the first row as an
+                // implicit index.
+                return Err(Error::unsupported("read_csv of rows with more fields than the header (implicit index)"));
+            }
             // Only an error if the bad line is among the rows read.
             if starts.len() + row < limit {
                 return Err(Error::parser(format!(

@@ -51,6 +51,21 @@ def _adjoin(space, *lists):
     return "\n".join("".join(lines) for lines in zip(*new))
 
 
+# The column width limit in force: display.max_colwidth for repr, none
+# for to_string (set around a to_string call).
+_colwidth = [50]
+
+
+class _no_colwidth:
+    def __enter__(self):
+        self._old = _colwidth[0]
+        _colwidth[0] = None
+
+    def __exit__(self, *exc):
+        _colwidth[0] = self._old
+        return False
+
+
 def _make_fixed_width(strings, justify="right", minimum=None):
     if len(strings) == 0 or justify == "all":
         max_len = max(len(x) for x in strings) if strings else 0
@@ -58,7 +73,7 @@ def _make_fixed_width(strings, justify="right", minimum=None):
     max_len = max(len(x) for x in strings)
     if minimum is not None:
         max_len = max(minimum, max_len)
-    conf_max = get_option("display.max_colwidth")
+    conf_max = _colwidth[0]
     if conf_max is not None and max_len > conf_max:
         max_len = conf_max
     if conf_max is not None:

@@ -187,8 +187,10 @@ class DataFrame:
             return MultiIndex.from_tuples(self._labels)
         if not self._labels:
             ix = Index([], dtype="object", name=self._cname)
-            return ix
-        return Index(list(self._labels), name=self._cname)
+        else:
+            ix = Index(list(self._labels), name=self._cname)
+        ix._owner = (self, "columns")
+        return ix
 
     @columns.setter
     def columns(self, values):
@@ -201,11 +203,16 @@ class DataFrame:
 
     @property
     def index(self):
-        return _ix_index(self._plan, self._ix)
+        ix = _ix_index(self._plan, self._ix)
+        ix._owner = (self, "index")
+        return ix
 
     @index.setter
     def index(self, value):
         self._replace(self.set_axis(value, axis=0))
+
+    def _index_renamed(self, names):
+        object.__setattr__(self, "_ix", _ix_renamed(self._ix, list(names)))
 
     @property
     def axes(self):
@@ -518,9 +525,10 @@ class DataFrame:
         if col_space is not None or formatters is not None or float_format is not None or na_rep != "NaN":
             raise _unsupported("DataFrame.to_string(col_space=/formatters=/float_format=/na_rep=)")
         df = self if columns is None else self[list(columns)]
-        text = _frame_to_string(df, max_rows=max_rows, min_rows=min_rows, max_cols=max_cols,
-                                line_width=line_width, show_dimensions=show_dimensions,
-                                index=index, header=header)
+        with _no_colwidth():
+            text = _frame_to_string(df, max_rows=max_rows, min_rows=min_rows, max_cols=max_cols,
+                                    line_width=line_width, show_dimensions=show_dimensions,
+                                    index=index, header=header)
         if buf is not None:
             buf.write(text)
             return None
@@ -883,6 +891,8 @@ class DataFrame:
         cnt = None
         for l in labels:
             s = self[l]
+            if s._dtype_name() == "bool":
+                s = s.astype("int64")
             if op in ("sum", "mean"):
                 v = s.fillna(0) if skipna else s
                 acc = v if acc is None else acc + v

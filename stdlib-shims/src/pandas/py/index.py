@@ -69,6 +69,8 @@ class Index:
         vals = [c.item(i) for i in rows] if rows is not None else c.tolist()
         return [(vals, c.dtype, self._name, None)]
 
+    _owner = None
+
     @property
     def name(self):
         return self._name
@@ -76,6 +78,16 @@ class Index:
     @name.setter
     def name(self, value):
         self._name = value
+        self._tell_owner()
+
+    def _tell_owner(self):
+        """A frame's index or columns renamed in place: the frame too."""
+        if self._owner is not None:
+            frame, what = self._owner
+            if what == "index":
+                frame._index_renamed(list(self.names))
+            else:
+                object.__setattr__(frame, "_cname", self._name)
 
     @property
     def names(self):
@@ -87,6 +99,7 @@ class Index:
         if len(values) != 1:
             raise ValueError(f"Length of new names must be 1, got {len(values)}")
         self._name = values[0]
+        self._tell_owner()
 
     @property
     def nlevels(self):
@@ -644,6 +657,7 @@ class MultiIndex(Index):
         if len(values) != self.nlevels:
             raise ValueError("Length of names must match number of levels in MultiIndex.")
         self._names = values
+        self._tell_owner()
 
     @property
     def name(self):

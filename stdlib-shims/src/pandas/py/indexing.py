@@ -110,6 +110,10 @@ class _LocIndexer:
                 rk, ck = key
             else:
                 rk, ck = key, slice(None)
+            if callable(rk):
+                rk = rk(obj)
+            if callable(ck):
+                ck = ck(obj)
             labels, single_col = _column_labels(obj, ck)
             sub = obj[labels] if not single_col else obj._with(labels=labels, names=[obj._names[obj._label_pos(labels[0])]])
             rows, single_row = _LocIndexer(sub)._rows(rk)
