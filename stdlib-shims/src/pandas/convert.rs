@@ -57,11 +57,60 @@ pub fn value_to_np(vm: &VirtualMachine, c: &Column, i: usize) -> PyObjectRef {
     }
 }
 
+/// Python strings for the values of a string array, one object per
+/// distinct value while there are few of them (columns of categories,
+/// split words): far fewer allocations than one string per row.
+struct StrCache {
+    map: std::collections::HashMap<String, PyObjectRef>,
+}
+
+impl StrCache {
+    const LIMIT: usize = 4096;
+
+    fn new() -> StrCache {
+        StrCache { map: std::collections::HashMap::new() }
+    }
+
+    fn get(&mut self, vm: &VirtualMachine, s: &str) -> PyObjectRef {
+        if let Some(o) = self.map.get(s) {
+            return o.clone();
+        }
+        let o: PyObjectRef = vm.ctx.new_str(s).into();
+        if self.map.len() < Self::LIMIT {
+            self.map.insert(s.to_string(), o.clone());
+        }
+        o
+    }
+}
+
 pub fn column_to_list(vm: &VirtualMachine, c: &Column) -> PyObjectRef {
     let n = c.len();
     let items: Vec<PyObjectRef> = match c.col_type() {
         ColType::Float64 => c.f64s().unwrap().values().iter().map(|&v| vm.ctx.new_float(v).into()).collect(),
         ColType::Int64 => c.i64s().unwrap().values().iter().map(|&v| vm.ctx.new_int(v).into()).collect(),
+        ColType::Str => {
+            let s = c.strs().unwrap();
+            let mut cache = StrCache::new();
+            (0..n).map(|i| if s.is_null(i) { objects::nan_object() } else { cache.get(vm, s.value(i)) }).collect()
+        }
+        ColType::StrList => {
+            let Column::Arrow(a) = c else { unreachable!() };
+            let l = a.as_list::<i32>();
+            let mut cache = StrCache::new();
+            (0..n)
+                .map(|i| {
+                    if l.is_null(i) {
+                        return objects::nan_object();
+                    }
+                    let v = l.value(i);
+                    let s = v.as_string::<i32>();
+                    let items = (0..s.len())
+                        .map(|k| if s.is_null(k) { vm.ctx.none() } else { cache.get(vm, s.value(k)) })
+                        .collect();
+                    vm.ctx.new_list(items).into()
+                })
+                .collect()
+        }
         _ => (0..n).map(|i| value_to_py(vm, c, i)).collect(),
     };
     vm.ctx.new_list(items).into()
