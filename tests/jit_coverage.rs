@@ -21,6 +21,15 @@ struct Case {
 
 const CASES: &[Case] = &[
     Case {
+        program: "common_shapes",
+        traces: &[
+            "trace f_in:14:", "trace f_kw:21:", "trace f_star:26:", "trace f_del:31:", "trace f_invert:37:",
+            "trace f_fstr:41:", "trace f_with:45:", "trace f_str:60:", "trace f_isinst:84:", "trace f_tuple_ret:90:",
+            "trace f_listops:95:", "trace f_global_counter:101: 0 bridges", "trace <module>:107:", "trace <module>:111:",
+        ],
+        no_aborts: &["is not recorded", "frame change differs", "optimizer:"],
+    },
+    Case {
         program: "unbound_local_loop",
         traces: &["trace count:5:"],
         no_aborts: &["a loop variable became unbound"],

@@ -516,6 +516,8 @@ pub struct AllocFuncs {
     /// no such key), `has_attr(obj, name) -> i64` (0/1), `unbox_int(obj) -> i64`:
     /// the recorder's attribute reads and unboxing, which fold on virtuals.
     pub get_attr: FuncId,
+    /// `getattr(obj, name)` through the generic protocol (slots, properties...).
+    pub get_attr_any: FuncId,
     pub has_attr: FuncId,
     pub unbox_int: FuncId,
     /// The int and float types (what a virtual box's class guard compares with).

@@ -256,7 +256,7 @@ impl Parser {
         if c.at_word("alloc") {
             c.next();
             let mut ids = Vec::new();
-            for key in ["new", "set", "box_int", "box_float", "incref", "decref", "get", "has", "unbox_int"] {
+            for key in ["new", "set", "box_int", "box_float", "incref", "decref", "get", "getattr", "has", "unbox_int"] {
                 if c.word()? != key {
                     return Err(format!("alloc: expected {}", key));
                 }
@@ -279,8 +279,9 @@ impl Parser {
                 incref: ids[4],
                 decref: ids[5],
                 get_attr: ids[6],
-                has_attr: ids[7],
-                unbox_int: ids[8],
+                get_attr_any: ids[7],
+                has_attr: ids[8],
+                unbox_int: ids[9],
                 int_type: types[0],
                 float_type: types[1],
             });

@@ -94,8 +94,8 @@ fn print(t: &Trace, annotate: Option<u32>) -> String {
     if let Some(a) = &t.alloc {
         let _ = writeln!(
             out,
-            "alloc new {}, set {}, box_int {}, box_float {}, incref {}, decref {}, get {}, has {}, unbox_int {}, int {}, float {}",
-            a.new_instance, a.set_attr, a.box_int, a.box_float, a.incref, a.decref, a.get_attr, a.has_attr, a.unbox_int, a.int_type, a.float_type
+            "alloc new {}, set {}, box_int {}, box_float {}, incref {}, decref {}, get {}, getattr {}, has {}, unbox_int {}, int {}, float {}",
+            a.new_instance, a.set_attr, a.box_int, a.box_float, a.incref, a.decref, a.get_attr, a.get_attr_any, a.has_attr, a.unbox_int, a.int_type, a.float_type
         );
     }
     let mut printed = vec![false; t.snapshots.len()];

@@ -340,7 +340,7 @@ fn read_attribute(trace: &mut Trace, alloc: AllocFuncs, st: &mut State, out: &mu
             }
             _ => false,
         },
-        Some(f) if f == alloc.get_attr => {
+        Some(f) if f == alloc.get_attr || f == alloc.get_attr_any => {
             let Some(value) = field(op.args[1]) else { return false };
             let r = op.result.unwrap();
             match trace.operand_type(value) {

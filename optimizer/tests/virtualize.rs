@@ -20,7 +20,8 @@ const HEAD: &str = "const c0 = 0x1000 \"Point\"
          func f7 = 0x2070 \"getattr_dict\" (obj, obj) -> obj owned can_raise
          func f8 = 0x2080 \"has_dict_attr\" (obj, obj) -> i64
          func f9 = 0x2090 \"unbox_int\" (obj) -> i64 pure
-         alloc new f0, set f1, box_int f2, box_float f3, incref f4, decref f5, get f7, has f8, unbox_int f9, int c3, float c4";
+         func f10 = 0x20a0 \"getattr\" (obj, obj) -> obj owned can_raise
+         alloc new f0, set f1, box_int f2, box_float f3, incref f4, decref f5, get f7, getattr f10, has f8, unbox_int f9, int c3, float c4";
 
 fn virtualize(t: &mut hipy_optimizer::Trace) {
     remove_allocations(t).unwrap();

@@ -264,7 +264,7 @@ pub fn load_super_attr(vm: &VirtualMachine, f: &mut Frame, arg: u32) -> PyResult
     Ok(())
 }
 
-fn special_name(arg: u32) -> &'static str {
+pub(crate) fn special_name(arg: u32) -> &'static str {
     match arg {
         0 => "__enter__",
         1 => "__exit__",

@@ -104,6 +104,9 @@ pub struct CodeInfo {
     /// Plain positional call target: optimized, no *args/**kwargs, no
     /// keyword-only parameters, not a generator.
     pub simple_args: bool,
+    /// The code has a loop (a `JUMP_BACKWARD`): the JIT calls it instead of
+    /// inlining it, and its loop gets a trace of its own.
+    pub has_loops: bool,
     /// Lazily made copy of the code with the GENERATOR flag, used to build real
     /// RustPython frame objects for tracebacks (see `traceback.rs`).
     pub frame_code: RefCell<Option<PyObjectRef>>,
@@ -186,9 +189,13 @@ impl CodeInfo {
                     | CodeFlags::ASYNC_GENERATOR,
             )
             && co.kwonlyarg_count == 0;
+        let has_loops;
         CodeInfo {
             thread: this_thread(),
-            ops: ops.into_boxed_slice(),
+            ops: {
+                has_loops = ops.iter().any(|op| matches!(op.kind, bytecode::Instruction::JumpBackward { .. }));
+                ops.into_boxed_slice()
+            },
             names,
             consts,
             nlocals,
@@ -211,6 +218,7 @@ impl CodeInfo {
             frame_code: RefCell::new(None),
             caches: (0..ncaches).map(|_| UnsafeCell::new(SiteCache::Empty)).collect(),
             simple_args,
+            has_loops,
             code,
         }
     }

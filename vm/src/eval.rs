@@ -205,6 +205,16 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) ->
                 match ret {
                     Continuation::Push => caller.push(value),
                     Continuation::Discard => {}
+                    Continuation::Binary { a, b, op } => {
+                        if value.is(vm.ctx.not_implemented.as_object()) {
+                            match crate::dunder::binary_fallback(vm, &a, &b, op) {
+                                Ok(v) => caller.push(v),
+                                Err(e) => pending = Some(e.into()),
+                            }
+                        } else {
+                            caller.push(value);
+                        }
+                    }
                     Continuation::Init(instance) => {
                         if !vm.is_none(&value) {
                             pending = Some(
@@ -406,6 +416,9 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
         Instruction::LoadSpecial { .. } => attr::load_special(vm, f, arg)?,
 
         Instruction::BinaryOp { .. } => {
+            if let Some(frame) = crate::dunder::push_binary(vm, f, arg)? {
+                return Ok(Flow::Push(frame));
+            }
             let b = f.pop();
             let a = f.pop();
             let v = ops::binary_op(vm, &a, &b, arg).map_err(|e| compat::normalize_error(vm, e))?;

@@ -65,6 +65,9 @@ pub enum Continuation {
     Init(PyObjectRef),
     /// Discard the value (a property setter run for STORE_ATTR).
     Discard,
+    /// The frame of a binary operator's Python method `a.__op__(b)`:
+    /// NotImplemented falls back to the reflected method (`dunder`).
+    Binary { a: PyObjectRef, b: PyObjectRef, op: u32 },
 }
 
 pub struct Frame {

@@ -12,6 +12,7 @@
 mod attr;
 mod builtin_calls;
 mod call;
+pub(crate) mod dunder;
 pub mod code;
 pub mod code_cache;
 pub mod compat;

@@ -97,11 +97,11 @@ impl Exit<'_> {
             self.made.resize(k + 1, None);
         }
         self.made[k] = Some(obj.clone());
-        let dict = obj.dict().expect("a virtualizable class has instance dicts");
         for (name, field) in v.names.iter().zip(&v.fields) {
             let name = self.object(vm, Operand::Obj(*name));
-            if let Some(Some(value)) = self.source(vm, field) {
-                let _ = dict.set_item(&*name, value, vm);
+            if let (Some(Some(value)), Some(name)) = (self.source(vm, field), name.downcast_ref::<rustpython_vm::builtins::PyStr>()) {
+                // A plain store (slot or `__dict__`), as the recorder checked.
+                let _ = obj.generic_setattr(name, rustpython_vm::function::PySetterValue::Assign(value), vm);
             }
         }
         obj
@@ -346,6 +346,14 @@ pub fn rebuild(
         let mut nf = Frame::new(desc.info.clone(), globals, builtins, None, Some(func.clone()));
         nf.closure = closure;
         let mut sources: &[Source] = &fr.slots;
+        if let Some(op) = desc.binary {
+            let (b, rest) = sources.split_last().expect("operand source");
+            let (a, rest) = rest.split_last().expect("operand source");
+            let a = exit.source(vm, a).flatten().expect("an operand");
+            let b = exit.source(vm, b).flatten().expect("an operand");
+            nf.ret = Continuation::Binary { a, b, op };
+            sources = rest;
+        }
         if desc.init {
             let (inst, rest) = sources.split_last().expect("instance source");
             let inst = exit.source(vm, inst).flatten().expect("an instance");

@@ -107,6 +107,18 @@ helpers! {
     Call3 = "call3", hp_call3, [Obj, Obj, Obj, Obj] -> Obj, RAISING, 0;
     Call4 = "call4", hp_call4, [Obj, Obj, Obj, Obj, Obj] -> Obj, RAISING, 0;
     NewInstance = "new_instance", hp_new_instance, [Obj] -> Obj, RAISING, 0;
+    CallKw1 = "call_kw1", hp_call_kw1, [Obj, Obj, Obj] -> Obj, RAISING, 0;
+    CallKw2 = "call_kw2", hp_call_kw2, [Obj, Obj, Obj, Obj] -> Obj, RAISING, 0;
+    CallKw3 = "call_kw3", hp_call_kw3, [Obj, Obj, Obj, Obj, Obj] -> Obj, RAISING, 0;
+    CallKw4 = "call_kw4", hp_call_kw4, [Obj, Obj, Obj, Obj, Obj, Obj] -> Obj, RAISING, 0;
+    CallEx = "call_ex", hp_call_ex, [Obj, Obj, Obj] -> Obj, RAISING, 0;
+    Contains = "contains", hp_contains, [Obj, Obj] -> I64, PLAIN, 0;
+    DictMerge = "dict_merge", hp_dict_merge, [Obj, Obj, Obj] -> I64, PLAIN, 0;
+    Invert = "invert", hp_invert, [Obj] -> Obj, RAISING, 0;
+    Delitem = "delitem", hp_delitem, [Obj, Obj] -> I64, PLAIN, 0;
+    Format = "format", hp_format, [Obj, Obj] -> Obj, RAISING, 0;
+    Convert = "convert", hp_convert, [Obj, I64] -> Obj, RAISING, 0;
+    ConcatStr = "concat_str", hp_concat_str, [Obj, Obj] -> Obj, RAISING, 0;
     /// Allocation removal: a virtual object escaping (`AllocFuncs`).
     MaterializeInstance = "materialize_instance", hp_materialize_instance, [Obj] -> Obj, OWNED, 0;
     InstanceSet = "instance_set", hp_instance_set, [Obj, Obj, Obj] -> Void, PLAIN, 4;

@@ -399,6 +399,156 @@ pub extern "C" fn hp_call4(
     call(f, unsafe { vec![obj(a).to_owned(), obj(b).to_owned(), obj(c).to_owned(), obj(d).to_owned()] })
 }
 
+/// CALL_KW: `f(*args[..n-k], **dict(zip(kwnames, args[n-k..])))`, where
+/// `kwnames` is the tuple of the last k arguments' names.
+fn call_kw(f: *const PyObject, kwnames: *const PyObject, args: Vec<PyObjectRef>) -> *const PyObject {
+    let (f, kwnames) = unsafe { (obj(f).to_owned(), obj(kwnames)) };
+    let Some(names) = kwnames.downcast_ref::<rustpython_vm::builtins::PyTuple>() else {
+        fail(vm().new_system_error("CALL_KW names are not a tuple"));
+        return std::ptr::null();
+    };
+    let nargs = args.len() - names.len();
+    owned_or_fail(f.vectorcall(args, nargs, Some(names.as_slice()), vm()))
+}
+
+pub extern "C" fn hp_call_kw1(f: *const PyObject, k: *const PyObject, a: *const PyObject) -> *const PyObject {
+    call_kw(f, k, unsafe { vec![obj(a).to_owned()] })
+}
+
+pub extern "C" fn hp_call_kw2(f: *const PyObject, k: *const PyObject, a: *const PyObject, b: *const PyObject) -> *const PyObject {
+    call_kw(f, k, unsafe { vec![obj(a).to_owned(), obj(b).to_owned()] })
+}
+
+pub extern "C" fn hp_call_kw3(
+    f: *const PyObject,
+    k: *const PyObject,
+    a: *const PyObject,
+    b: *const PyObject,
+    c: *const PyObject,
+) -> *const PyObject {
+    call_kw(f, k, unsafe { vec![obj(a).to_owned(), obj(b).to_owned(), obj(c).to_owned()] })
+}
+
+pub extern "C" fn hp_call_kw4(
+    f: *const PyObject,
+    k: *const PyObject,
+    a: *const PyObject,
+    b: *const PyObject,
+    c: *const PyObject,
+    d: *const PyObject,
+) -> *const PyObject {
+    call_kw(f, k, unsafe { vec![obj(a).to_owned(), obj(b).to_owned(), obj(c).to_owned(), obj(d).to_owned()] })
+}
+
+/// DICT_MERGE (building `**kwargs`): `source`'s items into `dict`, keys
+/// unique, as the interpreter does; 0, or -1 with an exception pending.
+pub extern "C" fn hp_dict_merge(dict: *const PyObject, source: *const PyObject, callable: *const PyObject) -> i64 {
+    let (d, s, c) = unsafe { (obj(dict).to_owned(), obj(source).to_owned(), obj(callable).to_owned()) };
+    status(crate::ops::dict_merge(vm(), &d, s, &c))
+}
+
+/// `in`: 1 or 0, or -1 with an exception pending.
+pub extern "C" fn hp_contains(container: *const PyObject, item: *const PyObject) -> i64 {
+    let (c, i) = unsafe { (obj(container).to_owned(), obj(item).to_owned()) };
+    match vm()._contains(&c, &i) {
+        Ok(b) => b as i64,
+        Err(e) => {
+            fail(crate::compat::normalize_error(vm(), e));
+            -1
+        }
+    }
+}
+
+/// `~o`. Owned, or null with an exception pending.
+pub extern "C" fn hp_invert(o: *const PyObject) -> *const PyObject {
+    owned_or_fail(vm()._invert(unsafe { obj(o) }))
+}
+
+/// `del o[k]`: 0, or -1 with an exception pending.
+pub extern "C" fn hp_delitem(o: *const PyObject, k: *const PyObject) -> i64 {
+    let (o, k) = unsafe { (obj(o), obj(k)) };
+    status(o.del_item(k, vm()))
+}
+
+/// f-strings: `format(v, spec)` (`spec` a str).
+pub extern "C" fn hp_format(v: *const PyObject, spec: *const PyObject) -> *const PyObject {
+    let (v, spec) = unsafe { (obj(v), obj(spec)) };
+    let Some(spec) = spec.downcast_ref::<PyStr>() else {
+        fail(vm().new_system_error("format spec is not a str"));
+        return std::ptr::null();
+    };
+    owned_or_fail(vm().format(v, spec.to_owned()).map(Into::into))
+}
+
+/// f-strings: `!s`, `!r`, `!a` (1, 2, 3).
+pub extern "C" fn hp_convert(v: *const PyObject, which: i64) -> *const PyObject {
+    let v = unsafe { obj(v) }.to_owned();
+    let vm = vm();
+    owned_or_fail(match which {
+        1 => v.str(vm).map(Into::into),
+        2 => v.repr(vm).map(Into::into),
+        3 => rustpython_vm::stdlib::builtins::ascii(v, vm).map(Into::into),
+        _ => Ok(v),
+    })
+}
+
+/// f-strings: two str parts joined. Owned.
+pub extern "C" fn hp_concat_str(a: *const PyObject, b: *const PyObject) -> *const PyObject {
+    let (a, b) = unsafe { (obj(a), obj(b)) };
+    match (a.downcast_ref::<PyStr>(), b.downcast_ref::<PyStr>()) {
+        (Some(a), Some(b)) => {
+            let mut s = rustpython_vm::common::wtf8::Wtf8Buf::new();
+            s.push_wtf8(a.as_wtf8());
+            s.push_wtf8(b.as_wtf8());
+            owned(vm().ctx.new_str(s).into())
+        }
+        _ => {
+            fail(vm().new_system_error("BUILD_STRING of a non-str"));
+            std::ptr::null()
+        }
+    }
+}
+
+/// `f(*args, **kwargs)` (`kwargs` None when absent). Owned, or null with an
+/// exception pending.
+pub extern "C" fn hp_call_ex(f: *const PyObject, args: *const PyObject, kwargs: *const PyObject) -> *const PyObject {
+    let vm = vm();
+    let f = unsafe { obj(f) }.to_owned();
+    let args = unsafe { obj(args) }.to_owned();
+    let positional: Vec<PyObjectRef> = match args.downcast_ref::<rustpython_vm::builtins::PyTuple>() {
+        Some(t) => t.as_slice().to_vec(),
+        None => match args.try_to_value(vm) {
+            Ok(v) => v,
+            Err(_) => {
+                fail(vm.new_type_error(format!(
+                    "{} argument after * must be an iterable, not {}",
+                    crate::ops::function_str(vm, &f),
+                    args.class().name()
+                )));
+                return std::ptr::null();
+            }
+        },
+    };
+    let mut kw = Vec::new();
+    let kwargs = unsafe { obj(kwargs) };
+    if !vm.is_none(kwargs) {
+        let Some(d) = kwargs.downcast_ref::<rustpython_vm::builtins::PyDict>() else {
+            fail(vm.new_system_error("CALL_FUNCTION_EX kwargs is not a dict"));
+            return std::ptr::null();
+        };
+        for (k, v) in d.items_vec() {
+            match k.downcast::<PyStr>() {
+                Ok(k) => kw.push((k, v)),
+                Err(_) => {
+                    fail(vm.new_type_error("keywords must be strings"));
+                    return std::ptr::null();
+                }
+            }
+        }
+    }
+    owned_or_fail(crate::call::call_object(vm, &f, positional, kw))
+}
+
 /// `object.__new__(cls)` through the type's slot. Owned.
 pub extern "C" fn hp_new_instance(cls: *const PyObject) -> *const PyObject {
     let cls = unsafe { obj(cls) }.to_owned();
@@ -419,14 +569,15 @@ pub extern "C" fn hp_materialize_instance(cls: *const PyObject) -> *const PyObje
     }
 }
 
-/// A field of a virtual object escaping: `value` (consumed) goes straight
-/// into the fresh instance's `__dict__` under `name` (the recorder checked
-/// that the class has no data descriptor or `__setattr__` of its own).
+/// A field of a virtual object escaping: `value` (consumed) stored as the
+/// attribute `name` of the fresh instance, by `object.__setattr__` (into a
+/// `__slots__` member or the `__dict__`; the recorder checked that this is a
+/// plain store that runs no Python code).
 pub extern "C" fn hp_instance_set(o: *const PyObject, name: *const PyObject, value: *const PyObject) {
-    // SAFETY: the trace owned `value`; its reference moves into the dict.
+    // SAFETY: the trace owned `value`; its reference moves into the object.
     let (o, n, v) = unsafe { (obj(o), obj(name), adopt(value)) };
-    if let Some(d) = o.dict() {
-        let _ = d.set_item(n, v, vm());
+    if let Some(n) = n.downcast_ref::<PyStr>() {
+        let _ = o.generic_setattr(n, rustpython_vm::function::PySetterValue::Assign(v), vm());
     }
 }
 

@@ -241,6 +241,16 @@ pub fn record_step(
     let n = stack.len();
     let top = n - 1;
     let f = &mut stack[top];
+    match r.in_residual_call(n, f.pc) {
+        // The trace calls this frame's function; the interpreter runs it.
+        Ok(true) => return exec(f),
+        Ok(false) => {}
+        Err(reason) => {
+            let r = rec.take().unwrap();
+            abandon(&r.target, reason);
+            return exec(f);
+        }
+    }
     let at_header = n == r.base + 1 && f.serial == r.serial && f.pc == r.header && r.depth() == 1;
     if n != r.base + r.depth() {
         let r = rec.take().unwrap();

@@ -7,6 +7,13 @@ use super::*;
 impl Recorder {
     pub(super) fn load_global(&mut self, vm: &VirtualMachine, f: &Frame, pc: u32, arg: u32) -> Result<(), Abort> {
         let name = f.code.names[(arg >> 1) as usize];
+        // A global the function itself assigns is a variable, not a constant.
+        let assigned = f.code.ops.iter().any(|op| {
+            matches!(op.kind, rustpython_vm::bytecode::Instruction::StoreGlobal { .. }) && op.arg == arg >> 1
+        });
+        if assigned && arg & 1 == 0 && self.load_module_variable(vm, f, pc, name)? {
+            return Ok(());
+        }
         let value = crate::names::load_global(vm, f, name).map_err(|_| "global lookup raises".to_owned())?;
         let snap = self.snapshot(SnapshotKind::Resume, pc);
         let g = self.constant(f.globals.as_object(), "globals");
@@ -50,6 +57,100 @@ impl Recorder {
         if arg & 1 != 0 {
             self.push(Sh::Null);
         }
+        Ok(())
+    }
+
+    /// LOAD_NAME in a module-level loop (the frame's locals are its globals):
+    /// a variable of the module read from its dict entry each time (under the
+    /// dict's stamp), or a builtin read as LOAD_GLOBAL reads it.
+    pub(super) fn load_name(&mut self, vm: &VirtualMachine, f: &Frame, pc: u32, arg: u32) -> Result<(), Abort> {
+        if !f.locals.as_ref().is_some_and(|l| l.is(f.globals.as_object())) {
+            abort!("LOAD_NAME outside a module's top level");
+        }
+        let name = f.code.names[arg as usize];
+        if self.load_module_variable(vm, f, pc, name)? {
+            return Ok(());
+        }
+        self.load_global(vm, f, pc, arg << 1)
+    }
+
+    /// A variable of the module (in its globals dict, not a builtin), read
+    /// from its dict entry each time under the dict's stamp, as a reference
+    /// of the trace's own (a store later in the iteration may replace the
+    /// dict's). False when the name is not in the globals dict.
+    fn load_module_variable(&mut self, vm: &VirtualMachine, f: &Frame, pc: u32, name: &'static rustpython_vm::builtins::PyStrInterned) -> Result<bool, Abort> {
+        let slot = crate::globals_cache::locate(vm, &f.globals, f.builtins.as_object(), name);
+        let (Some(slot), Some(l)) = (slot, crate::globals_cache::layout()) else {
+            abort!("a global the dicts do not locate");
+        };
+        if slot.builtins_stamp.is_some() || l.stamp % 4 != 0 {
+            return Ok(false);
+        }
+        let snap = self.snapshot(SnapshotKind::Resume, pc);
+        let g = self.constant(f.globals.as_object(), "globals");
+        self.stamp_guard(g, &l, slot.globals_stamp, snap);
+        let entries = self.b.load_field(g, l.entries as i32, Type::Obj);
+        let off = slot.index as usize * l.stride + l.value;
+        let v = self.b.load_field(entries, i32::try_from(off).map_err(|_| "module entry too far")?, Type::Obj);
+        let v = self.call(Helper::Incref, &[v.into()]).expect("incref returns");
+        self.push(Sh::val(v, Repr::Obj, true));
+        Ok(true)
+    }
+
+    /// STORE_NAME in a module-level loop: the module dict's item.
+    pub(super) fn store_name(&mut self, f: &Frame, pc: u32, arg: u32) -> Result<(), Abort> {
+        if !f.locals.as_ref().is_some_and(|l| l.is(f.globals.as_object())) {
+            abort!("STORE_NAME outside a module's top level");
+        }
+        let snap = self.snapshot(SnapshotKind::RaisePending, pc);
+        let s = self.pop();
+        let name = f.code.names[arg as usize];
+        let (v, vt) = self.as_obj(s).ok_or("store of NULL")?;
+        let g = self.constant(f.globals.as_object(), "globals");
+        let n = self.constant(name.as_object(), name.as_str());
+        let r = self.call(Helper::Setitem, &[g.into(), n.into(), v]).expect("int result");
+        self.b.guard_eq_i64(r, 0, snap);
+        self.release_temp(v, vt);
+        self.release(s);
+        Ok(())
+    }
+
+    /// STORE_GLOBAL: the globals dict's item.
+    pub(super) fn store_global(&mut self, f: &Frame, pc: u32, arg: u32) -> Result<(), Abort> {
+        let snap = self.snapshot(SnapshotKind::RaisePending, pc);
+        let s = self.pop();
+        let name = f.code.names[arg as usize];
+        let (v, vt) = self.as_obj(s).ok_or("store of NULL")?;
+        let g = self.constant(f.globals.as_object(), "globals");
+        let n = self.constant(name.as_object(), name.as_str());
+        let r = self.call(Helper::Setitem, &[g.into(), n.into(), v]).expect("int result");
+        self.b.guard_eq_i64(r, 0, snap);
+        self.release_temp(v, vt);
+        self.release(s);
+        Ok(())
+    }
+
+    /// LOAD_SPECIAL (`with`): the special method as the interpreter pushes it,
+    /// a method (the attribute, then the object as `self`) looked up on the
+    /// object's class, guarded by its identity and version.
+    pub(super) fn load_special(&mut self, vm: &VirtualMachine, pc: u32, arg: u32, o: &PyObjectRef) -> Result<(), Abort> {
+        let cls = o.class();
+        let name = vm.ctx.intern_str(crate::attr::special_name(arg));
+        let Some(attr) = cls.get_attr(name) else { abort!("LOAD_SPECIAL raises") };
+        if !attr.class().slots.flags.has_feature(rustpython_vm::types::PyTypeFlags::METHOD_DESCRIPTOR) {
+            abort!("LOAD_SPECIAL of a descriptor that binds");
+        }
+        if cls.tp_version_tag.load(std::sync::atomic::Ordering::Acquire) == 0 {
+            abort!("LOAD_SPECIAL on a class without a version");
+        }
+        let snap = self.snapshot(SnapshotKind::Resume, pc);
+        let s = self.pop();
+        let (obj, ot) = self.as_obj(s).ok_or("LOAD_SPECIAL of NULL")?;
+        self.version_guard(vm, obj, cls, snap);
+        self.release_temp(obj, ot);
+        let k = self.constant(&attr, name.as_str());
+        self.push(Sh::val(k, Repr::Obj, false));
+        self.push(s);
         Ok(())
     }
 

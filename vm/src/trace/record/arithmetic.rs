@@ -5,6 +5,9 @@ use super::*;
 
 impl Recorder {
     pub(super) fn binary_op(&mut self, vm: &VirtualMachine, _f: &Frame, pc: u32, arg: u32, a: &PyObjectRef, b: &PyObjectRef) -> Result<(), Abort> {
+        if let Some(method) = crate::dunder::binary_method(vm, a, b, arg) {
+            return self.inline_binary(vm, method, pc, arg, a, b);
+        }
         let (sa, sb) = (self.peek(1), self.peek(0));
         let snap = self.snapshot(SnapshotKind::Resume, pc);
         let base_op = if (13..=25).contains(&arg) { arg - 13 } else { arg };
@@ -103,6 +106,44 @@ impl Recorder {
         self.release(sa);
         self.release(sb);
         self.push(result);
+    }
+
+    /// `in` / `not in` (`arg` 1): a residual call, a bool.
+    pub(super) fn contains(&mut self, pc: u32, arg: u32) -> Result<(), Abort> {
+        let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+        let b = self.pop();
+        let a = self.pop();
+        let (x, xt) = self.as_obj(a).ok_or("in of NULL")?;
+        let (y, yt) = self.as_obj(b).ok_or("in of NULL")?;
+        let r = self.call(Helper::Contains, &[y, x]).expect("i64");
+        let ok = self.b.op(Opcode::IntGe, &[r.into(), 0i64.into()]);
+        self.b.guard_true(ok, raise);
+        self.release_temp(x, xt);
+        self.release_temp(y, yt);
+        self.release(a);
+        self.release(b);
+        let r = if arg == 1 { self.b.op(Opcode::BoolNot, &[r.into()]) } else { r };
+        self.push(Sh::val(r, Repr::Bool, false));
+        Ok(())
+    }
+
+    /// `~x`: inline for an int (`x ^ -1` never overflows), else a residual call.
+    pub(super) fn invert(&mut self, vm: &VirtualMachine, pc: u32, o: &PyObjectRef) -> Result<(), Abort> {
+        let s = self.peek(0);
+        let snap = self.snapshot(SnapshotKind::Resume, pc);
+        if int_value(vm, o).is_some() && !o.class().is(vm.ctx.types.bool_type) {
+            if let Some(x) = self.as_int(vm, s, o, snap) {
+                self.pop();
+                self.release(s);
+                let r = self.b.op(Opcode::IntXor, &[x, (-1i64).into()]);
+                self.push(Sh::val(r, Repr::Int, false));
+                return Ok(());
+            }
+        }
+        let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+        let r = self.call_popped(1, Helper::Invert, |rec, r| rec.b.guard_nonnull(r, raise))?;
+        self.push(Sh::val(r, Repr::Obj, true));
+        Ok(())
     }
 
     pub(super) fn compare(&mut self, vm: &VirtualMachine, pc: u32, arg: u32, a: &PyObjectRef, b: &PyObjectRef) -> Result<(), Abort> {

@@ -59,6 +59,7 @@ impl Recorder {
             objects: Vec::new(),
             object_of: HashMap::new(),
             scanned: 0,
+            residual: false,
         };
         let mut taken = HashSet::new();
         for (i, fr) in snap.frames.iter().enumerate() {
@@ -100,8 +101,15 @@ impl Recorder {
                 };
                 slots.push(sh);
             }
+            let binary = if i > 0 && part.descs[fr.code as usize].binary.is_some() {
+                let b = slots.pop().ok_or("binary operand missing")?;
+                let a = slots.pop().ok_or("binary operand missing")?;
+                Some((a, b))
+            } else {
+                None
+            };
             let init = if i > 0 && part.descs[fr.code as usize].init { slots.pop() } else { None };
-            r.frames.push(ShadowFrame { desc: fr.code as u32, slots, resume_pc: fr.pc, init });
+            r.frames.push(ShadowFrame { desc: fr.code as u32, slots, resume_pc: fr.pc, init, binary });
         }
         // References the exit owns but no frame holds: the bridge releases them.
         for d in &g.drop {

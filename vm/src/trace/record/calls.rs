@@ -28,7 +28,7 @@ impl Recorder {
             let func = callable.downcast_ref::<PyFunction>().unwrap();
             let code = crate::layout::function_code(func, vm).map_err(|_| "no code".to_owned())?;
             let info = crate::code::info_for(&code);
-            if info.simple_args && info.argcount == nargs {
+            if info.simple_args && info.argcount == nargs && !info.has_loops {
                 let k = self.constant(&callable, info.qualname());
                 self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
                 return self.inline(&callable, info, args, None, base, f);
@@ -43,7 +43,7 @@ impl Recorder {
             let cls = callable.downcast_ref::<PyType>().unwrap();
             let key = (&**cls as *const PyType as usize, cls.tp_version_tag.load(std::sync::atomic::Ordering::Acquire));
             if let Some((tp, version, init, info)) = hit {
-                if (tp, version) == key && version != 0 && info.simple_args && info.argcount == argc + 1 {
+                if (tp, version) == key && version != 0 && info.simple_args && info.argcount == argc + 1 && !info.has_loops {
                     let k = self.constant(&callable, &cls.name());
                     self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
                     let word = self.b.load_field(k, self.layout.version_offset, Type::I64);
@@ -62,6 +62,25 @@ impl Recorder {
                     all.extend(args);
                     return self.inline(&init, info, all, Some(Sh::val(inst, Repr::Obj, true)), base, f);
                 }
+            }
+        }
+        // `isinstance(x, C)` with C a class of metaclass `type` (no
+        // __instancecheck__): fixed by x's class, which the trace guards.
+        if nargs == 2 && !self_arg && callable.is(&vm.builtins.get_attr("isinstance", vm).map_err(|_| "no isinstance")?) {
+            let obj = f.slots[f.slots.len() - 2].clone().ok_or("NULL argument")?;
+            let cls = f.slots[f.slots.len() - 1].clone().ok_or("NULL argument")?;
+            if let Some(c) = cls.downcast_ref::<PyType>().filter(|c| c.class().is(vm.ctx.types.type_type)) {
+                let k = self.constant(&callable, "isinstance");
+                self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
+                let kc = self.constant(&cls, &c.name());
+                let Sh::Val { op: co, repr: Repr::Obj, .. } = args[1] else { abort!("isinstance of an unboxed class") };
+                self.b.guard(Opcode::GuardIdentity, &[co, kc.into()], snap);
+                if let Sh::Val { op: oo, repr: Repr::Obj, .. } = args[0] {
+                    let t = self.type_const(vm, obj.class());
+                    self.b.guard_class(oo, t, snap);
+                }
+                let yes = obj.class().fast_issubclass(c);
+                return self.finish_call(argc, Sh::val(Operand::Int(yes as i64), Repr::Bool, false));
             }
         }
         // `len(x)`.
@@ -117,12 +136,87 @@ impl Recorder {
             let operands: Vec<Operand> = ops.iter().map(|(o, _)| *o).collect();
             let r = self.call(names[nargs], &operands).expect("obj");
             self.b.guard_nonnull(r, raise);
+            self.expect = Expect::Residual;
             for (o, t) in ops {
                 self.release_temp(o, t);
             }
             return self.finish_call(argc, Sh::val(r, Repr::Obj, true));
         }
         abort!("call with {nargs} arguments")
+    }
+
+    /// CALL_KW: a residual call with keyword names (at most 4 arguments).
+    pub(super) fn call_kw(&mut self, vm: &VirtualMachine, f: &Frame, pc: u32, argc: usize) -> Result<(), Abort> {
+        // Stack: callable, self_or_null, args..., kwnames.
+        let base = f.slots.len() - argc - 3;
+        let callable = f.slots[base].clone().ok_or("NULL callable")?;
+        if crate::introspect::reads_caller_frame(vm, &callable) {
+            abort!("call of a builtin that reads the caller's frame");
+        }
+        let kwnames = self.pop();
+        let depth = self.frames.last().unwrap().slots.len();
+        let self_arg = f.slots[base + 1].is_some();
+        let first = if self_arg { depth - argc - 1 } else { depth - argc };
+        let args: Vec<Sh> = self.frames.last().unwrap().slots[first..].to_vec();
+        let helper = match args.len() {
+            1 => Helper::CallKw1,
+            2 => Helper::CallKw2,
+            3 => Helper::CallKw3,
+            4 => Helper::CallKw4,
+            n => abort!("keyword call with {n} arguments"),
+        };
+        let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+        let s_callable = self.peek(argc + 1);
+        let (callee, ct) = self.as_obj(s_callable).ok_or("NULL callable")?;
+        let (names, nt) = self.as_obj(kwnames).ok_or("NULL keyword names")?;
+        let mut ops = vec![(callee, ct), (names, nt)];
+        for a in &args {
+            ops.push(self.as_obj(*a).ok_or("NULL argument")?);
+        }
+        let operands: Vec<Operand> = ops.iter().map(|(o, _)| *o).collect();
+        let r = self.call(helper, &operands).expect("obj");
+        self.b.guard_nonnull(r, raise);
+        self.expect = Expect::Residual;
+        for (o, t) in ops {
+            self.release_temp(o, t);
+        }
+        self.release(kwnames);
+        self.finish_call(argc, Sh::val(r, Repr::Obj, true))
+    }
+
+    /// CALL_FUNCTION_EX (`f(*args, **kwargs)`): a residual call.
+    pub(super) fn call_ex(&mut self, vm: &VirtualMachine, f: &Frame, pc: u32) -> Result<(), Abort> {
+        // Stack: callable, self_or_null, args, kwargs_or_null.
+        let n = f.slots.len();
+        let callable = f.slots[n - 4].clone().ok_or("NULL callable")?;
+        if f.slots[n - 3].is_some() {
+            abort!("CALL_FUNCTION_EX with self");
+        }
+        if crate::introspect::reads_caller_frame(vm, &callable) {
+            abort!("call of a builtin that reads the caller's frame");
+        }
+        let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+        let kwargs = self.pop();
+        let args = self.pop();
+        let null = self.pop();
+        let s_callable = self.pop();
+        let (callee, ct) = self.as_obj(s_callable).ok_or("NULL callable")?;
+        let (a, at) = self.as_obj(args).ok_or("NULL arguments")?;
+        let (k, kt) = match kwargs {
+            Sh::Null => (Operand::from(self.constant(vm.ctx.none.as_object(), "None")), false),
+            s => self.as_obj(s).ok_or("NULL keywords")?,
+        };
+        let r = self.call(Helper::CallEx, &[callee, a, k]).expect("obj");
+        self.b.guard_nonnull(r, raise);
+        self.expect = Expect::Residual;
+        self.release_temp(callee, ct);
+        self.release_temp(a, at);
+        self.release_temp(k, kt);
+        for s in [kwargs, args, null, s_callable] {
+            self.release(s);
+        }
+        self.push(Sh::val(r, Repr::Obj, true));
+        Ok(())
     }
 
     /// Pop the callable, self_or_null and `argc` arguments, push the result.
@@ -176,7 +270,7 @@ impl Recorder {
             slots[k] = self.own(s);
             k += 1;
         }
-        self.descs.push(FrameDesc { info, func: Some(func.clone()), init: init.is_some() });
+        self.descs.push(FrameDesc { info, func: Some(func.clone()), init: init.is_some(), binary: None });
         self.keep.push(func.clone());
         let desc = (self.descs.len() - 1) as u32;
         // The caller resumes after the CALL (its pc is already past it).
@@ -185,7 +279,51 @@ impl Recorder {
             caller.resume_pc = next;
         }
         let _ = f;
-        self.pending = Some(ShadowFrame { desc, slots, resume_pc: 0, init });
+        self.pending = Some(ShadowFrame { desc, slots, resume_pc: 0, init, binary: None });
+        self.expect = Expect::Push;
+        Ok(())
+    }
+
+    /// BINARY_OP whose left operand's class defines the operator in Python
+    /// (`dunder::binary_method`, `method`): the interpreter pushes that
+    /// method's frame, and the trace inlines it. Guards: the left operand's
+    /// class and version (the same method is found), the right one's class
+    /// (not a subclass that would go first).
+    pub(super) fn inline_binary(&mut self, vm: &VirtualMachine, method: PyObjectRef, pc: u32, op: u32, a: &PyObjectRef, b: &PyObjectRef) -> Result<(), Abort> {
+        if self.frames.len() >= MAX_DEPTH {
+            abort!("inlining too deep");
+        }
+        let func = method.downcast_ref::<PyFunction>().ok_or("operator method is not a function")?;
+        let code = crate::layout::function_code(func, vm).map_err(|_| "no code".to_owned())?;
+        let info = crate::code::info_for(&code);
+        if info.has_loops {
+            abort!("operator method with a loop");
+        }
+        let snap = self.snapshot(SnapshotKind::Resume, pc);
+        let sb = self.pop();
+        let sa = self.pop();
+        let Sh::Val { op: oa, repr: Repr::Obj, .. } = sa else { abort!("operand of a Python class is not an object") };
+        self.version_guard(vm, oa, a.class(), snap);
+        if let Sh::Val { op: ob, repr: Repr::Obj, .. } = sb {
+            let c = self.type_const(vm, b.class());
+            self.b.guard_class(ob, c, snap);
+        }
+        let borrowed = |s: Sh| match s {
+            Sh::Val { op, repr, .. } => Sh::val(op, repr, false),
+            Sh::Null => Sh::Null,
+        };
+        let cont = (self.own(borrowed(sa)), self.own(borrowed(sb)));
+        let mut slots = vec![Sh::Null; info.nlocalsplus];
+        slots[0] = self.own(sa);
+        slots[1] = self.own(sb);
+        self.descs.push(FrameDesc { info, func: Some(method.clone()), init: false, binary: Some(op) });
+        self.keep.push(method);
+        let desc = (self.descs.len() - 1) as u32;
+        let next = self.next_pc;
+        if let Some(caller) = self.frames.last_mut() {
+            caller.resume_pc = next;
+        }
+        self.pending = Some(ShadowFrame { desc, slots, resume_pc: 0, init: None, binary: Some(cont) });
         self.expect = Expect::Push;
         Ok(())
     }

@@ -91,6 +91,9 @@ pub struct FrameDesc {
     pub func: Option<PyObjectRef>,
     /// An `__init__` frame: the instance is the last source of its snapshot.
     pub init: bool,
+    /// A binary operator's method frame (`dunder`): the operator; its two
+    /// operands are the last sources of its snapshot.
+    pub binary: Option<u32>,
 }
 
 struct ShadowFrame {
@@ -101,6 +104,9 @@ struct ShadowFrame {
     resume_pc: u32,
     /// For `__init__` frames, the instance the caller receives.
     init: Option<Sh>,
+    /// For binary operator frames, the operands the continuation holds (its
+    /// own references).
+    binary: Option<(Sh, Sh)>,
 }
 
 /// Why recording stopped without a trace.
@@ -143,6 +149,9 @@ pub struct Recorder {
     objects: Vec<objects::NewObject>,
     object_of: HashMap<ValueId, usize>,
     scanned: usize,
+    /// The callee of a residual call is running (unrecorded) above the
+    /// recorded frames.
+    residual: bool,
 }
 
 /// What the instruction being recorded must do to the frame stack.
@@ -151,6 +160,9 @@ enum Expect {
     Next,
     Push,
     Return,
+    /// A call recorded as a residual call: the interpreter may push a frame
+    /// for the callee, which then runs unrecorded (`in_residual_call`).
+    Residual,
 }
 
 const MAX_OPS: usize = 6000;
@@ -208,7 +220,7 @@ impl Recorder {
                 }
             }
         }
-        let descs = vec![FrameDesc { info: f.code.clone(), func: None, init: false }];
+        let descs = vec![FrameDesc { info: f.code.clone(), func: None, init: false, binary: None }];
         let header_nulls = slots.iter().map(|s| matches!(s, Sh::Null)).collect();
         Ok(Recorder {
             b,
@@ -216,7 +228,7 @@ impl Recorder {
             header: f.pc,
             serial: f.serial,
             base,
-            frames: vec![ShadowFrame { desc: 0, slots, resume_pc: 0, init: None }],
+            frames: vec![ShadowFrame { desc: 0, slots, resume_pc: 0, init: None, binary: None }],
             inputs,
             descs,
             keep: Vec::new(),
@@ -234,7 +246,24 @@ impl Recorder {
             objects: Vec::new(),
             object_of: HashMap::new(),
             scanned: 0,
+            residual: false,
         })
+    }
+
+    /// Whether the interpreter is running the callee of a residual call
+    /// (frames above the recorded ones); false once it has returned.
+    pub fn in_residual_call(&mut self, stack_len: usize, pc: u32) -> Result<bool, Abort> {
+        if !self.residual {
+            return Ok(false);
+        }
+        if stack_len > self.base + self.depth() {
+            return Ok(true);
+        }
+        self.residual = false;
+        if pc != self.next_pc {
+            abort!("the callee of a residual call raised while recording");
+        }
+        Ok(false)
     }
 
     pub fn depth(&self) -> usize {
@@ -341,6 +370,15 @@ impl Recorder {
                 .collect();
             if let Some(Sh::Val { op, .. }) = fr.init {
                 slots.push(Source::Val(op));
+            }
+            if let Some((a, b)) = fr.binary {
+                for s in [a, b] {
+                    slots.push(match s {
+                        Sh::Null => Source::Null,
+                        Sh::Val { op, repr: Repr::Bool, .. } => Source::Bool(op),
+                        Sh::Val { op, .. } => Source::Val(op),
+                    });
+                }
             }
             let pc = if i + 1 == n { pc } else { fr.resume_pc };
             frames.push(SnapFrame { code: fr.desc as u64, pc, slots });
@@ -590,6 +628,89 @@ impl Recorder {
                 t.slots.swap(n - 1, n - arg as usize);
             }
             Instruction::LoadGlobal { .. } => self.load_global(vm, f, pc, arg)?,
+            Instruction::LoadName { .. } => self.load_name(vm, f, pc, arg)?,
+            Instruction::StoreGlobal { .. } => self.store_global(f, pc, arg)?,
+            Instruction::DeleteSubscr => {
+                let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+                self.call_popped(2, Helper::Delitem, |rec, r| rec.b.guard_eq_i64(r, 0, raise))?;
+            }
+            Instruction::ContainsOp { .. } => self.contains(pc, arg)?,
+            Instruction::DictMerge { .. } => {
+                // Stack: callable, self_or_null, args, dict, ..., source.
+                let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+                let source = self.pop();
+                let dict = self.peek(arg as usize - 1);
+                let callable = self.peek(arg as usize + 2);
+                let (d, dt) = self.as_obj(dict).ok_or("merge into NULL")?;
+                let (s, st) = self.as_obj(source).ok_or("merge of NULL")?;
+                let (c, ct) = self.as_obj(callable).ok_or("NULL callable")?;
+                let r = self.call(Helper::DictMerge, &[d, s, c]).expect("i64");
+                self.b.guard_eq_i64(r, 0, raise);
+                for (o, t) in [(d, dt), (s, st), (c, ct)] {
+                    self.release_temp(o, t);
+                }
+                self.release(source);
+            }
+            Instruction::UnaryInvert => self.invert(vm, pc, conc(0))?,
+            Instruction::FormatSimple if conc(0).class().is(vm.ctx.types.str_type) => {
+                // A str formats as itself (the interpreter pushes it back).
+                let cls = self.type_const(vm, vm.ctx.types.str_type);
+                let snap = self.snapshot(SnapshotKind::Resume, pc);
+                let (o, t) = self.as_obj(self.peek(0)).ok_or("format of NULL")?;
+                self.b.guard_class(o, cls, snap);
+                self.release_temp(o, t);
+            }
+            Instruction::FormatSimple => {
+                let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+                let empty = self.constant(vm.ctx.empty_str.as_object(), "''");
+                self.push(Sh::val(empty, Repr::Obj, false));
+                let r = self.call_popped(2, Helper::Format, |rec, r| rec.b.guard_nonnull(r, raise))?;
+                self.push(Sh::val(r, Repr::Obj, true));
+            }
+            Instruction::FormatWithSpec => {
+                let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+                let r = self.call_popped(2, Helper::Format, |rec, r| rec.b.guard_nonnull(r, raise))?;
+                self.push(Sh::val(r, Repr::Obj, true));
+            }
+            Instruction::ConvertValue { .. } => {
+                let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+                let s = self.pop();
+                let (o, t) = self.as_obj(s).ok_or("conversion of NULL")?;
+                let r = self.call(Helper::Convert, &[o, i64::from(arg).into()]).expect("obj");
+                self.b.guard_nonnull(r, raise);
+                self.release_temp(o, t);
+                self.release(s);
+                self.push(Sh::val(r, Repr::Obj, true));
+            }
+            Instruction::BuildString { .. } if arg >= 1 => {
+                let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+                // The parts stay alive until the end: the exits name them.
+                let mut parts: Vec<Sh> = (0..arg).map(|_| self.pop()).collect();
+                parts.reverse();
+                let mut acc: Option<Sh> = None;
+                for &p in &parts[1..] {
+                    let (a, _) = self.as_obj(acc.unwrap_or(parts[0])).ok_or("string part of NULL")?;
+                    let (b, bt) = self.as_obj(p).ok_or("string part of NULL")?;
+                    let r = self.call(Helper::ConcatStr, &[a, b]).expect("obj");
+                    self.b.guard_nonnull(r, raise);
+                    self.release_temp(b, bt);
+                    if let Some(old) = acc.replace(Sh::val(r, Repr::Obj, true)) {
+                        self.release(old);
+                    }
+                }
+                let result = match acc {
+                    Some(r) => r,
+                    None => self.own(parts[0]),
+                };
+                for &p in &parts[usize::from(arg == 1)..] {
+                    self.release(p);
+                }
+                self.push(result);
+            }
+            Instruction::LoadSpecial { .. } => self.load_special(vm, pc, arg, conc(0))?,
+            Instruction::CallKw { .. } => self.call_kw(vm, f, pc, arg as usize)?,
+            Instruction::CallFunctionEx => self.call_ex(vm, f, pc)?,
+            Instruction::StoreName { .. } => self.store_name(f, pc, arg)?,
             Instruction::BinaryOp { .. } => self.binary_op(vm, f, pc, arg, conc(1), conc(0))?,
             Instruction::CompareOp { .. } => self.compare(vm, pc, arg, conc(1), conc(0))?,
             Instruction::IsOp { .. } => {
@@ -687,7 +808,7 @@ impl Recorder {
                 if let Some(k) = self.tracked(self.peek(0)) {
                     let (obj, val) = (self.peek(0), self.peek(1));
                     let cls = conc(0).class().to_owned();
-                    if self.store_field(k, obj, &cls, name, val) {
+                    if self.store_field(vm, k, obj, &cls, name, val) {
                         self.pop();
                         self.pop();
                         return Ok(());
@@ -750,7 +871,20 @@ impl Recorder {
                 if self.frames.len() == 1 {
                     abort!("return from the loop frame");
                 }
+                // A binary operator's method must not have returned
+                // NotImplemented (the interpreter would try the reflected one):
+                // a guard that resumes at this return.
+                let binary_snap = match self.frames.last().unwrap().binary {
+                    Some(_) if conc(0).is(vm.ctx.not_implemented.as_object()) => abort!("operator method returned NotImplemented"),
+                    Some(_) => Some(self.snapshot(SnapshotKind::Resume, pc)),
+                    None => None,
+                };
                 let mut r = self.pop();
+                if let (Some(snap), Sh::Val { op, repr: Repr::Obj, .. }) = (binary_snap, r) {
+                    let ni = self.constant(vm.ctx.not_implemented.as_object(), "NotImplemented");
+                    let ne = self.b.op(Opcode::PtrNe, &[op, ni.into()]);
+                    self.b.guard_true(ne, snap);
+                }
                 let mut done = self.frames.pop().unwrap();
                 // A value returned from a local (`return self`) takes over
                 // that slot's reference before the frame's slots go.
@@ -763,6 +897,10 @@ impl Recorder {
                 }
                 for s in done.slots {
                     self.release(s);
+                }
+                if let Some((a, b)) = done.binary {
+                    self.release(a);
+                    self.release(b);
                 }
                 match done.init {
                     Some(inst) => {
@@ -831,7 +969,11 @@ impl Recorder {
                 Ok(())
             }
             Expect::Return if returned => Ok(()),
-            Expect::Next if !pushed && !returned => Ok(()),
+            Expect::Next | Expect::Residual if !pushed && !returned => Ok(()),
+            Expect::Residual if pushed => {
+                self.residual = true;
+                Ok(())
+            }
             _ => abort!("frame change differs from the recording"),
         }
     }

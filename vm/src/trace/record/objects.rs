@@ -30,12 +30,11 @@ impl NewObject {
 
 /// Whether instances of `cls` can stay virtual: a plain Python class (heap type,
 /// metaclass `type`, object's `__new__`, `__setattr__`, `__getattribute__` and
-/// `__delattr__`), without `__del__` (its timing would change), whose instances
-/// have a `__dict__`. The caller guards the class's identity and version, so
-/// none of this can change under the trace.
+/// `__delattr__`), without `__del__` (its timing would change). Its attributes
+/// live in a `__dict__` or in `__slots__`. The caller guards the class's
+/// identity and version, so none of this can change under the trace.
 pub(super) fn virtualizable(vm: &VirtualMachine, cls: &Py<PyType>) -> bool {
-    let flags = &cls.slots.flags;
-    if !flags.has_feature(PyTypeFlags::HEAPTYPE) || !flags.has_feature(PyTypeFlags::HAS_DICT) {
+    if !cls.slots.flags.has_feature(PyTypeFlags::HEAPTYPE) {
         return false;
     }
     if !cls.class().is(vm.ctx.types.type_type) || cls.get_attr(vm.ctx.intern_str("__del__")).is_some() {
@@ -52,12 +51,14 @@ pub(super) fn virtualizable(vm: &VirtualMachine, cls: &Py<PyType>) -> bool {
 }
 
 /// Whether `o.name = v` on an instance of `cls` (checked `virtualizable`) is a
-/// plain store into its `__dict__`: no data descriptor (property, slot) of that
-/// name on the class.
-fn plain_store(cls: &Py<PyType>, name: &'static PyStrInterned) -> bool {
+/// plain store: into a `__slots__` member, or into the `__dict__` when the class
+/// has no data descriptor (property...) of that name.
+fn plain_store(vm: &VirtualMachine, cls: &Py<PyType>, name: &'static PyStrInterned) -> bool {
+    let has_dict = cls.slots.flags.has_feature(PyTypeFlags::HAS_DICT);
     match cls.get_attr(name) {
-        Some(attr) => attr.class().slots.descr_set.load().is_none(),
-        None => true,
+        Some(attr) if attr.class().is(vm.ctx.types.member_descriptor_type) => true,
+        Some(attr) => has_dict && attr.class().slots.descr_set.load().is_none(),
+        None => has_dict,
     }
 }
 
@@ -74,6 +75,7 @@ impl Recorder {
                 incref: self.func(Helper::Incref),
                 decref: self.func(Helper::Decref),
                 get_attr: self.func(Helper::GetattrDict),
+                get_attr_any: self.func(Helper::Getattr),
                 has_attr: self.func(Helper::HasDictAttr),
                 unbox_int: self.func(Helper::UnboxInt),
                 int_type: self.type_const(vm, vm.ctx.types.int_type),
@@ -139,8 +141,8 @@ impl Recorder {
     /// STORE_ATTR on tracked object `k` (shadow `obj`, of class `cls`): a
     /// `setfield_gc`, the value's reference moving into the object. False
     /// (nothing recorded) when the store is not a plain one.
-    pub(super) fn store_field(&mut self, k: usize, obj: Sh, cls: &Py<PyType>, name: &'static PyStrInterned, val: Sh) -> bool {
-        if !plain_store(cls, name) {
+    pub(super) fn store_field(&mut self, vm: &VirtualMachine, k: usize, obj: Sh, cls: &Py<PyType>, name: &'static PyStrInterned, val: Sh) -> bool {
+        if !plain_store(vm, cls, name) {
             return false;
         }
         let Sh::Val { op: target, .. } = obj else { return false };

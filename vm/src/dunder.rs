@@ -1,0 +1,84 @@
+//! Binary operators implemented in Python, run in hipy's loop.
+//!
+//! `a + b` where `a`'s class defines `__add__` as a plain Python function pushes a
+//! frame for `a.__add__(b)` (so the JIT can inline it) instead of calling it from
+//! Rust. The frame returns into `Continuation::Binary`: `NotImplemented` then tries
+//! `b.__radd__(a)` and raises CPython's TypeError if that fails too. When `b`'s
+//! class is a strict subclass of `a`'s, Python tries the reflected method first:
+//! that case (and in-place operators) take the generic path.
+
+use rustpython_vm::builtins::{PyFunction, PyType};
+use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyResult, VirtualMachine};
+
+use crate::frame::{Continuation, Frame};
+
+/// `(method, reflected method, symbol)` by BINARY_OP argument (the
+/// non-in-place operators, NB_ADD .. NB_XOR).
+const OPS: [(&str, &str, &str); 13] = [
+    ("__add__", "__radd__", "+"),
+    ("__and__", "__rand__", "&"),
+    ("__floordiv__", "__rfloordiv__", "//"),
+    ("__lshift__", "__rlshift__", "<<"),
+    ("__matmul__", "__rmatmul__", "@"),
+    ("__mul__", "__rmul__", "*"),
+    ("__mod__", "__rmod__", "%"),
+    ("__or__", "__ror__", "|"),
+    ("__pow__", "__rpow__", "** or pow()"),
+    ("__rshift__", "__rrshift__", ">>"),
+    ("__sub__", "__rsub__", "-"),
+    ("__truediv__", "__rtruediv__", "/"),
+    ("__xor__", "__rxor__", "^"),
+];
+
+/// The Python function `a op b` calls first, when it is run as a frame: `a`'s
+/// class (a Python class) defines the method as a function of exactly two
+/// positional parameters, and `b`'s class is not a strict subclass of it.
+pub fn binary_method(vm: &VirtualMachine, a: &PyObject, b: &PyObject, op: u32) -> Option<PyObjectRef> {
+    let &(name, _, _) = OPS.get(op as usize)?;
+    let ta = a.class();
+    if !ta.slots.flags.has_feature(rustpython_vm::types::PyTypeFlags::HEAPTYPE) {
+        return None;
+    }
+    let tb = b.class();
+    if !tb.is(ta) && tb.fast_issubclass(ta) {
+        return None;
+    }
+    let method = ta.get_attr(vm.ctx.intern_str(name))?;
+    let func = method.downcast_ref::<PyFunction>().filter(|_| method.class().is(vm.ctx.types.function_type))?;
+    let code = crate::layout::function_code(func, vm).ok()?;
+    let info = crate::code::info_for(&code);
+    (info.simple_args && info.argcount == 2).then_some(method)
+}
+
+/// BINARY_OP: the frame of the operator's Python method, with `a` and `b`
+/// popped, or None (the generic path runs).
+pub fn push_binary(vm: &VirtualMachine, f: &mut Frame, op: u32) -> PyResult<Option<Box<Frame>>> {
+    let (a, b) = (f.peek(1).clone(), f.peek(0).clone());
+    let Some(method) = binary_method(vm, &a, &b, op) else { return Ok(None) };
+    let func = method.downcast_ref::<PyFunction>().expect("checked");
+    f.pop();
+    f.pop();
+    let mut frame = crate::call::frame_for_call(vm, &method, func, vec![a.clone(), b.clone()], Vec::new())?;
+    frame.ret = Continuation::Binary { a, b, op };
+    Ok(Some(frame))
+}
+
+/// After `a.__op__(b)` returned NotImplemented: `b.__rop__(a)` if `b`'s class
+/// differs, else (or if that too is NotImplemented) CPython's TypeError.
+pub fn binary_fallback(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef, op: u32) -> PyResult {
+    let (_, rname, symbol) = OPS[op as usize];
+    let tb: &Py<PyType> = b.class();
+    if !tb.is(a.class()) {
+        if let Some(reflected) = tb.get_attr(vm.ctx.intern_str(rname)) {
+            let r = reflected.call((b.clone(), a.clone()), vm)?;
+            if !r.is(vm.ctx.not_implemented.as_object()) {
+                return Ok(r);
+            }
+        }
+    }
+    Err(vm.new_type_error(format!(
+        "unsupported operand type(s) for {symbol}: '{}' and '{}'",
+        a.class().name(),
+        tb.name()
+    )))
+}
