@@ -35,7 +35,7 @@ pub fn col_type_of_dtype(d: DType) -> Option<ColType> {
         DType::Float64 => Some(ColType::Float64),
         DType::Int64 => Some(ColType::Int64),
         DType::Bool => Some(ColType::Bool),
-        DType::Int32 | DType::Float32 => None,
+        _ => None,
     }
 }
 

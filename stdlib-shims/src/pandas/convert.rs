@@ -157,10 +157,17 @@ fn kind_of(vm: &VirtualMachine, o: &PyObject) -> Kind {
                     Kind::Float(v)
                 }
             }
-            Scalar::F32(v) => Kind::Float(v as f64),
-            Scalar::I64(v) => Kind::Int(v),
-            Scalar::I32(v) => Kind::Int(v as i64),
             Scalar::Bool(b) => Kind::Bool(b),
+            Scalar::U64(v) if v > i64::MAX as u64 => Kind::Other,
+            v @ (Scalar::F32(_) | Scalar::F16(_)) => {
+                let f = v.as_f64();
+                if f.is_nan() {
+                    Kind::Missing
+                } else {
+                    Kind::Float(f)
+                }
+            }
+            v => Kind::Int(v.as_i64()),
         };
     }
     if let Some(l) = o.downcast_ref::<PyList>() {
@@ -180,6 +187,7 @@ pub fn column_from_values(vm: &VirtualMachine, items: &[PyObjectRef]) -> PyResul
     if n == 0 {
         return Ok(objects::column(vec![]));
     }
+    narrow_scalars_unsupported(vm, items)?;
     let kinds: Vec<Kind> = items.iter().map(|o| kind_of(vm, o)).collect();
     let (mut ints, mut floats, mut bools, mut strs, mut missing, mut other) = (0, 0, 0, 0, 0, 0);
     for k in &kinds {
@@ -236,6 +244,39 @@ pub fn column_from_values(vm: &VirtualMachine, items: &[PyObjectRef]) -> PyResul
         }
     }
     Ok(objects::column(items.to_vec()))
+}
+
+/// pandas builds a column of NumPy scalars only (no Python values among
+/// them) with NumPy's promotion, so `[np.int32(1), np.int32(2)]` is an
+/// int32 column and `[np.uint8(1), np.int8(2)]` an object one; hipy's
+/// columns are int64, float64, bool, str or object, so such lists are
+/// refused rather than given a different dtype. Unsigned scalars are
+/// refused anywhere (`[np.uint8(200), 1]` is a uint64 column in pandas).
+fn narrow_scalars_unsupported(vm: &VirtualMachine, items: &[PyObjectRef]) -> PyResult<()> {
+    let mut all_np = true;
+    let mut narrow = None;
+    for o in items {
+        match o.downcast_ref::<PyNpScalar>() {
+            Some(s) => {
+                let v = s.value();
+                if matches!(v, Scalar::U8(_) | Scalar::U16(_) | Scalar::U32(_) | Scalar::U64(_)) {
+                    narrow = Some(v.dtype());
+                    all_np = true;
+                    break;
+                }
+                if !matches!(v, Scalar::F64(_) | Scalar::I64(_) | Scalar::Bool(_)) {
+                    narrow.get_or_insert(v.dtype());
+                }
+            }
+            None => all_np = false,
+        }
+    }
+    match narrow {
+        Some(d) if all_np => Err(vm.new_not_implemented_error(format!(
+            "pandas columns of numpy {d} scalars are not supported by hipy"
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// A list column of lists of strings (what `.str.split` results hold).
