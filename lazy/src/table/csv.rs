@@ -130,10 +130,23 @@ impl CsvSource {
             }
         }
         let data: Arc<Vec<u8>> = if skip_at == 0 { all } else { Arc::new(all[skip_at..].to_vec()) };
-        // Leading empty lines are skipped, as the tokenizer skips them.
+        let blank_ws = !matches!(opts.delimiter, b' ' | b'\t');
+        // Leading blank lines are skipped, as the tokenizer skips them.
         let mut head = 0usize;
-        while head < data.len() && (data[head] == b'\n' || data[head] == b'\r') {
-            head += 1;
+        loop {
+            let end = memchr::memchr(b'\n', &data[head..]).map_or(data.len(), |p| head + p);
+            let line = &data[head..end];
+            let blank = line.is_empty()
+                || line == b"\r"
+                || (blank_ws && crate::table::csv_fast::is_blank(line));
+            if !blank {
+                break;
+            }
+            if end >= data.len() {
+                head = data.len();
+                break;
+            }
+            head = end + 1;
         }
         let format = arrow_csv::reader::Format::default().with_header(opts.header).with_delimiter(opts.delimiter);
         let (schema, _) =
@@ -157,6 +170,20 @@ impl CsvSource {
         let names = labels.iter().map(|l| name_of(l)).collect();
         let n = labels.len();
         let quoted = memchr::memchr(b'"', &data[body_start..]).is_some();
+        // Quoted text goes through csv_core, which skips empty lines but
+        // not lines of spaces: those are taken out first (outside quotes).
+        let (data, body_start) = if quoted && blank_ws {
+            match without_blank_lines(&data[body_start..]) {
+                Some(body) => {
+                    let mut d = data[..body_start].to_vec();
+                    d.extend_from_slice(&body);
+                    (Arc::new(d), body_start)
+                }
+                None => (data, body_start),
+            }
+        } else {
+            (data, body_start)
+        };
         let lines = if !quoted {
             if std::str::from_utf8(&data[body_start..]).is_err() {
                 return Err(Error::value("'utf-8' codec can't decode the file"));
@@ -409,6 +436,32 @@ impl CsvSource {
         }
         Error::parser(text)
     }
+}
+
+/// `body` without its lines of spaces and tabs outside quoted fields, or
+/// `None` if it has none. A line starts outside quotes when the quote
+/// characters before it are even in number (`""` escapes count twice).
+fn without_blank_lines(body: &[u8]) -> Option<Vec<u8>> {
+    let mut out: Option<Vec<u8>> = None;
+    let mut quotes = 0usize;
+    let mut start = 0usize;
+    while start < body.len() {
+        let end = memchr::memchr(b'\n', &body[start..]).map_or(body.len(), |p| start + p + 1);
+        let line = &body[start..end];
+        let text = line.strip_suffix(b"\n").unwrap_or(line);
+        let drop = quotes % 2 == 0 && crate::table::csv_fast::is_blank(text);
+        if drop && out.is_none() {
+            out = Some(body[..start].to_vec());
+        }
+        if !drop {
+            if let Some(o) = out.as_mut() {
+                o.extend_from_slice(line);
+            }
+        }
+        quotes += memchr::memchr_iter(b'"', line).count();
+        start = end;
+    }
+    out
 }
 
 /// pandas' type inference for one column of text (from arrow-csv).

@@ -43,6 +43,9 @@ fn chunks(data: &[u8], parts: usize) -> Vec<(usize, usize)> {
 /// none has more than `expected` fields. `first_line` is the file line
 /// number of `body`'s first line (for pandas' error message).
 pub fn index(body: &[u8], base: u64, delim: u8, expected: usize, first_line: usize, nrows: Option<usize>) -> Result<LineIndex> {
+    // pandas skips blank lines (skip_blank_lines=True), whitespace-only
+    // ones too unless the delimiter is whitespace.
+    let blank_ws = !matches!(delim, b' ' | b'\t');
     let parts = rayon::current_num_threads().max(1) * 4;
     let pieces: Vec<(usize, usize)> = chunks(body, parts);
     struct Part {
@@ -63,7 +66,7 @@ pub fn index(body: &[u8], base: u64, delim: u8, expected: usize, first_line: usi
                 if end > line_start && body[end - 1] == b'\r' {
                     end -= 1;
                 }
-                if end > line_start {
+                if end > line_start && !(blank_ws && is_blank(&body[line_start..end])) {
                     // Counting the delimiters of a line vectorizes well.
                     let fields = 1 + body[line_start..end].iter().filter(|&&c| c == delim).count();
                     if fields > expected && p.bad.is_none() {
@@ -113,6 +116,12 @@ pub fn index(body: &[u8], base: u64, delim: u8, expected: usize, first_line: usi
         line_no += p.lines;
     }
     Ok(LineIndex { starts, ends })
+}
+
+/// A line of spaces and tabs only (the first byte rules most lines out).
+#[inline]
+pub fn is_blank(line: &[u8]) -> bool {
+    matches!(line.first(), Some(b' ' | b'\t')) && line.iter().all(|&b| matches!(b, b' ' | b'\t' | b'\r'))
 }
 
 /// Field `w` of line `i` (`None`: the line has fewer fields). Lines are

@@ -81,6 +81,11 @@ pub fn with_vm<R>(vm: &VirtualMachine, f: impl FnOnce() -> R) -> R {
 }
 
 fn object_from_arrow(a: &arrow_array::ArrayRef, idx: &[Option<u32>]) -> Arc<dyn ObjectData> {
+    if idx.is_empty() {
+        // No objects to create: fine on any thread (a CSV with a header
+        // and no rows types its columns on worker threads).
+        return Arc::new(PyObjects { items: vec![] });
+    }
     let vm_ptr = VM.with(|c| c.get());
     assert!(!vm_ptr.is_null(), "object columns are built on the Python thread");
     // Safety: set by `with_vm` for the duration of a call from Python on

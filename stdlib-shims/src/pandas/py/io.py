@@ -36,7 +36,8 @@ def read_csv(filepath_or_buffer, *, sep=_no_default, delimiter=None, header="inf
              index_col=None, usecols=None, dtype=None, engine=None, nrows=None, skiprows=None,
              na_values=None, keep_default_na=True, na_filter=True, parse_dates=None,
              encoding=None, comment=None, thousands=None, decimal=".", skipinitialspace=False,
-             low_memory=True, true_values=None, false_values=None, converters=None, **kwargs):
+             low_memory=True, true_values=None, false_values=None, converters=None,
+             skip_blank_lines=True, **kwargs):
     if kwargs:
         raise _unsupported(f"read_csv({', '.join(k + '=' for k in kwargs)})")
     for arg, val, default in (("parse_dates", parse_dates, None), ("comment", comment, None),
@@ -45,6 +46,8 @@ def read_csv(filepath_or_buffer, *, sep=_no_default, delimiter=None, header="inf
                               ("false_values", false_values, None), ("converters", converters, None)):
         if val != default:
             raise _unsupported(f"read_csv({arg}=...)")
+    if not skip_blank_lines:
+        raise _unsupported("read_csv(skip_blank_lines=False)")
     if not na_filter:
         raise _unsupported("read_csv(na_filter=False)")
     if delimiter is not None:
