@@ -1,4 +1,5 @@
-//! hipy-lazy: the lazy array engine behind hipy's `numpy` module.
+//! hipy-lazy: the lazy array engine behind hipy's `numpy` module, and the
+//! lazy table engine behind its `pandas` ([`table`]).
 //!
 //! Three parts, kept apart as in Polars' lazy engine:
 //! - the logical graph ([`graph`]): nodes built by API calls, with dtype and
@@ -23,6 +24,7 @@ pub mod optimize;
 pub mod plan;
 pub mod runtime;
 pub mod schedule;
+pub mod table;
 
 pub use buffer::{Array, Buffer, Element, Storage};
 pub use dtype::{DType, Error, ErrorKind, Result, Scalar, WeakScalar};

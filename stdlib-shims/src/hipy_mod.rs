@@ -1,12 +1,13 @@
 //! The `hipy` module: `hipy.evaluate(*values)` forces lazy arrays and
 //! scalars (all together, in one optimized plan) and returns its argument
-//! (or a tuple of them).
+//! (or a tuple of them); `hipy.explain(frame_or_series)` prints the
+//! optimized table plan.
 
 use crate::numpy::ndarray::PyNdArray;
 use crate::numpy::scalar::PyNpScalar;
 use hipy_lazy::runtime;
 use rustpython_vm::function::FuncArgs;
-use rustpython_vm::{PyObjectRef, PyResult, VirtualMachine};
+use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 
 fn evaluate_all(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
     let mut nodes = Vec::new();
@@ -41,6 +42,24 @@ pub mod hipy {
     #[pyfunction]
     fn evaluate(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         evaluate_all(args, vm)
+    }
+
+    /// Prints the optimized plan that would compute `obj` (a pandas
+    /// DataFrame or Series): what runs, in which order, after pushdown.
+    #[pyfunction]
+    fn explain(obj: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
+        let text = match vm.get_attribute_opt(&obj, "_hipy_explain")? {
+            Some(f) => f.call((), vm)?,
+            None => {
+                return Err(vm.new_type_error(format!(
+                    "hipy.explain takes a pandas DataFrame or Series, not {}",
+                    obj.class().name()
+                )))
+            }
+        };
+        let print = vm.builtins.get_attr("print", vm)?;
+        print.call((text,), vm)?;
+        Ok(())
     }
 
     /// Counters of the lazy engine, as a dict (for tests and diagnostics).

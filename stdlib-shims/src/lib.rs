@@ -1,20 +1,24 @@
 //! hipy-shims: the modules that Python code sees under hipy in place of
-//! CPython's C extensions: `numpy` (`numpy/`, with `numpy.random`) and the
-//! `hipy` module, built on the lazy engine in `hipy_lazy`.
+//! CPython's C extensions: `numpy` (`numpy/`, with `numpy.random`),
+//! `pandas` (`pandas/`) and the `hipy` module, built on the lazy engines in
+//! `hipy_lazy`.
 //!
 //! The hipy binary calls [`add_modules`] on its interpreter builder.
 
 mod hipy_mod;
 pub mod numpy;
+pub mod pandas;
 // Public for their recorded-output tests.
 pub use numpy::{format, random};
 
-/// Registers `numpy` (and `numpy.random`, created when numpy is imported)
-/// and `hipy` as native modules.
+/// Registers `numpy` (and `numpy.random`, created when numpy is imported),
+/// `pandas` (with its engine `_hipy_pandas`) and `hipy` as native modules.
 pub fn add_modules(builder: rustpython_vm::InterpreterBuilder) -> rustpython_vm::InterpreterBuilder {
     let numpy = numpy::numpy_mod::numpy::module_def(&builder.ctx);
     let hipy = hipy_mod::hipy::module_def(&builder.ctx);
-    builder.add_native_modules(&[numpy, hipy])
+    let pandas = pandas::pandas_mod::pandas::module_def(&builder.ctx);
+    let engine = pandas::engine_mod::engine::module_def(&builder.ctx);
+    builder.add_native_modules(&[numpy, hipy, pandas, engine])
 }
 
 /// numpy's lazy mode for this process (`None`: `HIPY_LAZY` decides). It

@@ -304,6 +304,15 @@ pub fn array_from_object(vm: &VirtualMachine, obj: &PyObject, dtype: Option<DTyp
             _ => n,
         });
     }
+    // Objects that convert themselves (`__array__`: pandas Series/DataFrame).
+    if obj.downcast_ref::<PyList>().is_none() && obj.downcast_ref::<PyTuple>().is_none() {
+        if let Some(f) = vm.get_attribute_opt(obj, "__array__")? {
+            let r = f.call((), vm)?;
+            if r.downcast_ref::<PyNdArray>().is_some() {
+                return array_from_object(vm, &r, dtype);
+            }
+        }
+    }
     let mut shape = Vec::new();
     let mut leaves = Vec::new();
     let mut fixed = false;

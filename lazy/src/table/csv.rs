@@ -1,0 +1,633 @@
+//! CSV scans: `pd.read_csv` as a plan source.
+//!
+//! Opening a file reads only its header. Columns are tokenized (arrow-csv,
+//! with a projection, so columns no plan reads are never converted) and
+//! typed when a plan first reads them, with pandas' inference: int64, else
+//! float64 (ints with missing values too), else bool, else pandas 3's
+//! string dtype; pandas' default missing-value markers. Parsed columns stay
+//! on the source, so later plans over the same frame do not read the file
+//! again.
+
+use crate::table::column::{ColType, Column, Name, Table};
+use crate::table::error::{Error, Kind, Result};
+use crate::table::plan::Schema;
+use arrow_array::cast::AsArray;
+use arrow_array::{Array, ArrayRef, StringArray};
+use arrow_schema::{DataType, Field};
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+/// pandas' default `na_values`.
+pub const DEFAULT_NA: &[&str] = &[
+    "", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND", "1.#QNAN", "<NA>", "N/A", "NA",
+    "NULL", "NaN", "None", "n/a", "nan", "null",
+];
+
+#[derive(Clone, Debug)]
+pub struct CsvOptions {
+    pub delimiter: u8,
+    /// The file's first line holds the column names.
+    pub header: bool,
+    /// Read at most this many data rows.
+    pub nrows: Option<usize>,
+    /// Lines to skip at the start of the file (before the header).
+    pub skip_rows: usize,
+    pub na_values: HashSet<String>,
+    /// Columns forced to a type (`dtype=`): file position -> type.
+    pub dtypes: Vec<(usize, ColType)>,
+}
+
+impl Default for CsvOptions {
+    fn default() -> Self {
+        CsvOptions {
+            delimiter: b',',
+            header: true,
+            nrows: None,
+            skip_rows: 0,
+            na_values: DEFAULT_NA.iter().map(|s| s.to_string()).collect(),
+            dtypes: vec![],
+        }
+    }
+}
+
+/// Where the CSV text is: a file, or bytes given by the caller (a
+/// `StringIO`).
+#[derive(Clone, Debug)]
+pub enum CsvInput {
+    Path(PathBuf),
+    Bytes(Arc<Vec<u8>>),
+}
+
+impl CsvInput {
+    fn text(&self) -> Option<String> {
+        match self {
+            CsvInput::Path(p) => std::fs::read_to_string(p).ok(),
+            CsvInput::Bytes(b) => String::from_utf8(b.to_vec()).ok(),
+        }
+    }
+
+    fn describe(&self) -> String {
+        match self {
+            CsvInput::Path(p) => p.display().to_string(),
+            CsvInput::Bytes(_) => "<buffer>".to_string(),
+        }
+    }
+}
+
+struct SharedBytes(Arc<Vec<u8>>);
+
+impl AsRef<[u8]> for SharedBytes {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+pub struct CsvSource {
+    input: CsvInput,
+    /// The text after skipped lines (the header included).
+    data: Arc<Vec<u8>>,
+    /// Data lines, when the text has no quotes (the fast path).
+    lines: Option<crate::table::csv_fast::LineIndex>,
+    opts: CsvOptions,
+    /// The header's labels (or 0..n without a header).
+    labels: Vec<String>,
+    /// Internal column names, one per file column.
+    names: Vec<Name>,
+    parsed: Mutex<Vec<Option<Column>>>,
+    rows: Mutex<Option<usize>>,
+}
+
+impl std::fmt::Debug for CsvSource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "CsvSource({})", self.input.describe())
+    }
+}
+
+fn io_error(path: &std::path::Path, e: std::io::Error) -> Error {
+    if e.kind() == std::io::ErrorKind::NotFound {
+        Error::new(Kind::Io, format!("[Errno 2] No such file or directory: '{}'", path.display()))
+    } else {
+        Error::new(Kind::Io, format!("{e}: '{}'", path.display()))
+    }
+}
+
+impl CsvSource {
+    /// Reads the text and its header line; checks every row's field count
+    /// (pandas raises a malformed file's error in `read_csv`) and counts
+    /// the rows. `name_of(label)` names each file column.
+    pub fn open(input: CsvInput, opts: CsvOptions, name_of: &mut dyn FnMut(&str) -> Name) -> Result<CsvSource> {
+        let all: Arc<Vec<u8>> = match &input {
+            CsvInput::Path(p) => Arc::new(std::fs::read(p).map_err(|e| io_error(p, e))?),
+            CsvInput::Bytes(b) => b.clone(),
+        };
+        // Skipped lines.
+        let mut skip_at = 0usize;
+        for _ in 0..opts.skip_rows {
+            match memchr::memchr(b'\n', &all[skip_at..]) {
+                Some(p) => skip_at += p + 1,
+                None => skip_at = all.len(),
+            }
+        }
+        let data: Arc<Vec<u8>> = if skip_at == 0 { all } else { Arc::new(all[skip_at..].to_vec()) };
+        let blank_ws = !matches!(opts.delimiter, b' ' | b'\t');
+        // Leading blank lines are skipped, as the tokenizer skips them.
+        let mut head = 0usize;
+        loop {
+            let end = memchr::memchr(b'\n', &data[head..]).map_or(data.len(), |p| head + p);
+            let line = &data[head..end];
+            let blank = line.is_empty()
+                || line == b"\r"
+                || (blank_ws && crate::table::csv_fast::is_blank(line));
+            if !blank {
+                break;
+            }
+            if end >= data.len() {
+                head = data.len();
+                break;
+            }
+            head = end + 1;
+        }
+        let format = arrow_csv::reader::Format::default().with_header(opts.header).with_delimiter(opts.delimiter);
+        let (schema, _) =
+            format.infer_schema(std::io::Cursor::new(&data[head..]), Some(0)).map_err(Error::from)?;
+        if schema.fields().is_empty() {
+            return Err(Error::new(Kind::EmptyData, "No columns to parse from file"));
+        }
+        let labels: Vec<String> = if opts.header {
+            schema.fields().iter().map(|f| f.name().clone()).collect()
+        } else {
+            (0..schema.fields().len()).map(|i| i.to_string()).collect()
+        };
+        let body_start = if opts.header {
+            match memchr::memchr(b'\n', &data[head..]) {
+                Some(p) => head + p + 1,
+                None => data.len(),
+            }
+        } else {
+            head
+        };
+        let names = labels.iter().map(|l| name_of(l)).collect();
+        let n = labels.len();
+        let quoted = memchr::memchr(b'"', &data[body_start..]).is_some();
+        // Quoted text goes through csv_core, which skips empty lines but
+        // not lines of spaces: those are taken out first (outside quotes).
+        let (data, body_start) = if quoted && blank_ws {
+            match without_blank_lines(&data[body_start..]) {
+                Some(body) => {
+                    let mut d = data[..body_start].to_vec();
+                    d.extend_from_slice(&body);
+                    (Arc::new(d), body_start)
+                }
+                None => (data, body_start),
+            }
+        } else {
+            (data, body_start)
+        };
+        let lines = if !quoted {
+            if std::str::from_utf8(&data[body_start..]).is_err() {
+                return Err(Error::value("'utf-8' codec can't decode the file"));
+            }
+            let first_line = opts.skip_rows + 1 + data[..body_start].iter().filter(|&&b| b == b'\n').count();
+            Some(crate::table::csv_fast::index(
+                &data[body_start..],
+                body_start as u64,
+                opts.delimiter,
+                n,
+                first_line,
+                opts.nrows,
+            )?)
+        } else {
+            None
+        };
+        let rows = lines.as_ref().map(|l| l.starts.len());
+        let src = CsvSource {
+            input,
+            data,
+            lines,
+            opts,
+            labels,
+            names,
+            parsed: Mutex::new(vec![None; n]),
+            rows: Mutex::new(rows),
+        };
+        if src.lines.is_none() {
+            let rows = src.validate()?;
+            *src.rows.lock().unwrap_or_else(|e| e.into_inner()) = Some(rows);
+        }
+        Ok(src)
+    }
+
+    /// One fast pass over the records (no values kept): a row with too
+    /// many fields raises pandas' ParserError now, as `read_csv` does, and
+    /// the number of rows is known without converting anything.
+    fn validate(&self) -> Result<usize> {
+        let mut reader = std::io::Cursor::new(SharedBytes(self.data.clone()));
+        let mut rdr = csv_core::ReaderBuilder::new().delimiter(self.opts.delimiter).build();
+        let expected = self.labels.len();
+        let mut buf = vec![0u8; 1 << 16];
+        let mut scratch = vec![0u8; 1 << 16];
+        let (mut start, mut end) = (0usize, 0usize);
+        let mut eof = false;
+        let mut fields = 0usize;
+        let mut records = 0usize;
+        loop {
+            if start == end && !eof {
+                start = 0;
+                end = std::io::Read::read(&mut reader, &mut buf).map_err(|e| Error::new(Kind::Io, e.to_string()))?;
+                eof = end == 0;
+            }
+            let (res, nin, _) = rdr.read_field(&buf[start..end], &mut scratch);
+            start += nin;
+            match res {
+                csv_core::ReadFieldResult::InputEmpty | csv_core::ReadFieldResult::OutputFull => {}
+                csv_core::ReadFieldResult::Field { record_end } => {
+                    fields += 1;
+                    if record_end {
+                        records += 1;
+                        let data_row = records - usize::from(self.opts.header);
+                        let in_range = records > usize::from(self.opts.header)
+                            && self.opts.nrows.is_none_or(|n| data_row <= n);
+                        if fields > expected && in_range && data_row == 1 {
+                            return Err(Error::unsupported(
+                                "read_csv of rows with more fields than the header (implicit index)",
+                            ));
+                        }
+                        if fields > expected && in_range {
+                            return Err(Error::parser(format!(
+                                "Error tokenizing data. C error: Expected {expected} fields in line {}, saw {fields}\n",
+                                records + self.opts.skip_rows
+                            )));
+                        }
+                        fields = 0;
+                    }
+                }
+                csv_core::ReadFieldResult::End => break,
+            }
+        }
+        let data = records.saturating_sub(usize::from(self.opts.header));
+        Ok(match self.opts.nrows {
+            Some(n) => data.min(n),
+            None => data,
+        })
+    }
+
+    pub fn labels(&self) -> &[String] {
+        &self.labels
+    }
+
+    pub fn names(&self) -> &[Name] {
+        &self.names
+    }
+
+    pub fn describe(&self) -> String {
+        self.input.describe()
+    }
+
+    pub fn schema(&self) -> Schema {
+        let parsed = self.parsed.lock().unwrap_or_else(|e| e.into_inner());
+        self.names.iter().zip(parsed.iter()).map(|(n, p)| (n.clone(), p.as_ref().map(|c| c.col_type()))).collect()
+    }
+
+    pub fn known_rows(&self) -> Option<usize> {
+        *self.rows.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Which of `names` are not parsed yet (for `explain`).
+    pub fn unparsed(&self, names: &[Name]) -> Vec<Name> {
+        let parsed = self.parsed.lock().unwrap_or_else(|e| e.into_inner());
+        names
+            .iter()
+            .filter(|n| self.names.iter().position(|m| m == *n).is_some_and(|i| parsed[i].is_none()))
+            .cloned()
+            .collect()
+    }
+
+    /// The named columns, parsing those not parsed yet in one pass.
+    pub fn read(&self, names: &[Name]) -> Result<Table> {
+        let idx: Vec<usize> = names
+            .iter()
+            .map(|n| self.names.iter().position(|m| m == n).ok_or_else(|| Error::value(format!("internal: no csv column {n}"))))
+            .collect::<Result<_>>()?;
+        let missing: Vec<usize> = {
+            let parsed = self.parsed.lock().unwrap_or_else(|e| e.into_inner());
+            let mut m: Vec<usize> = idx.iter().copied().filter(|&i| parsed[i].is_none()).collect();
+            m.sort_unstable();
+            m.dedup();
+            m
+        };
+        if !missing.is_empty() {
+            let (rows, cols) = self.parse(&missing)?;
+            let mut parsed = self.parsed.lock().unwrap_or_else(|e| e.into_inner());
+            for (i, c) in missing.iter().zip(cols) {
+                parsed[*i] = Some(c);
+            }
+            *self.rows.lock().unwrap_or_else(|e| e.into_inner()) = Some(rows);
+        }
+        let rows = self.known_rows().unwrap_or(0);
+        if names.is_empty() {
+            return Ok(Table::new(rows, vec![]));
+        }
+        let parsed = self.parsed.lock().unwrap_or_else(|e| e.into_inner());
+        let columns = names.iter().zip(&idx).map(|(n, &i)| (n.clone(), parsed[i].clone().unwrap())).collect();
+        Ok(Table::new(rows, columns))
+    }
+
+    /// Tokenizes the file, converting only the columns in `cols`.
+    fn parse(&self, cols: &[usize]) -> Result<(usize, Vec<Column>)> {
+        if let Some(lines) = &self.lines {
+            return self.parse_fast(lines, cols);
+        }
+        let file = std::io::Cursor::new(SharedBytes(self.data.clone()));
+        let fields: Vec<Field> =
+            (0..self.labels.len()).map(|i| Field::new(format!("c{i}"), DataType::Utf8, true)).collect();
+        let schema = Arc::new(arrow_schema::Schema::new(fields));
+        // With no column wanted, still read one to count the rows.
+        let projection: Vec<usize> = if cols.is_empty() { vec![0] } else { cols.to_vec() };
+        let mut builder = arrow_csv::ReaderBuilder::new(schema)
+            .with_header(self.opts.header)
+            .with_delimiter(self.opts.delimiter)
+            .with_truncated_rows(true)
+            .with_batch_size(1 << 16)
+            .with_projection(projection.clone());
+        if let Some(n) = self.opts.nrows {
+            builder = builder.with_bounds(0, n);
+        }
+        let reader = builder.build(file).map_err(Error::from)?;
+        let mut parts: Vec<Vec<ArrayRef>> = vec![Vec::new(); projection.len()];
+        let mut rows = 0usize;
+        for batch in reader {
+            let batch = batch.map_err(|e| self.parse_error(e))?;
+            rows += batch.num_rows();
+            for (k, p) in parts.iter_mut().enumerate() {
+                p.push(batch.column(k).clone());
+            }
+        }
+        if cols.is_empty() {
+            return Ok((rows, vec![]));
+        }
+        let texts: Vec<StringArray> = parts
+            .into_iter()
+            .map(|p| {
+                let refs: Vec<&dyn Array> = p.iter().map(|a| a.as_ref()).collect();
+                if refs.is_empty() {
+                    return Ok(StringArray::from(Vec::<Option<&str>>::new()));
+                }
+                Ok(arrow_select::concat::concat(&refs)?.as_string::<i32>().clone())
+            })
+            .collect::<Result<_>>()?;
+        use rayon::prelude::*;
+        let opts = &self.opts;
+        let columns = texts
+            .par_iter()
+            .zip(cols.par_iter())
+            .map(|(t, &i)| {
+                let forced = opts.dtypes.iter().find(|(c, _)| *c == i).map(|(_, t)| *t);
+                infer_column(t, &opts.na_values, forced)
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok((rows, columns))
+    }
+
+    /// The quote-free path: only the wanted fields of each line are cut
+    /// out, in parallel, then typed.
+    fn parse_fast(&self, lines: &crate::table::csv_fast::LineIndex, cols: &[usize]) -> Result<(usize, Vec<Column>)> {
+        let rows = lines.starts.len();
+        if cols.is_empty() {
+            return Ok((rows, vec![]));
+        }
+        use rayon::prelude::*;
+        let data: &[u8] = &self.data;
+        let opts = &self.opts;
+        let columns = cols
+            .par_iter()
+            .map(|&w| {
+                let forced = opts.dtypes.iter().find(|(c, _)| *c == w).map(|(_, t)| *t);
+                let get = |k: usize| -> Option<&str> {
+                    crate::table::csv_fast::field_at(data, lines, k, w, opts.delimiter).map(|b| {
+                        // Safety: the body was checked to be UTF-8, and a
+                        // field is cut at ASCII delimiters and line ends.
+                        unsafe { std::str::from_utf8_unchecked(b) }
+                    })
+                };
+                infer(rows, get, &opts.na_values, forced)
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok((rows, columns))
+    }
+
+    /// pandas' wording of a tokenizing error.
+    fn parse_error(&self, e: arrow_schema::ArrowError) -> Error {
+        let text = e.to_string();
+        if let Some(rest) = text.split("incorrect number of fields for line ").nth(1) {
+            let line: usize = rest.split(',').next().and_then(|s| s.trim().parse().ok()).unwrap_or(0);
+            let expected = self.labels.len();
+            // pandas counts lines from 1 with the header; arrow-csv counts
+            // records from 1 after it.
+            let file_line = line + self.opts.skip_rows + usize::from(self.opts.header);
+            let saw = self
+                .input
+                .text()
+                .and_then(|s| s.lines().nth(file_line - 1).map(|l| l.split(self.opts.delimiter as char).count()))
+                .unwrap_or(expected + 1);
+            return Error::parser(format!(
+                "Error tokenizing data. C error: Expected {expected} fields in line {file_line}, saw {saw}\n"
+            ));
+        }
+        Error::parser(text)
+    }
+}
+
+/// `body` without its lines of spaces and tabs outside quoted fields, or
+/// `None` if it has none. A line starts outside quotes when the quote
+/// characters before it are even in number (`""` escapes count twice).
+fn without_blank_lines(body: &[u8]) -> Option<Vec<u8>> {
+    let mut out: Option<Vec<u8>> = None;
+    let mut quotes = 0usize;
+    let mut start = 0usize;
+    while start < body.len() {
+        let end = memchr::memchr(b'\n', &body[start..]).map_or(body.len(), |p| start + p + 1);
+        let line = &body[start..end];
+        let text = line.strip_suffix(b"\n").unwrap_or(line);
+        let drop = quotes % 2 == 0 && crate::table::csv_fast::is_blank(text);
+        if drop && out.is_none() {
+            out = Some(body[..start].to_vec());
+        }
+        if !drop {
+            if let Some(o) = out.as_mut() {
+                o.extend_from_slice(line);
+            }
+        }
+        quotes += memchr::memchr_iter(b'"', line).count();
+        start = end;
+    }
+    out
+}
+
+/// pandas' type inference for one column of text (from arrow-csv).
+pub fn infer_column(t: &StringArray, na: &HashSet<String>, forced: Option<ColType>) -> Result<Column> {
+    let get = |i: usize| if t.is_null(i) { None } else { Some(t.value(i)) };
+    infer(t.len(), get, na, forced)
+}
+
+/// pandas' type inference for `n` values (`None`: no field, missing):
+/// int64, else float64 (also ints with missing values), else bool, else
+/// pandas 3's string dtype; or the type `forced` by `dtype=`.
+pub fn infer<'a, F: Fn(usize) -> Option<&'a str>>(n: usize, get: F, na: &HashSet<String>, forced: Option<ColType>) -> Result<Column> {
+    let max_na = na.iter().map(|s| s.len()).max().unwrap_or(0);
+    let na: std::collections::HashSet<&str, foldhash::fast::RandomState> = na.iter().map(|s| s.as_str()).collect();
+    // First bytes of the missing-value markers: most values are ruled out
+    // without hashing.
+    let mut first = [false; 257];
+    for s in &na {
+        first[s.as_bytes().first().map_or(256, |&b| b as usize)] = true;
+    }
+    let is_na = |v: Option<&str>| match v {
+        None => true,
+        Some(s) => {
+            s.len() <= max_na && first[s.as_bytes().first().map_or(256, |&b| b as usize)] && na.contains(s)
+        }
+    };
+    let val = |i: usize| -> Option<&'a str> {
+        let v = get(i);
+        if is_na(v) {
+            None
+        } else {
+            v
+        }
+    };
+    let strs = || -> Column {
+        let mut b = arrow_array::builder::StringBuilder::with_capacity(n, n * 8);
+        for i in 0..n {
+            b.append_option(val(i));
+        }
+        Column::Arrow(Arc::new(b.finish()))
+    };
+    if let Some(ty) = forced {
+        return match ty {
+            ColType::Str => Ok(strs()),
+            ColType::Float64 => {
+                let mut v = Vec::with_capacity(n);
+                for i in 0..n {
+                    v.push(match val(i) {
+                        None => f64::NAN,
+                        Some(s) => parse_float(s).ok_or_else(|| bad_float(s))?,
+                    });
+                }
+                Ok(Column::from_f64(v))
+            }
+            ColType::Int64 => {
+                let mut v = Vec::with_capacity(n);
+                for i in 0..n {
+                    let s = val(i).ok_or_else(|| Error::value("Integer column has NA values in column 0"))?;
+                    v.push(parse_int(s).ok_or_else(|| Error::value(format!("invalid literal for int() with base 10: '{s}'")))?);
+                }
+                Ok(Column::from_i64(v))
+            }
+            other => Err(Error::unsupported(format!("read_csv(dtype={other})"))),
+        };
+    }
+    if n == 0 {
+        return Column::nulls(ColType::Object, 0);
+    }
+    // int64
+    {
+        let mut v = Vec::with_capacity(n);
+        let mut ok = true;
+        for i in 0..n {
+            match val(i).and_then(parse_int) {
+                Some(x) => v.push(x),
+                None => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if ok {
+            return Ok(Column::from_i64(v));
+        }
+    }
+    // float64 (also ints with missing values)
+    {
+        let mut v = Vec::with_capacity(n);
+        let mut ok = true;
+        for i in 0..n {
+            match val(i) {
+                None => v.push(f64::NAN),
+                Some(s) => match parse_float(s) {
+                    Some(x) => v.push(x),
+                    None => {
+                        ok = false;
+                        break;
+                    }
+                },
+            }
+        }
+        if ok {
+            if (0..n).any(|i| val(i).is_some_and(|s| parse_int(s).is_none() && looks_like_big_int(s))) {
+                return Err(Error::unsupported("read_csv of integers beyond int64"));
+            }
+            return Ok(Column::from_f64(v));
+        }
+    }
+    // bool
+    let as_bool = |s: &str| match s {
+        "True" | "TRUE" | "true" => Some(true),
+        "False" | "FALSE" | "false" => Some(false),
+        _ => None,
+    };
+    let mut missing = 0usize;
+    if (0..n).all(|i| match val(i) {
+        None => {
+            missing += 1;
+            true
+        }
+        Some(s) => as_bool(s).is_some(),
+    }) {
+        if missing == 0 {
+            return Ok(Column::from_bool((0..n).map(|i| as_bool(val(i).unwrap()).unwrap()).collect()));
+        }
+        return Err(Error::unsupported("read_csv of a bool column with missing values (object dtype)"));
+    }
+    Ok(strs())
+}
+
+fn bad_float(s: &str) -> Error {
+    Error::value(format!("could not convert string to float: '{s}'"))
+}
+
+fn looks_like_big_int(s: &str) -> bool {
+    let s = s.trim();
+    let d = s.strip_prefix(['-', '+']).unwrap_or(s);
+    !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// An int64 the way pandas' C parser reads one (sign, digits, spaces
+/// around).
+pub fn parse_int(s: &str) -> Option<i64> {
+    let s = s.trim_matches(' ');
+    let d = s.strip_prefix(['-', '+']).unwrap_or(s);
+    if d.is_empty() || !d.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+/// A float64 the way pandas' C parser reads one.
+pub fn parse_float(s: &str) -> Option<f64> {
+    let s = s.trim_matches(' ');
+    if s.is_empty() {
+        return None;
+    }
+    let body = s.strip_prefix(['-', '+']).unwrap_or(s);
+    if body.eq_ignore_ascii_case("inf") || body.eq_ignore_ascii_case("infinity") {
+        return Some(if s.starts_with('-') { f64::NEG_INFINITY } else { f64::INFINITY });
+    }
+    // Digits, one point, an exponent; nothing else (Rust would also take
+    // "nan" and "infinity" spellings handled above).
+    let ok = body.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'-' | b'+'));
+    if !ok || !body.bytes().next().is_some_and(|b| b.is_ascii_digit() || b == b'.') {
+        return None;
+    }
+    s.parse().ok()
+}

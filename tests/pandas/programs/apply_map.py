@@ -1,0 +1,11 @@
+import pandas as pd
+s = pd.Series([1, 2, 3, 4])
+print(s.apply(lambda v: v * 10))
+print(s.map(lambda v: v / 2))
+print(s.map({1: "one", 2: "two"}))
+print(s.apply(str))
+print(s.apply(lambda v: v > 2))
+df = pd.DataFrame({"a": [1, 2], "b": [3, 4]})
+print(df.apply(lambda r: r["a"] + r["b"], axis=1))
+print(df.apply(lambda c: c.sum()))
+print(pd.Series(["x", "yy"]).map(len))

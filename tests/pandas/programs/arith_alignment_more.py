@@ -1,0 +1,13 @@
+import pandas as pd
+a = pd.Series([1.0, 2.0, 3.0], index=[3, 1, 2])
+b = pd.Series([10.0, 20.0], index=[1, 2])
+print(a + b)
+print(a.add(b))
+print((a * b).dropna())
+c = pd.Series([1, 2, 3], index=[3, 1, 2])
+print(a + c)
+df = pd.DataFrame({"x": [1, 2], "y": [3, 4]})
+print(df * 2)
+print(df + df)
+print(df > 2)
+print(-df)

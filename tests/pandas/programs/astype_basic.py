@@ -1,0 +1,11 @@
+import pandas as pd
+s = pd.Series([1, 2, 3])
+print(s.astype(float))
+print(s.astype("float64"))
+print(s.astype(str))
+print(pd.Series([1.7, -2.2]).astype(int))
+print(pd.Series(["1", "22"]).astype(int))
+print(pd.Series([0, 2]).astype(bool))
+df = pd.DataFrame({"a": [1, 2], "b": [1.5, 2.5]})
+print(df.astype({"a": "float64"}).dtypes)
+print(df.astype(str))

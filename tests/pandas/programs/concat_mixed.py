@@ -1,0 +1,12 @@
+import pandas as pd
+a = pd.DataFrame({"n": [1, 2]})
+b = pd.DataFrame({"n": [1.5]})
+print(pd.concat([a, b]))
+print(pd.concat([a, b]).dtypes)
+s1 = pd.Series([1, 2], name="v")
+s2 = pd.Series([3], name="v")
+print(pd.concat([s1, s2]))
+print(pd.concat([s1, s2], ignore_index=True))
+print(pd.concat([a, a.rename(columns={"n": "m"})], axis=1))
+x = pd.DataFrame({"a": [1]}, index=["r"])
+print(pd.concat([x, x]))

@@ -1,0 +1,11 @@
+import pandas as pd
+s = pd.Series([3, 1, 2], name="n")
+print(s)
+print(pd.Series([1.5, None, 2.0]))
+print(pd.Series(["a", None, "c"]))
+print(pd.Series([True, False]))
+print(pd.Series([1, 2], index=["x", "y"]))
+print(pd.Series({"a": 1, "b": 2}))
+print(pd.Series(5, index=[10, 20, 30]))
+print(pd.Series([], dtype="float64"))
+print(s.dtype, s.name, len(s), s.shape)

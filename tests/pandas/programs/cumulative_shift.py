@@ -1,0 +1,11 @@
+import pandas as pd
+s = pd.Series([1, 2, 3, 4])
+print(s.cumsum())
+print(s.cumprod())
+print(s.cummax())
+print(s.shift(1))
+print(s.shift(-1))
+print(s.diff())
+print(s.pct_change())
+f = pd.Series([1.0, None, 2.0])
+print(f.cumsum())

@@ -1,0 +1,10 @@
+import pandas as pd
+s = pd.Series([1, 0, 2])
+print(s.astype(bool))
+print(s.astype(str).str.len())
+print(pd.Series(["1.5", "2", None]).astype(float))
+print(pd.Series([1.5, 2.5]).astype(str))
+print(pd.Series([1e16, 0.1]).astype(str))
+print(pd.Series([True, False]).astype(int))
+print(pd.Series([True, False]).astype(float))
+print(pd.Series(["a", "b"]).astype("object").dtype)

@@ -1,0 +1,11 @@
+import pandas as pd
+df = pd.DataFrame({"k": [1, 2, 1, 2, 3], "v": [5, 3, 8, 1, 4], "w": [1.0, 2.0, 3.0, 4.0, 5.0]})
+print(df.groupby("k").agg({"v": "sum", "w": "mean"}))
+print(df.groupby("k")["v"].agg(["sum", "mean", "max"]))
+print(df.groupby("k").agg(total=("v", "sum"), avg=("w", "mean")))
+print(df.groupby("k", as_index=False)["v"].sum())
+print(df.groupby("k").v.nunique())
+print(df.groupby("k").w.std())
+print(df.groupby("k").w.median())
+print(df.groupby("k").first())
+print(df.groupby("k").last())

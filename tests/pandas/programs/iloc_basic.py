@@ -1,0 +1,10 @@
+import pandas as pd
+df = pd.DataFrame({"v": [1, 2, 3, 4], "w": ["p", "q", "r", "s"]})
+print(df.iloc[0])
+print(df.iloc[-1])
+print(df.iloc[1:3])
+print(df.iloc[[0, 2]])
+print(df.iloc[1, 1])
+print(df.iloc[:, 0])
+print(df.iloc[::2])
+print(df["w"].iloc[2])

@@ -1,0 +1,10 @@
+import pandas as pd
+a = pd.DataFrame({"k": [1, 2, 3], "i": [10, 20, 30], "s": ["p", "q", "r"], "f": [0.5, 1.5, 2.5]})
+b = pd.DataFrame({"k": [1, 3, 5], "j": [7, 8, 9], "t": ["x", "y", "z"]})
+m = a.merge(b, on="k", how="outer")
+print(m)
+print(m.dtypes)
+m2 = a.merge(b, on="k", how="left")
+print(m2.dtypes)
+m3 = a.merge(b, on="k", how="inner")
+print(m3.dtypes)

@@ -1,0 +1,10 @@
+import pandas as pd
+df = pd.DataFrame({"a": [1.0, None, 3.0], "b": ["x", None, "z"], "c": [1, 2, 3]})
+print(df.isna())
+print(df.notna().sum())
+print(df.fillna(0))
+print(df["a"].fillna(-1))
+print(df.b.fillna("?"))
+print(df.dropna())
+print(df.dropna(subset=["a"]))
+print(df.isna().sum())

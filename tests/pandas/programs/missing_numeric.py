@@ -1,0 +1,10 @@
+import pandas as pd
+s = pd.Series([1.0, None, 3.0, None])
+print(s.isna().sum(), s.notna().sum(), s.count())
+print(s.dropna())
+print(s.fillna(s.mean()))
+print(s.ffill())
+print(s.bfill())
+print(s.sum(), s.mean())
+print(pd.isna(None), pd.isna(1.0), pd.notna(float("nan")))
+print(s.where(s > 2))

@@ -1,0 +1,10 @@
+import pandas as pd
+s = pd.Series(["a", None, "c", float("nan")])
+print(s)
+print(s.isna())
+print(s.fillna("-"))
+print(s.str.upper())
+print(s.str.len())
+print(s.dropna().str.len())
+print(s == "a")
+print(s.count())

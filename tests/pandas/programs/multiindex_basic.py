@@ -1,0 +1,11 @@
+import pandas as pd
+df = pd.DataFrame({"a": ["x", "x", "y"], "b": [1, 2, 1], "v": [10, 20, 30]})
+m = df.set_index(["a", "b"])
+print(m)
+print(m.index)
+print(m.index.names)
+print(m.loc["x"])
+print(m.reset_index())
+g = df.groupby(["a", "b"]).v.sum()
+print(g.index.tolist())
+print(g.reset_index())

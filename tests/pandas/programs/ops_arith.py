@@ -1,0 +1,13 @@
+import pandas as pd
+df = pd.DataFrame({"a": [1, 2, 3, 4], "b": [10, 20, 30, 40], "f": [0.5, 1.5, 2.5, 3.5]})
+print(df.a + df.b)
+print(df.b - df.a)
+print(df.a * df.f)
+print(df.b / df.a)
+print(df.b // 3)
+print(df.b % 7)
+print(df.a ** 2)
+print(-df.a)
+print(df.f * 2 + 1)
+print(10 - df.a)
+print(1 / df.a)

@@ -1,0 +1,10 @@
+import pandas as pd
+print(pd.Series([1.0, 2.5, 3.25]))
+print(pd.Series([0.1, 0.2, 0.3]))
+print(pd.Series([1e-8, 1.0]))
+print(pd.Series([1e10, 2.0]))
+print(pd.Series([123456789.123, 1.5]))
+print(pd.Series([-1.5, 2.0, float("nan")]))
+print(pd.Series([1/3, 2/3]))
+print(pd.Series([100.0, 200.0]))
+print(pd.DataFrame({"x": [0.001, 1000.5], "y": [1.0, 2.0]}))

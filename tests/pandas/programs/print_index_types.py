@@ -1,0 +1,10 @@
+import pandas as pd
+print(pd.Series([1, 2], index=[0.5, 1.5]))
+print(pd.Series([1, 2], index=[True, False]))
+print(pd.Series([1.5, 2.5], index=["long label here", "x"]))
+df = pd.DataFrame({"v": [1, 2, 3]}, index=[100, 5, 20000])
+print(df)
+print(pd.DataFrame({"v": [1.5]}, index=pd.Index(["r"], name="idx")))
+s = pd.Series([1, 2, 3], name=0)
+print(s)
+print(pd.Series([1], name=1.5))

@@ -1,0 +1,10 @@
+import pandas as pd
+df = pd.DataFrame({"neg": [-1, 22, -333], "f": [-0.5, 12.25, -100.0], "s": ["a", "", "ccc"], "b": [True, False, True]})
+print(df)
+print(df.neg)
+print(df.f)
+print(pd.Series([-1e-7, 5.0]))
+print(pd.Series([1e15, 1.0]))
+print(pd.Series([123456789012, 1]))
+print(pd.Series([0.0, -0.0]))
+print(pd.Series([float("inf"), -float("inf"), 1.0]))

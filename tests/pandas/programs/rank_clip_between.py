@@ -1,0 +1,10 @@
+import pandas as pd
+s = pd.Series([3, 1, 4, 1, 5])
+print(s.rank())
+print(s.rank(method="min"))
+print(s.rank(method="dense", ascending=False))
+print(s.clip(2, 4))
+print(s.between(2, 4))
+print(s.abs())
+print(s.round(0))
+print(pd.Series([1.234, 5.678]).round(1))

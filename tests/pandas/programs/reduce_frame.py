@@ -1,0 +1,10 @@
+import pandas as pd
+df = pd.DataFrame({"a": [1, 2, 3], "b": [1.5, None, 3.5]})
+print(df.sum())
+print(df.mean())
+print(df.max())
+print(df.min())
+print(df.count())
+print(df.std())
+print(df.sum(axis=1))
+print(df.mean(axis=1))

@@ -1,0 +1,11 @@
+import pandas as pd
+df = pd.DataFrame({"a": [3, 1, 2], "b": [0.5, 2.5, 1.0], "s": ["x", "y", "z"]})
+print(df.sum(numeric_only=True))
+print(df.max())
+print(df.min())
+print(df[["a", "b"]].median())
+print(df[["a", "b"]].var())
+print(df.idxmax(numeric_only=True) if False else df[["a", "b"]].idxmax())
+print(df[["a", "b"]].agg(["min", "max"]))
+print(df.agg({"a": "sum", "b": "mean"}))
+print(df[["a", "b"]].quantile(0.5))

@@ -1,0 +1,10 @@
+import pandas as pd
+df = pd.DataFrame({"n": [3, 1, 2, 5, 4], "s": ["c", "a", "b", "e", "d"]})
+print(df.sort_values("n"))
+print(df.sort_values("n", ascending=False))
+print(df.sort_values("s"))
+print(df.sort_values(["s"], ascending=[False]))
+s = pd.Series([2.5, None, 1.5, 3.0])
+print(s.sort_values())
+print(s.sort_values(ascending=False))
+print(s.sort_values(na_position="first"))

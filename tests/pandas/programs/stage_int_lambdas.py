@@ -1,0 +1,10 @@
+import pandas as pd
+s = pd.Series(range(-5, 20))
+print(s.apply(lambda v: v * 3 - 7).tolist())
+print(s.apply(lambda v: v * v).tolist())
+print(s.apply(lambda v: v / 2).tolist())
+print(s.apply(lambda v: v if v % 2 else 0).tolist())
+print(s.apply(lambda v: min(v, 10)).dtype)
+big = pd.Series([2**40, -(2**41), 7])
+print(big.apply(lambda v: v * 1000).tolist())
+print(big.apply(lambda v: v * v * v).tolist())

@@ -1,0 +1,11 @@
+import pandas as pd
+s = pd.Series([i * 0.37 - 3.0 for i in range(30)])
+print(s.apply(lambda x: x * 2.5 + 1).round(6).tolist())
+print(s.apply(lambda x: x if x > 0 else -x).tolist())
+print(s.apply(lambda x: max(x, 0.0)).tolist())
+print(s.apply(lambda x: abs(x) - 1).tolist())
+print(s.apply(lambda x: 1 if x > 2 else 0).tolist())
+print(s.apply(lambda x: "pos" if x > 0 else "neg").value_counts())
+print(s.map(lambda x: x > 1).sum())
+print(s.apply(lambda x: x ** 2).sum())
+print(s.apply(lambda x: x / 4).tolist()[:5])

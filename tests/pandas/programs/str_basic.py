@@ -1,0 +1,10 @@
+import pandas as pd
+s = pd.Series(["Apple", "banana", None, "  Cherry  "])
+print(s.str.lower())
+print(s.str.upper())
+print(s.str.len())
+print(s.str.strip())
+print(s.str.contains("an"))
+print(s.str.startswith("b"))
+print(s.str.endswith("e"))
+print(s.str.replace("a", "A"))

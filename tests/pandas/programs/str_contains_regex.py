@@ -1,0 +1,11 @@
+import pandas as pd
+s = pd.Series(["cat", "dog", "catalog", "bird", None])
+print(s.str.contains("cat"))
+print(s.str.contains("^ca"))
+print(s.str.contains("o.", regex=True))
+print(s.str.contains("CAT", case=False))
+print(s.str.contains(".", regex=False))
+print(s.str.replace("o", "0", regex=False))
+print(s.str.replace("[aeiou]", "_", regex=True))
+print(s.str.replace(r"(c)(a)", r"\2\1", regex=True))
+print(s[s.str.contains("cat", na=False)])

@@ -1,0 +1,12 @@
+import pandas as pd
+s = pd.Series(["a-b-c", "d-e", "f", None])
+print(s.str.split("-", n=1))
+print(s.str.split("-").str.join("+"))
+print(s.str.split("-").str[-1])
+print(s.str.count("-"))
+print(s.str.replace("-", ""))
+print(s.str.get(-1))
+print(s.str.rsplit("-"))
+t = pd.Series(["Hello World", "foo BAR"])
+print(t.str.lower().str.title())
+print(t.str.startswith(("He", "fo")))

@@ -1,0 +1,10 @@
+import pandas as pd
+s = pd.Series(["123", "abc", "a1", "", " ", "ABC", "Ab"])
+print(s.str.isdigit())
+print(s.str.isalpha())
+print(s.str.isalnum())
+print(s.str.isspace())
+print(s.str.islower())
+print(s.str.isupper())
+print(s.str.count("a"))
+print(s.str.find("b"))

@@ -1,0 +1,13 @@
+import pandas as pd
+s = pd.Series(["hello", "world", "pandas"])
+print(s.str[0])
+print(s.str[1:3])
+print(s.str[::-1])
+print(s.str.slice(0, 2))
+print(s.str.cat(sep="-"))
+print(s.str.cat(s.str.upper(), sep=":"))
+print(s + "!")
+print(s.str.zfill(8))
+print(s.str.pad(8, side="both", fillchar="*"))
+print(s.str.title())
+print(s.str.capitalize())

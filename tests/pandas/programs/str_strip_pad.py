@@ -1,0 +1,10 @@
+import pandas as pd
+s = pd.Series(["  a  ", "xxbxx", "c\t"])
+print(s.str.strip().tolist())
+print(s.str.lstrip().tolist())
+print(s.str.rstrip().tolist())
+print(s.str.strip("x").tolist())
+print(s.str.center(9, "*").tolist())
+print(s.str.ljust(7, ".").tolist())
+print(s.str.rjust(7).tolist())
+print(pd.Series(["-1", "+5", "42"]).str.zfill(4).tolist())

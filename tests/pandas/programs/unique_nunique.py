@@ -1,0 +1,10 @@
+import pandas as pd
+s = pd.Series([3, 1, 3, 2, 1])
+print(s.unique())
+print(s.nunique())
+print(pd.Series(["b", "a", "b"]).unique())
+df = pd.DataFrame({"a": [1, 1, 2], "b": ["x", "y", "y"]})
+print(df.nunique())
+print(df.drop_duplicates())
+print(df.drop_duplicates(subset=["a"]))
+print(df.duplicated())
