@@ -41,7 +41,7 @@ mod structs;
 mod syntax;
 mod types;
 mod warn;
-mod wrap;
+pub(crate) mod wrap;
 
 use rustpython_vm::{PyResult, VirtualMachine};
 
