@@ -81,6 +81,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
             ("re", stdlib::re),
             ("sysconfig", stdlib::sysconfig),
             ("pkgutil", stdlib::pkgutil),
+            ("bdb", stdlib::bdb),
         ],
     )?;
     Ok(())

@@ -441,8 +441,28 @@ impl FrameSnapshot {
     }
     #[pygetset]
     fn f_locals(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult {
-        match zelf.live(|f| names::locals_mapping(vm, f)) {
-            Some(r) => r,
+        match zelf.live(|f| (names::locals_mapping(vm, f), f.locals.is_some())) {
+            Some((r, true)) => r,
+            // A function frame: one dict, refreshed from the frame at each
+            // read (CPython's PyFrame_FastToLocals), so what a debugger
+            // stores in it (`__return__`) stays.
+            Some((r, false)) => {
+                let fresh = r?;
+                let mut cache = zelf.dead.lock();
+                let cached = cache.0.clone();
+                match (cached.downcast_ref::<PyDict>(), fresh.downcast_ref::<PyDict>()) {
+                    (Some(c), Some(n)) if !c.is(n) => {
+                        for (k, v) in n.items_vec() {
+                            c.set_item(&*k, v, vm)?;
+                        }
+                        Ok(cached)
+                    }
+                    _ => {
+                        cache.0 = fresh.clone();
+                        Ok(fresh)
+                    }
+                }
+            }
             None => Ok(zelf.dead.lock().0.clone()),
         }
     }
@@ -557,7 +577,17 @@ pub fn existing_frame_object(f: &Frame) -> Option<&Py<FrameSnapshot>> {
 pub fn frame_ended(vm: &VirtualMachine, f: &Frame) {
     if let Some(o) = existing_frame_object(f) {
         let locals = names::locals_mapping(vm, f).unwrap_or_else(|_| vm.ctx.new_dict().into());
-        *o.dead.lock() = (locals, f.line(), f.lasti);
+        let mut d = o.dead.lock();
+        let keep = match (d.0.downcast_ref::<PyDict>(), locals.downcast_ref::<PyDict>()) {
+            (Some(c), Some(n)) if f.locals.is_none() && !c.is(n) => {
+                for (k, v) in n.items_vec() {
+                    let _ = c.set_item(&*k, v, vm);
+                }
+                d.0.clone()
+            }
+            _ => locals,
+        };
+        *d = (keep, f.line(), f.lasti);
     }
 }
 

@@ -77,3 +77,15 @@ def patch_pkgutil(m):
             if sys.path_importer_cache.get(entry) is None:
                 sys.path_importer_cache[entry] = StdlibFinder(entry)
             break
+
+
+def patch_bdb(m):
+    # hipy's interpreter reports sys.settrace events (CPython 3.11's
+    # debugger interface), not sys.monitoring ones: 3.14's `-m pdb` asks
+    # for the monitoring backend, which would never stop.
+    init = m.Bdb.__init__
+
+    def __init__(self, skip=None, backend='settrace'):
+        init(self, skip=skip, backend='settrace')
+
+    m.Bdb.__init__ = _adopt(__init__, init)
