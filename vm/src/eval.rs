@@ -281,17 +281,19 @@ fn traced_step(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bo
     if matches!(op.kind, Instruction::Resume { .. }) {
         f.lasti = pc;
         hooks::fire(vm, f, Event::Call, None)?;
-    } else if hooks::traces_lines(f) {
-        if let Some(line) = f.code.line_of(pc) {
-            let backward = pc < prev && !matches!(op.kind, Instruction::Send { .. });
-            if backward || f.code.line_of(prev) != Some(line) {
-                f.lasti = pc;
-                hooks::fire(vm, f, Event::Line, None)?;
-                if f.pc != pc {
-                    // The hook moved the frame (`f_lineno` assignment).
-                    return Ok(Flow::Next);
+    } else {
+        if hooks::traces_lines(f) {
+            if let Some(line) = f.code.line_of(pc) {
+                let backward = pc < prev && !matches!(op.kind, Instruction::Send { .. });
+                if backward || f.code.line_of(prev) != Some(line) {
+                    f.lasti = pc;
+                    hooks::fire(vm, f, Event::Line, None)?;
                 }
             }
+        }
+        if hooks::traces_opcodes(f) {
+            f.lasti = pc;
+            hooks::fire(vm, f, Event::Opcode, None)?;
         }
     }
     let c = if hooks::profiling(vm) { c_call_target(vm, f, op) } else { None };

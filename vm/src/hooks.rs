@@ -34,6 +34,7 @@ pub enum Event {
     Return,
     Exception,
     Line,
+    Opcode,
     CCall,
     CReturn,
     CException,
@@ -46,13 +47,14 @@ impl Event {
             Event::Return => "return",
             Event::Exception => "exception",
             Event::Line => "line",
+            Event::Opcode => "opcode",
             Event::CCall => "c_call",
             Event::CReturn => "c_return",
             Event::CException => "c_exception",
         }
     }
     fn for_trace(self) -> bool {
-        matches!(self, Event::Call | Event::Return | Event::Exception | Event::Line)
+        matches!(self, Event::Call | Event::Return | Event::Exception | Event::Line | Event::Opcode)
     }
     fn for_profile(self) -> bool {
         matches!(self, Event::Call | Event::Return | Event::CCall | Event::CReturn | Event::CException)
@@ -80,6 +82,12 @@ pub fn profiling(vm: &VirtualMachine) -> bool {
 pub fn traces_lines(f: &Frame) -> bool {
     existing_frame_object(f)
         .is_some_and(|o| o.trace_lines.load(std::sync::atomic::Ordering::Relaxed) && o.trace.lock().is_some())
+}
+
+/// The frame has a local trace function that asked for opcode events.
+pub fn traces_opcodes(f: &Frame) -> bool {
+    existing_frame_object(f)
+        .is_some_and(|o| o.trace_opcodes.load(std::sync::atomic::Ordering::Relaxed) && o.trace.lock().is_some())
 }
 
 fn refresh(vm: &VirtualMachine) {

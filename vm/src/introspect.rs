@@ -422,7 +422,7 @@ pub struct FrameSnapshot {
     /// `f_trace`: the frame's local trace function.
     pub(crate) trace: PyMutex<Option<PyObjectRef>>,
     pub(crate) trace_lines: AtomicBool,
-    trace_opcodes: AtomicBool,
+    pub(crate) trace_opcodes: AtomicBool,
 }
 
 #[pyclass]
