@@ -285,7 +285,11 @@ fn traced_step(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bo
         if hooks::traces_lines(f) {
             if let Some(line) = f.code.line_of(pc) {
                 let backward = pc < prev && !matches!(op.kind, Instruction::Send { .. });
-                if backward || f.code.line_of(prev) != Some(line) {
+                // Nothing before the first RESUME has a line to compare with
+                // (CPython's `_co_firsttraceable`).
+                let first = f.code.ops.iter().position(|o| matches!(o.kind, Instruction::Resume { .. }));
+                let last = if first.is_some_and(|r| prev as usize <= r) { None } else { f.code.line_of(prev) };
+                if backward || last != Some(line) {
                     f.lasti = pc;
                     hooks::fire(vm, f, Event::Line, None)?;
                 }
