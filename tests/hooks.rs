@@ -241,3 +241,23 @@ fn cprofile_counts_the_calls_of_a_recursive_function() {
         assert_eq!(table(&got), table(FIB_TABLE), "mode {env:?}");
     }
 }
+
+const PM_PY: &str = "def f(x):\n    y = x * 2\n    raise ValueError(y)\n\nf(21)\n";
+
+/// Post-mortem after an uncaught exception under `-m pdb`: the frame of
+/// the raise, its locals, and the stack (CPython 3.11's lines; the
+/// debugger's own stdlib frames are left out, their paths differ).
+#[test]
+fn pdb_post_mortem_shows_the_raising_frame() {
+    for env in MODES {
+        let got = run(&[("pm.py", PM_PY)], &["-m", "pdb", "pm.py"], "c\np y\nwhere\nq\n", env);
+        for want in [
+            "Uncaught exception. Entering post mortem debugging\n",
+            "ValueError: 42\n",
+            "> pm.py(3)f()\n-> raise ValueError(y)\n(Pdb) 42\n",
+            "  pm.py(5)<module>()\n-> f(21)\n> pm.py(3)f()\n-> raise ValueError(y)\n(Pdb) ",
+        ] {
+            assert!(got.contains(want), "mode {env:?}: {want:?} not in {got:?}");
+        }
+    }
+}

@@ -96,9 +96,14 @@ fn refresh(vm: &VirtualMachine) {
 }
 
 fn run_hook(vm: &VirtualMachine, hook: &PyObjectRef, args: (PyObjectRef, PyObjectRef, PyObjectRef)) -> PyResult {
+    // RustPython's own frames (code it runs itself) report events while
+    // `use_tracing` is set: clear it for the hook's duration, as
+    // RustPython does around its own hook calls.
     BUSY.with(|b| b.set(true));
+    vm.use_tracing.set(false);
     let r = hook.call(args, vm);
     BUSY.with(|b| b.set(false));
+    refresh(vm);
     r
 }
 
@@ -190,10 +195,12 @@ pub fn c_callable(vm: &VirtualMachine, callable: &PyObjectRef, self_arg: Option<
 /// Run `f` with events off, as CPython runs code of its own in C: the
 /// utf-8 encoder that RustPython's `TextIOWrapper.write` calls is Python
 /// code, which CPython's `print` never shows to a hook.
-fn quiet<R>(f: impl FnOnce() -> R) -> R {
+fn quiet<R>(vm: &VirtualMachine, f: impl FnOnce() -> R) -> R {
     let was = BUSY.with(|b| b.replace(true));
+    vm.use_tracing.set(false);
     let r = f();
     BUSY.with(|b| b.set(was));
+    refresh(vm);
     r
 }
 
@@ -208,7 +215,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
         for name in ["write", "flush"] {
             crate::compat::wrap::method(vm, typ, name, |vm, args, callee, original| {
                 if vm.use_tracing.get() {
-                    quiet(|| original(vm, args, callee))
+                    quiet(vm, || original(vm, args, callee))
                 } else {
                     original(vm, args, callee)
                 }
