@@ -204,8 +204,44 @@ fn quiet<R>(vm: &VirtualMachine, f: impl FnOnce() -> R) -> R {
     r
 }
 
+thread_local! {
+    /// This thread counts in `THREADS_WITH_HOOKS`.
+    static COUNTED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Threads with a trace or profile hook set.
+static THREADS_WITH_HOOKS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// After `sys.settrace`/`sys.setprofile`: keep the safepoint bit that
+/// makes compiled loops leave in step with the hooks of every thread.
+fn note_hooks(vm: &VirtualMachine) {
+    use std::sync::atomic::Ordering::SeqCst;
+    let on = !vm.is_none(&vm.trace_func.borrow()) || !vm.is_none(&vm.profile_func.borrow());
+    if COUNTED.with(|c| c.replace(on)) == on {
+        return;
+    }
+    let n = if on {
+        THREADS_WITH_HOOKS.fetch_add(1, SeqCst) + 1
+    } else {
+        THREADS_WITH_HOOKS.fetch_sub(1, SeqCst) - 1
+    };
+    if n > 0 {
+        crate::safepoint::REQUESTED.fetch_or(crate::safepoint::HOOK, SeqCst);
+    } else {
+        crate::safepoint::REQUESTED.fetch_and(!crate::safepoint::HOOK, SeqCst);
+    }
+}
+
 pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     use rustpython_vm::builtins::PyType;
+    let sys = vm.sys_module.clone();
+    for name in ["settrace", "setprofile"] {
+        crate::compat::wrap_function(vm, sys.as_object(), name, |vm, args, callee, original| {
+            let r = original(vm, args, callee);
+            note_hooks(vm);
+            r
+        })?;
+    }
     static DONE: std::sync::Once = std::sync::Once::new();
     let Ok(typ) = vm.import("_io", 0)?.get_attr("TextIOWrapper", vm)?.downcast::<PyType>() else {
         return Ok(());
