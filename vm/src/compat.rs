@@ -41,7 +41,7 @@ mod structs;
 mod syntax;
 mod types;
 mod warn;
-mod wrap;
+pub(crate) mod wrap;
 
 use rustpython_vm::{PyResult, VirtualMachine};
 
@@ -81,6 +81,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
             ("re", stdlib::re),
             ("sysconfig", stdlib::sysconfig),
             ("pkgutil", stdlib::pkgutil),
+            ("bdb", stdlib::bdb),
         ],
     )?;
     Ok(())

@@ -166,6 +166,12 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) ->
     let result = loop {
         let step: Step = match pending.take() {
             Some(raised) => Err(raised),
+            None if crate::hooks::active(vm) => {
+                // A hook is set: no recording, no compiled code; one
+                // instruction at a time, reporting events.
+                rec = None;
+                traced_step(vm, stack.last_mut().unwrap(), &mut executed, trace)
+            }
             None if rec.is_some() => crate::trace::record_step(vm, stack, &mut rec, |f| {
                 execute(vm, f, &mut executed, trace, true)
             }),
@@ -176,6 +182,8 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) ->
         };
         match step {
             Ok(Flow::Next) => {}
+            Ok(Flow::Jit) if crate::hooks::active(vm) => {}
+            Ok(Flow::JitHeader(_)) if crate::hooks::active(vm) => skip_entry = true,
             Ok(Flow::Jit) => {
                 if let Err(raised) = crate::trace::back_edge(vm, stack, &mut rec) {
                     pending = Some(raised);
@@ -194,6 +202,13 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) ->
                 stack.push(new);
             }
             Ok(Flow::Return(value)) => {
+                if crate::hooks::active(vm) {
+                    let top = stack.last().unwrap();
+                    if let Err(e) = crate::hooks::fire(vm, top, crate::hooks::Event::Return, Some(value.clone())) {
+                        pending = Some(e.into());
+                        continue;
+                    }
+                }
                 if stack.len() == 1 {
                     break Ok(Outcome::Return(value));
                 }
@@ -231,6 +246,13 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) ->
                 }
             }
             Ok(Flow::Yield(value)) => {
+                if crate::hooks::active(vm) {
+                    let top = stack.last().unwrap();
+                    if let Err(e) = crate::hooks::fire(vm, top, crate::hooks::Event::Return, Some(value.clone())) {
+                        pending = Some(e.into());
+                        continue;
+                    }
+                }
                 // Only a base generator frame can yield: nested generator
                 // frames always run as the base of their own `run`.
                 debug_assert_eq!(stack.len(), 1);
@@ -244,6 +266,73 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) ->
     };
     stats::add_executed(executed);
     result
+}
+
+/// One instruction of `f` while a trace or profile hook is set: `call` at
+/// RESUME, `line` where CPython 3.11 reports one, `c_call`/`c_return`/
+/// `c_exception` around a call of a builtin (see `hooks`).
+#[cold]
+#[inline(never)]
+fn traced_step(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool) -> Step {
+    use crate::hooks::{self, Event};
+    let pc = f.pc;
+    let op = f.code.ops[pc as usize];
+    let prev = f.lasti;
+    if matches!(op.kind, Instruction::Resume { .. }) {
+        f.lasti = pc;
+        hooks::fire(vm, f, Event::Call, None)?;
+    } else {
+        if hooks::traces_lines(f) {
+            if let Some(line) = f.code.line_of(pc) {
+                let backward = pc < prev && !matches!(op.kind, Instruction::Send { .. });
+                // Nothing before the first RESUME has a line to compare with
+                // (CPython's `_co_firsttraceable`).
+                let first = f.code.ops.iter().position(|o| matches!(o.kind, Instruction::Resume { .. }));
+                let last = if first.is_some_and(|r| prev as usize <= r) { None } else { f.code.line_of(prev) };
+                if backward || last != Some(line) {
+                    f.lasti = pc;
+                    hooks::fire(vm, f, Event::Line, None)?;
+                }
+            }
+        }
+        if hooks::traces_opcodes(f) {
+            f.lasti = pc;
+            hooks::fire(vm, f, Event::Opcode, None)?;
+        }
+    }
+    let c = if hooks::profiling(vm) { c_call_target(vm, f, op) } else { None };
+    if let Some(c) = &c {
+        hooks::fire(vm, f, Event::CCall, Some(c.clone()))?;
+    }
+    let r = execute(vm, f, executed, trace, true);
+    if let Some(c) = c {
+        let ev = if r.is_ok() { Event::CReturn } else { Event::CException };
+        if let Err(e) = hooks::fire(vm, f, ev, Some(c)) {
+            if r.is_ok() {
+                return Err(e.into());
+            }
+        }
+    }
+    r
+}
+
+/// What a profile function sees as the callee of CALL instruction `op`, if
+/// CPython 3.11 reports `c_call` for it.
+fn c_call_target(vm: &VirtualMachine, f: &Frame, op: crate::code::Op) -> Option<PyObjectRef> {
+    let len = f.slots.len();
+    let (base, argc) = match op.kind {
+        Instruction::Call { .. } => (len.checked_sub(op.arg as usize + 2)?, op.arg as usize),
+        Instruction::CallKw { .. } => (len.checked_sub(op.arg as usize + 3)?, op.arg as usize),
+        Instruction::CallFunctionEx => (len.checked_sub(4)?, 0),
+        _ => return None,
+    };
+    let callable = f.slots[base].as_ref()?;
+    let first = match &f.slots[base + 1] {
+        Some(s) => Some(s),
+        None if argc > 0 => f.slots[base + 2].as_ref(),
+        None => None,
+    };
+    crate::hooks::c_callable(vm, callable, first)
 }
 
 /// Execute instructions of `f` until one changes frames (call, return,
@@ -693,12 +782,29 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
             f.push(r);
         }
 
-        Instruction::Call { .. } => flow!(call::call(vm, f, op, arg as usize, None).map_err(Raised::from)),
+        Instruction::Call { .. } => {
+            flow!(call::call(vm, f, op, arg as usize, None).map_err(Raised::from));
+            // A builtin that set a trace or profile hook: leave, so the
+            // loop reports events from the next instruction on.
+            if vm.use_tracing.get() {
+                return Ok(Flow::Next);
+            }
+        }
         Instruction::CallKw { .. } => {
             let kwnames = f.pop();
             flow!(call::call(vm, f, op, arg as usize, Some(kwnames)).map_err(Raised::from));
+            if vm.use_tracing.get() {
+                return Ok(Flow::Next);
+            }
         }
-        Instruction::CallFunctionEx => flow!(call::call_function_ex(vm, f).map_err(Raised::from)),
+        Instruction::CallFunctionEx => {
+            flow!(call::call_function_ex(vm, f).map_err(Raised::from));
+            // A builtin that set a trace or profile hook: leave, so the
+            // loop reports events from the next instruction on.
+            if vm.use_tracing.get() {
+                return Ok(Flow::Next);
+            }
+        }
         Instruction::MakeFunction => crate::function::make_function(vm, f)?,
         Instruction::SetFunctionAttribute { .. } => crate::function::set_function_attribute(vm, f, arg)?,
         Instruction::ReturnValue => {
@@ -716,7 +822,7 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
             let v = f.pop();
             // A plain yield (arg 0; 1 is inside `yield from`/`await`).
             // The consumer took it: continue as if resumed with None.
-            if f.push && arg == 0 && crate::push::offer(vm, &v) {
+            if f.push && arg == 0 && !vm.use_tracing.get() && crate::push::offer(vm, &v) {
                 f.push(vm.ctx.none());
             } else {
                 f.push = false;

@@ -95,6 +95,9 @@ pub struct Frame {
     /// suspending it (`push`): a plain `yield` offers its value to that
     /// consumer first.
     pub push: bool,
+    /// The frame object handed to Python for this frame, once one was asked
+    /// for (`sys._getframe`, a trace or profile function).
+    pub obj: std::cell::OnceCell<PyObjectRef>,
 }
 
 impl Frame {
@@ -124,6 +127,7 @@ impl Frame {
             closure: None,
             ret: Continuation::Push,
             push: false,
+            obj: std::cell::OnceCell::new(),
             serial: SERIAL.with(|s| {
                 let v = s.get() + 1;
                 s.set(v);
@@ -212,7 +216,10 @@ impl Frame {
 
     /// Drop the frame's contents and return its box and slot vector to the
     /// pool.
-    pub fn recycle(mut self: Box<Self>, _vm: &VirtualMachine) {
+    pub fn recycle(mut self: Box<Self>, vm: &VirtualMachine) {
+        if self.obj.get().is_some() {
+            crate::introspect::frame_ended(vm, &self);
+        }
         let mut slots = std::mem::take(&mut self.slots);
         // Dropping values may run __del__, which may use the interpreter
         // (and the pool): do it before touching the pool.

@@ -264,7 +264,12 @@ impl Coro {
     fn frame_object(&self, vm: &VirtualMachine) -> PyResult<Option<PyObjectRef>> {
         let guard = self.frame.0.lock();
         match guard.as_ref() {
-            Some(f) => Ok(Some(crate::introspect::frame_snapshot(vm, f, None)?)),
+            Some(f) => {
+                let o = crate::introspect::frame_snapshot(vm, f, None)?;
+                // Suspended (or running): what it shows is read now.
+                crate::introspect::frame_ended(vm, f);
+                Ok(Some(o))
+            }
             None => Ok(None),
         }
     }

@@ -5,6 +5,9 @@
 //! globals).
 
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+use rustpython_vm::common::lock::PyMutex;
 
 use rustpython_vm::builtins::{PyCode, PyDict, PyDictRef, PyStr, PyTuple, PyType};
 use rustpython_vm::bytecode::{CodeFlags, CO_FAST_CELL, CO_FAST_FREE};
@@ -359,22 +362,21 @@ fn frame_at<R>(depth: usize, f: impl FnOnce(Option<&Frame>) -> R) -> R {
 
 fn sys_getframe(depth: OptionalArg<isize>, vm: &VirtualMachine) -> PyResult {
     let depth = depth.unwrap_or(0).max(0) as usize;
-    let mut chain: Vec<*const Frame> = Vec::new();
+    let mut found: Option<*const Frame> = None;
+    let mut n = 0;
     runtime::walk_frames(|fr| {
-        chain.push(fr as *const Frame);
+        if n == depth {
+            found = Some(fr as *const Frame);
+            return true;
+        }
+        n += 1;
         false
     });
-    if depth >= chain.len() {
-        return Err(vm.new_value_error("call stack is not deep enough"));
-    }
-    // Build snapshots outermost first so each can point at its f_back.
-    let mut back: Option<PyObjectRef> = None;
-    for &p in chain[depth..].iter().rev() {
+    match found {
         // SAFETY: as in `frame_at`.
-        let fr = unsafe { &*p };
-        back = Some(frame_snapshot(vm, fr, back)?);
+        Some(p) => frame_object(vm, unsafe { &*p }),
+        None => Err(vm.new_value_error("call stack is not deep enough")),
     }
-    Ok(back.unwrap())
 }
 
 /// The innermost running frame as a frame object (None outside any frame).
@@ -402,8 +404,9 @@ fn sys_getframemodulename(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
     })
 }
 
-/// A frame object as Python code sees it from `sys._getframe()` or
-/// `gi_frame`: a snapshot of one hipy frame (locals as of its creation).
+/// A frame object as Python code sees it from `sys._getframe()`, `gi_frame`
+/// or a trace function: one per hipy frame (cached in `Frame::obj`), reading
+/// the live frame while it runs and what it last saw once it has ended.
 #[pyclass(module = false, name = "frame")]
 #[derive(Debug, PyPayload)]
 pub struct FrameSnapshot {
@@ -414,10 +417,12 @@ pub struct FrameSnapshot {
     code: PyObjectRef,
     globals: PyObjectRef,
     builtins: PyObjectRef,
-    locals: PyObjectRef,
-    lineno: Option<u32>,
-    lasti: u32,
-    back: Option<PyObjectRef>,
+    /// (locals, line, lasti) as of creation, refreshed when the frame ends.
+    dead: PyMutex<(PyObjectRef, Option<u32>, u32)>,
+    /// `f_trace`: the frame's local trace function.
+    pub(crate) trace: PyMutex<Option<PyObjectRef>>,
+    pub(crate) trace_lines: AtomicBool,
+    pub(crate) trace_opcodes: AtomicBool,
 }
 
 #[pyclass]
@@ -436,29 +441,89 @@ impl FrameSnapshot {
     }
     #[pygetset]
     fn f_locals(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult {
-        match zelf.live(|f| names::locals_mapping(vm, f)) {
-            Some(r) => r,
-            None => Ok(zelf.locals.clone()),
+        match zelf.live(|f| (names::locals_mapping(vm, f), f.locals.is_some())) {
+            Some((r, true)) => r,
+            // A function frame: one dict, refreshed from the frame at each
+            // read (CPython's PyFrame_FastToLocals), so what a debugger
+            // stores in it (`__return__`) stays.
+            Some((r, false)) => {
+                let fresh = r?;
+                let mut cache = zelf.dead.lock();
+                let cached = cache.0.clone();
+                match (cached.downcast_ref::<PyDict>(), fresh.downcast_ref::<PyDict>()) {
+                    (Some(c), Some(n)) if !c.is(n) => {
+                        for (k, v) in n.items_vec() {
+                            c.set_item(&*k, v, vm)?;
+                        }
+                        Ok(cached)
+                    }
+                    _ => {
+                        cache.0 = fresh.clone();
+                        Ok(fresh)
+                    }
+                }
+            }
+            None => Ok(zelf.dead.lock().0.clone()),
         }
     }
     #[pygetset]
     fn f_lineno(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
-        match zelf.live(|f| f.line()).unwrap_or(zelf.lineno) {
+        match zelf.live(|f| f.line()).unwrap_or_else(|| zelf.dead.lock().1) {
             Some(l) => vm.ctx.new_int(l).into(),
             None => vm.ctx.none(),
         }
     }
     #[pygetset]
     fn f_lasti(zelf: &Py<Self>) -> u32 {
-        zelf.live(|f| f.lasti).unwrap_or(zelf.lasti) * 2
+        zelf.live(|f| f.lasti).unwrap_or_else(|| zelf.dead.lock().2) * 2
     }
     #[pygetset]
-    fn f_back(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
-        zelf.back.clone().unwrap_or_else(|| vm.ctx.none())
+    fn f_back(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult {
+        let mut seen = false;
+        let mut back: Option<*const Frame> = None;
+        runtime::walk_frames(|fr| {
+            if seen {
+                back = Some(fr as *const Frame);
+                return true;
+            }
+            if fr as *const Frame as usize == zelf.addr && fr.serial == zelf.serial {
+                seen = true;
+            }
+            false
+        });
+        match back {
+            // SAFETY: the frame belongs to a running eval loop.
+            Some(p) => frame_object(vm, unsafe { &*p }),
+            None => Ok(vm.ctx.none()),
+        }
     }
     #[pygetset]
-    fn f_trace(_zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
-        vm.ctx.none()
+    fn f_trace(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
+        zelf.trace.lock().clone().unwrap_or_else(|| vm.ctx.none())
+    }
+    #[pygetset(setter)]
+    fn set_f_trace(zelf: &Py<Self>, value: rustpython_vm::function::PySetterValue, vm: &VirtualMachine) {
+        let v = match value {
+            rustpython_vm::function::PySetterValue::Assign(v) if !vm.is_none(&v) => Some(v),
+            _ => None,
+        };
+        *zelf.trace.lock() = v;
+    }
+    #[pygetset]
+    fn f_trace_lines(zelf: &Py<Self>) -> bool {
+        zelf.trace_lines.load(Relaxed)
+    }
+    #[pygetset(setter)]
+    fn set_f_trace_lines(zelf: &Py<Self>, value: bool) {
+        zelf.trace_lines.store(value, Relaxed);
+    }
+    #[pygetset]
+    fn f_trace_opcodes(zelf: &Py<Self>) -> bool {
+        zelf.trace_opcodes.load(Relaxed)
+    }
+    #[pygetset(setter)]
+    fn set_f_trace_opcodes(zelf: &Py<Self>, value: bool) {
+        zelf.trace_opcodes.store(value, Relaxed);
     }
     #[pymethod]
     fn clear(_zelf: &Py<Self>) {}
@@ -480,20 +545,54 @@ impl FrameSnapshot {
     }
 }
 
-pub fn frame_snapshot(vm: &VirtualMachine, f: &Frame, back: Option<PyObjectRef>) -> PyResult<PyObjectRef> {
-    Ok(FrameSnapshot {
+/// The frame object of `f` (made on first request, then the same object).
+pub fn frame_object(vm: &VirtualMachine, f: &Frame) -> PyResult<PyObjectRef> {
+    if let Some(o) = f.obj.get() {
+        return Ok(o.clone());
+    }
+    let o: PyObjectRef = FrameSnapshot {
         addr: f as *const Frame as usize,
         serial: f.serial,
         code: f.code.code.clone().into(),
         globals: f.globals.clone().into(),
         builtins: f.builtins.clone().into(),
-        locals: names::locals_mapping(vm, f)?,
-        lineno: f.line(),
-        lasti: f.lasti,
-        back,
+        dead: PyMutex::new((names::locals_mapping(vm, f)?, f.line(), f.lasti)),
+        trace: PyMutex::new(None),
+        trace_lines: AtomicBool::new(true),
+        trace_opcodes: AtomicBool::new(false),
     }
     .into_ref(&vm.ctx)
-    .into())
+    .into();
+    let _ = f.obj.set(o.clone());
+    Ok(o)
+}
+
+/// The frame object of `f`, if one was made (no allocation otherwise).
+#[inline]
+pub fn existing_frame_object(f: &Frame) -> Option<&Py<FrameSnapshot>> {
+    f.obj.get().and_then(|o| o.downcast_ref::<FrameSnapshot>())
+}
+
+/// `f` is ending: its frame object keeps what it last saw.
+pub fn frame_ended(vm: &VirtualMachine, f: &Frame) {
+    if let Some(o) = existing_frame_object(f) {
+        let locals = names::locals_mapping(vm, f).unwrap_or_else(|_| vm.ctx.new_dict().into());
+        let mut d = o.dead.lock();
+        let keep = match (d.0.downcast_ref::<PyDict>(), locals.downcast_ref::<PyDict>()) {
+            (Some(c), Some(n)) if f.locals.is_none() && !c.is(n) => {
+                for (k, v) in n.items_vec() {
+                    let _ = c.set_item(&*k, v, vm);
+                }
+                d.0.clone()
+            }
+            _ => locals,
+        };
+        *d = (keep, f.line(), f.lasti);
+    }
+}
+
+pub fn frame_snapshot(vm: &VirtualMachine, f: &Frame, _back: Option<PyObjectRef>) -> PyResult<PyObjectRef> {
+    frame_object(vm, f)
 }
 
 type InitFunc = fn(&rustpython_vm::PyObject, FuncArgs, &VirtualMachine) -> PyResult<()>;

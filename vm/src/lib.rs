@@ -21,6 +21,7 @@ mod eval;
 pub mod frame;
 mod function;
 mod generator;
+mod hooks;
 mod globals_cache;
 mod imports;
 mod introspect;
@@ -75,6 +76,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     imports::install(vm)?;
     signals::install(vm)?;
     safepoint::install(vm)?;
+    hooks::install(vm)?;
     Ok(())
 }
 

@@ -26,6 +26,10 @@ use rustpython_vm::{AsObject, PyResult, VirtualMachine};
 pub const SIGNAL: u8 = 1;
 /// Some thread stops the world: every thread parks at its next safepoint.
 pub const STOP: u8 = 2;
+/// Some thread has a trace or profile hook set: compiled loops leave at
+/// their next back-edge (the interpreter does not enter them again on a
+/// thread with a hook; see `hooks`).
+pub const HOOK: u8 = 4;
 
 pub(crate) static REQUESTED: AtomicU8 = AtomicU8::new(0);
 
@@ -53,7 +57,7 @@ pub struct Watch {
 pub fn watch() -> Watch {
     Watch {
         flag: REQUESTED.as_ptr() as u64,
-        mask: if crate::signals::on_main_thread() { SIGNAL | STOP } else { STOP },
+        mask: if crate::signals::on_main_thread() { SIGNAL | STOP | HOOK } else { STOP | HOOK },
         gc_count: crate::layout::gc::young_count() as *const AtomicUsize as u64,
         gc_limit: GC_LIMIT.as_ptr() as u64,
     }

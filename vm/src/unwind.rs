@@ -42,7 +42,7 @@ pub fn contextualize(exc: &PyBaseExceptionRef) {
 /// exception table (possibly in a caller frame) and continue there, or
 /// return the exception when it leaves the base frame.
 pub fn unwind(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, raised: Raised) -> Result<(), PyBaseExceptionRef> {
-    let Raised { exc, mut reraise, new_raise, lasti: mut restored } = raised;
+    let Raised { mut exc, mut reraise, new_raise, lasti: mut restored } = raised;
     let mut first = true;
     loop {
         let f = stack.last_mut().unwrap();
@@ -51,6 +51,11 @@ pub fn unwind(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, raised: Raised) 
             traceback::add_entry(vm, &exc, f);
             if (first && new_raise) || !had_tb {
                 contextualize(&exc);
+            }
+            if crate::hooks::active(vm) {
+                if let Some(e) = crate::hooks::fire_exception(vm, f, &exc) {
+                    exc = e;
+                }
             }
         }
         if let Some(h) = f.code.handler_for(f.lasti) {
@@ -62,6 +67,11 @@ pub fn unwind(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, raised: Raised) 
             f.push(exc.into());
             f.pc = target;
             return Ok(());
+        }
+        if crate::hooks::active(vm) {
+            if let Err(e) = crate::hooks::fire(vm, f, crate::hooks::Event::Return, None) {
+                exc = e;
+            }
         }
         if stack.len() == 1 {
             return Err(exc);

@@ -90,6 +90,11 @@ pub fn sysconfig(vm: &VirtualMachine) -> PyResult<()> {
 }
 
 /// `pkgutil.iter_modules()` lists the (frozen) standard library.
+/// `bdb` (and so `pdb`) always on `sys.settrace`.
+pub fn bdb(vm: &VirtualMachine) -> PyResult<()> {
+    patch(vm, "bdb", "patch_bdb")
+}
+
 pub fn pkgutil(vm: &VirtualMachine) -> PyResult<()> {
     patch(vm, "pkgutil", "patch_pkgutil")
 }

@@ -77,3 +77,30 @@ def patch_pkgutil(m):
             if sys.path_importer_cache.get(entry) is None:
                 sys.path_importer_cache[entry] = StdlibFinder(entry)
             break
+
+
+def patch_bdb(m):
+    # hipy's interpreter reports sys.settrace events (CPython 3.11's
+    # debugger interface), not sys.monitoring ones: 3.14's `-m pdb` asks
+    # for the monitoring backend, which would never stop.
+    init = m.Bdb.__init__
+
+    def __init__(self, skip=None, backend='settrace'):
+        init(self, skip=skip, backend='settrace')
+
+    m.Bdb.__init__ = _adopt(__init__, init)
+
+    # 3.13 made set_trace() stop at once, at its own line (it steps by
+    # instruction); 3.11 stops at the next line.
+    set_trace = m.Bdb.set_trace
+
+    def set_trace_311(self, frame=None):
+        if frame is None:
+            frame = m.sys._getframe().f_back
+        self.set_stepinstr = self.set_step
+        try:
+            set_trace(self, frame)
+        finally:
+            del self.set_stepinstr
+
+    m.Bdb.set_trace = _adopt(set_trace_311, set_trace)
