@@ -251,20 +251,40 @@ pub fn diff_outcomes(
     (!out.is_empty()).then_some(out)
 }
 
-/// A unified diff (3 lines of context) of two outputs.
+/// Lines of each output a diff compares: a runaway program's megabytes of
+/// output would take Myers' algorithm minutes (the outcome is already known
+/// to differ; the diff is only shown).
+const DIFF_INPUT_LINES: usize = 2000;
+
+/// A unified diff (3 lines of context) of two outputs (their first
+/// `DIFF_INPUT_LINES` lines, with a deadline on the algorithm).
 pub fn unified_diff(old_label: &str, new_label: &str, old: &[u8], new: &[u8]) -> String {
     let old = printable(old);
     let new = printable(new);
-    let mut text = similar::TextDiff::from_lines(&old, &new)
+    let (old_cut, new_cut) = (first_lines(&old, DIFF_INPUT_LINES), first_lines(&new, DIFF_INPUT_LINES));
+    let mut text = similar::TextDiff::configure()
+        .timeout(std::time::Duration::from_secs(2))
+        .diff_lines(old_cut, new_cut)
         .unified_diff()
         .context_radius(3)
         .header(old_label, new_label)
         .to_string();
+    if old_cut.len() < old.len() || new_cut.len() < new.len() {
+        text += &format!("(only the first {DIFF_INPUT_LINES} lines of each output were compared)\n");
+    }
     if old == new {
         // Only possible if the bytes differ in a way `printable` hides.
         text += &format!("--- {old_label}\n+++ {new_label}\n(outputs differ in bytes that print alike)\n");
     }
     text
+}
+
+/// The first `n` lines of `text` (all of it if it has fewer).
+fn first_lines(text: &str, n: usize) -> &str {
+    match text.match_indices('\n').nth(n.saturating_sub(1)) {
+        Some((i, _)) => &text[..=i],
+        None => text,
+    }
 }
 
 /// The output as text; bytes that are not UTF-8 are shown as `\xNN`.
