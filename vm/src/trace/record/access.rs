@@ -102,17 +102,8 @@ impl Recorder {
         if !f.locals.as_ref().is_some_and(|l| l.is(f.globals.as_object())) {
             abort!("STORE_NAME outside a module's top level");
         }
-        let snap = self.snapshot(SnapshotKind::RaisePending, pc);
-        let s = self.pop();
-        let name = f.code.names[arg as usize];
-        let (v, vt) = self.as_obj(s).ok_or("store of NULL")?;
-        let g = self.constant(f.globals.as_object(), "globals");
-        let n = self.constant(name.as_object(), name.as_str());
-        let r = self.call(Helper::Setitem, &[g.into(), n.into(), v]).expect("int result");
-        self.b.guard_eq_i64(r, 0, snap);
-        self.release_temp(v, vt);
-        self.release(s);
-        Ok(())
+        // The module's namespace is its globals dict.
+        self.store_global(f, pc, arg)
     }
 
     /// STORE_GLOBAL: the globals dict's item.
@@ -238,10 +229,7 @@ impl Recorder {
             let v = self.b.load_field(obj, offset, Type::Obj);
             self.b.guard_nonnull(v, snap);
             let r = self.call(Helper::Incref, &[v.into()]).expect("incref returns");
-            self.pop();
-            self.release_temp(obj, ot);
-            self.release(s);
-            self.push(Sh::val(r, Repr::Obj, true));
+            self.replace_object(s, (obj, ot), Sh::val(r, Repr::Obj, true));
             return Ok(());
         }
         // A method load: a Python method the interpreter's cache knows, or
@@ -254,15 +242,7 @@ impl Recorder {
         };
         if let Some(func) = unbound {
             self.version_guard(vm, obj, cls, snap);
-            // The instance dict must not shadow the method (an object the
-            // trace allocated has exactly the attributes it recorded).
-            if tracked.is_some_and(|k| self.has_field(k, name)) {
-                abort!("instance attribute shadows a method");
-            }
-            if o.dict().is_some() && tracked.is_none() {
-                let shadowed = self.call(Helper::HasDictAttr, &[obj, n.into()]).expect("i64");
-                self.b.guard_false(shadowed, snap);
-            }
+            self.guard_not_shadowed(o, obj, tracked, name, n, snap)?;
             let k = self.constant(&func, "method");
             self.pop();
             self.push(Sh::val(k, Repr::Obj, false));
@@ -283,18 +263,9 @@ impl Recorder {
             // A class attribute that is no descriptor: a constant under the
             // class's version, unless the instance dict shadows it.
             self.version_guard(vm, obj, cls, snap);
-            if tracked.is_some_and(|k| self.has_field(k, name)) {
-                abort!("instance attribute shadows a class attribute");
-            }
-            if o.dict().is_some() && tracked.is_none() {
-                let shadowed = self.call(Helper::HasDictAttr, &[obj, n.into()]).expect("i64");
-                self.b.guard_false(shadowed, snap);
-            }
+            self.guard_not_shadowed(o, obj, tracked, name, n, snap)?;
             let k = self.constant(value, name.as_str());
-            self.pop();
-            self.release_temp(obj, ot);
-            self.release(s);
-            self.push(Sh::val(k, Repr::Obj, false));
+            self.replace_object(s, (obj, ot), Sh::val(k, Repr::Obj, false));
             return Ok(());
         }
         if method {
@@ -311,10 +282,30 @@ impl Recorder {
     pub(super) fn attr_by_helper(&mut self, helper: Helper, (obj, temp): (Operand, bool), s: Sh, name: Operand, snap: SnapId) {
         let r = self.call(helper, &[obj, name]).expect("obj");
         self.b.guard_nonnull(r, snap);
+        self.replace_object(s, (obj, temp), Sh::val(r, Repr::Obj, true));
+    }
+
+    /// Replace the object on top of the stack (shadow `s`, as the operand
+    /// `obj`) by `value`, one of its attributes.
+    fn replace_object(&mut self, s: Sh, (obj, temp): (Operand, bool), value: Sh) {
         self.pop();
         self.release_temp(obj, temp);
         self.release(s);
-        self.push(Sh::val(r, Repr::Obj, true));
+        self.push(value);
+    }
+
+    /// An attribute the class provides (a method, a class attribute) must not
+    /// be shadowed by the instance: an object the trace allocated has exactly
+    /// the fields it recorded; another object's dict is checked under `snap`.
+    fn guard_not_shadowed(&mut self, o: &PyObjectRef, obj: Operand, tracked: Option<usize>, name: &'static rustpython_vm::builtins::PyStrInterned, n: ConstId, snap: SnapId) -> Result<(), Abort> {
+        if tracked.is_some_and(|k| self.has_field(k, name)) {
+            abort!("instance attribute shadows a class attribute");
+        }
+        if o.dict().is_some() && tracked.is_none() {
+            let shadowed = self.call(Helper::HasDictAttr, &[obj, n.into()]).expect("i64");
+            self.b.guard_false(shadowed, snap);
+        }
+        Ok(())
     }
 
     pub(super) fn store_subscr(&mut self, vm: &VirtualMachine, pc: u32, container: &PyObjectRef, key: &PyObjectRef) -> Result<(), Abort> {
