@@ -98,6 +98,18 @@ fn leave_frame() {
     runtime::set_depth(runtime::depth() - 1);
 }
 
+/// A frame that was to be pushed but was not: a generator's goes back to
+/// its generator as it was; any other is dropped.
+fn drop_unentered(vm: &VirtualMachine, mut f: Box<Frame>) {
+    match std::mem::replace(&mut f.ret, Continuation::Push) {
+        Continuation::Generator { gen, .. } => {
+            f.pop();
+            generator::suspend_on_stack(vm, &gen, f);
+        }
+        _ => f.recycle(vm),
+    }
+}
+
 /// Registers a frame stack with the runtime for introspection and removes
 /// it again when dropped (also on panic).
 struct StackGuard;
@@ -195,7 +207,7 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) ->
             },
             Ok(Flow::Push(new)) => {
                 if let Err(e) = enter_frame(vm) {
-                    new.recycle(vm);
+                    drop_unentered(vm, new);
                     pending = Some(e.into());
                     continue;
                 }
@@ -220,6 +232,10 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) ->
                 match ret {
                     Continuation::Push => caller.push(value),
                     Continuation::Discard => {}
+                    Continuation::Generator { gen, exhausted } => {
+                        generator::finish_on_stack(vm, &gen);
+                        caller.pc = exhausted;
+                    }
                     Continuation::Binary { a, b, op } => {
                         if value.is(vm.ctx.not_implemented.as_object()) {
                             match crate::dunder::binary_fallback(vm, &a, &b, op) {
@@ -253,10 +269,17 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) ->
                         continue;
                     }
                 }
-                // Only a base generator frame can yield: nested generator
-                // frames always run as the base of their own `run`.
-                debug_assert_eq!(stack.len(), 1);
-                break Ok(Outcome::Yield(value));
+                if stack.len() == 1 {
+                    break Ok(Outcome::Yield(value));
+                }
+                // A generator run by its consumer's FOR_ITER on this stack.
+                let mut done = stack.pop().unwrap();
+                leave_frame();
+                let Continuation::Generator { gen, .. } = std::mem::replace(&mut done.ret, Continuation::Push) else {
+                    unreachable!("only a generator frame yields above the base frame")
+                };
+                generator::suspend_on_stack(vm, &gen, done);
+                stack.last_mut().unwrap().push(value);
             }
             Err(raised) => match unwind::unwind(vm, stack, raised) {
                 Ok(()) => {}
@@ -644,6 +667,9 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
                     Some(v) => f.push(v),
                     None => f.pc = arg,
                 }
+            } else if let Some(mut gen_frame) = generator::resume_on_stack(vm, f.top()) {
+                gen_frame.ret = Continuation::Generator { gen: f.top().clone(), exhausted: arg };
+                return Ok(Flow::Push(gen_frame));
             } else {
                 let it = f.top().clone();
                 match generator::iter_next(vm, &it)? {

@@ -68,6 +68,11 @@ pub enum Continuation {
     /// The frame of a binary operator's Python method `a.__op__(b)`:
     /// NotImplemented falls back to the reflected method (`dunder`).
     Binary { a: PyObjectRef, b: PyObjectRef, op: u32 },
+    /// A generator's frame resumed by the consumer's FOR_ITER
+    /// (`generator::resume_on_stack`): a yield hands the value to the
+    /// consumer and the frame back to the generator `gen`; a return makes
+    /// the consumer's FOR_ITER jump to `exhausted`.
+    Generator { gen: PyObjectRef, exhausted: u32 },
 }
 
 pub struct Frame {

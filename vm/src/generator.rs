@@ -920,6 +920,149 @@ pub fn resume_pushing(vm: &VirtualMachine, g: &PyObject, sink: &mut dyn crate::p
     Some(g.inner.resume_with(vm, Resume::Send(vm.ctx.none()), Some(sink)))
 }
 
+/// FOR_ITER over one of hipy's generators runs its frame on the consumer's
+/// frame stack, as CPython 3.12's FOR_ITER_GEN does, instead of in a nested
+/// `eval::run`: no Rust recursion per value, and the trace recorder follows
+/// the generator's instructions into the consumer's trace (generator
+/// peeling). The frame is taken out of the generator, marked running and
+/// handed the sent None; it comes back at its next yield (`suspend_on_stack`)
+/// or is gone when it returns or raises (`finish_on_stack`). None when the
+/// generator cannot run this way (running, finished): `iter_next` then says
+/// what CPython says.
+pub fn resume_on_stack(vm: &VirtualMachine, it: &PyObject) -> Option<Box<Frame>> {
+    let g = &it.downcast_ref::<HipyGenerator>()?.inner;
+    if !on_stack_allowed(vm) || !g.claim() {
+        return None;
+    }
+    let Some(mut frame) = g.frame.take() else {
+        g.running.set(false);
+        return None;
+    };
+    g.started.set(true);
+    runtime::push_exc_item(vm, g.exc_state.lock().take());
+    frame.push(vm.ctx.none());
+    Some(frame)
+}
+
+/// The generator frame `frame`, run by `resume_on_stack`, yielded: keep it
+/// in generator `it` until the next resume.
+pub fn suspend_on_stack(vm: &VirtualMachine, it: &PyObject, frame: Box<Frame>) {
+    let g = &it.downcast_ref::<HipyGenerator>().expect("a generator").inner;
+    *g.exc_state.lock() = runtime::pop_exc_item(vm);
+    *g.frame.0.lock() = Some(frame);
+    g.running.0.store(false, Ordering::Release);
+}
+
+/// The generator frame run by `resume_on_stack` returned or raised; the
+/// caller recycles the frame.
+pub fn finish_on_stack(vm: &VirtualMachine, it: &PyObject) {
+    let g = &it.downcast_ref::<HipyGenerator>().expect("a generator").inner;
+    drop(runtime::pop_exc_item(vm));
+    g.running.0.store(false, Ordering::Release);
+}
+
+/// Whether one more frame fits on the stack below the recursion limit (past
+/// it, the nested path raises RecursionError as CPython does).
+fn on_stack_allowed(vm: &VirtualMachine) -> bool {
+    runtime::depth() + 1 < vm.recursion_limit.get()
+}
+
+/// A suspended generator as FOR_ITER will resume it on the consumer's
+/// stack: its code, the pc it resumes at, and which of its slots are empty.
+/// None if FOR_ITER would not run it on the stack.
+pub fn suspended_on_stack(vm: &VirtualMachine, it: &PyObject) -> Option<(std::rc::Rc<CodeInfo>, u32, Vec<bool>)> {
+    let g = &it.downcast_ref::<HipyGenerator>()?.inner;
+    if !on_stack_allowed(vm) || g.running.get() {
+        return None;
+    }
+    let guard = g.frame.0.lock();
+    let f = guard.as_ref()?;
+    Some((f.code.clone(), f.pc, f.slots.iter().map(|s| s.is_none()).collect()))
+}
+
+/// Whether compiled code can resume generator `it` as it was recorded
+/// (`trace::helpers::hp_gen_ready`): FOR_ITER would resume it on the stack,
+/// and it is suspended at `pc` with `n` slots, empty where `nulls` says (bit
+/// i for slot i).
+pub fn ready_compiled(vm: &VirtualMachine, it: &PyObject, pc: u32, n: usize, nulls: u64) -> bool {
+    let Some(g) = it.downcast_ref::<HipyGenerator>().map(|g| &g.inner) else { return false };
+    if !on_stack_allowed(vm) || g.running.get() {
+        return false;
+    }
+    let guard = g.frame.0.lock();
+    guard.as_ref().is_some_and(|f| {
+        f.pc == pc && f.slots.len() == n && f.slots.iter().enumerate().all(|(i, s)| s.is_none() == (nulls >> i & 1 == 1))
+    })
+}
+
+/// Compiled code resumes generator `it`, found ready (`ready_compiled`):
+/// mark it running as `resume_on_stack` does and return its slot buffer,
+/// whose references now belong to the compiled code (the frame stays in the
+/// generator, holding none until `suspend_compiled`).
+pub fn enter_compiled(vm: &VirtualMachine, it: &PyObject) -> *mut Option<PyObjectRef> {
+    let g = &it.downcast_ref::<HipyGenerator>().expect("a generator").inner;
+    let claimed = g.claim();
+    debug_assert!(claimed, "a ready generator is not running");
+    let mut guard = g.frame.0.lock();
+    let f = guard.as_mut().expect("a ready generator's frame");
+    // SAFETY: the references move to compiled code; the buffer keeps its
+    // capacity (a frame reserves room for its whole stack).
+    unsafe { f.slots.set_len(0) };
+    let buf = f.slots.as_mut_ptr();
+    drop(guard);
+    g.started.set(true);
+    runtime::push_exc_item(vm, g.exc_state.lock().take());
+    buf
+}
+
+/// The slot buffer of generator `it`, entered by `enter_compiled`.
+pub fn compiled_buffer(it: &PyObject) -> *mut Option<PyObjectRef> {
+    let g = &it.downcast_ref::<HipyGenerator>().expect("a generator").inner;
+    g.frame.0.lock().as_mut().expect("an entered generator's frame").slots.as_mut_ptr()
+}
+
+/// Compiled code suspends generator `it` at its yield at `lasti` (resuming
+/// at `pc`): the compiled code has stored references in its `n` slots except
+/// the empty ones (`nulls`).
+pub fn suspend_compiled(vm: &VirtualMachine, it: &PyObject, lasti: u32, pc: u32, n: usize, nulls: u64) {
+    let g = &it.downcast_ref::<HipyGenerator>().expect("a generator").inner;
+    {
+        let mut guard = g.frame.0.lock();
+        let f = guard.as_mut().expect("an entered generator's frame");
+        let buf = f.slots.as_mut_ptr();
+        for i in 0..n {
+            if nulls >> i & 1 == 1 {
+                // SAFETY: within the reserved capacity; the slot holds no
+                // reference.
+                unsafe { buf.add(i).write(None) };
+            }
+        }
+        // SAFETY: all `n` slots are written.
+        unsafe { f.slots.set_len(n) };
+        f.pc = pc;
+        f.lasti = lasti;
+    }
+    *g.exc_state.lock() = runtime::pop_exc_item(vm);
+    g.running.0.store(false, Ordering::Release);
+}
+
+/// A generator compiled code entered returned: its frame (holding no
+/// references) goes, and the generator is finished.
+pub fn finish_compiled(vm: &VirtualMachine, it: &PyObject) {
+    let g = &it.downcast_ref::<HipyGenerator>().expect("a generator").inner;
+    let frame = g.frame.take().expect("an entered generator's frame");
+    frame.recycle(vm);
+    finish_on_stack(vm, it);
+}
+
+/// An exit rebuilds the frame of generator `it`, entered by compiled code,
+/// to run it on the interpreter's stack: the frame, empty, taken out of the
+/// generator, which stays running.
+pub fn frame_for_exit(it: &PyObject) -> Box<Frame> {
+    let g = &it.downcast_ref::<HipyGenerator>().expect("a generator").inner;
+    g.frame.take().expect("an entered generator's frame")
+}
+
 /// FOR_ITER's next(): our generators directly, anything else by protocol.
 #[inline]
 pub fn iter_next(vm: &VirtualMachine, it: &PyObjectRef) -> PyResult<PyIterReturn> {

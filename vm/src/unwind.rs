@@ -4,7 +4,7 @@ use rustpython_vm::builtins::{PyBaseException, PyBaseExceptionRef, PyTuple, PyTy
 use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 
 use crate::eval::Raised;
-use crate::frame::Frame;
+use crate::frame::{Continuation, Frame};
 use crate::{runtime, traceback};
 
 /// Set `exc.__context__` to the exception being handled, breaking cycles the
@@ -76,8 +76,11 @@ pub fn unwind(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, raised: Raised) 
         if stack.len() == 1 {
             return Err(exc);
         }
-        let done = stack.pop().unwrap();
+        let mut done = stack.pop().unwrap();
         runtime::set_depth(runtime::depth() - 1);
+        if let Continuation::Generator { gen, .. } = std::mem::replace(&mut done.ret, Continuation::Push) {
+            crate::generator::finish_on_stack(vm, &gen);
+        }
         done.recycle(vm);
         // The caller's CALL instruction raises it anew.
         reraise = false;

@@ -271,11 +271,12 @@ pub fn transfer(vm: &VirtualMachine, plan: &TransferPlan, buf: &[u64], words: &m
     }
 }
 
-/// A caller frame of an inlined call resumes after its CALL; tracebacks
-/// and handlers read `lasti`, which must name the CALL itself.
+/// A caller frame of an inlined call (or of a peeled generator) resumes
+/// after its CALL (FOR_ITER); tracebacks and handlers read `lasti`, which
+/// must name that instruction itself: the first one ending at `pc` (a cache
+/// unit just before `pc` ends there too).
 fn call_before(code: &crate::code::CodeInfo, pc: u32) -> u32 {
     (pc.saturating_sub(8)..pc)
-        .rev()
         .find(|&k| k + 1 + u32::from(code.ops[k as usize].ncache) == pc)
         .unwrap_or(pc)
 }
@@ -339,6 +340,22 @@ pub fn rebuild(
             continue;
         }
         let desc = &part.descs[fr.code as usize];
+        if desc.generator {
+            let (g, rest) = fr.slots.split_last().expect("generator source");
+            let gen = exit.source(vm, g).flatten().expect("a generator");
+            let values: Vec<Option<PyObjectRef>> =
+                rest.iter().map(|s| exit.source(vm, s).expect("generator slots are never unchanged")).collect();
+            let exhausted = follows_for_iter(stack.last().unwrap()).expect("a generator resumed by FOR_ITER");
+            let mut nf = crate::generator::frame_for_exit(&gen);
+            debug_assert!(nf.slots.is_empty());
+            nf.slots.extend(values);
+            nf.ret = Continuation::Generator { gen, exhausted };
+            nf.pc = fr.pc;
+            nf.lasti = if i + 1 < snap.frames.len() { call_before(&nf.code, fr.pc) } else { fr.pc };
+            runtime::set_depth(runtime::depth() + 1);
+            stack.push(nf);
+            continue;
+        }
         let func = desc.func.clone().expect("callee frames have a function");
         let pf = func.downcast_ref::<PyFunction>().expect("a function");
         // SAFETY: the frame holds `func`.

@@ -238,6 +238,54 @@ pub extern "C" fn hp_offer_float(v: f64) -> i64 {
     i64::from(crate::push::offer_float(vm(), v))
 }
 
+/// Whether compiled code can resume the generator as recorded (1 or 0;
+/// `generator::ready_compiled`).
+pub extern "C" fn hp_gen_ready(g: *const PyObject, pc: i64, n: i64, nulls: i64) -> i64 {
+    i64::from(crate::generator::ready_compiled(vm(), unsafe { obj(g) }, pc as u32, n as usize, nulls as u64))
+}
+
+/// FOR_ITER resuming a ready generator inside compiled code (generator
+/// peeling, `generator::enter_compiled`): its slot buffer, whose references
+/// the trace takes over with `hp_gen_take`.
+pub extern "C" fn hp_gen_enter(g: *const PyObject) -> *const PyObject {
+    crate::generator::enter_compiled(vm(), unsafe { obj(g) }) as *const PyObject
+}
+
+/// The reference in slot `i` of an entered generator's buffer (owned: the
+/// frame no longer counts it).
+pub extern "C" fn hp_gen_take(buf: *const PyObject, i: i64) -> *const PyObject {
+    // SAFETY: `buf` is a slot buffer from `hp_gen_enter`/`hp_gen_buffer` and
+    // slot `i` was non-empty when the generator was entered.
+    unsafe {
+        let slot = (buf as *mut Option<PyObjectRef>).add(i as usize);
+        std::ptr::replace(slot, None).map_or(std::ptr::null(), owned)
+    }
+}
+
+/// Store the trace's reference `v` in slot `i` of an entered generator's
+/// buffer (consumes `v`).
+pub extern "C" fn hp_gen_put(buf: *const PyObject, i: i64, v: *const PyObject) {
+    // SAFETY: as in `hp_gen_take`; the slot holds no reference (taken, or
+    // past the frame's length); `v` is owned.
+    unsafe { (buf as *mut Option<PyObjectRef>).add(i as usize).write(Some(adopt(v))) }
+}
+
+/// A generator compiled code entered returned: its frame ends.
+pub extern "C" fn hp_gen_finish(g: *const PyObject) {
+    crate::generator::finish_compiled(vm(), unsafe { obj(g) })
+}
+
+/// The slot buffer of a generator compiled code entered (for bridges).
+pub extern "C" fn hp_gen_buffer(g: *const PyObject) -> *const PyObject {
+    crate::generator::compiled_buffer(unsafe { obj(g) }) as *const PyObject
+}
+
+/// The generator's yield at `lasti`: it is suspended with `n` slots, which
+/// the trace filled except the empty ones (`nulls`).
+pub extern "C" fn hp_gen_suspend(g: *const PyObject, lasti: i64, pc: i64, n: i64, nulls: i64) {
+    crate::generator::suspend_compiled(vm(), unsafe { obj(g) }, lasti as u32, pc as u32, n as usize, nulls as u64)
+}
+
 /// SET_ADD (`ops::set_add`); 0, or -1 with an exception pending.
 pub extern "C" fn hp_set_add(s: *const PyObject, v: *const PyObject) -> i64 {
     let (s, v) = unsafe { (obj(s).to_owned(), obj(v).to_owned()) };

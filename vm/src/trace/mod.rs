@@ -287,6 +287,8 @@ pub fn record_step(
     let (pushed, returned) = match &step {
         Ok(crate::eval::Flow::Push(_)) => (true, false),
         Ok(crate::eval::Flow::Return(_)) => (false, true),
+        // A peeled generator's yield hands its value to the consumer below.
+        Ok(crate::eval::Flow::Yield(_)) if n > r.base + 1 => (false, true),
         Ok(crate::eval::Flow::Yield(_)) | Err(_) => {
             let r = rec.take().unwrap();
             abandon(&r.target, "yield or exception while recording".into());

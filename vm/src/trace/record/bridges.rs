@@ -101,6 +101,11 @@ impl Recorder {
                 };
                 slots.push(sh);
             }
+            let gen = if i > 0 && part.descs[fr.code as usize].generator {
+                Some(GenFrame { obj: slots.pop().ok_or("generator missing")?, buf: None })
+            } else {
+                None
+            };
             let binary = if i > 0 && part.descs[fr.code as usize].binary.is_some() {
                 let b = slots.pop().ok_or("binary operand missing")?;
                 let a = slots.pop().ok_or("binary operand missing")?;
@@ -109,7 +114,7 @@ impl Recorder {
                 None
             };
             let init = if i > 0 && part.descs[fr.code as usize].init { slots.pop() } else { None };
-            r.frames.push(ShadowFrame { desc: fr.code as u32, slots, resume_pc: fr.pc, init, binary });
+            r.frames.push(ShadowFrame { desc: fr.code as u32, slots, resume_pc: fr.pc, init, binary, gen });
         }
         // References the exit owns but no frame holds: the bridge releases them.
         for d in &g.drop {

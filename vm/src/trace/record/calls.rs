@@ -270,7 +270,7 @@ impl Recorder {
             slots[k] = self.own(s);
             k += 1;
         }
-        self.descs.push(FrameDesc { info, func: Some(func.clone()), init: init.is_some(), binary: None });
+        self.descs.push(FrameDesc { info, func: Some(func.clone()), init: init.is_some(), binary: None, generator: false });
         self.keep.push(func.clone());
         let desc = (self.descs.len() - 1) as u32;
         // The caller resumes after the CALL (its pc is already past it).
@@ -279,7 +279,7 @@ impl Recorder {
             caller.resume_pc = next;
         }
         let _ = f;
-        self.pending = Some(ShadowFrame { desc, slots, resume_pc: 0, init, binary: None });
+        self.pending = Some(ShadowFrame { desc, slots, resume_pc: 0, init, binary: None, gen: None });
         self.expect = Expect::Push;
         Ok(())
     }
@@ -316,14 +316,14 @@ impl Recorder {
         let mut slots = vec![Sh::Null; info.nlocalsplus];
         slots[0] = self.own(sa);
         slots[1] = self.own(sb);
-        self.descs.push(FrameDesc { info, func: Some(method.clone()), init: false, binary: Some(op) });
+        self.descs.push(FrameDesc { info, func: Some(method.clone()), init: false, binary: Some(op), generator: false });
         self.keep.push(method);
         let desc = (self.descs.len() - 1) as u32;
         let next = self.next_pc;
         if let Some(caller) = self.frames.last_mut() {
             caller.resume_pc = next;
         }
-        self.pending = Some(ShadowFrame { desc, slots, resume_pc: 0, init: None, binary: Some(cont) });
+        self.pending = Some(ShadowFrame { desc, slots, resume_pc: 0, init: None, binary: Some(cont), gen: None });
         self.expect = Expect::Push;
         Ok(())
     }

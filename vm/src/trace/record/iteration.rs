@@ -62,6 +62,9 @@ impl Recorder {
             self.push(Sh::val(item, Repr::Obj, true));
             return Ok(());
         }
+        if let Some((info, resume_at, nulls)) = crate::generator::suspended_on_stack(vm, it) {
+            return self.peel(vm, pc, iter, it, info, resume_at, &nulls);
+        }
         let raise = self.snapshot(SnapshotKind::RaisePending, pc);
         let r = self.call(Helper::IterNext, &[iter]).expect("obj");
         self.b.guard_nonnull(r, raise);
@@ -87,6 +90,103 @@ impl Recorder {
         } else {
             self.b.guard_false(is_stop, after);
         }
+    }
+
+    /// FOR_ITER over a generator the interpreter resumes on this stack
+    /// (`generator::resume_on_stack`): the trace runs the generator's frame
+    /// as an inlined frame (generator peeling). It takes the frame's
+    /// references over (`GenReady`, `GenEnter`, `GenTake`) and hands them back at the
+    /// yield (`gen_yield`); exits in between rebuild the frame on the
+    /// interpreter's stack (`deopt`).
+    #[allow(clippy::too_many_arguments)]
+    fn peel(&mut self, vm: &VirtualMachine, pc: u32, iter: Operand, it: &PyObject, info: Rc<CodeInfo>, resume_at: u32, nulls: &[bool]) -> Result<(), Abort> {
+        if self.frames.len() >= MAX_DEPTH {
+            abort!("inlining too deep");
+        }
+        let n = nulls.len();
+        let mask = null_mask(nulls)?;
+        let snap = self.snapshot(SnapshotKind::Resume, pc);
+        let cls = self.type_const(vm, it.class());
+        self.b.guard_class(iter, cls, snap);
+        let ready = self.call(Helper::GenReady, &[iter, i64::from(resume_at).into(), (n as i64).into(), mask.into()]);
+        self.b.guard_true(ready.expect("i64"), snap);
+        let buf = self.call(Helper::GenEnter, &[iter]).expect("obj");
+        let mut slots = Vec::with_capacity(n + 1);
+        for (i, &empty) in nulls.iter().enumerate() {
+            slots.push(if empty {
+                Sh::Null
+            } else {
+                let v = self.call(Helper::GenTake, &[buf.into(), (i as i64).into()]).expect("obj");
+                Sh::val(v, Repr::Obj, true)
+            });
+        }
+        // Resumed by next(): the value sent in is None.
+        let none = self.constant(vm.ctx.none.as_object(), "None");
+        slots.push(Sh::val(none, Repr::Obj, false));
+        self.descs.push(FrameDesc { info, func: None, init: false, binary: None, generator: true });
+        let desc = (self.descs.len() - 1) as u32;
+        let next = self.next_pc;
+        self.top().resume_pc = next;
+        let gen = GenFrame { obj: Sh::val(iter, Repr::Obj, false), buf: Some(buf) };
+        self.pending = Some(ShadowFrame { desc, slots, resume_pc: 0, init: None, binary: None, gen: Some(gen) });
+        self.expect = Expect::Push;
+        Ok(())
+    }
+
+    /// A plain yield of a peeled generator: its references go back into its
+    /// frame, which is suspended there, and the consumer continues with the
+    /// value.
+    pub(super) fn gen_yield(&mut self, vm: &VirtualMachine, pc: u32, arg: u32) -> Result<(), Abort> {
+        let _ = vm;
+        if arg != 0 {
+            abort!("yield inside `yield from` in a peeled generator");
+        }
+        let v = self.pop();
+        if matches!(v, Sh::Null) {
+            abort!("yield of NULL");
+        }
+        let v = self.own(v);
+        let fr = self.frames.last().unwrap();
+        let gen = fr.gen.expect("a generator frame");
+        let slots = fr.slots.clone();
+        let nulls: Vec<bool> = slots.iter().map(|s| matches!(s, Sh::Null)).collect();
+        let mask = null_mask(&nulls)?;
+        let buf = match gen.buf {
+            Some(b) => b,
+            None => {
+                let (g, _) = self.as_obj(gen.obj).ok_or("generator is NULL")?;
+                self.call(Helper::GenBuffer, &[g]).expect("obj")
+            }
+        };
+        for (i, s) in slots.into_iter().enumerate() {
+            let Sh::Val { owned, .. } = s else { continue };
+            let (o, temp) = self.as_obj(s).expect("a value");
+            let o = if temp || owned { o } else { self.call(Helper::Incref, &[o]).expect("incref").into() };
+            self.call(Helper::GenPut, &[buf.into(), (i as i64).into(), o]);
+        }
+        let (g, _) = self.as_obj(gen.obj).ok_or("generator is NULL")?;
+        let args = [g, i64::from(pc).into(), i64::from(self.next_pc).into(), (nulls.len() as i64).into(), mask.into()];
+        self.call(Helper::GenSuspend, &args);
+        self.frames.pop();
+        self.push(v);
+        self.expect = Expect::Return;
+        Ok(())
+    }
+
+    /// A peeled generator returns: its frame ends, and the consumer's
+    /// FOR_ITER jumps to the loop's end (the value is dropped, as FOR_ITER
+    /// drops it).
+    pub(super) fn gen_return(&mut self, vm: &VirtualMachine, pc: u32) -> Result<(), Abort> {
+        let _ = (vm, pc);
+        let done = self.frames.pop().expect("a generator frame");
+        let gen = done.gen.expect("a generator frame");
+        for s in done.slots {
+            self.release(s);
+        }
+        let (g, _) = self.as_obj(gen.obj).ok_or("generator is NULL")?;
+        self.call(Helper::GenFinish, &[g]);
+        self.expect = Expect::Return;
+        Ok(())
     }
 
     /// A plain yield in the loop frame of a push-mode generator (`crate::
@@ -116,4 +216,12 @@ impl Recorder {
         self.push(Sh::val(none, Repr::Obj, false));
         Ok(())
     }
+}
+
+/// Bit i set for each empty slot i (the generator helpers' argument).
+fn null_mask(nulls: &[bool]) -> Result<i64, Abort> {
+    if nulls.len() > 64 {
+        abort!("generator frame with more than 64 slots");
+    }
+    Ok(nulls.iter().enumerate().fold(0u64, |m, (i, &z)| m | (u64::from(z) << i)) as i64)
 }

@@ -94,6 +94,9 @@ pub struct FrameDesc {
     /// A binary operator's method frame (`dunder`): the operator; its two
     /// operands are the last sources of its snapshot.
     pub binary: Option<u32>,
+    /// A generator's frame resumed by its consumer's FOR_ITER (peeled): the
+    /// generator is the last source of its snapshot.
+    pub generator: bool,
 }
 
 struct ShadowFrame {
@@ -107,6 +110,16 @@ struct ShadowFrame {
     /// For binary operator frames, the operands the continuation holds (its
     /// own references).
     binary: Option<(Sh, Sh)>,
+    /// For peeled generator frames, the generator.
+    gen: Option<GenFrame>,
+}
+
+/// A generator whose frame the trace runs (`record::iteration`): the object
+/// (borrowed from its consumer's stack) and its slot buffer, once known.
+#[derive(Clone, Copy)]
+struct GenFrame {
+    obj: Sh,
+    buf: Option<ValueId>,
 }
 
 /// Why recording stopped without a trace.
@@ -220,7 +233,7 @@ impl Recorder {
                 }
             }
         }
-        let descs = vec![FrameDesc { info: f.code.clone(), func: None, init: false, binary: None }];
+        let descs = vec![FrameDesc { info: f.code.clone(), func: None, init: false, binary: None, generator: false }];
         let header_nulls = slots.iter().map(|s| matches!(s, Sh::Null)).collect();
         Ok(Recorder {
             b,
@@ -228,7 +241,7 @@ impl Recorder {
             header: f.pc,
             serial: f.serial,
             base,
-            frames: vec![ShadowFrame { desc: 0, slots, resume_pc: 0, init: None, binary: None }],
+            frames: vec![ShadowFrame { desc: 0, slots, resume_pc: 0, init: None, binary: None, gen: None }],
             inputs,
             descs,
             keep: Vec::new(),
@@ -371,14 +384,13 @@ impl Recorder {
             if let Some(Sh::Val { op, .. }) = fr.init {
                 slots.push(Source::Val(op));
             }
-            if let Some((a, b)) = fr.binary {
-                for s in [a, b] {
-                    slots.push(match s {
-                        Sh::Null => Source::Null,
-                        Sh::Val { op, repr: Repr::Bool, .. } => Source::Bool(op),
-                        Sh::Val { op, .. } => Source::Val(op),
-                    });
-                }
+            let extra = fr.binary.map(|(a, b)| [a, b]).into_iter().flatten().chain(fr.gen.map(|g| g.obj));
+            for s in extra {
+                slots.push(match s {
+                    Sh::Null => Source::Null,
+                    Sh::Val { op, repr: Repr::Bool, .. } => Source::Bool(op),
+                    Sh::Val { op, .. } => Source::Val(op),
+                });
             }
             let pc = if i + 1 == n { pc } else { fr.resume_pc };
             frames.push(SnapFrame { code: fr.desc as u64, pc, slots });
@@ -524,7 +536,9 @@ impl Recorder {
             Instruction::Nop | Instruction::NotTaken | Instruction::Resume { .. } | Instruction::ExtendedArg => {}
             Instruction::JumpForward { .. } => {}
             Instruction::JumpBackward { .. } => {
-                if self.frames.len() != 1 {
+                // A peeled generator's loop is only a jump in its frame.
+                let in_generator = self.frames.last().unwrap().gen.is_some();
+                if self.frames.len() != 1 && !in_generator {
                     abort!("loop in an inlined call");
                 }
                 // The interpreter's safepoint at the back-edge: on a signal, a
@@ -532,7 +546,7 @@ impl Recorder {
                 // interpreter run this jump (and its poll) itself.
                 let snap = self.snapshot(SnapshotKind::Resume, pc);
                 self.b.guard_no_interrupt(snap);
-                if arg != self.header {
+                if arg != self.header && !in_generator {
                     // A bridge may run to the end of an enclosing loop and back
                     // into the inner one, not around another loop.
                     let bridge = matches!(self.target, super::Target::Bridge(..));
@@ -604,9 +618,11 @@ impl Recorder {
                 self.load_fast((arg & 15) as usize)?;
             }
             Instruction::StoreFastStoreFast { .. } => {
+                // One store at a time, as the interpreter does: the second
+                // value may borrow the slot the first store replaces.
                 let a = self.pop();
-                let b = self.pop();
                 self.store_slot((arg >> 4) as usize, a);
+                let b = self.pop();
                 self.store_slot((arg & 15) as usize, b);
             }
             Instruction::PopTop | Instruction::EndFor | Instruction::PopIter => {
@@ -881,6 +897,9 @@ impl Recorder {
                 if self.frames.len() == 1 {
                     abort!("return from the loop frame");
                 }
+                if self.frames.last().unwrap().gen.is_some() {
+                    return self.gen_return(vm, pc);
+                }
                 // A binary operator's method must not have returned
                 // NotImplemented (the interpreter would try the reflected one):
                 // a guard that resumes at this return.
@@ -957,6 +976,7 @@ impl Recorder {
                 let s = self.pop();
                 self.release(s);
             }
+            Instruction::YieldValue { .. } if self.frames.last().unwrap().gen.is_some() => self.gen_yield(vm, pc, arg)?,
             Instruction::YieldValue { .. } => self.offer(vm, f, pc, arg)?,
             Instruction::MakeFunction => self.make_function(vm, f, pc, op)?,
             other => abort!("{:?} is not recorded", other),
