@@ -1,20 +1,4 @@
-//! Push mode: a builtin that consumes a whole generator (`sum`) runs it
-//! without suspending it at every value.
-//!
-//! The consumer resumes the generator with a *sink* (`generator::
-//! resume_pushing`); while it runs, its frame is marked `push`, and a plain
-//! `yield` first offers its value to the sink. A sink that takes the value
-//! lets the frame continue at once, as if resumed with None. A sink that
-//! declines leaves everything unchanged, and the frame yields the value as
-//! usual. A sink takes only values it consumes without running Python code
-//! (`sum`: exact ints and floats), so no Python code can tell the
-//! difference: in CPython, only the consumer's C code runs between such a
-//! yield and the next resume.
-//!
-//! Compiled loops in a push-mode frame offer their yields through the
-//! `offer_*` helpers (`trace::helpers`), without leaving compiled code.
-
-use std::cell::Cell;
+//! `sum` in push mode.
 
 use malachite_bigint::BigInt;
 use num_traits::ToPrimitive;
@@ -23,60 +7,8 @@ use rustpython_vm::function::{Callee, FuncArgs};
 use rustpython_vm::protocol::PyIterReturn;
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
+use super::Sink;
 use crate::generator;
-
-/// A consumer of a generator's values.
-pub trait Sink {
-    /// Take `v`, or decline it, changing nothing.
-    fn take(&mut self, vm: &VirtualMachine, v: &PyObject) -> bool;
-    /// Take an int that compiled code holds unboxed.
-    fn take_int(&mut self, vm: &VirtualMachine, v: i64) -> bool;
-    /// Take a float that compiled code holds unboxed.
-    fn take_float(&mut self, vm: &VirtualMachine, v: f64) -> bool;
-}
-
-type SinkPtr = *mut (dyn Sink + 'static);
-
-thread_local! {
-    /// The sink of the innermost push-mode generator run on this thread.
-    static ACTIVE: Cell<Option<SinkPtr>> = const { Cell::new(None) };
-}
-
-/// Run `f` with `sink` as the active sink (push-mode runs nest: a
-/// generator's body may itself sum another generator).
-pub fn with_sink<R>(sink: &mut dyn Sink, f: impl FnOnce() -> R) -> R {
-    struct Restore(Option<SinkPtr>);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            ACTIVE.with(|a| a.set(self.0));
-        }
-    }
-    // SAFETY: the pointer is only used while `f` runs, when `sink` is alive
-    // and not otherwise borrowed; `Restore` removes it afterwards.
-    let ptr: SinkPtr = unsafe { std::mem::transmute::<*mut dyn Sink, SinkPtr>(sink as *mut dyn Sink) };
-    let _restore = Restore(ACTIVE.with(|a| a.replace(Some(ptr))));
-    f()
-}
-
-fn active<R>(f: impl FnOnce(&mut dyn Sink) -> R) -> Option<R> {
-    let ptr = ACTIVE.with(|a| a.get())?;
-    // SAFETY: set by `with_sink` for the duration of the push-mode run; the
-    // frame that offers runs inside it and nothing else borrows the sink.
-    Some(f(unsafe { &mut *ptr }))
-}
-
-/// A push-mode frame's plain yield of `v`: true if the consumer took it.
-pub fn offer(vm: &VirtualMachine, v: &PyObject) -> bool {
-    active(|s| s.take(vm, v)).unwrap_or(false)
-}
-
-pub fn offer_int(vm: &VirtualMachine, v: i64) -> bool {
-    active(|s| s.take_int(vm, v)).unwrap_or(false)
-}
-
-pub fn offer_float(vm: &VirtualMachine, v: f64) -> bool {
-    active(|s| s.take_float(vm, v)).unwrap_or(false)
-}
 
 /// `sum`'s running total. Python's `+` on exact ints and floats, computed
 /// directly: ints in i64 until they overflow, then as Python ints.
@@ -189,7 +121,7 @@ impl Sink for SumSink {
 /// or tuple goes through the same sink (`sum_items`). Anything else goes to
 /// the original `sum`. The results are those of CPython 3.11's `sum`, whose
 /// int and float fast paths compute exactly Python's `+`.
-fn sum(vm: &VirtualMachine, args: FuncArgs, callee: Callee, original: crate::compat::Original) -> PyResult {
+pub(super) fn sum(vm: &VirtualMachine, args: FuncArgs, callee: Callee, original: crate::compat::Original) -> PyResult {
     let start = match (&args.args[..], args.kwargs.len()) {
         ([_], 0) => None,
         ([_, s], 0) => Some(s),
@@ -277,9 +209,3 @@ fn sum_generic(vm: &VirtualMachine, mut total: PyObjectRef, mut next: impl FnMut
     }
 }
 
-/// Replace `builtins.sum` by the push-mode one (its name, signature and
-/// documentation stay those of the original, which it calls for every case
-/// it does not handle).
-pub fn install(vm: &VirtualMachine) -> PyResult<()> {
-    crate::compat::wrap_function(vm, vm.builtins.as_object(), "sum", sum)
-}
