@@ -66,6 +66,38 @@ pub fn call(vm: &VirtualMachine, callable: &PyObject, self_arg: Option<&PyObject
     }
 }
 
+/// The builtin methods the trace recorder calls directly.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    ListAppend,
+    ListPop,
+}
+
+/// Which of `list.append` and `list.pop` (as they were at start-up)
+/// `callable` is.
+pub fn method_of(callable: &PyObject) -> Option<Method> {
+    let known = KNOWN.get()?.as_ref()?;
+    if callable.is(&known.list_append) {
+        Some(Method::ListAppend)
+    } else if callable.is(&known.list_pop) {
+        Some(Method::ListPop)
+    } else {
+        None
+    }
+}
+
+/// `list.pop(index)` of an exact list (`index` None: the last item), or
+/// the general call's error.
+pub fn list_pop(vm: &VirtualMachine, list: &PyObjectRef, index: Option<i64>) -> PyResult {
+    let args: Vec<Option<PyObjectRef>> = index.map(|i| Some(vm.ctx.new_int(i).into())).into_iter().collect();
+    let known = KNOWN.get().and_then(Option::as_ref).expect("builtins known");
+    if let Some(r) = call(vm, &known.list_pop, Some(list), &args) {
+        return r;
+    }
+    let args: Vec<PyObjectRef> = std::iter::once(list.clone()).chain(args.into_iter().flatten()).collect();
+    known.list_pop.call(args, vm)
+}
+
 /// `len(obj)` for the exact builtin containers, whose length cannot fail.
 fn exact_len(vm: &VirtualMachine, obj: &PyObjectRef) -> Option<usize> {
     let t = &vm.ctx.types;

@@ -91,6 +91,7 @@ helpers! {
     Setitem = "setitem", hp_setitem, [Obj, Obj, Obj] -> I64, PLAIN, 0;
     CellSet = "cell_set", hp_cell_set, [Obj, Obj] -> I64, PLAIN, 0;
     ListAppend = "list_append", hp_list_append, [Obj, Obj] -> I64, PLAIN, 0;
+    ListPop = "list_pop", hp_list_pop, [Obj, I64] -> Obj, RAISING, 0;
     Offer = "offer", hp_offer, [Obj] -> I64, PLAIN, 0;
     OfferInt = "offer_int", hp_offer_int, [I64] -> I64, PLAIN, 0;
     OfferFloat = "offer_float", hp_offer_float, [F64] -> I64, PLAIN, 0;

@@ -222,6 +222,13 @@ pub extern "C" fn hp_list_append(l: *const PyObject, v: *const PyObject) -> i64 
     status(crate::ops::list_append(vm(), &l, v))
 }
 
+/// `list.pop()` (`index` i64::MIN) or `list.pop(index)` of an exact list
+/// (`builtin_calls::list_pop`): the item, owned.
+pub extern "C" fn hp_list_pop(l: *const PyObject, index: i64) -> *const PyObject {
+    let l = unsafe { obj(l) }.to_owned();
+    owned_or_fail(crate::builtin_calls::list_pop(vm(), &l, (index != i64::MIN).then_some(index)))
+}
+
 /// A plain yield in a push-mode frame (`push`): 1 if the consumer took the
 /// value, 0 if it declined it (nothing changed).
 pub extern "C" fn hp_offer(v: *const PyObject) -> i64 {

@@ -124,6 +124,15 @@ impl Recorder {
                 }
             }
         }
+        // `list.append(x)` and `list.pop([i])` of an exact list.
+        if self_arg && argc <= 1 {
+            if let Some(m) = crate::builtin_calls::method_of(&callable) {
+                let list = f.slots[base + 1].as_ref().expect("self");
+                if list.class().is(vm.ctx.types.list_type) {
+                    return self.list_method(vm, f, m, callee, &args, snap, pc, argc);
+                }
+            }
+        }
         // Any other callable: a residual call.
         if nargs <= 4 {
             let raise = self.snapshot(SnapshotKind::RaisePending, pc);
@@ -143,6 +152,58 @@ impl Recorder {
             return self.finish_call(argc, Sh::val(r, Repr::Obj, true));
         }
         abort!("call with {nargs} arguments")
+    }
+
+    /// `list.append(x)` / `list.pop([i])` with `args` = [list, ...], the
+    /// method `callee` guarded to be the builtin one.
+    #[allow(clippy::too_many_arguments)]
+    fn list_method(
+        &mut self,
+        vm: &VirtualMachine,
+        f: &Frame,
+        m: crate::builtin_calls::Method,
+        callee: Operand,
+        args: &[Sh],
+        snap: SnapId,
+        pc: u32,
+        argc: usize,
+    ) -> Result<(), Abort> {
+        use crate::builtin_calls::Method;
+        let Sh::Val { op: list, repr: Repr::Obj, .. } = args[0] else { abort!("list method of an unboxed value") };
+        let index = match (m, argc) {
+            (Method::ListPop, 1) => {
+                let arg = f.slots.last().unwrap().as_ref().expect("argument");
+                Some(self.as_int(vm, args[1], arg, snap).ok_or("list.pop of a non-int")?)
+            }
+            (Method::ListPop, _) => Some(Operand::Int(i64::MIN)),
+            (Method::ListAppend, 1) => None,
+            (Method::ListAppend, _) => abort!("list.append without an argument"),
+        };
+        let meth = match m {
+            Method::ListAppend => "list.append",
+            Method::ListPop => "list.pop",
+        };
+        let kc = self.constant(&f.slots[f.slots.len() - argc - 2].clone().expect("callable"), meth);
+        self.b.guard(Opcode::GuardIdentity, &[callee, kc.into()], snap);
+        let lt = self.type_const(vm, vm.ctx.types.list_type);
+        self.b.guard_class(list, lt, snap);
+        let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+        let result = match index {
+            Some(i) => {
+                let r = self.call(Helper::ListPop, &[list, i]).expect("obj");
+                self.b.guard_nonnull(r, raise);
+                Sh::val(r, Repr::Obj, true)
+            }
+            None => {
+                let (v, vt) = self.as_obj(args[1]).ok_or("append of NULL")?;
+                let r = self.call(Helper::ListAppend, &[list, v]).expect("i64");
+                self.b.guard_eq_i64(r, 0, raise);
+                self.release_temp(v, vt);
+                let none = self.constant(vm.ctx.none.as_object(), "None");
+                Sh::val(none, Repr::Obj, false)
+            }
+        };
+        self.finish_call(argc, result)
     }
 
     /// CALL_KW: a residual call with keyword names (at most 4 arguments).
