@@ -274,6 +274,14 @@ pub fn record_step(
     }
     let pc = f.pc;
     let op = f.code.ops[pc as usize];
+    // A bridge that reaches its loop frame's return ends there: an exit
+    // lets the interpreter return.
+    let returns = matches!(op.kind, rustpython_vm::bytecode::Instruction::ReturnValue);
+    if returns && matches!(r.target, Target::Bridge(..)) && n == r.base + 1 && r.depth() == 1 && f.serial == r.serial {
+        let r = rec.take().unwrap();
+        finish_exit(vm, *r, pc);
+        return exec(f);
+    }
     if let Err(reason) = r.record(vm, f, op, pc) {
         let r = rec.take().unwrap();
         abandon(&r.target, reason);
@@ -437,6 +445,22 @@ fn finish_transfer(vm: &VirtualMachine, r: Recorder, stack: &[Box<Frame>], next:
     let Some((before, allocs_removed)) = optimized(&mut trace, &target) else { return };
     let transfer = Transfer { target: Rc::downgrade(&next), plan: Default::default() };
     let part = TracePart { trace, descs, _keep: keep, transfer: Some(transfer), allocs_removed };
+    attach(ct, *exit, part, &before, &compile_options(vm, layout), started);
+}
+
+/// A bridge recording reached its loop frame's return at `pc`: end the
+/// bridge with an exit there.
+fn finish_exit(vm: &VirtualMachine, r: Recorder, pc: u32) {
+    let Some(layout) = layout() else { return };
+    let started = std::time::Instant::now();
+    let target = r.target.clone();
+    let Target::Bridge(ct, exit) = &target else { return };
+    let (mut trace, descs, keep) = match r.close_exit(pc) {
+        Ok(x) => x,
+        Err(reason) => return abandon(&target, reason),
+    };
+    let Some((before, allocs_removed)) = optimized(&mut trace, &target) else { return };
+    let part = TracePart { trace, descs, _keep: keep, transfer: None, allocs_removed };
     attach(ct, *exit, part, &before, &compile_options(vm, layout), started);
 }
 

@@ -177,6 +177,17 @@ impl Recorder {
 
     /// Close a bridge at the header of another compiled loop of the same
     /// frame (`target`, whose header `f` is at): the bridge ends with an
+    /// End a bridge at the loop frame's return at `pc`: an exit there, the
+    /// returned value on the stack.
+    pub fn close_exit(mut self, pc: u32) -> Result<(Trace, Vec<FrameDesc>, Vec<PyObjectRef>), Abort> {
+        if self.frames.len() != 1 {
+            abort!("return inside a callee");
+        }
+        let snap = self.snapshot(SnapshotKind::Resume, pc);
+        let trace = self.b.finish_with_exit(snap).map_err(|e| format!("invalid trace: {e:?}"))?;
+        Ok((trace, self.descs, self.keep))
+    }
+
     /// `exit` whose snapshot holds exactly `target`'s inputs, in their
     /// representation, so the vm can enter `target` with them directly.
     pub fn close_transfer(

@@ -23,8 +23,10 @@ impl Recorder {
         let first = if self_arg { depth - argc - 1 } else { depth - argc };
         let args: Vec<Sh> = self.frames.last().unwrap().slots[first..].to_vec();
 
-        // A Python function with exactly its positional parameters: inline.
-        if callable.class().is(vm.ctx.types.function_type) {
+        // A Python function with exactly its positional parameters: inline
+        // (past the inlining depth, as recursion goes, a residual call).
+        let inlinable = self.frames.len() < MAX_DEPTH;
+        if inlinable && callable.class().is(vm.ctx.types.function_type) {
             let func = callable.downcast_ref::<PyFunction>().unwrap();
             let code = crate::layout::function_code(func, vm).map_err(|_| "no code".to_owned())?;
             let info = crate::code::info_for(&code);
@@ -35,7 +37,7 @@ impl Recorder {
             }
         }
         // A plain Python class: allocate, then inline `__init__`.
-        if !self_arg && callable.class().is(vm.ctx.types.type_type) {
+        if inlinable && !self_arg && callable.class().is(vm.ctx.types.type_type) {
             let hit = f.code.cache(op).and_then(|c| match unsafe { &*c.get() } {
                 SiteCache::Init { tp, version, init, info } => Some((*tp, *version, init.clone(), info.clone())),
                 _ => None,
