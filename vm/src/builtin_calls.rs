@@ -46,6 +46,11 @@ pub fn call(vm: &VirtualMachine, callable: &PyObject, self_arg: Option<&PyObject
         (None, [Some(obj), Some(cls)]) if callable.is(&known.isinstance) => {
             is_plain_instance(vm, obj, cls).map(|b| Ok(vm.ctx.new_bool(b).into()))
         }
+        // `list(generator)` & co.: the generator in push mode.
+        (None, [Some(g)]) if crate::generator::is_plain_generator(g) => {
+            let container = crate::push::Container::of(vm, callable)?;
+            Some(crate::push::build(vm, container, g))
+        }
         (Some(list), [Some(item)]) if callable.is(&known.list_append) => {
             let list = list.downcast_ref::<PyList>()?;
             list.borrow_vec_mut().push(item.clone());

@@ -1,5 +1,6 @@
 //! Push mode: a builtin that consumes a generator (`sum`, `min`, `max`,
-//! `any`, `all`) runs it without suspending it at every value.
+//! `any`, `all`, `list`, `tuple`, `set`, `frozenset`, `sorted`,
+//! `str.join`) runs it without suspending it at every value.
 //!
 //! The consumer resumes the generator with a *sink* (`generator::
 //! resume_pushing`); while it runs, its frame is marked `push`, and a plain
@@ -23,6 +24,7 @@ use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
 use crate::generator;
 
+mod collect;
 mod select;
 mod sum;
 mod truth;
@@ -80,6 +82,8 @@ pub fn offer_float(vm: &VirtualMachine, v: f64) -> bool {
     active(|s| s.take_float(vm, v)).unwrap_or(false)
 }
 
+pub use collect::{build, Container};
+
 /// Run generator `g` in push mode until it ends: each value `sink`
 /// declines goes to `declined`, which may stop the run early with a result
 /// (`Some`). `Ok(None)`: the generator is exhausted.
@@ -136,6 +140,10 @@ impl Number {
 pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     let b = vm.builtins.as_object();
     crate::compat::wrap_function(vm, b, "sum", sum::sum)?;
+    crate::compat::wrap_function(vm, b, "sorted", collect::sorted)?;
+    // str is shared by the interpreters of a process: wrap its method once.
+    static JOIN: std::sync::Once = std::sync::Once::new();
+    JOIN.call_once(|| crate::compat::wrap::method(vm, vm.ctx.types.str_type, "join", collect::join));
     crate::compat::wrap_function(vm, b, "max", |vm, args, callee, original| select::select(vm, args, callee, original, true))?;
     crate::compat::wrap_function(vm, b, "min", |vm, args, callee, original| select::select(vm, args, callee, original, false))?;
     crate::compat::wrap_function(vm, b, "any", |vm, args, callee, original| truth::any_all(vm, args, callee, original, true))?;

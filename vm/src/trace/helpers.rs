@@ -433,7 +433,14 @@ pub extern "C" fn hp_call0(f: *const PyObject) -> *const PyObject {
 }
 
 pub extern "C" fn hp_call1(f: *const PyObject, a: *const PyObject) -> *const PyObject {
-    call(f, vec![unsafe { obj(a) }.to_owned()])
+    let (f, a) = unsafe { (obj(f), obj(a).to_owned()) };
+    // As the interpreter's CALL: the builtins it calls directly first.
+    let args = [Some(a)];
+    if let Some(r) = crate::builtin_calls::call(vm(), f, None, &args) {
+        return owned_or_fail(r);
+    }
+    let [Some(a)] = args else { unreachable!() };
+    owned_or_fail(f.to_owned().vectorcall(vec![a], 1, None, vm()))
 }
 
 pub extern "C" fn hp_call2(f: *const PyObject, a: *const PyObject, b: *const PyObject) -> *const PyObject {

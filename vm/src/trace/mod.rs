@@ -279,7 +279,12 @@ pub fn record_step(
     let returns = matches!(op.kind, rustpython_vm::bytecode::Instruction::ReturnValue);
     if returns && matches!(r.target, Target::Bridge(..)) && n == r.base + 1 && r.depth() == 1 && f.serial == r.serial {
         let r = rec.take().unwrap();
-        finish_exit(vm, *r, pc);
+        if r.started() {
+            finish_exit(vm, *r, pc);
+        } else {
+            // An exit at the return already does all a bridge would.
+            abandon(&r.target, "bridge starts at the loop frame's return".into());
+        }
         return exec(f);
     }
     if let Err(reason) = r.record(vm, f, op, pc) {
