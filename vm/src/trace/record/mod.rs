@@ -768,9 +768,10 @@ impl Recorder {
                     _ => {
                         let int_object = int_value(vm, conc(0)).is_some();
                         if let Some(x) = self.as_int(vm, s, conc(0), snap).filter(|_| int_object) {
+                            // The overflow exit's snapshot still holds the operand.
+                            let r = self.b.op_exit(Opcode::IntNegOvf, &[x], snap);
                             self.pop();
                             self.release(s);
-                            let r = self.b.op_exit(Opcode::IntNegOvf, &[x], snap);
                             self.push(Sh::val(r, Repr::Int, false));
                         } else if let Some(x) = self.as_float(vm, s, conc(0), snap).filter(|_| float_value(vm, conc(0)).is_some()) {
                             self.pop();
