@@ -95,6 +95,16 @@ const CASES: &[Case] = &[
         no_aborts: &[],
     },
     Case {
+        program: "generator_peeling",
+        traces: &[
+            "trace consume:28: 0 bridges",
+            "loop: 0 allocations removed, 1 left, 1 generator frames run inline",
+            "trace chained:35:",
+            "4 generator frames run inline",
+        ],
+        no_aborts: &["optimizer:", "backend:", "frame change differs", "inlining too deep"],
+    },
+    Case {
         program: "threads_shared",
         traces: &["trace main:28:"],
         no_aborts: &["optimizer:", "backend:"],

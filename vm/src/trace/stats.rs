@@ -78,11 +78,20 @@ pub fn report() -> String {
                     .iter()
                     .filter(|op| op.func.is_some_and(|f| Helper::allocating(&p.trace.funcs[f.index()].name)))
                     .count();
+                // Generator frames the trace runs inline (peeled), as
+                // ZipPy's generator peeling does.
+                let peeled = p
+                    .trace
+                    .ops
+                    .iter()
+                    .filter(|op| op.func.is_some_and(|f| p.trace.funcs[f.index()].name == Helper::GenEnter.name()))
+                    .count();
                 out.push_str(&format!(
-                    "    {}: {} allocations removed, {} left\n",
+                    "    {}: {} allocations removed, {} left{}\n",
                     if k == 0 { "loop".to_owned() } else { format!("bridge {k}") },
                     p.allocs_removed,
-                    left
+                    left,
+                    if peeled > 0 { format!(", {peeled} generator frames run inline") } else { String::new() }
                 ));
             }
             for (i, n) in counts.iter().enumerate().filter(|(_, n)| **n > 0) {
