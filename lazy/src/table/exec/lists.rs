@@ -39,3 +39,51 @@ pub fn aggregate(lists: &Column, body: &Expr, agg: ListAggOp) -> Result<Column> 
     }
     Ok(Column::from_i64(out))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::expr::{BinOp, Lit, StrOp};
+    use std::sync::Arc;
+
+    fn split(rows: &[&str]) -> Column {
+        let strs = Column::from_strs(&rows.iter().map(|r| Some(*r)).collect::<Vec<_>>());
+        super::super::strings::eval(&StrOp::Split { pat: Some(" ".into()), n: -1 }, &strs).unwrap()
+    }
+
+    fn element_len() -> Expr {
+        Expr::Str(StrOp::Len, Arc::new(Expr::Col(LIST_ELEMENT.into())))
+    }
+
+    fn ints(c: Column) -> Vec<i64> {
+        c.i64s().unwrap().values().to_vec()
+    }
+
+    #[test]
+    fn aggregates_each_row() {
+        let lists = split(&["red green", "blue", "a bb ccc"]);
+        assert_eq!(ints(aggregate(&lists, &element_len(), ListAggOp::Max).unwrap()), [5, 4, 3]);
+        assert_eq!(ints(aggregate(&lists, &element_len(), ListAggOp::Min).unwrap()), [3, 4, 1]);
+        let twice_minus_one = Expr::binary(
+            BinOp::Sub,
+            Expr::binary(BinOp::Mul, element_len(), Expr::Lit(Lit::Int(2))),
+            Expr::Lit(Lit::Int(1)),
+        );
+        assert_eq!(ints(aggregate(&lists, &twice_minus_one, ListAggOp::Sum).unwrap()), [14, 7, 9]);
+    }
+
+    #[test]
+    fn sliced_lists_and_empty_rows() {
+        // A slice of the list array: its offsets do not start at 0.
+        let lists = split(&["x", "a bb", "", "ccc dddd"]).slice(1, 3);
+        assert_eq!(ints(aggregate(&lists, &element_len(), ListAggOp::Sum).unwrap()), [3, 0, 7]);
+        let one = Expr::Lit(Lit::Int(1));
+        assert_eq!(ints(aggregate(&lists, &one, ListAggOp::Sum).unwrap()), [2, 1, 2]);
+        let empty = Column::from_strs(&[Some("a")]);
+        let none = super::super::strings::eval(&StrOp::Split { pat: None, n: -1 }, &Column::from_strs(&[Some(" ")]))
+            .unwrap();
+        assert!(aggregate(&none, &element_len(), ListAggOp::Max).is_err());
+        assert_eq!(ints(aggregate(&none, &element_len(), ListAggOp::Sum).unwrap()), [0]);
+        assert!(aggregate(&empty, &element_len(), ListAggOp::Sum).is_err());
+    }
+}
