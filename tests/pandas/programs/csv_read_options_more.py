@@ -42,3 +42,8 @@ try:
     print(pd.read_csv(path, header=3))
 finally:
     os.remove(path)
+# Fewer names than columns: the leading columns become the index.
+print(pd.read_csv(io.StringIO(text), names=["a", "b", "c"], header=0))
+show(names=["a", "b", "c"], header=0)
+show(names=["b", "c", "d"])
+show(names=["a", "b", "c", "d"])

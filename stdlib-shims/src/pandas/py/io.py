@@ -114,11 +114,16 @@ def read_csv(filepath_or_buffer, *, sep=_no_default, delimiter=None, header="inf
     plan, raw = _e.read_csv(path if path is not None else "", sep, has_header, nrows, skiprows or 0,
                             na_values, keep_default_na, [], data)
     labels = _csv_labels(raw, header if names is None else None, names)
-    if names is not None and header == 0:
-        pass
-    if names is not None and len(labels) != len(raw):
-        if len(labels) < len(raw):
-            raise _unsupported("read_csv(names=) with fewer names than columns")
+    if names is not None and len(labels) < len(raw):
+        # pandas makes the leading columns without a name the index.
+        if index_col is not None or usecols is not None:
+            raise _unsupported("read_csv(names=) with fewer names than columns and index_col= or usecols=")
+        lead = [f"Unnamed: {i}" for i in range(len(raw) - len(labels))]
+        if any(l in labels for l in lead):
+            raise _unsupported("read_csv(names=) with fewer names than columns and names like 'Unnamed: 0'")
+        labels = lead + labels
+        index_col = lead
+    elif names is not None and len(labels) > len(raw):
         raise _unsupported("read_csv(names=) with more names than columns")
     pnames = plan.names()
     as_object = []
