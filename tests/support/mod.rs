@@ -2,6 +2,7 @@
 //! program with a timeout, and rendering differences as unified diffs.
 #![allow(dead_code)] // each test target uses a different part of this module
 
+pub mod library;
 pub mod recordings;
 
 use std::io::{Read, Write};

@@ -524,6 +524,12 @@ pub fn infer<'a, F: Fn(usize) -> Option<&'a str>>(n: usize, get: F, na: &HashSet
                 }
                 Ok(Column::from_i64(v))
             }
+            ColType::Bool => {
+                let v: Option<Vec<bool>> = (0..n).map(|i| val(i).and_then(as_bool)).collect();
+                v.map(Column::from_bool).ok_or_else(|| {
+                    Error::unsupported("read_csv(dtype=bool) of a column holding values other than True/False")
+                })
+            }
             other => Err(Error::unsupported(format!("read_csv(dtype={other})"))),
         };
     }
@@ -571,11 +577,6 @@ pub fn infer<'a, F: Fn(usize) -> Option<&'a str>>(n: usize, get: F, na: &HashSet
         }
     }
     // bool
-    let as_bool = |s: &str| match s {
-        "True" | "TRUE" | "true" => Some(true),
-        "False" | "FALSE" | "false" => Some(false),
-        _ => None,
-    };
     let mut missing = 0usize;
     if (0..n).all(|i| match val(i) {
         None => {
@@ -590,6 +591,15 @@ pub fn infer<'a, F: Fn(usize) -> Option<&'a str>>(n: usize, get: F, na: &HashSet
         return Err(Error::unsupported("read_csv of a bool column with missing values (object dtype)"));
     }
     Ok(strs())
+}
+
+/// pandas' spellings of booleans in CSV files.
+fn as_bool(s: &str) -> Option<bool> {
+    match s {
+        "True" | "TRUE" | "true" => Some(true),
+        "False" | "FALSE" | "false" => Some(false),
+        _ => None,
+    }
 }
 
 fn bad_float(s: &str) -> Error {

@@ -206,6 +206,34 @@ pub enum Expr {
     /// `start + i * step` for row `i` of the node's input (a RangeIndex made
     /// concrete). Positional.
     RowIndex { start: i64, step: i64 },
+    /// An int aggregate over each row's list of strings (a staged UDF such
+    /// as `max([len(p) for p in ws])`): `body`, an int expression over the
+    /// column [`LIST_ELEMENT`] alone, is computed for every element, then
+    /// reduced per row. Its columns are not the node's: `columns` and
+    /// `rename` see `list` only.
+    ListAgg { list: Arc<Expr>, body: Arc<Expr>, agg: ListAggOp },
+}
+
+/// The name of the element column inside a [`Expr::ListAgg`] body.
+pub const LIST_ELEMENT: &str = "\u{0}element";
+
+/// How [`Expr::ListAgg`] reduces a row's values (Python's builtins on
+/// ints: `sum` of an empty list is 0; `max`/`min` of one is an error).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ListAggOp {
+    Sum,
+    Max,
+    Min,
+}
+
+impl ListAggOp {
+    pub fn name(self) -> &'static str {
+        match self {
+            ListAggOp::Sum => "sum",
+            ListAggOp::Max => "max",
+            ListAggOp::Min => "min",
+        }
+    }
 }
 
 impl PartialEq for Expr {
@@ -224,6 +252,9 @@ impl PartialEq for Expr {
             (Concat(a1, b1, s1), Concat(a2, b2, s2)) => a1 == a2 && b1 == b2 && s1 == s2,
             (Data(a), Data(b)) => same_data(a, b),
             (RowIndex { start: s1, step: t1 }, RowIndex { start: s2, step: t2 }) => s1 == s2 && t1 == t2,
+            (ListAgg { list: l1, body: b1, agg: o1 }, ListAgg { list: l2, body: b2, agg: o2 }) => {
+                o1 == o2 && l1 == l2 && b1 == b2
+            }
             _ => false,
         }
     }
@@ -258,6 +289,7 @@ impl Hash for Expr {
                 Column::Object(o) => (Arc::as_ptr(o) as *const u8 as usize).hash(h),
             },
             Expr::RowIndex { start, step } => (start, step).hash(h),
+            Expr::ListAgg { list, body, agg } => (list, body, agg).hash(h),
         }
     }
 }
@@ -284,9 +316,12 @@ impl Expr {
                 a.columns(out);
                 b.columns(out);
             }
-            Expr::Unary(_, a) | Expr::Cast(a, _) | Expr::FillNull(a, _) | Expr::Str(_, a) | Expr::IsIn(a, _) => {
-                a.columns(out)
-            }
+            Expr::Unary(_, a)
+            | Expr::Cast(a, _)
+            | Expr::FillNull(a, _)
+            | Expr::Str(_, a)
+            | Expr::IsIn(a, _)
+            | Expr::ListAgg { list: a, .. } => a.columns(out),
             Expr::Where(c, a, b) => {
                 c.columns(out);
                 a.columns(out);
@@ -309,9 +344,12 @@ impl Expr {
             Expr::Data(_) | Expr::RowIndex { .. } => true,
             Expr::Col(_) | Expr::Lit(_) => false,
             Expr::Binary(_, a, b) | Expr::Concat(a, b, _) => a.is_positional() || b.is_positional(),
-            Expr::Unary(_, a) | Expr::Cast(a, _) | Expr::FillNull(a, _) | Expr::Str(_, a) | Expr::IsIn(a, _) => {
-                a.is_positional()
-            }
+            Expr::Unary(_, a)
+            | Expr::Cast(a, _)
+            | Expr::FillNull(a, _)
+            | Expr::Str(_, a)
+            | Expr::IsIn(a, _)
+            | Expr::ListAgg { list: a, .. } => a.is_positional(),
             Expr::Where(c, a, b) => c.is_positional() || a.is_positional() || b.is_positional(),
         }
     }
@@ -330,6 +368,7 @@ impl Expr {
             Expr::Str(o, a) => Expr::Str(o.clone(), r(a)),
             Expr::IsIn(a, l) => Expr::IsIn(r(a), l.clone()),
             Expr::Where(c, a, b) => Expr::Where(r(c), r(a), r(b)),
+            Expr::ListAgg { list, body, agg } => Expr::ListAgg { list: r(list), body: body.clone(), agg: *agg },
         }
     }
 
@@ -406,6 +445,7 @@ impl Expr {
                 }
             }
             Expr::IsIn(..) => Some(Bool),
+            Expr::ListAgg { .. } => Some(Int64),
         })
     }
 }

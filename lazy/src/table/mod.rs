@@ -26,7 +26,7 @@ pub mod source;
 
 pub use column::{ColType, Column, Name, Table};
 pub use error::{Error, Kind, Result};
-pub use expr::{BinOp, Expr, Lit, StrOp, UnOp};
+pub use expr::{BinOp, Expr, ListAggOp, Lit, StrOp, UnOp};
 pub use plan::{Agg, AggOp, JoinHow, Plan, PlanRef, SortAlgo, SortKey};
 
 use std::sync::atomic::{AtomicU64, Ordering};

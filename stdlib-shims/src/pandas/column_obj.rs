@@ -175,6 +175,23 @@ impl PyColumn {
         })
     }
 
+    /// For a column of lists of strings without missing rows: the fewest
+    /// and the most elements of a row, and the most bytes of an element
+    /// (bounds for staging UDFs over the lists); else None.
+    #[pymethod]
+    fn list_shape(zelf: &Py<Self>) -> Option<(usize, usize, usize)> {
+        use arrow_array::cast::AsArray;
+        let list = zelf.col.arrow().ok()?.as_list_opt::<i32>()?;
+        if list.null_count() > 0 {
+            return None;
+        }
+        let strs = list.values().as_string_opt::<i32>()?;
+        let lens = (0..list.len()).map(|i| list.value_length(i) as usize);
+        let (lo, hi) = lens.fold((usize::MAX, 0), |(lo, hi), n| (lo.min(n), hi.max(n)));
+        let widest = strs.offsets().windows(2).map(|w| (w[1] - w[0]) as usize).max().unwrap_or(0);
+        Some((if list.is_empty() { 0 } else { lo }, hi, widest))
+    }
+
     /// The column with another type (`astype`).
     #[pymethod]
     fn cast(zelf: &Py<Self>, to: PyStrRef, vm: &VirtualMachine) -> PyResult<PyColumn> {

@@ -157,6 +157,11 @@ pub mod engine {
     }
 
     #[pyfunction]
+    fn element() -> PyExpr {
+        expr_obj::element()
+    }
+
+    #[pyfunction]
     fn row_index(start: i64, step: i64) -> PyExpr {
         expr_obj::row_index(start, step)
     }

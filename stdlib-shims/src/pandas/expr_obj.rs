@@ -3,7 +3,7 @@
 
 use crate::pandas::column_obj::PyColumn;
 use crate::pandas::convert;
-use hipy_lazy::table::expr::{BinOp, Expr, Lit, PadSide, StrOp, UnOp};
+use hipy_lazy::table::expr::{BinOp, Expr, ListAggOp, Lit, PadSide, StrOp, UnOp, LIST_ELEMENT};
 use rustpython_vm::builtins::PyStrRef;
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::{pyclass, Py, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine};
@@ -181,6 +181,28 @@ impl PyExpr {
         Ok(PyExpr::new(Expr::Str(op, Arc::new(zelf.expr.clone()))))
     }
 
+    /// `agg([body for element in self])` over a column of lists, `body`
+    /// an int expression reading [`LIST_ELEMENT`] (see `element()`) only.
+    #[pymethod]
+    fn list_agg(zelf: &Py<Self>, agg: PyStrRef, body: PyRef<PyExpr>, vm: &VirtualMachine) -> PyResult<PyExpr> {
+        let agg = match agg.to_string_lossy().as_ref() {
+            "sum" => ListAggOp::Sum,
+            "max" => ListAggOp::Max,
+            "min" => ListAggOp::Min,
+            other => return Err(vm.new_value_error(format!("internal: unknown list aggregate {other}"))),
+        };
+        if body.expr.column_list().iter().any(|n| &**n != LIST_ELEMENT) {
+            return Err(vm.new_value_error("internal: a list aggregate's body reads other columns"));
+        }
+        Ok(PyExpr::new(Expr::ListAgg { list: Arc::new(zelf.expr.clone()), body: Arc::new(body.expr.clone()), agg }))
+    }
+
+    /// The names of the columns this expression reads.
+    #[pymethod]
+    fn columns(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
+        vm.ctx.new_list(zelf.expr.column_list().iter().map(|n| vm.ctx.new_str(&**n).into()).collect()).into()
+    }
+
     /// Whether this is just a column of the plan (and which).
     #[pymethod]
     fn column_name(zelf: &Py<Self>) -> Option<String> {
@@ -212,6 +234,11 @@ pub fn lit(vm: &VirtualMachine, value: PyObjectRef) -> PyResult<PyExpr> {
 
 pub fn data(c: &PyColumn) -> PyExpr {
     PyExpr::new(Expr::Data(c.col.clone()))
+}
+
+/// The element of a list inside a `list_agg` body.
+pub fn element() -> PyExpr {
+    PyExpr::new(Expr::Col(Arc::from(LIST_ELEMENT)))
 }
 
 pub fn row_index(start: i64, step: i64) -> PyExpr {

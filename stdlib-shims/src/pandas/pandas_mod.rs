@@ -12,7 +12,7 @@ use rustpython_vm::{AsObject, Py, PyResult, VirtualMachine};
 /// rebuild when a source changes.)
 type Source = (&'static str, rustpython_vm::frozen::FrozenCodeObject<&'static [u8]>, &'static str);
 
-fn sources() -> [Source; 12] {
+fn sources() -> [Source; 13] {
     [
         ("common", rustpython_vm::py_compile!(file = "py/common.py", module_name = "<hipy>/pandas/common.py"), include_str!("py/common.py")),
         ("format", rustpython_vm::py_compile!(file = "py/format.py", module_name = "<hipy>/pandas/format.py"), include_str!("py/format.py")),
@@ -20,6 +20,7 @@ fn sources() -> [Source; 12] {
         ("series", rustpython_vm::py_compile!(file = "py/series.py", module_name = "<hipy>/pandas/series.py"), include_str!("py/series.py")),
         ("strings", rustpython_vm::py_compile!(file = "py/strings.py", module_name = "<hipy>/pandas/strings.py"), include_str!("py/strings.py")),
         ("staging", rustpython_vm::py_compile!(file = "py/staging.py", module_name = "<hipy>/pandas/staging.py"), include_str!("py/staging.py")),
+        ("staging_lists", rustpython_vm::py_compile!(file = "py/staging_lists.py", module_name = "<hipy>/pandas/staging_lists.py"), include_str!("py/staging_lists.py")),
         ("frame", rustpython_vm::py_compile!(file = "py/frame.py", module_name = "<hipy>/pandas/frame.py"), include_str!("py/frame.py")),
         ("indexing", rustpython_vm::py_compile!(file = "py/indexing.py", module_name = "<hipy>/pandas/indexing.py"), include_str!("py/indexing.py")),
         ("groupby", rustpython_vm::py_compile!(file = "py/groupby.py", module_name = "<hipy>/pandas/groupby.py"), include_str!("py/groupby.py")),

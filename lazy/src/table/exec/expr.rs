@@ -110,6 +110,7 @@ impl<'a> Eval<'a> {
                 Val::C(where_(&cond, &x, &y)?)
             }
             Expr::IsIn(a, lits) => Val::C(is_in(&self.col_of(a)?, lits)?),
+            Expr::ListAgg { list, body, agg } => Val::C(super::lists::aggregate(&self.col_of(list)?, body, *agg)?),
             Expr::Concat(a, b, sep) => {
                 let (x, y) = (self.col_of(a)?, self.col_of(b)?);
                 let (x, y) = match (x.strs(), y.strs()) {

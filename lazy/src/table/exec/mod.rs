@@ -8,6 +8,7 @@ pub mod expr;
 pub mod factorize;
 pub mod groupby;
 pub mod join;
+pub mod lists;
 pub mod npsort;
 pub mod reduce;
 pub mod sort;

@@ -115,6 +115,7 @@ fn intern(e: &Expr, table: &mut HashMap<Expr, Arc<Expr>>) -> Expr {
         Expr::Str(o, a) => Expr::Str(o.clone(), sub(a)),
         Expr::IsIn(a, l) => Expr::IsIn(sub(a), l.clone()),
         Expr::Where(c, a, b) => Expr::Where(sub(c), sub(a), sub(b)),
+        Expr::ListAgg { list, body, agg } => Expr::ListAgg { list: sub(list), body: body.clone(), agg: *agg },
         other => other.clone(),
     }
 }

@@ -37,6 +37,7 @@ pub fn expr(e: &Expr) -> String {
         Expr::Concat(a, b, s) => format!("cat({}, {}, sep={s:?})", expr(a), expr(b)),
         Expr::Data(c) => format!("<{} computed values>", c.len()),
         Expr::RowIndex { start, step } => format!("row_number({start}, {step})"),
+        Expr::ListAgg { list, body, agg } => format!("{}([{} for element in {}])", agg.name(), expr(body), expr(list)),
     }
 }
 

@@ -32,6 +32,24 @@ def _csv_labels(raw, header, names):
     return out
 
 
+def _skip_lines(data, skiprows, header):
+    """The CSV text without the lines `skiprows` names (physical line
+    numbers, a list or a function of them; or the first n lines), then
+    without the first `header` non-blank lines (the header is the next)."""
+    if b'"' in data:
+        raise _unsupported("read_csv(skiprows=list/callable or header>0) with quoted fields")
+    lines = data.splitlines(keepends=True)
+    if isinstance(skiprows, int):
+        lines = lines[skiprows:]
+    elif skiprows is not None:
+        skip = skiprows if callable(skiprows) else set(skiprows).__contains__
+        lines = [l for i, l in enumerate(lines) if not skip(i)]
+    while header > 0 and lines:
+        if lines.pop(0).strip(b"\r\n"):
+            header -= 1
+    return b"".join(lines)
+
+
 def read_csv(filepath_or_buffer, *, sep=_no_default, delimiter=None, header="infer", names=None,
              index_col=None, usecols=None, dtype=None, engine=None, nrows=None, skiprows=None,
              na_values=None, keep_default_na=True, na_filter=True, parse_dates=None,
@@ -58,8 +76,6 @@ def read_csv(filepath_or_buffer, *, sep=_no_default, delimiter=None, header="inf
         raise _unsupported("read_csv with a separator that is not one character")
     if encoding not in (None, "utf-8", "utf8", "UTF-8"):
         raise _unsupported(f"read_csv(encoding={encoding!r})")
-    if isinstance(skiprows, (list, tuple)) or callable(skiprows):
-        raise _unsupported("read_csv(skiprows=list)")
     path = filepath_or_buffer
     data = None
     if hasattr(path, "read"):
@@ -75,10 +91,19 @@ def read_csv(filepath_or_buffer, *, sep=_no_default, delimiter=None, header="inf
         has_header = names is None
     elif header is None:
         has_header = False
-    elif header == 0:
+    elif isinstance(header, int) and not isinstance(header, bool) and header >= 0:
         has_header = True
     else:
-        raise _unsupported("read_csv(header=...) other than 0/None")
+        raise _unsupported("read_csv(header=...) other than an int or None")
+    if (has_header and header not in (0, "infer")) or not (skiprows is None or isinstance(skiprows, int)):
+        if data is None:
+            with open(path, "rb") as f:
+                data = f.read()
+            path = None
+        data = _skip_lines(data, skiprows, header if has_header and header != "infer" else 0)
+        skiprows = None
+        if header != "infer":
+            header = 0
     if isinstance(na_values, str):
         na_values = [na_values]
     elif isinstance(na_values, dict):
@@ -89,24 +114,37 @@ def read_csv(filepath_or_buffer, *, sep=_no_default, delimiter=None, header="inf
     plan, raw = _e.read_csv(path if path is not None else "", sep, has_header, nrows, skiprows or 0,
                             na_values, keep_default_na, [], data)
     labels = _csv_labels(raw, header if names is None else None, names)
-    if names is not None and header == 0:
-        pass
-    if names is not None and len(labels) != len(raw):
-        if len(labels) < len(raw):
-            raise _unsupported("read_csv(names=) with fewer names than columns")
+    if names is not None and len(labels) < len(raw):
+        # pandas makes the leading columns without a name the index.
+        if index_col is not None or usecols is not None:
+            raise _unsupported("read_csv(names=) with fewer names than columns and index_col= or usecols=")
+        lead = [f"Unnamed: {i}" for i in range(len(raw) - len(labels))]
+        if any(l in labels for l in lead):
+            raise _unsupported("read_csv(names=) with fewer names than columns and names like 'Unnamed: 0'")
+        labels = lead + labels
+        index_col = lead
+    elif names is not None and len(labels) > len(raw):
         raise _unsupported("read_csv(names=) with more names than columns")
     pnames = plan.names()
+    as_object = []
     if dtype:
         specs = []
         for i, l in enumerate(labels):
             d = dtype.get(l, dtype.get("*"))
             if d is not None:
-                specs.append([i, _dtype_name(d)])
+                d = _dtype_name(d)
+                if d == "object":
+                    # Read as strings, then held as Python objects.
+                    as_object.append(l)
+                    d = "str"
+                specs.append([i, d])
         if specs:
             plan, raw = _e.read_csv(path if path is not None else "", sep, has_header, nrows, skiprows or 0,
                                     na_values, keep_default_na, specs, data)
             pnames = plan.names()
     df = DataFrame._make(plan, labels, pnames, ("range", 0, 1, None))
+    if as_object:
+        df = df.astype({l: object for l in as_object})
     if usecols is not None:
         if callable(usecols):
             cols = [l for l in labels if usecols(l)]
@@ -122,7 +160,7 @@ def read_csv(filepath_or_buffer, *, sep=_no_default, delimiter=None, header="inf
         keys = [df._labels[c] if isinstance(c, int) else c for c in ic]
         df = df.set_index(keys)
         names_ix = tuple(None if (isinstance(k, str) and k.startswith("Unnamed: ")) else k for k in keys)
-        object.__setattr__(df, "_ix", ("cols", df._ix[1], names_ix))
+        object.__setattr__(df, "_ix", ("cols", df._ix[1], names_ix) + df._ix[3:])
     return df
 
 

@@ -1038,7 +1038,7 @@ class Series:
         if isinstance(func, (list, tuple, dict)):
             raise _unsupported("Series.apply with a list or dict of functions")
         if not args and not kwargs and _STAGING:
-            staged = _stage_series_udf(func, self)
+            staged = self._stage_udf(func)
             if staged is not None:
                 return staged
         vals = self._values_col().tolist()
@@ -1047,6 +1047,11 @@ class Series:
         else:
             out = _apply_loop(func, vals)
         return self._udf_result(out)
+
+    def _stage_udf(self, func):
+        if self._dtype_name() == "object":
+            return _stage_list_udf(func, self)
+        return _stage_series_udf(func, self)
 
     def _udf_result(self, out):
         if out and isinstance(out[0], Series):
@@ -1067,7 +1072,7 @@ class Series:
                 out = [arg.get(v, nan) for v in vals]
         elif callable(arg):
             if na_action is None and _STAGING:
-                staged = _stage_series_udf(arg, self)
+                staged = self._stage_udf(arg)
                 if staged is not None:
                     return staged
             if na_action == "ignore":
