@@ -65,6 +65,12 @@ pub fn unsupported_operand(vm: &VirtualMachine, obj: &PyObject) -> rustpython_vm
     if obj.downcast_ref::<PyStr>().is_some() {
         return unsupported(vm, "ndarray of str");
     }
+    if crate::numpy::complex_native::holds_complex(vm, obj) {
+        return vm.new_not_implemented_error(
+            "this numpy function does not take complex values in hipy (complex arrays have arithmetic, \
+             comparisons, exp/log/sqrt/sin/cos, abs/angle/conj, sum/mean/prod, round, matmul and numpy.fft)",
+        );
+    }
     vm.new_type_error(format!("unsupported operand type for numpy: '{}'", obj.class().name()))
 }
 
