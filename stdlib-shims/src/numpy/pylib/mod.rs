@@ -51,6 +51,7 @@ const SOURCES: &[(&str, Target, &str)] = &[
     ("misc.py", Target::Namespace, include_str!("misc.py")),
     ("contract.py", Target::Namespace, include_str!("contract.py")),
     ("complex.py", Target::Namespace, include_str!("complex.py")),
+    ("fft.py", Target::Submodule("fft"), include_str!("fft.py")),
 ];
 
 /// Which files have run (per process: hipy runs one interpreter).
