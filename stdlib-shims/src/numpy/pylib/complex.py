@@ -184,8 +184,8 @@ class ndarray:
         return complex(self._re.item(*args), self._im.item(*args))
 
     def __complex__(self):
-        if self.size != 1:
-            raise TypeError("only length-1 arrays can be converted to Python scalars")
+        if self.ndim != 0:
+            raise TypeError("only 0-dimensional arrays can be converted to Python scalars")
         return complex(float(self._re.ravel()[0]), float(self._im.ravel()[0]))
 
     def __bool__(self):
@@ -623,22 +623,22 @@ def _unary(name, x, **kwargs):
     if name in ("conjugate", "conj"):
         return _wrap(+re, -im, dt)
     if name in ("absolute", "abs"):
-        return np.hypot(re, im)
+        return _libm(np.hypot, re, im)
     if name == "square":
         return _wrap(*_mul(re, im, re, im), dt)
     if name == "reciprocal":
         return _wrap(*_div(np.ones_like(re), np.zeros_like(im), re, im), dt)
     if name == "exp":
-        e = np.exp(re)
-        return _wrap(e * np.cos(im), e * np.sin(im), dt)
+        e = _libm(np.exp, re)
+        return _wrap(e * _libm(np.cos, im), e * _libm(np.sin, im), dt)
     if name == "log":
-        return _wrap(np.log(np.hypot(re, im)), np.arctan2(im, re), dt)
+        return _wrap(_libm(np.log, _libm(np.hypot, re, im)), _libm(np.arctan2, im, re), dt)
     if name == "sqrt":
         return _wrap(*_sqrt(re, im), dt)
     if name == "sin":
-        return _wrap(np.sin(re) * np.cosh(im), np.cos(re) * np.sinh(im), dt)
+        return _wrap(_libm(np.sin, re) * _libm(np.cosh, im), _libm(np.cos, re) * _libm(np.sinh, im), dt)
     if name == "cos":
-        return _wrap(np.cos(re) * np.cosh(im), -(np.sin(re) * np.sinh(im)), dt)
+        return _wrap(_libm(np.cos, re) * _libm(np.cosh, im), -(_libm(np.sin, re) * _libm(np.sinh, im)), dt)
     if name == "isnan":
         return np.isnan(re) | np.isnan(im)
     if name == "isinf":
@@ -646,6 +646,15 @@ def _unary(name, x, **kwargs):
     if name == "isfinite":
         return np.isfinite(re) & np.isfinite(im)
     _unsupported(name)
+
+
+def _libm(f, *parts):
+    """f on float parts; complex64's parts go through float64 and round back,
+    as the C library's single-precision functions (correctly rounded, or
+    nearly) that NumPy's complex64 loops call."""
+    if all(np.asarray(p).dtype == np.float32 for p in parts):
+        return f(*[np.asarray(p).astype(np.float64) for p in parts]).astype(np.float32)
+    return f(*parts)
 
 
 def _sqrt(re, im):
