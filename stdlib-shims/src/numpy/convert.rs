@@ -215,8 +215,15 @@ pub fn parse_dtype(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Option<DType
         let name = s.to_string_lossy();
         return match DType::from_name(&name) {
             Some(d) => Ok(Some(d)),
+            None if crate::numpy::complex_native::is_complex_dtype(vm, obj) => Err(unsupported(
+                vm,
+                &format!("dtype {name} here (complex arrays come from np.array, asarray, astype, zeros, ones, full and arithmetic)"),
+            )),
             None => Err(vm.new_type_error(format!("data type '{name}' not understood"))),
         };
+    }
+    if crate::numpy::complex_native::holds_complex(vm, obj) || crate::numpy::complex_native::is_complex_dtype(vm, obj) {
+        return Err(unsupported(vm, "complex dtype here (complex arrays come from np.array, asarray, astype, zeros, ones, full and arithmetic)"));
     }
     Err(vm.new_type_error(format!("Cannot interpret '{}' as a data type", obj.repr(vm)?.to_string_lossy())))
 }
