@@ -30,3 +30,8 @@ print(repr(np.fft.fft([5.0])), repr(np.fft.fft([1, 0, 0, 0])))
 z = np.exp(2j * np.pi * 3 * np.arange(16) / 16)
 show(np.fft.fft(z))
 print(np.allclose(np.fft.ifft(np.fft.fft(z)), z))
+# The peak of a real signal's spectrum (rfft: the lower half only, as a
+# full spectrum's |X[k]| and |X[n-k]| tie up to rounding).
+t = np.linspace(0, 1, 1000)[:512]
+spec = np.abs(np.fft.rfft(np.sin(2 * np.pi * 50 * t)))
+print(int(np.argmax(spec)), repr(np.round(spec[:6], 6)), spec.shape)

@@ -24,14 +24,22 @@ def _cx():
 
 def _split(a):
     """(re, im, single) of an array-like: float64 parts, and whether the
-    input was single precision (float32 / float16 / complex64)."""
+    input was single precision (float32 / float16 / complex64). `im` is
+    None for real input."""
     cx = _cx()
     a = np.asarray(a)
     if isinstance(a, cx.ndarray):
         return a._re.astype(np.float64), a._im.astype(np.float64), a.dtype is cx._C64
     single = a.dtype == np.float32 or a.dtype == np.float16
-    re = a.astype(np.float64)
-    return re, np.zeros(re.shape), single
+    return a.astype(np.float64), None, single
+
+
+def _parts(a):
+    """(re, im, single, real) with `im` zeros for real input."""
+    re, im, single = _split(a)
+    if im is None:
+        return re, np.zeros(re.shape), single, True
+    return re, im, single, False
 
 
 def _join(re, im, single):
@@ -68,14 +76,23 @@ def _fit(p, n):
     return p
 
 
-def _raw(re, im, n, axis, norm, inverse):
-    """The complex transform of parts (re, im) along axis, n points."""
+def _raw(re, im, n, axis, norm, inverse, real=False):
+    """The complex transform of parts (re, im) along axis, n points. For
+    real input (`real`), the upper half is set to the conjugates of the
+    lower half, so |X[k]| and |X[n-k]| are equal to the bit, as they are
+    in exact arithmetic."""
     if n is None:
         n = re.shape[axis]
     _check_n(n)
     re, im = np.moveaxis(re, axis, -1), np.moveaxis(im, axis, -1)
     re, im = _fit(re, n), _fit(im, n)
     re, im = _native.fft(re, im, inverse)
+    half = n // 2 + 1
+    if real and n - half > 0:
+        upper = slice(1, 1 + n - half)
+        re = np.concatenate([re[..., :half], re[..., upper][..., ::-1]], axis=-1)
+        # (0 - x, not -x: a zero imaginary part stays +0, as NumPy prints it.)
+        im = np.concatenate([im[..., :half], 0.0 - im[..., upper][..., ::-1]], axis=-1)
     f = _scale(norm, n, inverse)
     if f is not None:
         re, im = re * f, im * f
@@ -84,14 +101,14 @@ def _raw(re, im, n, axis, norm, inverse):
 
 def fft(a, n=None, axis=-1, norm=None, out=None):
     _no_out(out)
-    re, im, single = _split(a)
-    return _join(*_raw(re, im, n, axis, norm, False), single)
+    re, im, single, real = _parts(a)
+    return _join(*_raw(re, im, n, axis, norm, False, real), single)
 
 
 def ifft(a, n=None, axis=-1, norm=None, out=None):
     _no_out(out)
-    re, im, single = _split(a)
-    return _join(*_raw(re, im, n, axis, norm, True), single)
+    re, im, single, real = _parts(a)
+    return _join(*_raw(re, im, n, axis, norm, True, real), single)
 
 
 def _real_input(a, name):
@@ -99,7 +116,7 @@ def _real_input(a, name):
     if isinstance(a, _cx().ndarray):
         raise TypeError("ufunc '%s' did not contain a loop with signature matching types "
                         "<class 'numpy.dtypes.Complex128DType'> -> None" % name)
-    return _split(a)
+    return _parts(a)[:3]
 
 
 def rfft(a, n=None, axis=-1, norm=None, out=None):
@@ -115,7 +132,7 @@ def rfft(a, n=None, axis=-1, norm=None, out=None):
 
 def irfft(a, n=None, axis=-1, norm=None, out=None):
     _no_out(out)
-    re, im, single = _split(a)
+    re, im, single = _parts(a)[:3]
     re, im = np.moveaxis(re, axis, -1), np.moveaxis(im, axis, -1)
     if n is None:
         n = 2 * (re.shape[-1] - 1)
@@ -179,7 +196,7 @@ def _nd_args(shape, s, axes):
 
 
 def _nd(a, s, axes, norm, inverse):
-    re, im, single = _split(a)
+    re, im, single = _parts(a)[:3]
     s, axes = _nd_args(re.shape, s, axes)
     for k in reversed(range(len(axes))):
         re, im = _raw(re, im, s[k], axes[k], norm, inverse)
