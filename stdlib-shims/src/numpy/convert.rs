@@ -65,6 +65,12 @@ pub fn unsupported_operand(vm: &VirtualMachine, obj: &PyObject) -> rustpython_vm
     if obj.downcast_ref::<PyStr>().is_some() {
         return unsupported(vm, "ndarray of str");
     }
+    if crate::numpy::complex_native::holds_complex(vm, obj) {
+        return vm.new_not_implemented_error(
+            "this numpy function does not take complex values in hipy (complex arrays have arithmetic, \
+             comparisons, exp/log/sqrt/sin/cos, abs/angle/conj, sum/mean/prod, round, matmul and numpy.fft)",
+        );
+    }
     vm.new_type_error(format!("unsupported operand type for numpy: '{}'", obj.class().name()))
 }
 
@@ -209,8 +215,15 @@ pub fn parse_dtype(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Option<DType
         let name = s.to_string_lossy();
         return match DType::from_name(&name) {
             Some(d) => Ok(Some(d)),
+            None if crate::numpy::complex_native::is_complex_dtype(vm, obj) => Err(unsupported(
+                vm,
+                &format!("dtype {name} here (complex arrays come from np.array, asarray, astype, zeros, ones, full and arithmetic)"),
+            )),
             None => Err(vm.new_type_error(format!("data type '{name}' not understood"))),
         };
+    }
+    if crate::numpy::complex_native::holds_complex(vm, obj) || crate::numpy::complex_native::is_complex_dtype(vm, obj) {
+        return Err(unsupported(vm, "complex dtype here (complex arrays come from np.array, asarray, astype, zeros, ones, full and arithmetic)"));
     }
     Err(vm.new_type_error(format!("Cannot interpret '{}' as a data type", obj.repr(vm)?.to_string_lossy())))
 }

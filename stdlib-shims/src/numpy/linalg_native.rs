@@ -211,6 +211,49 @@ pub mod linalg_native {
         let im = vector_of(vm, ev.iter().map(|c| c.im));
         Ok(vm.ctx.new_tuple(vec![re, im]).into())
     }
+
+    /// Eigenvalues and right eigenvectors of a general matrix: `(wr, wi,
+    /// vr, vi)`, the parts of the eigenvalues and of the eigenvectors (as
+    /// columns). Each eigenvector spans the null space of `A - λI` (the
+    /// right singular vector of its smallest singular value), scaled as
+    /// LAPACK's geev scales them: unit norm, largest component real.
+    #[pyfunction]
+    fn eig(a: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        use nalgebra::Complex;
+        let a = matrix(vm, &a)?;
+        square(vm, &a)?;
+        let n = a.nrows();
+        let ev = a.complex_eigenvalues();
+        let ac = a.map(|x| Complex::new(x, 0.0));
+        let mut vr = DMatrix::<f64>::zeros(n, n);
+        let mut vi = DMatrix::<f64>::zeros(n, n);
+        for (k, &lambda) in ev.iter().enumerate() {
+            let mut m = ac.clone();
+            for i in 0..n {
+                m[(i, i)] -= lambda;
+            }
+            let svd = m.svd(false, true);
+            let v_t = svd.v_t.expect("v_t was requested");
+            let smallest = (0..n)
+                .min_by(|&x, &y| svd.singular_values[x].total_cmp(&svd.singular_values[y]))
+                .unwrap_or(0);
+            let mut v: Vec<Complex<f64>> = (0..n).map(|j| v_t[(smallest, j)].conj()).collect();
+            let norm = v.iter().map(|c| c.norm_sqr()).sum::<f64>().sqrt();
+            let big = (0..n).max_by(|&x, &y| v[x].norm().total_cmp(&v[y].norm())).unwrap_or(0);
+            let phase = if v[big].norm() > 0.0 { v[big].conj() / v[big].norm() } else { Complex::new(1.0, 0.0) };
+            for c in v.iter_mut() {
+                *c = *c * phase / norm;
+            }
+            v[big].im = 0.0;
+            for j in 0..n {
+                vr[(j, k)] = v[j].re;
+                vi[(j, k)] = v[j].im;
+            }
+        }
+        let wr = vector_of(vm, ev.iter().map(|c| c.re));
+        let wi = vector_of(vm, ev.iter().map(|c| c.im));
+        Ok(vm.ctx.new_tuple(vec![wr, wi, array_of(vm, &vr), array_of(vm, &vi)]).into())
+    }
 }
 
 /// Builds the native module (attached to `numpy` as `_linalg_native`).

@@ -3,6 +3,7 @@
 //! lazy engine in `hipy_lazy`.
 
 pub(crate) mod args;
+pub(crate) mod complex_native;
 pub(crate) mod convert;
 pub(crate) mod dtype_obj;
 // The printing and random-number modules expose complete APIs, of which the

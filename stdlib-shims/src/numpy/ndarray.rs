@@ -531,7 +531,11 @@ impl PyNdArray {
     #[pymethod]
     fn astype(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         let [dtype] = bind(vm, "ndarray.astype", args, ["dtype"], 1)?;
-        let d = convert::parse_dtype(vm, dtype.as_ref().unwrap())?.unwrap_or(DType::Float64);
+        let dtype = dtype.unwrap();
+        if crate::numpy::complex_native::is_complex_dtype(vm, &dtype) {
+            return crate::numpy::complex_native::array(vm, zelf.as_object(), Some(dtype));
+        }
+        let d = convert::parse_dtype(vm, &dtype)?.unwrap_or(DType::Float64);
         convert::wrap_array(vm, graph::astype(&zelf.node(), d))
     }
 

@@ -87,6 +87,7 @@ pub mod numpy {
         modules.set_item("numpy.random", random.into(), vm)?;
         modules.set_item("numpy.exceptions", exceptions.into(), vm)?;
         m.set_attr("_linalg_native", crate::numpy::linalg_native::make_module(vm)?, vm)?;
+        m.set_attr("_complex_native", crate::numpy::complex_native::make_module(vm)?, vm)?;
         crate::numpy::pylib::install(vm, module)?;
         Ok(())
     }
@@ -218,6 +219,17 @@ pub mod numpy {
 
     // ---- creation ----
 
+    /// `np.array` / `np.asarray` of complex data or to a complex dtype:
+    /// a complex array (`pylib/complex.py`).
+    fn complex_array(vm: &VirtualMachine, obj: &PyObjectRef, dtype: Option<PyObjectRef>) -> PyResult<Option<PyObjectRef>> {
+        use crate::numpy::complex_native as c;
+        let complex_dtype = dtype.as_ref().is_some_and(|d| c::is_complex_dtype(vm, d));
+        if complex_dtype || (obj.downcast_ref::<PyNdArray>().is_none() && c::holds_complex(vm, obj)) {
+            return c::array(vm, obj, dtype).map(Some);
+        }
+        Ok(None)
+    }
+
     #[pyfunction]
     fn array(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         let [object, dtype, copy, order, subok, ndmin] =
@@ -228,11 +240,15 @@ pub mod numpy {
             }
         }
         let _ = copy;
+        let object = object.unwrap();
+        if let Some(r) = complex_array(vm, &object, given(&dtype, vm))? {
+            return Ok(r);
+        }
         let d = match given(&dtype, vm) {
             Some(d) => convert::parse_dtype(vm, &d)?,
             None => None,
         };
-        let node = convert::array_from_object(vm, object.as_ref().unwrap(), d)?;
+        let node = convert::array_from_object(vm, &object, d)?;
         wrap_array(vm, node)
     }
 
@@ -240,6 +256,9 @@ pub mod numpy {
     fn asarray(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         let [a, dtype] = bind(vm, "asarray", args, ["a", "dtype"], 1)?;
         let a = a.unwrap();
+        if let Some(r) = complex_array(vm, &a, given(&dtype, vm))? {
+            return Ok(r);
+        }
         let d = match given(&dtype, vm) {
             Some(d) => convert::parse_dtype(vm, &d)?,
             None => None,
@@ -259,9 +278,34 @@ pub mod numpy {
         wrap_array(vm, graph::astype(&n, n.dtype))
     }
 
+    /// `np.zeros` / `ones` / `empty` / `full` of a complex dtype (or with a
+    /// complex fill value): a complex array (`pylib/complex.py`).
+    fn complex_creation(
+        vm: &VirtualMachine,
+        kind: &str,
+        shape: &Option<PyObjectRef>,
+        fill: Option<PyObjectRef>,
+        dtype: &Option<PyObjectRef>,
+    ) -> PyResult<Option<PyObjectRef>> {
+        use crate::numpy::complex_native as c;
+        let dtype = given(dtype, vm);
+        let complex_dtype = dtype.as_ref().is_some_and(|d| c::is_complex_dtype(vm, d));
+        let complex_fill = fill.as_ref().is_some_and(|f| c::holds_complex(vm, f));
+        if !complex_dtype && !complex_fill {
+            return Ok(None);
+        }
+        let f = crate::numpy::pylib::module(vm, "complex.py")?.get_attr("_creation", vm)?;
+        let none = || vm.ctx.none();
+        let shape = shape.clone().unwrap_or_else(none);
+        f.call((kind.to_owned(), shape, fill.unwrap_or_else(none), dtype.unwrap_or_else(none)), vm).map(Some)
+    }
+
     #[pyfunction]
     fn zeros(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         let [shape, dtype] = bind(vm, "zeros", args, ["shape", "dtype"], 1)?;
+        if let Some(r) = complex_creation(vm, "zeros", &shape, None, &dtype)? {
+            return Ok(r);
+        }
         let d = dtype_arg(vm, &dtype, DType::Float64)?;
         creation(vm, shape.as_ref().unwrap(), Scalar::I64(0).cast(d))
     }
@@ -269,6 +313,9 @@ pub mod numpy {
     #[pyfunction]
     fn ones(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         let [shape, dtype] = bind(vm, "ones", args, ["shape", "dtype"], 1)?;
+        if let Some(r) = complex_creation(vm, "ones", &shape, None, &dtype)? {
+            return Ok(r);
+        }
         let d = dtype_arg(vm, &dtype, DType::Float64)?;
         creation(vm, shape.as_ref().unwrap(), Scalar::I64(1).cast(d))
     }
@@ -276,6 +323,9 @@ pub mod numpy {
     #[pyfunction]
     fn empty(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         let [shape, dtype] = bind(vm, "empty", args, ["shape", "dtype"], 1)?;
+        if let Some(r) = complex_creation(vm, "empty", &shape, None, &dtype)? {
+            return Ok(r);
+        }
         let d = dtype_arg(vm, &dtype, DType::Float64)?;
         creation(vm, shape.as_ref().unwrap(), Scalar::I64(0).cast(d))
     }
@@ -283,6 +333,9 @@ pub mod numpy {
     #[pyfunction]
     fn full(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         let [shape, fill, dtype] = bind(vm, "full", args, ["shape", "fill_value", "dtype"], 2)?;
+        if let Some(r) = complex_creation(vm, "full", &shape, fill.clone(), &dtype)? {
+            return Ok(r);
+        }
         let d = match given(&dtype, vm) {
             Some(d) => convert::parse_dtype(vm, &d)?,
             None => None,

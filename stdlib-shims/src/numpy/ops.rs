@@ -14,7 +14,7 @@ use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
 /// `a op b`; NotImplemented for operands numpy does not take.
 pub fn binary(vm: &VirtualMachine, a: &PyObject, b: &PyObject, op: BinaryOp) -> PyResult {
     let (Some(x), Some(y)) = (to_arg(vm, a)?, to_arg(vm, b)?) else {
-        return Ok(vm.ctx.not_implemented());
+        return Ok(crate::numpy::complex_native::binary(vm, a, b, op)?.unwrap_or_else(|| vm.ctx.not_implemented()));
     };
     let (x, y) = resolve2(vm, x, y)?;
     wrap(vm, graph::binary(op, &x, &y).or_raise(vm)?)

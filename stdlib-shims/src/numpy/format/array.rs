@@ -12,6 +12,9 @@ enum ElementFormat {
     Float(FloatFormat),
     Int(IntFormat),
     Bool(BoolFormat),
+    /// NumPy's `ComplexFloatingFormat`: the real parts, and the imaginary
+    /// parts with sign='+'.
+    Complex(FloatFormat, FloatFormat),
 }
 
 impl ElementFormat {
@@ -32,6 +35,14 @@ impl ElementFormat {
             Data::UInt64(d) => ElementFormat::Int(IntFormat::new(&gather(d, shown))),
             Data::Float16(d) => ElementFormat::Float(FloatFormat::new(&gather(d, shown))),
             Data::Bool(_) => ElementFormat::Bool(BoolFormat::new(view.shape.is_empty())),
+            Data::Complex64(re, im) => ElementFormat::Complex(
+                FloatFormat::new(&gather(re, shown)),
+                FloatFormat::with_sign(&gather(im, shown), true),
+            ),
+            Data::Complex128(re, im) => ElementFormat::Complex(
+                FloatFormat::new(&gather(re, shown)),
+                FloatFormat::with_sign(&gather(im, shown), true),
+            ),
         }
     }
 
@@ -49,9 +60,18 @@ impl ElementFormat {
             (ElementFormat::Int(f), Data::UInt64(d)) => f.format(d[i]),
             (ElementFormat::Float(f), Data::Float16(d)) => f.format(d[i]),
             (ElementFormat::Bool(f), Data::Bool(d)) => f.format(d[i]),
+            (ElementFormat::Complex(r, j), Data::Complex64(re, im)) => complex_element(r.format(re[i]), j.format(im[i])),
+            (ElementFormat::Complex(r, j), Data::Complex128(re, im)) => complex_element(r.format(re[i]), j.format(im[i])),
             _ => unreachable!("formatter built for another dtype"),
         }
     }
+}
+
+/// Real and imaginary strings joined, the `j` going before the imaginary
+/// part's trailing padding.
+fn complex_element(re: String, im: String) -> String {
+    let end = im.trim_end().len();
+    format!("{re}{}j{}", &im[..end], &im[end..])
 }
 
 /// Indices along one axis that are printed: all, or the edges when summarising.
@@ -186,7 +206,7 @@ pub(crate) fn array_repr(view: &ArrayView) -> String {
         extras.push(format!("shape={}", shape_repr(&view.shape)));
     }
     let dtype = view.data.dtype();
-    let implied = matches!(dtype, Dtype::Float64 | Dtype::Int64 | Dtype::Bool);
+    let implied = matches!(dtype, Dtype::Float64 | Dtype::Int64 | Dtype::Bool | Dtype::Complex128);
     if !implied || size == 0 {
         extras.push(format!("dtype={}", dtype.name()));
     }
@@ -221,6 +241,8 @@ pub(crate) fn array_str(view: &ArrayView) -> String {
             Data::UInt32(d) => Scalar::UInt32(d[i]),
             Data::UInt64(d) => Scalar::UInt64(d[i]),
             Data::Float16(d) => Scalar::Float16(d[i]),
+            Data::Complex64(re, im) => Scalar::Complex64(re[i], im[i]),
+            Data::Complex128(re, im) => Scalar::Complex128(re[i], im[i]),
         };
         return scalar_str(scalar);
     }

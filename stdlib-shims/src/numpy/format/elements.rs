@@ -118,10 +118,17 @@ pub(crate) struct FloatFormat {
     pad_left: i32,
     pad_right: i32,
     exp_size: i32,
+    /// sign='+' (the imaginary parts of complex arrays): a sign on every value.
+    sign_plus: bool,
 }
 
 impl FloatFormat {
     pub(crate) fn new<T: Float>(data: &[T]) -> Self {
+        Self::with_sign(data, false)
+    }
+
+    /// NumPy's `FloatingFormat(data, sign='+' if sign_plus else '-')`.
+    pub(crate) fn with_sign<T: Float>(data: &[T], sign_plus: bool) -> Self {
         let finite: Vec<T> = data.iter().copied().filter(|x| x.is_finite()).collect();
         let mut exp_format = false;
         let mut abs_non_zero = finite.iter().filter(|x| !x.is_zero()).map(|x| x.abs());
@@ -148,6 +155,7 @@ impl FloatFormat {
             pad_left: 0,
             pad_right: 0,
             exp_size: -1,
+            sign_plus,
         };
         if finite.is_empty() {
             // Only non-finite values: the defaults above.
@@ -156,7 +164,7 @@ impl FloatFormat {
                 precision: super::options::precision(),
                 min_digits: -1,
                 trim: Trim::Zeros,
-                sign_plus: false,
+                sign_plus,
                 pad_left: -1,
                 exp_digits: -1,
             };
@@ -181,7 +189,7 @@ impl FloatFormat {
                 min_digits: -1,
                 fractional: true,
                 trim: Trim::Zeros,
-                sign_plus: false,
+                sign_plus,
                 pad_left: -1,
                 pad_right: -1,
             };
@@ -198,7 +206,7 @@ impl FloatFormat {
         }
 
         if finite.len() != data.len() {
-            let neg_inf = data.iter().any(|x| !x.is_finite() && !x.is_nan() && x.is_negative());
+            let neg_inf = sign_plus || data.iter().any(|x| !x.is_finite() && !x.is_nan() && x.is_negative());
             let offset = f.pad_right + 1;
             f.pad_left = f
                 .pad_left
@@ -210,12 +218,13 @@ impl FloatFormat {
 
     pub(crate) fn format<T: Float>(&self, x: T) -> String {
         if !x.is_finite() {
+            let plus = if self.sign_plus { "+" } else { "" };
             let s = if x.is_nan() {
-                NAN_STR.to_string()
+                format!("{plus}{NAN_STR}")
             } else if x.is_negative() {
                 format!("-{INF_STR}")
             } else {
-                INF_STR.to_string()
+                format!("{plus}{INF_STR}")
             };
             let width = (self.pad_left + self.pad_right + 1).max(0) as usize;
             return format!("{s:>width$}");
@@ -227,7 +236,7 @@ impl FloatFormat {
                     precision: self.precision,
                     min_digits: self.min_digits,
                     trim: self.trim,
-                    sign_plus: false,
+                    sign_plus: self.sign_plus,
                     pad_left: self.pad_left,
                     exp_digits: self.exp_size,
                 },
@@ -240,7 +249,7 @@ impl FloatFormat {
                     min_digits: self.min_digits,
                     fractional: true,
                     trim: self.trim,
-                    sign_plus: false,
+                    sign_plus: self.sign_plus,
                     pad_left: self.pad_left,
                     pad_right: self.pad_right,
                 },

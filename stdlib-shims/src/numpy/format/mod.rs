@@ -90,6 +90,8 @@ pub enum Dtype {
     UInt32,
     UInt64,
     Float16,
+    Complex64,
+    Complex128,
 }
 
 impl Dtype {
@@ -108,6 +110,8 @@ impl Dtype {
             Dtype::UInt32 => "uint32",
             Dtype::UInt64 => "uint64",
             Dtype::Float16 => "float16",
+            Dtype::Complex64 => "complex64",
+            Dtype::Complex128 => "complex128",
         }
     }
 }
@@ -132,6 +136,9 @@ pub enum Data<'a> {
     UInt32(&'a [u32]),
     UInt64(&'a [u64]),
     Float16(&'a [f16]),
+    /// Real and imaginary parts, of equal length.
+    Complex64(&'a [f32], &'a [f32]),
+    Complex128(&'a [f64], &'a [f64]),
 }
 
 impl Data<'_> {
@@ -149,6 +156,8 @@ impl Data<'_> {
             Data::UInt32(_) => Dtype::UInt32,
             Data::UInt64(_) => Dtype::UInt64,
             Data::Float16(_) => Dtype::Float16,
+            Data::Complex64(..) => Dtype::Complex64,
+            Data::Complex128(..) => Dtype::Complex128,
         }
     }
 
@@ -166,6 +175,8 @@ impl Data<'_> {
             Data::UInt32(d) => d.len(),
             Data::UInt64(d) => d.len(),
             Data::Float16(d) => d.len(),
+            Data::Complex64(d, _) => d.len(),
+            Data::Complex128(d, _) => d.len(),
         }
     }
 
@@ -189,6 +200,8 @@ pub enum Scalar {
     UInt32(u32),
     UInt64(u64),
     Float16(f16),
+    Complex64(f32, f32),
+    Complex128(f64, f64),
 }
 
 impl Scalar {
@@ -206,6 +219,8 @@ impl Scalar {
             Scalar::UInt32(_) => Dtype::UInt32,
             Scalar::UInt64(_) => Dtype::UInt64,
             Scalar::Float16(_) => Dtype::Float16,
+            Scalar::Complex64(..) => Dtype::Complex64,
+            Scalar::Complex128(..) => Dtype::Complex128,
         }
     }
 }

@@ -7,7 +7,7 @@ import sys as _sys
 __all__ = ["einsum", "einsum_path", "tensordot", "vdot", "trim_zeros", "unique_all", "unstack", "unwrap",
            "vectorize", "frompyfunc", "ScalarType", "typecodes", "sctypeDict", "set_printoptions",
            "printoptions", "format_float_positional", "format_float_scientific", "show_config",
-           "show_runtime", "angle", "broadcast"]
+           "show_runtime", "broadcast"]
 
 import builtins as _b
 
@@ -304,12 +304,6 @@ def show_config(mode="stdout"):
 
 def show_runtime():
     print("hipy numpy runtime")
-
-
-def angle(z, deg=False):
-    z = np.asarray(z)
-    r = np.where(z < 0, np.pi, 0.0)
-    return np.degrees(r) if deg else r
 
 
 def broadcast(*args):

@@ -1,7 +1,8 @@
 # numpy.linalg, over the native float64 kernels in `np._linalg_native`
 # (nalgebra's LU, QR, Cholesky, SVD and symmetric eigensolver) and array
-# ops. Stacked (batched) matrices and complex results are not supported and
-# raise NotImplementedError naming the function.
+# ops. Stacked (batched) matrices and complex input are not supported and
+# raise NotImplementedError naming the function; eig and eigvals return
+# complex arrays (complex.py) when the eigenvalues are complex.
 
 import collections as _collections
 import math as _math
@@ -165,17 +166,30 @@ def eigvalsh(a, UPLO="L"):
     return eigh(a, UPLO)[0]
 
 
+def _complex(re, im):
+    """A complex128 array of these parts (numpy's complex arrays, complex.py)."""
+    np.complex128  # loads complex.py
+    import sys
+    cx = sys.modules["numpy._hipy_complex"]
+    return cx.ndarray(re, im, cx._C128)
+
+
 def eigvals(a):
     a = _float(a)
     _check_2d(a, "eigvals")
     _check_square(a)
     re, im = _native.eigvals(a)
     if bool((im != 0).any()):
-        raise NotImplementedError("numpy.linalg.eigvals with complex eigenvalues is not supported by hipy")
+        return _complex(re, im)
     return re
 
 
 def eig(a):
+    """Eigenvalues and unit right eigenvectors. Symmetric input takes the
+    symmetric solver (real results, ascending); otherwise the results are
+    complex when any eigenvalue is. The order of eigenvalues of a
+    non-symmetric matrix, and the sign of a real eigenvector, are the
+    solver's (LAPACK's may differ); each pair satisfies a @ v = w * v."""
     a = _float(a)
     _check_2d(a, "eig")
     _check_square(a)
@@ -183,7 +197,10 @@ def eig(a):
     if sym:
         w, v = eigh(a)
         return _EigResult(w, v)
-    raise NotImplementedError("numpy.linalg.eig of a non-symmetric matrix is not supported by hipy")
+    wr, wi, vr, vi = _native.eig(a)
+    if bool((wi != 0).any()):
+        return _EigResult(_complex(wr, wi), _complex(vr, vi))
+    return _EigResult(wr, vr)
 
 
 _EigResult = _collections.namedtuple("EigResult", ["eigenvalues", "eigenvectors"])

@@ -4,7 +4,7 @@
 # floating-point decomposition, and the error-state controls.
 
 __all__ = ["True_", "False_", "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "pow",
-           "concat", "permute_dims", "matrix_transpose", "astype", "conj", "conjugate", "real", "imag",
+           "concat", "permute_dims", "matrix_transpose", "astype",
            "fix", "float_power", "ldexp", "frexp", "modf", "divmod", "logspace", "geomspace", "interp",
            "ediff1d", "diagflat", "diag_indices", "diag_indices_from", "tril_indices", "triu_indices",
            "tril_indices_from", "triu_indices_from", "rollaxis", "unravel_index", "ravel_multi_index",
@@ -14,7 +14,7 @@ __all__ = ["True_", "False_", "acos", "acosh", "asin", "asinh", "atan", "atan2",
            "block", "mgrid", "ogrid", "r_", "c_", "s_", "index_exp", "binary_repr", "base_repr",
            "min_scalar_type", "shares_memory", "may_share_memory", "errstate", "seterr", "geterr",
            "euler_gamma", "little_endian", "asfortranarray", "asarray_chkfinite", "vecdot", "matvec",
-           "vecmat", "real_if_close", "common_type", "putmask", "polydiv", "packbits", "unpackbits",
+           "vecmat", "common_type", "putmask", "polydiv", "packbits", "unpackbits",
            "array_str", "array_repr", "array2string", "get_printoptions", "nextafter", "spacing",
            "bitwise_count", "isnat", "dsplit", "mask_indices", "setbufsize", "getbufsize"]
 
@@ -39,21 +39,6 @@ def matrix_transpose(x):
 
 def astype(x, dtype, /, *, copy=True, device=None):
     return np.asarray(x).astype(dtype)
-
-
-def conj(x):
-    return np.positive(x)
-
-
-conjugate = conj
-
-
-def real(val):
-    return np.asarray(val) if not isinstance(val, np.ndarray) else val
-
-
-def imag(val):
-    return np.zeros_like(np.asarray(val))
 
 
 def fix(x, out=None):
@@ -597,10 +582,6 @@ def matvec(x1, x2, /):
 
 def vecmat(x1, x2, /):
     return np.matmul(x1, x2)
-
-
-def real_if_close(a, tol=100):
-    return np.asarray(a)
 
 
 def common_type(*arrays):

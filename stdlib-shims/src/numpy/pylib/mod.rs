@@ -50,10 +50,12 @@ const SOURCES: &[(&str, Target, &str)] = &[
     ("io.py", Target::Namespace, include_str!("io.py")),
     ("misc.py", Target::Namespace, include_str!("misc.py")),
     ("contract.py", Target::Namespace, include_str!("contract.py")),
+    ("complex.py", Target::Namespace, include_str!("complex.py")),
+    ("fft.py", Target::Submodule("fft"), include_str!("fft.py")),
 ];
 
 /// Which files have run (per process: hipy runs one interpreter).
-static LOADED: Mutex<[bool; 12]> = Mutex::new([false; 12]);
+static LOADED: Mutex<[bool; SOURCES.len()]> = Mutex::new([false; SOURCES.len()]);
 
 /// The string literals of the list assigned to `var` at the top of a file
 /// (`__all__ = ["a", "b", ...]`), read without running the file.

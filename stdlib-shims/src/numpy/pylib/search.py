@@ -5,9 +5,8 @@
 
 __all__ = ["flatnonzero", "argwhere", "count_nonzero", "searchsorted", "lexsort", "argpartition",
            "partition", "unique", "unique_values", "unique_counts", "unique_inverse", "isin", "in1d",
-           "intersect1d", "union1d", "setdiff1d", "setxor1d", "isposinf", "isneginf", "isreal",
-           "iscomplex", "isrealobj", "iscomplexobj", "extract", "compress", "sort_complex",
-           "array_equiv", "bincount", "digitize", "histogram", "histogram_bin_edges", "msort",
+           "intersect1d", "union1d", "setdiff1d", "setxor1d", "isposinf", "isneginf",
+           "extract", "compress", "array_equiv", "bincount", "digitize", "histogram", "histogram_bin_edges", "msort",
            "histogramdd", "histogram2d"]
 
 import bisect as _bisect
@@ -46,22 +45,6 @@ def isposinf(x):
 def isneginf(x):
     x = np.asarray(x)
     return np.isinf(x) & (x < 0)
-
-
-def isreal(x):
-    return np.ones(np.shape(x), dtype=bool) if np.ndim(x) else np.True_
-
-
-def iscomplex(x):
-    return np.zeros(np.shape(x), dtype=bool) if np.ndim(x) else np.False_
-
-
-def isrealobj(x):
-    return True
-
-
-def iscomplexobj(x):
-    return False
 
 
 def searchsorted(a, v, side="left", sorter=None):
@@ -136,10 +119,6 @@ def _check_kth(a, kth, axis):
 
 def msort(a):
     return np.sort(a, axis=0)
-
-
-def sort_complex(a):
-    return np.sort(a)
 
 
 def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, *, equal_nan=True, sorted=True):

@@ -8,6 +8,15 @@ __all__ = ["ufunc"]
 
 _NO_VALUE = object()
 
+# Operands that send a ufunc call to the complex implementation (complex.py
+# adds its array and scalar types when it loads).
+_COMPLEX_TYPES = {complex}
+
+
+def _complex_call(name, args, kwargs):
+    np.complex128  # loads complex.py, which sets np._complex_ufunc
+    return np._complex_ufunc(name, args, kwargs)
+
 # Native reductions and running ops of the ufuncs that have one.
 _REDUCE = {"add": "sum", "multiply": "prod", "maximum": "max", "minimum": "min",
            "logical_and": "all", "logical_or": "any"}
@@ -26,6 +35,9 @@ class ufunc:
         self.identity = identity
 
     def __call__(self, *args, **kwargs):
+        for a in args:
+            if a.__class__ in _COMPLEX_TYPES:
+                return _complex_call(self.__name__, args, kwargs)
         return self._func(*args, **kwargs)
 
     def __repr__(self):
