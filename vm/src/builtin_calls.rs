@@ -1,9 +1,12 @@
 //! CALL of a few builtins without RustPython's argument machinery, as
 //! CPython 3.11 specializes them (PRECALL_NO_KW_LEN, _ISINSTANCE,
-//! _LIST_APPEND): `len` of an exact list, tuple, dict or str, `isinstance`
-//! with a class whose metaclass is `type`, `list.append`, and `list.pop`
-//! with no index or an int index in range. Everything else, including every
-//! case that could raise or run Python code, goes through the general call.
+//! _LIST_APPEND, _METHOD_DESCRIPTOR_NOARGS): `len` of an exact list, tuple,
+//! dict or str, `isinstance` with a class whose metaclass is `type`,
+//! `list.append`, `list.pop` with no index or an int index in range, the
+//! character-class tests of an ASCII str (`isdigit`, `isspace`, `isalpha`,
+//! `isalnum`), and `dict.get` of an exact int or str key. Everything else,
+//! including every case that could raise or run Python code, goes through
+//! the general call.
 
 use std::sync::OnceLock;
 
@@ -19,6 +22,11 @@ struct Known {
     isinstance: PyObjectRef,
     list_append: PyObjectRef,
     list_pop: PyObjectRef,
+    str_isdigit: PyObjectRef,
+    str_isspace: PyObjectRef,
+    str_isalpha: PyObjectRef,
+    str_isalnum: PyObjectRef,
+    dict_get: PyObjectRef,
 }
 
 static KNOWN: OnceLock<Option<Known>> = OnceLock::new();
@@ -28,11 +36,18 @@ pub fn install(vm: &VirtualMachine) {
     KNOWN.get_or_init(|| {
         let builtin = |name: &'static str| vm.builtins.get_attr(name, vm).ok();
         let list = vm.ctx.types.list_type.as_object();
+        let str = vm.ctx.types.str_type.as_object();
+        let dict = vm.ctx.types.dict_type.as_object();
         Some(Known {
             len: builtin("len")?,
             isinstance: builtin("isinstance")?,
             list_append: list.get_attr("append", vm).ok()?,
             list_pop: list.get_attr("pop", vm).ok()?,
+            str_isdigit: str.get_attr("isdigit", vm).ok()?,
+            str_isspace: str.get_attr("isspace", vm).ok()?,
+            str_isalpha: str.get_attr("isalpha", vm).ok()?,
+            str_isalnum: str.get_attr("isalnum", vm).ok()?,
+            dict_get: dict.get_attr("get", vm).ok()?,
         })
     });
 }
@@ -58,7 +73,7 @@ pub fn call(vm: &VirtualMachine, callable: &PyObject, self_arg: Option<&PyObject
         }
         (Some(list), [] | [Some(_)]) if callable.is(&known.list_pop) => {
             let index = match args {
-                [Some(i)] => Some(crate::ops::exact_int(vm, i)?.as_bigint().to_i64()?),
+                [Some(i)] => Some(crate::exact::exact_int(vm, i)?.as_bigint().to_i64()?),
                 _ => None,
             };
             let mut items = list.downcast_ref::<PyList>()?.borrow_vec_mut();
@@ -66,6 +81,40 @@ pub fn call(vm: &VirtualMachine, callable: &PyObject, self_arg: Option<&PyObject
             let at = index.map_or(len - 1, |i| if i < 0 { i + len } else { i });
             // An empty list or an index out of range: the general call raises.
             (0..len).contains(&at).then(|| Ok(items.remove(at as usize)))
+        }
+        (Some(s), []) if callable.class().is(vm.ctx.types.method_descriptor_type) => {
+            let class: fn(&u8) -> bool = if callable.is(&known.str_isdigit) {
+                u8::is_ascii_digit
+            } else if callable.is(&known.str_isspace) {
+                is_ascii_space
+            } else if callable.is(&known.str_isalpha) {
+                u8::is_ascii_alphabetic
+            } else if callable.is(&known.str_isalnum) {
+                u8::is_ascii_alphanumeric
+            } else {
+                return None;
+            };
+            let s = crate::exact::exact_str(vm, s)?;
+            if !crate::exact::is_ascii(s) || crate::code::forced_miss() {
+                return None;
+            }
+            let bytes = s.as_wtf8().as_bytes();
+            Some(Ok(vm.ctx.new_bool(!bytes.is_empty() && bytes.iter().all(class)).into()))
+        }
+        (Some(d), [Some(key)] | [Some(key), Some(_)]) if callable.is(&known.dict_get) => {
+            if !d.class().is(vm.ctx.types.dict_type) || crate::code::forced_miss() {
+                return None;
+            }
+            let kc = key.class();
+            if !kc.is(vm.ctx.types.str_type) && !kc.is(vm.ctx.types.int_type) {
+                return None;
+            }
+            let found = d.downcast_ref::<PyDict>()?.get_item_opt(&**key, vm).ok()?;
+            Some(Ok(match (found, args) {
+                (Some(v), _) => v,
+                (None, [_, Some(default)]) => default.clone(),
+                (None, _) => vm.ctx.none(),
+            }))
         }
         _ => None,
     }
@@ -101,6 +150,12 @@ pub fn list_pop(vm: &VirtualMachine, list: &PyObjectRef, index: Option<i64>) -> 
     }
     let args: Vec<PyObjectRef> = std::iter::once(list.clone()).chain(args.into_iter().flatten()).collect();
     known.list_pop.call(args, vm)
+}
+
+/// CPython's whitespace among ASCII characters: `\t\n\x0b\x0c\r`, the
+/// separators `\x1c`-`\x1f`, and space.
+fn is_ascii_space(b: &u8) -> bool {
+    matches!(b, b' ' | b'\t'..=b'\r' | 0x1c..=0x1f)
 }
 
 /// `len(obj)` for the exact builtin containers, whose length cannot fail.

@@ -88,25 +88,26 @@ fn fast_call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize) -> PyResul
     let Some(callable) = f.slots[base].as_ref() else {
         return Ok(None);
     };
-    if let Some(result) = builtin_calls::call(vm, callable, f.slots[base + 1].as_ref(), &f.slots[base + 2..]) {
-        let value = result?;
-        f.slots.truncate(base);
-        f.push(value);
-        return Ok(Some(Flow::Next));
-    }
-    if is_native(vm, callable) {
-        // What `dispatch` ends in for these, without its checks.
-        let callable = f.slots[base].take().expect("callable on stack");
-        let args: Vec<PyObjectRef> = f.slots.drain(base + 1..).flatten().collect();
-        f.slots.truncate(base);
-        let value = call_object(vm, &callable, args, Vec::new())?;
-        f.push(value);
-        return Ok(Some(Flow::Next));
-    }
-    if !has_self && callable.class().is(vm.ctx.types.type_type) {
-        return fast_instantiate(vm, f, op, base, argc);
-    }
+    // A Python function (the commonest callee of Python code) first.
     let Some(func) = exact_function(vm, callable) else {
+        if let Some(result) = builtin_calls::call(vm, callable, f.slots[base + 1].as_ref(), &f.slots[base + 2..]) {
+            let value = result?;
+            f.slots.truncate(base);
+            f.push(value);
+            return Ok(Some(Flow::Next));
+        }
+        if is_native(vm, callable) {
+            // What `dispatch` ends in for these, without its checks.
+            let callable = f.slots[base].take().expect("callable on stack");
+            let args: Vec<PyObjectRef> = f.slots.drain(base + 1..).flatten().collect();
+            f.slots.truncate(base);
+            let value = call_object(vm, &callable, args, Vec::new())?;
+            f.push(value);
+            return Ok(Some(Flow::Next));
+        }
+        if !has_self && callable.class().is(vm.ctx.types.type_type) {
+            return fast_instantiate(vm, f, op, base, argc);
+        }
         return Ok(None);
     };
     let info = callee_info(vm, f, op, func)?;

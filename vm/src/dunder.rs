@@ -68,11 +68,15 @@ fn plain_operand(t: &Py<PyType>, vm: &VirtualMachine) -> bool {
 /// BINARY_OP: the frame of the operator's Python method, with `a` and `b`
 /// popped, or None (the generic path runs).
 pub fn push_binary(vm: &VirtualMachine, f: &mut Frame, op: u32) -> PyResult<Option<Box<Frame>>> {
-    let (a, b) = (f.peek(1).clone(), f.peek(0).clone());
-    let Some(method) = binary_method(vm, &a, &b, op) else { return Ok(None) };
+    // Only a class defined in Python (a heap type) has Python operator
+    // methods: ints, floats and strs leave at this flag test.
+    if !f.peek(1).class().slots.flags.has_feature(rustpython_vm::types::PyTypeFlags::HEAPTYPE) {
+        return Ok(None);
+    }
+    let Some(method) = binary_method(vm, f.peek(1), f.peek(0), op) else { return Ok(None) };
     let func = method.downcast_ref::<PyFunction>().expect("checked");
-    f.pop();
-    f.pop();
+    let b = f.pop();
+    let a = f.pop();
     let mut frame = crate::call::frame_for_call(vm, &method, func, vec![a.clone(), b.clone()], Vec::new())?;
     frame.ret = Continuation::Binary { a, b, op };
     Ok(Some(frame))

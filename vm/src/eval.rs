@@ -562,7 +562,7 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
             let key = f.pop();
             let container = f.pop();
             let value = f.pop();
-            if !ops::store_subscript_fast(vm, &container, &key, &value) {
+            if !crate::exact::store_subscript_fast(vm, &container, &key, &value) {
                 container.set_item(&*key, value, vm)?;
             }
         }
@@ -608,7 +608,7 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
         Instruction::ContainsOp { .. } => {
             let b = f.pop();
             let a = f.pop();
-            let r = vm._contains(&b, &a).map_err(|e| compat::normalize_error(vm, e))? != (arg == 1);
+            let r = ops::contains(vm, &a, &b)? != (arg == 1);
             f.push(vm.ctx.new_bool(r).into());
         }
 

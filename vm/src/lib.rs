@@ -18,6 +18,7 @@ pub mod code_cache;
 pub mod compat;
 pub mod extension_guard;
 mod eval;
+mod exact;
 pub mod frame;
 mod function;
 mod generator;

@@ -2,29 +2,12 @@
 //! intrinsics and pattern matching.
 
 use num_traits::{Signed, ToPrimitive, Zero};
-use rustpython_vm::builtins::{PyDict, PyFloat, PyInt, PyList, PyStr, PyTuple, PyType};
+use rustpython_vm::builtins::{PyDict, PyInt, PyList, PyStr, PyTuple, PyType};
 use rustpython_vm::types::{PyComparisonOp, PyTypeFlags};
 use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 
+use crate::exact::{exact_float, exact_int, subscript_fast};
 use crate::frame::Frame;
-
-#[inline]
-pub(crate) fn exact_int<'a>(vm: &VirtualMachine, o: &'a PyObjectRef) -> Option<&'a PyInt> {
-    if o.class().is(vm.ctx.types.int_type) {
-        o.downcast_ref::<PyInt>().map(|i| &**i)
-    } else {
-        None
-    }
-}
-
-#[inline]
-fn exact_float(vm: &VirtualMachine, o: &PyObjectRef) -> Option<f64> {
-    if o.class().is(vm.ctx.types.float_type) {
-        o.downcast_ref::<PyFloat>().map(|f| f.to_f64())
-    } else {
-        None
-    }
-}
 
 /// GET_ITER: hipy's own iterators for exact ranges and lists (the eval loop
 /// and compiled traces step them inline), else the object's `__iter__`.
@@ -224,52 +207,6 @@ fn within_machine_memory(bytes: usize) -> bool {
     (bytes as u64) <= limit.min(isize::MAX as u64)
 }
 
-/// `seq[i]` for exact lists and tuples with a small int index.
-#[inline]
-fn subscript_fast(vm: &VirtualMachine, seq: &PyObjectRef, idx: &PyObjectRef) -> Option<PyObjectRef> {
-    let i = exact_int(vm, idx)?.as_bigint().to_i64()?;
-    let get = |items: &[PyObjectRef]| {
-        let n = items.len() as i64;
-        let j = if i < 0 { i + n } else { i };
-        (0 <= j && j < n).then(|| items[j as usize].clone())
-    };
-    if seq.class().is(vm.ctx.types.list_type) {
-        let list = seq.downcast_ref::<PyList>()?;
-        let items = list.borrow_vec();
-        return get(&items);
-    }
-    if seq.class().is(vm.ctx.types.tuple_type) {
-        return get(seq.downcast_ref::<PyTuple>()?.as_slice());
-    }
-    None
-}
-
-/// `seq[i] = v` for exact lists with a small int index; false when the
-/// general protocol must handle it (including to raise errors).
-#[inline]
-pub fn store_subscript_fast(vm: &VirtualMachine, seq: &PyObjectRef, idx: &PyObjectRef, v: &PyObjectRef) -> bool {
-    let Some(i) = exact_int(vm, idx).and_then(|i| i.as_bigint().to_i64()) else {
-        return false;
-    };
-    if !seq.class().is(vm.ctx.types.list_type) {
-        return false;
-    }
-    let Some(list) = seq.downcast_ref::<PyList>() else {
-        return false;
-    };
-    let mut items = list.borrow_vec_mut();
-    let n = items.len() as i64;
-    let j = if i < 0 { i + n } else { i };
-    if 0 <= j && j < n {
-        let old = std::mem::replace(&mut items[j as usize], v.clone());
-        drop(items);
-        drop(old);
-        true
-    } else {
-        false
-    }
-}
-
 #[inline]
 fn floor_div(x: i64, y: i64) -> Option<i64> {
     let q = x.checked_div(y)?;
@@ -304,18 +241,7 @@ fn cmp_op(arg: u32) -> PyComparisonOp {
 /// COMPARE_OP: `(op << 5) | mask`, bit 4 asks for a bool result.
 pub fn compare(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef, arg: u32) -> PyResult {
     let op = cmp_op(arg);
-    if let (Some(x), Some(y)) = (exact_int(vm, a), exact_int(vm, b)) {
-        return Ok(vm.ctx.new_bool(op.eval_ord(x.as_bigint().cmp(y.as_bigint()))).into());
-    }
-    if let (Some(x), Some(y)) = (exact_float(vm, a), exact_float(vm, b)) {
-        let r = match op {
-            PyComparisonOp::Lt => x < y,
-            PyComparisonOp::Le => x <= y,
-            PyComparisonOp::Eq => x == y,
-            PyComparisonOp::Ne => x != y,
-            PyComparisonOp::Gt => x > y,
-            PyComparisonOp::Ge => x >= y,
-        };
+    if let Some(r) = crate::exact::compare_fast(vm, a, b, op) {
         return Ok(vm.ctx.new_bool(r).into());
     }
     let r = a.clone().rich_compare(b.clone(), op, vm)?;
@@ -323,6 +249,14 @@ pub fn compare(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef, arg: u32) 
         return Ok(vm.ctx.new_bool(r.try_to_bool(vm)?).into());
     }
     Ok(r)
+}
+
+/// CONTAINS_OP (and compiled code's `in`): `needle in container`.
+pub fn contains(vm: &VirtualMachine, needle: &PyObjectRef, container: &PyObjectRef) -> PyResult<bool> {
+    if let Some(r) = crate::exact::contains_fast(vm, needle, container) {
+        return r;
+    }
+    vm._contains(container, needle).map_err(|e| crate::compat::normalize_error(vm, e))
 }
 
 pub fn common_constant(vm: &VirtualMachine, arg: u32) -> PyResult {
@@ -441,30 +375,28 @@ fn unpack_error(vm: &VirtualMachine, obj: &PyObjectRef, e: rustpython_vm::builti
 }
 
 pub fn unpack_sequence(vm: &VirtualMachine, f: &mut Frame, seq: PyObjectRef, n: usize) -> PyResult<()> {
-    let exact_items: Option<Vec<PyObjectRef>> = if seq.class().is(vm.ctx.types.tuple_type) {
-        Some(seq.downcast_ref::<PyTuple>().unwrap().as_slice().to_vec())
-    } else if seq.class().is(vm.ctx.types.list_type) {
-        Some(seq.downcast_ref::<PyList>().unwrap().borrow_vec().to_vec())
-    } else {
-        None
-    };
-    if let Some(items) = exact_items {
+    // Exact tuples and lists: the items go straight onto the stack (no
+    // intermediate vector; no Python code runs while the list is borrowed).
+    let push_items = |f: &mut Frame, items: &[PyObjectRef]| -> PyResult<()> {
         if items.len() != n {
             return Err(if items.len() > n {
-                vm.new_value_error(format!(
-                    "too many values to unpack (expected {n})"
-                ))
+                vm.new_value_error(format!("too many values to unpack (expected {n})"))
             } else {
-                vm.new_value_error(format!(
-                    "not enough values to unpack (expected {n}, got {})",
-                    items.len()
-                ))
+                vm.new_value_error(format!("not enough values to unpack (expected {n}, got {})", items.len()))
             });
         }
-        for item in items.into_iter().rev() {
-            f.push(item);
+        for item in items.iter().rev() {
+            f.push(item.clone());
         }
-        return Ok(());
+        Ok(())
+    };
+    if seq.class().is(vm.ctx.types.tuple_type) {
+        return push_items(f, seq.downcast_ref::<PyTuple>().unwrap().as_slice());
+    }
+    if seq.class().is(vm.ctx.types.list_type) {
+        let list = seq.downcast_ref::<PyList>().unwrap();
+        let items = list.borrow_vec();
+        return push_items(f, &items[..]);
     }
     let iter = seq.get_iter(vm).map_err(|e| unpack_error(vm, &seq, e))?;
     let mut items = Vec::with_capacity(n);

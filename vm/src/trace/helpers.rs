@@ -512,10 +512,10 @@ pub extern "C" fn hp_dict_merge(dict: *const PyObject, source: *const PyObject, 
 /// `in`: 1 or 0, or -1 with an exception pending.
 pub extern "C" fn hp_contains(container: *const PyObject, item: *const PyObject) -> i64 {
     let (c, i) = unsafe { (obj(container).to_owned(), obj(item).to_owned()) };
-    match vm()._contains(&c, &i) {
+    match crate::ops::contains(vm(), &i, &c) {
         Ok(b) => b as i64,
         Err(e) => {
-            fail(crate::compat::normalize_error(vm(), e));
+            fail(e);
             -1
         }
     }

@@ -1,0 +1,259 @@
+//! The interpreter's specialized forms of BINARY_OP `[]`, STORE_SUBSCR,
+//! COMPARE_OP and CONTAINS_OP for operands of exact builtin types (int,
+//! float, str, list, tuple, dict, set), as CPython 3.11's quickened
+//! instructions do them (BINARY_SUBSCR_LIST_INT / _DICT, COMPARE_OP_STR_JUMP,
+//! ...). The guard of each is the operands' exact classes, which hold for
+//! the object's lifetime, so no state is kept per instruction; a subclass
+//! (which may override the dunder), a value out of the fast range, or any
+//! case that could raise or run Python code answers None, and the caller
+//! takes the generic protocol path. In the random-miss test mode
+//! (`HIPY_CACHE_RANDOM_MISS`) the newer forms also miss at random, so the
+//! corpus runs both paths.
+
+use num_traits::ToPrimitive;
+use rustpython_vm::builtins::{PyDict, PyFloat, PyFrozenSet, PyInt, PyList, PySet, PyStr, PyTuple};
+use rustpython_vm::types::PyComparisonOp;
+use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
+
+use crate::code::forced_miss;
+
+#[inline]
+pub(crate) fn exact_int<'a>(vm: &VirtualMachine, o: &'a PyObject) -> Option<&'a PyInt> {
+    if o.class().is(vm.ctx.types.int_type) {
+        o.downcast_ref::<PyInt>().map(|i| &**i)
+    } else {
+        None
+    }
+}
+
+#[inline]
+pub(crate) fn exact_float(vm: &VirtualMachine, o: &PyObject) -> Option<f64> {
+    if o.class().is(vm.ctx.types.float_type) {
+        o.downcast_ref::<PyFloat>().map(|f| f.to_f64())
+    } else {
+        None
+    }
+}
+
+#[inline]
+pub(crate) fn exact_str<'a>(vm: &VirtualMachine, o: &'a PyObject) -> Option<&'a PyStr> {
+    if o.class().is(vm.ctx.types.str_type) {
+        o.downcast_ref::<PyStr>().map(|s| &**s)
+    } else {
+        None
+    }
+}
+
+/// Whether `s` is all ASCII (known from its kind, without a scan).
+#[inline]
+pub(crate) fn is_ascii(s: &PyStr) -> bool {
+    matches!(s.kind(), rustpython_vm::common::str::StrKind::Ascii)
+}
+
+/// An exact int or str: a dict or set key whose hash and equality are
+/// builtin (no Python code runs, nothing can raise).
+#[inline]
+fn plain_key(vm: &VirtualMachine, o: &PyObject) -> bool {
+    let c = o.class();
+    c.is(vm.ctx.types.str_type) || c.is(vm.ctx.types.int_type)
+}
+
+/// An exact int that converts to f64 without rounding.
+#[inline]
+fn int_as_exact_f64(i: &PyInt) -> Option<f64> {
+    let v = i.as_bigint().to_i64()?;
+    (v.unsigned_abs() <= (1u64 << 53)).then_some(v as f64)
+}
+
+/// `seq[i]` for exact lists, tuples and ASCII strs with a small int index, and `d[k]`
+/// for an exact dict holding the exact int or str `k` (a missing key takes
+/// the generic path, which raises KeyError).
+#[inline]
+pub(crate) fn subscript_fast(vm: &VirtualMachine, seq: &PyObjectRef, idx: &PyObjectRef) -> Option<PyObjectRef> {
+    let class = seq.class();
+    if class.is(vm.ctx.types.dict_type) {
+        if !plain_key(vm, idx) || forced_miss() {
+            return None;
+        }
+        return seq.downcast_ref::<PyDict>()?.get_item_opt(&**idx, vm).ok().flatten();
+    }
+    let i = exact_int(vm, idx)?.as_bigint().to_i64()?;
+    let get = |items: &[PyObjectRef]| {
+        let n = items.len() as i64;
+        let j = if i < 0 { i + n } else { i };
+        (0 <= j && j < n).then(|| items[j as usize].clone())
+    };
+    if class.is(vm.ctx.types.list_type) {
+        let list = seq.downcast_ref::<PyList>()?;
+        let items = list.borrow_vec();
+        return get(&items);
+    }
+    if class.is(vm.ctx.types.tuple_type) {
+        return get(seq.downcast_ref::<PyTuple>()?.as_slice());
+    }
+    if class.is(vm.ctx.types.str_type) {
+        // An ASCII str: the character is byte j, and the result the same
+        // cached one-character str the generic path returns.
+        let s = seq.downcast_ref::<PyStr>()?;
+        if !is_ascii(s) || forced_miss() {
+            return None;
+        }
+        let bytes = s.as_wtf8().as_bytes();
+        let n = bytes.len() as i64;
+        let j = if i < 0 { i + n } else { i };
+        return (0 <= j && j < n).then(|| vm.ctx.latin1_char(bytes[j as usize]).into());
+    }
+    None
+}
+
+/// `seq[i] = v` for exact lists with a small int index in range, and
+/// `d[k] = v` for an exact dict and an exact int or str key; false when the
+/// general protocol must handle it (including to raise errors).
+#[inline]
+pub fn store_subscript_fast(vm: &VirtualMachine, seq: &PyObjectRef, idx: &PyObjectRef, v: &PyObjectRef) -> bool {
+    let class = seq.class();
+    if class.is(vm.ctx.types.dict_type) {
+        if !plain_key(vm, idx) || forced_miss() {
+            return false;
+        }
+        let Some(d) = seq.downcast_ref::<PyDict>() else { return false };
+        // Cannot fail for these keys; an error would be raised again by
+        // the generic path.
+        return d.set_item(&**idx, v.clone(), vm).is_ok();
+    }
+    let Some(i) = exact_int(vm, idx).and_then(|i| i.as_bigint().to_i64()) else {
+        return false;
+    };
+    if !class.is(vm.ctx.types.list_type) {
+        return false;
+    }
+    let Some(list) = seq.downcast_ref::<PyList>() else {
+        return false;
+    };
+    let mut items = list.borrow_vec_mut();
+    let n = items.len() as i64;
+    let j = if i < 0 { i + n } else { i };
+    if 0 <= j && j < n {
+        let old = std::mem::replace(&mut items[j as usize], v.clone());
+        drop(items);
+        drop(old);
+        true
+    } else {
+        false
+    }
+}
+
+#[inline]
+fn ordered<T: PartialOrd + ?Sized>(op: PyComparisonOp, x: &T, y: &T) -> bool {
+    match op {
+        PyComparisonOp::Lt => x < y,
+        PyComparisonOp::Le => x <= y,
+        PyComparisonOp::Eq => x == y,
+        PyComparisonOp::Ne => x != y,
+        PyComparisonOp::Gt => x > y,
+        PyComparisonOp::Ge => x >= y,
+    }
+}
+
+/// `a <op> b` for two exact ints, two exact floats, an exact int and an
+/// exact float (an int beyond 2**53 takes the generic path, which compares
+/// exactly), or two exact strs (code point order: WTF-8's byte order).
+#[inline]
+pub(crate) fn compare_fast(vm: &VirtualMachine, a: &PyObject, b: &PyObject, op: PyComparisonOp) -> Option<bool> {
+    let (ca, cb) = (a.class(), b.class());
+    let t = &vm.ctx.types;
+    if ca.is(t.int_type) {
+        let x = a.downcast_ref::<PyInt>()?;
+        if cb.is(t.int_type) {
+            return Some(op.eval_ord(x.as_bigint().cmp(b.downcast_ref::<PyInt>()?.as_bigint())));
+        }
+        if cb.is(t.float_type) && !forced_miss() {
+            return Some(ordered(op, &int_as_exact_f64(x)?, &b.downcast_ref::<PyFloat>()?.to_f64()));
+        }
+        return None;
+    }
+    if ca.is(t.float_type) {
+        let x = a.downcast_ref::<PyFloat>()?.to_f64();
+        if cb.is(t.float_type) {
+            return Some(ordered(op, &x, &b.downcast_ref::<PyFloat>()?.to_f64()));
+        }
+        if cb.is(t.int_type) && !forced_miss() {
+            return Some(ordered(op, &x, &int_as_exact_f64(b.downcast_ref::<PyInt>()?)?));
+        }
+        return None;
+    }
+    if ca.is(t.str_type) && cb.is(t.str_type) && !forced_miss() {
+        if a.is(b) {
+            return Some(matches!(op, PyComparisonOp::Le | PyComparisonOp::Eq | PyComparisonOp::Ge));
+        }
+        let (x, y) = (a.downcast_ref::<PyStr>()?.as_wtf8(), b.downcast_ref::<PyStr>()?.as_wtf8());
+        return Some(ordered(op, x.as_bytes(), y.as_bytes()));
+    }
+    None
+}
+
+/// Whether `item == needle` for an item of a tuple or list, when it can be
+/// answered without running Python code: identity, or the same exact int
+/// or str class. None otherwise.
+#[inline]
+fn plain_eq(vm: &VirtualMachine, item: &PyObject, needle: &PyObject, needle_is_str: bool) -> Option<bool> {
+    if item.is(needle) {
+        return Some(true);
+    }
+    if needle_is_str {
+        let item = exact_str(vm, item)?;
+        let needle = needle.downcast_ref::<PyStr>()?;
+        Some(item.as_wtf8() == needle.as_wtf8())
+    } else {
+        let item = exact_int(vm, item)?;
+        Some(item.as_bigint() == needle.downcast_ref::<PyInt>()?.as_bigint())
+    }
+}
+
+/// `needle in container` for an exact str in an exact str (both valid
+/// UTF-8, whose byte search finds exactly the code point substrings), an
+/// exact int or str in an exact dict, set or frozenset, and in an exact
+/// tuple or list whose items up to the answer are that exact type or the
+/// needle itself. None: the generic `__contains__`.
+pub(crate) fn contains_fast(vm: &VirtualMachine, needle: &PyObject, container: &PyObject) -> Option<PyResult<bool>> {
+    if !plain_key(vm, needle) || forced_miss() {
+        return None;
+    }
+    let t = &vm.ctx.types;
+    let class = container.class();
+    let needle_is_str = needle.class().is(t.str_type);
+    if class.is(t.str_type) {
+        if !needle_is_str {
+            return None;
+        }
+        let hay = container.downcast_ref::<PyStr>()?.to_str()?;
+        let pat = needle.downcast_ref::<PyStr>()?.to_str()?;
+        return Some(Ok(hay.contains(pat)));
+    }
+    if class.is(t.dict_type) {
+        return Some(container.downcast_ref::<PyDict>()?.get_item_opt(needle, vm).map(|v| v.is_some()));
+    }
+    if class.is(t.set_type) {
+        return Some(container.downcast_ref::<PySet>()?.contains(needle, vm));
+    }
+    if class.is(t.frozenset_type) {
+        return Some(container.downcast_ref::<PyFrozenSet>()?.contains(needle, vm));
+    }
+    let scan = |items: &[PyObjectRef]| -> Option<bool> {
+        for item in items {
+            if plain_eq(vm, item, needle, needle_is_str)? {
+                return Some(true);
+            }
+        }
+        Some(false)
+    };
+    if class.is(t.tuple_type) {
+        return scan(container.downcast_ref::<PyTuple>()?.as_slice()).map(Ok);
+    }
+    if class.is(t.list_type) {
+        let list = container.downcast_ref::<PyList>()?;
+        let items = list.borrow_vec();
+        return scan(&items[..]).map(Ok);
+    }
+    None
+}
