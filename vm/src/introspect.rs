@@ -427,6 +427,8 @@ pub struct FrameSnapshot {
     /// A jump the trace function asked for (`f_lineno = n`), made by the
     /// interpreter when the hook returns (see `jump`).
     pub(crate) jump: PyMutex<Option<crate::jump::Jump>>,
+    /// `f_back` as it was when the frame ended (CPython's frame keeps it).
+    back: PyMutex<Option<PyObjectRef>>,
 }
 
 #[pyclass(with(Representable))]
@@ -567,6 +569,7 @@ impl FrameSnapshot {
         match back {
             // SAFETY: the frame belongs to a running eval loop.
             Some(p) => frame_object(vm, unsafe { &*p }),
+            None if !seen => Ok(zelf.back.lock().clone().unwrap_or_else(|| vm.ctx.none())),
             None => Ok(vm.ctx.none()),
         }
     }
@@ -663,6 +666,7 @@ pub fn frame_object(vm: &VirtualMachine, f: &Frame) -> PyResult<PyObjectRef> {
         trace_lines: AtomicBool::new(true),
         trace_opcodes: AtomicBool::new(false),
         jump: PyMutex::new(None),
+        back: PyMutex::new(None),
     }
     .into_ref(&vm.ctx)
     .into();
@@ -696,6 +700,19 @@ pub fn frame_ended(vm: &VirtualMachine, f: &Frame) {
             _ => locals,
         };
         *d = (keep, f.line(), f.lasti);
+        drop(d);
+        // The frame has left its stack: the innermost running frame is the
+        // one it returns to.
+        let mut caller: Option<*const Frame> = None;
+        runtime::walk_frames(|fr| {
+            if !(fr as *const Frame as usize == f as *const Frame as usize && fr.serial == f.serial) {
+                caller = Some(fr as *const Frame);
+            }
+            true
+        });
+        // SAFETY: the frame belongs to a running eval loop.
+        let back = caller.and_then(|p| frame_object(vm, unsafe { &*p }).ok());
+        *o.back.lock() = back;
     }
 }
 
