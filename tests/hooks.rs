@@ -261,3 +261,47 @@ fn pdb_post_mortem_shows_the_raising_frame() {
         }
     }
 }
+
+const JUMP_PY: &str = r#"def work(n):
+    s = 0
+    for i in range(n):
+        s += i
+    s = -1
+    s = s * 2
+    return s
+
+warm = work(5000)
+import pdb; pdb.set_trace()
+r = work(4)
+print(warm, r)
+"#;
+const JUMP_IN: &str = "b 5\nc\np s\njump 4\njump 2\nn\np s, i\nclear 1\njump 7\nc\n";
+/// CPython 3.11's session (paths made relative).
+const JUMP_OUT: &str = r#"> pdb_jump.py(11)<module>()
+-> r = work(4)
+(Pdb) Breakpoint 1 at pdb_jump.py:5
+(Pdb) > pdb_jump.py(5)work()
+-> s = -1
+(Pdb) 6
+(Pdb) *** Jump failed: can't jump into the body of a for loop
+(Pdb) > pdb_jump.py(2)work()
+-> s = 0
+(Pdb) > pdb_jump.py(3)work()
+-> for i in range(n):
+(Pdb) (0, 3)
+(Pdb) Deleted breakpoint 1 at pdb_jump.py:5
+(Pdb) > pdb_jump.py(7)work()
+-> return s
+(Pdb) -2 0
+"#;
+
+/// pdb's `jump` (`frame.f_lineno = n` from its trace function): backward to
+/// the start of the function, forward out of a loop's header, and refused
+/// into a `for` body, in a function whose loop was compiled before.
+#[test]
+fn pdb_jump_moves_the_frame_in_compiled_code() {
+    for env in MODES {
+        let got = run(&[("pdb_jump.py", JUMP_PY)], &["run", "pdb_jump.py"], JUMP_IN, env);
+        assert_eq!(got, JUMP_OUT, "mode {env:?}");
+    }
+}

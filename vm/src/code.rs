@@ -173,6 +173,80 @@ pub struct CodeInfo {
     pub frame_code: RefCell<Option<PyObjectRef>>,
     /// The thread whose cache made this decoding (`this_thread`).
     pub thread: u64,
+    /// The line of every code unit (-1: none), decoded from the line table
+    /// on first use, so a line lookup is an index (tracing asks for one per
+    /// instruction).
+    pub lines: std::cell::OnceCell<Box<[i32]>>,
+}
+
+/// The line of every code unit of `co` (-1 where it has none), read from
+/// its location table (CPython's format: an entry per run of code units,
+/// whose first byte has the high bit set and holds a 4-bit kind and the
+/// run's length - 1; then, by kind, a line delta and columns).
+fn decode_lines<C: bytecode::Constant>(co: &bytecode::CodeObject<C>) -> Box<[i32]> {
+    let n = co.instructions.len();
+    let table: &[u8] = co.linetable.as_ref();
+    let first = co.first_line_number.map_or(0, |l| l.get() as i32);
+    if table.is_empty() {
+        return vec![first; n].into_boxed_slice();
+    }
+    let mut out = vec![-1i32; n];
+    let mut line = first;
+    let mut at = 0usize;
+    let mut unit = 0usize;
+    let varint = |at: &mut usize| -> u32 {
+        let mut val = 0u32;
+        let mut shift = 0;
+        while let Some(&b) = table.get(*at) {
+            *at += 1;
+            if shift < 32 {
+                val |= u32::from(b & 0x3f) << shift;
+            }
+            shift += 6;
+            if b & 0x40 == 0 {
+                break;
+            }
+        }
+        val
+    };
+    let svarint = |at: &mut usize| -> i32 {
+        let u = varint(at);
+        if u & 1 != 0 { -((u >> 1) as i32) } else { (u >> 1) as i32 }
+    };
+    while unit < n {
+        let Some(&b) = table.get(at) else { break };
+        at += 1;
+        if b & 0x80 == 0 {
+            break;
+        }
+        let kind = (b >> 3) & 0x0f;
+        let len = usize::from(b & 7) + 1;
+        let this = match kind {
+            15 => -1,
+            14 => {
+                line += svarint(&mut at);
+                line
+            }
+            13 => {
+                line += svarint(&mut at);
+                line
+            }
+            10..=12 => {
+                line += i32::from(kind) - 10;
+                line
+            }
+            _ => line,
+        };
+        // Skip the entry's remaining bytes (columns) up to the next entry.
+        while table.get(at).is_some_and(|&c| c & 0x80 == 0) {
+            at += 1;
+        }
+        for slot in out.iter_mut().skip(unit).take(len) {
+            *slot = this;
+        }
+        unit += len;
+    }
+    out.into_boxed_slice()
 }
 
 /// `CodeInfo::loop_entries` of an instruction that is no compiled loop's header.
@@ -280,6 +354,7 @@ impl CodeInfo {
             caches: (0..ncaches).map(|_| UnsafeCell::new(SiteCache::Empty)).collect(),
             simple_args,
             has_loops,
+            lines: std::cell::OnceCell::new(),
             code,
         }
     }
@@ -298,8 +373,11 @@ impl CodeInfo {
 
     /// Line number of the instruction at `index`, as CPython reports it.
     pub fn line_of(&self, index: u32) -> Option<u32> {
-        let line = self.code.addr2line(index as i32 * 2);
-        (line >= 0).then_some(line as u32)
+        let lines = self.lines.get_or_init(|| decode_lines(&self.code.code));
+        match lines.get(index as usize) {
+            Some(&l) => (l >= 0).then_some(l as u32),
+            None => None,
+        }
     }
 
     pub fn is_cell(&self, slot: usize) -> bool {

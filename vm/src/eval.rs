@@ -160,12 +160,23 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) ->
     let mut pending: Option<Raised> = None;
     match resume {
         Resume::Start => {}
+        Resume::Send(_) if std::mem::take(&mut stack.last_mut().unwrap().resume_jumped) => {}
         Resume::Send(v) => stack.last_mut().unwrap().push(v),
         Resume::Throw(exc) => {
             // As CPython does, the frame receives None as the sent value and
             // then raises, so a `yield from` handler (CLEANUP_THROW) finds
             // [receiver, last sent value, exception] on its stack.
-            stack.last_mut().unwrap().push(vm.ctx.none());
+            if !std::mem::take(&mut stack.last_mut().unwrap().resume_jumped) {
+                stack.last_mut().unwrap().push(vm.ctx.none());
+            }
+            // A throw resumes the frame without its RESUME: report the
+            // `call` here, as CPython does (TRACE_FUNCTION_THROW_ENTRY).
+            let hooked = if crate::hooks::active(vm) {
+                crate::hooks::fire(vm, stack.last().unwrap(), crate::hooks::Event::Call, None).err()
+            } else {
+                None
+            };
+            let exc = hooked.unwrap_or(exc);
             pending = Some(Raised { exc, reraise: false, new_raise: false, lasti: None });
         }
     }
@@ -263,10 +274,16 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) ->
             }
             Ok(Flow::Yield(value)) => {
                 if crate::hooks::active(vm) {
-                    let top = stack.last().unwrap();
-                    if let Err(e) = crate::hooks::fire(vm, top, crate::hooks::Event::Return, Some(value.clone())) {
+                    let top = stack.last_mut().unwrap();
+                    if let Err(e) = crate::hooks::fire_yield(vm, top, value.clone()) {
                         pending = Some(e.into());
                         continue;
+                    }
+                    // The trace function moved the point where the
+                    // generator resumes: the value sent in is dropped there.
+                    if let Some(j) = crate::introspect::take_jump(top) {
+                        apply_jump(vm, top, j);
+                        top.resume_jumped = true;
                     }
                 }
                 if stack.len() == 1 {
@@ -315,6 +332,9 @@ fn traced_step(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bo
                 if backward || last != Some(line) {
                     f.lasti = pc;
                     hooks::fire(vm, f, Event::Line, None)?;
+                    if let Some(j) = crate::introspect::take_jump(f) {
+                        apply_jump(vm, f, j);
+                    }
                 }
             }
         }
@@ -323,6 +343,8 @@ fn traced_step(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bo
             hooks::fire(vm, f, Event::Opcode, None)?;
         }
     }
+    // A trace function may have moved the frame (`f_lineno`).
+    let op = f.code.ops[f.pc as usize];
     let c = if hooks::profiling(vm) { c_call_target(vm, f, op) } else { None };
     if let Some(c) = &c {
         hooks::fire(vm, f, Event::CCall, Some(c.clone()))?;
@@ -337,6 +359,25 @@ fn traced_step(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bo
         }
     }
     r
+}
+
+/// Make the jump a trace function asked for: pop what the target's stack
+/// does not hold (a popped exception entry restores the exception state it
+/// saved, as POP_EXCEPT would) and continue at the target.
+fn apply_jump(vm: &VirtualMachine, f: &mut Frame, j: crate::jump::Jump) {
+    use crate::jump;
+    let mut s = j.from;
+    // The setter checked the depth; never pop below the frame's locals.
+    for _ in 0..(j.pops as usize).min(f.stack_len()) {
+        let v = f.pop_opt();
+        if jump::top(s) == jump::Kind::Except as i64 {
+            let exc = v.and_then(|v| v.downcast::<rustpython_vm::builtins::PyBaseException>().ok());
+            runtime::set_top_exc_item(vm, exc);
+        }
+        s = jump::pop(s);
+    }
+    f.pc = j.target;
+    f.lasti = j.target;
 }
 
 /// What a profile function sees as the callee of CALL instruction `op`, if

@@ -100,6 +100,10 @@ pub struct Frame {
     /// suspending it (`push`): a plain `yield` offers its value to that
     /// consumer first.
     pub push: bool,
+    /// A trace function moved this suspended generator frame (`f_lineno`
+    /// at its yield's `return` event): the value sent in on resumption is
+    /// not pushed.
+    pub resume_jumped: bool,
     /// The frame object handed to Python for this frame, once one was asked
     /// for (`sys._getframe`, a trace or profile function).
     pub obj: std::cell::OnceCell<PyObjectRef>,
@@ -132,6 +136,7 @@ impl Frame {
             closure: None,
             ret: Continuation::Push,
             push: false,
+            resume_jumped: false,
             obj: std::cell::OnceCell::new(),
             serial: SERIAL.with(|s| {
                 let v = s.get() + 1;

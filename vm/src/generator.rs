@@ -1077,6 +1077,7 @@ pub fn iter_next(vm: &VirtualMachine, it: &PyObjectRef) -> PyResult<PyIterReturn
 pub fn send_op(vm: &VirtualMachine, f: &mut Frame, target: u32) -> PyResult<Flow> {
     let value = f.pop();
     let receiver = f.top().clone();
+    let sent_none = vm.is_none(&value);
     let r = if let Some(c) = as_coro(vm, &receiver) {
         c.send(vm, value)?
     } else if vm.is_none(&value) {
@@ -1088,11 +1089,37 @@ pub fn send_op(vm: &VirtualMachine, f: &mut Frame, target: u32) -> PyResult<Flow
     match r {
         PyIterReturn::Return(v) => f.push(v),
         PyIterReturn::StopIteration(v) => {
+            if crate::hooks::active(vm) && raises_stop_iteration(vm, &receiver, sent_none, v.as_ref()) {
+                let exc = vm.new_stop_iteration(v.clone());
+                if let Some(e) = crate::hooks::fire_exception(vm, f, &exc) {
+                    return Err(e);
+                }
+            }
             f.push(v.unwrap_or_else(|| vm.ctx.none()));
             f.pc = target;
         }
     }
     Ok(Flow::Next)
+}
+
+/// Whether CPython 3.11's SEND, which under a trace function resumes the
+/// receiver through `tp_iternext` (None sent to an iterator) or its `send`
+/// method, sees a StopIteration when the receiver finishes: then the frame
+/// gets an `exception` event for it. A generator's `__next__` returning
+/// None and the builtin iterators end without one; `send`, coroutines
+/// (which are no iterators), Python-level iterators and the async
+/// generator's awaitables raise it.
+fn raises_stop_iteration(vm: &VirtualMachine, receiver: &PyObjectRef, sent_none: bool, value: Option<&PyObjectRef>) -> bool {
+    if !sent_none {
+        return true;
+    }
+    if receiver.downcast_ref::<HipyGenerator>().is_some() {
+        return value.is_some_and(|v| !vm.is_none(v));
+    }
+    if receiver.downcast_ref::<HipyCoroutine>().is_some() || receiver.downcast_ref::<AsyncGenOp>().is_some() {
+        return true;
+    }
+    receiver.class().slots.flags.has_feature(rustpython_vm::types::PyTypeFlags::HEAPTYPE)
 }
 
 /// GET_YIELD_FROM_ITER.

@@ -114,9 +114,47 @@ fn clear_global(vm: &VirtualMachine, name: &'static str) {
     refresh(vm);
 }
 
+/// The frame whose event a trace function is handling on this thread (the
+/// only frame `f_lineno = n` may move), and whether that event is a yield.
+#[derive(Clone, Copy)]
+pub struct Reporting {
+    /// The frame's address and serial (see `Frame::serial`).
+    pub frame: (usize, u64),
+    /// The event is the `return` of a `yield`: the frame is suspended.
+    pub yielding: bool,
+}
+
+thread_local! {
+    static REPORTING: Cell<Option<Reporting>> = const { Cell::new(None) };
+    /// The last event any hook was called for on this thread, kept after
+    /// it returns: CPython 3.11's `tstate->tracing_what`, which starts as
+    /// `call` and decides `f_lineno`'s first error even outside a hook.
+    static LAST_EVENT: Cell<Event> = const { Cell::new(Event::Call) };
+}
+
+/// What the running trace function was called for, if one runs.
+pub fn reporting() -> Option<Reporting> {
+    REPORTING.with(|r| r.get())
+}
+
+/// The last event a hook was called for on this thread (see `LAST_EVENT`).
+pub fn last_event() -> Event {
+    LAST_EVENT.with(|e| e.get())
+}
+
 /// Report `ev` for frame `f`. An exception raised by a hook unsets it (as
 /// CPython does) and is returned.
 pub fn fire(vm: &VirtualMachine, f: &Frame, ev: Event, arg: Option<PyObjectRef>) -> PyResult<()> {
+    fire_event(vm, f, ev, arg, false)
+}
+
+/// The `return` event of a frame that yields `value`: its trace function may
+/// move the point where it resumes (`f_lineno`).
+pub fn fire_yield(vm: &VirtualMachine, f: &Frame, value: PyObjectRef) -> PyResult<()> {
+    fire_event(vm, f, Event::Return, Some(value), true)
+}
+
+fn fire_event(vm: &VirtualMachine, f: &Frame, ev: Event, arg: Option<PyObjectRef>, yielding: bool) -> PyResult<()> {
     let callback = if !ev.for_trace() {
         None
     } else if ev == Event::Call {
@@ -135,10 +173,15 @@ pub fn fire(vm: &VirtualMachine, f: &Frame, ev: Event, arg: Option<PyObjectRef>)
         return Ok(());
     }
     let frame = frame_object(vm, f)?;
+    LAST_EVENT.with(|e| e.set(ev));
     let name: PyObjectRef = vm.ctx.intern_str(ev.name()).to_owned().into();
     let arg = arg.unwrap_or_else(|| vm.ctx.none());
     if let Some(cb) = callback {
-        match run_hook(vm, &cb, (frame.clone(), name.clone(), arg.clone())) {
+        let what = Reporting { frame: (f as *const Frame as usize, f.serial), yielding };
+        let outer = REPORTING.with(|r| r.replace(Some(what)));
+        let result = run_hook(vm, &cb, (frame.clone(), name.clone(), arg.clone()));
+        REPORTING.with(|r| r.set(outer));
+        match result {
             Ok(r) => {
                 if !vm.is_none(&r) {
                     if let Some(o) = existing_frame_object(f) {
@@ -149,6 +192,9 @@ pub fn fire(vm: &VirtualMachine, f: &Frame, ev: Event, arg: Option<PyObjectRef>)
             Err(e) => {
                 if let Some(o) = existing_frame_object(f) {
                     *o.trace.lock() = None;
+                    // A hook that sets f_lineno and then raises leaves the
+                    // frame where it was (as CPython does).
+                    *o.jump.lock() = None;
                 }
                 clear_global(vm, "settrace");
                 return Err(e);

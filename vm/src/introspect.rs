@@ -12,6 +12,7 @@ use rustpython_vm::common::lock::PyMutex;
 use rustpython_vm::builtins::{PyCode, PyDict, PyDictRef, PyStr, PyTuple, PyType};
 use rustpython_vm::bytecode::{CodeFlags, CO_FAST_CELL, CO_FAST_FREE};
 use rustpython_vm::class::PyClassImpl;
+use rustpython_vm::types::Representable;
 use rustpython_vm::function::{FuncArgs, KwArgs, OptionalArg};
 use rustpython_vm::{pyclass, AsObject, Py, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine};
 
@@ -423,9 +424,14 @@ pub struct FrameSnapshot {
     pub(crate) trace: PyMutex<Option<PyObjectRef>>,
     pub(crate) trace_lines: AtomicBool,
     pub(crate) trace_opcodes: AtomicBool,
+    /// A jump the trace function asked for (`f_lineno = n`), made by the
+    /// interpreter when the hook returns (see `jump`).
+    pub(crate) jump: PyMutex<Option<crate::jump::Jump>>,
+    /// `f_back` as it was when the frame ended (CPython's frame keeps it).
+    back: PyMutex<Option<PyObjectRef>>,
 }
 
-#[pyclass]
+#[pyclass(with(Representable))]
 impl FrameSnapshot {
     #[pygetset]
     fn f_code(zelf: &Py<Self>) -> PyObjectRef {
@@ -468,13 +474,82 @@ impl FrameSnapshot {
     }
     #[pygetset]
     fn f_lineno(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
-        match zelf.live(|f| f.line()).unwrap_or_else(|| zelf.dead.lock().1) {
+        let line = match *zelf.jump.lock() {
+            Some(j) => zelf.live(|f| f.code.line_of(j.target)),
+            None => zelf.live(|f| f.line()),
+        };
+        match line.unwrap_or_else(|| zelf.dead.lock().1) {
             Some(l) => vm.ctx.new_int(l).into(),
             None => vm.ctx.none(),
         }
     }
+    /// `f_lineno = n` (only from a trace function; see `jump`).
+    #[pygetset(setter)]
+    fn set_f_lineno(zelf: &Py<Self>, value: rustpython_vm::function::PySetterValue, vm: &VirtualMachine) -> PyResult<()> {
+        use crate::hooks::Event;
+        let rustpython_vm::function::PySetterValue::Assign(value) = value else {
+            return Err(vm.new_attribute_error("cannot delete attribute"));
+        };
+        if !value.class().is(vm.ctx.types.int_type) {
+            return Err(vm.new_value_error("lineno must be an integer"));
+        }
+        let not_traced = || vm.new_value_error("f_lineno can only be set by a trace function");
+        let line_only = || vm.new_value_error("can only jump from a 'line' trace event");
+        // As CPython 3.11: the event last reported on this thread first
+        // (even when no hook runs now), then the frame's trace function.
+        let what = crate::hooks::reporting();
+        match crate::hooks::last_event() {
+            Event::Call => {
+                return Err(vm.new_value_error("can't jump from the 'call' trace event of a new frame"));
+            }
+            Event::Line => {}
+            Event::Return if what.is_some_and(|w| w.yielding) => {}
+            _ => return Err(line_only()),
+        }
+        if zelf.trace.lock().is_none() {
+            return Err(not_traced());
+        }
+        let Some(what) = what else {
+            return Err(not_traced());
+        };
+        let line = value
+            .try_to_value::<i32>(vm)
+            .map_err(|_| vm.new_value_error("lineno out of range"))?;
+        // Only the frame whose event is being handled stands at an
+        // instruction boundary; its callers are inside a call.
+        if (zelf.addr, zelf.serial) != what.frame {
+            return Err(line_only());
+        }
+        let Some((code, lasti, depth)) = zelf.live(|f| (f.code.clone(), f.lasti, f.stack_len())) else {
+            return Err(line_only());
+        };
+        let pending = *zelf.jump.lock();
+        let plan = match pending {
+            // A second assignment in the same hook starts where the first
+            // one leads.
+            Some(p) => crate::jump::plan(&code, p.target, line.into(), false).map(|j| crate::jump::Jump {
+                target: j.target,
+                pops: p.pops + j.pops,
+                from: p.from,
+            }),
+            None => crate::jump::plan(&code, lasti, line.into(), what.yielding),
+        };
+        let plan = plan.map_err(|m| vm.new_value_error(m))?;
+        if pending.is_none() && crate::jump::depth(plan.from) as usize != depth {
+            return Err(vm.new_system_error(format!(
+                "hipy: the value stack of {} holds {depth} values where its code implies {}; cannot jump",
+                code.qualname(),
+                crate::jump::depth(plan.from)
+            )));
+        }
+        *zelf.jump.lock() = Some(plan);
+        Ok(())
+    }
     #[pygetset]
     fn f_lasti(zelf: &Py<Self>) -> u32 {
+        if let Some(j) = *zelf.jump.lock() {
+            return j.target * 2;
+        }
         zelf.live(|f| f.lasti).unwrap_or_else(|| zelf.dead.lock().2) * 2
     }
     #[pygetset]
@@ -494,6 +569,7 @@ impl FrameSnapshot {
         match back {
             // SAFETY: the frame belongs to a running eval loop.
             Some(p) => frame_object(vm, unsafe { &*p }),
+            None if !seen => Ok(zelf.back.lock().clone().unwrap_or_else(|| vm.ctx.none())),
             None => Ok(vm.ctx.none()),
         }
     }
@@ -526,7 +602,36 @@ impl FrameSnapshot {
         zelf.trace_opcodes.store(value, Relaxed);
     }
     #[pymethod]
-    fn clear(_zelf: &Py<Self>) {}
+    fn clear(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<()> {
+        if zelf.live(|_| ()).is_some() {
+            return Err(vm.new_runtime_error("cannot clear an executing frame"));
+        }
+        *zelf.trace.lock() = None;
+        Ok(())
+    }
+    /// The frame type of tracebacks (`types.FrameType`), so that
+    /// `isinstance(frame, types.FrameType)` and `inspect.isframe` hold for
+    /// hipy's frames too (isinstance consults `__class__`).
+    #[pygetset(name = "__class__")]
+    fn frame_type(_zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
+        vm.ctx.types.frame_type.to_owned().into()
+    }
+}
+
+impl Representable for FrameSnapshot {
+    fn repr_str(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<String> {
+        let code = zelf.code.downcast_ref::<PyCode>().map(|c| (c.code.source_path.as_str().to_owned(), c.code.obj_name.as_str().to_owned()));
+        let (file, name) = code.unwrap_or_default();
+        let file = vm.ctx.new_str(file).as_object().repr(vm)?;
+        let line = Self::f_lineno(zelf, vm);
+        Ok(format!(
+            "<frame at {:#x}, file {}, line {}, code {}>",
+            zelf.as_object() as *const _ as *const u8 as usize,
+            file.as_wtf8(),
+            line.str(vm)?.as_wtf8(),
+            name
+        ))
+    }
 }
 
 impl FrameSnapshot {
@@ -560,11 +665,18 @@ pub fn frame_object(vm: &VirtualMachine, f: &Frame) -> PyResult<PyObjectRef> {
         trace: PyMutex::new(None),
         trace_lines: AtomicBool::new(true),
         trace_opcodes: AtomicBool::new(false),
+        jump: PyMutex::new(None),
+        back: PyMutex::new(None),
     }
     .into_ref(&vm.ctx)
     .into();
     let _ = f.obj.set(o.clone());
     Ok(o)
+}
+
+/// The jump a trace function asked for in `f` (`f_lineno = n`), taken.
+pub fn take_jump(f: &Frame) -> Option<crate::jump::Jump> {
+    existing_frame_object(f).and_then(|o| o.jump.lock().take())
 }
 
 /// The frame object of `f`, if one was made (no allocation otherwise).
@@ -588,6 +700,19 @@ pub fn frame_ended(vm: &VirtualMachine, f: &Frame) {
             _ => locals,
         };
         *d = (keep, f.line(), f.lasti);
+        drop(d);
+        // The frame has left its stack: the innermost running frame is the
+        // one it returns to.
+        let mut caller: Option<*const Frame> = None;
+        runtime::walk_frames(|fr| {
+            if !(fr as *const Frame as usize == f as *const Frame as usize && fr.serial == f.serial) {
+                caller = Some(fr as *const Frame);
+            }
+            true
+        });
+        // SAFETY: the frame belongs to a running eval loop.
+        let back = caller.and_then(|p| frame_object(vm, unsafe { &*p }).ok());
+        *o.back.lock() = back;
     }
 }
 

@@ -26,6 +26,7 @@ mod hooks;
 mod globals_cache;
 mod imports;
 mod introspect;
+mod jump;
 mod layout;
 mod names;
 mod ops;

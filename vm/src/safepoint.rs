@@ -69,18 +69,23 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     vm.state.gc.set_threshold(700, Some(10), Some(10));
     refresh_limit(vm);
     let gc = vm.import("gc", 0)?;
-    crate::compat::wrap_function(vm, gc.as_object(), "collect", |vm, args, callee, original| {
-        let generation = args
-            .args
-            .first()
-            .or_else(|| args.kwargs.get("generation"))
-            .and_then(|g| g.try_to_value::<i64>(vm).ok())
-            .unwrap_or(2);
-        let result = stopping_the_world(|| original(vm, args, callee));
-        if result.is_ok() {
-            collected(generation.clamp(0, 2) as usize);
+    crate::compat::wrap_function(vm, gc.as_object(), "collect", |vm, args, _callee, _original| {
+        if let Some(k) = args.kwargs.keys().find(|k| k.as_str().ok() != Some("generation")) {
+            return Err(vm.new_type_error(format!("'{}' is an invalid keyword argument for collect()", k.to_string_lossy())));
         }
-        result
+        let n = args.args.len() + args.kwargs.len();
+        if n > 1 {
+            return Err(vm.new_type_error(format!("collect() takes at most 1 argument ({n} given)")));
+        }
+        let generation = match args.args.first().or_else(|| args.kwargs.get("generation")) {
+            Some(g) => g.try_to_value::<i64>(vm)?,
+            None => 2,
+        };
+        if !(0..=2).contains(&generation) {
+            return Err(vm.new_value_error("invalid generation"));
+        }
+        let r = collect(vm, generation as usize, true);
+        Ok(vm.ctx.new_int(r.collected + r.uncollectable).into())
     })?;
     for name in ["enable", "disable", "set_threshold"] {
         crate::compat::wrap_function(vm, gc.as_object(), name, |vm, args, callee, original| {
@@ -154,9 +159,62 @@ fn slow(vm: &VirtualMachine) -> PyResult<()> {
             generation = 2;
         }
     }
-    stopping_the_world(|| gc.collect(generation));
-    collected(generation);
+    collect(vm, generation, false);
     Ok(())
+}
+
+/// A collection is running on some thread (CPython's `gcstate->collecting`):
+/// what its `gc.callbacks` allocate starts no other.
+static COLLECTING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Collect `generation` (`forced`: `gc.collect()`, which runs while
+/// automatic collection is disabled too), calling `gc.callbacks` before and
+/// after as CPython does, and publishing what DEBUG_SAVEALL kept in
+/// `gc.garbage`.
+fn collect(vm: &VirtualMachine, generation: usize, forced: bool) -> rustpython_vm::gc_state::CollectResult {
+    use std::sync::atomic::Ordering::SeqCst;
+    if COLLECTING.swap(true, SeqCst) {
+        // Only explicit calls get here while a collection runs (from one
+        // of its callbacks, or another thread): CPython collects nothing.
+        return Default::default();
+    }
+    let gc = &vm.state.gc;
+    run_callbacks(vm, "start", generation, 0, 0);
+    let result = stopping_the_world(|| if forced { gc.collect_force(generation) } else { gc.collect(generation) });
+    collected(generation);
+    {
+        let mut saved = gc.garbage.lock();
+        if !saved.is_empty() {
+            gc.py_garbage.borrow_vec_mut().extend(saved.drain(..));
+        }
+    }
+    run_callbacks(vm, "stop", generation, result.collected, result.uncollectable);
+    COLLECTING.store(false, SeqCst);
+    result
+}
+
+/// Call each of `gc.callbacks` with `(phase, info)`; CPython 3.11's info
+/// holds the generation and, for "stop", what was collected. A callback's
+/// exception is reported as unraisable.
+fn run_callbacks(vm: &VirtualMachine, phase: &'static str, generation: usize, collected: usize, uncollectable: usize) {
+    let list = &vm.state.gc.py_callbacks;
+    if list.borrow_vec().is_empty() {
+        return;
+    }
+    let info = vm.ctx.new_dict();
+    let _ = info.set_item("generation", vm.ctx.new_int(generation).into(), vm);
+    let _ = info.set_item("collected", vm.ctx.new_int(collected).into(), vm);
+    let _ = info.set_item("uncollectable", vm.ctx.new_int(uncollectable).into(), vm);
+    let phase: rustpython_vm::PyObjectRef = vm.ctx.new_str(phase).into();
+    // By index over the live list, as CPython walks it.
+    let mut i = 0;
+    loop {
+        let Some(cb) = list.borrow_vec().get(i).cloned() else { break };
+        if let Err(e) = cb.call((phase.clone(), info.clone()), vm) {
+            vm.run_unraisable(e, Some("Exception ignored while calling GC callback".to_owned()), cb);
+        }
+        i += 1;
+    }
 }
 
 /// Set `GC_LIMIT` from the collector's state; returns it.

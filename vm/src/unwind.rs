@@ -68,6 +68,11 @@ pub fn unwind(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, raised: Raised) 
             f.pc = target;
             return Ok(());
         }
+        // RERAISE n leaves the frame at the instruction that first raised
+        // (its line is the frame's last, for `f_lineno` and the hook).
+        if let Some(l) = restored {
+            f.lasti = l;
+        }
         if crate::hooks::active(vm) {
             if let Err(e) = crate::hooks::fire(vm, f, crate::hooks::Event::Return, None) {
                 exc = e;
