@@ -940,7 +940,11 @@ pub fn resume_on_stack(vm: &VirtualMachine, it: &PyObject) -> Option<Box<Frame>>
     };
     g.started.set(true);
     runtime::push_exc_item(vm, g.exc_state.lock().take());
-    frame.push(vm.ctx.none());
+    // As `eval::run` resumes with Send(None): the value goes where a trace
+    // function's jump at the yield did not move the resume point.
+    if !std::mem::take(&mut frame.resume_jumped) {
+        frame.push(vm.ctx.none());
+    }
     Some(frame)
 }
 
@@ -976,7 +980,8 @@ pub fn suspended_on_stack(vm: &VirtualMachine, it: &PyObject) -> Option<(std::rc
         return None;
     }
     let guard = g.frame.0.lock();
-    let f = guard.as_ref()?;
+    // (A resume point moved by a trace function's jump: not recorded.)
+    let f = guard.as_ref().filter(|f| !f.resume_jumped)?;
     Some((f.code.clone(), f.pc, f.slots.iter().map(|s| s.is_none()).collect()))
 }
 
@@ -991,7 +996,7 @@ pub fn ready_compiled(vm: &VirtualMachine, it: &PyObject, pc: u32, n: usize, nul
     }
     let guard = g.frame.0.lock();
     guard.as_ref().is_some_and(|f| {
-        f.pc == pc && f.slots.len() == n && f.slots.iter().enumerate().all(|(i, s)| s.is_none() == (nulls >> i & 1 == 1))
+        !f.resume_jumped && f.pc == pc && f.slots.len() == n && f.slots.iter().enumerate().all(|(i, s)| s.is_none() == (nulls >> i & 1 == 1))
     })
 }
 
