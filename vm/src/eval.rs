@@ -98,18 +98,6 @@ fn leave_frame() {
     runtime::set_depth(runtime::depth() - 1);
 }
 
-/// A frame that was to be pushed but was not: a generator's goes back to
-/// its generator as it was; any other is dropped.
-fn drop_unentered(vm: &VirtualMachine, mut f: Box<Frame>) {
-    match std::mem::replace(&mut f.ret, Continuation::Push) {
-        Continuation::Generator { gen, .. } => {
-            f.pop();
-            generator::suspend_on_stack(vm, &gen, f);
-        }
-        _ => f.recycle(vm),
-    }
-}
-
 /// Registers a frame stack with the runtime for introspection and removes
 /// it again when dropped (also on panic).
 struct StackGuard;
@@ -218,7 +206,10 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) ->
             },
             Ok(Flow::Push(new)) => {
                 if let Err(e) = enter_frame(vm) {
-                    drop_unentered(vm, new);
+                    // Never a generator's frame: `resume_on_stack` leaves
+                    // room below the recursion limit.
+                    debug_assert!(!matches!(new.ret, Continuation::Generator { .. }));
+                    new.recycle(vm);
                     pending = Some(e.into());
                     continue;
                 }

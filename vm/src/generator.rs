@@ -111,6 +111,29 @@ impl Coro {
         self.running.0.compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed).is_ok()
     }
 
+    /// The frame starts running (it was claimed): the generator's own
+    /// exc_info item goes on the thread's stack.
+    fn begin_run(&self, vm: &VirtualMachine) {
+        self.started.set(true);
+        runtime::push_exc_item(vm, self.exc_state.lock().take());
+    }
+
+    /// The frame stopped running: at a yield its exc_info item is kept for
+    /// the next resume (`suspended`), otherwise dropped.
+    fn end_run(&self, vm: &VirtualMachine, suspended: bool) {
+        let exc = runtime::pop_exc_item(vm);
+        if suspended {
+            *self.exc_state.lock() = exc;
+        }
+        self.running.0.store(false, Ordering::Release);
+    }
+
+    /// Whether a resume now would be allowed to run on the caller's stack
+    /// (below the recursion limit, not already running).
+    fn resumable_on_stack(&self, vm: &VirtualMachine) -> bool {
+        on_stack_allowed(vm) && !self.running.get()
+    }
+
     fn finished(&self) -> bool {
         self.frame.0.lock().is_none()
     }
@@ -137,8 +160,7 @@ impl Coro {
                 _ => Ok(PyIterReturn::StopIteration(None)),
             };
         };
-        self.started.set(true);
-        runtime::push_exc_item(vm, self.exc_state.lock().take());
+        self.begin_run(vm);
         let (result, mut frame) = match sink {
             Some(sink) => {
                 frame.push = true;
@@ -147,22 +169,20 @@ impl Coro {
             None => eval::run(vm, frame, how),
         };
         frame.push = false;
-        let exc = runtime::pop_exc_item(vm);
         match result {
             Ok(Outcome::Yield(v)) => {
-                *self.exc_state.lock() = exc;
                 *self.frame.0.lock() = Some(frame);
-                self.running.0.store(false, Ordering::Release);
+                self.end_run(vm, true);
                 Ok(PyIterReturn::Return(v))
             }
             Ok(Outcome::Return(v)) => {
+                self.end_run(vm, false);
                 frame.recycle(vm);
-                self.running.0.store(false, Ordering::Release);
                 Ok(PyIterReturn::StopIteration(if vm.is_none(&v) { None } else { Some(v) }))
             }
             Err(e) => {
+                self.end_run(vm, false);
                 frame.recycle(vm);
-                self.running.0.store(false, Ordering::Release);
                 Err(e)
             }
         }
@@ -938,8 +958,7 @@ pub fn resume_on_stack(vm: &VirtualMachine, it: &PyObject) -> Option<Box<Frame>>
         g.running.set(false);
         return None;
     };
-    g.started.set(true);
-    runtime::push_exc_item(vm, g.exc_state.lock().take());
+    g.begin_run(vm);
     // As `eval::run` resumes with Send(None): the value goes where a trace
     // function's jump at the yield did not move the resume point.
     if !std::mem::take(&mut frame.resume_jumped) {
@@ -951,22 +970,25 @@ pub fn resume_on_stack(vm: &VirtualMachine, it: &PyObject) -> Option<Box<Frame>>
 /// The generator frame `frame`, run by `resume_on_stack`, yielded: keep it
 /// in generator `it` until the next resume.
 pub fn suspend_on_stack(vm: &VirtualMachine, it: &PyObject, frame: Box<Frame>) {
-    let g = &it.downcast_ref::<HipyGenerator>().expect("a generator").inner;
-    *g.exc_state.lock() = runtime::pop_exc_item(vm);
+    let g = entered(it);
     *g.frame.0.lock() = Some(frame);
-    g.running.0.store(false, Ordering::Release);
+    g.end_run(vm, true);
 }
 
 /// The generator frame run by `resume_on_stack` returned or raised; the
 /// caller recycles the frame.
 pub fn finish_on_stack(vm: &VirtualMachine, it: &PyObject) {
-    let g = &it.downcast_ref::<HipyGenerator>().expect("a generator").inner;
-    drop(runtime::pop_exc_item(vm));
-    g.running.0.store(false, Ordering::Release);
+    entered(it).end_run(vm, false);
 }
 
-/// Whether one more frame fits on the stack below the recursion limit (past
-/// it, the nested path raises RecursionError as CPython does).
+/// A generator that FOR_ITER or compiled code resumed on the stack.
+fn entered(it: &PyObject) -> &Coro {
+    &it.downcast_ref::<HipyGenerator>().expect("a generator").inner
+}
+
+/// Whether one more frame fits on the stack below the recursion limit, so
+/// that `eval`'s push of it cannot fail (past it, the nested path raises
+/// RecursionError as CPython does).
 fn on_stack_allowed(vm: &VirtualMachine) -> bool {
     runtime::depth() + 1 < vm.recursion_limit.get()
 }
@@ -976,7 +998,7 @@ fn on_stack_allowed(vm: &VirtualMachine) -> bool {
 /// None if FOR_ITER would not run it on the stack.
 pub fn suspended_on_stack(vm: &VirtualMachine, it: &PyObject) -> Option<(std::rc::Rc<CodeInfo>, u32, Vec<bool>)> {
     let g = &it.downcast_ref::<HipyGenerator>()?.inner;
-    if !on_stack_allowed(vm) || g.running.get() {
+    if !g.resumable_on_stack(vm) {
         return None;
     }
     let guard = g.frame.0.lock();
@@ -991,7 +1013,7 @@ pub fn suspended_on_stack(vm: &VirtualMachine, it: &PyObject) -> Option<(std::rc
 /// i for slot i).
 pub fn ready_compiled(vm: &VirtualMachine, it: &PyObject, pc: u32, n: usize, nulls: u64) -> bool {
     let Some(g) = it.downcast_ref::<HipyGenerator>().map(|g| &g.inner) else { return false };
-    if !on_stack_allowed(vm) || g.running.get() {
+    if !g.resumable_on_stack(vm) {
         return false;
     }
     let guard = g.frame.0.lock();
@@ -1005,7 +1027,7 @@ pub fn ready_compiled(vm: &VirtualMachine, it: &PyObject, pc: u32, n: usize, nul
 /// whose references now belong to the compiled code (the frame stays in the
 /// generator, holding none until `suspend_compiled`).
 pub fn enter_compiled(vm: &VirtualMachine, it: &PyObject) -> *mut Option<PyObjectRef> {
-    let g = &it.downcast_ref::<HipyGenerator>().expect("a generator").inner;
+    let g = entered(it);
     let claimed = g.claim();
     debug_assert!(claimed, "a ready generator is not running");
     let mut guard = g.frame.0.lock();
@@ -1015,22 +1037,20 @@ pub fn enter_compiled(vm: &VirtualMachine, it: &PyObject) -> *mut Option<PyObjec
     unsafe { f.slots.set_len(0) };
     let buf = f.slots.as_mut_ptr();
     drop(guard);
-    g.started.set(true);
-    runtime::push_exc_item(vm, g.exc_state.lock().take());
+    g.begin_run(vm);
     buf
 }
 
 /// The slot buffer of generator `it`, entered by `enter_compiled`.
 pub fn compiled_buffer(it: &PyObject) -> *mut Option<PyObjectRef> {
-    let g = &it.downcast_ref::<HipyGenerator>().expect("a generator").inner;
-    g.frame.0.lock().as_mut().expect("an entered generator's frame").slots.as_mut_ptr()
+    entered(it).frame.0.lock().as_mut().expect("an entered generator's frame").slots.as_mut_ptr()
 }
 
 /// Compiled code suspends generator `it` at its yield at `lasti` (resuming
 /// at `pc`): the compiled code has stored references in its `n` slots except
 /// the empty ones (`nulls`).
 pub fn suspend_compiled(vm: &VirtualMachine, it: &PyObject, lasti: u32, pc: u32, n: usize, nulls: u64) {
-    let g = &it.downcast_ref::<HipyGenerator>().expect("a generator").inner;
+    let g = entered(it);
     {
         let mut guard = g.frame.0.lock();
         let f = guard.as_mut().expect("an entered generator's frame");
@@ -1047,25 +1067,23 @@ pub fn suspend_compiled(vm: &VirtualMachine, it: &PyObject, lasti: u32, pc: u32,
         f.pc = pc;
         f.lasti = lasti;
     }
-    *g.exc_state.lock() = runtime::pop_exc_item(vm);
-    g.running.0.store(false, Ordering::Release);
+    g.end_run(vm, true);
 }
 
 /// A generator compiled code entered returned: its frame (holding no
 /// references) goes, and the generator is finished.
 pub fn finish_compiled(vm: &VirtualMachine, it: &PyObject) {
-    let g = &it.downcast_ref::<HipyGenerator>().expect("a generator").inner;
+    let g = entered(it);
     let frame = g.frame.take().expect("an entered generator's frame");
+    g.end_run(vm, false);
     frame.recycle(vm);
-    finish_on_stack(vm, it);
 }
 
 /// An exit rebuilds the frame of generator `it`, entered by compiled code,
 /// to run it on the interpreter's stack: the frame, empty, taken out of the
 /// generator, which stays running.
 pub fn frame_for_exit(it: &PyObject) -> Box<Frame> {
-    let g = &it.downcast_ref::<HipyGenerator>().expect("a generator").inner;
-    g.frame.take().expect("an entered generator's frame")
+    entered(it).frame.take().expect("an entered generator's frame")
 }
 
 /// FOR_ITER's next(): our generators directly, anything else by protocol.

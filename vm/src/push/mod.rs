@@ -17,9 +17,8 @@
 
 use std::cell::Cell;
 
-use rustpython_vm::builtins::{PyFloat, PyInt};
-use rustpython_vm::protocol::PyIterReturn;
 use num_traits::ToPrimitive;
+use rustpython_vm::protocol::PyIterReturn;
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
 use crate::generator;
@@ -114,18 +113,12 @@ enum Number {
 
 impl Number {
     fn of(vm: &VirtualMachine, o: &PyObject) -> Option<Number> {
-        let cls = o.class();
-        if cls.is(vm.ctx.types.int_type) {
-            o.downcast_ref::<PyInt>()?.as_bigint().to_i64().map(Number::Int)
-        } else if cls.is(vm.ctx.types.float_type) {
-            Some(Number::Float(o.downcast_ref::<PyFloat>()?.to_f64()))
-        } else {
-            None
+        match crate::exact::exact_int(vm, o) {
+            Some(i) => i.as_bigint().to_i64().map(Number::Int),
+            None => crate::exact::exact_float(vm, o).map(Number::Float),
         }
     }
-}
 
-impl Number {
     fn into_object(self, vm: &VirtualMachine) -> PyObjectRef {
         match self {
             Number::Int(i) => vm.ctx.new_int(i).into(),

@@ -28,6 +28,22 @@ struct Select {
 }
 
 impl Select {
+    /// Take `n` if the best value so far is empty or of the same kind
+    /// (compared natively: IEEE comparison is Python's for floats, so a
+    /// NaN never wins and a NaN first stays); decline it otherwise.
+    fn take_number(&mut self, n: Number) -> bool {
+        let wins = match (&self.best, &n) {
+            (Best::Empty, _) => true,
+            (Best::Num(Number::Int(b)), Number::Int(v)) => self.beats(v, b),
+            (Best::Num(Number::Float(b)), Number::Float(v)) => self.beats(v, b),
+            _ => return false,
+        };
+        if wins {
+            self.best = Best::Num(n);
+        }
+        true
+    }
+
     fn beats<T: PartialOrd>(&self, new: T, best: T) -> bool {
         if self.max {
             new > best
@@ -39,39 +55,15 @@ impl Select {
 
 impl Sink for Select {
     fn take(&mut self, vm: &VirtualMachine, v: &PyObject) -> bool {
-        match Number::of(vm, v) {
-            Some(Number::Int(i)) => self.take_int(vm, i),
-            Some(Number::Float(x)) => self.take_float(vm, x),
-            None => false,
-        }
+        Number::of(vm, v).is_some_and(|n| self.take_number(n))
     }
 
     fn take_int(&mut self, _vm: &VirtualMachine, v: i64) -> bool {
-        match self.best {
-            Best::Empty => self.best = Best::Num(Number::Int(v)),
-            Best::Num(Number::Int(b)) => {
-                if self.beats(v, b) {
-                    self.best = Best::Num(Number::Int(v));
-                }
-            }
-            _ => return false,
-        }
-        true
+        self.take_number(Number::Int(v))
     }
 
     fn take_float(&mut self, _vm: &VirtualMachine, x: f64) -> bool {
-        match self.best {
-            Best::Empty => self.best = Best::Num(Number::Float(x)),
-            // IEEE comparison is Python's for floats (a NaN never wins, and
-            // a NaN first stays).
-            Best::Num(Number::Float(b)) => {
-                if self.beats(x, b) {
-                    self.best = Best::Num(Number::Float(x));
-                }
-            }
-            _ => return false,
-        }
-        true
+        self.take_number(Number::Float(x))
     }
 }
 

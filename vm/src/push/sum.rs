@@ -21,13 +21,9 @@ enum Total {
 
 impl Total {
     fn of(vm: &VirtualMachine, o: &PyObject) -> Option<Total> {
-        if o.class().is(vm.ctx.types.int_type) {
-            let i = o.downcast_ref::<PyInt>()?;
-            Some(i.as_bigint().to_i64().map_or_else(|| Total::Big(o.to_owned()), Total::Int))
-        } else if o.class().is(vm.ctx.types.float_type) {
-            Some(Total::Float(o.downcast_ref::<PyFloat>()?.to_f64()))
-        } else {
-            None
+        match crate::exact::exact_int(vm, o) {
+            Some(i) => Some(i.as_bigint().to_i64().map_or_else(|| Total::Big(o.to_owned()), Total::Int)),
+            None => crate::exact::exact_float(vm, o).map(Total::Float),
         }
     }
 

@@ -16,7 +16,7 @@ struct Truth {
 
 impl Sink for Truth {
     fn take(&mut self, vm: &VirtualMachine, v: &PyObject) -> bool {
-        let t = if vm.is_none(&v.to_owned()) {
+        let t = if v.is(vm.ctx.none.as_object()) {
             false
         } else if v.class().is(vm.ctx.types.bool_type) {
             v.is(vm.ctx.true_value.as_object())

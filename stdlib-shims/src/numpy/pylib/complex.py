@@ -85,7 +85,27 @@ def _dtype_for_part(part_dtype):
     return _C64 if part_dtype == np.float32 else _C128
 
 
-class ndarray:
+class _Arithmetic:
+    """The arithmetic operators of complex arrays and complex scalars alike:
+    NumPy's ufuncs on their parts (first in the scalars' bases, so they
+    win over `complex`'s own)."""
+
+    def __add__(self, o): return _binary("add", self, o)
+    def __radd__(self, o): return _binary("add", o, self)
+    def __sub__(self, o): return _binary("subtract", self, o)
+    def __rsub__(self, o): return _binary("subtract", o, self)
+    def __mul__(self, o): return _binary("multiply", self, o)
+    def __rmul__(self, o): return _binary("multiply", o, self)
+    def __truediv__(self, o): return _binary("divide", self, o)
+    def __rtruediv__(self, o): return _binary("divide", o, self)
+    def __pow__(self, o): return _binary("power", self, o)
+    def __rpow__(self, o): return _binary("power", o, self)
+    def __neg__(self): return _unary("negative", self)
+    def __pos__(self): return _unary("positive", self)
+    def __abs__(self): return _unary("absolute", self)
+
+
+class ndarray(_Arithmetic):
     """A complex ndarray: real and imaginary float parts of one shape."""
 
     _hipy_complex = True
@@ -240,21 +260,8 @@ class ndarray:
         return ((self._re != 0) | (self._im != 0)).any(axis=axis)
 
     # -- operators --
-    def __add__(self, o): return _binary("add", self, o)
-    def __radd__(self, o): return _binary("add", o, self)
-    def __sub__(self, o): return _binary("subtract", self, o)
-    def __rsub__(self, o): return _binary("subtract", o, self)
-    def __mul__(self, o): return _binary("multiply", self, o)
-    def __rmul__(self, o): return _binary("multiply", o, self)
-    def __truediv__(self, o): return _binary("divide", self, o)
-    def __rtruediv__(self, o): return _binary("divide", o, self)
-    def __pow__(self, o): return _binary("power", self, o)
-    def __rpow__(self, o): return _binary("power", o, self)
     def __eq__(self, o): return _binary("equal", self, o)
     def __ne__(self, o): return _binary("not_equal", self, o)
-    def __neg__(self): return _unary("negative", self)
-    def __pos__(self): return _unary("positive", self)
-    def __abs__(self): return _unary("absolute", self)
 
     def __matmul__(self, o): return _matmul(self, o)
     def __rmatmul__(self, o): return _matmul(o, self)
@@ -313,7 +320,7 @@ def _zip_lists(re, im):
 
 # ---- scalars ----
 
-class _ComplexScalar(complex):
+class _ComplexScalar(_Arithmetic, complex):
     """Base of np.complex64 / np.complex128 (Python complex subclasses)."""
 
     _hipy_complex = True
@@ -363,19 +370,6 @@ class _ComplexScalar(complex):
     def astype(self, dtype):
         return _wrap(*_parts(self)[:2], self._dt).astype(dtype)
 
-    def __add__(self, o): return _binary("add", self, o)
-    def __radd__(self, o): return _binary("add", o, self)
-    def __sub__(self, o): return _binary("subtract", self, o)
-    def __rsub__(self, o): return _binary("subtract", o, self)
-    def __mul__(self, o): return _binary("multiply", self, o)
-    def __rmul__(self, o): return _binary("multiply", o, self)
-    def __truediv__(self, o): return _binary("divide", self, o)
-    def __rtruediv__(self, o): return _binary("divide", o, self)
-    def __pow__(self, o): return _binary("power", self, o)
-    def __rpow__(self, o): return _binary("power", o, self)
-    def __neg__(self): return _unary("negative", self)
-    def __pos__(self): return _unary("positive", self)
-    def __abs__(self): return _unary("absolute", self)
     def __hash__(self): return complex.__hash__(self)
 
 

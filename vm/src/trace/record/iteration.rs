@@ -136,8 +136,7 @@ impl Recorder {
     /// A plain yield of a peeled generator: its references go back into its
     /// frame, which is suspended there, and the consumer continues with the
     /// value.
-    pub(super) fn gen_yield(&mut self, vm: &VirtualMachine, pc: u32, arg: u32) -> Result<(), Abort> {
-        let _ = vm;
+    pub(super) fn gen_yield(&mut self, pc: u32, arg: u32) -> Result<(), Abort> {
         if arg != 0 {
             abort!("yield inside `yield from` in a peeled generator");
         }
@@ -176,8 +175,7 @@ impl Recorder {
     /// A peeled generator returns: its frame ends, and the consumer's
     /// FOR_ITER jumps to the loop's end (the value is dropped, as FOR_ITER
     /// drops it).
-    pub(super) fn gen_return(&mut self, vm: &VirtualMachine, pc: u32) -> Result<(), Abort> {
-        let _ = (vm, pc);
+    pub(super) fn gen_return(&mut self) -> Result<(), Abort> {
         let done = self.frames.pop().expect("a generator frame");
         let gen = done.gen.expect("a generator frame");
         for s in done.slots {

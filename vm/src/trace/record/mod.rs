@@ -899,7 +899,7 @@ impl Recorder {
                     abort!("return from the loop frame");
                 }
                 if self.frames.last().unwrap().gen.is_some() {
-                    return self.gen_return(vm, pc);
+                    return self.gen_return();
                 }
                 // A binary operator's method must not have returned
                 // NotImplemented (the interpreter would try the reflected one):
@@ -977,7 +977,7 @@ impl Recorder {
                 let s = self.pop();
                 self.release(s);
             }
-            Instruction::YieldValue { .. } if self.frames.last().unwrap().gen.is_some() => self.gen_yield(vm, pc, arg)?,
+            Instruction::YieldValue { .. } if self.frames.last().unwrap().gen.is_some() => self.gen_yield(pc, arg)?,
             Instruction::YieldValue { .. } => self.offer(vm, f, pc, arg)?,
             Instruction::MakeFunction => self.make_function(vm, f, pc, op)?,
             other => abort!("{:?} is not recorded", other),
