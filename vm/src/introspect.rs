@@ -701,6 +701,13 @@ pub fn frame_ended(vm: &VirtualMachine, f: &Frame) {
         };
         *d = (keep, f.line(), f.lasti);
         drop(d);
+        // A generator's frame off the stack (suspended, or done) has no
+        // f_back, as in CPython.
+        use rustpython_vm::bytecode::CodeFlags;
+        if f.code.flags.intersects(CodeFlags::GENERATOR | CodeFlags::COROUTINE | CodeFlags::ASYNC_GENERATOR) {
+            *o.back.lock() = None;
+            return;
+        }
         // The frame has left its stack: the innermost running frame is the
         // one it returns to.
         let mut caller: Option<*const Frame> = None;
