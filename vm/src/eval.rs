@@ -578,8 +578,13 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
             let stop = f.pop();
             let start = f.pop();
             let container = f.pop();
-            let slice = PySlice { start: Some(start), stop, step: None }.into_ref(&vm.ctx);
-            let v = container.get_item(slice.as_object(), vm)?;
+            let v = match crate::exact::slice_fast(vm, &container, Some(&start), Some(&stop), None) {
+                Some(v) => v,
+                None => {
+                    let slice = PySlice { start: Some(start), stop, step: None }.into_ref(&vm.ctx);
+                    container.get_item(slice.as_object(), vm)?
+                }
+            };
             f.push(v);
         }
         Instruction::StoreSlice => {
@@ -587,8 +592,10 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
             let start = f.pop();
             let container = f.pop();
             let value = f.pop();
-            let slice = PySlice { start: Some(start), stop, step: None }.into_ref(&vm.ctx);
-            container.set_item(slice.as_object(), value, vm)?;
+            if !crate::exact::store_slice_fast(vm, &container, &start, &stop, &value) {
+                let slice = PySlice { start: Some(start), stop, step: None }.into_ref(&vm.ctx);
+                container.set_item(slice.as_object(), value, vm)?;
+            }
         }
         Instruction::StoreSubscr => {
             let key = f.pop();

@@ -11,7 +11,7 @@
 //! corpus runs both paths.
 
 use num_traits::ToPrimitive;
-use rustpython_vm::builtins::{PyDict, PyFloat, PyFrozenSet, PyInt, PyList, PySet, PyStr, PyTuple};
+use rustpython_vm::builtins::{PyDict, PyFloat, PyFrozenSet, PyInt, PyList, PySet, PySlice, PyStr, PyTuple};
 use rustpython_vm::types::PyComparisonOp;
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
@@ -65,7 +65,8 @@ fn int_as_exact_f64(i: &PyInt) -> Option<f64> {
     (v.unsigned_abs() <= (1u64 << 53)).then_some(v as f64)
 }
 
-/// `seq[i]` for exact lists, tuples and ASCII strs with a small int index, and `d[k]`
+/// `seq[i]` for exact lists, tuples and ASCII strs with a small int index,
+/// `seq[a:b:c]` for exact lists and tuples (`slice_fast`), and `d[k]`
 /// for an exact dict holding the exact int or str `k` (a missing key takes
 /// the generic path, which raises KeyError).
 #[inline]
@@ -76,6 +77,10 @@ pub(crate) fn subscript_fast(vm: &VirtualMachine, seq: &PyObjectRef, idx: &PyObj
             return None;
         }
         return seq.downcast_ref::<PyDict>()?.get_item_opt(&**idx, vm).ok().flatten();
+    }
+    if idx.class().is(vm.ctx.types.slice_type) {
+        let s = idx.downcast_ref::<PySlice>()?;
+        return slice_fast(vm, seq, s.start.as_deref(), Some(&s.stop), s.step.as_deref());
     }
     let i = exact_int(vm, idx)?.as_bigint().to_i64()?;
     let get = |items: &[PyObjectRef]| {
@@ -256,4 +261,122 @@ pub(crate) fn contains_fast(vm: &VirtualMachine, needle: &PyObject, container: &
         return scan(&items[..]).map(Ok);
     }
     None
+}
+
+/// A slice bound: None, or an exact int (None: a subclass or a value the
+/// caller leaves to the generic path, which runs `__index__`).
+#[inline]
+fn slice_bound(vm: &VirtualMachine, o: Option<&PyObject>) -> Option<Option<i128>> {
+    match o {
+        None => Some(None),
+        Some(o) if vm.is_none(o) => Some(None),
+        Some(o) => Some(Some(exact_int(vm, o)?.as_bigint().to_i64()? as i128)),
+    }
+}
+
+/// The positions `seq[start:stop:step]` takes from a sequence of `n` items,
+/// as CPython's `PySlice_AdjustIndices` computes them: the first index, the
+/// step and the count. None for a zero step (the generic path raises).
+fn slice_indices(n: usize, start: Option<i128>, stop: Option<i128>, step: Option<i128>) -> Option<(i128, i128, usize)> {
+    let n = n as i128;
+    let step = step.unwrap_or(1);
+    if step == 0 {
+        return None;
+    }
+    let (low, high) = if step < 0 { (-1, n - 1) } else { (0, n) };
+    let adjust = |v: Option<i128>, default: i128| match v {
+        None => default,
+        Some(v) if v < 0 => (v + n).max(low),
+        Some(v) => v.min(high),
+    };
+    let start = adjust(start, if step < 0 { high } else { 0 });
+    let stop = adjust(stop, if step < 0 { low } else { n });
+    let count = if step < 0 {
+        if stop < start { (start - stop - 1) / -step + 1 } else { 0 }
+    } else if start < stop {
+        (stop - start - 1) / step + 1
+    } else {
+        0
+    };
+    Some((start, step, count as usize))
+}
+
+fn take_slice(items: &[PyObjectRef], start: i128, step: i128, count: usize) -> Vec<PyObjectRef> {
+    if step == 1 {
+        return items[start as usize..start as usize + count].to_vec();
+    }
+    (0..count).map(|k| items[(start + k as i128 * step) as usize].clone()).collect()
+}
+
+/// `seq[start:stop:step]` (BINARY_SLICE, or `[]` with a slice object) for
+/// an exact list or tuple and bounds that are None or exact ints in i64: a
+/// new list, or a tuple (the tuple itself for a full slice, as CPython).
+/// None: the generic path.
+pub(crate) fn slice_fast(
+    vm: &VirtualMachine,
+    seq: &PyObject,
+    start: Option<&PyObject>,
+    stop: Option<&PyObject>,
+    step: Option<&PyObject>,
+) -> Option<PyObjectRef> {
+    let t = &vm.ctx.types;
+    let class = seq.class();
+    let is_list = class.is(t.list_type);
+    // Tuples never miss at random: RustPython's generic slicing returns a
+    // copy where CPython returns the tuple itself.
+    if !is_list && !class.is(t.tuple_type) || is_list && forced_miss() {
+        return None;
+    }
+    let (start, stop, step) = (slice_bound(vm, start)?, slice_bound(vm, stop)?, slice_bound(vm, step)?);
+    if is_list {
+        let list = seq.downcast_ref::<PyList>()?;
+        let items = list.borrow_vec();
+        let (first, step, count) = slice_indices(items.len(), start, stop, step)?;
+        let taken = take_slice(&items, first, step, count);
+        drop(items);
+        return Some(vm.ctx.new_list(taken).into());
+    }
+    let tuple = seq.downcast_ref::<PyTuple>()?;
+    let items = tuple.as_slice();
+    let (first, step, count) = slice_indices(items.len(), start, stop, step)?;
+    if step == 1 && count == items.len() {
+        return Some(seq.to_owned());
+    }
+    Some(vm.ctx.new_tuple(take_slice(items, first, step, count)).into())
+}
+
+/// `seq[start:stop] = value` (STORE_SLICE) for an exact list, bounds that
+/// are None or exact ints in i64, and an exact list or tuple value (the
+/// list itself included: its items are copied first, as CPython does).
+/// False: the generic path. The replaced items are released after the
+/// list is updated, since releasing them can run Python code.
+pub(crate) fn store_slice_fast(vm: &VirtualMachine, seq: &PyObject, start: &PyObject, stop: &PyObject, value: &PyObject) -> bool {
+    let t = &vm.ctx.types;
+    if !seq.class().is(t.list_type) || forced_miss() {
+        return false;
+    }
+    let (Some(start), Some(stop)) = (slice_bound(vm, Some(start)), slice_bound(vm, Some(stop))) else {
+        return false;
+    };
+    let new: Vec<PyObjectRef> = if value.class().is(t.list_type) {
+        match value.downcast_ref::<PyList>() {
+            Some(l) => l.borrow_vec().to_vec(),
+            None => return false,
+        }
+    } else if value.class().is(t.tuple_type) {
+        match value.downcast_ref::<PyTuple>() {
+            Some(v) => v.as_slice().to_vec(),
+            None => return false,
+        }
+    } else {
+        return false;
+    };
+    let Some(list) = seq.downcast_ref::<PyList>() else { return false };
+    let mut items = list.borrow_vec_mut();
+    let Some((first, _, count)) = slice_indices(items.len(), start, stop, None) else { return false };
+    let lo = first as usize;
+    let removed: Vec<PyObjectRef> = items.splice(lo..lo + count, new).collect();
+    drop(items);
+    drop(removed);
+    true
 }

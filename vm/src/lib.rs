@@ -42,6 +42,7 @@ pub mod tb311;
 pub mod threads;
 mod trace;
 mod traceback;
+mod tuple_compare;
 mod unwind;
 
 use rustpython_vm::builtins::{PyCode, PyDictRef};
@@ -61,6 +62,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     code::configure_random_miss();
     range::init_type();
     list_iter::init_type();
+    tuple_compare::install(vm);
     let fslots = &vm.ctx.types.function_type.slots;
     fslots.call.store(Some(function::function_call_slot));
     fslots.vectorcall.store(Some(function::function_vectorcall_slot));

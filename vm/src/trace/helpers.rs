@@ -880,12 +880,19 @@ pub extern "C" fn hp_slice3(a: *const PyObject, b: *const PyObject, c: *const Py
 
 /// `container[start:stop]` (BINARY_SLICE). Owned.
 pub extern "C" fn hp_get_slice(c: *const PyObject, a: *const PyObject, b: *const PyObject) -> *const PyObject {
-    let s = unsafe { slice(obj(a).to_owned(), obj(b).to_owned(), None) };
-    owned_or_fail(unsafe { obj(c) }.get_item(&*s, vm()))
+    let (c, a, b) = unsafe { (obj(c), obj(a), obj(b)) };
+    if let Some(v) = crate::exact::slice_fast(vm(), c, Some(a), Some(b), None) {
+        return owned(v);
+    }
+    let s = slice(a.to_owned(), b.to_owned(), None);
+    owned_or_fail(c.get_item(&*s, vm()))
 }
 
 /// `container[start:stop] = value` (STORE_SLICE): 0, or -1 with an exception.
 pub extern "C" fn hp_set_slice(v: *const PyObject, c: *const PyObject, a: *const PyObject, b: *const PyObject) -> i64 {
+    if crate::exact::store_slice_fast(vm(), unsafe { obj(c) }, unsafe { obj(a) }, unsafe { obj(b) }, unsafe { obj(v) }) {
+        return 0;
+    }
     let s = unsafe { slice(obj(a).to_owned(), obj(b).to_owned(), None) };
     match unsafe { obj(c) }.set_item(&*s, unsafe { obj(v) }.to_owned(), vm()) {
         Ok(()) => 0,
