@@ -5,6 +5,7 @@
 
 use hipy_optimizer::{FuncDesc, FuncFlags as F, Type::*};
 
+use super::attr_helpers::*;
 use super::helpers::*;
 
 const PLAIN: F = F {
@@ -85,9 +86,12 @@ helpers! {
     Truthy = "truthy", hp_truthy, [Obj] -> I64, PLAIN, 0;
     LoadGlobal = "load_global", hp_load_global, [Obj, Obj, Obj] -> Obj, RAISING, 0;
     Getattr = "getattr", hp_getattr, [Obj, Obj] -> Obj, RAISING, 0;
-    GetattrDict = "getattr_dict", hp_getattr_dict, [Obj, Obj] -> Obj, RAISING, 0;
-    HasDictAttr = "has_dict_attr", hp_has_dict_attr, [Obj, Obj] -> I64, PLAIN, 0;
     Setattr = "setattr", hp_setattr, [Obj, Obj, Obj] -> I64, PLAIN, 0;
+    /// Instance-dict reads and writes through a site cache's hint (`attr_helpers`;
+    /// hint 0: none). The optimizer folds the reads on virtual objects.
+    GetattrHinted = "getattr_hinted", hp_getattr_hinted, [Obj, Obj, I64] -> Obj, RAISING, 0;
+    SetattrHinted = "setattr_hinted", hp_setattr_hinted, [Obj, Obj, Obj, I64] -> I64, PLAIN, 0;
+    HasDictAttrHinted = "has_dict_attr_hinted", hp_has_dict_attr_hinted, [Obj, Obj, I64] -> I64, PLAIN, 0;
     Setitem = "setitem", hp_setitem, [Obj, Obj, Obj] -> I64, PLAIN, 0;
     CellSet = "cell_set", hp_cell_set, [Obj, Obj] -> I64, PLAIN, 0;
     ListAppend = "list_append", hp_list_append, [Obj, Obj] -> I64, PLAIN, 0;

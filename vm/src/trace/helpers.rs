@@ -38,7 +38,7 @@ impl Drop for VmScope {
     }
 }
 
-fn vm() -> &'static VirtualMachine {
+pub(super) fn vm() -> &'static VirtualMachine {
     // SAFETY: set by `VmScope` for the whole time compiled code runs.
     unsafe { &*VM.with(|c| c.get()) }
 }
@@ -48,21 +48,21 @@ pub fn take_pending() -> Option<PyBaseExceptionRef> {
     PENDING.with(|p| p.borrow_mut().take())
 }
 
-fn fail(e: PyBaseExceptionRef) {
+pub(super) fn fail(e: PyBaseExceptionRef) {
     PENDING.with(|p| *p.borrow_mut() = Some(e));
 }
 
 #[inline]
-unsafe fn obj<'a>(p: *const PyObject) -> &'a PyObject {
+pub(super) unsafe fn obj<'a>(p: *const PyObject) -> &'a PyObject {
     &*p
 }
 
 #[inline]
-fn owned(o: PyObjectRef) -> *const PyObject {
+pub(super) fn owned(o: PyObjectRef) -> *const PyObject {
     o.into_raw().as_ptr()
 }
 
-fn owned_or_fail(r: PyResult) -> *const PyObject {
+pub(super) fn owned_or_fail(r: PyResult) -> *const PyObject {
     match r {
         Ok(o) => owned(o),
         Err(e) => {
@@ -154,43 +154,6 @@ pub extern "C" fn hp_load_global(globals: *const PyObject, builtins: *const PyOb
         }
     };
     owned_or_fail(lookup())
-}
-
-/// `o.name`. Owned.
-pub extern "C" fn hp_getattr(o: *const PyObject, name: *const PyObject) -> *const PyObject {
-    let (o, n) = unsafe { (obj(o), obj(name)) };
-    let n = n.downcast_ref::<PyStr>().expect("name");
-    owned_or_fail(o.get_attr(n, vm()))
-}
-
-/// `o.name` from the instance dict only (a cache said the type defines
-/// nothing by that name). Owned, or null without an exception when absent.
-pub extern "C" fn hp_getattr_dict(o: *const PyObject, name: *const PyObject) -> *const PyObject {
-    let (o, n) = unsafe { (obj(o), obj(name)) };
-    match o.dict() {
-        Some(d) => match d.get_item_opt(n, vm()) {
-            Ok(Some(v)) => owned(v),
-            Ok(None) => std::ptr::null(),
-            Err(e) => {
-                fail(e);
-                std::ptr::null()
-            }
-        },
-        None => std::ptr::null(),
-    }
-}
-
-/// `o.name = v`: 0, or -1 with an exception pending.
-pub extern "C" fn hp_setattr(o: *const PyObject, name: *const PyObject, v: *const PyObject) -> i64 {
-    let (o, n, v) = unsafe { (obj(o), obj(name), obj(v).to_owned()) };
-    let n = n.downcast_ref::<PyStr>().expect("name");
-    match o.set_attr(n, v, vm()) {
-        Ok(()) => 0,
-        Err(e) => {
-            fail(e);
-            -1
-        }
-    }
 }
 
 /// `o[k] = v`: 0, or -1 with an exception pending.
@@ -851,15 +814,6 @@ pub extern "C" fn hp_int_truediv(x: i64, y: i64) -> f64 {
     match r {
         Ok(v) => v.downcast_ref::<PyFloat>().map_or(f64::NAN, |f| f.to_f64()),
         Err(_) => f64::NAN,
-    }
-}
-
-/// 1 when the instance dict of `o` has `name` (it would shadow a method).
-pub extern "C" fn hp_has_dict_attr(o: *const PyObject, name: *const PyObject) -> i64 {
-    let (o, n) = unsafe { (obj(o), obj(name)) };
-    match o.dict() {
-        Some(d) => i64::from(d.get_item_opt(n, vm()).ok().flatten().is_some()),
-        None => 0,
     }
 }
 

@@ -11,6 +11,7 @@
 
 mod config;
 mod deopt;
+mod attr_helpers;
 mod helper_table;
 pub mod helpers;
 mod record;

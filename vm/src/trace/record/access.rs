@@ -218,10 +218,10 @@ impl Recorder {
         let snap = self.snapshot(SnapshotKind::Resume, pc);
         let cls = o.class();
         let key = (&**cls as *const PyType as usize, cls.tp_version_tag.load(std::sync::atomic::Ordering::Acquire));
-        let cached = f.code.cache(op).and_then(|c| match unsafe { &*c.get() } {
-            SiteCache::Attr(entries) => entries.iter().find(|e| (e.tp, e.version) == key).map(|e| e.kind.clone()),
-            _ => None,
-        });
+        let (cached, hint) = site_entry(f, op, key).unzip();
+        if self.load_module_attr(vm, f, o, (obj, ot), s, name, method, snap)? {
+            return Ok(());
+        }
         if let Some(offset) = slot_offset(vm, cls, name, "__getattribute__").filter(|_| !method && key.1 != 0) {
             // A `__slots__` member: its cell, read inline under the class's
             // version (an unset member exits: the interpreter raises).
@@ -242,7 +242,7 @@ impl Recorder {
         };
         if let Some(func) = unbound {
             self.version_guard(vm, obj, cls, snap);
-            self.guard_not_shadowed(o, obj, tracked, name, n, snap)?;
+            self.guard_not_shadowed(o, obj, tracked, name, n, hint, snap)?;
             let k = self.constant(&func, "method");
             self.pop();
             self.push(Sh::val(k, Repr::Obj, false));
@@ -253,7 +253,9 @@ impl Recorder {
         }
         if let Some(AttrKind::InstanceDict) = cached.as_ref().filter(|_| key.1 != 0) {
             self.version_guard(vm, obj, cls, snap);
-            self.attr_by_helper(Helper::GetattrDict, (obj, ot), s, n.into(), snap);
+            let r = self.call(Helper::GetattrHinted, &[obj, n.into(), pack_hint(hint.unwrap_or_default()).into()]).expect("obj");
+            self.b.guard_nonnull(r, snap);
+            self.replace_object(s, (obj, ot), Sh::val(r, Repr::Obj, true));
             if method {
                 self.push(Sh::Null);
             }
@@ -263,7 +265,7 @@ impl Recorder {
             // A class attribute that is no descriptor: a constant under the
             // class's version, unless the instance dict shadows it.
             self.version_guard(vm, obj, cls, snap);
-            self.guard_not_shadowed(o, obj, tracked, name, n, snap)?;
+            self.guard_not_shadowed(o, obj, tracked, name, n, hint, snap)?;
             let k = self.constant(value, name.as_str());
             self.replace_object(s, (obj, ot), Sh::val(k, Repr::Obj, false));
             return Ok(());
@@ -285,6 +287,60 @@ impl Recorder {
         self.replace_object(s, (obj, temp), Sh::val(r, Repr::Obj, true));
     }
 
+    /// `module.name` for an exact module whose dict holds `name` (a name the
+    /// module type itself does not define): the module is guarded to be the
+    /// one seen while recording, its dict's entry is read under the dict's
+    /// stamp: a function, class or module is guarded to be the same object,
+    /// which the trace then uses as a constant (as LOAD_GLOBAL does:
+    /// `math.sqrt` is `math.sqrt`); any other value is read each time.
+    #[allow(clippy::too_many_arguments)]
+    fn load_module_attr(
+        &mut self,
+        vm: &VirtualMachine,
+        f: &Frame,
+        o: &PyObjectRef,
+        (obj, ot): (Operand, bool),
+        s: Sh,
+        name: &'static rustpython_vm::builtins::PyStrInterned,
+        method: bool,
+        snap: SnapId,
+    ) -> Result<bool, Abort> {
+        let module_type = vm.ctx.types.module_type;
+        if !o.class().is(module_type) || module_type.get_attr(name).is_some() {
+            return Ok(false);
+        }
+        let Some(d) = o.dict() else { return Ok(false) };
+        let (Some(slot), Some(l)) = (crate::globals_cache::locate(vm, &d, f.builtins.as_object(), name), crate::globals_cache::layout()) else {
+            return Ok(false);
+        };
+        if slot.builtins_stamp.is_some() || l.stamp % 4 != 0 {
+            return Ok(false);
+        }
+        let Ok(Some(value)) = d.get_item_opt(name, vm) else { return Ok(false) };
+        let m = self.constant(o, "module");
+        self.b.guard(Opcode::GuardIdentity, &[obj, m.into()], snap);
+        let dc = self.constant(d.as_object(), "module dict");
+        self.stamp_guard(dc, &l, slot.globals_stamp, snap);
+        let entries = self.b.load_field(dc, l.entries as i32, Type::Obj);
+        let off = slot.index as usize * l.stride + l.value;
+        let v = self.b.load_field(entries, i32::try_from(off).map_err(|_| "module entry too far")?, Type::Obj);
+        let read = if value.is_callable() || value.class().is(module_type) {
+            let k = self.constant(&value, name.as_str());
+            self.b.guard(Opcode::GuardIdentity, &[v.into(), k.into()], snap);
+            Sh::val(k, Repr::Obj, false)
+        } else {
+            // A module variable (a counter, a setting) may change between
+            // iterations: read each time, as a reference of the trace's own.
+            let r = self.call(Helper::Incref, &[v.into()]).expect("incref returns");
+            Sh::val(r, Repr::Obj, true)
+        };
+        self.replace_object(s, (obj, ot), read);
+        if method {
+            self.push(Sh::Null);
+        }
+        Ok(true)
+    }
+
     /// Replace the object on top of the stack (shadow `s`, as the operand
     /// `obj`) by `value`, one of its attributes.
     fn replace_object(&mut self, s: Sh, (obj, temp): (Operand, bool), value: Sh) {
@@ -297,15 +353,54 @@ impl Recorder {
     /// An attribute the class provides (a method, a class attribute) must not
     /// be shadowed by the instance: an object the trace allocated has exactly
     /// the fields it recorded; another object's dict is checked under `snap`.
-    fn guard_not_shadowed(&mut self, o: &PyObjectRef, obj: Operand, tracked: Option<usize>, name: &'static rustpython_vm::builtins::PyStrInterned, n: ConstId, snap: SnapId) -> Result<(), Abort> {
+    #[allow(clippy::too_many_arguments)]
+    fn guard_not_shadowed(
+        &mut self,
+        o: &PyObjectRef,
+        obj: Operand,
+        tracked: Option<usize>,
+        name: &'static rustpython_vm::builtins::PyStrInterned,
+        n: ConstId,
+        hint: Option<(u32, u32)>,
+        snap: SnapId,
+    ) -> Result<(), Abort> {
         if tracked.is_some_and(|k| self.has_field(k, name)) {
             abort!("instance attribute shadows a class attribute");
         }
         if o.dict().is_some() && tracked.is_none() {
-            let shadowed = self.call(Helper::HasDictAttr, &[obj, n.into()]).expect("i64");
+            let shape = hint.filter(|h| crate::layout::instances::is_shape(h.0)).unwrap_or_default();
+            let shadowed = self.call(Helper::HasDictAttrHinted, &[obj, n.into(), pack_hint(shape).into()]).expect("i64");
             self.b.guard_false(shadowed, snap);
         }
         Ok(())
+    }
+
+    /// STORE_ATTR into the instance dict of an object that is not tracked,
+    /// through the hint of the site's cache (`attr_helpers`), under the
+    /// class version for which the cache found a plain instance-dict store.
+    /// False (nothing recorded) without such a cache entry.
+    pub(super) fn store_dict_attr(&mut self, vm: &VirtualMachine, f: &Frame, op: Op, pc: u32, o: &PyObjectRef) -> Result<bool, Abort> {
+        let cls = o.class();
+        let key = (&**cls as *const PyType as usize, cls.tp_version_tag.load(std::sync::atomic::Ordering::Acquire));
+        let Some((AttrKind::InstanceDict, hint)) = site_entry(f, op, key).filter(|(_, h)| key.1 != 0 && h.0 != 0) else {
+            return Ok(false);
+        };
+        let name = f.code.names[op.arg as usize];
+        let snap = self.snapshot(SnapshotKind::Resume, pc);
+        let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+        let obj = self.pop();
+        let val = self.pop();
+        let n = self.constant(name.as_object(), name.as_str());
+        let (o_op, ot) = self.as_obj(obj).ok_or("store to NULL")?;
+        let (v, vt) = self.as_obj(val).ok_or("store of NULL")?;
+        self.version_guard(vm, o_op, cls, snap);
+        let r = self.call(Helper::SetattrHinted, &[o_op, n.into(), v, pack_hint(hint).into()]).expect("int result");
+        self.b.guard_eq_i64(r, 0, raise);
+        self.release_temp(o_op, ot);
+        self.release_temp(v, vt);
+        self.release(obj);
+        self.release(val);
+        Ok(true)
     }
 
     pub(super) fn store_subscr(&mut self, vm: &VirtualMachine, pc: u32, container: &PyObjectRef, key: &PyObjectRef) -> Result<(), Abort> {
@@ -449,4 +544,18 @@ pub(super) fn slot_offset(
     let attr = cls.get_attr(name)?;
     let member = attr.downcast_ref::<PyMemberDescriptor>().filter(|_| attr.class().is(vm.ctx.types.member_descriptor_type))?;
     matches!(member.member.kind, MemberKind::ObjectEx).then_some(member.member.offset).and_then(|o| i32::try_from(o).ok())
+}
+
+/// The interpreter's cache entry of attribute site `op` for the class key
+/// `key` (type address, version): its kind and its hint.
+fn site_entry(f: &Frame, op: Op, key: (usize, u32)) -> Option<(AttrKind, (u32, u32))> {
+    f.code.cache(op).and_then(|c| match unsafe { &*c.get() } {
+        SiteCache::Attr(entries) => entries.iter().find(|e| (e.tp, e.version) == key).map(|e| (e.kind.clone(), e.hint.get())),
+        _ => None,
+    })
+}
+
+/// A site cache's hint as the hinted helpers take it: `(stamp << 32) | index`.
+fn pack_hint((stamp, index): (u32, u32)) -> i64 {
+    ((u64::from(stamp) << 32) | u64::from(index)) as i64
 }

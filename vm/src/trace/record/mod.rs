@@ -835,7 +835,7 @@ impl Recorder {
                         return Ok(());
                     }
                 }
-                if self.store_slot_attr(vm, pc, name, conc(0))? {
+                if self.store_slot_attr(vm, pc, name, conc(0))? || self.store_dict_attr(vm, f, op, pc, conc(0))? {
                     return Ok(());
                 }
                 let snap = self.snapshot(SnapshotKind::RaisePending, pc);
