@@ -674,9 +674,17 @@ impl HipyAsyncGenerator {
     fn __name__(zelf: &Py<Self>) -> PyStrRef {
         zelf.inner.name.lock().clone()
     }
+    #[pygetset(setter)]
+    fn set___name__(zelf: &Py<Self>, v: PyStrRef) {
+        *zelf.inner.name.lock() = v;
+    }
     #[pygetset]
     fn __qualname__(zelf: &Py<Self>) -> PyStrRef {
         zelf.inner.qualname.lock().clone()
+    }
+    #[pygetset(setter)]
+    fn set___qualname__(zelf: &Py<Self>, v: PyStrRef) {
+        *zelf.inner.qualname.lock() = v;
     }
 }
 
@@ -741,6 +749,9 @@ pub struct AsyncGenOp {
     kind: rustpython_vm::common::lock::PyMutex<Option<AsyncOpKind>>,
     done: AtomicFlag,
     is_close: bool,
+    /// An athrow() or aclose() (CPython's `async_generator_athrow`), not an
+    /// asend() or __anext__().
+    is_athrow: bool,
 }
 
 impl std::fmt::Debug for AtomicFlag {
@@ -752,12 +763,22 @@ impl std::fmt::Debug for AtomicFlag {
 impl AsyncGenOp {
     fn new(gen: PyRef<HipyAsyncGenerator>, kind: AsyncOpKind) -> Self {
         let is_close = matches!(kind, AsyncOpKind::Close);
+        let is_athrow = matches!(kind, AsyncOpKind::Close | AsyncOpKind::Throw(_));
         AsyncGenOp {
             gen,
             kind: rustpython_vm::common::lock::PyMutex::new(Some(kind)),
             done: AtomicFlag::default(),
             is_close,
+            is_athrow,
         }
+    }
+
+    fn reused(&self, vm: &VirtualMachine) -> rustpython_vm::builtins::PyBaseExceptionRef {
+        vm.new_runtime_error(if self.is_athrow {
+            "cannot reuse already awaited aclose()/athrow()"
+        } else {
+            "cannot reuse already awaited __anext__()/asend()"
+        })
     }
 
     /// Interpret one step of the async generator: a wrapped value means the
@@ -801,9 +822,7 @@ impl AsyncGenOp {
 
     fn step(&self, vm: &VirtualMachine, value: PyObjectRef) -> PyResult {
         if self.done.get() {
-            return Err(vm.new_runtime_error(
-                "cannot reuse already awaited __anext__()/asend()",
-            ));
+            return Err(self.reused(vm));
         }
         let c = &self.gen.inner;
         let first = self.kind.lock().take();
@@ -860,7 +879,7 @@ impl AsyncGenOp {
     #[pymethod]
     fn throw(zelf: &Py<Self>, typ: PyObjectRef, val: OptionalArg, tb: OptionalArg, vm: &VirtualMachine) -> PyResult {
         if zelf.done.get() {
-            return Err(vm.new_runtime_error("cannot reuse already awaited __anext__()/asend()"));
+            return Err(zelf.reused(vm));
         }
         let exc = normalize_throw(vm, typ, val, tb)?;
         zelf.kind.lock().take();
