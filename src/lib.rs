@@ -28,6 +28,7 @@
 mod config;
 mod ensurepip;
 mod startup;
+mod stdlib_files;
 mod value;
 
 use std::path::Path;
@@ -197,7 +198,8 @@ impl Builder {
         }
         let builder = hipy_stdlib::add_modules(hipy_shims::add_modules(
             InterpreterBuilder::new().settings(settings).init_stdlib(),
-        ));
+        ))
+        .init_hook(stdlib_files::configure);
         let interp = builder.interpreter();
         let (engine, flags, stats) = (self.engine, self.flags, self.stats);
         let name_streams = self.text.as_ref().map(|t| t.name_streams);

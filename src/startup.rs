@@ -1,12 +1,14 @@
 //! What happens between creating the interpreter and running user code,
-//! in `python3`'s order: hipy's loop and hooks, the import system's code
-//! cache and extension-module guard, `PYTHONHOME`, `warnings`, `site`.
+//! in `python3`'s order: the standard library's file names, hipy's loop
+//! and hooks, the import system's code cache and extension-module guard,
+//! `PYTHONHOME`, `warnings`, `site`.
 
 use rustpython_vm::{AsObject, PyResult, VirtualMachine};
 
 use crate::{config, Engine};
 
 pub(crate) fn run(vm: &VirtualMachine, engine: Engine, flags: &config::Flags, stats: bool) -> PyResult<()> {
+    crate::stdlib_files::install(vm)?;
     if engine == Engine::Hipy {
         hipy_vm::install(vm)?;
     }

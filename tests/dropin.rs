@@ -387,3 +387,93 @@ fn hash_based_cache_files_from_py_compile() {
         assert_eq!(out, expected, "{mode}: {err}");
     }
 }
+
+/// Runs hipy with `HOME` (and nothing else) telling it where its cache
+/// directory is; compiled code may be cached.
+fn run_with_home(args: &[&str], home: Option<&Path>, tmp: &Path) -> (String, String, String) {
+    let mut cmd = Command::new(HIPY);
+    cmd.args(args).current_dir(tmp);
+    support::clean_env(&mut cmd);
+    cmd.env_remove("PYTHONDONTWRITEBYTECODE").env_remove("XDG_CACHE_HOME").env("TMPDIR", tmp);
+    match home {
+        Some(home) => cmd.env("HOME", home),
+        None => cmd.env_remove("HOME"),
+    };
+    let out = support::run(cmd, b"", TIMEOUT);
+    (String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned(), out.status)
+}
+
+const STDLIB_PROBE: &str = r#"
+import sys, os, json, inspect, traceback, importlib, _imp, codecs
+from importlib import resources
+stdlib = sys._stdlib_dir
+print(json.__file__ == os.path.join(stdlib, 'json', '__init__.py'), os.path.exists(json.__file__))
+print('.cargo' in stdlib, stdlib in sys.path)
+print(json.dumps.__code__.co_filename == json.__file__)
+print(inspect.getsource(json.dumps).startswith('def dumps('))
+try:
+    json.loads('{')
+except ValueError as e:
+    frames = traceback.extract_tb(e.__traceback__)[1:]
+print(len(frames) > 1 and all(f.line and f.filename.startswith(stdlib) for f in frames))
+print(codecs.iterencode.__code__.co_filename == codecs.__file__)
+print((resources.files('email') / 'architecture.rst').is_file())
+saved = {k: sys.modules.pop(k) for k in list(sys.modules) if k == 'json' or k.startswith('json.')}
+_imp._override_frozen_modules_for_tests(-1)
+try:
+    fresh = importlib.import_module('json')
+finally:
+    _imp._override_frozen_modules_for_tests(0)
+    for k in [k for k in sys.modules if k == 'json' or k.startswith('json.')]:
+        del sys.modules[k]
+    sys.modules.update(saved)
+print(type(fresh.__loader__).__name__, fresh is not json, fresh.__file__ == json.__file__)
+print(os.path.exists(os.path.join(stdlib, 'json', '__pycache__', '__init__.hipy-01.pyc')))
+print(stdlib)
+"#;
+
+const STDLIB_EXPECTED: &str = "True True\nFalse True\nTrue\nTrue\nTrue\nTrue\nTrue\nSourceFileLoader True True\nTrue\n";
+
+#[test]
+fn the_standard_library_is_written_out_as_real_files() {
+    let t = TempDir::new("stdlib-files");
+    let home = t.path().join("home");
+    std::fs::create_dir_all(&home).unwrap();
+    // Four processes start together on a fresh home: one directory, complete.
+    let children: Vec<_> = (0..4)
+        .map(|_| {
+            let (home, tmp) = (home.clone(), t.path().to_owned());
+            std::thread::spawn(move || run_with_home(&["-c", STDLIB_PROBE], Some(&home), &tmp))
+        })
+        .collect();
+    let mut dirs = Vec::new();
+    for child in children {
+        let (out, err, status) = child.join().unwrap();
+        assert_eq!(status, "0", "{out}{err}");
+        let (checks, dir) = out.rsplit_once("True\n").map(|(a, b)| (format!("{a}True\n"), b.trim().to_owned())).unwrap();
+        assert_eq!(checks, STDLIB_EXPECTED, "{out}{err}");
+        dirs.push(dir);
+    }
+    dirs.dedup();
+    let cache = home.join(".cache").join("hipy");
+    assert_eq!(dirs.len(), 1, "{dirs:?}");
+    assert!(Path::new(&dirs[0]).starts_with(&cache), "{dirs:?}");
+    let entries: Vec<_> = std::fs::read_dir(&cache).unwrap().flatten().map(|e| e.file_name()).collect();
+    assert_eq!(entries.len(), 1, "temporary directories left behind: {entries:?}");
+    // RustPython's engine in the same binary imports the same files.
+    let (out, err, _) = run_with_home(
+        &["--engine=rustpython", "-c", "import json, sys; print(json.dumps.__code__.co_filename == json.__file__, json.__file__.startswith(sys._stdlib_dir))"],
+        Some(&home),
+        t.path(),
+    );
+    assert_eq!(out, "True True\n", "{err}");
+    // Without a home, a private directory under the temporary directory.
+    let (out, err, status) = run_with_home(&["-c", STDLIB_PROBE], None, t.path());
+    assert_eq!(status, "0", "{out}{err}");
+    assert!(out.starts_with(STDLIB_EXPECTED), "{out}{err}");
+    // SAFETY: getuid cannot fail.
+    let private = t.path().join(format!("hipy-{}", unsafe { libc::getuid() }));
+    assert!(out.trim_end().ends_with(&*private.join(dirs[0].rsplit('/').next().unwrap()).to_string_lossy()), "{out}");
+    use std::os::unix::fs::MetadataExt;
+    assert_eq!(std::fs::metadata(&private).unwrap().mode() & 0o777, 0o700);
+}

@@ -24,6 +24,8 @@
 //! - `syntax`: SyntaxError messages of `compile`/`exec`/`eval` and of
 //!   the script itself (`syntax_error`).
 //! - `types`: instantiation of abstract classes.
+//! - `reduce`: `object.__reduce_ex__`/`__getstate__` with `__slotnames__`
+//!   changed by `__getattr__` (RustPython's hangs).
 //! - `wrap`: replacing a method or module function with a Rust closure.
 
 mod argspec;
@@ -35,6 +37,7 @@ mod lazy;
 mod messages;
 mod modules;
 mod numbers;
+mod reduce;
 mod seqs;
 mod stdlib;
 mod structs;
@@ -64,6 +67,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
         numbers::install(vm);
         seqs::install(vm);
         types::install(vm);
+        reduce::install(vm);
         argtypes::install_methods(vm);
     });
     argtypes::install_functions(vm)?;

@@ -153,10 +153,12 @@ impl Coro {
         let Some(mut frame) = self.frame.take() else {
             self.running.set(false);
             return match how {
-                Resume::Throw(e) => Err(e),
+                // CPython raises this for a throw() too (close() of a
+                // finished coroutine returns before resuming).
                 _ if self.kind == Kind::Coroutine => {
                     Err(vm.new_runtime_error("cannot reuse already awaited coroutine"))
                 }
+                Resume::Throw(e) => Err(e),
                 _ => Ok(PyIterReturn::StopIteration(None)),
             };
         };
@@ -224,8 +226,11 @@ impl Coro {
                 }
                 return self.resume(vm, Resume::Throw(exc));
             }
+            // The delegate runs as if called from this frame: its
+            // exceptions get this frame's handled exception as context.
+            self.begin_run(vm);
             let r = throw_object(vm, &yf, exc.clone());
-            self.running.set(false);
+            self.end_run(vm, true);
             return match r {
                 Some(Ok(PyIterReturn::Return(v))) => Ok(PyIterReturn::Return(v)),
                 // The delegate finished: resume with its StopIteration raised
@@ -299,9 +304,15 @@ fn close_object(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<()> {
     if let Some(c) = as_coro(vm, obj) {
         return c.close(vm);
     }
-    match vm.get_attribute_opt(&obj, "close")? {
-        Some(close) => close.call((), vm).map(drop),
-        None => Ok(()),
+    match vm.get_attribute_opt(&obj, "close") {
+        Ok(Some(close)) => close.call((), vm).map(drop),
+        Ok(None) => Ok(()),
+        // As CPython's gen_close_iter: a failing lookup is unraisable, and
+        // the delegating frame still gets its GeneratorExit.
+        Err(e) => {
+            vm.run_unraisable(e, None, obj.clone());
+            Ok(())
+        }
     }
 }
 
@@ -326,18 +337,25 @@ fn normalize_throw(
     tb: OptionalArg,
 ) -> PyResult<PyBaseExceptionRef> {
     let val = val.unwrap_or_none(vm);
-    let tb = tb.unwrap_or_none(vm);
-    let ctor = ExceptionCtor::try_from_object(vm, typ)?;
-    let exc = if vm.is_none(&val) {
-        ctor.instantiate(vm)?
-    } else {
-        ctor.instantiate_value(val, vm)?
+    let tb = match tb.unwrap_or_none(vm) {
+        tb if vm.is_none(&tb) => None,
+        tb => Some(
+            tb.downcast::<rustpython_vm::builtins::PyTraceback>()
+                .map_err(|_| vm.new_type_error("throw() third argument must be a traceback object"))?,
+        ),
     };
-    if !vm.is_none(&tb) {
-        let tb = tb
-            .downcast::<rustpython_vm::builtins::PyTraceback>()
-            .map_err(|_| vm.new_type_error("throw() third argument must be a traceback object"))?;
-        exc.set_traceback(Some(tb));
+    let ctor = ExceptionCtor::try_from_object(vm, typ)?;
+    if matches!(ctor, ExceptionCtor::Instance(_)) && !vm.is_none(&val) {
+        return Err(vm.new_type_error("instance exception may not have a separate value"));
+    }
+    let exc = match if vm.is_none(&val) { ctor.instantiate(vm) } else { ctor.instantiate_value(val, vm) } {
+        Ok(exc) => exc,
+        // CPython normalizes the exception inside the generator: what
+        // creating it raised is thrown in instead.
+        Err(e) => return Ok(e),
+    };
+    if tb.is_some() {
+        exc.set_traceback(tb);
     }
     Ok(exc)
 }
@@ -528,8 +546,33 @@ impl Representable for HipyCoroutine {
 }
 impl Destructor for HipyCoroutine {
     fn del(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<()> {
-        finalize(&zelf.inner, zelf.as_object(), vm);
+        let c = &zelf.inner;
+        if !c.started.get() && !c.finished() {
+            warn_unawaited(vm, zelf.as_object());
+        }
+        finalize(c, zelf.as_object(), vm);
         Ok(())
+    }
+}
+
+/// CPython's `_PyErr_WarnUnawaitedCoroutine`: a coroutine dies without
+/// having run. `warnings._warn_unawaited_coroutine` words the warning when
+/// `warnings` is imported; a failing warning is unraisable.
+fn warn_unawaited(vm: &VirtualMachine, coro: &PyObject) {
+    let warn = || -> PyResult<()> {
+        let warnings = vm.sys_module.get_attr("modules", vm)?.get_item("warnings", vm).ok();
+        if let Some(hook) = warnings.and_then(|w| w.get_attr("_warn_unawaited_coroutine", vm).ok()) {
+            hook.call((coro.to_owned(),), vm)?;
+            return Ok(());
+        }
+        let qualname = coro.get_attr("__qualname__", vm)?.str(vm)?;
+        let msg = format!("coroutine '{}' was never awaited", qualname.as_wtf8());
+        let warn = vm.import("warnings", 0)?.get_attr("warn", vm)?;
+        warn.call((msg, vm.ctx.exceptions.runtime_warning.to_owned(), 1), vm)?;
+        Ok(())
+    };
+    if let Err(e) = warn() {
+        vm.run_unraisable(e, None, coro.to_owned());
     }
 }
 
@@ -631,9 +674,17 @@ impl HipyAsyncGenerator {
     fn __name__(zelf: &Py<Self>) -> PyStrRef {
         zelf.inner.name.lock().clone()
     }
+    #[pygetset(setter)]
+    fn set___name__(zelf: &Py<Self>, v: PyStrRef) {
+        *zelf.inner.name.lock() = v;
+    }
     #[pygetset]
     fn __qualname__(zelf: &Py<Self>) -> PyStrRef {
         zelf.inner.qualname.lock().clone()
+    }
+    #[pygetset(setter)]
+    fn set___qualname__(zelf: &Py<Self>, v: PyStrRef) {
+        *zelf.inner.qualname.lock() = v;
     }
 }
 
@@ -698,6 +749,9 @@ pub struct AsyncGenOp {
     kind: rustpython_vm::common::lock::PyMutex<Option<AsyncOpKind>>,
     done: AtomicFlag,
     is_close: bool,
+    /// An athrow() or aclose() (CPython's `async_generator_athrow`), not an
+    /// asend() or __anext__().
+    is_athrow: bool,
 }
 
 impl std::fmt::Debug for AtomicFlag {
@@ -709,12 +763,22 @@ impl std::fmt::Debug for AtomicFlag {
 impl AsyncGenOp {
     fn new(gen: PyRef<HipyAsyncGenerator>, kind: AsyncOpKind) -> Self {
         let is_close = matches!(kind, AsyncOpKind::Close);
+        let is_athrow = matches!(kind, AsyncOpKind::Close | AsyncOpKind::Throw(_));
         AsyncGenOp {
             gen,
             kind: rustpython_vm::common::lock::PyMutex::new(Some(kind)),
             done: AtomicFlag::default(),
             is_close,
+            is_athrow,
         }
+    }
+
+    fn reused(&self, vm: &VirtualMachine) -> rustpython_vm::builtins::PyBaseExceptionRef {
+        vm.new_runtime_error(if self.is_athrow {
+            "cannot reuse already awaited aclose()/athrow()"
+        } else {
+            "cannot reuse already awaited __anext__()/asend()"
+        })
     }
 
     /// Interpret one step of the async generator: a wrapped value means the
@@ -758,9 +822,7 @@ impl AsyncGenOp {
 
     fn step(&self, vm: &VirtualMachine, value: PyObjectRef) -> PyResult {
         if self.done.get() {
-            return Err(vm.new_runtime_error(
-                "cannot reuse already awaited __anext__()/asend()",
-            ));
+            return Err(self.reused(vm));
         }
         let c = &self.gen.inner;
         let first = self.kind.lock().take();
@@ -817,7 +879,7 @@ impl AsyncGenOp {
     #[pymethod]
     fn throw(zelf: &Py<Self>, typ: PyObjectRef, val: OptionalArg, tb: OptionalArg, vm: &VirtualMachine) -> PyResult {
         if zelf.done.get() {
-            return Err(vm.new_runtime_error("cannot reuse already awaited __anext__()/asend()"));
+            return Err(zelf.reused(vm));
         }
         let exc = normalize_throw(vm, typ, val, tb)?;
         zelf.kind.lock().take();

@@ -198,13 +198,36 @@ fn builtin_exec(mut args: FuncArgs, vm: &VirtualMachine) -> PyResult {
     let g = it.next().or_else(|| args.kwargs.swap_remove("globals"));
     let l = it.next().or_else(|| args.kwargs.swap_remove("locals"));
     let (g, l) = resolve_namespaces(vm, g, l, "exec")?;
+    let is_code = source.downcast_ref::<PyCode>().is_some();
     let code = to_code(vm, source, "exec", "exec")?;
-    let closure = match closure.filter(|c| !vm.is_none(c)) {
-        Some(c) => Some(c.downcast::<PyTuple>().map_err(|_| vm.new_type_error("closure must be a tuple of cells"))?),
-        None => None,
-    };
+    let closure = exec_closure(vm, closure.filter(|c| !vm.is_none(c)), is_code, code.code.freevars.len())?;
     run_code(vm, code, g, Some(l), closure)?;
     Ok(vm.ctx.none())
+}
+
+/// `exec`'s `closure` argument, checked as CPython 3.11 checks it.
+fn exec_closure(
+    vm: &VirtualMachine,
+    closure: Option<PyObjectRef>,
+    is_code: bool,
+    nfree: usize,
+) -> PyResult<Option<PyRef<PyTuple>>> {
+    let Some(closure) = closure else { return Ok(None) };
+    if !is_code {
+        return Err(vm.new_type_error("closure can only be used when source is a code object"));
+    }
+    if nfree == 0 {
+        return Err(vm.new_type_error("cannot use a closure with this code object"));
+    }
+    let cells = closure
+        .downcast_exact::<PyTuple>(vm)
+        .ok()
+        .map(|t| t.into_pyref())
+        .filter(|t| t.len() == nfree && t.iter().all(|c| c.class().is(vm.ctx.types.cell_type)));
+    match cells {
+        Some(t) => Ok(Some(t)),
+        None => Err(vm.new_type_error(format!("code object requires a closure of exactly length {nfree}"))),
+    }
 }
 
 fn update_bases(vm: &VirtualMachine, bases: &[PyObjectRef]) -> PyResult<Option<Vec<PyObjectRef>>> {
@@ -821,6 +844,21 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     Ok(())
 }
 
+/// A copy of a class namespace in the order its own iteration gives, as
+/// CPython's `PyDict_Copy` makes it (an `OrderedDict` keeps its order).
+fn namespace_copy(vm: &VirtualMachine, obj: &PyObjectRef, ns: &PyDict) -> PyResult<PyDictRef> {
+    if obj.class().is(vm.ctx.types.dict_type) {
+        return Ok(ns.copy().into_ref(&vm.ctx));
+    }
+    let copy = vm.ctx.new_dict();
+    let keys = vm.call_method(obj, "keys", ())?;
+    for key in keys.get_iter(vm)?.iter::<PyObjectRef>(vm)? {
+        let key = key?;
+        copy.set_item(&*key, obj.get_item(&*key, vm)?, vm)?;
+    }
+    Ok(copy)
+}
+
 type NewSlot = fn(rustpython_vm::builtins::PyTypeRef, FuncArgs, &VirtualMachine) -> PyResult;
 static TYPE_NEW: OnceLock<NewSlot> = OnceLock::new();
 
@@ -840,7 +878,7 @@ fn type_new(cls: rustpython_vm::builtins::PyTypeRef, mut args: FuncArgs, vm: &Vi
                     .transpose()?
                     .flatten();
                 if let Some(name) = name {
-                    let copy = ns.copy().into_ref(&vm.ctx);
+                    let copy = namespace_copy(vm, &args.args[2], ns)?;
                     copy.set_item(module_key, name, vm)?;
                     args.args[2] = copy.into();
                 }

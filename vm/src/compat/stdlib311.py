@@ -26,12 +26,12 @@ def patch_calendar(m):
 
 
 def patch_pkgutil(m):
-    # hipy's standard library is frozen into the binary and its extension
-    # modules are built in, so no directory on sys.path holds them and
-    # iter_modules() listed none. The stdlib directory of sys.path (the
-    # entry whose lib-dynload follows it, as in CPython's layout) gets a
-    # finder that lists the frozen top-level modules and packages, and the
-    # built-in modules that CPython keeps in lib-dynload.
+    # hipy's extension modules are built in, so no directory on sys.path
+    # holds them and iter_modules() listed none. The lib-dynload entry of
+    # sys.path (where CPython keeps them) gets a finder that lists the
+    # built-in modules that CPython keeps there, and the frozen top-level
+    # modules and packages (which the standard library's directory,
+    # sys._stdlib_dir, lists too when hipy could write it out).
     import os
     import sys
     import _imp
@@ -73,7 +73,7 @@ def patch_pkgutil(m):
                 yield prefix + name, found[name]
 
     for entry in sys.path:
-        if entry and os.path.join(entry, 'lib-dynload') in sys.path:
+        if os.path.basename(entry) == 'lib-dynload':
             if sys.path_importer_cache.get(entry) is None:
                 sys.path_importer_cache[entry] = StdlibFinder(entry)
             break

@@ -91,8 +91,8 @@ fn warn(vm: &VirtualMachine, args: FuncArgs, warn_explicit: &PyObjectRef) -> PyR
 }
 
 /// A Deprecation/PendingDeprecation warning raised by stdlib code: the
-/// caller's file is a frozen module (named without a path) or in
-/// RustPython's Lib directory.
+/// caller's file is a frozen module (named without a path) or in the
+/// standard library's directory (`sys._stdlib_dir`).
 fn is_stdlib_deprecation(vm: &VirtualMachine, args: &FuncArgs) -> bool {
     let exc = &vm.ctx.exceptions;
     let category = args.args.get(1).or_else(|| args.kwargs.get("category"));
@@ -115,7 +115,8 @@ fn is_stdlib_deprecation(vm: &VirtualMachine, args: &FuncArgs) -> bool {
         .and_then(|c| c.get_attr("co_filename", vm))
         .ok()
         .and_then(|f| f.downcast_ref::<PyStr>().map(|s| s.as_wtf8().to_string()));
-    filename.is_some_and(|f| (!f.contains('/') && !f.starts_with('<')) || f.contains("/rustpython-pylib-"))
+    let stdlib = vm.state.config.paths.stdlib_dir.as_deref().map(|d| format!("{d}/"));
+    filename.is_some_and(|f| (!f.contains('/') && !f.starts_with('<')) || stdlib.is_some_and(|d| f.starts_with(&d)))
 }
 
 /// importlib's bootstrap frames, which a positive stacklevel skips.
