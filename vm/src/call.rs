@@ -208,9 +208,12 @@ fn bind_call(
     };
     let has_self = f.slots[base + 1].is_some();
     let nkw = names.len();
+    if nkw > argc {
+        return Ok(None);
+    }
     let npos = argc - nkw + usize::from(has_self);
     let n = info.argcount;
-    if npos > n || nkw > argc {
+    if npos > n {
         return Ok(None);
     }
     let Some(cell) = f.code.cache(op) else { return Ok(None) };
