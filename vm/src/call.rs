@@ -5,9 +5,9 @@ use rustpython_vm::builtins::{PyDict, PyFunction, PyStr, PyStrRef, PyTuple, PyTy
 use rustpython_vm::bytecode::CodeFlags;
 use rustpython_vm::function::{FuncArgs, KwArgs};
 use rustpython_vm::types::PyTypeFlags;
-use rustpython_vm::{AsObject, Py, PyObjectRef, PyResult, VirtualMachine};
+use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
-use crate::code::{info_for, CodeInfo, Op, SiteCache};
+use crate::code::{info_for, CallBinding, CodeInfo, Op, SiteCache, NO_SLOT};
 use crate::eval::Flow;
 use crate::frame::{Continuation, Frame};
 use crate::{builtin_calls, generator, layout};
@@ -17,10 +17,8 @@ pub type Kwargs = Vec<(PyStrRef, PyObjectRef)>;
 
 /// CALL argc / CALL_KW argc. Stack: callable, self_or_null, args...[, kwnames popped].
 pub fn call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize, kwnames: Option<PyObjectRef>) -> PyResult<Flow> {
-    if kwnames.is_none() {
-        if let Some(flow) = fast_call(vm, f, op, argc)? {
-            return Ok(flow);
-        }
+    if let Some(flow) = fast_call(vm, f, op, argc, kwnames.as_ref())? {
+        return Ok(flow);
     }
     let nkw = match &kwnames {
         Some(k) => k
@@ -59,23 +57,24 @@ fn callee_info(vm: &VirtualMachine, f: &Frame, op: Op, func: &Py<PyFunction>) ->
     let code_ptr = layout::function_code_addr(func);
     if let (Some(cell), Some(ptr)) = (f.code.cache(op), code_ptr) {
         // SAFETY: per-thread cache, not borrowed across any call out.
-        if let SiteCache::Callee { code, info } = unsafe { &*cell.get() } {
+        if let SiteCache::Callee { code, info, .. } = unsafe { &*cell.get() } {
             if *code == ptr {
                 return Ok(info.clone());
             }
         }
         let code = layout::function_code(func, vm)?;
         let info = info_for(&code);
-        unsafe { *cell.get() = SiteCache::Callee { code: ptr, info: info.clone() } };
+        unsafe { *cell.get() = SiteCache::Callee { code: ptr, info: info.clone(), bind: None } };
         return Ok(info);
     }
     let code = layout::function_code(func, vm)?;
     Ok(info_for(&code))
 }
 
-/// CALL of a plain Python function with exactly its positional parameters:
-/// move the arguments from the caller's stack straight into the new frame.
-fn fast_call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize) -> PyResult<Option<Flow>> {
+/// CALL / CALL_KW (`kwnames`: the names of the last arguments) of a
+/// plain Python function: move the arguments from the caller's stack
+/// straight into the new frame.
+fn fast_call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize, kwnames: Option<&PyObjectRef>) -> PyResult<Option<Flow>> {
     let base = f.slots.len() - argc - 2;
     // A bound method with no explicit self: unpack it in place.
     if f.slots[base + 1].is_none() {
@@ -90,6 +89,9 @@ fn fast_call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize) -> PyResul
     };
     // A Python function (the commonest callee of Python code) first.
     let Some(func) = exact_function(vm, callable) else {
+        if kwnames.is_some() {
+            return Ok(None);
+        }
         if let Some(result) = builtin_calls::call(vm, callable, f.slots[base + 1].as_ref(), &f.slots[base + 2..]) {
             let value = result?;
             f.slots.truncate(base);
@@ -111,8 +113,8 @@ fn fast_call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize) -> PyResul
         return Ok(None);
     };
     let info = callee_info(vm, f, op, func)?;
-    if !info.simple_args || info.argcount != argc + usize::from(has_self) {
-        return Ok(None);
+    if kwnames.is_some() || !info.simple_args || info.argcount != argc + usize::from(has_self) {
+        return bind_call(vm, f, op, base, argc, kwnames, info);
     }
     // SAFETY: the frame holds `func_obj`, which keeps these alive.
     let (globals, builtins, closure) = unsafe { layout::frame_refs(vm, func)? };
@@ -122,6 +124,169 @@ fn fast_call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize) -> PyResul
     let start = if has_self { base + 1 } else { base + 2 };
     for (i, v) in f.slots.drain(start..).enumerate() {
         frame.slots[i] = v;
+    }
+    f.slots.truncate(base);
+    Ok(Some(Flow::Push(frame)))
+}
+
+/// A callee that `bind_call` can bind: optimized, no `*args` or
+/// `**kwargs`, not a generator, at most 64 parameters.
+fn binds_plainly(info: &CodeInfo) -> bool {
+    info.flags.contains(CodeFlags::OPTIMIZED)
+        && !info.flags.intersects(CodeFlags::VARARGS | CodeFlags::VARKEYWORDS)
+        && !info.is_generator_like()
+        && info.argcount + info.kwonlyargcount <= 64
+}
+
+/// The site's binding for calling `func` with `kwnames`, brought up to
+/// date: keyword slots for these names, defaults for this function.
+fn site_binding<'a>(
+    vm: &VirtualMachine,
+    cell: &'a std::cell::UnsafeCell<SiteCache>,
+    func: &Py<PyFunction>,
+    info: &CodeInfo,
+    kwnames: &[PyObjectRef],
+    kwnames_addr: usize,
+) -> PyResult<Option<&'a CallBinding>> {
+    // SAFETY: per-thread cache; `callee_info` just stored this site's callee.
+    let SiteCache::Callee { bind, .. } = (unsafe { &mut *cell.get() }) else {
+        return Ok(None);
+    };
+    let key = (func as *const Py<PyFunction> as usize, func.func_version());
+    let fresh = match bind.as_deref() {
+        Some(b) => b.kwnames != kwnames_addr || b.func != key || key.1 == 0,
+        None => true,
+    };
+    if fresh {
+        let total = info.argcount + info.kwonlyargcount;
+        let kw_slots = kwnames
+            .iter()
+            .map(|name| {
+                let name = name.downcast_ref::<PyStr>();
+                (info.posonlyargcount..total)
+                    .find(|&j| name.is_some_and(|n| n.as_object().is(info.slot_names[j].as_object()) || n.as_wtf8() == info.slot_names[j].as_wtf8()))
+                    .map_or(NO_SLOT, |j| j as u32)
+            })
+            .collect();
+        // Read through the attributes (no Python code runs: a function's
+        // getters are native).
+        let func_obj: &PyObjectRef = &func.to_owned().into();
+        let defaults = tuple_attr(vm, func_obj, "__defaults__")?;
+        let kwdefaults = func_obj.get_attr("__kwdefaults__", vm)?.downcast::<PyDict>().ok();
+        // SAFETY: as above; nothing borrowed from the cache is live.
+        let SiteCache::Callee { bind, .. } = (unsafe { &mut *cell.get() }) else {
+            return Ok(None);
+        };
+        *bind = Some(Box::new(CallBinding { kwnames: kwnames_addr, kw_slots, func: key, defaults, kwdefaults }));
+        return Ok(bind.as_deref());
+    }
+    Ok(bind.as_deref())
+}
+
+/// CALL / CALL_KW of a plain Python function whose arguments bind without
+/// an error: positional ones, keywords by the slots the site found for
+/// their names, defaults for the rest. None (nothing done) for anything
+/// else, which the generic binding (`bind_args`) handles or reports.
+fn bind_call(
+    vm: &VirtualMachine,
+    f: &mut Frame,
+    op: Op,
+    base: usize,
+    argc: usize,
+    kwnames: Option<&PyObjectRef>,
+    info: std::rc::Rc<CodeInfo>,
+) -> PyResult<Option<Flow>> {
+    if !binds_plainly(&info) || crate::code::forced_miss() {
+        return Ok(None);
+    }
+    let names: &[PyObjectRef] = match kwnames {
+        Some(k) => match k.downcast_ref::<PyTuple>() {
+            Some(t) => t.as_slice(),
+            None => return Ok(None),
+        },
+        None => &[],
+    };
+    let has_self = f.slots[base + 1].is_some();
+    let nkw = names.len();
+    if nkw > argc {
+        return Ok(None);
+    }
+    let npos = argc - nkw + usize::from(has_self);
+    let n = info.argcount;
+    if npos > n {
+        return Ok(None);
+    }
+    let Some(cell) = f.code.cache(op) else { return Ok(None) };
+    let Some(func) = f.slots[base].as_ref().and_then(|c| exact_function(vm, c)) else {
+        return Ok(None);
+    };
+    let kwnames_addr = kwnames.map_or(0, |k| &**k as *const PyObject as usize);
+    let Some(bind) = site_binding(vm, cell, func, &info, names, kwnames_addr)? else {
+        return Ok(None);
+    };
+    // Which parameters the keywords fill; a keyword that names no
+    // parameter, or one a positional argument filled, is an error the
+    // generic path reports.
+    let mut filled: u64 = 0;
+    for &j in bind.kw_slots.iter() {
+        if j == NO_SLOT || (j as usize) < npos {
+            return Ok(None);
+        }
+        filled |= 1 << j;
+    }
+    let defaults: &[PyObjectRef] = bind.defaults.as_ref().map_or(&[], |d| d.as_slice());
+    let first_default = n - defaults.len().min(n);
+    for j in npos..n {
+        if filled & (1 << j) == 0 && j < first_default {
+            return Ok(None);
+        }
+    }
+    // Owned: the cache may change once Python code runs (a key's `__eq__`
+    // in a replaced `__kwdefaults__`).
+    let kwdefaults = bind.kwdefaults.clone();
+    let defaults = bind.defaults.clone();
+    let kw_slots = bind.kw_slots.clone();
+    let func_obj = f.slots[base].clone().expect("callable on stack");
+    let func = exact_function(vm, &func_obj).expect("checked");
+    // SAFETY: the frame holds `func_obj`, which keeps these alive.
+    let (globals, builtins, closure) = unsafe { layout::frame_refs(vm, func)? };
+    let mut frame = Frame::new(info.clone(), globals, builtins, None, Some(func_obj.clone()));
+    frame.closure = closure;
+    // Defaults first: a missing keyword-only argument leaves the caller's
+    // stack untouched for the generic path.
+    if let Some(d) = &defaults {
+        let defs = d.as_slice();
+        for j in npos.max(first_default)..n {
+            if filled & (1 << j) == 0 {
+                frame.slots[j] = Some(defs[j - first_default].clone());
+            }
+        }
+    }
+    for j in n..n + info.kwonlyargcount {
+        if filled & (1 << j) != 0 {
+            continue;
+        }
+        let v = match &kwdefaults {
+            // Exact str keys: no Python code runs.
+            Some(d) => d.get_item_opt(info.slot_names[j], vm)?,
+            None => None,
+        };
+        match v {
+            Some(v) => frame.slots[j] = Some(v),
+            None => {
+                frame.recycle(vm);
+                return Ok(None);
+            }
+        }
+    }
+    drop(func_obj);
+    let start = if has_self { base + 1 } else { base + 2 };
+    let mut args = f.slots.drain(start..);
+    for (i, v) in args.by_ref().take(npos).enumerate() {
+        frame.slots[i] = v;
+    }
+    for (&j, v) in kw_slots.iter().zip(args) {
+        frame.slots[j as usize] = v;
     }
     f.slots.truncate(base);
     Ok(Some(Flow::Push(frame)))

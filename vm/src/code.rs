@@ -41,7 +41,7 @@ pub const NO_CACHE: u16 = u16::MAX;
 pub enum SiteCache {
     #[default]
     Empty,
-    Callee { code: usize, info: Rc<CodeInfo> },
+    Callee { code: usize, info: Rc<CodeInfo>, bind: Option<Box<CallBinding>> },
     /// LOAD_ATTR / STORE_ATTR: what the name means for up to
     /// `ATTR_WAYS` receiver types seen at this site.
     Attr(Vec<AttrEntry>),
@@ -53,6 +53,26 @@ pub enum SiteCache {
 }
 
 pub const ATTR_WAYS: usize = 4;
+
+/// How a call site's arguments bind to its Python callee's parameters
+/// (`call::bind_call`), beside the callee's code in `SiteCache::Callee`.
+#[derive(Clone)]
+pub struct CallBinding {
+    /// The CALL_KW names tuple (address; 0 for CALL) that `kw_slots` is for.
+    pub kwnames: usize,
+    /// The parameter slot of each keyword argument, in call order
+    /// (`NO_SLOT`: the callee has no such parameter).
+    pub kw_slots: Rc<[u32]>,
+    /// The function (address, `func_version`) whose defaults are below;
+    /// RustPython gives a function a new version when its code or
+    /// defaults are assigned (0: never cached).
+    pub func: (usize, u32),
+    pub defaults: Option<rustpython_vm::builtins::PyTupleRef>,
+    /// Read at every call: it can be changed in place.
+    pub kwdefaults: Option<rustpython_vm::builtins::PyDictRef>,
+}
+
+pub const NO_SLOT: u32 = u32::MAX;
 
 #[derive(Clone)]
 pub struct AttrEntry {
@@ -401,6 +421,7 @@ fn has_site_cache(kind: Instruction) -> bool {
     matches!(
         kind,
         Instruction::Call { .. }
+            | Instruction::CallKw { .. }
             | Instruction::LoadAttr { .. }
             | Instruction::StoreAttr { .. }
             | Instruction::LoadGlobal { .. }

@@ -119,11 +119,26 @@ impl Frame {
         func: Option<PyObjectRef>,
     ) -> Box<Frame> {
         let n = code.nlocalsplus;
-        let (boxed, mut slots) = POOL.with(|p| p.borrow_mut().pop()).unwrap_or_else(|| {
-            (Box::new(std::mem::MaybeUninit::uninit()), Vec::new())
+        let (pooled, serial) = STORE.with(|s| {
+            let serial = s.serial.get() + 1;
+            s.serial.set(serial);
+            // SAFETY: the pool is only touched here and in `recycle`, which
+            // run no Python code while they hold it.
+            (unsafe { (*s.pool.get()).pop() }, serial)
         });
+        let (boxed, mut slots) = pooled.unwrap_or_else(|| (Box::new(std::mem::MaybeUninit::uninit()), Vec::new()));
         slots.reserve(n + code.stacksize + 1);
-        slots.resize(n, None);
+        // A pooled vector is empty: fill the localsplus with NULLs.
+        debug_assert!(slots.is_empty());
+        // SAFETY: capacity for `n` reserved above; each slot is written
+        // before the length covers it.
+        unsafe {
+            let p = slots.as_mut_ptr();
+            for i in 0..n {
+                p.add(i).write(None);
+            }
+            slots.set_len(n);
+        }
         let frame = Frame {
             code,
             pc: 0,
@@ -138,11 +153,7 @@ impl Frame {
             push: false,
             resume_jumped: false,
             obj: std::cell::OnceCell::new(),
-            serial: SERIAL.with(|s| {
-                let v = s.get() + 1;
-                s.set(v);
-                v
-            }),
+            serial,
         };
         // SAFETY: the box is uninitialised storage of the right type.
         let raw = Box::into_raw(boxed) as *mut Frame;
@@ -244,8 +255,9 @@ impl Frame {
         if slots.capacity() > 4096 {
             slots = Vec::new();
         }
-        POOL.with(|p| {
-            let mut pool = p.borrow_mut();
+        STORE.with(|s| {
+            // SAFETY: as in `new`.
+            let pool = unsafe { &mut *s.pool.get() };
             if pool.len() < 256 {
                 pool.push((boxed, slots));
             }
@@ -261,8 +273,28 @@ fn stack_corrupt() -> ! {
 
 type Pooled = (Box<std::mem::MaybeUninit<Frame>>, Vec<Option<PyObjectRef>>);
 
-thread_local! {
+/// This thread's frame storage, read once per frame made and once per
+/// frame ended. It has no destructor, so that an access is a plain
+/// thread-local load (a thread-local with one is checked for registration
+/// on every access): `release_pool` empties it when the thread ends.
+struct FrameStore {
     /// Recycled frame boxes with their slot vectors, so calls do not allocate.
-    static POOL: std::cell::RefCell<Vec<Pooled>> = const { std::cell::RefCell::new(Vec::new()) };
-    static SERIAL: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    pool: std::cell::UnsafeCell<ManuallyDrop<Vec<Pooled>>>,
+    /// The serial of the last frame made.
+    serial: std::cell::Cell<u64>,
+}
+
+thread_local! {
+    static STORE: FrameStore = const {
+        FrameStore { pool: std::cell::UnsafeCell::new(ManuallyDrop::new(Vec::new())), serial: std::cell::Cell::new(0) }
+    };
+}
+
+/// Free this thread's recycled frames (the thread is ending).
+pub fn release_pool() {
+    let pool = STORE.with(|s| {
+        // SAFETY: as in `Frame::new`.
+        std::mem::take(unsafe { &mut **s.pool.get() })
+    });
+    drop(pool);
 }

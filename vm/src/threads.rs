@@ -102,6 +102,7 @@ pub fn release_thread_state() {
     crate::trace::release_loops();
     crate::code::release_cache();
     crate::runtime::release();
+    crate::frame::release_pool();
 }
 
 /// Called when the program has finished, before the interpreter finalizes.
