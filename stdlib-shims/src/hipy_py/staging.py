@@ -146,7 +146,7 @@ _IMPURE_OPS = frozenset((
 # not user objects, which staged code never sees).
 _PURE_BUILTINS = frozenset((
     "abs", "min", "max", "float", "int", "bool", "round", "len", "range", "tuple", "list", "divmod",
-    "pow", "sum", "any", "all", "sorted", "zip", "enumerate", "str", "isinstance", "True", "False", "None",
+    "pow", "sum", "any", "all", "sorted", "zip", "enumerate", "str", "True", "False", "None",
 ))
 
 # math functions: computed from the argument alone.

@@ -81,3 +81,6 @@ def helper(v):
 print(np.vectorize(lambda x: helper(x) + 1.0)(np.array([-2.0, 3.0])))
 print(np.vectorize(math.sqrt)(np.array([4.0, 9.0])))
 print(np.vectorize(abs)(np.array([-4.0, 9.0])))
+print(np.vectorize(lambda x: x * 2 if isinstance(x, float) else 0.0)(np.array([1.0, 2.0])))
+print(np.vectorize(lambda x: x * 2 if x in (1.0, 3.0) else -x)(np.array([1.0, 2.0, 3.0])))
+print(np.vectorize(lambda x: sum([x, 1.0, x]) if 0 < x < 2.5 else x is None)(np.array([1.0, 2.0, 3.0])))
