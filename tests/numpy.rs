@@ -1,10 +1,12 @@
 //! The numpy corpus: programs in `tests/numpy/programs` against the output
 //! of CPython with real NumPy 2.x (see `support::library` for how they run
-//! and the `HIPY_NUMPY_*` settings). Each runs in three lazy-evaluation modes:
+//! and the `HIPY_NUMPY_*` settings). Each runs in four modes:
 //! - `lazy`: `HIPY_LAZY_EAGER_BELOW=0`, so every op, however small, builds
 //!   graph nodes and runs through the optimizer and fused loops;
 //! - `default`: hipy's normal policy (small arrays run eagerly);
-//! - `eager`: `HIPY_LAZY=off`, every op runs at once through the same kernels.
+//! - `eager`: `HIPY_LAZY=off`, every op runs at once through the same kernels;
+//! - `unstaged`: as `lazy`, with `HIPY_STAGE=off`: `np.vectorize` and
+//!   `hipy.stage` functions run as plain Python (staged and unstaged agree).
 
 mod support;
 
@@ -15,6 +17,7 @@ const MODES: &[LazyMode] = &[
     ("lazy", &[("HIPY_LAZY", "on"), ("HIPY_LAZY_EAGER_BELOW", "0")]),
     ("default", &[("HIPY_LAZY", "on")]),
     ("eager", &[("HIPY_LAZY", "off")]),
+    ("unstaged", &[("HIPY_LAZY", "on"), ("HIPY_LAZY_EAGER_BELOW", "0"), ("HIPY_STAGE", "off")]),
 ];
 
 const PROBES: &[(&str, &str)] = &[

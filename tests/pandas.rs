@@ -1,10 +1,12 @@
 //! The pandas corpus: programs in `tests/pandas/programs` against the output
 //! of CPython with real pandas 3.x (see `support::library` for how they run
-//! and the `HIPY_PANDAS_*` settings). Each runs in two modes:
+//! and the `HIPY_PANDAS_*` settings). Each runs in three modes:
 //! - `lazy`: hipy's default, plans build up and run when a value is seen
 //!   (and array columns through the lazy array graph, every op in it);
 //! - `eager`: `HIPY_LAZY=off`, every table and array op runs at once
-//!   through the same optimizer and kernels.
+//!   through the same optimizer and kernels;
+//! - `unstaged`: as `lazy`, with `HIPY_STAGE=off`: UDFs run in the Python
+//!   loop (staged and unstaged agree).
 
 mod support;
 
@@ -14,6 +16,7 @@ use support::library::{Corpus, LazyMode};
 const MODES: &[LazyMode] = &[
     ("lazy", &[("HIPY_LAZY", "on"), ("HIPY_LAZY_EAGER_BELOW", "0")]),
     ("eager", &[("HIPY_LAZY", "off")]),
+    ("unstaged", &[("HIPY_LAZY", "on"), ("HIPY_LAZY_EAGER_BELOW", "0"), ("HIPY_STAGE", "off")]),
 ];
 
 const PROBES: &[(&str, &str)] = &[

@@ -221,6 +221,20 @@ fn shared_work(c: &NodeRef, plan_nodes: &HashSet<usize>) -> u32 {
     cost
 }
 
+/// The optimized plan and schedule that forcing `roots` would run, as
+/// text (nothing runs; the graph is left as it is). Empty when nothing
+/// is pending.
+pub fn explain(roots: &[NodeRef]) -> String {
+    let pending: Vec<NodeRef> = roots.iter().filter(|r| !r.is_done()).cloned().collect();
+    if pending.is_empty() {
+        return String::new();
+    }
+    let mut plan = Plan::build(&pending);
+    drop(pending);
+    let (schedule, _) = optimize::optimize(&mut plan);
+    format!("{}{}", plan.dump(), schedule.dump(&plan))
+}
+
 /// Computes `roots` (and co-forced reductions) in one optimized plan.
 pub fn force_all(roots: &[NodeRef]) {
     let mut all: Vec<NodeRef> = roots.iter().filter(|r| !r.is_done()).cloned().collect();

@@ -111,6 +111,14 @@ impl PyNpScalar {
         }
     }
 
+    /// Whether the value is still to be computed.
+    pub fn is_pending(&self) -> bool {
+        match &*self.state.read() {
+            ScalarState::Value(_) => false,
+            ScalarState::Lazy(n, _) => !n.is_done(),
+        }
+    }
+
     /// The value, forcing a lazy scalar.
     pub fn value(&self) -> Scalar {
         let node = match &*self.state.read() {
@@ -355,7 +363,17 @@ impl AsNumber for PyNpScalar {
             negative: Some(|n, vm| ops::unary(vm, n.obj, UnaryOp::Neg)),
             positive: Some(|n, vm| ops::unary(vm, n.obj, UnaryOp::Copy)),
             absolute: Some(|n, vm| ops::unary(vm, n.obj, UnaryOp::Abs)),
-            boolean: Some(|n, _vm| Ok(downcast(n.obj).value().as_bool())),
+            boolean: Some(|n, vm| {
+                // In a function being staged, a branch on a pending value
+                // is decided by the stager (which runs both ways).
+                let s = downcast(n.obj);
+                if s.is_pending() {
+                    if let Some(hook) = crate::hipy_mod::branch_hook() {
+                        return hook.call((n.obj.to_owned(),), vm)?.try_to_bool(vm);
+                    }
+                }
+                Ok(s.value().as_bool())
+            }),
             invert: Some(|n, vm| ops::unary(vm, n.obj, UnaryOp::Invert)),
             and: Some(|a, b, vm| ops::binary(vm, a, b, BinaryOp::And)),
             xor: Some(|a, b, vm| ops::binary(vm, a, b, BinaryOp::Xor)),

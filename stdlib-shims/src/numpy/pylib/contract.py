@@ -192,29 +192,84 @@ def unwrap(p, discont=None, axis=-1, *, period=6.283185307179586):
 
 
 class vectorize:
+    """`np.vectorize`: `pyfunc` is first offered to hipy's staging (run once
+    per path on symbolic elements, giving one fused lazy expression; see
+    hipy's stage_numpy.py). When it cannot be staged exactly it runs as
+    NumPy runs it: without `otypes`, once on the first elements (as numpy
+    scalars) to find the output dtype, then on every element (as Python
+    scalars), the results converted to that dtype."""
+
     def __init__(self, pyfunc=None, otypes=None, doc=None, excluded=None, cache=False, signature=None):
         if signature is not None:
             raise NotImplementedError("numpy.vectorize(signature=...) is not supported by hipy")
+        if excluded:
+            raise NotImplementedError("numpy.vectorize(excluded=...) is not supported by hipy")
         self.pyfunc = pyfunc
+        if isinstance(otypes, str):
+            otypes = list(otypes)
+        elif otypes is not None:
+            otypes = [np.dtype(t).char for t in otypes]
         self.otypes = otypes
-        self.excluded = set(excluded or ())
+        self.cache = cache
         self.__doc__ = doc if doc is not None else getattr(pyfunc, "__doc__", None)
+        self._note = "not called yet"
 
     def __call__(self, *args, **kwargs):
         arrays = [np.asarray(a) for a in args]
+        if self.otypes is None and any(a.size == 0 for a in arrays):
+            raise ValueError("cannot call `vectorize` on size 0 inputs unless `otypes` is set")
+        import hipy
+        name = getattr(self.pyfunc, "__name__", "function")
+        if not hipy._STAGING:
+            self._note = f"{name}: not staged: staging is off (HIPY_STAGE=off)"
+        elif kwargs or not arrays or (self.otypes is not None and len(self.otypes) != 1):
+            self._note = f"{name}: not staged: keyword arguments, no arguments or several otypes"
+        else:
+            try:
+                out, npaths = hipy._stage_vectorize(self.pyfunc, arrays, self.otypes[0] if self.otypes else None)
+            except hipy._NotStaged as e:
+                self._note = f"{name}: not staged: {e}"
+            else:
+                self._note = f"{name}: staged ({npaths} path{'s' if npaths != 1 else ''})"
+                hipy._note(out, self._note)
+                return out
+        out = self._loop(arrays, kwargs)
+        if isinstance(out, np.ndarray):
+            hipy._note(out, self._note)
+        return out
+
+    def _loop(self, arrays, kwargs):
+        func = self.pyfunc
         shape = np.broadcast_shapes(*[a.shape for a in arrays]) if arrays else ()
         flats = [np.broadcast_to(a, shape).ravel().tolist() for a in arrays]
         n = 1
         for d in shape:
             n *= d
-        results = [self.pyfunc(*[f[i] for f in flats], **kwargs) for i in range(n)]
-        if self.otypes:
-            dt = np.dtype(self.otypes[0] if isinstance(self.otypes, (list, str)) else self.otypes)
-            out = np.array(results, dtype=dt) if results else np.zeros(0, dtype=dt)
+        results = []
+        if self.otypes is None:
+            first = func(*[a.ravel()[0] for a in arrays], **kwargs)
+            if isinstance(first, tuple):
+                otypes = [np.asarray(x).dtype for x in first]
+            else:
+                otypes = [np.asarray(first).dtype]
+            if self.cache:
+                results.append(first)
         else:
-            out = np.array(results) if results else np.zeros(0)
-        out = out.reshape(shape + out.shape[1:]) if results else out.reshape(shape)
-        return out[()] if out.ndim == 0 else out
+            otypes = [np.dtype(t) for t in self.otypes]
+        for i in range(len(results), n):
+            results.append(func(*[f[i] for f in flats], **kwargs))
+        if results and isinstance(results[0], tuple):
+            outs = tuple(self._array([r[k] for r in results], otypes[k], shape) for k in range(len(results[0])))
+            return outs
+        return self._array(results, otypes[0], shape)
+
+    @staticmethod
+    def _array(results, dt, shape):
+        out = np.array(results, dtype=dt) if results else np.zeros(0, dtype=dt)
+        return out.reshape(shape)
+
+    def _hipy_explain(self):
+        return self._note
 
 
 def frompyfunc(func, nin, nout, *, identity=None):

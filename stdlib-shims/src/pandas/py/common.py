@@ -4,19 +4,19 @@
 # namespace. Data lives in the table engine (`_hipy_pandas`): a DataFrame
 # or Series holds a plan node; nothing is computed until a value is seen.
 
-import os as _os_env
 import sys as _sys
 import math as _math
 import types as _types
 import _hipy_pandas as _e
 import numpy as _np
+import hipy as _hipy
 
 __version__ = "3.1.1"
 
 _ndarray = _np.ndarray
 # UDFs are offered to staging unless HIPY_STAGE=off (then they always run
-# in the Python loop).
-_STAGING = _os_env.environ.get("HIPY_STAGE", "on") not in ("off", "0")
+# in the Python loop): hipy's switch, shared with numpy.
+_STAGING = _hipy._STAGING
 # Integer scalars: Python's and NumPy's.
 _INT_TYPES = (int, _np.int64, _np.int32)
 

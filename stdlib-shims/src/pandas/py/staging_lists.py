@@ -9,7 +9,7 @@
 # shape of code, so the bytecode is checked first: every loop of the
 # function is a list comprehension over its argument, without conditions,
 # passed straight to one of max/min/sum/len; no other opcode may iterate
-# or build a list. Everything else on symbolic values follows staging.py.
+# or build a list. Everything else on symbolic values follows staging.py (hipy's).
 
 _LIST_AGGS = ("max", "min", "sum", "len")
 
@@ -103,7 +103,7 @@ class _SymList:
 
     def __iter__(self):
         # Only comprehensions of the checked shape reach this.
-        return iter([_Sym(_ELEMENT, "s", 0, self.widest)])
+        return iter([_Sym(_ELEMENT, "s", 0, self.widest, bk=_TX)])
 
     def __getattr__(self, name):
         raise _NotStaged()
@@ -127,7 +127,7 @@ def _is_element(x):
 def _list_agg(name, lst, x):
     """`name(x)`, `x` the list a comprehension over `lst` built."""
     if name == "len":
-        return _Sym(lst.e.str("len"), "i", lst.lo, lst.hi)
+        return _Sym(lst.e.str("len"), "i", lst.lo, lst.hi, bk=_TX)
     if len(x) != 1:
         raise _NotStaged()
     body = x[0]
@@ -145,7 +145,7 @@ def _list_agg(name, lst, x):
             raise _NotStaged()
     elif lst.lo == 0:
         raise _NotStaged()  # max()/min() of an empty list raises
-    return _Sym(lst.e.list_agg(name, e), "i", lo, hi)
+    return _Sym(lst.e.list_agg(name, e), "i", lo, hi, bk=_TX)
 
 
 def _staged_builtins(lst):
@@ -161,9 +161,9 @@ def _staged_builtins(lst):
                 if x is lst:
                     if name != "len":
                         raise _NotStaged()
-                    return _Sym(lst.e.str("len"), "i", lst.lo, lst.hi)
+                    return _Sym(lst.e.str("len"), "i", lst.lo, lst.hi, bk=_TX)
                 if name == "len" and _is_element(x) and x.kind == "s":
-                    return _Sym(x.e.str("len"), "i", 0, x.hi)
+                    return _Sym(x.e.str("len"), "i", 0, x.hi, bk=_TX)
             for a in list(args) + list(kwargs.values()):
                 if a is lst or isinstance(a, list) or (isinstance(a, _Sym) and a.kind == "s"):
                     raise _NotStaged()
@@ -191,7 +191,7 @@ def _stage_list_udf(func, s):
     f = _types.FunctionType(func.__code__, {"__builtins__": _staged_builtins(lst)}, func.__name__,
                             func.__defaults__, func.__closure__)
     try:
-        paths = _run_paths(f, lst)
+        paths = _run_paths(f, (lst,))[0]
         for conds, r in paths:
             if any(_reads_element(c) for c, _ in conds) or _reads_element(r):
                 raise _NotStaged()

@@ -1,0 +1,164 @@
+//! Staging, what only hipy shows (the outputs themselves are checked
+//! against CPython in the numpy and pandas corpora, staged and unstaged):
+//! a branch on a lazy scalar in a `hipy.stage` function leaves the graph
+//! unforced and `hipy.explain` shows the select; a function that cannot be
+//! staged runs as Python, once, and `hipy.explain` says which construct
+//! stopped it; `np.vectorize` stages into one expression.
+
+use std::process::Command;
+
+const HIPY: &str = env!("CARGO_BIN_EXE_hipy");
+
+fn run(name: &str, src: &str, env: &[(&str, &str)]) -> String {
+    let dir = std::env::temp_dir().join(format!("hipy-staging-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, src).unwrap();
+    let mut cmd = Command::new(HIPY);
+    cmd.arg("run").arg(&path).env("HIPY_LAZY", "on").env("HIPY_LAZY_EAGER_BELOW", "0").env_remove("HIPY_STAGE");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().expect("run hipy");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{name} failed:\n{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    stdout
+}
+
+const NORMALIZE: &str = r#"
+import numpy as np, hipy
+
+@hipy.stage
+def normalize(a):
+    s = a.sum()
+    if s > 0:
+        b = a / s
+    else:
+        b = -a
+    return b * 2.0
+
+a = np.arange(100000.0) - 10.0
+before = hipy.lazy_stats()["forces"]
+r = normalize(a)
+print("forces in the call:", hipy.lazy_stats()["forces"] - before)
+hipy.explain(r)
+hipy.explain(normalize)
+print(r[:2])
+print("forced when printed:", hipy.lazy_stats()["forces"] - before > 0)
+"#;
+
+#[test]
+fn branch_on_a_lazy_scalar_becomes_a_select() {
+    let out = run("normalize.py", NORMALIZE, &[]);
+    assert!(out.contains("forces in the call: 0\n"), "{out}");
+    assert!(out.contains("numpy plan (pending):"), "{out}");
+    assert!(out.contains("= gt(") && out.contains("= where("), "{out}");
+    assert!(out.contains("staging: normalize: staged (2 paths)"), "{out}");
+    assert!(out.contains("forced when printed: True"), "{out}");
+}
+
+#[test]
+fn staging_off_runs_the_function_as_python() {
+    let out = run("normalize_off.py", NORMALIZE, &[("HIPY_STAGE", "off")]);
+    assert!(out.contains("normalize: not staged: staging is off (HIPY_STAGE=off)"), "{out}");
+    assert!(!out.contains("= where("), "{out}");
+}
+
+#[test]
+fn effects_stop_staging_before_anything_runs() {
+    let out = run(
+        "effects.py",
+        r#"
+import numpy as np, hipy
+log = []
+
+@hipy.stage
+def noisy(a):
+    print("inside")
+    if a.sum() > 0:
+        return a + 1
+    return a - 1
+
+@hipy.stage
+def appends(a):
+    log.append(1)
+    return a * 2
+
+@hipy.stage
+def inplace(a):
+    a += 1
+    return a
+
+x = np.arange(5.0)
+print(noisy(x)[:2])
+hipy.explain(noisy)
+print(appends(x)[:2], log)
+hipy.explain(appends)
+print(inplace(x)[:2], x[:2])
+hipy.explain(inplace)
+"#,
+        &[],
+    );
+    assert_eq!(out.matches("inside").count(), 1, "{out}");
+    assert!(out.contains("noisy: not staged: call to print() in noisy (not known to be pure)"), "{out}");
+    assert!(out.contains("[0. 2.] [1]"), "{out}");
+    assert!(out.contains("appends: not staged: global 'log' (list) in appends is not known to be pure"), "{out}");
+    assert!(out.contains("[1. 2.] [1. 2.]"), "{out}");
+    assert!(out.contains("inplace: not staged: in-place operator += in inplace"), "{out}");
+}
+
+#[test]
+fn vectorize_stages_into_one_expression() {
+    let out = run(
+        "vectorize.py",
+        r#"
+import math, numpy as np, hipy
+
+def piecewise(x):
+    if x < 0.2:
+        y = math.sqrt(x) * 2.0
+    elif x < 0.7:
+        y = min(x * 3.0, math.exp(x)) - 1.0
+    else:
+        y = max(math.log(x + 1.0), 0.5) / 3.0
+    return abs(y - 0.25)
+
+v = np.vectorize(piecewise)
+r = v(np.linspace(0.0, 1.0, 1000))
+hipy.explain(v)
+w = np.vectorize(lambda x, y: x / y)
+print(w(np.array([1.0, 2.0]), np.array([2.0, 4.0])))
+hipy.explain(w)
+try:
+    w(np.array([1.0, 2.0]), np.array([2.0, 0.0]))
+except ZeroDivisionError as e:
+    print("ZeroDivisionError", e)
+hipy.explain(w)
+def f(x):
+    print(x)
+    return x
+np.vectorize(f)(np.array([1.5]))
+"#,
+        &[],
+    );
+    assert!(out.contains("piecewise: staged (3 paths)"), "{out}");
+    assert!(out.contains("<lambda>: staged (1 path)"), "{out}");
+    assert!(out.contains("ZeroDivisionError float division by zero\n<lambda>: not staged: an element where Python raises"), "{out}");
+    assert!(out.ends_with("1.5\n1.5\n"), "{out}");
+}
+
+#[test]
+fn a_user_class_captures_branches_into_its_own_ir() {
+    let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/stage_dsl.py")).unwrap();
+    let out = run("stage_dsl.py", &src, &[]);
+    assert_eq!(
+        out,
+        "select((x > 0), ((x * 3) + 1), ((x * 0.01) + 1))\n\
+         select((x < 0), 0, select((x > hi), hi, x))\n\
+         (select((a < b), select((b < 10), a, b), b), select((a < b), select((b < 10), b, a), a))\n\
+         order: staged (3 paths)\n\
+         TypeError: hipy.branch(Cond) outside a staged function\n\
+         countdown: not staged: more than 16 branches on staged values\n\
+         3 7\n"
+    );
+}
