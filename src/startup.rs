@@ -15,13 +15,8 @@ pub(crate) fn run(vm: &VirtualMachine, engine: Engine, flags: &config::Flags, st
     if let Some((prefix, exec_prefix)) = config::python_home(flags) {
         set_home(vm, &prefix, &exec_prefix)?;
     }
-    // `warnings` applies -W/PYTHONWARNINGS (and -X dev, -b) when it is
-    // imported; like python3, import it only when there are such options
-    // (until then the built-in `_warnings` filters apply).
-    let warnoptions = vm.sys_module.get_attr("warnoptions", vm)?;
-    if warnoptions.length(vm)? > 0 {
-        let _ = vm.import("warnings", 0);
-    }
+    // `warnings` applies -W/PYTHONWARNINGS when it is imported.
+    let _ = vm.import("warnings", 0);
     if flags.no_site {
         // RustPython's builtins define `exit`; CPython's get it from site.
         let _ = vm.builtins.as_object().del_attr("exit", vm);

@@ -261,34 +261,6 @@ fn interpreter_flags_and_sys_flags_match_python() {
 }
 
 #[test]
-fn warnings_is_imported_at_start_up_only_for_warning_options() {
-    // python3 imports `warnings` at start-up only when sys.warnoptions has
-    // entries (-W, PYTHONWARNINGS, -X dev, -b); until then the built-in
-    // `_warnings` filters apply. -S: site-packages `.pth` files may import
-    // anything.
-    let t = TempDir::new("warnings-startup");
-    let probe = "import sys\n\
-        print('warnings' in sys.modules, sys.warnoptions)\n\
-        import warnings\n\
-        try:\n    warnings.warn('careful', UserWarning)\n    print('warned')\nexcept UserWarning as e:\n    print('raised', e)\n";
-    let script = t.write("probe.py", probe);
-    let s = script.to_str().unwrap();
-    let cases: &[(&[&str], &[(&str, &str)])] = &[
-        (&["-S"], &[]),
-        (&["-S", "-W", "error"], &[]),
-        (&["-S"], &[("PYTHONWARNINGS", "error::UserWarning")]),
-        (&["-S", "-X", "dev"], &[]),
-        (&["-S", "-bb"], &[]),
-    ];
-    for (flags, env) in cases {
-        let mut args = flags.to_vec();
-        args.push(s);
-        same_as_python(&args, env, t.path());
-    }
-    assert_eq!(same_as_python(&["-S", s], &[], t.path()), "False []\nwarned\n");
-}
-
-#[test]
 fn c_extension_modules_fail_with_an_import_error_that_says_so() {
     let t = TempDir::new("cext");
     t.write("fastpkg/__init__.py", "try:\n    from ._speedups import f\nexcept ImportError:\n    f = None\nfrom ._core import g\n");
