@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Start-up and import times, hipy against CPython.
 
-    benches/startup.py [--hipy PATH] [--python PATH] [--package networkx==3.4.2] [-n 5]
+    benches/startup.py [--hipy PATH] [--python PATH] [--package networkx==3.4.2] [-n 5] [--system-site]
 
-Measures (wall time, median of n runs):
+Measures wall time and CPU time (user + system, which a loaded machine
+disturbs less), the median of n runs each:
   - an empty script;
   - `import PACKAGE` of a large pure-Python package, installed with pip into
     a scratch directory on PYTHONPATH: cold (each interpreter's compiled-code
@@ -11,10 +12,17 @@ Measures (wall time, median of n runs):
     and warm (the cache written by a previous run).
 hipy's cache files are `__pycache__/*.hipy-01.pyc`, CPython's
 `__pycache__/*.cpython-311.pyc`; each run removes only its own.
+
+CPython runs from a fresh virtual environment (`venv --without-pip`), so
+that `.pth` files in its installation's site-packages (which may import
+whole packages at every start-up) are not processed: each interpreter
+starts with its own standard library only. `--system-site` runs the
+given python3 as it is instead.
 """
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -27,9 +35,18 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def timed(cmd, env):
+    """(wall, cpu) seconds of one run of cmd."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(cmd, env=env, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def median(runs):
+    """(wall, cpu) medians of a list of (wall, cpu) runs."""
+    return statistics.median(w for w, _ in runs), statistics.median(c for _, c in runs)
 
 
 def clear_cache(site, marker):
@@ -45,15 +62,21 @@ def main():
     ap.add_argument("--python", default=shutil.which("python3"))
     ap.add_argument("--package", default="networkx==3.4.2")
     ap.add_argument("-n", type=int, default=5)
+    ap.add_argument("--system-site", action="store_true",
+                    help="run CPython with its installation's site-packages (and .pth files)")
     args = ap.parse_args()
-    python = subprocess.run([args.python, "-c", "import sys; print(sys.executable)"],
-                            capture_output=True, text=True, check=True).stdout.strip()
+    base = subprocess.run([args.python, "-c", "import sys; print(sys.executable)"],
+                          capture_output=True, text=True, check=True).stdout.strip()
     name = args.package.split("==")[0].replace("-", "_")
     with tempfile.TemporaryDirectory(prefix="hipy-startup-") as tmp:
         tmp = Path(tmp)
         site = tmp / "site"
-        subprocess.run([python, "-m", "pip", "install", "-q", "--no-compile", "--target", str(site), args.package],
+        subprocess.run([base, "-m", "pip", "install", "-q", "--no-compile", "--target", str(site), args.package],
                        check=True)
+        python = base
+        if not args.system_site:
+            subprocess.run([base, "-m", "venv", "--without-pip", str(tmp / "venv")], check=True)
+            python = str(tmp / "venv" / "bin" / "python")
         empty = tmp / "empty.py"
         empty.write_text("")
         env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
@@ -63,20 +86,20 @@ def main():
         results = {}
         for label, exe, marker in impls:
             r = {}
-            r["empty"] = statistics.median(timed([exe, str(empty)], env) for _ in range(args.n))
+            r["empty"] = median([timed([exe, str(empty)], env) for _ in range(args.n)])
             cold = []
             for _ in range(args.n):
                 clear_cache(site, marker)
                 cold.append(timed([exe, "-c", f"import {name}"], env))
-            r["cold"] = statistics.median(cold)
-            r["warm"] = statistics.median(timed([exe, "-c", f"import {name}"], env) for _ in range(args.n))
+            r["cold"] = median(cold)
+            r["warm"] = median([timed([exe, "-c", f"import {name}"], env) for _ in range(args.n)])
             results[label] = r
-        print(f"| measure | CPython s | hipy s | hipy / CPython |")
-        print("|---|---|---|---|")
+        print("| measure | CPython wall s | hipy wall s | hipy / CPython wall | CPython cpu s | hipy cpu s | hipy / CPython cpu |")
+        print("|---|---|---|---|---|---|---|")
         for key, what in (("empty", "empty script"), ("cold", f"import {args.package}, cold cache"),
                           ("warm", f"import {args.package}, warm cache")):
-            c, h = results["CPython"][key], results["hipy"][key]
-            print(f"| {what} | {c:.3f} | {h:.3f} | {h / c:.2f}x |")
+            (cw, cc), (hw, hc) = results["CPython"][key], results["hipy"][key]
+            print(f"| {what} | {cw:.3f} | {hw:.3f} | {hw / cw:.2f}x | {cc:.3f} | {hc:.3f} | {hc / cc:.2f}x |")
     return 0
 
 

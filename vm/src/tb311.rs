@@ -9,46 +9,59 @@
 //!   differ in details), with `suggest.py` ("Did you mean") and `text.py`
 //!   (source lines, positions and caret anchors, shared by both).
 //!
-//! Compiling them takes tens of milliseconds, so start-up only puts a
-//! placeholder `traceback` module into `sys.modules`. Its first attribute
+//! They are compiled when hipy is built (`py_compile!`), as RustPython's
+//! frozen standard library is; compiling them at run time took about 20 ms
+//! (in every program whose imports touch `traceback`). Running them still
+//! costs, so start-up only puts a placeholder `traceback` module into
+//! `sys.modules`. Its first attribute
 //! lookup (`__getattr__`, also `dir()`) runs `traceback.py` in the
 //! placeholder's own dict, so the module object never changes. The built-in
 //! `sys.excepthook` calls `traceback._print_exception_bltin(exc)`, which the
 //! placeholder holds from the start and which loads only the display.
 
-use rustpython_vm::builtins::{PyDictRef, PyStrRef};
-use rustpython_vm::compiler::Mode;
+use rustpython_vm::builtins::{PyCode, PyDictRef, PyStrRef};
+use rustpython_vm::frozen::FrozenCodeObject;
 use rustpython_vm::function::{ItemDoc, PyMethodFlags};
 use rustpython_vm::scope::Scope;
-use rustpython_vm::{PyObjectRef, PyResult, VirtualMachine};
+use rustpython_vm::{py_compile, PyObjectRef, PyResult, VirtualMachine};
 
-/// A helper module: its name in `sys.modules`, its file, its source.
+/// The compiled code of one of `tb311/*.py` (its `co_filename` is
+/// `<hipy tb311/FILE>`).
+type Code = FrozenCodeObject<&'static [u8]>;
+
+// `py_compile!` reads the files itself, which cargo does not see; these
+// make cargo rebuild this crate (and so recompile them) when one changes.
+const _: [&str; 4] = [
+    include_str!("tb311/text.py"),
+    include_str!("tb311/suggest.py"),
+    include_str!("tb311/display.py"),
+    include_str!("tb311/traceback.py"),
+];
+
+/// A helper module: its name in `sys.modules` and its code.
 struct Part {
     name: &'static str,
-    file: &'static str,
-    source: &'static str,
+    code: fn() -> Code,
 }
 
 const TEXT: Part = Part {
     name: "_hipy_tb311_text",
-    file: "text.py",
-    source: include_str!("tb311/text.py"),
+    code: || py_compile!(file = "tb311/text.py", module_name = "<hipy tb311/text.py>"),
 };
 const SUGGEST: Part = Part {
     name: "_hipy_tb311_suggest",
-    file: "suggest.py",
-    source: include_str!("tb311/suggest.py"),
+    code: || py_compile!(file = "tb311/suggest.py", module_name = "<hipy tb311/suggest.py>"),
 };
 const DISPLAY: Part = Part {
     name: "_hipy_tb311_display",
-    file: "display.py",
-    source: include_str!("tb311/display.py"),
+    code: || py_compile!(file = "tb311/display.py", module_name = "<hipy tb311/display.py>"),
 };
 /// What the display needs, in dependency order.
 const DISPLAY_PARTS: [&Part; 3] = [&TEXT, &SUGGEST, &DISPLAY];
 
-const TRACEBACK_FILE: &str = "traceback.py";
-const TRACEBACK_SOURCE: &str = include_str!("tb311/traceback.py");
+fn traceback_code() -> Code {
+    py_compile!(file = "tb311/traceback.py", module_name = "<hipy tb311/traceback.py>")
+}
 const TRACEBACK_DOC: &str = "Extract, format and print information about Python stack traces.";
 
 /// Placeholder entries that the real module's code replaces or drops.
@@ -119,7 +132,7 @@ fn load_traceback(module: &PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
         dict.del_item(hook, vm)?;
     }
     load_part(&TEXT, vm)?;
-    run_source(vm, TRACEBACK_SOURCE, TRACEBACK_FILE, dict)
+    run_frozen(vm, traceback_code(), dict)
 }
 
 /// The helper module `part`, from `sys.modules` or freshly run.
@@ -131,18 +144,15 @@ fn load_part(part: &Part, vm: &VirtualMachine) -> PyResult {
     let dict = vm.ctx.new_dict();
     let module: PyObjectRef = vm.new_module(part.name, dict.clone(), None).into();
     modules.set_item(part.name, module.clone(), vm)?;
-    if let Err(err) = run_source(vm, part.source, part.file, dict) {
+    if let Err(err) = run_frozen(vm, (part.code)(), dict) {
         let _ = modules.del_item(part.name, vm);
         return Err(err);
     }
     Ok(module)
 }
 
-fn run_source(vm: &VirtualMachine, source: &str, file: &str, globals: PyDictRef) -> PyResult<()> {
-    let path = format!("<hipy tb311/{file}>");
-    let code = vm
-        .compile(source, Mode::Exec, path)
-        .map_err(|err| vm.new_system_error(format!("hipy: cannot compile tb311/{file}: {err}")))?;
+fn run_frozen(vm: &VirtualMachine, code: Code, globals: PyDictRef) -> PyResult<()> {
+    let code = PyCode::new_ref_from_frozen(vm, code);
     vm.run_code_obj(code, Scope::with_builtins(None, globals, vm))?;
     Ok(())
 }
