@@ -86,6 +86,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
             ("sysconfig", stdlib::sysconfig),
             ("pkgutil", stdlib::pkgutil),
             ("bdb", stdlib::bdb),
+            ("_queue", stdlib::queue),
         ],
     )?;
     Ok(())

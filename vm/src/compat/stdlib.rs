@@ -98,3 +98,31 @@ pub fn bdb(vm: &VirtualMachine) -> PyResult<()> {
 pub fn pkgutil(vm: &VirtualMachine) -> PyResult<()> {
     patch(vm, "pkgutil", "patch_pkgutil")
 }
+
+/// `_queue.SimpleQueue.get(block=False)`: RustPython's takes an item
+/// without taking its count from the semaphore that blocking gets wait on,
+/// so a blocking get can later wake for an item that is gone and raise
+/// `Empty` (`multiprocessing.pool` drains its task queue that way at
+/// `terminate()` while its workers wait). A non-blocking get goes through
+/// `get_nowait`, which takes both, as CPython's single lock does.
+pub fn queue(vm: &VirtualMachine) -> PyResult<()> {
+    let module = vm.sys_module.get_attr("modules", vm)?.get_item("_queue", vm)?;
+    let Ok(typ) = module.get_attr("SimpleQueue", vm)?.downcast::<rustpython_vm::builtins::PyType>() else {
+        return Ok(());
+    };
+    // The type is static, shared by every interpreter: wrapped once.
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let typ: &'static rustpython_vm::Py<rustpython_vm::builtins::PyType> = Box::leak(Box::new(typ));
+        super::wrap::method(vm, typ, "get", |vm, args, callee, original| {
+            let block = args.args.get(1).or_else(|| args.kwargs.get("block")).cloned();
+            if let (Some(block), Some(zelf)) = (block, args.args.first().cloned()) {
+                if !block.try_to_bool(vm)? {
+                    return vm.call_method(&zelf, "get_nowait", ());
+                }
+            }
+            original(vm, args, callee)
+        });
+    });
+    Ok(())
+}
