@@ -177,7 +177,7 @@ fn learn(vm: &VirtualMachine, obj: &PyObject, name: &'static PyStrInterned, meth
 
 /// Look `key` up in the site's entries.
 #[inline]
-fn cached(cell: &std::cell::UnsafeCell<SiteCache>, key: (usize, u32)) -> Option<&AttrEntry> {
+pub(crate) fn cached(cell: &std::cell::UnsafeCell<SiteCache>, key: (usize, u32)) -> Option<&AttrEntry> {
     // SAFETY: per-thread cache; the borrow ends before any call out.
     match unsafe { &*cell.get() } {
         SiteCache::Attr(entries) if key.1 != 0 => entries.iter().find(|e| (e.tp, e.version) == key),

@@ -115,7 +115,7 @@ pub(crate) fn subscript_fast(vm: &VirtualMachine, seq: &PyObjectRef, idx: &PyObj
 /// `d[k] = v` for an exact dict and an exact int or str key; false when the
 /// general protocol must handle it (including to raise errors).
 #[inline]
-pub fn store_subscript_fast(vm: &VirtualMachine, seq: &PyObjectRef, idx: &PyObjectRef, v: &PyObjectRef) -> bool {
+pub fn store_subscript_fast(vm: &VirtualMachine, seq: &PyObject, idx: &PyObject, v: &PyObjectRef) -> bool {
     let class = seq.class();
     if class.is(vm.ctx.types.dict_type) {
         if !plain_key(vm, idx) || forced_miss() {
@@ -124,7 +124,7 @@ pub fn store_subscript_fast(vm: &VirtualMachine, seq: &PyObjectRef, idx: &PyObje
         let Some(d) = seq.downcast_ref::<PyDict>() else { return false };
         // Cannot fail for these keys; an error would be raised again by
         // the generic path.
-        return d.set_item(&**idx, v.clone(), vm).is_ok();
+        return d.set_item(idx, v.clone(), vm).is_ok();
     }
     let Some(i) = exact_int(vm, idx).and_then(|i| i.as_bigint().to_i64()) else {
         return false;

@@ -65,14 +65,15 @@ fn unpack(hint: i64) -> (u32, u32) {
 }
 
 /// The instance dict of `o` with its stamp (given its shape's stamp if it
-/// has none yet), for a direct read: None while several threads run Python,
-/// without the probed layout, or when `o` has no dict yet.
+/// has none yet), for a direct read under a hint's `stamp`: None for no
+/// hint (0), while several threads run Python, without the probed layout,
+/// or when `o` has no dict yet.
 ///
 /// # Safety
 /// `o`'s class has an instance dict (the trace guards the class whose site
 /// cache gave the hint).
-unsafe fn direct_dict<'a>(o: &'a PyObject) -> Option<(&'static inst::InstanceLayout, &'a Py<PyDict>, u32)> {
-    if crate::threads::multi() {
+unsafe fn direct_dict<'a>(o: &'a PyObject, stamp: u32) -> Option<(&'static inst::InstanceLayout, &'a Py<PyDict>, u32)> {
+    if stamp == 0 || crate::threads::multi() {
         return None;
     }
     let l = inst::layout()?;
@@ -85,7 +86,7 @@ unsafe fn direct_dict<'a>(o: &'a PyObject) -> Option<(&'static inst::InstanceLay
 pub extern "C" fn hp_getattr_hinted(o: *const PyObject, name: *const PyObject, hint: i64) -> *const PyObject {
     let (stamp, index) = unpack(hint);
     // SAFETY: see `direct_dict`; the stamp attests the entry layout.
-    if let Some((l, d, s)) = unsafe { direct_dict(obj(o)) } {
+    if let Some((l, d, s)) = unsafe { direct_dict(obj(o), stamp) } {
         if s == stamp && s != 0 {
             return owned(unsafe { inst::entry_value(l, d, index) }.to_owned());
         }
@@ -100,7 +101,7 @@ pub extern "C" fn hp_getattr_hinted(o: *const PyObject, name: *const PyObject, h
 pub extern "C" fn hp_setattr_hinted(o: *const PyObject, name: *const PyObject, v: *const PyObject, hint: i64) -> i64 {
     let (stamp, index) = unpack(hint);
     // SAFETY: as in `hp_getattr_hinted`.
-    if let Some((l, d, s)) = unsafe { direct_dict(obj(o)) } {
+    if let Some((l, d, s)) = unsafe { direct_dict(obj(o), stamp) } {
         if s == stamp && s != 0 {
             let old = unsafe { inst::replace_entry_value(l, d, index, obj(v).to_owned()) };
             drop(old);
@@ -115,7 +116,7 @@ pub extern "C" fn hp_setattr_hinted(o: *const PyObject, name: *const PyObject, v
 pub extern "C" fn hp_has_dict_attr_hinted(o: *const PyObject, name: *const PyObject, hint: i64) -> i64 {
     let (shape, _) = unpack(hint);
     // SAFETY: as in `hp_getattr_hinted`.
-    if let Some((_, _, s)) = unsafe { direct_dict(obj(o)) } {
+    if let Some((_, _, s)) = unsafe { direct_dict(obj(o), shape) } {
         if s == shape && inst::is_shape(s) {
             return 0;
         }

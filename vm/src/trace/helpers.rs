@@ -158,11 +158,11 @@ pub extern "C" fn hp_load_global(globals: *const PyObject, builtins: *const PyOb
 
 /// `o[k] = v`: 0, or -1 with an exception pending.
 pub extern "C" fn hp_setitem(o: *const PyObject, k: *const PyObject, v: *const PyObject) -> i64 {
-    let (o, k, v) = unsafe { (obj(o).to_owned(), obj(k).to_owned(), obj(v).to_owned()) };
-    if crate::exact::store_subscript_fast(vm(), &o, &k, &v) {
+    let (o, k, v) = unsafe { (obj(o), obj(k), obj(v).to_owned()) };
+    if crate::exact::store_subscript_fast(vm(), o, k, &v) {
         return 0;
     }
-    match o.set_item(&*k, v, vm()) {
+    match o.set_item(k, v, vm()) {
         Ok(()) => 0,
         Err(e) => {
             fail(e);
@@ -412,22 +412,21 @@ pub extern "C" fn hp_call1(f: *const PyObject, a: *const PyObject) -> *const PyO
 /// `f(self_arg, *rest)` as the interpreter's CALL makes a method call:
 /// the builtin methods it calls directly first (`builtin_calls`, which
 /// checks `self_arg`'s type), the general call otherwise.
-fn call_method_first(f: *const PyObject, args: &[Option<PyObjectRef>]) -> *const PyObject {
-    let callable = unsafe { obj(f) };
-    if let [Some(self_arg), rest @ ..] = args {
-        if let Some(r) = crate::builtin_calls::call(vm(), callable, Some(self_arg), rest) {
+fn call_method_first<const N: usize>(f: *const PyObject, args: [Option<PyObjectRef>; N]) -> *const PyObject {
+    if let [Some(self_arg), rest @ ..] = &args[..] {
+        if let Some(r) = crate::builtin_calls::call(vm(), unsafe { obj(f) }, Some(self_arg), rest) {
             return owned_or_fail(r);
         }
     }
-    call(f, args.iter().flatten().cloned().collect())
+    call(f, args.into_iter().flatten().collect())
 }
 
 pub extern "C" fn hp_call2(f: *const PyObject, a: *const PyObject, b: *const PyObject) -> *const PyObject {
-    call_method_first(f, unsafe { &[Some(obj(a).to_owned()), Some(obj(b).to_owned())] })
+    call_method_first(f, unsafe { [Some(obj(a).to_owned()), Some(obj(b).to_owned())] })
 }
 
 pub extern "C" fn hp_call3(f: *const PyObject, a: *const PyObject, b: *const PyObject, c: *const PyObject) -> *const PyObject {
-    call_method_first(f, unsafe { &[Some(obj(a).to_owned()), Some(obj(b).to_owned()), Some(obj(c).to_owned())] })
+    call_method_first(f, unsafe { [Some(obj(a).to_owned()), Some(obj(b).to_owned()), Some(obj(c).to_owned())] })
 }
 
 pub extern "C" fn hp_call4(

@@ -375,15 +375,16 @@ impl Recorder {
         Ok(())
     }
 
-    /// STORE_ATTR into the instance dict of an object that is not tracked,
-    /// through the hint of the site's cache (`attr_helpers`), under the
-    /// class version for which the cache found a plain instance-dict store.
-    /// False (nothing recorded) without such a cache entry.
-    pub(super) fn store_dict_attr(&mut self, vm: &VirtualMachine, f: &Frame, op: Op, pc: u32, o: &PyObjectRef) -> Result<bool, Abort> {
+    /// STORE_ATTR as a helper call: into the instance dict through the
+    /// hint of the site's cache (`attr_helpers`) under the class version
+    /// for which the cache found a plain instance-dict store; `setattr`
+    /// otherwise.
+    pub(super) fn store_attr_call(&mut self, vm: &VirtualMachine, f: &Frame, op: Op, pc: u32, o: &PyObjectRef) -> Result<(), Abort> {
         let cls = o.class();
         let key = (&**cls as *const PyType as usize, cls.tp_version_tag.load(std::sync::atomic::Ordering::Acquire));
-        let Some((AttrKind::InstanceDict, hint)) = site_entry(f, op, key).filter(|(_, h)| key.1 != 0 && h.0 != 0) else {
-            return Ok(false);
+        let hint = match site_entry(f, op, key) {
+            Some((AttrKind::InstanceDict, h)) if key.1 != 0 && h.0 != 0 => Some(h),
+            _ => None,
         };
         let name = f.code.names[op.arg as usize];
         let snap = self.snapshot(SnapshotKind::Resume, pc);
@@ -393,14 +394,19 @@ impl Recorder {
         let n = self.constant(name.as_object(), name.as_str());
         let (o_op, ot) = self.as_obj(obj).ok_or("store to NULL")?;
         let (v, vt) = self.as_obj(val).ok_or("store of NULL")?;
-        self.version_guard(vm, o_op, cls, snap);
-        let r = self.call(Helper::SetattrHinted, &[o_op, n.into(), v, pack_hint(hint).into()]).expect("int result");
-        self.b.guard_eq_i64(r, 0, raise);
+        let r = match hint {
+            Some(h) => {
+                self.version_guard(vm, o_op, cls, snap);
+                self.call(Helper::SetattrHinted, &[o_op, n.into(), v, pack_hint(h).into()])
+            }
+            None => self.call(Helper::Setattr, &[o_op, n.into(), v]),
+        };
+        self.b.guard_eq_i64(r.expect("int result"), 0, raise);
         self.release_temp(o_op, ot);
         self.release_temp(v, vt);
         self.release(obj);
         self.release(val);
-        Ok(true)
+        Ok(())
     }
 
     pub(super) fn store_subscr(&mut self, vm: &VirtualMachine, pc: u32, container: &PyObjectRef, key: &PyObjectRef) -> Result<(), Abort> {
@@ -549,10 +555,8 @@ pub(super) fn slot_offset(
 /// The interpreter's cache entry of attribute site `op` for the class key
 /// `key` (type address, version): its kind and its hint.
 fn site_entry(f: &Frame, op: Op, key: (usize, u32)) -> Option<(AttrKind, (u32, u32))> {
-    f.code.cache(op).and_then(|c| match unsafe { &*c.get() } {
-        SiteCache::Attr(entries) => entries.iter().find(|e| (e.tp, e.version) == key).map(|e| (e.kind.clone(), e.hint.get())),
-        _ => None,
-    })
+    let e = crate::attr::cached(f.code.cache(op)?, key)?;
+    Some((e.kind.clone(), e.hint.get()))
 }
 
 /// A site cache's hint as the hinted helpers take it: `(stamp << 32) | index`.

@@ -835,21 +835,9 @@ impl Recorder {
                         return Ok(());
                     }
                 }
-                if self.store_slot_attr(vm, pc, name, conc(0))? || self.store_dict_attr(vm, f, op, pc, conc(0))? {
-                    return Ok(());
+                if !self.store_slot_attr(vm, pc, name, conc(0))? {
+                    self.store_attr_call(vm, f, op, pc, conc(0))?;
                 }
-                let snap = self.snapshot(SnapshotKind::RaisePending, pc);
-                let obj = self.pop();
-                let val = self.pop();
-                let n = self.constant(name.as_object(), name.as_str());
-                let (o, ot) = self.as_obj(obj).ok_or("store to NULL")?;
-                let (v, vt) = self.as_obj(val).ok_or("store of NULL")?;
-                let r = self.call(Helper::Setattr, &[o, n.into(), v]).expect("int result");
-                self.b.guard_eq_i64(r, 0, snap);
-                self.release_temp(o, ot);
-                self.release_temp(v, vt);
-                self.release(obj);
-                self.release(val);
             }
             Instruction::StoreSubscr => self.store_subscr(vm, pc, conc(1), conc(0))?,
             Instruction::UnpackSequence { .. } => self.unpack(vm, pc, arg as usize, conc(0))?,
