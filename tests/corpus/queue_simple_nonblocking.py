@@ -1,6 +1,14 @@
 # queue.SimpleQueue: a non-blocking get takes the item a later blocking get
 # would otherwise wake for (multiprocessing.pool drains its task queue this
 # way at terminate() while its workers wait).
+import sys
+
+# First with `_queue` blocked, as test.support.import_fresh_module blocks it:
+# queue.py falls back to its pure-Python SimpleQueue.
+sys.modules["_queue"] = None
+import queue
+print(queue.SimpleQueue.__module__)
+del sys.modules["_queue"], sys.modules["queue"]
 import queue
 import threading
 import time

@@ -55,7 +55,10 @@ fn apply_imported(vm: &VirtualMachine) -> PyResult<()> {
     let Some(modules) = modules.downcast_ref::<PyDict>() else { return Ok(()) };
     let imported: Vec<&'static str> = pending
         .iter()
-        .filter(|(name, _)| modules.get_item_opt(*name, vm).ok().flatten().is_some_and(|m| !initializing(vm, &m)))
+        .filter(|(name, _)| {
+            // A blocked module (`sys.modules[name] = None`) is not imported.
+            modules.get_item_opt(*name, vm).ok().flatten().is_some_and(|m| !vm.is_none(&m) && !initializing(vm, &m))
+        })
         .map(|(name, _)| *name)
         .collect();
     if imported.is_empty() {

@@ -106,8 +106,10 @@ pub fn pkgutil(vm: &VirtualMachine) -> PyResult<()> {
 /// `terminate()` while its workers wait). A non-blocking get goes through
 /// `get_nowait`, which takes both, as CPython's single lock does.
 pub fn queue(vm: &VirtualMachine) -> PyResult<()> {
-    let module = vm.sys_module.get_attr("modules", vm)?.get_item("_queue", vm)?;
-    let Ok(typ) = module.get_attr("SimpleQueue", vm)?.downcast::<rustpython_vm::builtins::PyType>() else {
+    // `_queue` may be blocked (`sys.modules["_queue"] = None`, as
+    // `import_fresh_module(..., blocked=["_queue"])` does).
+    let module = vm.sys_module.get_attr("modules", vm)?.get_item("_queue", vm).ok();
+    let Some(Ok(typ)) = module.and_then(|m| m.get_attr("SimpleQueue", vm).ok()).map(|t| t.downcast::<rustpython_vm::builtins::PyType>()) else {
         return Ok(());
     };
     // The type is static, shared by every interpreter: wrapped once.
