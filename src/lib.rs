@@ -334,12 +334,8 @@ impl Runtime {
         // `__main__`'s namespace must die with its module when finalization
         // takes the modules out of sys.modules, so that objects left in it
         // are finalized (their `__del__` run, a NamedTemporaryFile deleted)
-        // as CPython does; this handle, and the inline caches' references to
-        // functions, would keep it alive.
+        // as CPython does; this handle would keep it alive.
         drop(main);
-        if engine == Engine::Hipy {
-            interp.enter(|_| hipy_vm::code::clear_site_caches());
-        }
         let clean = match &error {
             None => true,
             Some(e) => e.is_system_exit(),

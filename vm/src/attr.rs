@@ -150,7 +150,7 @@ fn learn(vm: &VirtualMachine, obj: &PyObject, name: &'static PyStrInterned, meth
         None if store || cls.get_attr(vm.ctx.intern_str("__getattr__")).is_none() => AttrKind::InstanceDict,
         None => return None,
         Some(d) if method && !store && (d.class().is(vm.ctx.types.function_type) || is_plain_method_descriptor(vm, &d)) => {
-            AttrKind::Method(d)
+            AttrKind::Method(crate::code::Borrowed::new(&*d))
         }
         Some(d) => {
             let dcls = d.class();
@@ -166,7 +166,7 @@ fn learn(vm: &VirtualMachine, obj: &PyObject, name: &'static PyStrInterned, meth
             } else if dcls.slots.descr_get.load().is_none() {
                 // A plain class attribute (no descriptor): found unless the
                 // instance dict shadows it.
-                AttrKind::ClassAttr(d)
+                AttrKind::ClassAttr(crate::code::Borrowed::new(&*d))
             } else {
                 return None;
             }
@@ -349,7 +349,8 @@ fn load_cached(vm: &VirtualMachine, f: &mut Frame, cell: &std::cell::UnsafeCell<
         AttrKind::Method(func) if method => {
             // Owned before the dict lookup, which may run Python code that
             // changes this site's cache (and frees `e`).
-            let func = func.clone();
+            // SAFETY: `e` matched the receiver's type and version.
+            let func = unsafe { func.get() }.to_owned();
             if has_dict(cls) && !dict_lacks(vm, l, obj, (cell, key, e.hint.get()), name)? {
                 return Ok(Loaded::Miss);
             }
@@ -359,7 +360,8 @@ fn load_cached(vm: &VirtualMachine, f: &mut Frame, cell: &std::cell::UnsafeCell<
         }
         AttrKind::Method(_) => return Ok(Loaded::Miss),
         AttrKind::ClassAttr(v) => {
-            let v = v.clone();
+            // SAFETY: as for `Method`.
+            let v = unsafe { v.get() }.to_owned();
             if has_dict(cls) && !dict_lacks(vm, l, obj, (cell, key, e.hint.get()), name)? {
                 return Ok(Loaded::Miss);
             }

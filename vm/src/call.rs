@@ -7,7 +7,7 @@ use rustpython_vm::function::{FuncArgs, KwArgs};
 use rustpython_vm::types::PyTypeFlags;
 use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
-use crate::code::{info_for, CallBinding, CodeInfo, Op, SiteCache, NO_SLOT};
+use crate::code::{info_for, Borrowed, CallBinding, CodeInfo, Op, SiteCache, NO_SLOT};
 use crate::eval::Flow;
 use crate::frame::{Continuation, Frame};
 use crate::{builtin_calls, generator, layout};
@@ -177,6 +177,9 @@ fn site_binding<'a>(
         let SiteCache::Callee { bind, .. } = (unsafe { &mut *cell.get() }) else {
             return Ok(None);
         };
+        // Borrowed: the function holds them, under its version (`key`).
+        let defaults = defaults.as_deref().map(Borrowed::new);
+        let kwdefaults = kwdefaults.as_deref().map(Borrowed::new);
         *bind = Some(Box::new(CallBinding { kwnames: kwnames_addr, kw_slots, func: key, defaults, kwdefaults }));
         return Ok(bind.as_deref());
     }
@@ -234,7 +237,8 @@ fn bind_call(
         }
         filled |= 1 << j;
     }
-    let defaults: &[PyObjectRef] = bind.defaults.as_ref().map_or(&[], |d| d.as_slice());
+    // SAFETY: `site_binding` matched the callee's address and version.
+    let defaults: &[PyObjectRef] = bind.defaults.map_or(&[], |d| unsafe { d.get() }.as_slice());
     let first_default = n - defaults.len().min(n);
     for j in npos..n {
         if filled & (1 << j) == 0 && j < first_default {
@@ -243,8 +247,9 @@ fn bind_call(
     }
     // Owned: the cache may change once Python code runs (a key's `__eq__`
     // in a replaced `__kwdefaults__`).
-    let kwdefaults = bind.kwdefaults.clone();
-    let defaults = bind.defaults.clone();
+    // SAFETY: as above.
+    let kwdefaults = bind.kwdefaults.map(|d| unsafe { d.get() }.to_owned());
+    let defaults = bind.defaults.map(|d| unsafe { d.get() }.to_owned());
     let kw_slots = bind.kw_slots.clone();
     let func_obj = f.slots[base].clone().expect("callable on stack");
     let func = exact_function(vm, &func_obj).expect("checked");
@@ -338,8 +343,9 @@ fn fast_instantiate(vm: &VirtualMachine, f: &mut Frame, op: Op, base: usize, arg
     let cell = code.cache(op);
     // SAFETY: per-thread cache; the borrow ends before any call out.
     let hit = cell.and_then(|c| match unsafe { &*c.get() } {
+        // SAFETY: the key matched the class being called.
         SiteCache::Init { tp, version, init, info } if (*tp, *version) == key && key.1 != 0 => {
-            Some((init.clone(), info.clone()))
+            Some((unsafe { init.get() }.to_owned(), info.clone()))
         }
         _ => None,
     });
@@ -356,7 +362,7 @@ fn fast_instantiate(vm: &VirtualMachine, f: &mut Frame, op: Op, base: usize, arg
             if let Some(c) = cell {
                 if version != 0 {
                     unsafe {
-                        *c.get() = SiteCache::Init { tp: key.0, version, init: init.clone(), info: info.clone() }
+                        *c.get() = SiteCache::Init { tp: key.0, version, init: Borrowed::new(&*init), info: info.clone() }
                     };
                 }
             }

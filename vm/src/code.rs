@@ -33,10 +33,44 @@ pub struct Op {
 
 pub const NO_CACHE: u16 = u16::MAX;
 
+/// An object a site cache refers to without owning it, as CPython's inline
+/// caches do. It is read only after the key it was cached under matched a
+/// live object that holds it: a type's address and `tp_version_tag` (the
+/// type's dicts hold its methods and class attributes), or a function's
+/// address and `func_version` (the function holds its defaults). Both
+/// versions come from global counters, are never reused, and are reset
+/// when the type or function changes, so a match means the object is the
+/// one cached and still held. Owning it instead would keep classes, and
+/// through their functions whole module namespaces, alive outside the
+/// garbage collector's view (a cycle through a class would never be freed).
+pub struct Borrowed<T: ?Sized>(std::ptr::NonNull<T>);
+
+impl<T: ?Sized> Clone for Borrowed<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: ?Sized> Copy for Borrowed<T> {}
+
+impl<T: ?Sized> Borrowed<T> {
+    pub fn new(obj: &T) -> Borrowed<T> {
+        Borrowed(std::ptr::NonNull::from(obj))
+    }
+
+    /// SAFETY: the cache key this was stored under has just matched (see
+    /// the type's doc), and no Python code ran since.
+    #[inline]
+    pub unsafe fn get<'a>(self) -> &'a T {
+        unsafe { self.0.as_ref() }
+    }
+}
+
 /// What an instruction learned the last time it ran, checked before use.
 /// Callee caches are keyed by the code object's address (kept alive by the
 /// cached `CodeInfo`); attribute caches by the type's address and its
 /// `tp_version_tag`, which RustPython resets whenever the type changes.
+/// Objects found through those keys are `Borrowed`.
 #[derive(Clone, Default)]
 pub enum SiteCache {
     #[default]
@@ -46,7 +80,7 @@ pub enum SiteCache {
     /// `ATTR_WAYS` receiver types seen at this site.
     Attr(Vec<AttrEntry>),
     /// CALL of a Python class: `object.__new__` then a Python `__init__`.
-    Init { tp: usize, version: u32, init: rustpython_vm::PyObjectRef, info: Rc<CodeInfo> },
+    Init { tp: usize, version: u32, init: Borrowed<rustpython_vm::PyObject>, info: Rc<CodeInfo> },
     /// LOAD_GLOBAL: where the name was found (see `globals_cache`), and how
     /// often the site had to look again; past a limit it stops caching.
     Global { slot: Option<crate::globals_cache::GlobalSlot>, relocations: u8 },
@@ -67,9 +101,9 @@ pub struct CallBinding {
     /// RustPython gives a function a new version when its code or
     /// defaults are assigned (0: never cached).
     pub func: (usize, u32),
-    pub defaults: Option<rustpython_vm::builtins::PyTupleRef>,
+    pub defaults: Option<Borrowed<Py<rustpython_vm::builtins::PyTuple>>>,
     /// Read at every call: it can be changed in place.
-    pub kwdefaults: Option<rustpython_vm::builtins::PyDictRef>,
+    pub kwdefaults: Option<Borrowed<Py<rustpython_vm::builtins::PyDict>>>,
 }
 
 pub const NO_SLOT: u32 = u32::MAX;
@@ -100,12 +134,12 @@ pub enum AttrKind {
     /// getattr/setattr) defines nothing by that name.
     InstanceDict,
     /// Method form resolving to a plain function on the type.
-    Method(rustpython_vm::PyObjectRef),
+    Method(Borrowed<rustpython_vm::PyObject>),
     /// A `__slots__` member: the object's cell at this offset.
     Slot(isize),
     /// A class attribute that is no descriptor (a constant, a nested
     /// class...), unless the instance dict shadows it.
-    ClassAttr(rustpython_vm::PyObjectRef),
+    ClassAttr(Borrowed<rustpython_vm::PyObject>),
     /// An attribute of an exact `module`, from its dict.
     ModuleDict,
 }
@@ -507,23 +541,6 @@ pub fn adopt(info: &mut Rc<CodeInfo>) {
 pub fn release_cache() {
     let cache = CACHE.with(|c| std::mem::take(&mut *c.borrow_mut()));
     drop(cache);
-}
-
-/// Forget what every inline cache of this thread's decoded code learned.
-/// Site caches hold functions strongly (a class's `__init__`, methods),
-/// outside the garbage collector's view: at exit they would keep
-/// `__main__`'s namespace, and all it holds, from being finalized. Called
-/// before the interpreter finalizes, with no Python frame running.
-pub fn clear_site_caches() {
-    let infos: Vec<Rc<CodeInfo>> = CACHE.with(|c| c.borrow().values().cloned().collect());
-    for info in &infos {
-        for cache in info.caches.iter() {
-            // SAFETY: this thread's decodings; no frame runs, so no borrow
-            // of a cache is live.
-            let old = unsafe { std::mem::take(&mut *cache.get()) };
-            drop(old);
-        }
-    }
 }
 
 /// Limit after which code objects that only the cache still references are

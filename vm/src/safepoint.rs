@@ -179,6 +179,9 @@ fn collect(vm: &VirtualMachine, generation: usize, forced: bool) -> rustpython_v
         return Default::default();
     }
     let gc = &vm.state.gc;
+    if generation == 2 {
+        crate::trace::release_loops_at_collection(forced);
+    }
     run_callbacks(vm, "start", generation, 0, 0);
     let result = stopping_the_world(|| if forced { gc.collect_force(generation) } else { gc.collect(generation) });
     collected(generation);

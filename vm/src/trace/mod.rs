@@ -70,6 +70,8 @@ pub struct CompiledTrace {
     transfers: std::cell::Cell<bool>,
     /// Failed bridge recordings, by exit number.
     bridge_aborts: RefCell<rustc_hash::FxHashMap<u32, u32>>,
+    /// Entered since the last full collection (`release_loops_at_collection`).
+    entered: std::cell::Cell<bool>,
 }
 
 impl CompiledTrace {
@@ -151,6 +153,46 @@ thread_local! {
     // exit, never by the TLS destructors (see `threads::release_thread_state`).
     static LOOPS: std::mem::ManuallyDrop<RefCell<rustc_hash::FxHashMap<LoopKey, LoopState>>> =
         std::mem::ManuallyDrop::new(RefCell::new(Default::default()));
+}
+
+/// Before a full collection: drop this thread's compiled loops that no
+/// frame is running (none, for an explicit `gc.collect()`, which should
+/// free all it can; those not entered since the last full collection, for
+/// an automatic one), and the objects their traces hold. A trace holds its
+/// constants (classes, methods, functions) outside the collector's view, so
+/// a cycle through a class that some loop used could never be collected.
+/// A released loop is recorded again if it gets hot again. Other threads'
+/// loops are left alone.
+pub fn release_loops_at_collection(explicit: bool) {
+    let released: Vec<(LoopKey, Rc<CompiledTrace>)> = LOOPS.with(|l| {
+        let mut l = l.borrow_mut();
+        let mut out = Vec::new();
+        for (key, st) in l.iter_mut() {
+            let Some(ct) = &st.compiled else { continue };
+            let warm = ct.entered.replace(false) && !explicit;
+            // Another holder is a frame running it, a recording of one
+            // of its bridges, or a caller about to enter it.
+            if warm || Rc::strong_count(ct) > 1 {
+                continue;
+            }
+            out.push((*key, st.compiled.take().expect("compiled")));
+        }
+        out
+    });
+    for (key, ct) in &released {
+        // The loop's code, held by the root trace's frame descriptions.
+        let info = ct.part(0).descs[0].info.clone();
+        info.loop_entries[header_instruction(&info, ct.header) as usize].set(crate::code::NO_LOOP);
+        let jump = key.jump as usize;
+        info.jit_next[jump].set(info.backedges[jump].get().saturating_add(config().threshold));
+    }
+    let n = released.len() as u64;
+    // Dropped outside the map's borrow: finalizers may run.
+    drop(released);
+    stats::with(|s| {
+        s.released += n;
+        s.compiled.retain(|w| w.strong_count() > 0);
+    });
 }
 
 /// Drop this thread's loop states and compiled traces (the thread is ending).
@@ -388,9 +430,10 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
         parts: RefCell::new(vec![part(trace)]),
         transfers: Default::default(),
         bridge_aborts: RefCell::default(),
+        entered: Default::default(),
     });
     stats::with(|s| {
-        s.compiled.push(ct.clone());
+        s.compiled.push(Rc::downgrade(&ct));
         s.compile_time += started.elapsed();
     });
     LOOPS.with(|l| l.borrow_mut().entry(key).or_default().compiled = Some(ct));
@@ -592,6 +635,7 @@ fn enter(
     // loop at once, with the exit's values as its inputs.
     let guard = loop {
         stats::with(|s| s.entries += 1);
+        ct.entered.set(true);
         let exit = {
             let _scope = helpers::VmScope::enter(vm);
             // SAFETY: inputs match the trace's types (checked above, or by

@@ -3,7 +3,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::rc::Rc;
+use std::rc::Weak;
 use std::time::Duration;
 
 use super::helper_table::Helper;
@@ -12,7 +12,10 @@ use super::CompiledTrace;
 #[derive(Default)]
 pub struct JitStats {
     pub recordings: u64,
-    pub compiled: Vec<Rc<CompiledTrace>>,
+    /// Every loop compiled; those released since (`release_loops_at_collection`)
+    /// no longer upgrade.
+    pub compiled: Vec<Weak<CompiledTrace>>,
+    pub released: u64,
     pub aborts: HashMap<String, u64>,
     pub compile_time: Duration,
     pub entries: u64,
@@ -32,9 +35,10 @@ pub fn report() -> String {
     with(|s| {
         let mut out = String::from("hipy JIT stats\n");
         out.push_str(&format!(
-            "  recordings: {}, loops compiled: {}, bridges: {}, aborted: {}, entries into compiled code: {}\n",
+            "  recordings: {}, loops compiled: {}, released at collections: {}, bridges: {}, aborted: {}, entries into compiled code: {}\n",
             s.recordings,
-            s.compiled.len(),
+            s.compiled.len() as u64 + s.released,
+            s.released,
             s.bridges,
             s.aborts.values().sum::<u64>(),
             s.entries
@@ -48,7 +52,7 @@ pub fn report() -> String {
                 out.push_str(&format!("    {n:>6}  {reason}\n"));
             }
         }
-        for ct in &s.compiled {
+        for ct in s.compiled.iter().filter_map(Weak::upgrade) {
             let counts = ct.code.exit_counts();
             let parts = ct.parts();
             let ops: usize = parts.iter().map(|p| p.trace.ops.len()).sum();

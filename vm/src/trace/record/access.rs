@@ -236,7 +236,8 @@ impl Recorder {
         // a builtin one (`list.append`); either way the interpreter pushes
         // the unbound function and the object.
         let unbound = match &cached {
-            Some(AttrKind::Method(func)) if method && key.1 != 0 => Some(func.clone()),
+            // SAFETY: `site_entry` matched the receiver's type and version.
+            Some(AttrKind::Method(func)) if method && key.1 != 0 => Some(unsafe { func.get() }.to_owned()),
             None if method && key.1 != 0 => crate::attr::builtin_method(vm, o, name),
             _ => None,
         };
@@ -266,7 +267,8 @@ impl Recorder {
             // class's version, unless the instance dict shadows it.
             self.version_guard(vm, obj, cls, snap);
             self.guard_not_shadowed(o, obj, tracked, name, n, hint, snap)?;
-            let k = self.constant(value, name.as_str());
+            // SAFETY: `site_entry` matched the receiver's type and version.
+            let k = self.constant(unsafe { value.get() }, name.as_str());
             self.replace_object(s, (obj, ot), Sh::val(k, Repr::Obj, false));
             return Ok(());
         }

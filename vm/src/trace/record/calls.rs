@@ -38,14 +38,18 @@ impl Recorder {
         }
         // A plain Python class: allocate, then inline `__init__`.
         if inlinable && !self_arg && callable.class().is(vm.ctx.types.type_type) {
-            let hit = f.code.cache(op).and_then(|c| match unsafe { &*c.get() } {
-                SiteCache::Init { tp, version, init, info } => Some((*tp, *version, init.clone(), info.clone())),
-                _ => None,
-            });
             let cls = callable.downcast_ref::<PyType>().unwrap();
             let key = (&**cls as *const PyType as usize, cls.tp_version_tag.load(std::sync::atomic::Ordering::Acquire));
-            if let Some((tp, version, init, info)) = hit {
-                if (tp, version) == key && version != 0 && info.simple_args && info.argcount == argc + 1 && !info.has_loops {
+            let hit = f.code.cache(op).and_then(|c| match unsafe { &*c.get() } {
+                // SAFETY: the key matched the class being called.
+                SiteCache::Init { tp, version, init, info } if (*tp, *version) == key && key.1 != 0 => {
+                    Some((unsafe { init.get() }.to_owned(), info.clone()))
+                }
+                _ => None,
+            });
+            if let Some((init, info)) = hit {
+                let version = key.1;
+                if info.simple_args && info.argcount == argc + 1 && !info.has_loops {
                     let k = self.constant(&callable, &cls.name());
                     self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
                     let word = self.b.load_field(k, self.layout.version_offset, Type::I64);
