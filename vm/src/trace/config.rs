@@ -98,6 +98,13 @@ pub(super) const MAX_BRIDGE_ABORTS: u32 = 3;
 /// otherwise grow bridges on bridges without end.
 pub(super) const MAX_BRIDGES: usize = 64;
 
+/// Back-edges the interpreter runs a loop itself after its compiled code
+/// exited, with no bridge to come, and the same frame came back to the
+/// back-edge (`CompiledTrace::bounced`): a guard failing at every iteration
+/// (a class per call at a megamorphic site) would otherwise make each
+/// iteration pay an entry and an exit, slower than not compiling at all.
+pub(super) const BOUNCE_BACKOFF: u64 = 61;
+
 /// How often a guard must fail before its exit gets a bridge.
 pub(super) fn bridge_threshold() -> u64 {
     (config().threshold / 5).clamp(1, 200)

@@ -72,6 +72,20 @@ pub struct CompiledTrace {
     bridge_aborts: RefCell<rustc_hash::FxHashMap<u32, u32>>,
     /// Entered since the last full collection (`release_loops_at_collection`).
     entered: std::cell::Cell<bool>,
+    /// The frame (serial) that last left through an exit with no bridge to
+    /// come, and the back-edge count before which that frame does not enter
+    /// again (`BOUNCE_BACKOFF`). Serial 0: none.
+    bounced: std::cell::Cell<(u64, u64)>,
+}
+
+impl CompiledTrace {
+    /// Whether frame `f` must not enter now: it left through an exit that
+    /// will never get a bridge, and has not yet run `BOUNCE_BACKOFF`
+    /// back-edges of loop `jump` since.
+    fn refuses(&self, f: &Frame, jump: u32) -> bool {
+        let (serial, until) = self.bounced.get();
+        serial == f.serial && f.code.backedges[jump as usize].get() < until
+    }
 }
 
 impl CompiledTrace {
@@ -222,8 +236,12 @@ pub fn back_edge(
     let jump = f.lasti as usize;
     let count = f.code.backedges[jump].get();
     if let Some(ct) = state.compiled {
+        if ct.refuses(f, jump as u32) {
+            f.code.jit_next[jump].set(ct.bounced.get().1);
+            return Ok(());
+        }
         f.code.jit_next[jump].set(count + 1);
-        return enter(vm, stack, rec, &ct).map(|_| ());
+        return enter(vm, stack, rec, &ct, jump as u32).map(|_| ());
     }
     if state.blacklisted {
         f.code.jit_next[jump].set(u64::MAX);
@@ -431,6 +449,7 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
         transfers: Default::default(),
         bridge_aborts: RefCell::default(),
         entered: Default::default(),
+        bounced: Default::default(),
     });
     stats::with(|s| {
         s.compiled.push(Rc::downgrade(&ct));
@@ -557,8 +576,11 @@ pub fn enter_at_header(
     let Some(ct) = compiled(LoopKey::of(stack.last().unwrap(), jump)) else {
         return Ok(false);
     };
+    if ct.refuses(stack.last().unwrap(), jump) {
+        return Ok(false);
+    }
     let depth = stack.len();
-    let entered = enter(vm, stack, rec, &ct)?;
+    let entered = enter(vm, stack, rec, &ct, jump)?;
     // An exit back at the header: the interpreter runs this iteration (a
     // guard failing on the first iteration must not bounce forever).
     if stack.len() != depth {
@@ -611,6 +633,7 @@ fn enter(
     stack: &mut Vec<Box<Frame>>,
     rec: &mut Option<Box<Recorder>>,
     ct: &Rc<CompiledTrace>,
+    jump: u32,
 ) -> Result<bool, Raised> {
     let f = stack.last().unwrap();
     if f.slots.len() != ct.header_nulls.len() {
@@ -659,6 +682,10 @@ fn enter(
     let resumed = deopt::rebuild(vm, stack, ct, guard, &buf);
     buffers::give(buf);
     let resumed = resumed?;
+    if exit_stays(ct, guard) {
+        let f = &stack[base];
+        ct.bounced.set((f.serial, f.code.backedges[jump as usize].get() + BOUNCE_BACKOFF));
+    }
     if wants_bridge(ct, guard) {
         let layout = layout().expect("compiled code implies a layout");
         match Recorder::start_bridge(vm, stack, base, ct.clone(), guard, resumed, layout) {
@@ -697,6 +724,14 @@ mod buffers {
         v.clear();
         FREE.with(|f| f.borrow_mut().push(v));
     }
+}
+
+/// Whether exit `guard` will never get a bridge (and is no safepoint).
+fn exit_stays(ct: &CompiledTrace, guard: u32) -> bool {
+    !is_safepoint_exit(ct, guard)
+        && !ct.code.has_bridge(guard)
+        && (ct.parts.borrow().len() > MAX_BRIDGES
+            || ct.bridge_aborts.borrow().get(&guard).copied().unwrap_or(0) >= MAX_BRIDGE_ABORTS)
 }
 
 fn wants_bridge(ct: &CompiledTrace, guard: u32) -> bool {
