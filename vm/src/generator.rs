@@ -950,8 +950,8 @@ pub fn new_generator(vm: &VirtualMachine, frame: Box<Frame>) -> PyObjectRef {
     };
     let (name, qualname) = match &frame.func {
         Some(func) => (
-            func.get_attr("__name__", vm).ok().and_then(|n| n.downcast().ok()),
-            func.get_attr("__qualname__", vm).ok().and_then(|n| n.downcast().ok()),
+            func.get_attr(vm.ctx.names.__name__, vm).ok().and_then(|n| n.downcast().ok()),
+            func.get_attr(vm.ctx.names.__qualname__, vm).ok().and_then(|n| n.downcast().ok()),
         ),
         None => (None, None),
     };

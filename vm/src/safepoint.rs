@@ -16,7 +16,14 @@
 //! young collection when the young generation holds more objects than the
 //! first threshold; every `threshold1` young collections an older one, and
 //! a full one every `threshold2` of those when enough objects became
-//! long-lived since the last (a quarter of the old generation).
+//! long-lived since the last: as many as the old generation held after it
+//! (`FULL_GROWTH`; CPython waits for a quarter). RustPython's collector
+//! costs about seven times CPython's per object (and tracks every dict,
+//! where CPython leaves dicts of atoms untracked), so CPython's rule made a
+//! program that builds 3M lists spend 4.8 s in full collections against
+//! CPython's 0.65 s; waiting for the old generation to double does about
+//! 2.5 times less work while it grows, and cycles among old objects are
+//! collected when it has doubled instead of grown by a quarter.
 
 use std::sync::atomic::{AtomicU32, AtomicU8, AtomicUsize, Ordering::Relaxed};
 
@@ -43,6 +50,9 @@ static YOUNG_RUNS: AtomicU32 = AtomicU32::new(0);
 static MIDDLE_RUNS: AtomicU32 = AtomicU32::new(0);
 /// The old generation's size after the last full collection.
 static LONG_LIVED: AtomicUsize = AtomicUsize::new(0);
+/// A full collection waits for this many long-lived objects per object the
+/// old generation held after the last one (CPython 3.11: 1/4).
+const FULL_GROWTH: usize = 1;
 
 /// Addresses compiled code reads at each back-edge.
 pub struct Watch {
@@ -155,7 +165,7 @@ fn slow(vm: &VirtualMachine) -> PyResult<()> {
         generation = 1;
         let old = rustpython_vm::gc_state::gc_state().get_count().2;
         let pending = old.saturating_sub(LONG_LIVED.load(Relaxed));
-        if t2 > 0 && MIDDLE_RUNS.load(Relaxed) >= t2 && pending > LONG_LIVED.load(Relaxed) / 4 {
+        if t2 > 0 && MIDDLE_RUNS.load(Relaxed) >= t2 && pending > LONG_LIVED.load(Relaxed) * FULL_GROWTH {
             generation = 2;
         }
     }
