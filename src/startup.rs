@@ -26,7 +26,7 @@ pub(crate) fn run(vm: &VirtualMachine, engine: Engine, flags: &config::Flags, st
         let _ = vm.import("site", 0);
     }
     if stats {
-        hipy_vm::stats::enable(vm)?;
+        hipy_vm::stats::enable();
     }
     hipy_vm::tb311::install(vm)
 }

@@ -1,10 +1,6 @@
 //! Execution statistics for `hipy run --stats`: hot loops (back-edge counts
-//! per (code, JUMP_BACKWARD)), and how many instructions ran in hipy's loop
-//! versus RustPython's.
-
-use std::cell::Cell;
-
-use rustpython_vm::{PyObjectRef, PyResult, VirtualMachine};
+//! per (code, JUMP_BACKWARD)), and how many instructions hipy's loop ran
+//! (compiled loops' iterations are not counted).
 
 use crate::frame::Frame;
 use crate::{code, runtime};
@@ -23,48 +19,14 @@ pub fn add_executed(n: u64) {
     runtime::with(|rt| rt.executed.set(rt.executed.get() + n));
 }
 
-thread_local! {
-    /// Instructions RustPython's own loop executed (counted only with --stats).
-    static RUSTPYTHON_EXECUTED: Cell<u64> = const { Cell::new(0) };
-}
-
-/// The trace function installed with `sys.settrace` under `--stats`: it asks
-/// RustPython for per-opcode events and counts them. hipy's loop ignores
-/// `sys.settrace`, so only RustPython's frames report here.
-fn count_opcodes(args: rustpython_vm::function::FuncArgs, vm: &VirtualMachine) -> PyResult {
-    let event = args.args.get(1).cloned();
-    let frame = args.args.first().cloned();
-    if let (Some(frame), Some(event)) = (frame, event) {
-        let event = event.str(vm)?;
-        match event.as_wtf8().to_string().as_str() {
-            "call" => {
-                frame.set_attr("f_trace_opcodes", vm.ctx.new_bool(true), vm)?;
-                frame.set_attr("f_trace_lines", vm.ctx.new_bool(false), vm)?;
-            }
-            "opcode" => RUSTPYTHON_EXECUTED.with(|c| c.set(c.get() + 1)),
-            _ => {}
-        }
-    }
-    Ok(TRACER.get().cloned().unwrap_or_else(|| vm.ctx.none()))
-}
-
-static TRACER: std::sync::OnceLock<PyObjectRef> = std::sync::OnceLock::new();
-
-pub fn enable(vm: &VirtualMachine) -> PyResult<()> {
+/// Count instructions from now on (`--stats`).
+pub fn enable() {
     runtime::with(|rt| rt.stats_enabled.set(true));
-    let tracer: PyObjectRef = vm.new_function("hipy_opcode_counter", count_opcodes).into();
-    // The tracer returns itself for per-frame tracing.
-    let tracer = TRACER.get_or_init(|| tracer).clone();
-    vm.sys_module.get_attr("settrace", vm)?.call((tracer,), vm)?;
-    Ok(())
 }
 
 /// The report printed at exit.
 pub fn report() -> String {
-    let hipy = runtime::with(|rt| rt.executed.get());
-    let rp = RUSTPYTHON_EXECUTED.with(|c| c.get());
-    let total = hipy + rp;
-    let share = if total == 0 { 100.0 } else { 100.0 * hipy as f64 / total as f64 };
+    let executed = runtime::with(|rt| rt.executed.get());
     let mut loops: Vec<(u64, String)> = Vec::new();
     for info in code::all_infos() {
         for (i, c) in info.backedges.iter().enumerate() {
@@ -81,7 +43,7 @@ pub fn report() -> String {
     let mut out = String::new();
     out.push_str("hipy stats\n");
     out.push_str(&format!(
-        "  instructions: {total} total, {hipy} in hipy's loop, {rp} in RustPython's loop ({share:.2}% in hipy)\n"
+        "  instructions run by hipy's loop: {executed}\n"
     ));
     out.push_str(&format!("  object layouts: {}\n", crate::layout_report()));
     out.push_str("  hottest loops (back-edges, loop header):\n");
