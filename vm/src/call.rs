@@ -325,6 +325,30 @@ pub fn new_instance(vm: &VirtualMachine, cls: &PyObjectRef) -> PyResult {
     }
 }
 
+/// Whether `object.__new__(cls)` (without arguments) is only an
+/// allocation: the class's `tp_new` slot is `object`'s and the class has no
+/// abstract methods. Valid while the class's version is unchanged.
+fn allocates_plainly(vm: &VirtualMachine, cls: &PyType) -> bool {
+    let same_new = match (cls.slots.new.load(), vm.ctx.types.object_type.slots.new.load()) {
+        (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),
+        _ => false,
+    };
+    same_new && cls.get_attr(vm.ctx.intern_str("__abstractmethods__")).is_none()
+}
+
+/// What `object.__new__(cls)` makes when `allocates_plainly(cls)`: an
+/// object with an empty instance dict if the class has one.
+fn alloc_plain(vm: &VirtualMachine, cls: rustpython_vm::builtins::PyTypeRef) -> PyObjectRef {
+    let dict = cls.slots.flags.has_feature(PyTypeFlags::HAS_DICT).then(|| {
+        let d = vm.ctx.new_dict();
+        if let Some(l) = layout::instances::layout() {
+            layout::instances::stamp_empty(l, &d);
+        }
+        d
+    });
+    rustpython_vm::PyRef::new_ref(rustpython_vm::builtins::PyBaseObject, cls, dict).into()
+}
+
 /// CALL of a plain Python class with exactly `__init__`'s positional
 /// parameters: allocate the instance and push the `__init__` frame.
 fn fast_instantiate(vm: &VirtualMachine, f: &mut Frame, op: Op, base: usize, argc: usize) -> PyResult<Option<Flow>> {
@@ -338,12 +362,12 @@ fn fast_instantiate(vm: &VirtualMachine, f: &mut Frame, op: Op, base: usize, arg
     let cell = code.cache(op);
     // SAFETY: per-thread cache; the borrow ends before any call out.
     let hit = cell.and_then(|c| match unsafe { &*c.get() } {
-        SiteCache::Init { tp, version, init, info } if (*tp, *version) == key && key.1 != 0 => {
-            Some((init.clone(), info.clone()))
+        SiteCache::Init { tp, version, init, info, plain } if (*tp, *version) == key && key.1 != 0 => {
+            Some((init.clone(), info.clone(), *plain))
         }
         _ => None,
     });
-    let (init, info) = match hit {
+    let (init, info, plain) = match hit {
         Some(h) => h,
         None => {
             let Some(init) = init_target(vm, cls) else {
@@ -352,21 +376,26 @@ fn fast_instantiate(vm: &VirtualMachine, f: &mut Frame, op: Op, base: usize, arg
             let func = exact_function(vm, &init).expect("checked");
             let code_obj = layout::function_code(func, vm)?;
             let info = info_for(&code_obj);
+            let plain = allocates_plainly(vm, cls);
             let version = cls.tp_version_tag.load(std::sync::atomic::Ordering::Acquire);
             if let Some(c) = cell {
                 if version != 0 {
                     unsafe {
-                        *c.get() = SiteCache::Init { tp: key.0, version, init: init.clone(), info: info.clone() }
+                        *c.get() = SiteCache::Init { tp: key.0, version, init: init.clone(), info: info.clone(), plain }
                     };
                 }
             }
-            (init, info)
+            (init, info, plain)
         }
     };
     if !info.simple_args || info.argcount != argc + 1 {
         return Ok(None);
     }
-    let instance = new_instance(vm, &cls_obj)?;
+    let instance = if plain && !crate::code::forced_miss() {
+        alloc_plain(vm, cls_obj.clone().downcast::<PyType>().expect("a type"))
+    } else {
+        new_instance(vm, &cls_obj)?
+    };
     let func = exact_function(vm, &init).expect("cached __init__ is a function");
     // SAFETY: the frame holds `init`, which keeps these alive.
     let (globals, builtins, closure) = unsafe { layout::frame_refs(vm, func)? };

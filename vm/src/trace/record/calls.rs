@@ -39,7 +39,7 @@ impl Recorder {
         // A plain Python class: allocate, then inline `__init__`.
         if inlinable && !self_arg && callable.class().is(vm.ctx.types.type_type) {
             let hit = f.code.cache(op).and_then(|c| match unsafe { &*c.get() } {
-                SiteCache::Init { tp, version, init, info } => Some((*tp, *version, init.clone(), info.clone())),
+                SiteCache::Init { tp, version, init, info, .. } => Some((*tp, *version, init.clone(), info.clone())),
                 _ => None,
             });
             let cls = callable.downcast_ref::<PyType>().unwrap();
