@@ -90,6 +90,9 @@ fn fast_call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize, kwnames: O
     // A Python function (the commonest callee of Python code) first.
     let Some(func) = exact_function(vm, callable) else {
         if kwnames.is_some() {
+            if !has_self && callable.class().is(vm.ctx.types.type_type) {
+                return fast_instantiate(vm, f, op, base, argc, kwnames);
+            }
             return Ok(None);
         }
         if let Some(result) = builtin_calls::call(vm, callable, f.slots[base + 1].as_ref(), &f.slots[base + 2..]) {
@@ -108,7 +111,7 @@ fn fast_call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize, kwnames: O
             return Ok(Some(Flow::Next));
         }
         if !has_self && callable.class().is(vm.ctx.types.type_type) {
-            return fast_instantiate(vm, f, op, base, argc);
+            return fast_instantiate(vm, f, op, base, argc, None);
         }
         return Ok(None);
     };
@@ -138,6 +141,15 @@ fn binds_plainly(info: &CodeInfo) -> bool {
         && info.argcount + info.kwonlyargcount <= 64
 }
 
+/// Where a call site keeps its `CallBinding`: beside a Python callee, or
+/// beside a class's `__init__`.
+fn binding_of(cache: &mut SiteCache) -> Option<&mut Option<Box<CallBinding>>> {
+    match cache {
+        SiteCache::Callee { bind, .. } | SiteCache::Init { bind, .. } => Some(bind),
+        _ => None,
+    }
+}
+
 /// The site's binding for calling `func` with `kwnames`, brought up to
 /// date: keyword slots for these names, defaults for this function.
 fn site_binding<'a>(
@@ -148,8 +160,9 @@ fn site_binding<'a>(
     kwnames: &[PyObjectRef],
     kwnames_addr: usize,
 ) -> PyResult<Option<&'a CallBinding>> {
-    // SAFETY: per-thread cache; `callee_info` just stored this site's callee.
-    let SiteCache::Callee { bind, .. } = (unsafe { &mut *cell.get() }) else {
+    // SAFETY: per-thread cache; `callee_info` (or `fast_instantiate`) just
+    // stored this site's callee.
+    let Some(bind) = binding_of(unsafe { &mut *cell.get() }) else {
         return Ok(None);
     };
     let key = (func as *const Py<PyFunction> as usize, func.func_version());
@@ -174,7 +187,7 @@ fn site_binding<'a>(
         let defaults = tuple_attr(vm, func_obj, "__defaults__")?;
         let kwdefaults = func_obj.get_attr("__kwdefaults__", vm)?.downcast::<PyDict>().ok();
         // SAFETY: as above; nothing borrowed from the cache is live.
-        let SiteCache::Callee { bind, .. } = (unsafe { &mut *cell.get() }) else {
+        let Some(bind) = binding_of(unsafe { &mut *cell.get() }) else {
             return Ok(None);
         };
         *bind = Some(Box::new(CallBinding { kwnames: kwnames_addr, kw_slots, func: key, defaults, kwdefaults }));
@@ -351,7 +364,14 @@ fn alloc_plain(vm: &VirtualMachine, cls: rustpython_vm::builtins::PyTypeRef) -> 
 
 /// CALL of a plain Python class with exactly `__init__`'s positional
 /// parameters: allocate the instance and push the `__init__` frame.
-fn fast_instantiate(vm: &VirtualMachine, f: &mut Frame, op: Op, base: usize, argc: usize) -> PyResult<Option<Flow>> {
+fn fast_instantiate(
+    vm: &VirtualMachine,
+    f: &mut Frame,
+    op: Op,
+    base: usize,
+    argc: usize,
+    kwnames: Option<&PyObjectRef>,
+) -> PyResult<Option<Flow>> {
     let cls_obj = f.slots[base].clone().expect("callable");
     let cls = cls_obj.downcast_ref::<PyType>().expect("a type");
     let key = (
@@ -362,7 +382,7 @@ fn fast_instantiate(vm: &VirtualMachine, f: &mut Frame, op: Op, base: usize, arg
     let cell = code.cache(op);
     // SAFETY: per-thread cache; the borrow ends before any call out.
     let hit = cell.and_then(|c| match unsafe { &*c.get() } {
-        SiteCache::Init { tp, version, init, info, plain } if (*tp, *version) == key && key.1 != 0 => {
+        SiteCache::Init { tp, version, init, info, plain, .. } if (*tp, *version) == key && key.1 != 0 => {
             Some((init.clone(), info.clone(), *plain))
         }
         _ => None,
@@ -381,14 +401,15 @@ fn fast_instantiate(vm: &VirtualMachine, f: &mut Frame, op: Op, base: usize, arg
             if let Some(c) = cell {
                 if version != 0 {
                     unsafe {
-                        *c.get() = SiteCache::Init { tp: key.0, version, init: init.clone(), info: info.clone(), plain }
+                        *c.get() = SiteCache::Init { tp: key.0, version, init: init.clone(), info: info.clone(), plain, bind: None }
                     };
                 }
             }
             (init, info, plain)
         }
     };
-    if !info.simple_args || info.argcount != argc + 1 {
+    let exact = kwnames.is_none() && info.simple_args && info.argcount == argc + 1;
+    if !exact && !binds_plainly(&info) {
         return Ok(None);
     }
     let instance = if plain && !crate::code::forced_miss() {
@@ -396,6 +417,25 @@ fn fast_instantiate(vm: &VirtualMachine, f: &mut Frame, op: Op, base: usize, arg
     } else {
         new_instance(vm, &cls_obj)?
     };
+    if !exact {
+        // Keywords or defaults: bind as a call of `__init__` with the
+        // instance as self; anything else is left to the generic path, with
+        // the stack as it was.
+        f.slots[base] = Some(init);
+        f.slots[base + 1] = Some(instance.clone());
+        return match bind_call(vm, f, op, base, argc, kwnames, info) {
+            Ok(Some(Flow::Push(mut frame))) => {
+                frame.ret = Continuation::Init(instance);
+                Ok(Some(Flow::Push(frame)))
+            }
+            Ok(Some(_)) => unreachable!("bind_call pushes a frame or does nothing"),
+            other => {
+                f.slots[base] = Some(cls_obj);
+                f.slots[base + 1] = None;
+                other.map(|_| None)
+            }
+        };
+    }
     let func = exact_function(vm, &init).expect("cached __init__ is a function");
     // SAFETY: the frame holds `init`, which keeps these alive.
     let (globals, builtins, closure) = unsafe { layout::frame_refs(vm, func)? };

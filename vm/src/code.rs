@@ -48,7 +48,8 @@ pub enum SiteCache {
     /// CALL of a Python class: `object.__new__` then a Python `__init__`.
     /// `plain`: the class's `tp_new` is `object.__new__`'s and it has no
     /// abstract methods, so the instance is allocated directly.
-    Init { tp: usize, version: u32, init: rustpython_vm::PyObjectRef, info: Rc<CodeInfo>, plain: bool },
+    /// `bind`: as `Callee`'s, for `__init__` called with keywords or defaults.
+    Init { tp: usize, version: u32, init: rustpython_vm::PyObjectRef, info: Rc<CodeInfo>, plain: bool, bind: Option<Box<CallBinding>> },
     /// LOAD_GLOBAL: where the name was found (see `globals_cache`), and how
     /// often the site had to look again; past a limit it stops caching.
     Global { slot: Option<crate::globals_cache::GlobalSlot>, relocations: u8 },
