@@ -415,8 +415,9 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
 
 /// Execute instructions of the frame on top of `stack` (the run's frame
 /// stack) as `execute` does, but switch frames here for calls of Python
-/// code (CALL, CALL_KW, CALL_FUNCTION_EX) and their returns (to a plain
-/// call or an `__init__`), instead of leaving the loop for `run_loop`.
+/// code (CALL, CALL_KW, CALL_FUNCTION_EX, a Python binary operator, a
+/// generator resumed by FOR_ITER), their returns and such a generator's
+/// yields, instead of leaving the loop for `run_loop`.
 /// Only while no trace or profile hook is set; everything else goes to
 /// `run_loop` as before.
 fn execute_on_stack(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, executed: &mut u64, trace: bool) -> Step {
@@ -441,8 +442,8 @@ unsafe fn enter_callee(vm: &VirtualMachine, stack: *mut Vec<Box<Frame>>, new: Bo
 }
 
 /// The frame on top of `stack` returned `value` to its caller, which is
-/// the new top: what `run_loop` does for a `Flow::Return` with a plain,
-/// `__init__` or binary-operator continuation.
+/// the new top: what `run_loop` does for a `Flow::Return` with any
+/// continuation but `Discard`.
 ///
 /// # Safety
 /// As `enter_callee`; the frame on top is not borrowed.
@@ -471,9 +472,33 @@ unsafe fn return_to_caller(vm: &VirtualMachine, stack: *mut Vec<Box<Frame>>, val
                 (*caller).push(value);
             }
         }
-        _ => unreachable!("checked by the caller"),
+        Continuation::Generator { gen, exhausted } => {
+            generator::finish_on_stack(vm, &gen);
+            (*caller).pc = exhausted;
+        }
+        Continuation::Discard => unreachable!("checked by the caller"),
     }
     Ok(caller)
+}
+
+/// The generator frame on top of `stack`, resumed by its consumer's
+/// FOR_ITER (the new top), yielded `value`: what `run_loop` does for such
+/// a `Flow::Yield`.
+///
+/// # Safety
+/// As `return_to_caller`.
+#[inline(always)]
+unsafe fn yield_to_consumer(vm: &VirtualMachine, stack: *mut Vec<Box<Frame>>, value: PyObjectRef) -> *mut Frame {
+    let stack = &mut *stack;
+    let mut done = stack.pop().unwrap_unchecked();
+    leave_frame();
+    let Continuation::Generator { gen, .. } = std::mem::replace(&mut done.ret, Continuation::Push) else {
+        unreachable!("checked by the caller")
+    };
+    generator::suspend_on_stack(vm, &gen, done);
+    let consumer: *mut Frame = &mut **stack.last_mut().unwrap_unchecked();
+    (*consumer).push(value);
+    consumer
 }
 
 fn execute_frames(
@@ -803,7 +828,7 @@ fn execute_frames(
                 }
             } else if let Some(mut gen_frame) = generator::resume_on_stack(vm, f.top()) {
                 gen_frame.ret = Continuation::Generator { gen: f.top().clone(), exhausted: arg };
-                return Ok(Flow::Push(gen_frame));
+                switch!(Ok(Flow::Push(gen_frame)), vm, stack, fp, 'frames);
             } else {
                 let it = f.top().clone();
                 match generator::iter_next(vm, &it)? {
@@ -972,7 +997,7 @@ fn execute_frames(
             // SAFETY: `stack` is the run's stack when not null.
             if !stack.is_null()
                 && unsafe { (*stack).len() } > 1
-                && matches!(f.ret, Continuation::Push | Continuation::Init(_) | Continuation::Binary { .. })
+                && !matches!(f.ret, Continuation::Discard)
                 && !vm.use_tracing.get()
             {
                 // SAFETY: `f` (the top) is not used after this.
@@ -1001,6 +1026,18 @@ fn execute_frames(
                 f.push(vm.ctx.none());
             } else {
                 f.push = false;
+                // A generator resumed by its consumer's FOR_ITER on this
+                // stack: hand the value and control back to the consumer.
+                // SAFETY: `stack` is the run's stack when not null.
+                if !stack.is_null()
+                    && unsafe { (*stack).len() } > 1
+                    && matches!(f.ret, Continuation::Generator { .. })
+                    && !vm.use_tracing.get()
+                {
+                    // SAFETY: `f` (the top) is not used after this.
+                    fp = unsafe { yield_to_consumer(vm, stack, v) };
+                    continue 'frames;
+                }
                 return Ok(Flow::Yield(v));
             }
         }
