@@ -126,7 +126,7 @@ fn fast_call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize, kwnames: O
     frame.closure = closure;
     let start = if has_self { base + 1 } else { base + 2 };
     for (i, v) in f.slots.drain(start..).enumerate() {
-        frame.slots[i] = v;
+        frame.init_slot(i, v);
     }
     f.slots.truncate(base);
     Ok(Some(Flow::Push(frame)))
@@ -296,7 +296,7 @@ fn bind_call(
     let start = if has_self { base + 1 } else { base + 2 };
     let mut args = f.slots.drain(start..);
     for (i, v) in args.by_ref().take(npos).enumerate() {
-        frame.slots[i] = v;
+        frame.init_slot(i, v);
     }
     for (&j, v) in kw_slots.iter().zip(args) {
         frame.slots[j as usize] = v;
@@ -443,7 +443,7 @@ fn fast_instantiate(
     frame.closure = closure;
     frame.slots[0] = Some(instance.clone());
     for (i, v) in f.slots.drain(base + 2..).enumerate() {
-        frame.slots[i + 1] = v;
+        frame.init_slot(i + 1, v);
     }
     f.slots.truncate(base);
     frame.ret = Continuation::Init(instance);

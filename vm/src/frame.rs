@@ -119,17 +119,17 @@ impl Frame {
         func: Option<PyObjectRef>,
     ) -> Box<Frame> {
         let n = code.nlocalsplus;
-        let spare = code.spare.take();
-        let (pooled, serial) = STORE.with(|s| {
+        let serial = STORE.with(|s| {
             let serial = s.serial.get() + 1;
             s.serial.set(serial);
-            if spare.is_some() {
-                return (spare, serial);
-            }
+            serial
+        });
+        let pooled = match code.spare.take() {
+            Some(p) => Some(p),
             // SAFETY: the pool is only touched here and in `recycle`, which
             // run no Python code while they hold it.
-            (unsafe { (*s.pool.get()).pop() }, serial)
-        });
+            None => STORE.with(|s| unsafe { (*s.pool.get()).pop() }),
+        };
         let (boxed, mut slots) = pooled.unwrap_or_else(|| (Box::new(std::mem::MaybeUninit::uninit()), Vec::new()));
         slots.reserve(n + code.stacksize + 1);
         // A pooled vector is empty: fill the localsplus with NULLs.
@@ -165,6 +165,16 @@ impl Frame {
             raw.write(frame);
             Box::from_raw(raw)
         }
+    }
+
+    /// Fill slot `i` of a new frame, which holds NULL until now (an
+    /// argument moved in by a call): nothing to drop.
+    #[inline(always)]
+    pub fn init_slot(&mut self, i: usize, v: Option<PyObjectRef>) {
+        let slot = &mut self.slots[i];
+        debug_assert!(slot.is_none());
+        // SAFETY: the slot holds None, which owns nothing.
+        unsafe { std::ptr::write(slot, v) };
     }
 
     #[inline(always)]
