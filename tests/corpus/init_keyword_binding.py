@@ -116,3 +116,23 @@ def late_init(self, x=0):
 WithInitLater.__init__ = late_init
 show(lambda: WithInitLater(x=1).x)
 show(lambda: WithInitLater().x)
+
+
+# One instance per call, also when the arguments do not bind: its __del__
+# runs once.
+class Noisy:
+    made = 0
+
+    def __init__(self, a, b=1):
+        Noisy.made += 1
+        self.a = a
+
+    def __del__(self):
+        print("del", getattr(self, "a", "uninitialised"))
+
+
+for i in range(3):
+    Noisy(i, b=2)
+show(lambda: Noisy(b=1))
+show(lambda: Noisy(1, c=1))
+print("made", Noisy.made)

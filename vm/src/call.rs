@@ -412,30 +412,42 @@ fn fast_instantiate(
     if !exact && !binds_plainly(&info) {
         return Ok(None);
     }
-    let instance = if plain && !crate::code::forced_miss() {
-        alloc_plain(vm, cls_obj.clone().downcast::<PyType>().expect("a type"))
-    } else {
-        new_instance(vm, &cls_obj)?
+    let alloc = |vm: &VirtualMachine| {
+        if plain && !crate::code::forced_miss() {
+            Ok(alloc_plain(vm, cls_obj.clone().downcast::<PyType>().expect("a type")))
+        } else {
+            new_instance(vm, &cls_obj)
+        }
     };
     if !exact {
-        // Keywords or defaults: bind as a call of `__init__` with the
-        // instance as self; anything else is left to the generic path, with
-        // the stack as it was.
+        // Keywords or defaults: bind as a call of `__init__`, the class
+        // standing in for self; anything else is left to the generic path,
+        // with the stack as it was. The instance is made once the arguments
+        // bound: one made for nothing would run its `__del__`.
         f.slots[base] = Some(init);
-        f.slots[base + 1] = Some(instance.clone());
+        f.slots[base + 1] = Some(cls_obj.clone());
         return match bind_call(vm, f, op, base, argc, kwnames, info) {
             Ok(Some(Flow::Push(mut frame))) => {
+                let instance = match alloc(vm) {
+                    Ok(i) => i,
+                    Err(e) => {
+                        frame.recycle(vm);
+                        return Err(e);
+                    }
+                };
+                frame.slots[0] = Some(instance.clone());
                 frame.ret = Continuation::Init(instance);
                 Ok(Some(Flow::Push(frame)))
             }
             Ok(Some(_)) => unreachable!("bind_call pushes a frame or does nothing"),
             other => {
-                f.slots[base] = Some(cls_obj);
+                f.slots[base] = Some(cls_obj.clone());
                 f.slots[base + 1] = None;
                 other.map(|_| None)
             }
         };
     }
+    let instance = alloc(vm)?;
     let func = exact_function(vm, &init).expect("cached __init__ is a function");
     // SAFETY: the frame holds `init`, which keeps these alive.
     let (globals, builtins, closure) = unsafe { layout::frame_refs(vm, func)? };
