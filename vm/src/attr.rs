@@ -448,7 +448,11 @@ fn store_cached(vm: &VirtualMachine, f: &mut Frame, cell: &std::cell::UnsafeCell
             // A new key: RustPython's own insert (a dict that grows past
             // 30 keys takes the generic path, which keeps RustPython's
             // inline-values flag as it expects).
-            let len = d.__len__();
+            let len = if crate::layout::instances::is_shape(s) {
+                crate::layout::instances::shape_len(l, d)
+            } else {
+                d.__len__()
+            };
             if len >= 30 {
                 return Ok(false);
             }

@@ -90,6 +90,9 @@ fn fast_call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize, kwnames: O
     // A Python function (the commonest callee of Python code) first.
     let Some(func) = exact_function(vm, callable) else {
         if kwnames.is_some() {
+            if !has_self && callable.class().is(vm.ctx.types.type_type) {
+                return fast_instantiate(vm, f, op, base, argc, kwnames);
+            }
             return Ok(None);
         }
         if let Some(result) = builtin_calls::call(vm, callable, f.slots[base + 1].as_ref(), &f.slots[base + 2..]) {
@@ -108,7 +111,7 @@ fn fast_call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize, kwnames: O
             return Ok(Some(Flow::Next));
         }
         if !has_self && callable.class().is(vm.ctx.types.type_type) {
-            return fast_instantiate(vm, f, op, base, argc);
+            return fast_instantiate(vm, f, op, base, argc, None);
         }
         return Ok(None);
     };
@@ -123,7 +126,7 @@ fn fast_call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize, kwnames: O
     frame.closure = closure;
     let start = if has_self { base + 1 } else { base + 2 };
     for (i, v) in f.slots.drain(start..).enumerate() {
-        frame.slots[i] = v;
+        frame.init_slot(i, v);
     }
     f.slots.truncate(base);
     Ok(Some(Flow::Push(frame)))
@@ -138,6 +141,15 @@ fn binds_plainly(info: &CodeInfo) -> bool {
         && info.argcount + info.kwonlyargcount <= 64
 }
 
+/// Where a call site keeps its `CallBinding`: beside a Python callee, or
+/// beside a class's `__init__`.
+fn binding_of(cache: &mut SiteCache) -> Option<&mut Option<Box<CallBinding>>> {
+    match cache {
+        SiteCache::Callee { bind, .. } | SiteCache::Init { bind, .. } => Some(bind),
+        _ => None,
+    }
+}
+
 /// The site's binding for calling `func` with `kwnames`, brought up to
 /// date: keyword slots for these names, defaults for this function.
 fn site_binding<'a>(
@@ -148,8 +160,9 @@ fn site_binding<'a>(
     kwnames: &[PyObjectRef],
     kwnames_addr: usize,
 ) -> PyResult<Option<&'a CallBinding>> {
-    // SAFETY: per-thread cache; `callee_info` just stored this site's callee.
-    let SiteCache::Callee { bind, .. } = (unsafe { &mut *cell.get() }) else {
+    // SAFETY: per-thread cache; `callee_info` (or `fast_instantiate`) just
+    // stored this site's callee.
+    let Some(bind) = binding_of(unsafe { &mut *cell.get() }) else {
         return Ok(None);
     };
     let key = (func as *const Py<PyFunction> as usize, func.func_version());
@@ -174,7 +187,7 @@ fn site_binding<'a>(
         let defaults = tuple_attr(vm, func_obj, "__defaults__")?;
         let kwdefaults = func_obj.get_attr("__kwdefaults__", vm)?.downcast::<PyDict>().ok();
         // SAFETY: as above; nothing borrowed from the cache is live.
-        let SiteCache::Callee { bind, .. } = (unsafe { &mut *cell.get() }) else {
+        let Some(bind) = binding_of(unsafe { &mut *cell.get() }) else {
             return Ok(None);
         };
         // Borrowed: the function holds them, under its version (`key`).
@@ -288,7 +301,7 @@ fn bind_call(
     let start = if has_self { base + 1 } else { base + 2 };
     let mut args = f.slots.drain(start..);
     for (i, v) in args.by_ref().take(npos).enumerate() {
-        frame.slots[i] = v;
+        frame.init_slot(i, v);
     }
     for (&j, v) in kw_slots.iter().zip(args) {
         frame.slots[j as usize] = v;
@@ -330,9 +343,40 @@ pub fn new_instance(vm: &VirtualMachine, cls: &PyObjectRef) -> PyResult {
     }
 }
 
+/// Whether `object.__new__(cls)` (without arguments) is only an
+/// allocation: the class's `tp_new` slot is `object`'s and the class has no
+/// abstract methods. Valid while the class's version is unchanged.
+fn allocates_plainly(vm: &VirtualMachine, cls: &PyType) -> bool {
+    let same_new = match (cls.slots.new.load(), vm.ctx.types.object_type.slots.new.load()) {
+        (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),
+        _ => false,
+    };
+    same_new && cls.get_attr(vm.ctx.intern_str("__abstractmethods__")).is_none()
+}
+
+/// What `object.__new__(cls)` makes when `allocates_plainly(cls)`: an
+/// object with an empty instance dict if the class has one.
+fn alloc_plain(vm: &VirtualMachine, cls: rustpython_vm::builtins::PyTypeRef) -> PyObjectRef {
+    let dict = cls.slots.flags.has_feature(PyTypeFlags::HAS_DICT).then(|| {
+        let d = vm.ctx.new_dict();
+        if let Some(l) = layout::instances::layout() {
+            layout::instances::stamp_empty(l, &d);
+        }
+        d
+    });
+    rustpython_vm::PyRef::new_ref(rustpython_vm::builtins::PyBaseObject, cls, dict).into()
+}
+
 /// CALL of a plain Python class with exactly `__init__`'s positional
 /// parameters: allocate the instance and push the `__init__` frame.
-fn fast_instantiate(vm: &VirtualMachine, f: &mut Frame, op: Op, base: usize, argc: usize) -> PyResult<Option<Flow>> {
+fn fast_instantiate(
+    vm: &VirtualMachine,
+    f: &mut Frame,
+    op: Op,
+    base: usize,
+    argc: usize,
+    kwnames: Option<&PyObjectRef>,
+) -> PyResult<Option<Flow>> {
     let cls_obj = f.slots[base].clone().expect("callable");
     let cls = cls_obj.downcast_ref::<PyType>().expect("a type");
     let key = (
@@ -344,12 +388,12 @@ fn fast_instantiate(vm: &VirtualMachine, f: &mut Frame, op: Op, base: usize, arg
     // SAFETY: per-thread cache; the borrow ends before any call out.
     let hit = cell.and_then(|c| match unsafe { &*c.get() } {
         // SAFETY: the key matched the class being called.
-        SiteCache::Init { tp, version, init, info } if (*tp, *version) == key && key.1 != 0 => {
-            Some((unsafe { init.get() }.to_owned(), info.clone()))
+        SiteCache::Init { tp, version, init, info, plain, .. } if (*tp, *version) == key && key.1 != 0 => {
+            Some((unsafe { init.get() }.to_owned(), info.clone(), *plain))
         }
         _ => None,
     });
-    let (init, info) = match hit {
+    let (init, info, plain) = match hit {
         Some(h) => h,
         None => {
             let Some(init) = init_target(vm, cls) else {
@@ -358,21 +402,58 @@ fn fast_instantiate(vm: &VirtualMachine, f: &mut Frame, op: Op, base: usize, arg
             let func = exact_function(vm, &init).expect("checked");
             let code_obj = layout::function_code(func, vm)?;
             let info = info_for(&code_obj);
+            let plain = allocates_plainly(vm, cls);
             let version = cls.tp_version_tag.load(std::sync::atomic::Ordering::Acquire);
             if let Some(c) = cell {
                 if version != 0 {
                     unsafe {
-                        *c.get() = SiteCache::Init { tp: key.0, version, init: Borrowed::new(&*init), info: info.clone() }
+                        *c.get() = SiteCache::Init { tp: key.0, version, init: Borrowed::new(&*init), info: info.clone(), plain, bind: None }
                     };
                 }
             }
-            (init, info)
+            (init, info, plain)
         }
     };
-    if !info.simple_args || info.argcount != argc + 1 {
+    let exact = kwnames.is_none() && info.simple_args && info.argcount == argc + 1;
+    if !exact && !binds_plainly(&info) {
         return Ok(None);
     }
-    let instance = new_instance(vm, &cls_obj)?;
+    let alloc = |vm: &VirtualMachine| {
+        if plain && !crate::code::forced_miss() {
+            Ok(alloc_plain(vm, cls_obj.clone().downcast::<PyType>().expect("a type")))
+        } else {
+            new_instance(vm, &cls_obj)
+        }
+    };
+    if !exact {
+        // Keywords or defaults: bind as a call of `__init__`, the class
+        // standing in for self; anything else is left to the generic path,
+        // with the stack as it was. The instance is made once the arguments
+        // bound: one made for nothing would run its `__del__`.
+        f.slots[base] = Some(init);
+        f.slots[base + 1] = Some(cls_obj.clone());
+        return match bind_call(vm, f, op, base, argc, kwnames, info) {
+            Ok(Some(Flow::Push(mut frame))) => {
+                let instance = match alloc(vm) {
+                    Ok(i) => i,
+                    Err(e) => {
+                        frame.recycle(vm);
+                        return Err(e);
+                    }
+                };
+                frame.slots[0] = Some(instance.clone());
+                frame.ret = Continuation::Init(instance);
+                Ok(Some(Flow::Push(frame)))
+            }
+            Ok(Some(_)) => unreachable!("bind_call pushes a frame or does nothing"),
+            other => {
+                f.slots[base] = Some(cls_obj.clone());
+                f.slots[base + 1] = None;
+                other.map(|_| None)
+            }
+        };
+    }
+    let instance = alloc(vm)?;
     let func = exact_function(vm, &init).expect("cached __init__ is a function");
     // SAFETY: the frame holds `init`, which keeps these alive.
     let (globals, builtins, closure) = unsafe { layout::frame_refs(vm, func)? };
@@ -380,7 +461,7 @@ fn fast_instantiate(vm: &VirtualMachine, f: &mut Frame, op: Op, base: usize, arg
     frame.closure = closure;
     frame.slots[0] = Some(instance.clone());
     for (i, v) in f.slots.drain(base + 2..).enumerate() {
-        frame.slots[i + 1] = v;
+        frame.init_slot(i + 1, v);
     }
     f.slots.truncate(base);
     frame.ret = Continuation::Init(instance);

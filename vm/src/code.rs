@@ -80,7 +80,10 @@ pub enum SiteCache {
     /// `ATTR_WAYS` receiver types seen at this site.
     Attr(Vec<AttrEntry>),
     /// CALL of a Python class: `object.__new__` then a Python `__init__`.
-    Init { tp: usize, version: u32, init: Borrowed<rustpython_vm::PyObject>, info: Rc<CodeInfo> },
+    /// `plain`: the class's `tp_new` is `object.__new__`'s and it has no
+    /// abstract methods, so the instance is allocated directly.
+    /// `bind`: as `Callee`'s, for `__init__` called with keywords or defaults.
+    Init { tp: usize, version: u32, init: Borrowed<rustpython_vm::PyObject>, info: Rc<CodeInfo>, plain: bool, bind: Option<Box<CallBinding>> },
     /// LOAD_GLOBAL: where the name was found (see `globals_cache`), and how
     /// often the site had to look again; past a limit it stops caching.
     Global { slot: Option<crate::globals_cache::GlobalSlot>, relocations: u8 },
@@ -231,6 +234,10 @@ pub struct CodeInfo {
     /// on first use, so a line lookup is an index (tracing asks for one per
     /// instruction).
     pub lines: std::cell::OnceCell<Box<[i32]>>,
+    /// The storage of this code's last ended frame, kept for its next call
+    /// (`Frame::new`/`recycle`): a frame box and a slot vector already of
+    /// the right size, without the thread's pool.
+    pub spare: Cell<Option<crate::frame::Pooled>>,
 }
 
 /// The line of every code unit of `co` (-1 where it has none), read from
@@ -409,6 +416,7 @@ impl CodeInfo {
             simple_args,
             has_loops,
             lines: std::cell::OnceCell::new(),
+            spare: Cell::new(None),
             code,
         }
     }

@@ -7,9 +7,12 @@
 //! class is a strict subclass of `a`'s, Python tries the reflected method first:
 //! that case (and in-place operators) take the generic path.
 
-use rustpython_vm::builtins::{PyFunction, PyType};
+use std::rc::Rc;
+
+use rustpython_vm::builtins::{PyFunction, PyStrInterned, PyType};
 use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
+use crate::code::CodeInfo;
 use crate::frame::{Continuation, Frame};
 
 /// `(method, reflected method, symbol)` by BINARY_OP argument (the
@@ -34,17 +37,43 @@ const OPS: [(&str, &str, &str); 13] = [
 /// class (a Python class) defines the method as a function of exactly two
 /// positional parameters, and `b`'s class is not a strict subclass of it.
 pub fn binary_method(vm: &VirtualMachine, a: &PyObject, b: &PyObject, op: u32) -> Option<PyObjectRef> {
-    let &(name, _, _) = OPS.get(op as usize)?;
+    binary_method_code(vm, a, b, op).map(|(method, _)| method)
+}
+
+/// `binary_method` with the method's decoded code.
+fn binary_method_code(vm: &VirtualMachine, a: &PyObject, b: &PyObject, op: u32) -> Option<(PyObjectRef, Rc<CodeInfo>)> {
+    let name = method_name(vm, op)?;
     let ta = a.class();
     let tb = b.class();
     if !python_class(ta, vm) || !plain_operand(tb, vm) || (!tb.is(ta) && tb.fast_issubclass(ta)) {
         return None;
     }
-    let method = ta.get_attr(vm.ctx.intern_str(name))?;
+    let method = ta.get_attr(name)?;
     let func = method.downcast_ref::<PyFunction>().filter(|_| method.class().is(vm.ctx.types.function_type))?;
     let code = crate::layout::function_code(func, vm).ok()?;
     let info = crate::code::info_for(&code);
-    (info.simple_args && info.argcount == 2).then_some(method)
+    (info.simple_args && info.argcount == 2).then_some((method, info))
+}
+
+/// The interned name of the method of BINARY_OP `op` (`OPS`' first column).
+fn method_name(vm: &VirtualMachine, op: u32) -> Option<&'static PyStrInterned> {
+    let n = &vm.ctx.names;
+    Some(match op {
+        0 => n.__add__,
+        1 => n.__and__,
+        2 => n.__floordiv__,
+        3 => n.__lshift__,
+        4 => n.__matmul__,
+        5 => n.__mul__,
+        6 => n.__mod__,
+        7 => n.__or__,
+        8 => n.__pow__,
+        9 => n.__rshift__,
+        10 => n.__sub__,
+        11 => n.__truediv__,
+        12 => n.__xor__,
+        _ => return None,
+    })
 }
 
 /// A class defined in Python with no builtin base but `object`: its operators
@@ -73,11 +102,17 @@ pub fn push_binary(vm: &VirtualMachine, f: &mut Frame, op: u32) -> PyResult<Opti
     if !f.peek(1).class().slots.flags.has_feature(rustpython_vm::types::PyTypeFlags::HEAPTYPE) {
         return Ok(None);
     }
-    let Some(method) = binary_method(vm, f.peek(1), f.peek(0), op) else { return Ok(None) };
+    let Some((method, info)) = binary_method_code(vm, f.peek(1), f.peek(0), op) else { return Ok(None) };
     let func = method.downcast_ref::<PyFunction>().expect("checked");
+    // SAFETY: the frame holds `method`, which keeps these alive.
+    let (globals, builtins, closure) = unsafe { crate::layout::frame_refs(vm, func)? };
     let b = f.pop();
     let a = f.pop();
-    let mut frame = crate::call::frame_for_call(vm, &method, func, vec![a.clone(), b.clone()], Vec::new())?;
+    // Two plain positional parameters (checked): `a` and `b` bind to them.
+    let mut frame = Frame::new(info, globals, builtins, None, Some(method));
+    frame.closure = closure;
+    frame.slots[0] = Some(a.clone());
+    frame.slots[1] = Some(b.clone());
     frame.ret = Continuation::Binary { a, b, op };
     Ok(Some(frame))
 }

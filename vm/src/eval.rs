@@ -79,6 +79,23 @@ macro_rules! flow {
     };
 }
 
+/// In `execute_frames`: continue with the next instruction unless `$e`
+/// changes frames; a new frame of Python code is entered right here when
+/// the loop runs on the run's stack and no hook is set.
+macro_rules! switch {
+    ($e:expr, $vm:ident, $stack:ident, $fp:ident, $frames:lifetime) => {
+        match $e {
+            Ok(Flow::Next) => {}
+            Ok(Flow::Push(new)) if !$stack.is_null() && !$vm.use_tracing.get() => {
+                // SAFETY: `stack` is the run's stack; `f` is not used after.
+                $fp = unsafe { enter_callee($vm, $stack, new)? };
+                continue $frames;
+            }
+            other => return other,
+        }
+    };
+}
+
 /// Frames on the current thread's stacks, checked against the recursion limit.
 #[inline]
 fn enter_frame(vm: &VirtualMachine) -> PyResult<()> {
@@ -186,10 +203,10 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) ->
             None if rec.is_some() => crate::trace::record_step(vm, stack, &mut rec, |f| {
                 execute(vm, f, &mut executed, trace, true)
             }),
-            None => {
-                let frame = stack.last_mut().unwrap();
-                execute(vm, frame, &mut executed, trace, std::mem::take(&mut skip_entry))
+            None if std::mem::take(&mut skip_entry) => {
+                execute(vm, stack.last_mut().unwrap(), &mut executed, trace, true)
             }
+            None => execute_on_stack(vm, stack, &mut executed, trace),
         };
         match step {
             Ok(Flow::Next) => {}
@@ -393,6 +410,109 @@ fn c_call_target(vm: &VirtualMachine, f: &Frame, op: crate::code::Op) -> Option<
 /// Execute instructions of `f` until one changes frames (call, return,
 /// yield) or raises.
 fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, single: bool) -> Step {
+    execute_frames(vm, f, std::ptr::null_mut(), executed, trace, single)
+}
+
+/// Execute instructions of the frame on top of `stack` (the run's frame
+/// stack) as `execute` does, but switch frames here for calls of Python
+/// code (CALL, CALL_KW, CALL_FUNCTION_EX, a Python binary operator, a
+/// generator resumed by FOR_ITER), their returns and such a generator's
+/// yields, instead of leaving the loop for `run_loop`.
+/// Only while no trace or profile hook is set; everything else goes to
+/// `run_loop` as before.
+fn execute_on_stack(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, executed: &mut u64, trace: bool) -> Step {
+    let f: *mut Frame = &mut **stack.last_mut().expect("a frame");
+    execute_frames(vm, f, stack, executed, trace, false)
+}
+
+/// Push `new` on the run's stack, as `run_loop` does for `Flow::Push`
+/// (the recursion limit checked), and return it.
+///
+/// # Safety
+/// `stack` is the run's frame stack, not borrowed elsewhere.
+#[inline(always)]
+unsafe fn enter_callee(vm: &VirtualMachine, stack: *mut Vec<Box<Frame>>, new: Box<Frame>) -> Result<*mut Frame, Raised> {
+    if let Err(e) = enter_frame(vm) {
+        new.recycle(vm);
+        return Err(e.into());
+    }
+    let stack = &mut *stack;
+    stack.push(new);
+    Ok(&mut **stack.last_mut().unwrap_unchecked())
+}
+
+/// The frame on top of `stack` returned `value` to its caller, which is
+/// the new top: what `run_loop` does for a `Flow::Return` with any
+/// continuation but `Discard`.
+///
+/// # Safety
+/// As `enter_callee`; the frame on top is not borrowed.
+#[inline(always)]
+unsafe fn return_to_caller(vm: &VirtualMachine, stack: *mut Vec<Box<Frame>>, value: PyObjectRef) -> Result<*mut Frame, Raised> {
+    let stack = &mut *stack;
+    let mut done = stack.pop().unwrap_unchecked();
+    leave_frame();
+    let ret = std::mem::replace(&mut done.ret, Continuation::Push);
+    done.recycle(vm);
+    let caller: *mut Frame = &mut **stack.last_mut().unwrap_unchecked();
+    match ret {
+        Continuation::Push => (*caller).push(value),
+        Continuation::Init(instance) => {
+            if !vm.is_none(&value) {
+                let e = vm.new_type_error(format!("__init__() should return None, not '{}'", value.class().name()));
+                return Err(e.into());
+            }
+            (*caller).push(instance);
+        }
+        Continuation::Binary { a, b, op } => {
+            if value.is(vm.ctx.not_implemented.as_object()) {
+                let v = crate::dunder::binary_fallback(vm, &a, &b, op)?;
+                (*caller).push(v);
+            } else {
+                (*caller).push(value);
+            }
+        }
+        Continuation::Generator { gen, exhausted } => {
+            generator::finish_on_stack(vm, &gen);
+            (*caller).pc = exhausted;
+        }
+        Continuation::Discard => unreachable!("checked by the caller"),
+    }
+    Ok(caller)
+}
+
+/// The generator frame on top of `stack`, resumed by its consumer's
+/// FOR_ITER (the new top), yielded `value`: what `run_loop` does for such
+/// a `Flow::Yield`.
+///
+/// # Safety
+/// As `return_to_caller`.
+#[inline(always)]
+unsafe fn yield_to_consumer(vm: &VirtualMachine, stack: *mut Vec<Box<Frame>>, value: PyObjectRef) -> *mut Frame {
+    let stack = &mut *stack;
+    let mut done = stack.pop().unwrap_unchecked();
+    leave_frame();
+    let Continuation::Generator { gen, .. } = std::mem::replace(&mut done.ret, Continuation::Push) else {
+        unreachable!("checked by the caller")
+    };
+    generator::suspend_on_stack(vm, &gen, done);
+    let consumer: *mut Frame = &mut **stack.last_mut().unwrap_unchecked();
+    (*consumer).push(value);
+    consumer
+}
+
+fn execute_frames(
+    vm: &VirtualMachine,
+    mut fp: *mut Frame,
+    stack: *mut Vec<Box<Frame>>,
+    executed: &mut u64,
+    trace: bool,
+    single: bool,
+) -> Step {
+    'frames: loop {
+    // SAFETY: `fp` is the frame on top of the run's stack (or the one
+    // frame given to `execute`); nothing else borrows it while it runs.
+    let f: &mut Frame = unsafe { &mut *fp };
     let code = f.code.clone();
     let ops: &[crate::code::Op] = &code.ops;
     loop {
@@ -561,7 +681,7 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
 
         Instruction::BinaryOp { .. } => {
             if let Some(frame) = crate::dunder::push_binary(vm, f, arg)? {
-                return Ok(Flow::Push(frame));
+                switch!(Ok(Flow::Push(frame)), vm, stack, fp, 'frames);
             }
             let b = f.pop();
             let a = f.pop();
@@ -708,7 +828,7 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
                 }
             } else if let Some(mut gen_frame) = generator::resume_on_stack(vm, f.top()) {
                 gen_frame.ret = Continuation::Generator { gen: f.top().clone(), exhausted: arg };
-                return Ok(Flow::Push(gen_frame));
+                switch!(Ok(Flow::Push(gen_frame)), vm, stack, fp, 'frames);
             } else {
                 let it = f.top().clone();
                 match generator::iter_next(vm, &it)? {
@@ -848,7 +968,7 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
         }
 
         Instruction::Call { .. } => {
-            flow!(call::call(vm, f, op, arg as usize, None).map_err(Raised::from));
+            switch!(call::call(vm, f, op, arg as usize, None).map_err(Raised::from), vm, stack, fp, 'frames);
             // A builtin that set a trace or profile hook: leave, so the
             // loop reports events from the next instruction on.
             if vm.use_tracing.get() {
@@ -857,13 +977,13 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
         }
         Instruction::CallKw { .. } => {
             let kwnames = f.pop();
-            flow!(call::call(vm, f, op, arg as usize, Some(kwnames)).map_err(Raised::from));
+            switch!(call::call(vm, f, op, arg as usize, Some(kwnames)).map_err(Raised::from), vm, stack, fp, 'frames);
             if vm.use_tracing.get() {
                 return Ok(Flow::Next);
             }
         }
         Instruction::CallFunctionEx => {
-            flow!(call::call_function_ex(vm, f).map_err(Raised::from));
+            switch!(call::call_function_ex(vm, f).map_err(Raised::from), vm, stack, fp, 'frames);
             // A builtin that set a trace or profile hook: leave, so the
             // loop reports events from the next instruction on.
             if vm.use_tracing.get() {
@@ -874,6 +994,21 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
         Instruction::SetFunctionAttribute { .. } => crate::function::set_function_attribute(vm, f, arg)?,
         Instruction::ReturnValue => {
             let v = f.pop();
+            // SAFETY: `stack` is the run's stack when not null.
+            if !stack.is_null()
+                && unsafe { (*stack).len() } > 1
+                && !matches!(f.ret, Continuation::Discard)
+                && !vm.use_tracing.get()
+            {
+                // SAFETY: `f` (the top) is not used after this.
+                match unsafe { return_to_caller(vm, stack, v) } {
+                    Ok(caller) => {
+                        fp = caller;
+                        continue 'frames;
+                    }
+                    Err(raised) => return Err(raised),
+                }
+            }
             return Ok(Flow::Return(v));
         }
 
@@ -891,6 +1026,18 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
                 f.push(vm.ctx.none());
             } else {
                 f.push = false;
+                // A generator resumed by its consumer's FOR_ITER on this
+                // stack: hand the value and control back to the consumer.
+                // SAFETY: `stack` is the run's stack when not null.
+                if !stack.is_null()
+                    && unsafe { (*stack).len() } > 1
+                    && matches!(f.ret, Continuation::Generator { .. })
+                    && !vm.use_tracing.get()
+                {
+                    // SAFETY: `f` (the top) is not used after this.
+                    fp = unsafe { yield_to_consumer(vm, stack, v) };
+                    continue 'frames;
+                }
                 return Ok(Flow::Yield(v));
             }
         }
@@ -1057,6 +1204,7 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
     }
     if single {
         return Ok(Flow::Next);
+    }
     }
     }
 }

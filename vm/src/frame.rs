@@ -119,13 +119,17 @@ impl Frame {
         func: Option<PyObjectRef>,
     ) -> Box<Frame> {
         let n = code.nlocalsplus;
-        let (pooled, serial) = STORE.with(|s| {
+        let serial = STORE.with(|s| {
             let serial = s.serial.get() + 1;
             s.serial.set(serial);
+            serial
+        });
+        let pooled = match code.spare.take() {
+            Some(p) => Some(p),
             // SAFETY: the pool is only touched here and in `recycle`, which
             // run no Python code while they hold it.
-            (unsafe { (*s.pool.get()).pop() }, serial)
-        });
+            None => STORE.with(|s| unsafe { (*s.pool.get()).pop() }),
+        };
         let (boxed, mut slots) = pooled.unwrap_or_else(|| (Box::new(std::mem::MaybeUninit::uninit()), Vec::new()));
         slots.reserve(n + code.stacksize + 1);
         // A pooled vector is empty: fill the localsplus with NULLs.
@@ -161,6 +165,16 @@ impl Frame {
             raw.write(frame);
             Box::from_raw(raw)
         }
+    }
+
+    /// Fill slot `i` of a new frame, which holds NULL until now (an
+    /// argument moved in by a call): nothing to drop.
+    #[inline(always)]
+    pub fn init_slot(&mut self, i: usize, v: Option<PyObjectRef>) {
+        let slot = &mut self.slots[i];
+        debug_assert!(slot.is_none());
+        // SAFETY: the slot holds None, which owns nothing.
+        unsafe { std::ptr::write(slot, v) };
     }
 
     #[inline(always)]
@@ -245,6 +259,7 @@ impl Frame {
         // Dropping values may run __del__, which may use the interpreter
         // (and the pool): do it before touching the pool.
         slots.clear();
+        let code = self.code.clone();
         let raw = Box::into_raw(self);
         // SAFETY: `raw` came from a live box; its contents are dropped in
         // place exactly once and the storage is reused as uninitialised.
@@ -255,6 +270,13 @@ impl Frame {
         if slots.capacity() > 4096 {
             slots = Vec::new();
         }
+        // The code keeps one for its next call; the thread's pool the rest.
+        let spare = code.spare.take();
+        if spare.is_none() {
+            code.spare.set(Some((boxed, slots)));
+            return;
+        }
+        code.spare.set(spare);
         STORE.with(|s| {
             // SAFETY: as in `new`.
             let pool = unsafe { &mut *s.pool.get() };
@@ -271,7 +293,7 @@ fn stack_corrupt() -> ! {
     panic!("hipy: value stack holds NULL or underflowed where the compiler guarantees a value")
 }
 
-type Pooled = (Box<std::mem::MaybeUninit<Frame>>, Vec<Option<PyObjectRef>>);
+pub(crate) type Pooled = (Box<std::mem::MaybeUninit<Frame>>, Vec<Option<PyObjectRef>>);
 
 /// This thread's frame storage, read once per frame made and once per
 /// frame ended. It has no destructor, so that an access is a plain

@@ -411,6 +411,19 @@ pub fn set_shape_after_append(l: &InstanceLayout, d: &Py<PyDict>, to: u32, key: 
     k == key as *const PyObject as usize && install(l, d, to) == to
 }
 
+/// The number of items of `d`, whose stamp is a shape: a shape's dict
+/// has no holes, so its entry array holds exactly its items.
+#[inline(always)]
+pub fn shape_len(l: &InstanceLayout, d: &Py<PyDict>) -> usize {
+    dicts::word(d, l.dicts.len)
+}
+
+/// Give a new, empty dict (a fresh instance's) the empty shape, so that
+/// the first attribute stored knows the dict's length without asking it.
+pub fn stamp_empty(l: &InstanceLayout, d: &Py<PyDict>) {
+    install(l, d, empty_shape());
+}
+
 /// The shape of an empty dict.
 pub fn empty_shape() -> u32 {
     static EMPTY: AtomicU32 = AtomicU32::new(0);

@@ -42,7 +42,7 @@ impl Recorder {
             let key = (&**cls as *const PyType as usize, cls.tp_version_tag.load(std::sync::atomic::Ordering::Acquire));
             let hit = f.code.cache(op).and_then(|c| match unsafe { &*c.get() } {
                 // SAFETY: the key matched the class being called.
-                SiteCache::Init { tp, version, init, info } if (*tp, *version) == key && key.1 != 0 => {
+                SiteCache::Init { tp, version, init, info, .. } if (*tp, *version) == key && key.1 != 0 => {
                     Some((unsafe { init.get() }.to_owned(), info.clone()))
                 }
                 _ => None,
