@@ -939,10 +939,10 @@ impl GetAttr for PyNdArray {
             Some(v) => Ok(v),
             None => {
                 let n = name.to_string_lossy();
-                if n.starts_with("__") {
-                    Err(vm.new_no_attribute_error(zelf.to_owned().into(), name.to_owned()))
-                } else {
+                if crate::numpy::public_names::has("ndarray", &n) {
                     Err(unsupported(vm, &format!("ndarray.{n}")))
+                } else {
+                    Err(vm.new_no_attribute_error(zelf.to_owned().into(), name.to_owned()))
                 }
             }
         }

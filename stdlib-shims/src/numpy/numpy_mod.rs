@@ -102,7 +102,10 @@ pub mod numpy {
         if let Some(v) = crate::numpy::pylib::lazy_attr(vm, &n)? {
             return Ok(v);
         }
-        Err(unsupported(vm, &n))
+        if crate::numpy::public_names::has("numpy", &n) {
+            return Err(unsupported(vm, &n));
+        }
+        Err(vm.new_attribute_error(crate::numpy::public_names::numpy_missing_message(&n)))
     }
 
     /// `_print_options()` -> (precision, suppress, threshold, edgeitems,
