@@ -176,6 +176,18 @@ impl DType {
 
     /// Whether `np.can_cast(self, to, casting='same_kind')` holds: safe
     /// casts, and casts within a kind (unsigned to signed counts as one).
+    /// NumPy's `can_cast(self, to, casting=rule)` for the rule names
+    /// "no", "equiv", "safe", "same_kind" and "unsafe" (others: false).
+    pub fn can_cast_by(self, to: DType, rule: &str) -> bool {
+        match rule {
+            "no" | "equiv" => self == to,
+            "safe" => self.can_cast_safe(to),
+            "same_kind" => self.can_cast_same_kind(to),
+            "unsafe" => true,
+            _ => false,
+        }
+    }
+
     pub fn can_cast_same_kind(self, to: DType) -> bool {
         let rank = |d: DType| match d.kind() {
             'b' => 0,

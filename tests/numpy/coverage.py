@@ -3,8 +3,8 @@
     hipy run tests/numpy/coverage.py [--missing]
 
 Compares hipy's namespaces with the public names of NumPy 2.x recorded in
-data/numpy_public_names.json (names in dir() not starting with '_';
-numpy.testing: its assert_* helpers). A name counts as present when
+stdlib-shims/src/numpy/data/numpy_public_names.json by record_public_names.py
+(names in dir() not starting with '_'; numpy.testing: its assert_* helpers). A name counts as present when
 getattr finds it (hipy raises NotImplementedError for the names it lacks).
 """
 import json
@@ -36,7 +36,7 @@ def namespace(path):
 
 
 def main():
-    with open(os.path.join(HERE, "data", "numpy_public_names.json")) as f:
+    with open(os.path.join(HERE, "..", "..", "stdlib-shims", "src", "numpy", "data", "numpy_public_names.json")) as f:
         data = json.load(f)
     show_missing = "--missing" in sys.argv
     print("NumPy %s public names" % data["numpy_version"])

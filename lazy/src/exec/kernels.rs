@@ -133,7 +133,35 @@ extern "C" {
     fn fmod(x: f64, y: f64) -> f64;
     #[link_name = "fmodf32"]
     fn fmodf(x: f32, y: f32) -> f32;
+    #[link_name = "asinhf64"]
+    fn asinh64(x: f64) -> f64;
+    #[link_name = "acoshf64"]
+    fn acosh64(x: f64) -> f64;
+    #[link_name = "atanhf64"]
+    fn atanh64(x: f64) -> f64;
+    #[link_name = "asinhf32"]
+    fn asinh32(x: f32) -> f32;
+    #[link_name = "acoshf32"]
+    fn acosh32(x: f32) -> f32;
+    #[link_name = "atanhf32"]
+    fn atanh32(x: f32) -> f32;
 }
+
+// The inverse hyperbolic functions from the C library, as NumPy's loops
+// call them (Rust's own formulas differ from glibc's in the last place).
+macro_rules! c_math1 {
+    ($($name:ident => $c:ident: $t:ty),*) => {
+        $(
+            #[inline(always)]
+            fn $name(x: $t) -> $t {
+                // Safety: a pure C math function on a plain value.
+                unsafe { $c(x) }
+            }
+        )*
+    };
+}
+c_math1!(c_asinh_f64 => asinh64: f64, c_acosh_f64 => acosh64: f64, c_atanh_f64 => atanh64: f64,
+         c_asinh_f32 => asinh32: f32, c_acosh_f32 => acosh32: f32, c_atanh_f32 => atanh32: f32);
 
 /// The error of the rounded product `p = fl(a * b)` (Dekker's exact
 /// product by splitting, so no FMA instruction is needed).
@@ -191,7 +219,7 @@ fn c_fmod_f32(x: f32, y: f32) -> f32 {
 }
 
 macro_rules! float_impl {
-    ($t:ident, $fmod:ident) => {
+    ($t:ident, $fmod:ident, $asinh:ident, $acosh:ident, $atanh:ident) => {
         impl Float for $t {
             const ZERO: Self = 0.0;
             const ONE: Self = 1.0;
@@ -226,11 +254,11 @@ macro_rules! float_impl {
             #[inline(always)]
             fn tanh(self) -> Self { $t::tanh(self) }
             #[inline(always)]
-            fn asinh(self) -> Self { $t::asinh(self) }
+            fn asinh(self) -> Self { $asinh(self) }
             #[inline(always)]
-            fn acosh(self) -> Self { $t::acosh(self) }
+            fn acosh(self) -> Self { $acosh(self) }
             #[inline(always)]
-            fn atanh(self) -> Self { $t::atanh(self) }
+            fn atanh(self) -> Self { $atanh(self) }
             #[inline(always)]
             fn exp_m1(self) -> Self { $t::exp_m1(self) }
             #[inline(always)]
@@ -268,8 +296,8 @@ macro_rules! float_impl {
         }
     };
 }
-float_impl!(f32, c_fmod_f32);
-float_impl!(f64, c_fmod_f64);
+float_impl!(f32, c_fmod_f32, c_asinh_f32, c_acosh_f32, c_atanh_f32);
+float_impl!(f64, c_fmod_f64, c_asinh_f64, c_acosh_f64, c_atanh_f64);
 
 /// float16 math as NumPy's half loops do it: in float32, rounded back.
 macro_rules! via_f32 {

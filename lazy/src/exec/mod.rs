@@ -9,6 +9,7 @@ pub mod numpy_f32;
 #[cfg(target_arch = "x86_64")]
 pub mod svml_f32;
 pub mod reduce;
+pub mod scatter;
 pub mod write;
 
 use crate::buffer::Array;

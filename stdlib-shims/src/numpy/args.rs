@@ -121,3 +121,38 @@ pub fn bind<const N: usize>(
 pub fn given(arg: &Option<PyObjectRef>, vm: &VirtualMachine) -> Option<PyObjectRef> {
     arg.as_ref().filter(|o| !vm.is_none(o)).cloned()
 }
+
+/// The text of a string argument, or NumPy's TypeError "`what` must be
+/// str, not <type>".
+fn str_arg(vm: &VirtualMachine, arg: &PyObjectRef, what: &str) -> PyResult<String> {
+    match arg.downcast_ref::<rustpython_vm::builtins::PyStr>() {
+        Some(s) => Ok(s.to_string_lossy().into_owned()),
+        None => Err(vm.new_type_error(format!("{what} must be str, not {}", arg.class().name()))),
+    }
+}
+
+/// Checks a sort `kind=` as NumPy does (its first letter picks quicksort,
+/// heapsort, mergesort or stable). hipy's sort is stable, so every valid
+/// kind gets a valid order.
+pub fn check_sort_kind(vm: &VirtualMachine, kind: &Option<PyObjectRef>) -> PyResult<()> {
+    let Some(kind) = given(kind, vm) else { return Ok(()) };
+    let s = str_arg(vm, &kind, "sort kind")?;
+    match s.chars().next().map(|c| c.to_ascii_lowercase()) {
+        Some('q' | 'h' | 'm' | 's') => Ok(()),
+        _ => Err(vm.new_value_error(format!("sort kind must be one of 'quick', 'heap', or 'stable' (got '{s}')"))),
+    }
+}
+
+/// A `casting=` rule name, checked ("safe" when absent); `also` lists the
+/// extra rules the caller's message names (NumPy's astype also names
+/// 'same_value').
+pub fn casting_rule(vm: &VirtualMachine, casting: &Option<PyObjectRef>, also: &str) -> PyResult<String> {
+    let Some(c) = casting.clone() else { return Ok("safe".to_string()) };
+    let s = str_arg(vm, &c, "casting")?;
+    match s.as_str() {
+        "no" | "equiv" | "safe" | "same_kind" | "unsafe" => Ok(s),
+        _ => Err(vm.new_value_error(format!(
+            "casting must be one of 'no', 'equiv', 'safe', 'same_kind', 'unsafe'{also} (got '{s}')"
+        ))),
+    }
+}

@@ -352,21 +352,22 @@ pub(crate) fn unique_impl(vm: &VirtualMachine, a: &PyObject, counts: bool) -> Py
 
 pub(crate) fn nonzero_impl(vm: &VirtualMachine, a: &PyObject) -> PyResult {
     let x = node_of(vm, a)?;
+    if x.shape.is_empty() {
+        return Err(vm.new_value_error(
+            "Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() instead.",
+        ));
+    }
     let b = graph::astype(&x, DType::Bool);
     let arr = runtime::force(&runtime::settle(b)).to_contiguous();
     let shape = arr.shape().to_vec();
     let flags = arr.to_vec::<bool>();
-    let nd = shape.len().max(1);
-    let mut idx: Vec<Vec<i64>> = vec![Vec::new(); nd];
+    let mut idx: Vec<Vec<i64>> = vec![Vec::new(); shape.len()];
     for (flat, &f) in flags.iter().enumerate() {
         if f {
             let mut rest = flat;
             for d in (0..shape.len()).rev() {
                 idx[d].push((rest % shape[d]) as i64);
                 rest /= shape[d];
-            }
-            if shape.is_empty() {
-                idx[0].push(0);
             }
         }
     }
@@ -380,3 +381,68 @@ pub(crate) fn nonzero_impl(vm: &VirtualMachine, a: &PyObject) -> PyResult {
     Ok(vm.ctx.new_tuple(items).into())
 }
 
+
+/// Where `v`'s elements go in the sorted 1-D `a` (the first position for
+/// `right == false`, after equal elements otherwise), as an int64 array of
+/// `v`'s shape. Both come in one dtype (the caller promotes them); NaN
+/// sorts after every number, as in NumPy's sort.
+pub(crate) fn searchsorted_impl(vm: &VirtualMachine, a: &PyObject, v: &PyObject, right: bool) -> PyResult {
+    let (an, vn) = (node_of(vm, a)?, node_of(vm, v)?);
+    let shape = vn.shape.to_vec();
+    let values = |n: &NodeRef, to: DType| runtime::force(&runtime::settle(graph::astype(n, to)));
+    let positions = match an.dtype {
+        DType::Float16 | DType::Float32 | DType::Float64 => {
+            let lt = |x: &f64, y: &f64| x < y || (y.is_nan() && !x.is_nan());
+            insertion_points(&values(&an, DType::Float64).to_vec::<f64>(), &values(&vn, DType::Float64).to_vec::<f64>(), right, lt)
+        }
+        DType::UInt64 => {
+            let lt = |x: &u64, y: &u64| x < y;
+            insertion_points(&values(&an, DType::UInt64).to_vec::<u64>(), &values(&vn, DType::UInt64).to_vec::<u64>(), right, lt)
+        }
+        _ => {
+            let lt = |x: &i64, y: &i64| x < y;
+            insertion_points(&values(&an, DType::Int64).to_vec::<i64>(), &values(&vn, DType::Int64).to_vec::<i64>(), right, lt)
+        }
+    };
+    Ok(PyNdArray::from_array(Array::from_buffer(Buffer::I64(positions), &shape)).into_pyobject(vm))
+}
+
+fn insertion_points<T>(sorted: &[T], keys: &[T], right: bool, lt: impl Fn(&T, &T) -> bool) -> Vec<i64> {
+    keys.iter()
+        .map(|k| {
+            let p = if right { sorted.partition_point(|e| !lt(k, e)) } else { sorted.partition_point(|e| lt(e, k)) };
+            p as i64
+        })
+        .collect()
+}
+
+/// `ufunc.at` for a binary op that keeps the dtype: applies `op` to the
+/// elements of `a` at the flat C-order `positions` (int64, inside `a`) with
+/// `values` (one per position), in order, and writes `a` back in place.
+pub(crate) fn ufunc_at_impl(vm: &VirtualMachine, a: &PyNdArray, positions: &PyObject, values: &PyObject, op: &str) -> PyResult<()> {
+    let op = match op {
+        "add" => BinaryOp::Add,
+        "subtract" => BinaryOp::Sub,
+        "multiply" => BinaryOp::Mul,
+        "maximum" => BinaryOp::Maximum,
+        "minimum" => BinaryOp::Minimum,
+        "fmax" => BinaryOp::Fmax,
+        "fmin" => BinaryOp::Fmin,
+        "bitwise_and" => BinaryOp::And,
+        "bitwise_or" => BinaryOp::Or,
+        "bitwise_xor" => BinaryOp::Xor,
+        other => return Err(vm.new_value_error(format!("no native ufunc.at for {other}"))),
+    };
+    let current = runtime::force(&runtime::settle(a.node())).to_contiguous();
+    let shape = current.shape().to_vec();
+    let positions = runtime::force(&runtime::settle(node_of(vm, positions)?)).to_vec::<i64>();
+    let values = runtime::force(&runtime::settle(graph::astype(&node_of(vm, values)?, current.dtype())));
+    let size = current.size();
+    if values.size() != positions.len() || positions.iter().any(|&p| p < 0 || p as usize >= size) {
+        return Err(vm.new_index_error("ufunc.at positions outside the array"));
+    }
+    let positions: Vec<usize> = positions.into_iter().map(|p| p as usize).collect();
+    let mut data = (*current.buffer).clone();
+    hipy_lazy::exec::scatter::apply(op, &mut data, &positions, &values);
+    a.assign(vm, Node::source(Array::from_buffer(data, &shape)))
+}

@@ -530,12 +530,41 @@ impl PyNdArray {
 
     #[pymethod]
     fn astype(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        let [dtype] = bind(vm, "ndarray.astype", args, ["dtype"], 1)?;
+        let [dtype, order, casting, _subok, copy] =
+            bind(vm, "ndarray.astype", args, ["dtype", "order", "casting", "subok", "copy"], 1)?;
         let dtype = dtype.unwrap();
+        if let Some(order) = order {
+            match order.downcast_ref::<PyStr>().map(|s| s.to_string_lossy().into_owned()).as_deref() {
+                Some("K" | "A" | "C" | "k" | "a" | "c") => {}
+                Some("F" | "f") => return Err(unsupported(vm, "ndarray.astype(order='F')")),
+                _ => {
+                    let got = order.repr(vm)?;
+                    return Err(vm.new_value_error(format!("order must be one of 'C', 'F', 'A', or 'K' (got {got})")));
+                }
+            }
+        }
+        let rule = match casting {
+            Some(c) => crate::numpy::args::casting_rule(vm, &Some(c), ", 'same_value'")?,
+            None => "unsafe".to_string(),
+        };
         if crate::numpy::complex_native::is_complex_dtype(vm, &dtype) {
+            if rule != "unsafe" {
+                return Err(unsupported(vm, "ndarray.astype(casting=...) to a complex dtype"));
+            }
             return crate::numpy::complex_native::array(vm, zelf.as_object(), Some(dtype));
         }
         let d = convert::parse_dtype(vm, &dtype)?.unwrap_or(DType::Float64);
+        let from = zelf.dtype();
+        if !from.can_cast_by(d, &rule) {
+            return Err(vm.new_type_error(format!(
+                "Cannot cast array data from dtype('{}') to dtype('{}') according to the rule '{rule}'",
+                from.name(),
+                d.name()
+            )));
+        }
+        if d == from && copy.is_some() && !convert::truthy(vm, &copy)? {
+            return Ok(zelf.to_owned().into());
+        }
         convert::wrap_array(vm, graph::astype(&zelf.node(), d))
     }
 
@@ -585,7 +614,8 @@ impl PyNdArray {
 
     #[pymethod]
     fn sort(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult<()> {
-        let [axis, _kind, order] = bind(vm, "ndarray.sort", args, ["axis", "kind", "order"], 0)?;
+        let [axis, kind, order] = bind(vm, "ndarray.sort", args, ["axis", "kind", "order"], 0)?;
+        crate::numpy::args::check_sort_kind(vm, &kind)?;
         if given(&order, vm).is_some() {
             return Err(unsupported(vm, "ndarray.sort(order=...)"));
         }
@@ -599,7 +629,8 @@ impl PyNdArray {
 
     #[pymethod]
     fn argsort(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        let [axis, _kind, order] = bind(vm, "ndarray.argsort", args, ["axis", "kind", "order"], 0)?;
+        let [axis, kind, order] = bind(vm, "ndarray.argsort", args, ["axis", "kind", "order"], 0)?;
+        crate::numpy::args::check_sort_kind(vm, &kind)?;
         if given(&order, vm).is_some() {
             return Err(unsupported(vm, "ndarray.argsort(order=...)"));
         }
@@ -939,10 +970,10 @@ impl GetAttr for PyNdArray {
             Some(v) => Ok(v),
             None => {
                 let n = name.to_string_lossy();
-                if n.starts_with("__") {
-                    Err(vm.new_no_attribute_error(zelf.to_owned().into(), name.to_owned()))
-                } else {
+                if crate::numpy::public_names::has("ndarray", &n) {
                     Err(unsupported(vm, &format!("ndarray.{n}")))
+                } else {
+                    Err(vm.new_no_attribute_error(zelf.to_owned().into(), name.to_owned()))
                 }
             }
         }

@@ -92,7 +92,8 @@ pub mod numpy {
         Ok(())
     }
 
-    /// Unknown names: NumPy features hipy does not have.
+    /// Unknown names: NumPy features hipy does not have (NotImplementedError)
+    /// or names NumPy 2 does not have either (its AttributeError).
     #[pyfunction]
     fn __getattr__(name: PyStrRef, vm: &VirtualMachine) -> PyResult {
         let n = name.to_string_lossy();
@@ -102,7 +103,10 @@ pub mod numpy {
         if let Some(v) = crate::numpy::pylib::lazy_attr(vm, &n)? {
             return Ok(v);
         }
-        Err(unsupported(vm, &n))
+        if crate::numpy::public_names::has("numpy", &n) {
+            return Err(unsupported(vm, &n));
+        }
+        Err(vm.new_attribute_error(crate::numpy::public_names::numpy_missing_message(&n)))
     }
 
     /// `_print_options()` -> (precision, suppress, threshold, edgeitems,
@@ -150,6 +154,20 @@ pub mod numpy {
             Buffer::F64(sums)
         };
         Ok(PyNdArray::from_array(Array::from_buffer(out, &[n])).into_pyobject(vm))
+    }
+
+    /// `_searchsorted(a, v, right)`: insertion points of `v` in the sorted
+    /// 1-D `a` (one dtype), an int64 array of `v`'s shape.
+    #[pyfunction]
+    fn _searchsorted(a: PyObjectRef, v: PyObjectRef, right: bool, vm: &VirtualMachine) -> PyResult {
+        searchsorted_impl(vm, &a, &v, right)
+    }
+
+    /// `_ufunc_at(a, positions, values, op)`: `np.<op>.at` on the flat
+    /// positions of `a`, in place (see `ufunc_at_impl`).
+    #[pyfunction]
+    fn _ufunc_at(a: rustpython_vm::PyRef<PyNdArray>, positions: PyObjectRef, values: PyObjectRef, op: PyStrRef, vm: &VirtualMachine) -> PyResult<()> {
+        ufunc_at_impl(vm, &a, &positions, &values, &op.to_string_lossy())
     }
 
     /// `_hist_uniform(a, weights, first, last, nb, edges)`: NumPy's
@@ -648,17 +666,8 @@ pub mod numpy {
             convert::parse_dtype(vm, &from)?.unwrap_or(DType::Float64)
         };
         let t = convert::parse_dtype(vm, to.as_ref().unwrap())?.unwrap_or(DType::Float64);
-        let rule = match given(&casting, vm) {
-            Some(c) => c.str(vm)?.to_string(),
-            None => "safe".to_string(),
-        };
-        Ok(match rule.as_str() {
-            "no" | "equiv" => f == t,
-            "safe" => f.can_cast_safe(t),
-            "same_kind" => f.can_cast_same_kind(t),
-            "unsafe" => true,
-            _ => return Err(vm.new_value_error("casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'")),
-        })
+        let rule = crate::numpy::args::casting_rule(vm, &given(&casting, vm), "")?;
+        Ok(f.can_cast_by(t, &rule))
     }
 
     // ---- primitives for the Python-level library (numpy/pylib) ----
@@ -1080,7 +1089,8 @@ pub mod numpy {
 
     #[pyfunction]
     fn sort(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        let [a, axis, _kind, order] = bind(vm, "sort", args, ["a", "axis", "kind", "order"], 1)?;
+        let [a, axis, kind, order] = bind(vm, "sort", args, ["a", "axis", "kind", "order"], 1)?;
+        crate::numpy::args::check_sort_kind(vm, &kind)?;
         if given(&order, vm).is_some() {
             return Err(unsupported(vm, "sort(order=...)"));
         }
@@ -1096,7 +1106,8 @@ pub mod numpy {
     #[pyfunction]
     fn argsort(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         // hipy's sort is stable, so every `kind` gets a valid answer.
-        let [a, axis, _kind, order, _stable] = bind(vm, "argsort", args, ["a", "axis", "kind", "order", "stable"], 1)?;
+        let [a, axis, kind, order, _stable] = bind(vm, "argsort", args, ["a", "axis", "kind", "order", "stable"], 1)?;
+        crate::numpy::args::check_sort_kind(vm, &kind)?;
         if given(&order, vm).is_some() {
             return Err(unsupported(vm, "argsort(order=...)"));
         }

@@ -348,7 +348,10 @@ pub mod random_module {
         if let Some(v) = crate::numpy::pylib::lazy_random_attr(vm, &random, &n)? {
             return Ok(v);
         }
-        Err(unsupported(vm, &format!("random.{n}")))
+        if crate::numpy::public_names::has("numpy.random", &n) {
+            return Err(unsupported(vm, &format!("random.{n}")));
+        }
+        Err(vm.new_attribute_error(format!("module 'numpy.random' has no attribute '{n}'")))
     }
 }
 

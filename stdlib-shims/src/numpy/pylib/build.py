@@ -6,7 +6,7 @@
 __all__ = ["expand_dims", "squeeze", "moveaxis", "swapaxes", "broadcast_shapes", "broadcast_to",
            "broadcast_arrays", "atleast_1d", "atleast_2d", "atleast_3d", "flip", "fliplr", "flipud",
            "roll", "tile", "repeat", "take", "take_along_axis", "put_along_axis", "meshgrid",
-           "column_stack", "row_stack", "dstack", "pad", "diag", "diagonal", "trace", "tri", "tril",
+           "column_stack", "row_stack", "dstack", "diag", "diagonal", "trace", "tri", "tril",
            "triu", "nan_to_num", "choose", "select", "append", "split", "array_split", "hsplit",
            "vsplit", "outer", "fill_diagonal", "indices", "ix_", "rot90", "delete", "insert",
            "full_like", "copyto", "put", "place", "resize", "asanyarray", "ascontiguousarray",
@@ -241,11 +241,15 @@ def take(a, indices, axis=None, out=None, mode="raise"):
         n = a.size if axis is None else a.shape[_axis(axis, a.ndim)]
         ind = np.asarray(indices)
         indices = ind % n if mode == "wrap" else np.clip(ind, 0, n - 1)
+    if np.ndim(indices):
+        indices = np.asarray(indices)
+        if indices.size == 0:
+            indices = indices.astype(np.intp)
     if axis is None:
-        r = a.ravel()[np.asarray(indices)] if np.ndim(indices) else a.ravel()[int(indices)]
+        r = a.ravel()[indices] if np.ndim(indices) else a.ravel()[int(indices)]
     else:
         axis = _axis(axis, a.ndim)
-        idx = (slice(None),) * axis + (np.asarray(indices) if np.ndim(indices) else int(indices),)
+        idx = (slice(None),) * axis + (indices if np.ndim(indices) else int(indices),)
         r = a[idx]
     if out is not None:
         out[...] = r
@@ -322,60 +326,6 @@ def dstack(tup):
     return np.concatenate([atleast_3d(a) for a in tup], axis=2)
 
 
-def _pad_widths(pad_width, ndim):
-    pw = np.asarray(pad_width).astype(np.int64)
-    if pw.ndim == 0:
-        return [(int(pw), int(pw))] * ndim
-    if pw.ndim == 1:
-        if pw.size == 1:
-            return [(int(pw[0]), int(pw[0]))] * ndim
-        return [(int(pw[0]), int(pw[1]))] * ndim
-    rows = pw.tolist()
-    if len(rows) == 1:
-        rows = rows * ndim
-    return [(int(r[0]), int(r[-1])) for r in rows]
-
-
-def pad(array, pad_width, mode="constant", **kwargs):
-    a = np.asarray(array)
-    widths = _pad_widths(pad_width, a.ndim)
-    for ax, (before, after) in enumerate(widths):
-        if before < 0 or after < 0:
-            raise ValueError("index can't contain negative values")
-        n = a.shape[ax]
-        lead = (slice(None),) * ax
-        parts = []
-        if mode == "constant":
-            cv = kwargs.get("constant_values", 0)
-            cvs = _pad_widths(cv, a.ndim)[ax] if np.ndim(cv) else (cv, cv)
-            for w, v in ((before, cvs[0]), (after, cvs[1])):
-                shape = a.shape[:ax] + (w,) + a.shape[ax + 1:]
-                parts.append(np.full(shape, v, dtype=a.dtype))
-            a = np.concatenate([parts[0], a, parts[1]], axis=ax)
-            continue
-        if n == 0 and (before or after):
-            raise ValueError("can't extend empty axis %d using modes other than 'constant' or 'empty'" % ax)
-        if mode == "edge":
-            left = take(a, [0] * before, axis=ax)
-            right = take(a, [n - 1] * after, axis=ax)
-        elif mode == "wrap":
-            left = take(a, [(i - before) % n for i in range(before)], axis=ax)
-            right = take(a, [i % n for i in range(after)], axis=ax)
-        elif mode in ("reflect", "symmetric"):
-            if mode == "reflect":
-                period = 2 * (n - 1) if n > 1 else 1
-                fold = lambda i: (lambda m: m if m < n else period - m)(i % period) if n > 1 else 0
-            else:
-                period = 2 * n
-                fold = lambda i: (lambda m: m if m < n else period - 1 - m)(i % period)
-            left = take(a, [fold(-before + i) for i in range(before)], axis=ax)
-            right = take(a, [fold(n + i) for i in range(after)], axis=ax)
-        else:
-            raise NotImplementedError("numpy.pad(mode=%r) is not supported by hipy" % mode)
-        a = np.concatenate([left, a, right], axis=ax)
-    return a if a is not array else a.copy()
-
-
 def diagonal(a, offset=0, axis1=0, axis2=1):
     a = np.asarray(a)
     if a.ndim < 2:
@@ -431,6 +381,8 @@ def triu(m, k=0):
 def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
     scalar = not isinstance(x, np.ndarray) and np.ndim(x) == 0
     a = np.asarray(x)
+    if scalar:
+        return nan_to_num(a.reshape(1), True, nan, posinf, neginf)[0]
     if a.dtype.kind != "f":
         r = a.copy() if copy else a
         return r[()] if scalar else r

@@ -41,6 +41,7 @@ const SOURCES: &[(&str, Target, &str)] = &[
     ("ufunc.py", Target::Eager, include_str!("ufunc.py")),
     ("dtypes.py", Target::Namespace, include_str!("dtypes.py")),
     ("build.py", Target::Namespace, include_str!("build.py")),
+    ("pad.py", Target::Namespace, include_str!("pad.py")),
     ("search.py", Target::Namespace, include_str!("search.py")),
     ("stats.py", Target::Namespace, include_str!("stats.py")),
     ("linalg.py", Target::Submodule("linalg"), include_str!("linalg.py")),

@@ -9,7 +9,6 @@ __all__ = ["flatnonzero", "argwhere", "count_nonzero", "searchsorted", "lexsort"
            "extract", "compress", "array_equiv", "bincount", "digitize", "histogram", "histogram_bin_edges", "msort",
            "histogramdd", "histogram2d"]
 
-import bisect as _bisect
 import collections as _collections
 import builtins as _builtins
 import math as _math
@@ -47,48 +46,51 @@ def isneginf(x):
     return np.isinf(x) & (x < 0)
 
 
+def _search_side(side):
+    """True for side='right'; NumPy 2's errors for anything but the two words."""
+    if not isinstance(side, str):
+        raise TypeError("search side must be str, not %s" % type(side).__name__)
+    if side in ("left", "right"):
+        return side == "right"
+    if side[:1] in ("l", "L", "r", "R"):
+        raise ValueError("search side must be one of 'left' or 'right'")
+    raise ValueError("search side must be 'left' or 'right' (got %r)" % side)
+
+
 def searchsorted(a, v, side="left", sorter=None):
+    right = _search_side(side)
     a = np.asarray(a)
     if a.ndim != 1:
         raise ValueError("object too deep for desired array")
     if sorter is not None:
         a = a[np.asarray(sorter)]
-    keys = a.tolist()
-    find = _bisect.bisect_left if side in ("left", "l", "L") else _bisect.bisect_right
     vv = np.asarray(v)
-    # NaN sorts last in NumPy's order.
-    nan = float("nan")
-    def key_list():
-        return [(1, 0.0) if k != k else (0, k) for k in keys]
-    has_nan = any(k != k for k in keys if isinstance(k, float)) or any(
-        x != x for x in vv.ravel().tolist() if isinstance(x, float))
-    if has_nan:
-        keys = key_list()
-        conv = lambda x: (1, 0.0) if x != x else (0, x)
-    else:
-        conv = lambda x: x
-    if vv.ndim == 0:
-        return np.intp(find(keys, conv(vv.item())))
-    out = [find(keys, conv(x)) for x in vv.ravel().tolist()]
-    return np.array(out, dtype=np.intp).reshape(vv.shape)
+    common = np.result_type(a.dtype, vv.dtype)  # compares in a type holding both
+    r = np._searchsorted(a.astype(common), vv.astype(common), right)
+    return r[()] if vv.ndim == 0 else r
 
 
 def lexsort(keys, axis=-1):
-    ks = [np.asarray(k) for k in keys]
-    if isinstance(keys, np.ndarray) and keys.ndim >= 2:
+    """Stable argsorts from the first key to the last (the primary one)."""
+    if not isinstance(keys, (list, tuple)):
+        keys = np.asarray(keys)
+    if isinstance(keys, np.ndarray):
+        if keys.ndim == 0:
+            raise TypeError("need sequence of keys with len > 0 in lexsort")
         ks = [keys[i] for i in range(keys.shape[0])]
+    else:
+        ks = [np.asarray(k) for k in keys]
     if not ks:
         raise TypeError("need sequence of keys with len > 0 in lexsort")
-    if ks[0].ndim != 1:
-        raise NotImplementedError("numpy.lexsort of keys with more than 1 dimension is not supported by hipy")
-    cols = [k.tolist() for k in ks]
-    n = len(cols[0])
-    order = sorted(range(n), key=lambda i: tuple(_nan_last(c[i]) for c in reversed(cols)))
-    return np.array(order, dtype=np.intp)
-
-
-def _nan_last(x):
-    return (1, 0) if x != x else (0, x)
+    if any(k.shape != ks[0].shape for k in ks):
+        raise ValueError("all keys need to be the same shape")
+    if ks[0].ndim == 0:
+        return np.intp(0)  # one element: NumPy's answer for keys of scalars
+    order = np.argsort(ks[0], axis=axis, kind="stable")
+    for k in ks[1:]:
+        step = np.argsort(np.take_along_axis(k, order, axis), axis=axis, kind="stable")
+        order = np.take_along_axis(order, step, axis)
+    return order
 
 
 def argpartition(a, kth, axis=-1, kind="introselect", order=None):

@@ -157,6 +157,19 @@ class ufunc:
         """Unbuffered in-place operation: repeated indices apply repeatedly."""
         if not isinstance(a, np.ndarray):
             raise TypeError("first operand must be an ndarray")
+        if self.__name__ in _AT_NATIVE and b is not None and a.dtype != np.bool_ and a.size:
+            native = _at_positions(a, indices)
+            if native is not None:
+                pos, shape = native
+                vals = np.asarray(b)
+                probe = self._func(np.zeros(1, dtype=a.dtype), b if vals.ndim == 0 else vals.ravel()[:1])
+                if probe.dtype == a.dtype:
+                    try:
+                        vals = np.broadcast_to(vals, shape)
+                    except ValueError:
+                        raise ValueError("array is not broadcastable to correct shape") from None
+                    np._ufunc_at(a, pos, vals.ravel(), self.__name__)
+                    return None
         if isinstance(indices, tuple):
             idx_arrays = [np.asarray(i) for i in indices]
             flat = list(zip(*[list(np.broadcast_to(i, np.broadcast_shapes(*[x.shape for x in idx_arrays])).ravel()) for i in idx_arrays]))
@@ -181,6 +194,46 @@ class ufunc:
             for k, v in zip(keys, vals):
                 a[k] = self._func(a[k], v)
         return None
+
+
+# The ufuncs whose .at runs natively (the op keeps the array's dtype).
+_AT_NATIVE = {"add", "subtract", "multiply", "maximum", "minimum", "fmax", "fmin",
+              "bitwise_and", "bitwise_or", "bitwise_xor"}
+
+
+def _checked_index(ind, axis, n):
+    """Integer indices along one axis, bounds-checked, made non-negative."""
+    flat = ind.ravel()
+    bad = flat[(flat >= n) | (flat < -n)]
+    if bad.size:
+        raise IndexError("index %d is out of bounds for axis %d with size %d" % (int(bad[0]), axis, n))
+    return ind + n * (ind < 0)
+
+
+def _at_positions(a, indices):
+    """The flat C-order positions that ufunc.at(a, indices) updates, in
+    order, and the shape the values broadcast to; None for index forms the
+    native path does not take (slices, booleans, partial tuples)."""
+    if isinstance(indices, tuple):
+        if len(indices) != a.ndim:
+            return None
+        arrays = [np.asarray(i) for i in indices]
+        if any(x.dtype.kind not in "iu" for x in arrays):
+            return None
+        shape = np.broadcast_shapes(*[x.shape for x in arrays])
+        pos = np.zeros(shape, dtype=np.int64)
+        for axis, (x, n) in enumerate(zip(arrays, a.shape)):
+            pos = pos * n + _checked_index(x.astype(np.int64), axis, n)
+        return pos.ravel(), shape
+    if isinstance(indices, slice):
+        return None
+    ind = np.asarray(indices)
+    if ind.dtype.kind not in "iu":
+        return None
+    ind = _checked_index(ind.astype(np.int64).ravel(), 0, a.shape[0])
+    row = a.size // a.shape[0]
+    pos = (ind.reshape(-1, 1) * row + np.arange(row)).ravel()
+    return pos, np.asarray(indices).shape + a.shape[1:]
 
 
 def _normalize_axis(axis, ndim):
