@@ -286,11 +286,12 @@ impl Coro {
         )
     }
 
-    fn frame_object(&self, vm: &VirtualMachine) -> PyResult<Option<PyObjectRef>> {
+    /// `gi_frame` / `cr_frame` / `ag_frame` of `owner`, the object this is.
+    fn frame_object(&self, owner: &PyObject, vm: &VirtualMachine) -> PyResult<Option<PyObjectRef>> {
         let guard = self.frame.0.lock();
         match guard.as_ref() {
             Some(f) => {
-                let o = crate::introspect::frame_snapshot(vm, f, None)?;
+                let o = crate::introspect::generator_frame_object(vm, f, owner)?;
                 // Suspended (or running): what it shows is read now.
                 crate::introspect::frame_ended(vm, f);
                 Ok(Some(o))
@@ -400,7 +401,7 @@ impl HipyGenerator {
     }
     #[pygetset]
     fn gi_frame(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<Option<PyObjectRef>> {
-        zelf.inner.frame_object(vm)
+        zelf.inner.frame_object(zelf.as_object(), vm)
     }
     #[pygetset]
     fn gi_running(zelf: &Py<Self>) -> bool {
@@ -454,6 +455,30 @@ impl Destructor for HipyGenerator {
     }
 }
 
+/// `frame.clear()` of the frame of `gen` (a generator, coroutine or async
+/// generator) while it does not run: as in CPython, the generator is
+/// finalized as if it died (a coroutine never awaited warns, a suspended
+/// generator is closed), and one that never started is finished.
+pub fn clear_frame(vm: &VirtualMachine, gen: &PyObjectRef) -> PyResult<()> {
+    let Some(c) = as_coro(vm, gen) else {
+        return Ok(());
+    };
+    if c.running.get() {
+        return Err(vm.new_runtime_error("cannot clear an executing frame"));
+    }
+    if let Some(g) = gen.downcast_ref::<HipyGenerator>() {
+        HipyGenerator::del(g, vm)?;
+    } else if let Some(g) = gen.downcast_ref::<HipyCoroutine>() {
+        HipyCoroutine::del(g, vm)?;
+    } else if let Some(g) = gen.downcast_ref::<HipyAsyncGenerator>() {
+        HipyAsyncGenerator::del(g, vm)?;
+    }
+    if !c.started.get() {
+        c.close(vm)?;
+    }
+    Ok(())
+}
+
 /// CPython's `_PyGen_Finalize`: close a suspended generator when it dies, so
 /// `finally` blocks run; errors go to `sys.unraisablehook`.
 fn finalize(c: &Coro, obj: &PyObject, vm: &VirtualMachine) {
@@ -499,7 +524,7 @@ impl HipyCoroutine {
     }
     #[pygetset]
     fn cr_frame(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<Option<PyObjectRef>> {
-        zelf.inner.frame_object(vm)
+        zelf.inner.frame_object(zelf.as_object(), vm)
     }
     #[pygetset]
     fn cr_running(zelf: &Py<Self>) -> bool {
@@ -656,7 +681,7 @@ impl HipyAsyncGenerator {
     }
     #[pygetset]
     fn ag_frame(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<Option<PyObjectRef>> {
-        zelf.inner.frame_object(vm)
+        zelf.inner.frame_object(zelf.as_object(), vm)
     }
     #[pygetset]
     fn ag_running(zelf: &Py<Self>) -> bool {

@@ -452,6 +452,9 @@ pub struct FrameSnapshot {
     pub(crate) jump: PyMutex<Option<crate::jump::Jump>>,
     /// `f_back` as it was when the frame ended (CPython's frame keeps it).
     back: PyMutex<Option<PyObjectRef>>,
+    /// The generator or coroutine whose frame this is (weakly: the
+    /// generator holds its frame), which `clear()` finalizes.
+    generator: PyMutex<Option<PyRef<rustpython_vm::builtins::PyWeak>>>,
 }
 
 #[pyclass(with(Representable))]
@@ -630,7 +633,11 @@ impl FrameSnapshot {
             return Err(vm.new_runtime_error("cannot clear an executing frame"));
         }
         *zelf.trace.lock() = None;
-        Ok(())
+        let generator = zelf.generator.lock().as_ref().and_then(|g| g.upgrade());
+        match generator {
+            Some(g) => crate::generator::clear_frame(vm, &g),
+            None => Ok(()),
+        }
     }
     /// The frame type of tracebacks (`types.FrameType`), so that
     /// `isinstance(frame, types.FrameType)` and `inspect.isframe` hold for
@@ -684,12 +691,23 @@ pub fn frame_object(vm: &VirtualMachine, f: &Frame) -> PyResult<PyObjectRef> {
         code: f.code.code.clone().into(),
         globals: f.globals.clone().into(),
         builtins: f.builtins.clone().into(),
-        dead: PyMutex::new((names::locals_mapping(vm, f)?, f.line(), f.lasti)),
+        // A function frame's locals are read when asked for (and kept when
+        // it ends), not copied now: a copy would keep values alive that the
+        // frame drops meanwhile.
+        dead: PyMutex::new((
+            match f.locals {
+                Some(_) => names::locals_mapping(vm, f)?,
+                None => vm.ctx.new_dict().into(),
+            },
+            f.line(),
+            f.lasti,
+        )),
         trace: PyMutex::new(None),
         trace_lines: AtomicBool::new(true),
         trace_opcodes: AtomicBool::new(false),
         jump: PyMutex::new(None),
         back: PyMutex::new(None),
+        generator: PyMutex::new(None),
     }
     .into_ref(&vm.ctx)
     .into();
@@ -700,6 +718,18 @@ pub fn frame_object(vm: &VirtualMachine, f: &Frame) -> PyResult<PyObjectRef> {
 /// The jump a trace function asked for in `f` (`f_lineno = n`), taken.
 pub fn take_jump(f: &Frame) -> Option<crate::jump::Jump> {
     existing_frame_object(f).and_then(|o| o.jump.lock().take())
+}
+
+/// Run `g` on the running hipy frame that the frame object `obj` stands
+/// for (None if `obj` is not one of hipy's frame objects, or its frame has
+/// ended or is a suspended generator's).
+pub fn with_running_frame<R>(obj: &rustpython_vm::PyObject, g: impl FnOnce(&Frame) -> R) -> Option<R> {
+    obj.downcast_ref::<FrameSnapshot>()?.live(g)
+}
+
+/// Whether `obj` is one of hipy's frame objects.
+pub fn is_frame_object(obj: &rustpython_vm::PyObject) -> bool {
+    obj.downcast_ref::<FrameSnapshot>().is_some()
 }
 
 /// The frame object of `f`, if one was made (no allocation otherwise).
@@ -746,8 +776,16 @@ pub fn frame_ended(vm: &VirtualMachine, f: &Frame) {
     }
 }
 
-pub fn frame_snapshot(vm: &VirtualMachine, f: &Frame, _back: Option<PyObjectRef>) -> PyResult<PyObjectRef> {
-    frame_object(vm, f)
+/// The frame object of `generator`'s frame `f`.
+pub fn generator_frame_object(vm: &VirtualMachine, f: &Frame, generator: &rustpython_vm::PyObject) -> PyResult<PyObjectRef> {
+    let o = frame_object(vm, f)?;
+    if let Some(s) = o.downcast_ref::<FrameSnapshot>() {
+        let mut g = s.generator.lock();
+        if g.is_none() {
+            *g = Some(generator.downgrade(None, vm)?);
+        }
+    }
+    Ok(o)
 }
 
 type InitFunc = fn(&rustpython_vm::PyObject, FuncArgs, &VirtualMachine) -> PyResult<()>;

@@ -67,6 +67,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     fslots.call.store(Some(function::function_call_slot));
     fslots.vectorcall.store(Some(function::function_vectorcall_slot));
     introspect::install(vm)?;
+    traceback::install(vm);
     // `types` takes GeneratorType & co. from the built-in `_types`: point
     // that at hipy's types, and `types` too if it was imported already
     // (importing it here would cost start-up time).
