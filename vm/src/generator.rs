@@ -228,8 +228,17 @@ impl Coro {
             }
             // The delegate runs as if called from this frame: its
             // exceptions get this frame's handled exception as context.
+            // A delegate that is a generator or coroutine runs with this
+            // frame linked in below it (CPython's `_gen_throw`).
             self.begin_run(vm);
-            let r = throw_object(vm, &yf, exc.clone());
+            let r = match as_coro(vm, &yf).and_then(|_| self.frame.take()) {
+                Some(frame) => {
+                    let (r, frame) = eval::with_frame_linked(frame, || throw_object(vm, &yf, exc.clone()));
+                    *self.frame.0.lock() = Some(frame);
+                    r
+                }
+                None => throw_object(vm, &yf, exc.clone()),
+            };
             self.end_run(vm, true);
             return match r {
                 Some(Ok(PyIterReturn::Return(v))) => Ok(PyIterReturn::Return(v)),
