@@ -388,7 +388,15 @@ macro_rules! coro_type {
 }
 
 coro_type!(HipyGenerator, "generator");
-coro_type!(HipyCoroutine, "coroutine");
+
+#[pyclass(module = false, name = "coroutine")]
+#[derive(Debug, PyPayload)]
+pub struct HipyCoroutine {
+    inner: Coro,
+    /// `cr_origin`: where it was made, while `sys.set_coroutine_origin_tracking_depth`
+    /// asks for it (`origin`).
+    origin: Option<PyObjectRef>,
+}
 coro_type!(HipyAsyncGenerator, "async_generator");
 
 #[pyclass(with(IterNext, Iterable, Representable, Destructor), flags(DISALLOW_INSTANTIATION, HAS_WEAKREF))]
@@ -552,8 +560,8 @@ impl HipyCoroutine {
         zelf.inner.yield_from_target()
     }
     #[pygetset]
-    fn cr_origin(_zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
-        vm.ctx.none()
+    fn cr_origin(zelf: &Py<Self>) -> Option<PyObjectRef> {
+        zelf.origin.clone()
     }
     #[pygetset]
     fn __name__(zelf: &Py<Self>) -> PyStrRef {
@@ -582,31 +590,12 @@ impl Destructor for HipyCoroutine {
     fn del(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<()> {
         let c = &zelf.inner;
         if !c.started.get() && !c.finished() {
-            warn_unawaited(vm, zelf.as_object());
+            // CPython's `_PyErr_WarnUnawaitedCoroutine`, which RustPython has.
+            let qualname = c.qualname.lock().clone();
+            rustpython_vm::warn::warn_unawaited_coroutine(zelf.as_object(), &qualname, vm);
         }
         finalize(c, zelf.as_object(), vm);
         Ok(())
-    }
-}
-
-/// CPython's `_PyErr_WarnUnawaitedCoroutine`: a coroutine dies without
-/// having run. `warnings._warn_unawaited_coroutine` words the warning when
-/// `warnings` is imported; a failing warning is unraisable.
-fn warn_unawaited(vm: &VirtualMachine, coro: &PyObject) {
-    let warn = || -> PyResult<()> {
-        let warnings = vm.sys_module.get_attr("modules", vm)?.get_item("warnings", vm).ok();
-        if let Some(hook) = warnings.and_then(|w| w.get_attr("_warn_unawaited_coroutine", vm).ok()) {
-            hook.call((coro.to_owned(),), vm)?;
-            return Ok(());
-        }
-        let qualname = coro.get_attr("__qualname__", vm)?.str(vm)?;
-        let msg = format!("coroutine '{}' was never awaited", qualname.as_wtf8());
-        let warn = vm.import("warnings", 0)?.get_attr("warn", vm)?;
-        warn.call((msg, vm.ctx.exceptions.runtime_warning.to_owned(), 1), vm)?;
-        Ok(())
-    };
-    if let Err(e) = warn() {
-        vm.run_unraisable(e, None, coro.to_owned());
     }
 }
 
@@ -1006,7 +995,10 @@ pub fn new_generator(vm: &VirtualMachine, frame: Box<Frame>) -> PyObjectRef {
     };
     match kind {
         Kind::Generator => HipyGenerator { inner }.into_ref(&vm.ctx).into(),
-        Kind::Coroutine => HipyCoroutine { inner }.into_ref(&vm.ctx).into(),
+        Kind::Coroutine => {
+            let origin = crate::origin::cr_origin(vm);
+            HipyCoroutine { inner, origin }.into_ref(&vm.ctx).into()
+        }
         Kind::AsyncGenerator => HipyAsyncGenerator { inner }.into_ref(&vm.ctx).into(),
     }
 }

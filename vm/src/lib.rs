@@ -30,6 +30,7 @@ mod jump;
 mod layout;
 mod names;
 mod ops;
+mod origin;
 mod push;
 mod list_iter;
 mod range;
@@ -68,6 +69,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     fslots.vectorcall.store(Some(function::function_vectorcall_slot));
     introspect::install(vm)?;
     traceback::install(vm);
+    origin::install(vm)?;
     // `types` takes GeneratorType & co. from the built-in `_types`: point
     // that at hipy's types, and `types` too if it was imported already
     // (importing it here would cost start-up time).
