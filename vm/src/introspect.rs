@@ -129,6 +129,27 @@ fn to_code(vm: &VirtualMachine, source: PyObjectRef, mode: &str, fname: &str) ->
         .map_err(|_| vm.new_type_error("compile() did not return a code object"))
 }
 
+/// The builtins namespace a `__builtins__` value in exec's globals gives: a
+/// dict, or a module's dict. CPython looks names up in any other value with
+/// `obj[name]`; hipy's frames hold a dict, so a value that cannot be
+/// subscripted fails here as its first lookup would, and other mappings
+/// are not supported.
+fn exec_builtins(vm: &VirtualMachine, b: &PyObjectRef) -> PyResult<PyDictRef> {
+    if let Ok(d) = b.clone().downcast::<PyDict>() {
+        return Ok(d);
+    }
+    if let Some(m) = b.downcast_ref::<rustpython_vm::builtins::PyModule>() {
+        return Ok(m.dict());
+    }
+    if b.class().get_attr(vm.ctx.intern_str("__getitem__")).is_none() {
+        return Err(vm.new_type_error(format!("'{}' object is not subscriptable", b.class().name())));
+    }
+    Err(vm.new_not_implemented_error(format!(
+        "hipy: __builtins__ of type '{}' (only a dict or a module)",
+        b.class().name()
+    )))
+}
+
 /// Run a code object with explicit namespaces in hipy's loop.
 pub fn run_code(
     vm: &VirtualMachine,
@@ -138,10 +159,16 @@ pub fn run_code(
     closure: Option<PyRef<PyTuple>>,
 ) -> PyResult {
     let builtins_key = vm.ctx.intern_str("__builtins__");
-    if globals.get_item_opt(builtins_key, vm)?.is_none() {
-        globals.set_item(builtins_key, vm.builtins.clone().into(), vm)?;
-    }
-    let builtins = Held::owned(call::builtins_dict(vm, &globals.get_item(builtins_key, vm)?)?);
+    let builtins = match globals.get_item_opt(builtins_key, vm)? {
+        Some(b) => exec_builtins(vm, &b)?,
+        None => {
+            // As CPython's exec and eval: the caller's builtins dict.
+            let b = runtime::current_frame(|f| f.map(|f| f.builtins.to_ref())).unwrap_or_else(|| vm.builtins.dict());
+            globals.set_item(builtins_key, b.clone().into(), vm)?;
+            b
+        }
+    };
+    let builtins = Held::owned(builtins);
     let info = info_for(&code);
     let nfree = code.code.freevars.len();
     if nfree > 0 && closure.as_ref().map_or(0, |c| c.len()) != nfree {

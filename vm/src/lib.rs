@@ -67,6 +67,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     let fslots = &vm.ctx.types.function_type.slots;
     fslots.call.store(Some(function::function_call_slot));
     fslots.vectorcall.store(Some(function::function_vectorcall_slot));
+    function::install(vm);
     introspect::install(vm)?;
     traceback::install(vm);
     origin::install(vm)?;
