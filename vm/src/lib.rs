@@ -71,6 +71,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     introspect::install(vm)?;
     traceback::install(vm);
     origin::install(vm)?;
+    runtime::install(vm)?;
     // `types` takes GeneratorType & co. from the built-in `_types`: point
     // that at hipy's types, and `types` too if it was imported already
     // (importing it here would cost start-up time).
