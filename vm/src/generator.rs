@@ -926,6 +926,13 @@ impl IterNext for AsyncGenOp {
 }
 
 /// Create the Python types (once per interpreter).
+/// Whether `obj` is one of hipy's generators whose code is flagged
+/// CO_ITERABLE_COROUTINE (a `types.coroutine` generator).
+pub fn is_iterable_coroutine(obj: &PyObject) -> bool {
+    obj.downcast_ref::<HipyGenerator>()
+        .is_some_and(|g| g.inner.code.code.flags.contains(CodeFlags::ITERABLE_COROUTINE))
+}
+
 pub fn init_types() {
     let _ = HipyGenerator::make_static_type();
     let _ = HipyCoroutine::make_static_type();

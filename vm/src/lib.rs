@@ -9,6 +9,7 @@
 //! - `layout`: probed access to RustPython's crate-private fields.
 //! - `stats`: `--stats`.
 
+mod anext;
 mod attr;
 mod builtin_calls;
 mod call;
@@ -72,6 +73,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     traceback::install(vm);
     origin::install(vm)?;
     runtime::install(vm)?;
+    anext::install(vm)?;
     // `types` takes GeneratorType & co. from the built-in `_types`: point
     // that at hipy's types, and `types` too if it was imported already
     // (importing it here would cost start-up time).
