@@ -134,6 +134,19 @@ impl Drop for StackGuard {
     }
 }
 
+/// Run `f` with `frame` (a suspended generator's) linked in as the
+/// innermost frame, and hand the frame back: a generator that passes a
+/// `throw()` on to the generator it delegates to stands on the stack
+/// meanwhile, as in CPython (`sys._getframe().f_back`, tracebacks).
+pub fn with_frame_linked<R>(frame: Box<Frame>, f: impl FnOnce() -> R) -> (R, Box<Frame>) {
+    let mut stack: Vec<Box<Frame>> = vec![frame];
+    let r = {
+        let _guard = StackGuard::new(&stack);
+        f()
+    };
+    (r, stack.pop().expect("the linked frame"))
+}
+
 /// Run `base` until it returns, yields or raises. The base frame is handed
 /// back so a generator can keep it.
 pub fn run(vm: &VirtualMachine, base: Box<Frame>, resume: Resume) -> (PyResult<Outcome>, Box<Frame>) {

@@ -107,6 +107,9 @@ pub struct Frame {
     /// The frame object handed to Python for this frame, once one was asked
     /// for (`sys._getframe`, a trace or profile function).
     pub obj: std::cell::OnceCell<PyObjectRef>,
+    /// The RustPython frame object that stands for this frame in
+    /// tracebacks, once an exception passed through it (see `traceback`).
+    pub tb_frame: std::cell::OnceCell<PyRef<rustpython_vm::frame::FrameObject>>,
 }
 
 impl Frame {
@@ -157,6 +160,7 @@ impl Frame {
             push: false,
             resume_jumped: false,
             obj: std::cell::OnceCell::new(),
+            tb_frame: std::cell::OnceCell::new(),
             serial,
         };
         // SAFETY: the box is uninitialised storage of the right type.
@@ -254,6 +258,9 @@ impl Frame {
     pub fn recycle(mut self: Box<Self>, vm: &VirtualMachine) {
         if self.obj.get().is_some() {
             crate::introspect::frame_ended(vm, &self);
+        }
+        if self.tb_frame.get().is_some() {
+            crate::traceback::frame_ended(vm, &self);
         }
         let mut slots = std::mem::take(&mut self.slots);
         // Dropping values may run __del__, which may use the interpreter

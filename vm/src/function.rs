@@ -8,7 +8,7 @@
 //! the SET_FUNCTION_ATTRIBUTE instructions that follow it and takes their values
 //! from the stack at once.
 
-use rustpython_vm::builtins::{PyCode, PyFunction};
+use rustpython_vm::builtins::{PyCode, PyDict, PyFunction, PyTypeRef};
 use rustpython_vm::bytecode::Instruction;
 use rustpython_vm::function::{FuncArgs, KwArgs};
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
@@ -81,6 +81,44 @@ pub fn new_function(
         .into_iter()
         .filter_map(|(k, v)| Some((k.to_owned(), v?)));
     vm.ctx.types.function_type.as_object().call(FuncArgs::new(vec![code, globals], KwArgs::from_iter(kwargs)), vm)
+}
+
+type NewFn = fn(PyTypeRef, FuncArgs, &VirtualMachine) -> PyResult;
+static FUNCTION_NEW: std::sync::OnceLock<NewFn> = std::sync::OnceLock::new();
+
+/// `FunctionType(code, globals, ...)`. A function whose globals have no
+/// `__builtins__` takes the builtins of the frame that makes it, as in
+/// CPython (`_PyEval_BuiltinsFromGlobals`). RustPython's constructor looks
+/// for that frame among its own frames, which do not include hipy's, so
+/// builtins other than the default reach it through the globals for the
+/// length of the call.
+fn function_new(cls: PyTypeRef, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+    let original = *FUNCTION_NEW.get().expect("function __new__ saved at install");
+    let Some(globals) = args.args.get(1).and_then(|g| g.downcast_ref::<PyDict>()).map(|g| g.to_owned()) else {
+        return original(cls, args, vm);
+    };
+    let key = vm.ctx.intern_str("__builtins__");
+    if globals.get_item_opt(key, vm)?.is_some() {
+        return original(cls, args, vm);
+    }
+    match crate::runtime::current_frame(|f| f.map(|f| f.builtins.to_ref())) {
+        Some(builtins) if !builtins.is(&vm.builtins.dict()) => {
+            globals.set_item(key, builtins.into(), vm)?;
+            let made = original(cls, args, vm);
+            globals.del_item(key, vm)?;
+            made
+        }
+        _ => original(cls, args, vm),
+    }
+}
+
+/// Route `FunctionType(...)` through `function_new`.
+pub fn install(vm: &VirtualMachine) {
+    let slots = &vm.ctx.types.function_type.slots;
+    if let Some(new) = slots.new.load() {
+        FUNCTION_NEW.get_or_init(|| new);
+        slots.new.store(Some(function_new));
+    }
 }
 
 /// A SET_FUNCTION_ATTRIBUTE that MAKE_FUNCTION did not absorb (not emitted by

@@ -228,8 +228,17 @@ impl Coro {
             }
             // The delegate runs as if called from this frame: its
             // exceptions get this frame's handled exception as context.
+            // A delegate that is a generator or coroutine runs with this
+            // frame linked in below it (CPython's `_gen_throw`).
             self.begin_run(vm);
-            let r = throw_object(vm, &yf, exc.clone());
+            let r = match as_coro(vm, &yf).and_then(|_| self.frame.take()) {
+                Some(frame) => {
+                    let (r, frame) = eval::with_frame_linked(frame, || throw_object(vm, &yf, exc.clone()));
+                    *self.frame.0.lock() = Some(frame);
+                    r
+                }
+                None => throw_object(vm, &yf, exc.clone()),
+            };
             self.end_run(vm, true);
             return match r {
                 Some(Ok(PyIterReturn::Return(v))) => Ok(PyIterReturn::Return(v)),
@@ -286,11 +295,12 @@ impl Coro {
         )
     }
 
-    fn frame_object(&self, vm: &VirtualMachine) -> PyResult<Option<PyObjectRef>> {
+    /// `gi_frame` / `cr_frame` / `ag_frame` of `owner`, the object this is.
+    fn frame_object(&self, owner: &PyObject, vm: &VirtualMachine) -> PyResult<Option<PyObjectRef>> {
         let guard = self.frame.0.lock();
         match guard.as_ref() {
             Some(f) => {
-                let o = crate::introspect::frame_snapshot(vm, f, None)?;
+                let o = crate::introspect::generator_frame_object(vm, f, owner)?;
                 // Suspended (or running): what it shows is read now.
                 crate::introspect::frame_ended(vm, f);
                 Ok(Some(o))
@@ -378,7 +388,15 @@ macro_rules! coro_type {
 }
 
 coro_type!(HipyGenerator, "generator");
-coro_type!(HipyCoroutine, "coroutine");
+
+#[pyclass(module = false, name = "coroutine")]
+#[derive(Debug, PyPayload)]
+pub struct HipyCoroutine {
+    inner: Coro,
+    /// `cr_origin`: where it was made, while `sys.set_coroutine_origin_tracking_depth`
+    /// asks for it (`origin`).
+    origin: Option<PyObjectRef>,
+}
 coro_type!(HipyAsyncGenerator, "async_generator");
 
 #[pyclass(with(IterNext, Iterable, Representable, Destructor), flags(DISALLOW_INSTANTIATION, HAS_WEAKREF))]
@@ -400,7 +418,7 @@ impl HipyGenerator {
     }
     #[pygetset]
     fn gi_frame(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<Option<PyObjectRef>> {
-        zelf.inner.frame_object(vm)
+        zelf.inner.frame_object(zelf.as_object(), vm)
     }
     #[pygetset]
     fn gi_running(zelf: &Py<Self>) -> bool {
@@ -454,6 +472,30 @@ impl Destructor for HipyGenerator {
     }
 }
 
+/// `frame.clear()` of the frame of `gen` (a generator, coroutine or async
+/// generator) while it does not run: as in CPython, the generator is
+/// finalized as if it died (a coroutine never awaited warns, a suspended
+/// generator is closed), and one that never started is finished.
+pub fn clear_frame(vm: &VirtualMachine, gen: &PyObjectRef) -> PyResult<()> {
+    let Some(c) = as_coro(vm, gen) else {
+        return Ok(());
+    };
+    if c.running.get() {
+        return Err(vm.new_runtime_error("cannot clear an executing frame"));
+    }
+    if let Some(g) = gen.downcast_ref::<HipyGenerator>() {
+        HipyGenerator::del(g, vm)?;
+    } else if let Some(g) = gen.downcast_ref::<HipyCoroutine>() {
+        HipyCoroutine::del(g, vm)?;
+    } else if let Some(g) = gen.downcast_ref::<HipyAsyncGenerator>() {
+        HipyAsyncGenerator::del(g, vm)?;
+    }
+    if !c.started.get() {
+        c.close(vm)?;
+    }
+    Ok(())
+}
+
 /// CPython's `_PyGen_Finalize`: close a suspended generator when it dies, so
 /// `finally` blocks run; errors go to `sys.unraisablehook`.
 fn finalize(c: &Coro, obj: &PyObject, vm: &VirtualMachine) {
@@ -499,7 +541,7 @@ impl HipyCoroutine {
     }
     #[pygetset]
     fn cr_frame(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<Option<PyObjectRef>> {
-        zelf.inner.frame_object(vm)
+        zelf.inner.frame_object(zelf.as_object(), vm)
     }
     #[pygetset]
     fn cr_running(zelf: &Py<Self>) -> bool {
@@ -518,8 +560,8 @@ impl HipyCoroutine {
         zelf.inner.yield_from_target()
     }
     #[pygetset]
-    fn cr_origin(_zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
-        vm.ctx.none()
+    fn cr_origin(zelf: &Py<Self>) -> Option<PyObjectRef> {
+        zelf.origin.clone()
     }
     #[pygetset]
     fn __name__(zelf: &Py<Self>) -> PyStrRef {
@@ -548,31 +590,12 @@ impl Destructor for HipyCoroutine {
     fn del(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<()> {
         let c = &zelf.inner;
         if !c.started.get() && !c.finished() {
-            warn_unawaited(vm, zelf.as_object());
+            // CPython's `_PyErr_WarnUnawaitedCoroutine`, which RustPython has.
+            let qualname = c.qualname.lock().clone();
+            rustpython_vm::warn::warn_unawaited_coroutine(zelf.as_object(), &qualname, vm);
         }
         finalize(c, zelf.as_object(), vm);
         Ok(())
-    }
-}
-
-/// CPython's `_PyErr_WarnUnawaitedCoroutine`: a coroutine dies without
-/// having run. `warnings._warn_unawaited_coroutine` words the warning when
-/// `warnings` is imported; a failing warning is unraisable.
-fn warn_unawaited(vm: &VirtualMachine, coro: &PyObject) {
-    let warn = || -> PyResult<()> {
-        let warnings = vm.sys_module.get_attr("modules", vm)?.get_item("warnings", vm).ok();
-        if let Some(hook) = warnings.and_then(|w| w.get_attr("_warn_unawaited_coroutine", vm).ok()) {
-            hook.call((coro.to_owned(),), vm)?;
-            return Ok(());
-        }
-        let qualname = coro.get_attr("__qualname__", vm)?.str(vm)?;
-        let msg = format!("coroutine '{}' was never awaited", qualname.as_wtf8());
-        let warn = vm.import("warnings", 0)?.get_attr("warn", vm)?;
-        warn.call((msg, vm.ctx.exceptions.runtime_warning.to_owned(), 1), vm)?;
-        Ok(())
-    };
-    if let Err(e) = warn() {
-        vm.run_unraisable(e, None, coro.to_owned());
     }
 }
 
@@ -656,7 +679,7 @@ impl HipyAsyncGenerator {
     }
     #[pygetset]
     fn ag_frame(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult<Option<PyObjectRef>> {
-        zelf.inner.frame_object(vm)
+        zelf.inner.frame_object(zelf.as_object(), vm)
     }
     #[pygetset]
     fn ag_running(zelf: &Py<Self>) -> bool {
@@ -903,6 +926,13 @@ impl IterNext for AsyncGenOp {
 }
 
 /// Create the Python types (once per interpreter).
+/// Whether `obj` is one of hipy's generators whose code is flagged
+/// CO_ITERABLE_COROUTINE (a `types.coroutine` generator).
+pub fn is_iterable_coroutine(obj: &PyObject) -> bool {
+    obj.downcast_ref::<HipyGenerator>()
+        .is_some_and(|g| g.inner.code.code.flags.contains(CodeFlags::ITERABLE_COROUTINE))
+}
+
 pub fn init_types() {
     let _ = HipyGenerator::make_static_type();
     let _ = HipyCoroutine::make_static_type();
@@ -972,7 +1002,10 @@ pub fn new_generator(vm: &VirtualMachine, frame: Box<Frame>) -> PyObjectRef {
     };
     match kind {
         Kind::Generator => HipyGenerator { inner }.into_ref(&vm.ctx).into(),
-        Kind::Coroutine => HipyCoroutine { inner }.into_ref(&vm.ctx).into(),
+        Kind::Coroutine => {
+            let origin = crate::origin::cr_origin(vm);
+            HipyCoroutine { inner, origin }.into_ref(&vm.ctx).into()
+        }
         Kind::AsyncGenerator => HipyAsyncGenerator { inner }.into_ref(&vm.ctx).into(),
     }
 }

@@ -129,6 +129,27 @@ fn to_code(vm: &VirtualMachine, source: PyObjectRef, mode: &str, fname: &str) ->
         .map_err(|_| vm.new_type_error("compile() did not return a code object"))
 }
 
+/// The builtins namespace a `__builtins__` value in exec's globals gives: a
+/// dict, or a module's dict. CPython looks names up in any other value with
+/// `obj[name]`; hipy's frames hold a dict, so a value that cannot be
+/// subscripted fails here as its first lookup would, and other mappings
+/// are not supported.
+fn exec_builtins(vm: &VirtualMachine, b: &PyObjectRef) -> PyResult<PyDictRef> {
+    if let Ok(d) = b.clone().downcast::<PyDict>() {
+        return Ok(d);
+    }
+    if let Some(m) = b.downcast_ref::<rustpython_vm::builtins::PyModule>() {
+        return Ok(m.dict());
+    }
+    if b.class().get_attr(vm.ctx.intern_str("__getitem__")).is_none() {
+        return Err(vm.new_type_error(format!("'{}' object is not subscriptable", b.class().name())));
+    }
+    Err(vm.new_not_implemented_error(format!(
+        "hipy: __builtins__ of type '{}' (only a dict or a module)",
+        b.class().name()
+    )))
+}
+
 /// Run a code object with explicit namespaces in hipy's loop.
 pub fn run_code(
     vm: &VirtualMachine,
@@ -138,10 +159,16 @@ pub fn run_code(
     closure: Option<PyRef<PyTuple>>,
 ) -> PyResult {
     let builtins_key = vm.ctx.intern_str("__builtins__");
-    if globals.get_item_opt(builtins_key, vm)?.is_none() {
-        globals.set_item(builtins_key, vm.builtins.clone().into(), vm)?;
-    }
-    let builtins = Held::owned(call::builtins_dict(vm, &globals.get_item(builtins_key, vm)?)?);
+    let builtins = match globals.get_item_opt(builtins_key, vm)? {
+        Some(b) => exec_builtins(vm, &b)?,
+        None => {
+            // As CPython's exec and eval: the caller's builtins dict.
+            let b = runtime::current_frame(|f| f.map(|f| f.builtins.to_ref())).unwrap_or_else(|| vm.builtins.dict());
+            globals.set_item(builtins_key, b.clone().into(), vm)?;
+            b
+        }
+    };
+    let builtins = Held::owned(builtins);
     let info = info_for(&code);
     let nfree = code.code.freevars.len();
     if nfree > 0 && closure.as_ref().map_or(0, |c| c.len()) != nfree {
@@ -452,6 +479,9 @@ pub struct FrameSnapshot {
     pub(crate) jump: PyMutex<Option<crate::jump::Jump>>,
     /// `f_back` as it was when the frame ended (CPython's frame keeps it).
     back: PyMutex<Option<PyObjectRef>>,
+    /// The generator or coroutine whose frame this is (weakly: the
+    /// generator holds its frame), which `clear()` finalizes.
+    generator: PyMutex<Option<PyRef<rustpython_vm::builtins::PyWeak>>>,
 }
 
 #[pyclass(with(Representable))]
@@ -630,7 +660,11 @@ impl FrameSnapshot {
             return Err(vm.new_runtime_error("cannot clear an executing frame"));
         }
         *zelf.trace.lock() = None;
-        Ok(())
+        let generator = zelf.generator.lock().as_ref().and_then(|g| g.upgrade());
+        match generator {
+            Some(g) => crate::generator::clear_frame(vm, &g),
+            None => Ok(()),
+        }
     }
     /// The frame type of tracebacks (`types.FrameType`), so that
     /// `isinstance(frame, types.FrameType)` and `inspect.isframe` hold for
@@ -684,12 +718,23 @@ pub fn frame_object(vm: &VirtualMachine, f: &Frame) -> PyResult<PyObjectRef> {
         code: f.code.code.clone().into(),
         globals: f.globals.clone().into(),
         builtins: f.builtins.clone().into(),
-        dead: PyMutex::new((names::locals_mapping(vm, f)?, f.line(), f.lasti)),
+        // A function frame's locals are read when asked for (and kept when
+        // it ends), not copied now: a copy would keep values alive that the
+        // frame drops meanwhile.
+        dead: PyMutex::new((
+            match f.locals {
+                Some(_) => names::locals_mapping(vm, f)?,
+                None => vm.ctx.new_dict().into(),
+            },
+            f.line(),
+            f.lasti,
+        )),
         trace: PyMutex::new(None),
         trace_lines: AtomicBool::new(true),
         trace_opcodes: AtomicBool::new(false),
         jump: PyMutex::new(None),
         back: PyMutex::new(None),
+        generator: PyMutex::new(None),
     }
     .into_ref(&vm.ctx)
     .into();
@@ -700,6 +745,18 @@ pub fn frame_object(vm: &VirtualMachine, f: &Frame) -> PyResult<PyObjectRef> {
 /// The jump a trace function asked for in `f` (`f_lineno = n`), taken.
 pub fn take_jump(f: &Frame) -> Option<crate::jump::Jump> {
     existing_frame_object(f).and_then(|o| o.jump.lock().take())
+}
+
+/// Run `g` on the running hipy frame that the frame object `obj` stands
+/// for (None if `obj` is not one of hipy's frame objects, or its frame has
+/// ended or is a suspended generator's).
+pub fn with_running_frame<R>(obj: &rustpython_vm::PyObject, g: impl FnOnce(&Frame) -> R) -> Option<R> {
+    obj.downcast_ref::<FrameSnapshot>()?.live(g)
+}
+
+/// Whether `obj` is one of hipy's frame objects.
+pub fn is_frame_object(obj: &rustpython_vm::PyObject) -> bool {
+    obj.downcast_ref::<FrameSnapshot>().is_some()
 }
 
 /// The frame object of `f`, if one was made (no allocation otherwise).
@@ -746,8 +803,16 @@ pub fn frame_ended(vm: &VirtualMachine, f: &Frame) {
     }
 }
 
-pub fn frame_snapshot(vm: &VirtualMachine, f: &Frame, _back: Option<PyObjectRef>) -> PyResult<PyObjectRef> {
-    frame_object(vm, f)
+/// The frame object of `generator`'s frame `f`.
+pub fn generator_frame_object(vm: &VirtualMachine, f: &Frame, generator: &rustpython_vm::PyObject) -> PyResult<PyObjectRef> {
+    let o = frame_object(vm, f)?;
+    if let Some(s) = o.downcast_ref::<FrameSnapshot>() {
+        let mut g = s.generator.lock();
+        if g.is_none() {
+            *g = Some(generator.downgrade(None, vm)?);
+        }
+    }
+    Ok(o)
 }
 
 type InitFunc = fn(&rustpython_vm::PyObject, FuncArgs, &VirtualMachine) -> PyResult<()>;

@@ -9,6 +9,7 @@
 //! - `layout`: probed access to RustPython's crate-private fields.
 //! - `stats`: `--stats`.
 
+mod anext;
 mod attr;
 mod builtin_calls;
 mod call;
@@ -30,6 +31,7 @@ mod jump;
 mod layout;
 mod names;
 mod ops;
+mod origin;
 mod push;
 mod list_iter;
 mod range;
@@ -66,7 +68,12 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     let fslots = &vm.ctx.types.function_type.slots;
     fslots.call.store(Some(function::function_call_slot));
     fslots.vectorcall.store(Some(function::function_vectorcall_slot));
+    function::install(vm);
     introspect::install(vm)?;
+    traceback::install(vm);
+    origin::install(vm)?;
+    runtime::install(vm)?;
+    anext::install(vm)?;
     // `types` takes GeneratorType & co. from the built-in `_types`: point
     // that at hipy's types, and `types` too if it was imported already
     // (importing it here would cost start-up time).

@@ -147,3 +147,25 @@ pub fn sync_exception(vm: &VirtualMachine) {
         vm.set_exception(top);
     }
 }
+
+/// `sys.setrecursionlimit(n)` refuses a limit below 1 (with 3.11's
+/// message) and one at or below the current depth, as CPython's does. RustPython's checks its own depth, which does
+/// not count hipy's frames; this checks theirs first, counting the call of
+/// `setrecursionlimit` itself as CPython 3.11 does.
+pub fn install(vm: &VirtualMachine) -> rustpython_vm::PyResult<()> {
+    let sys = vm.sys_module.clone();
+    crate::compat::wrap_function(vm, sys.as_object(), "setrecursionlimit", |vm, args, callee, original| {
+        if let Some(Ok(limit)) = args.args.first().map(|l| l.try_to_value::<i64>(vm)) {
+            if limit < 1 {
+                return Err(vm.new_value_error("recursion limit must be greater or equal than 1"));
+            }
+            let d = depth() + 1;
+            if limit <= d as i64 {
+                return Err(vm.new_recursion_error(format!(
+                    "cannot set the recursion limit to {limit} at the recursion depth {d}: the limit is too low"
+                )));
+            }
+        }
+        original(vm, args, callee)
+    })
+}

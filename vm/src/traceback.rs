@@ -7,14 +7,23 @@
 //! `gi_frame` is a real, never-started frame with the right code (file, name,
 //! line table, positions) and globals. `traceback.print_exc()` and the
 //! excepthook then render it like any other frame.
+//!
+//! Each hipy frame has one such frame (`Frame::tb_frame`), as a CPython frame
+//! has one frame object. While the hipy frame runs, `tb_frame` answers with
+//! the frame object `sys._getframe()` gives (`introspect`), which reads the
+//! live frame; once it has ended, the stand-in holds its last instruction
+//! and its locals as they were at the end (CPython's frame keeps both).
 
-use rustpython_vm::builtins::{PyBaseExceptionRef, PyFunction, PyTraceback};
+use std::sync::OnceLock;
+
+use rustpython_vm::builtins::{PyBaseExceptionRef, PyFunction, PyTraceback, PyTypeRef};
 use rustpython_vm::frame::FrameObject;
 use rustpython_vm::function::{FuncArgs, KwArgs};
-use rustpython_vm::{AsObject, PyObjectRef, PyPayload, PyResult, VirtualMachine};
+use rustpython_vm::{AsObject, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine};
 
 use crate::code::CodeInfo;
 use crate::frame::Frame;
+use crate::{introspect, runtime};
 
 /// CO_VARARGS | CO_VARKEYWORDS | CO_COROUTINE | CO_ITERABLE_COROUTINE | CO_ASYNC_GENERATOR
 const STRIP_FLAGS: u32 = 0x04 | 0x08 | 0x80 | 0x100 | 0x200;
@@ -39,8 +48,11 @@ fn frame_code(vm: &VirtualMachine, info: &CodeInfo) -> PyResult<PyObjectRef> {
     Ok(replaced)
 }
 
-/// A real frame object standing for `f` in a traceback.
-fn frame_object(vm: &VirtualMachine, f: &Frame) -> PyResult<rustpython_vm::PyRef<FrameObject>> {
+/// The real frame object standing for `f` in tracebacks (made once).
+pub fn frame_object(vm: &VirtualMachine, f: &Frame) -> PyResult<rustpython_vm::PyRef<FrameObject>> {
+    if let Some(frame) = f.tb_frame.get() {
+        return Ok(frame.clone());
+    }
     let code = frame_code(vm, &f.code)?;
     let nfree = f.code.code.code.freevars.len();
     let closure: PyObjectRef = if nfree == 0 {
@@ -63,8 +75,22 @@ fn frame_object(vm: &VirtualMachine, f: &Frame) -> PyResult<rustpython_vm::PyRef
     let frame = frame
         .downcast::<FrameObject>()
         .map_err(|_| vm.new_system_error("hipy: gi_frame is not a frame"))?;
-    copy_fast_locals(vm, f, &frame)?;
+    // Closing the never-started generator finishes it without running it
+    // and leaves the frame to the frame object alone: the frame can then be
+    // moved past its start (`set_lasti`, for `f_lineno`) and cleared
+    // (`frame.clear()`) without RustPython ever resuming it.
+    vm.call_method(&gen, "close", ())?;
+    let _ = f.tb_frame.set(frame.clone());
     Ok(frame)
+}
+
+/// `f` is ending: its traceback frame keeps its last instruction and its
+/// locals as they are now.
+pub fn frame_ended(vm: &VirtualMachine, f: &Frame) {
+    if let Some(frame) = f.tb_frame.get() {
+        frame.set_lasti(f.lasti + 1);
+        let _ = copy_fast_locals(vm, f, frame);
+    }
 }
 
 /// Give the never-started frame the values of `f`'s fast locals, as they are
@@ -89,14 +115,25 @@ fn copy_fast_locals(vm: &VirtualMachine, f: &Frame, frame: &rustpython_vm::Py<Fr
 
 /// Prepend an entry for `f` (at its current instruction) to `exc`'s traceback.
 pub fn add_entry(vm: &VirtualMachine, exc: &PyBaseExceptionRef, f: &Frame) {
-    let Some(line) = f.code.line_of(f.lasti) else {
+    // An instruction the line table gives no line (a code object whose
+    // `co_linetable` was replaced) takes the compiler's position for it:
+    // a traceback entry has a line, and the frame's `f_lineno` says None.
+    let line = f.code.line_of(f.lasti).and_then(|l| ruff_source_file::OneIndexed::new(l as usize));
+    let Some(lineno) = line.or_else(|| f.code.code.code.locations.get(f.lasti as usize).map(|l| l.0.line)) else {
         return;
     };
     match frame_object(vm, f) {
         Ok(frame) => {
-            let Some(lineno) = ruff_source_file::OneIndexed::new(line as usize) else {
-                return;
-            };
+            // RustPython's lasti is the index after the instruction running.
+            frame.set_lasti(f.lasti + 1);
+            // A generator's frame may be suspended, where nothing reads it
+            // live, or dropped without ending: it keeps its locals now. A
+            // function's frame is read live while it runs and keeps its
+            // locals when it ends (`frame_ended`), so values it drops
+            // meanwhile are not held.
+            if f.code.is_generator_like() {
+                let _ = copy_fast_locals(vm, f, &frame);
+            }
             let tb = PyTraceback::new(exc.traceback(), frame, (f.lasti * 2) as i32, lineno);
             exc.set_traceback(Some(tb.into_ref(&vm.ctx)));
         }
@@ -107,5 +144,56 @@ pub fn add_entry(vm: &VirtualMachine, exc: &PyBaseExceptionRef, f: &Frame) {
                 eprintln!("hipy: could not build traceback frame: {:?}", e.as_object().repr(vm).ok());
             }
         }
+    }
+}
+
+/// `tb.tb_frame`: for a frame still running, the frame object that
+/// `sys._getframe()` gives, which reads it live (`tb.tb_frame is
+/// sys._getframe()` in the frame that caught the exception); for one that
+/// has ended, its stand-in.
+fn tb_frame(tb: PyRef<PyTraceback>, vm: &VirtualMachine) -> PyResult {
+    let mut running: Option<*const Frame> = None;
+    runtime::walk_frames(|f| {
+        let found = f.tb_frame.get().is_some_and(|t| t.is(&tb.frame));
+        if found {
+            running = Some(f as *const Frame);
+        }
+        found
+    });
+    match running {
+        // SAFETY: the frame belongs to a running eval loop that outlives
+        // this call (as in `introspect`).
+        Some(p) => introspect::frame_object(vm, unsafe { &*p }),
+        None => Ok(tb.frame.clone().into()),
+    }
+}
+
+type NewSlot = fn(PyTypeRef, FuncArgs, &VirtualMachine) -> PyResult;
+static TRACEBACK_NEW: OnceLock<NewSlot> = OnceLock::new();
+
+/// `types.TracebackType(tb_next, tb_frame, tb_lasti, tb_lineno)`, whose
+/// frame may be one of hipy's frame objects (`sys._getframe()`): the entry
+/// takes that frame's stand-in, and `tb_frame` gives the object back.
+fn traceback_new(cls: PyTypeRef, mut args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+    let original = *TRACEBACK_NEW.get().expect("traceback __new__ saved at install");
+    if let Some(frame) = args.args.get_mut(1) {
+        if introspect::is_frame_object(frame) {
+            let stand_in = introspect::with_running_frame(frame, |f| frame_object(vm, f)).ok_or_else(|| {
+                vm.new_not_implemented_error("hipy: types.TracebackType() of a frame that has returned")
+            })??;
+            *frame = stand_in.into();
+        }
+    }
+    original(cls, args, vm)
+}
+
+/// Route `tb_frame` and `types.TracebackType()` through hipy's frames.
+pub fn install(vm: &VirtualMachine) {
+    let tb_type = vm.ctx.types.traceback_type;
+    let getter = vm.ctx.new_readonly_getset("tb_frame", tb_type, tb_frame);
+    tb_type.set_attr(vm.ctx.intern_str("tb_frame"), getter.into());
+    if let Some(new) = tb_type.slots.new.load() {
+        TRACEBACK_NEW.get_or_init(|| new);
+        tb_type.slots.new.store(Some(traceback_new));
     }
 }
