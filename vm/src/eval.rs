@@ -88,7 +88,10 @@ macro_rules! switch {
             Ok(Flow::Next) => {}
             Ok(Flow::Push(new)) if !$stack.is_null() && !$vm.use_tracing.get() => {
                 // SAFETY: `stack` is the run's stack; `f` is not used after.
-                $fp = unsafe { enter_callee($vm, $stack, new)? };
+                unsafe {
+                    push_frame($vm, &mut *$stack, new)?;
+                    $fp = top_frame($stack);
+                }
                 continue $frames;
             }
             other => return other,
@@ -235,15 +238,9 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) ->
                 Err(raised) => pending = Some(raised),
             },
             Ok(Flow::Push(new)) => {
-                if let Err(e) = enter_frame(vm) {
-                    // Never a generator's frame: `resume_on_stack` leaves
-                    // room below the recursion limit.
-                    debug_assert!(!matches!(new.ret, Continuation::Generator { .. }));
-                    new.recycle(vm);
-                    pending = Some(e.into());
-                    continue;
+                if let Err(e) = push_frame(vm, stack, new) {
+                    pending = Some(e);
                 }
-                stack.push(new);
             }
             Ok(Flow::Return(value)) => {
                 if crate::hooks::active(vm) {
@@ -256,41 +253,8 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) ->
                 if stack.len() == 1 {
                     break Ok(Outcome::Return(value));
                 }
-                let mut done = stack.pop().unwrap();
-                leave_frame();
-                let ret = std::mem::replace(&mut done.ret, Continuation::Push);
-                done.recycle(vm);
-                let caller = stack.last_mut().unwrap();
-                match ret {
-                    Continuation::Push => caller.push(value),
-                    Continuation::Discard => {}
-                    Continuation::Generator { gen, exhausted } => {
-                        generator::finish_on_stack(vm, &gen);
-                        caller.pc = exhausted;
-                    }
-                    Continuation::Binary { a, b, op } => {
-                        if value.is(vm.ctx.not_implemented.as_object()) {
-                            match crate::dunder::binary_fallback(vm, &a, &b, op) {
-                                Ok(v) => caller.push(v),
-                                Err(e) => pending = Some(e.into()),
-                            }
-                        } else {
-                            caller.push(value);
-                        }
-                    }
-                    Continuation::Init(instance) => {
-                        if !vm.is_none(&value) {
-                            pending = Some(
-                                vm.new_type_error(format!(
-                                    "__init__() should return None, not '{}'",
-                                    value.class().name()
-                                ))
-                                .into(),
-                            );
-                        } else {
-                            caller.push(instance);
-                        }
-                    }
+                if let Err(e) = return_to_caller(vm, stack, value) {
+                    pending = Some(e);
                 }
             }
             Ok(Flow::Yield(value)) => {
@@ -311,13 +275,7 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) ->
                     break Ok(Outcome::Yield(value));
                 }
                 // A generator run by its consumer's FOR_ITER on this stack.
-                let mut done = stack.pop().unwrap();
-                leave_frame();
-                let Continuation::Generator { gen, .. } = std::mem::replace(&mut done.ret, Continuation::Push) else {
-                    unreachable!("only a generator frame yields above the base frame")
-                };
-                generator::suspend_on_stack(vm, &gen, done);
-                stack.last_mut().unwrap().push(value);
+                yield_to_consumer(vm, stack, value);
             }
             Err(raised) => match unwind::unwind(vm, stack, raised) {
                 Ok(()) => {}
@@ -438,80 +396,77 @@ fn execute_on_stack(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, executed: 
     execute_frames(vm, f, stack, executed, trace, false)
 }
 
-/// Push `new` on the run's stack, as `run_loop` does for `Flow::Push`
-/// (the recursion limit checked), and return it.
-///
-/// # Safety
-/// `stack` is the run's frame stack, not borrowed elsewhere.
+/// Push `new` on the run's stack, the recursion limit checked (a frame
+/// that would pass it is recycled and RecursionError raised).
 #[inline(always)]
-unsafe fn enter_callee(vm: &VirtualMachine, stack: *mut Vec<Box<Frame>>, new: Box<Frame>) -> Result<*mut Frame, Raised> {
+fn push_frame(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, new: Box<Frame>) -> Result<(), Raised> {
     if let Err(e) = enter_frame(vm) {
+        // Never a generator's frame: `resume_on_stack` leaves room below
+        // the recursion limit.
+        debug_assert!(!matches!(new.ret, Continuation::Generator { .. }));
         new.recycle(vm);
         return Err(e.into());
     }
-    let stack = &mut *stack;
     stack.push(new);
-    Ok(&mut **stack.last_mut().unwrap_unchecked())
+    Ok(())
 }
 
-/// The frame on top of `stack` returned `value` to its caller, which is
-/// the new top: what `run_loop` does for a `Flow::Return` with any
-/// continuation but `Discard`.
-///
-/// # Safety
-/// As `enter_callee`; the frame on top is not borrowed.
+/// The frame on top of `stack` returned `value`: pop it and hand the
+/// value to its caller, the new top, as its continuation says.
 #[inline(always)]
-unsafe fn return_to_caller(vm: &VirtualMachine, stack: *mut Vec<Box<Frame>>, value: PyObjectRef) -> Result<*mut Frame, Raised> {
-    let stack = &mut *stack;
-    let mut done = stack.pop().unwrap_unchecked();
+fn return_to_caller(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, value: PyObjectRef) -> Result<(), Raised> {
+    let mut done = stack.pop().expect("a returning frame");
     leave_frame();
     let ret = std::mem::replace(&mut done.ret, Continuation::Push);
     done.recycle(vm);
-    let caller: *mut Frame = &mut **stack.last_mut().unwrap_unchecked();
+    let caller = stack.last_mut().expect("a caller");
     match ret {
-        Continuation::Push => (*caller).push(value),
+        Continuation::Push => caller.push(value),
+        Continuation::Discard => {}
         Continuation::Init(instance) => {
             if !vm.is_none(&value) {
                 let e = vm.new_type_error(format!("__init__() should return None, not '{}'", value.class().name()));
                 return Err(e.into());
             }
-            (*caller).push(instance);
+            caller.push(instance);
         }
         Continuation::Binary { a, b, op } => {
             if value.is(vm.ctx.not_implemented.as_object()) {
                 let v = crate::dunder::binary_fallback(vm, &a, &b, op)?;
-                (*caller).push(v);
+                caller.push(v);
             } else {
-                (*caller).push(value);
+                caller.push(value);
             }
         }
         Continuation::Generator { gen, exhausted } => {
             generator::finish_on_stack(vm, &gen);
-            (*caller).pc = exhausted;
+            caller.pc = exhausted;
         }
-        Continuation::Discard => unreachable!("checked by the caller"),
     }
-    Ok(caller)
+    Ok(())
 }
 
 /// The generator frame on top of `stack`, resumed by its consumer's
-/// FOR_ITER (the new top), yielded `value`: what `run_loop` does for such
-/// a `Flow::Yield`.
-///
-/// # Safety
-/// As `return_to_caller`.
+/// FOR_ITER (the frame below), yielded `value`: suspend it and give the
+/// value to the consumer.
 #[inline(always)]
-unsafe fn yield_to_consumer(vm: &VirtualMachine, stack: *mut Vec<Box<Frame>>, value: PyObjectRef) -> *mut Frame {
-    let stack = &mut *stack;
-    let mut done = stack.pop().unwrap_unchecked();
+fn yield_to_consumer(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, value: PyObjectRef) {
+    let mut done = stack.pop().expect("a yielding frame");
     leave_frame();
     let Continuation::Generator { gen, .. } = std::mem::replace(&mut done.ret, Continuation::Push) else {
-        unreachable!("checked by the caller")
+        unreachable!("only a generator frame yields above the base frame")
     };
     generator::suspend_on_stack(vm, &gen, done);
-    let consumer: *mut Frame = &mut **stack.last_mut().unwrap_unchecked();
-    (*consumer).push(value);
-    consumer
+    stack.last_mut().expect("the consumer").push(value);
+}
+
+/// The frame now on top of the run's stack.
+///
+/// # Safety
+/// `stack` is the run's frame stack, not borrowed elsewhere.
+#[inline(always)]
+unsafe fn top_frame(stack: *mut Vec<Box<Frame>>) -> *mut Frame {
+    unsafe { &mut **(*stack).last_mut().unwrap_unchecked() }
 }
 
 fn execute_frames(
@@ -1014,13 +969,11 @@ fn execute_frames(
                 && !vm.use_tracing.get()
             {
                 // SAFETY: `f` (the top) is not used after this.
-                match unsafe { return_to_caller(vm, stack, v) } {
-                    Ok(caller) => {
-                        fp = caller;
-                        continue 'frames;
-                    }
-                    Err(raised) => return Err(raised),
+                unsafe {
+                    return_to_caller(vm, &mut *stack, v)?;
+                    fp = top_frame(stack);
                 }
+                continue 'frames;
             }
             return Ok(Flow::Return(v));
         }
@@ -1048,7 +1001,10 @@ fn execute_frames(
                     && !vm.use_tracing.get()
                 {
                     // SAFETY: `f` (the top) is not used after this.
-                    fp = unsafe { yield_to_consumer(vm, stack, v) };
+                    unsafe {
+                        yield_to_consumer(vm, &mut *stack, v);
+                        fp = top_frame(stack);
+                    }
                     continue 'frames;
                 }
                 return Ok(Flow::Yield(v));
