@@ -178,6 +178,22 @@ impl InlineSqrtPow {
     pub const RESIDUAL_BOUND: f64 = 0.8;
 }
 
+/// How to unbox a small int inline. Calls to the helper `unbox(obj) -> i64`
+/// (by address) read an exact int whose magnitude is one limb below 2^63
+/// directly: the word at `tag_offset` equals `tag` for a one-limb value, the
+/// limb is the word at `limb_offset`, and the byte at `sign_offset` is
+/// non-zero for a value >= 0. Anything else calls the helper.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InlineUnboxInt {
+    pub unbox: u64,
+    /// The int type: what an exact int's type pointer holds.
+    pub int_type: u64,
+    pub tag_offset: i32,
+    pub tag: u64,
+    pub limb_offset: i32,
+    pub sign_offset: i32,
+}
+
 /// What `guard_no_interrupt` reads: it exits when `*flag & mask` is non-zero or
 /// when the word at `count` is at least the word at `limit` (unsigned).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -199,6 +215,8 @@ pub struct CompileOptions {
     pub float_store: Option<InlineFloatStore>,
     /// Inline square roots for `x ** 0.5` (None: always the helper).
     pub sqrt_pow: Option<InlineSqrtPow>,
+    /// Inline unboxing of small ints (None: always the helper).
+    pub unbox_int: Option<InlineUnboxInt>,
     /// What `guard_no_interrupt` tests (None: it never exits).
     pub interrupts: Option<InterruptCheck>,
     /// Test mode: with a seed, every guard (except those of exception-pending
@@ -216,6 +234,7 @@ impl CompileOptions {
             refcounts: None,
             float_store: None,
             sqrt_pow: None,
+            unbox_int: None,
             interrupts: None,
             random_exits: None,
             random_exit_one_in: 8,
@@ -234,6 +253,11 @@ impl CompileOptions {
 
     pub fn with_sqrt_pow(mut self, sp: InlineSqrtPow) -> CompileOptions {
         self.sqrt_pow = Some(sp);
+        self
+    }
+
+    pub fn with_unbox_int(mut self, u: InlineUnboxInt) -> CompileOptions {
+        self.unbox_int = Some(u);
         self
     }
 

@@ -28,6 +28,7 @@ enum FastPath {
     Refcount(crate::InlineRefcounts),
     FloatStore(crate::InlineFloatStore),
     SqrtPow,
+    UnboxInt(crate::InlineUnboxInt),
 }
 
 impl FastPath {
@@ -47,10 +48,11 @@ impl Codegen<'_> {
             .ok_or_else(|| CompileError::Internal("call without a function".into()))?;
         let desc = self.t.func(f);
         let o = self.opts;
-        let fast = match (o.refcounts, o.float_store, o.sqrt_pow) {
-            (Some(rc), _, _) if [rc.incref, rc.decref].contains(&desc.addr) => Some(FastPath::Refcount(rc)),
-            (_, Some(fs), _) if desc.addr == fs.store => Some(FastPath::FloatStore(fs)),
-            (_, _, Some(sp)) if desc.addr == sp.pow => Some(FastPath::SqrtPow),
+        let fast = match (o.refcounts, o.float_store, o.sqrt_pow, o.unbox_int) {
+            (Some(rc), ..) if [rc.incref, rc.decref].contains(&desc.addr) => Some(FastPath::Refcount(rc)),
+            (_, Some(fs), ..) if desc.addr == fs.store => Some(FastPath::FloatStore(fs)),
+            (_, _, Some(sp), _) if desc.addr == sp.pow => Some(FastPath::SqrtPow),
+            (.., Some(u)) if desc.addr == u.unbox => Some(FastPath::UnboxInt(u)),
             _ => None,
         };
         self.emit_call_with(desc.addr, &op.args, &desc.args, desc.ret, op.result, fast)
@@ -127,6 +129,7 @@ impl Codegen<'_> {
             Some(FastPath::Refcount(rc)) => self.refcount_fast_path(target, rc, &preserve),
             Some(FastPath::FloatStore(fs)) => self.float_store_fast_path(target, fs, &preserve),
             Some(FastPath::SqrtPow) => self.sqrt_pow_fast_path(target, &preserve),
+            Some(FastPath::UnboxInt(u)) => self.unbox_int_fast_path(target, u, &preserve),
             None => self.preserving_call(target, &[]),
         }
         for v in self.ra.in_caller_saved() {
@@ -240,6 +243,30 @@ impl Codegen<'_> {
             ; jne >slow
             ; movsd QWORD [rax + payload_off], xmm0
             ; xor eax, eax
+            ; jmp >done
+            ; slow:);
+        self.preserving_call(target, preserve);
+        emit!(self.e; done:);
+    }
+
+    /// The object is in `rdi`, as the helper takes it; see `InlineUnboxInt`.
+    fn unbox_int_fast_path(&mut self, target: u64, u: crate::InlineUnboxInt, preserve: &[Loc]) {
+        let type_off = self.opts.layout.type_offset;
+        let (int_type, tag) = (u.int_type as i64, u.tag as i64);
+        let (tag_off, limb_off, sign_off) = (u.tag_offset, u.limb_offset, u.sign_offset);
+        emit!(self.e
+            ; mov r11, QWORD int_type
+            ; cmp QWORD [rdi + type_off], r11
+            ; jne >slow
+            ; mov r11, QWORD tag
+            ; cmp QWORD [rdi + tag_off], r11
+            ; jne >slow
+            ; mov rax, QWORD [rdi + limb_off]
+            ; test rax, rax
+            ; js >slow
+            ; cmp BYTE [rdi + sign_off], 0
+            ; jne >done
+            ; neg rax
             ; jmp >done
             ; slow:);
         self.preserving_call(target, preserve);

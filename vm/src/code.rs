@@ -216,6 +216,10 @@ pub struct CodeInfo {
     /// `JUMP_BACKWARD` (else `NO_LOOP`). FOR_ITER enters compiled code there,
     /// so a loop runs compiled from its first iteration.
     pub loop_entries: Box<[Cell<u32>]>,
+    /// The JIT's state of each loop of this code that reached its
+    /// threshold: recording aborts, blacklisting, compiled code
+    /// (`trace::LoopState`). A few per code at most, searched in order.
+    pub jit_loops: RefCell<Vec<crate::trace::LoopState>>,
     /// Inline caches, indexed by `Op::cache`. Only touched on this thread
     /// (decoded code is per thread), and never held across a call out.
     pub caches: Box<[UnsafeCell<SiteCache>]>,
@@ -411,6 +415,7 @@ impl CodeInfo {
                 (0..n).map(|_| Cell::new(first)).collect()
             },
             loop_entries: (0..n).map(|_| Cell::new(NO_LOOP)).collect(),
+            jit_loops: RefCell::new(Vec::new()),
             frame_code: RefCell::new(None),
             caches: (0..ncaches).map(|_| UnsafeCell::new(SiteCache::Empty)).collect(),
             simple_args,

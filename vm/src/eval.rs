@@ -232,6 +232,9 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) ->
                 if let Err(raised) = crate::trace::back_edge(vm, stack, &mut rec) {
                     pending = Some(raised);
                 }
+                // The back-edge asked the JIT already: the header's FOR_ITER
+                // (if the frame is there) runs without asking again.
+                skip_entry = rec.is_none();
             }
             Ok(Flow::JitHeader(jump)) => match crate::trace::enter_at_header(vm, stack, &mut rec, jump) {
                 Ok(entered) => skip_entry = !entered,
@@ -481,6 +484,10 @@ fn execute_frames(
     // SAFETY: `fp` is the frame on top of the run's stack (or the one
     // frame given to `execute`); nothing else borrows it while it runs.
     let f: &mut Frame = unsafe { &mut *fp };
+    // The last instruction was a back-edge that did not ask the JIT (its
+    // count is below `jit_next`): the loop header's FOR_ITER does not ask
+    // either.
+    let mut declined_back_edge = false;
     let code = f.code.clone();
     let ops: &[crate::code::Op] = &code.ops;
     loop {
@@ -747,6 +754,7 @@ fn execute_frames(
             if count >= f.code.jit_next[pc].get() {
                 return Ok(Flow::Jit);
             }
+            declined_back_edge = matches!(ops[arg as usize].kind, Instruction::ForIter { .. } | Instruction::ExtendedArg);
         }
         Instruction::JumpBackwardNoInterrupt { .. } => f.pc = arg,
         Instruction::PopJumpIfFalse { .. } => {
@@ -779,8 +787,9 @@ fn execute_frames(
             f.push(ops::get_iter(vm, v)?);
         }
         Instruction::ForIter { .. } => {
+            let declined = std::mem::take(&mut declined_back_edge);
             let jump = f.code.loop_entries[pc].get();
-            if jump != crate::code::NO_LOOP && !single {
+            if jump != crate::code::NO_LOOP && !single && !declined {
                 f.pc = pc as u32;
                 return Ok(Flow::JitHeader(jump));
             }
@@ -868,7 +877,7 @@ fn execute_frames(
         Instruction::SetUpdate { .. } => {
             let iterable = f.pop();
             let set = f.peek(arg as usize - 1).clone();
-            vm.call_method(&set, "update", (iterable,)).map_err(|e| compat::normalize_error(vm, e))?;
+            ops::set_update(vm, &set, iterable)?;
         }
         Instruction::MapAdd { .. } => {
             let value = f.pop();

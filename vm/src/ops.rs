@@ -34,6 +34,11 @@ pub fn set_add(vm: &VirtualMachine, set: &PyObjectRef, item: PyObjectRef) -> PyR
     }
 }
 
+/// SET_UPDATE: `{*a, *b}`.
+pub fn set_update(vm: &VirtualMachine, set: &PyObjectRef, iterable: PyObjectRef) -> PyResult<()> {
+    vm.call_method(set, "update", (iterable,)).map(drop).map_err(|e| crate::compat::normalize_error(vm, e))
+}
+
 /// MAP_ADD: `dict` is the comprehension's dict.
 pub fn map_add(vm: &VirtualMachine, dict: &PyObjectRef, key: PyObjectRef, value: PyObjectRef) -> PyResult<()> {
     match dict.downcast_ref::<PyDict>() {

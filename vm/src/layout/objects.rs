@@ -23,6 +23,20 @@ pub struct Layout {
     /// The reference count word, when its encoding is the one
     /// `probe_refcounts` checks (compiled code then counts inline).
     pub refcount_offset: Option<i32>,
+    /// Where an exact int keeps a one-limb magnitude and its sign.
+    pub int: Option<IntLayout>,
+}
+
+/// Byte offsets, from the object's start, of a small int's parts (see
+/// `hipy_jit::InlineUnboxInt`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IntLayout {
+    /// A word equal to `tag` exactly when the magnitude is one limb.
+    pub tag_offset: i32,
+    pub tag: u64,
+    pub limb_offset: i32,
+    /// A byte, non-zero for values >= 0.
+    pub sign_offset: i32,
 }
 
 /// Byte offsets, from the object's start, of a sequence's item array
@@ -76,6 +90,50 @@ fn probe_seqs(vm: &VirtualMachine) -> (Option<SeqLayout>, Option<SeqLayout>) {
     (agree(list(7), list(13)), agree(tuple(7), tuple(13)))
 }
 
+/// Probe how ints hold one-limb magnitudes: on values of both signs up to
+/// 2^63 - 1, one payload word is the same (the tag) and differs on
+/// multi-limb values, one word is the magnitude, and one byte is 1 exactly
+/// for the values >= 0. Each must be the only one of its kind.
+fn probe_ints(vm: &VirtualMachine) -> Option<IntLayout> {
+    use rustpython_vm::builtins::PyInt;
+    let payload = payload_offset::<PyInt>();
+    let size = std::mem::size_of::<PyInt>();
+    let small: [i64; 11] = [0, 1, 7, 12345, (1 << 40) + 3, 1 << 62, i64::MAX, -1, -5, -(1 << 40), -i64::MAX];
+    let small: Vec<(PyObjectRef, i64)> = small.iter().map(|&v| (vm.ctx.new_int(v).into(), v)).collect();
+    let big: Vec<(PyObjectRef, bool)> = [(1i128 << 64) + 1, -(1i128 << 70), 1i128 << 100]
+        .iter()
+        .map(|&v| (vm.ctx.new_int(v).into(), v >= 0))
+        .collect();
+    let byte = |o: &PyObjectRef, off: usize| -> u8 {
+        // SAFETY: reading the object's own payload bytes.
+        unsafe { *(o.as_object() as *const rustpython_vm::PyObject as *const u8).add(off) }
+    };
+    let word = |o: &PyObjectRef, off: usize| -> u64 {
+        // SAFETY: reading the object's own payload words, 8-aligned.
+        unsafe { *((o.as_object() as *const rustpython_vm::PyObject as *const u8).add(off) as *const u64) }
+    };
+    let words = (payload..payload + size - 7).step_by(8);
+    let only = |mut hits: Vec<usize>| if hits.len() == 1 { hits.pop() } else { None };
+    let tag_offset = only(
+        words
+            .clone()
+            .filter(|&off| {
+                let tag = word(&small[0].0, off);
+                small.iter().all(|(o, _)| word(o, off) == tag) && big.iter().all(|(o, _)| word(o, off) != tag)
+            })
+            .collect(),
+    )?;
+    let limb_offset = only(words.filter(|&off| small.iter().all(|(o, v)| word(o, off) == v.unsigned_abs())).collect())?;
+    let sign_offset = only(
+        (payload..payload + size)
+            .filter(|&off| {
+                small.iter().all(|(o, v)| byte(o, off) == u8::from(*v >= 0)) && big.iter().all(|(o, pos)| byte(o, off) == u8::from(*pos))
+            })
+            .collect(),
+    )?;
+    Some(IntLayout { tag_offset: tag_offset as i32, tag: word(&small[0].0, tag_offset), limb_offset: limb_offset as i32, sign_offset: sign_offset as i32 })
+}
+
 static LAYOUT: OnceLock<Option<Layout>> = OnceLock::new();
 
 /// Probe the object layout; the JIT stays off if any probe disagrees with
@@ -123,6 +181,7 @@ fn probe_layout(vm: &VirtualMachine) -> Option<Layout> {
         list,
         tuple,
         refcount_offset: probe_refcounts(vm),
+        int: probe_ints(vm),
     })
 }
 
@@ -185,6 +244,31 @@ pub fn add_references(o: &rustpython_vm::PyObject, n: u64) -> bool {
             Err(now) => w = now,
         }
     }
+}
+
+/// The value of exact int `o` when it fits an i64 other than `i64::MIN`
+/// (the JIT's unboxed ints; `i64::MIN` is its "does not fit" value). Reads
+/// a one-limb value through the probed layout, as compiled code does.
+pub fn exact_small_int(vm: &VirtualMachine, o: &rustpython_vm::PyObject) -> Option<i64> {
+    use num_traits::ToPrimitive;
+    if !o.class().is(vm.ctx.types.int_type) {
+        return None;
+    }
+    if let Some(int) = layout().and_then(|l| l.int) {
+        let base = o as *const rustpython_vm::PyObject as *const u8;
+        // SAFETY: `o` is an exact int; the offsets were probed on ints.
+        let (tag, limb, sign) = unsafe {
+            (
+                *(base.add(int.tag_offset as usize) as *const u64),
+                *(base.add(int.limb_offset as usize) as *const u64),
+                *base.add(int.sign_offset as usize),
+            )
+        };
+        if tag == int.tag && limb <= i64::MAX as u64 {
+            return Some(if sign != 0 { limb as i64 } else { -(limb as i64) });
+        }
+    }
+    o.downcast_ref::<rustpython_vm::builtins::PyInt>()?.as_bigint().to_i64().filter(|v| *v != i64::MIN)
 }
 
 pub fn layout() -> Option<Layout> {

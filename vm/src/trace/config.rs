@@ -57,6 +57,16 @@ pub(super) fn compile_options(vm: &VirtualMachine, layout: Layout) -> CompileOpt
                 threads_flag: crate::threads::flag_address(),
             });
     }
+    if let Some(int) = layout.int {
+        opts = opts.with_unbox_int(hipy_jit::InlineUnboxInt {
+            unbox: Helper::UnboxInt.desc().addr,
+            int_type: vm.ctx.types.int_type.as_object() as *const rustpython_vm::PyObject as u64,
+            tag_offset: int.tag_offset,
+            tag: int.tag,
+            limb_offset: int.limb_offset,
+            sign_offset: int.sign_offset,
+        });
+    }
     let watch = crate::safepoint::watch();
     opts = opts.with_interrupts(hipy_jit::InterruptCheck {
         flag: watch.flag,

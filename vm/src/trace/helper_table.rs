@@ -109,6 +109,9 @@ helpers! {
     GenSuspend = "gen_suspend", hp_gen_suspend, [Obj, I64, I64, I64, I64] -> Void, PLAIN, 0;
     SetAdd = "set_add", hp_set_add, [Obj, Obj] -> I64, PLAIN, 0;
     MapAdd = "map_add", hp_map_add, [Obj, Obj, Obj] -> I64, PLAIN, 0;
+    ListExtend = "list_extend", hp_list_extend, [Obj, Obj] -> I64, PLAIN, 0;
+    SetUpdate = "set_update", hp_set_update, [Obj, Obj] -> I64, PLAIN, 0;
+    DictUpdate = "dict_update", hp_dict_update, [Obj, Obj] -> I64, PLAIN, 0;
     ListGet = "list_get", hp_list_get, [Obj, I64] -> Obj, RAISING, 0;
     TupleGet = "tuple_get", hp_tuple_get, [Obj, I64] -> Obj, RAISING, 0;
     ListSet = "list_set", hp_list_set, [Obj, I64, Obj] -> I64, PLAIN, 0;

@@ -8,11 +8,10 @@
 use std::cell::{Cell, RefCell};
 use std::ptr::NonNull;
 
-use rustpython_vm::builtins::{PyBaseExceptionRef, PyDict, PyFloat, PyInt, PyList, PyStr, PyTuple};
+use rustpython_vm::builtins::{PyBaseExceptionRef, PyDict, PyFloat, PyList, PyStr, PyTuple};
 use rustpython_vm::protocol::PyIterReturn;
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
-use num_traits::ToPrimitive;
 
 thread_local! {
     static VM: Cell<*const VirtualMachine> = const { Cell::new(std::ptr::null()) };
@@ -105,11 +104,7 @@ pub extern "C" fn hp_box_bool(v: i64) -> *const PyObject {
 /// The value of an exact int that fits an i64, or `i64::MIN` (the trace
 /// guards against it).
 pub extern "C" fn hp_unbox_int(p: *const PyObject) -> i64 {
-    let o = unsafe { obj(p) };
-    match o.downcast_ref::<PyInt>() {
-        Some(i) if o.class().is(vm().ctx.types.int_type) => i.as_bigint().to_i64().unwrap_or(i64::MIN),
-        _ => i64::MIN,
-    }
+    crate::layout::objects::exact_small_int(vm(), unsafe { obj(p) }).unwrap_or(i64::MIN)
 }
 
 /// `a <op> b` for any objects (BINARY_OP's argument numbering). Owned.
@@ -263,6 +258,24 @@ pub extern "C" fn hp_gen_suspend(g: *const PyObject, lasti: i64, pc: i64, n: i64
 pub extern "C" fn hp_set_add(s: *const PyObject, v: *const PyObject) -> i64 {
     let (s, v) = unsafe { (obj(s).to_owned(), obj(v).to_owned()) };
     status(crate::ops::set_add(vm(), &s, v))
+}
+
+/// LIST_EXTEND (`ops::list_extend`); 0, or -1 with an exception pending.
+pub extern "C" fn hp_list_extend(l: *const PyObject, it: *const PyObject) -> i64 {
+    let (l, it) = unsafe { (obj(l).to_owned(), obj(it).to_owned()) };
+    status(crate::ops::list_extend(vm(), &l, it))
+}
+
+/// SET_UPDATE (`ops::set_update`); 0, or -1 with an exception pending.
+pub extern "C" fn hp_set_update(s: *const PyObject, it: *const PyObject) -> i64 {
+    let (s, it) = unsafe { (obj(s).to_owned(), obj(it).to_owned()) };
+    status(crate::ops::set_update(vm(), &s, it))
+}
+
+/// DICT_UPDATE (`ops::dict_update`); 0, or -1 with an exception pending.
+pub extern "C" fn hp_dict_update(d: *const PyObject, src: *const PyObject) -> i64 {
+    let (d, src) = unsafe { (obj(d).to_owned(), obj(src).to_owned()) };
+    status(crate::ops::dict_update(vm(), &d, src))
 }
 
 /// MAP_ADD (`ops::map_add`); 0, or -1 with an exception pending.

@@ -76,6 +76,8 @@ pub struct CompiledTrace {
     /// come, and the back-edge count before which that frame does not enter
     /// again (`BOUNCE_BACKOFF`). Serial 0: none.
     bounced: std::cell::Cell<(u64, u64)>,
+    /// Times the interpreter entered it (`--jit-stats`).
+    pub entries: std::cell::Cell<u64>,
 }
 
 impl CompiledTrace {
@@ -140,33 +142,53 @@ impl CompiledTrace {
 /// A loop: its code object and JUMP_BACKWARD instruction, and whether its
 /// frame runs in push mode (`crate::push`). A push-mode trace offers its
 /// yields to the consumer; the same loop run by `next()` has its own trace.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct LoopKey {
-    pub code: usize,
+    pub code: Rc<crate::code::CodeInfo>,
     pub jump: u32,
     pub push: bool,
 }
 
 impl LoopKey {
     pub fn of(f: &Frame, jump: u32) -> LoopKey {
-        LoopKey { code: Rc::as_ptr(&f.code) as usize, jump, push: f.push }
+        LoopKey { code: f.code.clone(), jump, push: f.push }
     }
 }
 
-/// What a `JUMP_BACKWARD` knows about its loop.
-#[derive(Clone, Default)]
+/// What the JIT knows about one loop (`CodeInfo::jit_loops`).
 pub struct LoopState {
-    pub compiled: Option<Rc<CompiledTrace>>,
-    pub aborts: u32,
-    pub blacklisted: bool,
+    jump: u32,
+    push: bool,
+    compiled: Option<Rc<CompiledTrace>>,
+    aborts: u32,
+    blacklisted: bool,
 }
 
+/// Loop (`jump`, `push`) of `code`'s state, made on first use.
+fn with_state<R>(code: &crate::code::CodeInfo, jump: u32, push: bool, f: impl FnOnce(&mut LoopState) -> R) -> R {
+    let mut loops = code.jit_loops.borrow_mut();
+    let i = match loops.iter().position(|s| s.jump == jump && s.push == push) {
+        Some(i) => i,
+        None => {
+            loops.push(LoopState { jump, push, compiled: None, aborts: 0, blacklisted: false });
+            loops.len() - 1
+        }
+    };
+    f(&mut loops[i])
+}
+
+/// Loop (`jump`, `push`) of `code`'s compiled code, if it has any.
+fn compiled(code: &crate::code::CodeInfo, jump: u32, push: bool) -> Option<Rc<CompiledTrace>> {
+    code.jit_loops.borrow().iter().find(|s| s.jump == jump && s.push == push).and_then(|s| s.compiled.clone())
+}
 
 thread_local! {
-    // Compiled traces hold objects: released by `release_loops` at thread
-    // exit, never by the TLS destructors (see `threads::release_thread_state`).
-    static LOOPS: std::mem::ManuallyDrop<RefCell<rustc_hash::FxHashMap<LoopKey, LoopState>>> =
-        std::mem::ManuallyDrop::new(RefCell::new(Default::default()));
+    // The codes of this thread that hold compiled loops (each compiled loop
+    // holds its code too: `release_loops*` break that cycle). Compiled
+    // traces hold objects: released by `release_loops` at thread exit,
+    // never by the TLS destructors (see `threads::release_thread_state`).
+    static WITH_COMPILED: std::mem::ManuallyDrop<RefCell<Vec<Rc<crate::code::CodeInfo>>>> =
+        std::mem::ManuallyDrop::new(RefCell::new(Vec::new()));
 }
 
 /// Before a full collection: drop this thread's compiled loops that no
@@ -178,10 +200,10 @@ thread_local! {
 /// A released loop is recorded again if it gets hot again. Other threads'
 /// loops are left alone.
 pub fn release_loops_at_collection(explicit: bool) {
-    let released: Vec<(LoopKey, Rc<CompiledTrace>)> = LOOPS.with(|l| {
-        let mut l = l.borrow_mut();
-        let mut out = Vec::new();
-        for (key, st) in l.iter_mut() {
+    let codes = WITH_COMPILED.with(|w| w.borrow().clone());
+    let mut released: Vec<Rc<CompiledTrace>> = Vec::new();
+    for info in &codes {
+        for st in info.jit_loops.borrow_mut().iter_mut() {
             let Some(ct) = &st.compiled else { continue };
             let warm = ct.entered.replace(false) && !explicit;
             // Another holder is a frame running it, a recording of one
@@ -189,30 +211,31 @@ pub fn release_loops_at_collection(explicit: bool) {
             if warm || Rc::strong_count(ct) > 1 {
                 continue;
             }
-            out.push((*key, st.compiled.take().expect("compiled")));
+            info.loop_entries[header_instruction(info, ct.header) as usize].set(crate::code::NO_LOOP);
+            let jump = st.jump as usize;
+            info.jit_next[jump].set(info.backedges[jump].get().saturating_add(config().threshold));
+            released.push(st.compiled.take().expect("compiled"));
         }
-        out
-    });
-    for (key, ct) in &released {
-        // The loop's code, held by the root trace's frame descriptions.
-        let info = ct.part(0).descs[0].info.clone();
-        info.loop_entries[header_instruction(&info, ct.header) as usize].set(crate::code::NO_LOOP);
-        let jump = key.jump as usize;
-        info.jit_next[jump].set(info.backedges[jump].get().saturating_add(config().threshold));
     }
+    WITH_COMPILED.with(|w| w.borrow_mut().retain(|info| info.jit_loops.borrow().iter().any(|s| s.compiled.is_some())));
+    drop(codes);
     let n = released.len() as u64;
-    // Dropped outside the map's borrow: finalizers may run.
+    let entries: u64 = released.iter().map(|ct| ct.entries.get()).sum();
+    // Dropped outside every borrow: finalizers may run.
     drop(released);
     stats::with(|s| {
         s.released += n;
+        s.released_entries += entries;
         s.compiled.retain(|w| w.strong_count() > 0);
     });
 }
 
 /// Drop this thread's loop states and compiled traces (the thread is ending).
 pub fn release_loops() {
-    let loops = LOOPS.with(|l| std::mem::take(&mut *l.borrow_mut()));
-    drop(loops);
+    let codes = WITH_COMPILED.with(|w| std::mem::take(&mut *w.borrow_mut()));
+    let states: Vec<Vec<LoopState>> = codes.iter().map(|info| std::mem::take(&mut *info.jit_loops.borrow_mut())).collect();
+    drop(states);
+    drop(codes);
     drop(helpers::take_pending());
 }
 
@@ -231,11 +254,10 @@ pub fn back_edge(
         return Ok(());
     }
     let f = stack.last().unwrap();
-    let key = LoopKey::of(f, f.lasti);
-    let state = LOOPS.with(|l| l.borrow().get(&key).cloned()).unwrap_or_default();
     let jump = f.lasti as usize;
+    let (compiled, blacklisted) = with_state(&f.code, f.lasti, f.push, |s| (s.compiled.clone(), s.blacklisted));
     let count = f.code.backedges[jump].get();
-    if let Some(ct) = state.compiled {
+    if let Some(ct) = compiled {
         if ct.refuses(f, jump as u32) {
             f.code.jit_next[jump].set(ct.bounced.get().1);
             return Ok(());
@@ -243,7 +265,7 @@ pub fn back_edge(
         f.code.jit_next[jump].set(count + 1);
         return enter(vm, stack, rec, &ct, jump as u32).map(|_| ());
     }
-    if state.blacklisted {
+    if blacklisted {
         f.code.jit_next[jump].set(u64::MAX);
         return Ok(());
     }
@@ -254,16 +276,14 @@ pub fn back_edge(
             stats::with(|s| s.recordings += 1);
             *rec = Some(Box::new(r));
         }
-        Err(reason) => note_abort(key, reason),
+        Err(reason) => note_abort(&LoopKey::of(f, f.lasti), reason),
     }
     Ok(())
 }
 
-fn note_abort(key: LoopKey, reason: String) {
+fn note_abort(key: &LoopKey, reason: String) {
     stats::with(|s| *s.aborts.entry(reason).or_default() += 1);
-    LOOPS.with(|l| {
-        let mut l = l.borrow_mut();
-        let st = l.entry(key).or_default();
+    with_state(&key.code, key.jump, key.push, |st| {
         st.aborts += 1;
         if st.aborts >= MAX_ABORTS {
             st.blacklisted = true;
@@ -287,7 +307,7 @@ fn abandon(target: &Target, reason: String) {
             stats::with(|s| *s.aborts.entry(format!("bridge: {reason}")).or_default() += 1);
             *ct.bridge_aborts.borrow_mut().entry(*exit).or_default() += 1;
         }
-        Target::Loop(key) => note_abort(*key, reason),
+        Target::Loop(key) => note_abort(key, reason),
     }
 }
 
@@ -432,7 +452,7 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
         let part = TracePart { trace, descs, _keep: keep, transfer: None, allocs_removed };
         return attach(ct, *exit, part, &before, &opts, started);
     }
-    let Target::Loop(key) = target else { unreachable!("a bridge returned above") };
+    let Target::Loop(key) = target.clone() else { unreachable!("a bridge returned above") };
     let part = |trace| Rc::new(TracePart { trace, descs, _keep: keep, transfer: None, allocs_removed });
     let code = match hipy_jit::compile(&trace, &opts) {
         Ok(c) => c,
@@ -450,12 +470,19 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
         bridge_aborts: RefCell::default(),
         entered: Default::default(),
         bounced: Default::default(),
+        entries: Default::default(),
     });
     stats::with(|s| {
         s.compiled.push(Rc::downgrade(&ct));
         s.compile_time += started.elapsed();
     });
-    LOOPS.with(|l| l.borrow_mut().entry(key).or_default().compiled = Some(ct));
+    with_state(&key.code, key.jump, key.push, |st| st.compiled = Some(ct));
+    WITH_COMPILED.with(|w| {
+        let mut w = w.borrow_mut();
+        if !w.iter().any(|info| Rc::ptr_eq(info, &key.code)) {
+            w.push(key.code.clone());
+        }
+    });
     r_info.loop_entries[header_instruction(&r_info, header) as usize].set(key.jump);
     // Look at the loop again at its next back-edge.
     if let Some(f) = stack.last() {
@@ -538,16 +565,8 @@ fn compiled_loop_at(f: &Frame) -> Option<Rc<CompiledTrace>> {
     if jump == crate::code::NO_LOOP {
         return None;
     }
-    compiled(LoopKey::of(f, jump))
+    compiled(&f.code, jump, f.push)
 }
-
-/// Loop `key`'s compiled code, if it has any.
-fn compiled(key: LoopKey) -> Option<Rc<CompiledTrace>> {
-    LOOPS.with(|l| l.borrow().get(&key).and_then(|s| s.compiled.clone()))
-}
-
-
-
 
 /// The instruction a loop header at `pc` runs: past an EXTENDED_ARG prefix
 /// (a jump onto the prefix lands on the instruction it extends).
@@ -573,7 +592,8 @@ pub fn enter_at_header(
     if rec.is_some() {
         return Ok(false);
     }
-    let Some(ct) = compiled(LoopKey::of(stack.last().unwrap(), jump)) else {
+    let f = stack.last().unwrap();
+    let Some(ct) = compiled(&f.code, jump, f.push) else {
         return Ok(false);
     };
     if ct.refuses(stack.last().unwrap(), jump) {
@@ -608,7 +628,7 @@ fn input_words(vm: &VirtualMachine, f: &Frame, ct: &CompiledTrace, words: &mut V
             _ => return false,
         };
         let w = match kinds.next() {
-            Some(InputKind::Int) => match record_int(vm, o) {
+            Some(InputKind::Int) => match crate::layout::objects::exact_small_int(vm, o) {
                 Some(v) => v as u64,
                 None => return false,
             },
@@ -657,7 +677,7 @@ fn enter(
     // Run the loop; an exit that ends a bridge into another loop enters that
     // loop at once, with the exit's values as its inputs.
     let guard = loop {
-        stats::with(|s| s.entries += 1);
+        ct.entries.set(ct.entries.get() + 1);
         ct.entered.set(true);
         let exit = {
             let _scope = helpers::VmScope::enter(vm);
@@ -682,11 +702,12 @@ fn enter(
     let resumed = deopt::rebuild(vm, stack, ct, guard, &buf);
     buffers::give(buf);
     let resumed = resumed?;
-    if exit_stays(ct, guard) {
+    let bridge = bridge_outlook(ct, guard);
+    if bridge == Bridge::Never {
         let f = &stack[base];
         ct.bounced.set((f.serial, f.code.backedges[jump as usize].get() + BOUNCE_BACKOFF));
     }
-    if wants_bridge(ct, guard) {
+    if bridge == Bridge::Now {
         let layout = layout().expect("compiled code implies a layout");
         match Recorder::start_bridge(vm, stack, base, ct.clone(), guard, resumed, layout) {
             Ok(r) => {
@@ -726,28 +747,26 @@ mod buffers {
     }
 }
 
-/// Whether exit `guard` will never get a bridge (and is no safepoint).
-fn exit_stays(ct: &CompiledTrace, guard: u32) -> bool {
-    !is_safepoint_exit(ct, guard)
-        && !ct.code.has_bridge(guard)
-        && (ct.parts.borrow().len() > MAX_BRIDGES
-            || ct.bridge_aborts.borrow().get(&guard).copied().unwrap_or(0) >= MAX_BRIDGE_ABORTS)
+/// What exit `guard` may expect of a bridge.
+#[derive(PartialEq)]
+enum Bridge {
+    /// It has one, is a safepoint, or has not failed often enough yet.
+    Not,
+    /// Record one now.
+    Now,
+    /// None will come (the loop has all the bridges it may, or recording
+    /// this one failed too often).
+    Never,
 }
 
-fn wants_bridge(ct: &CompiledTrace, guard: u32) -> bool {
-    !is_safepoint_exit(ct, guard)
-        && !ct.code.has_bridge(guard)
-        && ct.code.exit_count(guard) >= bridge_threshold()
-        && ct.parts.borrow().len() <= MAX_BRIDGES
-        && ct.bridge_aborts.borrow().get(&guard).copied().unwrap_or(0) < MAX_BRIDGE_ABORTS
-}
-fn record_int(vm: &VirtualMachine, o: &PyObjectRef) -> Option<i64> {
-    use num_traits::ToPrimitive;
-    if !o.class().is(vm.ctx.types.int_type) {
-        return None;
+fn bridge_outlook(ct: &CompiledTrace, guard: u32) -> Bridge {
+    if ct.code.has_bridge(guard) || is_safepoint_exit(ct, guard) {
+        return Bridge::Not;
     }
-    o.downcast_ref::<rustpython_vm::builtins::PyInt>()?
-        .as_bigint()
-        .to_i64()
-        .filter(|v| *v != i64::MIN)
+    let full = ct.parts.borrow().len() > MAX_BRIDGES;
+    if full || ct.bridge_aborts.borrow().get(&guard).copied().unwrap_or(0) >= MAX_BRIDGE_ABORTS {
+        return Bridge::Never;
+    }
+    if ct.code.exit_count(guard) >= bridge_threshold() { Bridge::Now } else { Bridge::Not }
 }
+

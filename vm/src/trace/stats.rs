@@ -18,7 +18,9 @@ pub struct JitStats {
     pub released: u64,
     pub aborts: HashMap<String, u64>,
     pub compile_time: Duration,
-    pub entries: u64,
+    /// Entries into loops released since (`CompiledTrace::entries` counts
+    /// the others).
+    pub released_entries: u64,
     /// Bridges attached to compiled loops.
     pub bridges: u64,
 }
@@ -41,7 +43,7 @@ pub fn report() -> String {
             s.released,
             s.bridges,
             s.aborts.values().sum::<u64>(),
-            s.entries
+            s.released_entries + s.compiled.iter().filter_map(Weak::upgrade).map(|ct| ct.entries.get()).sum::<u64>()
         ));
         out.push_str(&format!("  compile time: {:.3} ms\n", s.compile_time.as_secs_f64() * 1e3));
         let mut aborts: Vec<_> = s.aborts.iter().collect();

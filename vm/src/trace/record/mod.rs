@@ -19,8 +19,7 @@ use hipy_optimizer::{
     ConstId, FuncId, Frame as SnapFrame, Opcode, Operand, SnapId, SnapshotKind,
     Source, Trace, TraceBuilder, Type, ValueId,
 };
-use num_traits::ToPrimitive;
-use rustpython_vm::builtins::{PyFloat, PyFunction, PyInt, PyList, PyTuple, PyType};
+use rustpython_vm::builtins::{PyFloat, PyFunction, PyList, PyTuple, PyType};
 use rustpython_vm::bytecode::Instruction;
 use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, VirtualMachine};
 
@@ -182,11 +181,7 @@ const MAX_OPS: usize = 6000;
 const MAX_DEPTH: usize = 8;
 
 fn int_value(vm: &VirtualMachine, o: &PyObject) -> Option<i64> {
-    if o.class().is(vm.ctx.types.int_type) {
-        o.downcast_ref::<PyInt>()?.as_bigint().to_i64().filter(|v| *v != i64::MIN)
-    } else {
-        None
-    }
+    crate::layout::objects::exact_small_int(vm, o)
 }
 
 fn float_value(vm: &VirtualMachine, o: &PyObject) -> Option<f64> {
@@ -310,9 +305,22 @@ impl Recorder {
         s[s.len() - 1 - i]
     }
 
-    /// Release a value the interpreter is dropping.
+    /// Release a value the interpreter is dropping. If a borrowed copy of
+    /// it is still in a frame (`COPY`, or an argument passed on to an inlined
+    /// call while the caller keeps it), that copy takes the reference over.
     fn release(&mut self, s: Sh) {
-        if let Sh::Val { op: Operand::Value(v), repr: Repr::Obj, owned: true } = s {
+        let Sh::Val { op, repr: Repr::Obj, owned: true } = s else { return };
+        for fr in self.frames.iter_mut().rev() {
+            for slot in fr.slots.iter_mut() {
+                if let Sh::Val { op: o, repr: Repr::Obj, owned } = slot {
+                    if *o == op && !*owned {
+                        *owned = true;
+                        return;
+                    }
+                }
+            }
+        }
+        if let Operand::Value(v) = op {
             let f = self.func(Helper::Decref);
             self.b.call(f, &[v.into()]);
         }
@@ -497,25 +505,9 @@ impl Recorder {
     fn store_slot(&mut self, i: usize, s: Sh) {
         let s = self.own(s);
         let old = std::mem::replace(&mut self.top().slots[i], s);
-        self.drop_slot_value(old);
+        self.release(old);
     }
 
-    fn drop_slot_value(&mut self, old: Sh) {
-        if let Sh::Val { op, repr: Repr::Obj, owned: true } = old {
-            for fr in self.frames.iter_mut().rev() {
-                let n = fr.slots.len();
-                for s in fr.slots.iter_mut().take(n) {
-                    if let Sh::Val { op: o, repr: Repr::Obj, owned } = s {
-                        if *o == op && !*owned {
-                            *owned = true;
-                            return;
-                        }
-                    }
-                }
-            }
-            self.release(old);
-        }
-    }
 
 
     /// Mirror instruction `op` (at `f.lasti == pc`) of the innermost recorded
@@ -558,12 +550,20 @@ impl Recorder {
                     }
                 }
             }
-            Instruction::ListAppend { .. } | Instruction::SetAdd { .. } | Instruction::MapAdd { .. } => {
-                // Comprehension appends: a helper call on the container
-                // `arg` slots below the popped operands.
+            Instruction::ListAppend { .. }
+            | Instruction::SetAdd { .. }
+            | Instruction::MapAdd { .. }
+            | Instruction::ListExtend { .. }
+            | Instruction::SetUpdate { .. }
+            | Instruction::DictUpdate { .. } => {
+                // Comprehension appends and display unpacking: a helper call
+                // on the container `arg` slots below the popped operands.
                 let (name, n) = match op.kind {
                     Instruction::ListAppend { .. } => (Helper::ListAppend, 1),
                     Instruction::SetAdd { .. } => (Helper::SetAdd, 1),
+                    Instruction::ListExtend { .. } => (Helper::ListExtend, 1),
+                    Instruction::SetUpdate { .. } => (Helper::SetUpdate, 1),
+                    Instruction::DictUpdate { .. } => (Helper::DictUpdate, 1),
                     _ => (Helper::MapAdd, 2),
                 };
                 let raise = self.snapshot(SnapshotKind::RaisePending, pc);
@@ -852,9 +852,31 @@ impl Recorder {
                 let r = self.call_popped(arg as usize, helpers[arg as usize], |_, _| {})?;
                 self.push(Sh::val(r, Repr::Obj, true));
             }
-            Instruction::BuildSet { .. } | Instruction::BuildMap { .. } if arg == 0 => {
-                let name = if matches!(op.kind, Instruction::BuildSet { .. }) { Helper::Set0 } else { Helper::Dict0 };
-                let r = self.call(name, &[]).expect("obj");
+            Instruction::BuildSet { .. } | Instruction::BuildMap { .. } => {
+                // An empty container, then each item added in order as the
+                // interpreter adds them (hashing can raise).
+                let set = matches!(op.kind, Instruction::BuildSet { .. });
+                let (empty, add, per) = if set { (Helper::Set0, Helper::SetAdd, 1) } else { (Helper::Dict0, Helper::MapAdd, 2) };
+                let n = arg as usize * per;
+                let raise = (n > 0).then(|| self.snapshot(SnapshotKind::RaisePending, pc));
+                let r = self.call(empty, &[]).expect("obj");
+                for first in (0..n).step_by(per) {
+                    let mut args = vec![(Operand::from(r), false)];
+                    for depth in (n - per - first..n - first).rev() {
+                        let s = self.peek(depth);
+                        args.push(self.as_obj(s).ok_or_else(|| format!("{} of NULL", add.name()))?);
+                    }
+                    let ops: Vec<Operand> = args.iter().map(|(o, _)| *o).collect();
+                    let status = self.call(add, &ops).expect("i64");
+                    self.b.guard_eq_i64(status, 0, raise.expect("items to add"));
+                    for (o, t) in args {
+                        self.release_temp(o, t);
+                    }
+                }
+                for _ in 0..n {
+                    let s = self.pop();
+                    self.release(s);
+                }
                 self.push(Sh::val(r, Repr::Obj, true));
             }
             Instruction::Call { .. } => self.call_op(vm, f, op, pc, arg as usize)?,
