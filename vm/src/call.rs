@@ -116,8 +116,11 @@ fn fast_call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize, kwnames: O
         return Ok(None);
     };
     let info = callee_info(vm, f, op, func)?;
-    if kwnames.is_some() || !info.simple_args || info.argcount != argc + usize::from(has_self) {
-        return bind_call(vm, f, op, base, argc, kwnames, info);
+    if kwnames.is_some() || !info.plain_params || info.argcount != argc + usize::from(has_self) {
+        return match bind_call(vm, f, op, base, argc, kwnames, info)? {
+            Some(Flow::Push(frame)) => begin(vm, f, frame).map(Some),
+            other => Ok(other),
+        };
     }
     // SAFETY: the frame holds `func_obj`, which keeps these alive.
     let (globals, builtins, closure) = unsafe { layout::frame_refs(vm, func)? };
@@ -129,15 +132,29 @@ fn fast_call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize, kwnames: O
         frame.init_slot(i, v);
     }
     f.slots.truncate(base);
-    Ok(Some(Flow::Push(frame)))
+    begin(vm, f, frame).map(Some)
+}
+
+/// A frame whose arguments are bound starts: pushed to run, or for
+/// generator code (its prologue run) wrapped in a new generator that goes
+/// on the caller's stack.
+fn begin(vm: &VirtualMachine, f: &mut Frame, mut frame: Box<Frame>) -> PyResult<Flow> {
+    if !frame.code.is_generator_like() {
+        return Ok(Flow::Push(frame));
+    }
+    if let Err(e) = generator::prepare_frame(vm, &mut frame) {
+        frame.recycle(vm);
+        return Err(e);
+    }
+    f.push(generator::new_generator(vm, frame));
+    Ok(Flow::Next)
 }
 
 /// A callee that `bind_call` can bind: optimized, no `*args` or
-/// `**kwargs`, not a generator, at most 64 parameters.
+/// `**kwargs`, at most 64 parameters.
 fn binds_plainly(info: &CodeInfo) -> bool {
     info.flags.contains(CodeFlags::OPTIMIZED)
         && !info.flags.intersects(CodeFlags::VARARGS | CodeFlags::VARKEYWORDS)
-        && !info.is_generator_like()
         && info.argcount + info.kwonlyargcount <= 64
 }
 
@@ -415,7 +432,8 @@ fn fast_instantiate(
         }
     };
     let exact = kwnames.is_none() && info.simple_args && info.argcount == argc + 1;
-    if !exact && !binds_plainly(&info) {
+    // (A generator `__init__` is the generic path's TypeError.)
+    if !exact && (!binds_plainly(&info) || info.is_generator_like()) {
         return Ok(None);
     }
     let alloc = |vm: &VirtualMachine| {

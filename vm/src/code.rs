@@ -226,6 +226,10 @@ pub struct CodeInfo {
     /// Plain positional call target: optimized, no *args/**kwargs, no
     /// keyword-only parameters, not a generator.
     pub simple_args: bool,
+    /// Parameters a call with exactly `argcount` positional arguments fills
+    /// in order: optimized, no *args/**kwargs, no keyword-only parameters
+    /// (generator code included, unlike `simple_args`).
+    pub plain_params: bool,
     /// The code has a loop (a `JUMP_BACKWARD`): the JIT calls it instead of
     /// inlining it, and its loop gets a trace of its own.
     pub has_loops: bool,
@@ -380,15 +384,11 @@ impl CodeInfo {
         let nlocalsplus = slot_kinds.len();
         let slot_names = localsplus_names(&code, slot_kinds.len());
         let flags = co.flags;
-        let simple_args = flags.contains(CodeFlags::OPTIMIZED)
-            && !flags.intersects(
-                CodeFlags::VARARGS
-                    | CodeFlags::VARKEYWORDS
-                    | CodeFlags::GENERATOR
-                    | CodeFlags::COROUTINE
-                    | CodeFlags::ASYNC_GENERATOR,
-            )
+        let plain_params = flags.contains(CodeFlags::OPTIMIZED)
+            && !flags.intersects(CodeFlags::VARARGS | CodeFlags::VARKEYWORDS)
             && co.kwonlyarg_count == 0;
+        let simple_args = plain_params
+            && !flags.intersects(CodeFlags::GENERATOR | CodeFlags::COROUTINE | CodeFlags::ASYNC_GENERATOR);
         let has_loops;
         CodeInfo {
             thread: this_thread(),
@@ -419,6 +419,7 @@ impl CodeInfo {
             frame_code: RefCell::new(None),
             caches: (0..ncaches).map(|_| UnsafeCell::new(SiteCache::Empty)).collect(),
             simple_args,
+            plain_params,
             has_loops,
             lines: std::cell::OnceCell::new(),
             spare: Cell::new(None),

@@ -80,7 +80,14 @@ pub fn new_function(
     let kwargs = [("argdefs", defaults), ("closure", closure), ("kwdefaults", kwdefaults)]
         .into_iter()
         .filter_map(|(k, v)| Some((k.to_owned(), v?)));
-    vm.ctx.types.function_type.as_object().call(FuncArgs::new(vec![code, globals], KwArgs::from_iter(kwargs)), vm)
+    let args = FuncArgs::new(vec![code, globals], KwArgs::from_iter(kwargs));
+    let function_type = vm.ctx.types.function_type;
+    if FUNCTION_NEW.get().is_some() {
+        // What calling the type ends in (its `__init__` is object's, which
+        // does nothing here), without the type call's argument handling.
+        return function_new(function_type.to_owned(), args, vm);
+    }
+    function_type.as_object().call(args, vm)
 }
 
 type NewFn = fn(PyTypeRef, FuncArgs, &VirtualMachine) -> PyResult;
@@ -97,7 +104,7 @@ fn function_new(cls: PyTypeRef, args: FuncArgs, vm: &VirtualMachine) -> PyResult
     let Some(globals) = args.args.get(1).and_then(|g| g.downcast_ref::<PyDict>()).map(|g| g.to_owned()) else {
         return original(cls, args, vm);
     };
-    let key = vm.ctx.intern_str("__builtins__");
+    let key = vm.ctx.names.__builtins__;
     if globals.get_item_opt(key, vm)?.is_some() {
         return original(cls, args, vm);
     }

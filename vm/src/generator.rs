@@ -496,6 +496,11 @@ pub fn clear_frame(vm: &VirtualMachine, gen: &PyObjectRef) -> PyResult<()> {
     Ok(())
 }
 
+/// Whether `finalize` would close plain generator `g` (see `init_types`).
+fn generator_del_needed(g: &PyObject) -> bool {
+    g.downcast_ref::<HipyGenerator>().is_some_and(|g| g.inner.started.get() && !g.inner.finished())
+}
+
 /// CPython's `_PyGen_Finalize`: close a suspended generator when it dies, so
 /// `finally` blocks run; errors go to `sys.unraisablehook`.
 fn finalize(c: &Coro, obj: &PyObject, vm: &VirtualMachine) {
@@ -934,7 +939,11 @@ pub fn is_iterable_coroutine(obj: &PyObject) -> bool {
 }
 
 pub fn init_types() {
-    let _ = HipyGenerator::make_static_type();
+    let generator = HipyGenerator::make_static_type();
+    // A generator that finished or never started dies without `close()`
+    // (`finalize` does nothing): RustPython then skips the `__del__` slot
+    // and its VM attach.
+    generator.slots.del_needed.store(Some(generator_del_needed));
     let _ = HipyCoroutine::make_static_type();
     let _ = HipyAsyncGenerator::make_static_type();
     let _ = CoroutineWrapper::make_static_type();
@@ -978,12 +987,18 @@ pub fn new_generator(vm: &VirtualMachine, frame: Box<Frame>) -> PyObjectRef {
     } else {
         Kind::Generator
     };
-    let (name, qualname) = match &frame.func {
-        Some(func) => (
+    let direct = frame
+        .func
+        .as_ref()
+        .and_then(|f| f.downcast_ref::<rustpython_vm::builtins::PyFunction>())
+        .and_then(layout::function_names);
+    let (name, qualname) = match (direct, &frame.func) {
+        (Some((n, q)), _) => (Some(n), Some(q)),
+        (None, Some(func)) => (
             func.get_attr(vm.ctx.names.__name__, vm).ok().and_then(|n| n.downcast().ok()),
             func.get_attr(vm.ctx.names.__qualname__, vm).ok().and_then(|n| n.downcast().ok()),
         ),
-        None => (None, None),
+        (None, None) => (None, None),
     };
     let name = name.unwrap_or_else(|| vm.ctx.new_str(frame.code.name()));
     let qualname = qualname.unwrap_or_else(|| vm.ctx.new_str(frame.code.qualname()));

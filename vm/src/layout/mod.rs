@@ -22,7 +22,7 @@ pub mod gc;
 pub mod instances;
 pub mod objects;
 
-use rustpython_vm::builtins::{PyBoundMethod, PyCode, PyDict, PyDictRef, PyFunction, PyTuple};
+use rustpython_vm::builtins::{PyBoundMethod, PyCode, PyDict, PyDictRef, PyFunction, PyStrRef, PyTuple};
 
 use crate::frame::Held;
 use rustpython_vm::common::lock::PyMutex;
@@ -41,6 +41,9 @@ static FUNCTION: OnceLock<Option<FunctionOffsets>> = OnceLock::new();
 /// Offsets of (self, function) inside a bound method's payload.
 static BOUND_METHOD: OnceLock<Option<(usize, usize)>> = OnceLock::new();
 static CELLS_DIRECT: OnceLock<bool> = OnceLock::new();
+/// Offsets of a function's `__name__` and `__qualname__` locks (each a
+/// `PyMutex<PyStrRef>`) inside its payload.
+static FUNCTION_NAMES: OnceLock<Option<(usize, usize)>> = OnceLock::new();
 
 /// The payload type of RustPython's `cell` objects has exactly this layout
 /// (a single `PyMutex<Option<PyObjectRef>>` field); `probe` verifies it.
@@ -50,6 +53,66 @@ pub fn probe(vm: &VirtualMachine) {
     FUNCTION.get_or_init(|| probe_function(vm).ok().flatten());
     CELLS_DIRECT.get_or_init(|| probe_cells(vm).unwrap_or(false));
     BOUND_METHOD.get_or_init(|| probe_bound_method(vm));
+    FUNCTION_NAMES.get_or_init(|| probe_function_names(vm).ok().flatten());
+}
+
+/// Find the `__name__` and `__qualname__` fields of two functions by the
+/// addresses of their (distinct) name strings; the offsets must agree.
+fn probe_function_names(vm: &VirtualMachine) -> PyResult<Option<(usize, usize)>> {
+    let src = "def _outer():\n    def _probe_name():\n        pass\n    return _probe_name\n";
+    let scope = run_probe_source(vm, src)?;
+    let outer = scope.globals.get_item("_outer", vm)?;
+    // Where the value sits inside a `PyMutex<PyStrRef>`.
+    let sample = PyMutex::new(vm.ctx.new_str("hipy-probe"));
+    let inside = sample.data_ptr() as usize - &sample as *const PyMutex<_> as usize;
+    let mut found = None;
+    for i in 0..2 {
+        let f = outer.call((), vm)?;
+        let Some(func) = f.downcast_ref::<PyFunction>() else {
+            return Ok(None);
+        };
+        // Fresh strings, held by this function only.
+        f.set_attr("__name__", vm.ctx.new_str(format!("hipy-name-{i}")), vm)?;
+        f.set_attr("__qualname__", vm.ctx.new_str(format!("hipy-qualname-{i}")), vm)?;
+        let (name, qualname) = (f.get_attr("__name__", vm)?, f.get_attr("__qualname__", vm)?);
+        let words = words_of(func);
+        let (Some(n), Some(q)) = (find_unique(words, addr(&name)), find_unique(words, addr(&qualname))) else {
+            return Ok(None);
+        };
+        let (Some(n), Some(q)) = (n.checked_sub(inside), q.checked_sub(inside)) else {
+            return Ok(None);
+        };
+        if found.is_some_and(|prev| prev != (n, q)) {
+            return Ok(None);
+        }
+        found = Some((n, q));
+        // Cross-check the read against the attributes.
+        let (rn, rq) = read_names(func, (n, q));
+        if !rn.as_object().is(&name) || !rq.as_object().is(&qualname) {
+            return Ok(None);
+        }
+    }
+    Ok(found)
+}
+
+/// The name and qualified name fields of `func` at the probed offsets.
+fn read_names(func: &Py<PyFunction>, (n, q): (usize, usize)) -> (PyStrRef, PyStrRef) {
+    let base = &**func as *const PyFunction as *const u8;
+    // SAFETY: offsets of `PyMutex<PyStrRef>` fields found by
+    // `probe_function_names` on this build; read under their locks.
+    unsafe {
+        let read = |o: usize| (*(base.add(o) as *const PyMutex<PyStrRef>)).lock().clone();
+        (read(n), read(q))
+    }
+}
+
+/// `func.__name__` and `func.__qualname__` read directly (None where the
+/// layout was not probed).
+pub fn function_names(func: &Py<PyFunction>) -> Option<(PyStrRef, PyStrRef)> {
+    match FUNCTION_NAMES.get() {
+        Some(Some(offs)) => Some(read_names(func, *offs)),
+        _ => None,
+    }
 }
 
 fn probe_bound_method(vm: &VirtualMachine) -> Option<(usize, usize)> {
