@@ -328,6 +328,20 @@ pub(crate) fn slice_fast(
         return None;
     }
     let (start, stop, step) = (slice_bound(vm, start)?, slice_bound(vm, stop)?, slice_bound(vm, step)?);
+    slice_of(vm, seq, is_list, start, stop, step)
+}
+
+/// `seq[start:stop:step]` for an exact list (`is_list`) or tuple and
+/// bounds already read (`slice_fast`; the JIT's unboxed bounds). None: a
+/// zero step (the generic path raises).
+pub(crate) fn slice_of(
+    vm: &VirtualMachine,
+    seq: &PyObject,
+    is_list: bool,
+    start: Option<i128>,
+    stop: Option<i128>,
+    step: Option<i128>,
+) -> Option<PyObjectRef> {
     if is_list {
         let list = seq.downcast_ref::<PyList>()?;
         let items = list.borrow_vec();
@@ -358,6 +372,14 @@ pub(crate) fn store_slice_fast(vm: &VirtualMachine, seq: &PyObject, start: &PyOb
     let (Some(start), Some(stop)) = (slice_bound(vm, Some(start)), slice_bound(vm, Some(stop))) else {
         return false;
     };
+    store_slice_of(vm, seq, start, stop, value)
+}
+
+/// `seq[start:stop] = value` for an exact list `seq` and bounds already
+/// read (`store_slice_fast`; the JIT's unboxed bounds). False: the generic
+/// path.
+pub(crate) fn store_slice_of(vm: &VirtualMachine, seq: &PyObject, start: Option<i128>, stop: Option<i128>, value: &PyObject) -> bool {
+    let t = &vm.ctx.types;
     let new: Vec<PyObjectRef> = if value.class().is(t.list_type) {
         match value.downcast_ref::<PyList>() {
             Some(l) => l.borrow_vec().to_vec(),

@@ -146,6 +146,8 @@ helpers! {
     Slice3 = "slice3", hp_slice3, [Obj, Obj, Obj] -> Obj, OWNED, 0;
     GetSlice = "get_slice", hp_get_slice, [Obj, Obj, Obj] -> Obj, RAISING, 0;
     SetSlice = "set_slice", hp_set_slice, [Obj, Obj, Obj, Obj] -> I64, PLAIN, 0;
+    SliceInts = "slice_ints", hp_slice_ints, [Obj, I64, I64, I64, I64] -> Obj, RAISING, 0;
+    StoreSliceInts = "store_slice_ints", hp_store_slice_ints, [Obj, Obj, I64, I64, I64] -> I64, PLAIN, 0;
     GetIter = "get_iter", hp_get_iter, [Obj] -> Obj, RAISING, 0;
     List0 = "list0", hp_list0, [] -> Obj, OWNED, 0;
     List1 = "list1", hp_list1, [Obj] -> Obj, OWNED, 0;

@@ -885,6 +885,56 @@ pub extern "C" fn hp_set_slice(v: *const PyObject, c: *const PyObject, a: *const
     }
 }
 
+/// Slice bounds as compiled code passes them: unboxed, with bit `k` of
+/// `nones` set when bound `k` (start, stop, step) is None.
+fn bounds(start: i64, stop: i64, step: i64, nones: i64) -> [Option<i128>; 3] {
+    let bound = |k: u32, v: i64| if nones & (1 << k) != 0 { None } else { Some(v as i128) };
+    [bound(0, start), bound(1, stop), bound(2, step)]
+}
+
+/// A bound as the generic path takes it: None or an int object.
+fn bound_object(b: Option<i128>) -> PyObjectRef {
+    match b {
+        None => vm().ctx.none(),
+        Some(v) => vm().ctx.new_int(v).into(),
+    }
+}
+
+/// `c[start:stop:step]` with unboxed bounds (`bounds`); an exact list or
+/// tuple is sliced directly, anything else (or a zero step) goes through
+/// a slice object. Owned.
+pub extern "C" fn hp_slice_ints(c: *const PyObject, start: i64, stop: i64, step: i64, nones: i64) -> *const PyObject {
+    let c = unsafe { obj(c) };
+    let [a, b, k] = bounds(start, stop, step, nones);
+    let t = &vm().ctx.types;
+    let is_list = c.class().is(t.list_type);
+    if is_list || c.class().is(t.tuple_type) {
+        if let Some(r) = crate::exact::slice_of(vm(), c, is_list, a, b, k) {
+            return owned(r);
+        }
+    }
+    let s = slice(bound_object(a), bound_object(b), Some(bound_object(k)));
+    owned_or_fail(c.get_item(&*s, vm()))
+}
+
+/// `c[start:stop] = v` with unboxed bounds (`bounds`, no step): 0, or -1
+/// with an exception pending.
+pub extern "C" fn hp_store_slice_ints(v: *const PyObject, c: *const PyObject, start: i64, stop: i64, nones: i64) -> i64 {
+    let (v, c) = unsafe { (obj(v), obj(c)) };
+    let [a, b, _] = bounds(start, stop, 0, nones | 4);
+    if c.class().is(vm().ctx.types.list_type) && crate::exact::store_slice_of(vm(), c, a, b, v) {
+        return 0;
+    }
+    let s = slice(bound_object(a), bound_object(b), None);
+    match c.set_item(&*s, v.to_owned(), vm()) {
+        Ok(()) => 0,
+        Err(e) => {
+            fail(e);
+            -1
+        }
+    }
+}
+
 /// `iter(o)` as GET_ITER does it (`ops::get_iter`). Owned.
 pub extern "C" fn hp_get_iter(o: *const PyObject) -> *const PyObject {
     let o = unsafe { obj(o) }.to_owned();

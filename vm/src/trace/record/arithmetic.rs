@@ -5,6 +5,9 @@ use super::*;
 
 impl Recorder {
     pub(super) fn binary_op(&mut self, vm: &VirtualMachine, _f: &Frame, pc: u32, arg: u32, a: &PyObjectRef, b: &PyObjectRef) -> Result<(), Abort> {
+        if self.take_fused_slice(pc)? || arg == 26 && self.constant_slice_subscr(vm, pc, a, b)? {
+            return Ok(());
+        }
         if let Some(method) = crate::dunder::binary_method(vm, a, b, arg) {
             return self.inline_binary(vm, method, pc, arg, a, b);
         }

@@ -60,6 +60,7 @@ impl Recorder {
             object_of: HashMap::new(),
             scanned: 0,
             residual: false,
+            fused_slice: None,
         };
         let mut taken = HashSet::new();
         for (i, fr) in snap.frames.iter().enumerate() {

@@ -164,6 +164,9 @@ pub struct Recorder {
     /// The callee of a residual call is running (unrecorded) above the
     /// recorded frames.
     residual: bool,
+    /// A BUILD_SLICE fused with the `[]` at this pc, and the slice it took
+    /// (`slices`).
+    fused_slice: Option<(u32, ValueId)>,
 }
 
 /// What the instruction being recorded must do to the frame stack.
@@ -203,6 +206,7 @@ mod bridges;
 mod calls;
 mod iteration;
 mod objects;
+mod slices;
 
 impl Recorder {
     /// Start recording at the loop header: `f` is the loop frame, at index
@@ -255,6 +259,7 @@ impl Recorder {
             object_of: HashMap::new(),
             scanned: 0,
             residual: false,
+            fused_slice: None,
         })
     }
 
@@ -519,6 +524,9 @@ impl Recorder {
         self.expect = Expect::Next;
         self.recorded = true;
         self.next_pc = pc + 1 + u32::from(op.ncache);
+        if self.fused_slice.is_some() && !matches!(op.kind, Instruction::BinaryOp { .. }) {
+            abort!("a fused slice was not indexed at once");
+        }
         self.note_escapes();
         let arg = op.arg;
         let conc = |i: usize| -> &PyObjectRef {
@@ -880,20 +888,9 @@ impl Recorder {
                 self.push(Sh::val(r, Repr::Obj, true));
             }
             Instruction::Call { .. } => self.call_op(vm, f, op, pc, arg as usize)?,
-            Instruction::BuildSlice { .. } => {
-                let n = if arg == 3 { 3 } else { 2 };
-                let r = self.call_popped(n, if n == 2 { Helper::Slice2 } else { Helper::Slice3 }, |_, _| {})?;
-                self.push(Sh::val(r, Repr::Obj, true));
-            }
-            Instruction::BinarySlice => {
-                let raise = self.snapshot(SnapshotKind::RaisePending, pc);
-                let r = self.call_popped(3, Helper::GetSlice, |rec, r| rec.b.guard_nonnull(r, raise))?;
-                self.push(Sh::val(r, Repr::Obj, true));
-            }
-            Instruction::StoreSlice => {
-                let raise = self.snapshot(SnapshotKind::RaisePending, pc);
-                self.call_popped(4, Helper::SetSlice, |rec, r| rec.b.guard_eq_i64(r, 0, raise))?;
-            }
+            Instruction::BuildSlice { .. } => self.build_slice(vm, f, pc, if arg == 3 { 3 } else { 2 })?,
+            Instruction::BinarySlice => self.binary_slice(vm, f, pc)?,
+            Instruction::StoreSlice => self.store_slice(vm, f, pc)?,
             Instruction::GetIter => {
                 let raise = self.snapshot(SnapshotKind::RaisePending, pc);
                 let s = self.pop();
