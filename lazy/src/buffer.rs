@@ -516,7 +516,14 @@ impl Array {
             return src[start..start + self.size()].to_vec();
         }
         let mut out = Vec::with_capacity(self.size());
-        self.layout.for_each_position(0, self.size(), |p| out.push(src[p]));
+        self.layout.for_each_run(0, self.size(), |pos, n, stride| {
+            let p = pos as usize;
+            if stride == 1 {
+                out.extend_from_slice(&src[p..p + n]);
+            } else {
+                out.extend((0..n as isize).map(|k| src[(pos + k * stride) as usize]));
+            }
+        });
         out
     }
 

@@ -322,6 +322,11 @@ pub fn write_into(storage: &crate::buffer::Storage, region: &crate::layout::Layo
         }
     }
     let value = force(&node);
+    // The region's own elements written back where they are (`v += x` on a
+    // view `v = a[...]` ends in `a[...] = v`): nothing changes.
+    if value.layout == *region && Arc::ptr_eq(&value.buffer, &storage.snapshot()) {
+        return;
+    }
     storage.write_region(region, |buffer| exec::write::copy_into(buffer, region, &value));
 }
 

@@ -21,7 +21,7 @@ pub fn eval(node: &Node) -> Option<Array> {
     }
     if let Op::Reduce { op: r, axes, .. } = &op {
         let x = &arrays[0];
-        if axes.len() == x.layout.ndim() {
+        if axes.len() == x.layout.ndim() && !super::reduce_order::needs_numpy_order(*r, x) {
             // A full reduction of a small array: one chunk, in C order.
             let data = x.to_contiguous();
             let len = data.size();

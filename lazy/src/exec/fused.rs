@@ -190,31 +190,26 @@ fn build_program(
 
 struct Scratch {
     slots: Vec<Buffer>,
-    /// Gathered chunks of strided reads.
+    /// Gathered chunks of strided reads (made at the first gather: a read
+    /// whose chunks are runs in memory never needs one).
     reads: Vec<Option<Buffer>>,
     /// Chunks of strided outputs, scattered once computed.
     outs: Vec<Option<Buffer>>,
+    /// The longest chunk of the loop (every buffer here holds one).
+    len: usize,
 }
 
 impl Scratch {
-    fn new(ctx: &LoopCtx) -> Scratch {
-        let slots = ctx.slot_dtypes.iter().map(|&d| Buffer::zeros(d, CHUNK)).collect();
-        let reads = ctx
-            .reads
-            .iter()
-            .map(|r| match r {
-                ReadSrc::Strided { buffer, .. } => Some(Buffer::zeros(buffer.dtype(), CHUNK)),
-                ReadSrc::Reused(raw) => Some(Buffer::zeros(raw.dtype, CHUNK)),
-                _ => None,
-            })
-            .collect();
+    fn new(ctx: &LoopCtx, len: usize) -> Scratch {
+        let slots = ctx.slot_dtypes.iter().map(|&d| Buffer::zeros(d, len)).collect();
+        let reads = ctx.reads.iter().map(|_| None).collect();
         let outs = ctx
             .out_layouts
             .iter()
             .zip(&ctx.outputs)
-            .map(|(l, raw)| l.as_ref().map(|_| Buffer::zeros(raw.dtype, CHUNK)))
+            .map(|(l, raw)| l.as_ref().map(|_| Buffer::zeros(raw.dtype, len)))
             .collect();
-        Scratch { slots, reads, outs }
+        Scratch { slots, reads, outs, len }
     }
 }
 
@@ -281,7 +276,7 @@ fn single_run(layout: &Layout, start: usize, len: usize) -> Option<usize> {
 }
 
 fn run_chunk(ctx: &LoopCtx, scratch: &mut Scratch, start: usize, len: usize, carry: Option<&[Partial]>) -> Vec<Partial> {
-    let Scratch { slots, reads, outs } = scratch;
+    let Scratch { slots, reads, outs, len: most } = scratch;
     // Strided reads: straight from memory when the chunk is one run of
     // unit stride, else gathered.
     let mut direct: smallvec::SmallVec<[Option<usize>; 8]> = smallvec::smallvec![None; ctx.reads.len()];
@@ -289,10 +284,15 @@ fn run_chunk(ctx: &LoopCtx, scratch: &mut Scratch, start: usize, len: usize, car
         match src {
             ReadSrc::Strided { buffer, layout } => match single_run(layout, start, len) {
                 Some(p) => direct[k] = Some(p),
-                None => gather(buffer, layout, start, len, reads[k].as_mut().unwrap()),
+                None => {
+                    let dst = reads[k].get_or_insert_with(|| Buffer::zeros(buffer.dtype(), *most));
+                    gather(buffer, layout, start, len, dst)
+                }
             },
             // Safety: this chunk's range belongs to this call alone.
-            ReadSrc::Reused(raw) => unsafe { raw.read(start, len, reads[k].as_mut().unwrap()) },
+            ReadSrc::Reused(raw) => unsafe {
+                raw.read(start, len, reads[k].get_or_insert_with(|| Buffer::zeros(raw.dtype, *most)))
+            },
             _ => {}
         }
     }
@@ -518,12 +518,13 @@ pub fn run_loop(
     let strided = ctx.reads.iter().any(|r| matches!(r, ReadSrc::Strided { .. }))
         || ctx.out_layouts.iter().any(|l| l.is_some());
     let chunks = loop_chunks(&l.shape, size, strided, !l.sinks.is_empty());
+    let longest = chunks.iter().map(|&(_, n)| n).max().unwrap_or(0);
     let sequential = l.sinks.iter().any(|&id| {
         matches!(plan.nodes[id].op(), Some(Op::Reduce { op: ReduceOp::Prod, .. }))
             && plan.nodes[plan.nodes[id].inputs[0]].dtype.is_float()
     });
     let per_chunk: Vec<Vec<Partial>> = if sequential || size < PARALLEL_MIN {
-        let mut scratch = Scratch::new(&ctx);
+        let mut scratch = Scratch::new(&ctx, longest);
         let mut carry: Option<Vec<Partial>> = None;
         let mut all = Vec::with_capacity(chunks.len());
         for &(s, n) in &chunks {
@@ -535,7 +536,7 @@ pub fn run_loop(
     } else {
         chunks
             .par_iter()
-            .map_init(|| Scratch::new(&ctx), |scratch, &(s, n)| run_chunk(&ctx, scratch, s, n, None))
+            .map_init(|| Scratch::new(&ctx, longest), |scratch, &(s, n)| run_chunk(&ctx, scratch, s, n, None))
             .collect()
     };
     drop(ctx);

@@ -9,12 +9,13 @@ pub mod numpy_f32;
 #[cfg(target_arch = "x86_64")]
 pub mod svml_f32;
 pub mod reduce;
+pub mod reduce_order;
 pub mod scatter;
 pub mod write;
 
 use crate::buffer::Array;
-use crate::plan::Plan;
-use crate::schedule::{Schedule, Step};
+use crate::plan::{Id, Plan};
+use crate::schedule::{FusedLoop, Schedule, Step};
 
 /// Counts of what one execution did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -35,6 +36,22 @@ pub struct Destination<'a> {
     pub layout: crate::layout::Layout,
 }
 
+/// The sinks of a loop that reduce a stored array straight from memory in
+/// an order other than C order (see [`reduce_order::needs_numpy_order`]):
+/// they run as kernels.
+fn strided_float_sinks(plan: &Plan, l: &FusedLoop, values: &[Option<Array>]) -> Vec<Id> {
+    l.sinks
+        .iter()
+        .copied()
+        .filter(|&id| {
+            let input = plan.nodes[id].inputs[0];
+            let Some(crate::graph::Op::Reduce { op, .. }) = plan.nodes[id].op() else { return false };
+            !l.computes.contains(&input)
+                && values[input].as_ref().is_some_and(|x| reduce_order::needs_numpy_order(*op, x))
+        })
+        .collect()
+}
+
 pub fn execute(plan: &Plan, schedule: &Schedule) -> ExecStats {
     execute_into(plan, schedule, None)
 }
@@ -51,6 +68,17 @@ pub fn execute_into(plan: &Plan, schedule: &Schedule, mut dest: Option<Destinati
     for (k, step) in schedule.steps.iter().enumerate() {
         match step {
             Step::Loop(l) => {
+                let ordered = strided_float_sinks(plan, l, &values);
+                for &id in &ordered {
+                    stats.kernels += 1;
+                    let node = &plan.nodes[id];
+                    let x = values[node.inputs[0]].clone().expect("reads are stored before their loop");
+                    values[id] = Some(breakers::run(node.op().expect("sinks are ops"), &[x], node.dtype, &node.shape));
+                }
+                let l = &FusedLoop { sinks: l.sinks.iter().copied().filter(|s| !ordered.contains(s)).collect(), ..l.clone() };
+                if l.computes.is_empty() && l.outputs.is_empty() && l.sinks.is_empty() {
+                    continue;
+                }
                 stats.loops += 1;
                 stats.fused_ops += l.computes.len();
                 stats.stored_arrays += l.outputs.len();

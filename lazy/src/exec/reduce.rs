@@ -7,7 +7,7 @@
 //! along the same tree gives NumPy's result bit for bit.
 
 use super::kernels::{Float, Operand};
-use crate::buffer::{Array, Buffer, Element, Slice};
+use crate::buffer::{Array, Buffer, Element};
 use crate::dtype::{DType, Scalar};
 use crate::graph::ReduceOp;
 use crate::layout::{size_of, Layout};
@@ -377,21 +377,31 @@ fn mean_of(total: Scalar, count: usize, out: DType) -> Scalar {
     }
 }
 
-/// Reduction along some axes of a stored array (not all of them), read
-/// in place:
-/// - along the last axis only, each row is reduced straight from memory
-///   (pairwise sums, as NumPy);
-/// - a float sum or mean that keeps the last axis adds whole rows into the
-///   result one reduced index after the other (NumPy's order along outer
-///   axes), vectorized across the kept elements;
-/// - anything else reduces each output's elements, gathered into one
-///   reused buffer.
+/// Reduction along some axes of a stored array, read in place:
+/// - float sums, means and products in NumPy's order over the strided
+///   data ([`super::reduce_order`]), so they round as NumPy's do;
+/// - along the last axis only, each row is reduced straight from memory;
+/// - anything else (order does not change the result) reduces each
+///   output's elements, gathered into one reused buffer.
 pub fn reduce_axes(op: ReduceOp, x: &Array, axes: &[usize], keepdims: bool, out: DType) -> Array {
     let nd = x.layout.ndim();
     let kept: Vec<usize> = (0..nd).filter(|k| !axes.contains(k)).collect();
     let out_shape: Vec<usize> = kept.iter().map(|&k| x.layout.shape[k]).collect();
     let red_shape: Vec<usize> = axes.iter().map(|&k| x.layout.shape[k]).collect();
     let count = size_of(&red_shape);
+    let mut shape = Vec::with_capacity(nd);
+    for d in 0..nd {
+        if axes.contains(&d) {
+            if keepdims {
+                shape.push(1);
+            }
+        } else {
+            shape.push(x.layout.shape[d]);
+        }
+    }
+    if x.dtype().is_float() && matches!(op, ReduceOp::Sum | ReduceOp::Mean | ReduceOp::Prod) {
+        return Array::from_buffer(float_in_order(op, x, axes, count, out), &shape);
+    }
     // Layout walking the reduced axes for a fixed outer position.
     let inner = Layout {
         shape: red_shape.iter().copied().collect(),
@@ -403,24 +413,9 @@ pub fn reduce_axes(op: ReduceOp, x: &Array, axes: &[usize], keepdims: bool, out:
         strides: kept.iter().map(|&k| x.layout.strides[k]).collect(),
         offset: x.layout.offset,
     };
-    let last_only = axes.len() == 1 && axes[0] == nd - 1;
-    let sequential_sum = matches!(op, ReduceOp::Sum | ReduceOp::Mean) && x.dtype().is_float() && !last_only;
     let n_out = size_of(&out_shape);
-    let mut shape = Vec::with_capacity(nd);
-    for d in 0..nd {
-        if axes.contains(&d) {
-            if keepdims {
-                shape.push(1);
-            }
-        } else {
-            shape.push(x.layout.shape[d]);
-        }
-    }
-    if sequential_sum && !axes.contains(&(nd - 1)) && count > 0 {
-        return Array::from_buffer(sum_rows(op, x, &inner, &outer, count, out), &shape);
-    }
     let mut result = Buffer::for_overwrite(out, n_out);
-    let direct = last_only && inner.strides[0] == 1 && count > 0;
+    let direct = axes.len() == 1 && axes[0] == nd - 1 && inner.strides[0] == 1 && count > 0;
     let mut row = Buffer::zeros(x.dtype(), if direct { 0 } else { count });
     let mut k = 0;
     outer.for_each_position(0, n_out, |base| {
@@ -437,66 +432,40 @@ pub fn reduce_axes(op: ReduceOp, x: &Array, axes: &[usize], keepdims: bool, out:
             });
             row.range(0, count)
         };
-        let value = if !sequential_sum {
-            let p = chunk_partial(op, &Operand::Slice(data), count, 0, None);
-            finish(op, out, &[p], count, usize::MAX)
-        } else {
-            // Sequential accumulation, as NumPy's iterator does along outer axes.
-            let total = match data {
-                Slice::F64(v) => Scalar::F64(v.iter().fold(0.0, |a, &b| a + b)),
-                Slice::F32(v) => Scalar::F32(v.iter().fold(0.0, |a, &b| a + b)),
-                Slice::F16(v) => Scalar::F32(v.iter().fold(0.0f32, |a, &b| a + b.to_f32())),
-                _ => unreachable!(),
-            };
-            if op == ReduceOp::Mean {
-                mean_of(total, count, out)
-            } else {
-                total
-            }
-        };
-        result.set(k, value);
+        let p = chunk_partial(op, &Operand::Slice(data), count, 0, None);
+        result.set(k, finish(op, out, &[p], count, usize::MAX));
         k += 1;
     });
     Array::from_buffer(result, &shape)
 }
 
-/// A float sum (or mean) over axes that keep the last one: the result
-/// starts at zero and each reduced index adds its whole slab of kept
-/// elements, in C order of the reduced axes.
-fn sum_rows(op: ReduceOp, x: &Array, inner: &Layout, outer: &Layout, count: usize, out: DType) -> Buffer {
-    fn go<T: Float, A: Float>(x: &[T], inner: &Layout, outer: &Layout, widen: impl Fn(T) -> A) -> Vec<A> {
-        let n_out = outer.size();
-        let mut acc = vec![A::ZERO; n_out];
-        inner.for_each_position(0, inner.size(), |r| {
-            let mut k = 0;
-            outer.for_each_run(0, n_out, |pos, n, stride| {
-                let start = (pos + r as isize) as usize;
-                if stride == 1 {
-                    for (a, &v) in acc[k..k + n].iter_mut().zip(&x[start..start + n]) {
-                        *a = *a + widen(v);
-                    }
-                } else {
-                    let mut q = start as isize;
-                    for a in &mut acc[k..k + n] {
-                        *a = *a + widen(x[q as usize]);
-                        q += stride;
-                    }
-                }
-                k += n;
-            });
-        });
-        acc
-    }
-    let sums: Buffer = match &*x.buffer {
-        Buffer::F64(v) => Buffer::F64(go(v, inner, outer, |v| v)),
-        Buffer::F32(v) => Buffer::F32(go(v, inner, outer, |v| v)),
-        Buffer::F16(v) => Buffer::F32(go(v, inner, outer, |v: crate::dtype::f16| v.to_f32())),
-        other => unreachable!("sequential sums are of floats, not {}", other.dtype()),
+/// A float sum, mean or product over `axes` (any, all included) of a
+/// stored array, in NumPy's order: a float16 sum accumulates in float32
+/// and is rounded to float16 at each store, as NumPy's half loops do (a
+/// mean, and a product, accumulate in float32 throughout).
+pub fn float_in_order(op: ReduceOp, x: &Array, axes: &[usize], count: usize, out: DType) -> Buffer {
+    use super::reduce_order::{product, sum};
+    let l = &x.layout;
+    let totals: Buffer = match (&*x.buffer, op) {
+        (Buffer::F64(v), ReduceOp::Prod) => Buffer::F64(product(v, l, axes, |v| v, |v| v)),
+        (Buffer::F32(v), ReduceOp::Prod) => Buffer::F32(product(v, l, axes, |v| v, |v| v)),
+        (Buffer::F64(v), _) => Buffer::F64(sum(v, l, axes, |v| v, |v| v)),
+        (Buffer::F32(v), _) => Buffer::F32(sum(v, l, axes, |v| v, |v| v)),
+        (Buffer::F16(v), _) => {
+            let half = |v: f32| crate::dtype::f16::from_f32(v).to_f32();
+            let widen = |v: crate::dtype::f16| v.to_f32();
+            Buffer::F32(match op {
+                ReduceOp::Prod => product(v, l, axes, widen, |v| v),
+                ReduceOp::Mean => sum(v, l, axes, widen, |v| v),
+                _ => sum(v, l, axes, widen, half),
+            })
+        }
+        (other, _) => unreachable!("float reductions of {}", other.dtype()),
     };
-    let n = sums.len();
+    let n = totals.len();
     let mut result = Buffer::for_overwrite(out, n);
     for k in 0..n {
-        let total = sums.get(k);
+        let total = totals.get(k);
         let value = if op == ReduceOp::Mean { mean_of(total, count, out) } else { total.cast(out) };
         result.set(k, value);
     }

@@ -28,7 +28,8 @@ use rustpython_vm::types::{
     Representable,
 };
 use rustpython_vm::{
-    pyclass, AsObject, Py, PyObject, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine,
+    pyclass, AsObject, Py, PyObject, PyObjectRef, PyPayload, PyRef, PyResult, TryFromObject,
+    VirtualMachine,
 };
 use std::sync::Arc;
 
@@ -409,7 +410,14 @@ fn axes_arg(vm: &VirtualMachine, ndim: usize, args: &[PyObjectRef]) -> PyResult<
             Some(t) => t.as_slice().iter().map(|x| convert::index_of(vm, x)).collect::<PyResult<_>>()?,
             None => match one.downcast_ref::<rustpython_vm::builtins::PyList>() {
                 Some(l) => l.borrow_vec().iter().map(|x| convert::index_of(vm, x)).collect::<PyResult<_>>()?,
-                None => vec![convert::index_of(vm, one)?],
+                None => match convert::index_of(vm, one) {
+                    Ok(axis) => vec![axis],
+                    // Any other sequence of ints: an integer array, a range.
+                    Err(not_int) => match Vec::<PyObjectRef>::try_from_object(vm, one.clone()) {
+                        Ok(items) => items.iter().map(|x| convert::index_of(vm, x)).collect::<PyResult<_>>()?,
+                        Err(_) => return Err(not_int),
+                    },
+                },
             },
         },
         many => many.iter().map(|x| convert::index_of(vm, x)).collect::<PyResult<_>>()?,
