@@ -38,9 +38,16 @@ fn message_311(msg: &str) -> Option<String> {
             return same_as("non-default argument follows default argument")
         }
         "f-string: valid expression required before '}'" => return same_as("f-string: empty expression not allowed"),
-        "f-string: missing conversion character" => {
+        "f-string: missing conversion character" | "f-string: conversion type must come right after the exclamation mark" => {
             return same_as("f-string: invalid conversion character: expected 's', 'r', or 'a'")
         }
+        "f-string: valid expression required before '!'" => return same_as("f-string: expression required before '!'"),
+        "f-string: valid expression required before ':'" => return same_as("f-string: expression required before ':'"),
+        "f-string: valid expression required before '='" => return same_as("f-string: expression required before '='"),
+        "f-string: expecting ':' or '}'" => return same_as("f-string: expecting '}'"),
+        // 3.11's f-string parser has no more specific word for these.
+        "f-string: lambda expressions are not allowed without parentheses"
+        | "f-string: expecting '=', or '!', or ':', or '}'" => return same_as("f-string: invalid syntax"),
         // 3.11 has no specific message for these: its parser says only
         // "invalid syntax".
         "Expected one or more names after 'import'"
@@ -53,6 +60,11 @@ fn message_311(msg: &str) -> Option<String> {
         | "cannot assign to iterable argument unpacking"
         | "cannot use literal as import target" => return same_as("invalid syntax"),
         _ => {}
+    }
+    // "'u' and 'f' prefixes are incompatible": 3.11 reads `fu''` as a name
+    // followed by a string.
+    if msg.ends_with("' prefixes are incompatible") {
+        return same_as("invalid syntax");
     }
     // ruff's own messages quote code in backticks, which CPython never
     // does; its generic message is "invalid syntax".
@@ -300,9 +312,31 @@ fn compiled(args: &FuncArgs, function: &str) -> Option<(String, String, Mode)> {
 pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     let builtins = vm.builtins.clone();
     for name in ["compile", "exec", "eval"] {
-        wrap::function(vm, builtins.as_object(), name, move |vm, args, callee, original| {
+        wrap::function(vm, builtins.as_object(), name, move |vm, mut args, callee, original| {
+            if name == "exec" {
+                // exec's text compiles as compile's, for 3.11's annotations.
+                if let Some(source) = args.args.first().filter(|s| source_text(s).is_some()).cloned() {
+                    let compile = vm.builtins.get_attr("compile", vm)?;
+                    let code = compile.call((source, "<string>", "exec"), vm)?;
+                    args.args[0] = code;
+                }
+            }
+            if name == "compile" {
+                inherit_future(vm, &mut args);
+            }
             let kept = args.clone();
-            original(vm, args, callee).map_err(|e| {
+            let result = original(vm, args, callee);
+            let result = match result {
+                Err(e) if name == "compile" && conditional_annotations(vm, &e) => compiled(&kept, name)
+                    .and_then(|(source, path, mode)| {
+                        super::annotations::compile(vm, &source, mode, &path, compile_opts(vm, &kept)).ok()
+                    })
+                    .map(|code| code.into())
+                    .ok_or(e),
+                Ok(obj) if name == "compile" => Ok(eager_annotations(vm, obj, &kept)),
+                other => other,
+            };
+            result.map_err(|e| {
                 if !e.fast_isinstance(vm.ctx.exceptions.syntax_error) {
                     return e;
                 }
@@ -314,4 +348,74 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
         })?;
     }
     Ok(())
+}
+
+/// `compile()` without `dont_inherit` compiles with the `__future__`
+/// features of the code calling it: hipy's frame, which RustPython's
+/// `compile` does not see, so they are added to its `flags`.
+fn inherit_future(vm: &VirtualMachine, args: &mut FuncArgs) {
+    let future = crate::runtime::current_frame(|f| {
+        f.map_or(0, |f| (f.code.flags & rustpython_vm::bytecode::CodeFlags::FUTURE_MASK).bits())
+    });
+    if future == 0 || arg(args, 4, "dont_inherit").is_some_and(|d| d.clone().try_to_bool(vm).unwrap_or(true)) {
+        return;
+    }
+    let given = arg(args, 3, "flags").cloned();
+    let Some(flags) = given.map_or(Some(0), |f| f.try_index(vm).ok().and_then(|i| i.try_to_primitive::<i64>(vm).ok())) else {
+        return; // the original reports the bad argument
+    };
+    let flags = vm.ctx.new_int(flags | i64::from(future)).into();
+    if args.args.len() > 3 {
+        args.args[3] = flags;
+    } else {
+        args.kwargs.insert("flags".into(), flags);
+    }
+}
+
+/// RustPython's error for an annotation in a conditional block of a class
+/// body, which 3.11's annotations (`annotations`) do not have.
+fn conditional_annotations(vm: &VirtualMachine, e: &PyBaseExceptionRef) -> bool {
+    e.fast_isinstance(vm.ctx.exceptions.syntax_error)
+        && str_attr(vm, e, "msg").is_some_and(|m| m.contains("__conditional_annotations__"))
+}
+
+/// `compile()`'s flags (`PyCF_*`) and `optimize` arguments as options.
+fn compile_opts(vm: &VirtualMachine, args: &FuncArgs) -> rustpython_vm::compiler::CompileOpts {
+    let int = |index: usize, name: &str| {
+        arg(args, index, name).and_then(|v| v.try_index(vm).ok()).and_then(|i| i.try_to_primitive::<i64>(vm).ok())
+    };
+    let flags = int(3, "flags").unwrap_or(0);
+    let mut opts = vm.compile_opts();
+    if let Some(o @ 0..=2) = int(5, "optimize") {
+        opts.optimize = o as u8;
+    }
+    opts.allow_top_level_await = flags & 0x2000 != 0;
+    opts.dont_imply_dedent = flags & 0x200 != 0;
+    opts.future_features = rustpython_vm::bytecode::CodeFlags::from_bits_truncate(flags as u32)
+        & (rustpython_vm::bytecode::CodeFlags::FUTURE_ANNOTATIONS
+            | rustpython_vm::bytecode::CodeFlags::FUTURE_BARRY_AS_BDFL
+            | rustpython_vm::bytecode::CodeFlags::FUTURE_GENERATOR_STOP);
+    opts
+}
+
+/// The code object `compile()` returned, compiled again with 3.11's
+/// annotations where its source has annotated assignments in module or
+/// class bodies (`annotations`). Text that is not UTF-8 is left as it is.
+fn eager_annotations(vm: &VirtualMachine, obj: PyObjectRef, args: &FuncArgs) -> PyObjectRef {
+    let Some(code) = obj.downcast_ref::<rustpython_vm::builtins::PyCode>().map(|c| c.to_owned()) else {
+        return obj;
+    };
+    let text = match arg(args, 0, "source") {
+        Some(s) if s.downcast_ref::<PyStr>().is_some() => s.downcast_ref::<PyStr>().and_then(|s| s.to_str().map(str::to_owned)),
+        Some(b) => b.downcast_ref::<PyBytes>().and_then(|b| std::str::from_utf8(b.as_bytes()).ok().map(|t| t.trim_start_matches('\u{feff}').to_owned())),
+        None => None,
+    };
+    let Some((_, path, mode)) = compiled(args, "compile") else {
+        return obj;
+    };
+    let Some(text) = text else {
+        return obj;
+    };
+    let opts = compile_opts(vm, args);
+    super::annotations::recompile(vm, code, &text, mode, &path, opts).into()
 }
