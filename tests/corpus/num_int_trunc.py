@@ -18,6 +18,16 @@ class TruncIndex:
         return Index()
 
 
+class BoolIndex:
+    def __index__(self):
+        return True
+
+
+class TruncBoolIndex:
+    def __trunc__(self):
+        return BoolIndex()
+
+
 class TruncBool:
     def __trunc__(self):
         return True
@@ -55,6 +65,8 @@ with warnings.catch_warnings(record=True) as caught:
     print(int(JustTrunc()), int(TruncIndex()), int(WithInt()))
     n = int(TruncBool())
     print(n, type(n).__name__)
+    n = int(TruncBoolIndex())
+    print(n, type(n).__name__)
     s = Sub(JustTrunc())
     print(s, type(s).__name__)
     for bad in (TruncFloat(), TruncRaises()):
@@ -81,11 +93,15 @@ with warnings.catch_warnings():
 
 # A negative zero or infinite float to a non-integer power is C's pow.
 inf = float('inf')
-for x in (-0.0, -inf, 0.0, inf, -8.0):
-    for y in (0.5, 1.5, -0.5, 2.0, 3.0):
-        try:
-            r = x ** y
-        except ZeroDivisionError as e:
-            r = 'ZeroDivisionError: %s' % e
-        print(x, y, r, pow(x, y) == r or pow(x, y), sep=' ')
-print(float.__pow__(-0.0, 0.5), (-0.0).__rpow__(0.5), pow(-0.0, 0.5))
+def power(f, x, y):
+    try:
+        return f(x, y)
+    except ZeroDivisionError as e:
+        return 'ZeroDivisionError: %s' % e
+
+
+for x in (-0.0, -inf, 0.0, inf, -8.0, float('nan')):
+    for y in (0.5, 1.5, -0.5, 2.0, 3.0, 0.0, -0.0):
+        r = power(lambda a, b: a ** b, x, y)
+        print(x, y, r, power(pow, x, y) == r or power(pow, x, y))
+print(pow(-0.0, 0.5), 0.5 ** -0.0, pow(-0.0, 0.5, None))

@@ -91,12 +91,17 @@ fn as_f64(obj: &PyObject) -> Option<f64> {
     obj.downcast_ref::<PyInt>().and_then(|i| num_traits::ToPrimitive::to_f64(i.as_bigint()))
 }
 
-/// `(-0.0) ** y` and `(-inf) ** y` for a finite `y` that is not an
-/// integer: C's `pow` (0.0, inf or their reciprocals), which 3.11 returns.
-/// RustPython takes any negative sign for a negative base and returns a
-/// complex number.
+/// Float powers where RustPython's sign tests differ from C's `pow`,
+/// which 3.11 follows: `x ** -0.0` is 1.0 (RustPython: 0.0 ** -0.0 raises
+/// ZeroDivisionError), and `(-0.0) ** y` and `(-inf) ** y` for a finite
+/// `y` that is not an integer are 0.0, inf or their reciprocals
+/// (RustPython takes any negative sign for a negative base and returns a
+/// complex number).
 fn signed_power(a: &PyObject, b: &PyObject) -> Option<f64> {
     let (x, y) = (as_f64(a)?, as_f64(b)?);
+    if y == 0.0 {
+        return Some(1.0);
+    }
     let special = x.is_sign_negative() && (x == 0.0 || x.is_infinite());
     (special && y.is_finite() && y.fract() != 0.0 && !(x == 0.0 && y < 0.0)).then(|| x.powf(y))
 }
@@ -143,7 +148,7 @@ pub fn int_from_trunc(vm: &VirtualMachine, x: &PyObject, e: PyBaseExceptionRef) 
     if result.class().get_attr(vm.ctx.intern_str("__index__")).is_none() {
         return Err(vm.new_type_error(format!("__trunc__ returned non-Integral (type {})", result.class().name())));
     }
-    Ok(result.try_index(vm)?.into())
+    Ok(vm.ctx.new_bigint(result.try_index(vm)?.as_bigint()).into())
 }
 
 /// The ZeroDivisionError of an explicit dunder call (`int.__mod__(1, 0)`),

@@ -212,12 +212,89 @@ pub fn reword(vm: &VirtualMachine, exc: PyBaseExceptionRef, source: &str, path: 
     if matches!(mode, Mode::Eval | Mode::Single) && !source.ends_with(['\n', '\r']) {
         eval_end_of_input(vm, &exc, source, msg == "invalid syntax");
     }
-    if let Some(new) = message_311(&msg) {
+    let new = message_311(&msg).or_else(|| in_fstring_field(vm, &exc).then(|| fstring_message(&msg)).flatten());
+    if let Some(new) = new {
         let new = vm.ctx.new_str(new);
         let _ = exc.as_object().set_attr("msg", new.clone(), vm);
         let _ = exc.as_object().set_attr("args", vm.ctx.new_tuple(vec![new.into()]), vm);
     }
     exc
+}
+
+/// 3.11's message for an error inside an f-string's replacement field,
+/// which its f-string parser reports with an "f-string: " prefix.
+fn fstring_message(msg: &str) -> Option<String> {
+    if msg.starts_with("closing parenthesis '") || msg.starts_with("unmatched '") {
+        return Some(format!("f-string: {msg}"));
+    }
+    if msg == "can't use starred expression here" {
+        return Some("f-string: cannot use starred expression here".to_owned());
+    }
+    msg.starts_with("unterminated string literal").then(|| "f-string: unterminated string".to_owned())
+}
+
+/// Whether the error is inside a replacement field (`{...}`) of an
+/// f-string on its line, the string ending (as 3.11 reads it, before
+/// PEP 701) at the first unescaped quote that closes it.
+fn in_fstring_field(vm: &VirtualMachine, exc: &PyBaseExceptionRef) -> bool {
+    let (Some(text), Some(offset)) = (str_attr(vm, exc, "text"), int_attr(vm, exc, "offset")) else { return false };
+    let line: Vec<char> = text.chars().collect();
+    let at = offset.saturating_sub(1);
+    let mut i = 0;
+    while i < line.len() {
+        let c = line[i];
+        if c == '#' {
+            return false;
+        }
+        let prefix_len = line[i..].iter().take_while(|c| c.is_ascii_alphabetic()).count();
+        let quote = line.get(i + prefix_len).copied().filter(|q| matches!(q, '\'' | '"'));
+        let prefix: String = line[i..i + prefix_len].iter().collect::<String>().to_ascii_lowercase();
+        let is_prefix = prefix.len() <= 2 && prefix.chars().all(|p| matches!(p, 'r' | 'b' | 'u' | 'f'));
+        let (Some(q), true) = (quote, is_prefix) else {
+            i += prefix_len.max(1);
+            continue;
+        };
+        let fstring = prefix.contains('f');
+        let raw = prefix.contains('r');
+        let start = i + prefix_len;
+        let triple = line.get(start + 1) == Some(&q) && line.get(start + 2) == Some(&q);
+        let mut j = start + if triple { 3 } else { 1 };
+        let mut depth = 0usize;
+        while j < line.len() {
+            let ch = line[j];
+            if ch == '\\' && !raw {
+                j += 2;
+                continue;
+            }
+            let closes = ch == q && (!triple || (line.get(j + 1) == Some(&q) && line.get(j + 2) == Some(&q)));
+            if closes {
+                break;
+            }
+            if fstring {
+                match ch {
+                    '{' if depth == 0 && line.get(j + 1) == Some(&'{') => j += 1,
+                    '}' if depth == 0 && line.get(j + 1) == Some(&'}') => j += 1,
+                    '{' => depth += 1,
+                    '}' => {
+                        if j == at && depth > 0 {
+                            return true;
+                        }
+                        depth = depth.saturating_sub(1);
+                    }
+                    _ => {}
+                }
+            }
+            if j == at {
+                return depth > 0;
+            }
+            j += 1;
+        }
+        if at >= start && at <= j {
+            return false;
+        }
+        i = j + if triple { 3 } else { 1 };
+    }
+    false
 }
 
 fn int_attr(vm: &VirtualMachine, exc: &PyBaseExceptionRef, name: &'static str) -> Option<usize> {
