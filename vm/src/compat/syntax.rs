@@ -212,7 +212,7 @@ pub fn reword(vm: &VirtualMachine, exc: PyBaseExceptionRef, source: &str, path: 
     if matches!(mode, Mode::Eval | Mode::Single) && !source.ends_with(['\n', '\r']) {
         eval_end_of_input(vm, &exc, source, msg == "invalid syntax");
     }
-    let new = message_311(&msg).or_else(|| in_fstring_field(vm, &exc).then(|| fstring_message(&msg)).flatten());
+    let new = message_311(&msg).or_else(|| in_fstring_field(vm, &exc, source).then(|| fstring_message(&msg)).flatten());
     if let Some(new) = new {
         let new = vm.ctx.new_str(new);
         let _ = exc.as_object().set_attr("msg", new.clone(), vm);
@@ -235,9 +235,16 @@ fn fstring_message(msg: &str) -> Option<String> {
 
 /// Whether the error is inside a replacement field (`{...}`) of an
 /// f-string on its line, the string ending (as 3.11 reads it, before
-/// PEP 701) at the first unescaped quote that closes it.
-fn in_fstring_field(vm: &VirtualMachine, exc: &PyBaseExceptionRef) -> bool {
-    let (Some(text), Some(offset)) = (str_attr(vm, exc, "text"), int_attr(vm, exc, "offset")) else { return false };
+/// PEP 701) at the first unescaped quote that closes it. The line is the
+/// error's `text`, or line `lineno` of `source` (a compiler error has no
+/// text).
+fn in_fstring_field(vm: &VirtualMachine, exc: &PyBaseExceptionRef, source: &str) -> bool {
+    let Some(offset) = int_attr(vm, exc, "offset") else { return false };
+    let text = str_attr(vm, exc, "text").or_else(|| {
+        let lineno = int_attr(vm, exc, "lineno")?;
+        source.lines().nth(lineno.checked_sub(1)?).map(str::to_owned)
+    });
+    let Some(text) = text else { return false };
     let line: Vec<char> = text.chars().collect();
     let at = offset.saturating_sub(1);
     let mut i = 0;
