@@ -397,8 +397,10 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     let builtins = vm.builtins.clone();
     for name in ["compile", "exec", "eval"] {
         wrap::function(vm, builtins.as_object(), name, move |vm, mut args, callee, original| {
-            if name == "exec" {
-                // exec's text compiles as compile's, for 3.11's annotations.
+            // exec's text compiles as compile's, for 3.11's annotations
+            // (not with a closure, which exec refuses for text).
+            let closure = args.kwargs.get("closure").is_some_and(|c| !vm.is_none(c));
+            if name == "exec" && !closure {
                 if let Some(source) = args.args.first().filter(|s| source_text(s).is_some()).cloned() {
                     let compile = vm.builtins.get_attr("compile", vm)?;
                     let code = compile.call((source, "<string>", "exec"), vm)?;
