@@ -359,8 +359,7 @@ impl Runtime {
     }
 
     fn exec(&self, vm: &VirtualMachine, source: &str, path: &str) -> PyResult<()> {
-        let code = vm
-            .compile(source, rustpython_vm::compiler::Mode::Exec, path.to_owned())
+        let code = hipy_vm::compat::compile(vm, source, rustpython_vm::compiler::Mode::Exec, path)
             .map_err(|err| hipy_vm::compat::syntax_error(vm, err.into_pyexception(vm, Some(source)), source, path))?;
         self.run_code(vm, code).map(drop)
     }

@@ -15,7 +15,7 @@ enum Input {
 }
 
 fn compile(vm: &VirtualMachine, source: &str, allow_incomplete: bool) -> Input {
-    match vm.compile(source, Mode::Single, "<stdin>".to_owned()) {
+    match hipy_vm::compat::compile(vm, source, Mode::Single, "<stdin>") {
         Ok(code) => Input::Complete(code),
         Err(err) => {
             let exc = err.into_pyexception_maybe_incomplete(vm, Some(source), allow_incomplete);

@@ -6,8 +6,9 @@
 //! mtime and size (or, for hash-based files written by `py_compile`, the
 //! source hash), then the code object in RustPython's marshal format. The
 //! magic word is hipy's, derived from RustPython's version, bytecode magic
-//! and marshal format, so a hipy on another RustPython recompiles instead
-//! of reading a stale file.
+//! and marshal format (and the 3.11 annotations of `compat::annotations`),
+//! so a hipy on another RustPython recompiles instead of reading a stale
+//! file.
 //!
 //! `SourceFileLoader.get_code` is replaced by [`get_code`]: a cache hit
 //! costs a stat, a read and an unmarshal; a miss compiles through the
@@ -31,7 +32,7 @@ pub const CACHE_TAG: &str = "hipy-01";
 pub fn magic() -> [u8; 4] {
     use rustpython_vm::version;
     let key = format!(
-        "{CACHE_TAG} rustpython {} magic {} marshal {}",
+        "{CACHE_TAG} annotations 3.11 rustpython {} magic {} marshal {}",
         version::VERSION_HEX_IMPL,
         version::PYC_MAGIC_NUMBER,
         rustpython_vm::compiler::core::marshal::FORMAT_VERSION

@@ -21,6 +21,9 @@
 //! - `modules`: `sys.exit`, `math.cbrt`/`math.log`, codec lookups.
 //! - `numbers`: arithmetic error messages (number slots).
 //! - `seqs`: list, bytes and bytearray (`list.index`, concatenation, slices).
+//! - `annotations`: annotated assignments in module and class bodies fill
+//!   `__annotations__` as they run (3.14's lazy `__annotate__` in
+//!   RustPython's compiler); used by `compile`, `exec` and [`compile`].
 //! - `syntax`: SyntaxError messages of `compile`/`exec`/`eval` and of
 //!   the script itself (`syntax_error`).
 //! - `types`: instantiation of abstract classes.
@@ -28,6 +31,7 @@
 //!   changed by `__getattr__` (RustPython's hangs).
 //! - `wrap`: replacing a method or module function with a Rust closure.
 
+mod annotations;
 mod argspec;
 mod argtypes;
 mod arrays;
@@ -102,6 +106,20 @@ pub fn normalize_error(
     e: rustpython_vm::builtins::PyBaseExceptionRef,
 ) -> rustpython_vm::builtins::PyBaseExceptionRef {
     messages::normalize(vm, e)
+}
+
+/// `vm.compile`, with CPython 3.11's annotations in module and class
+/// bodies, for the script, `-c` text and the REPL.
+pub fn compile(
+    vm: &VirtualMachine,
+    source: &str,
+    mode: rustpython_vm::compiler::Mode,
+    path: &str,
+) -> Result<rustpython_vm::PyRef<rustpython_vm::builtins::PyCode>, rustpython_vm::vm::VmCompileError> {
+    if std::env::var_os("HIPY_COMPAT").is_some_and(|v| v == "off") {
+        return vm.compile(source, mode, path.to_owned());
+    }
+    annotations::compile(vm, source, mode, path, vm.compile_opts())
 }
 
 /// CPython 3.11's form of the SyntaxError `exc` raised for the script (or

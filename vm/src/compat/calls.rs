@@ -176,7 +176,50 @@ fn type_call(zelf: &PyObject, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
     let nargs = args.args.len();
     let keywords = funcargs_keywords(&args);
     let kept = kept_arguments(vm, zelf, nargs, !keywords.is_empty(), || args.clone());
-    (saved(&TYPE).call)(zelf, args, vm).map_err(|e| type_error(vm, zelf, nargs, &keywords, kept.as_ref(), e))
+    let truncated = int_argument(vm, zelf, &args.args, !keywords.is_empty());
+    (saved(&TYPE).call)(zelf, args, vm)
+        .or_else(|e| from_trunc(vm, truncated, e))
+        .map_err(|e| type_error(vm, zelf, nargs, &keywords, kept.as_ref(), e))
+}
+
+/// The class and argument of `int(x)` (or of a subclass of int that
+/// keeps `int.__new__`), kept for `from_trunc`.
+fn int_argument(
+    vm: &VirtualMachine,
+    zelf: &PyObject,
+    args: &[PyObjectRef],
+    has_keywords: bool,
+) -> Option<(PyObjectRef, PyObjectRef)> {
+    if args.len() != 1 || has_keywords {
+        return None;
+    }
+    let cls = zelf.downcast_ref::<PyType>()?;
+    let int = vm.ctx.types.int_type;
+    (cls.is(int) || (cls.fast_issubclass(int) && same_attr(vm, cls, int, "__new__")))
+        .then(|| (zelf.to_owned(), args[0].clone()))
+}
+
+/// Whether classes `a` and `b` have the same attribute `name`.
+fn same_attr(vm: &VirtualMachine, a: &Py<PyType>, b: &Py<PyType>, name: &str) -> bool {
+    let name = vm.ctx.intern_str(name);
+    matches!((a.get_attr(name), b.get_attr(name)), (Some(x), Some(y)) if x.is(&y))
+}
+
+/// `int(x)` or `Sub(x)` again through `x.__trunc__` (`int_argument`).
+fn from_trunc(vm: &VirtualMachine, kept: Option<(PyObjectRef, PyObjectRef)>, e: PyBaseExceptionRef) -> PyResult {
+    let Some((cls, x)) = kept else { return Err(e) };
+    let value = numbers::int_from_trunc(vm, &x, e)?;
+    let t = &vm.ctx.types;
+    let Some(sub) = cls.downcast_ref::<PyType>().filter(|c| !c.is(t.int_type)) else {
+        return Ok(value);
+    };
+    // As type.__call__: int.__new__(cls, value), then cls.__init__(obj, x).
+    let new = t.int_type.as_object().get_attr("__new__", vm)?;
+    let obj = new.call((cls.clone(), value), vm)?;
+    if !same_attr(vm, sub, t.object_type, "__init__") {
+        vm.call_method(&obj, "__init__", (x,))?;
+    }
+    Ok(obj)
 }
 
 /// A copy of the arguments of a class call whose errors `argtypes` words
@@ -204,7 +247,9 @@ fn type_vectorcall(
     let kept = kept_arguments(vm, zelf, nargs, has_keywords, || {
         FuncArgs::from_vectorcall(&args, nargs, kwnames)
     });
+    let truncated = int_argument(vm, zelf, &args[..nargs.min(args.len())], has_keywords);
     vectorcall(zelf, args, nargs, kwnames, vm)
+        .or_else(|e| from_trunc(vm, truncated, e))
         .map_err(|e| type_error(vm, zelf, nargs, &keyword_names(kwnames), kept.as_ref(), e))
 }
 

@@ -9,6 +9,11 @@
 //! wrapped; a wrapper only looks at errors. The `%` slots of `str`,
 //! `bytes` and `bytearray` are wrapped too, for `%c`'s messages.
 //!
+//! `float ** float` of a negative zero or infinity base and a non-integer
+//! exponent gives C's `pow` (3.11), not a complex number. `int(x)` for an
+//! `x` with only `__trunc__` delegates to it, as 3.11 does
+//! (`int_from_trunc`, called by `calls` on int()'s TypeError).
+//!
 //! `int.__format__` with a float presentation type (`e`, `f`, `g`, `%`...)
 //! raises 3.11's OverflowError for an int too large for a float, where
 //! RustPython formats infinity.
@@ -68,6 +73,11 @@ const BINARY_WRAPPERS: [Binary; 22] = [
 
 /// `**`: 0..2 int (left, right), 2..4 float, 4..6 complex.
 fn ternary<const I: usize>(a: &PyObject, b: &PyObject, c: &PyObject, vm: &VirtualMachine) -> PyResult {
+    if I / 2 == 1 && vm.is_none(c) {
+        if let Some(r) = signed_power(a, b) {
+            return Ok(vm.ctx.new_float(r).into());
+        }
+    }
     let original = TERNARY[I].get().expect("wrapped slot saved");
     original(a, b, c, vm).or_else(|e| power_error(I / 2, a, b, vm, e))
 }
@@ -79,6 +89,21 @@ fn as_f64(obj: &PyObject) -> Option<f64> {
         return Some(f.to_f64());
     }
     obj.downcast_ref::<PyInt>().and_then(|i| num_traits::ToPrimitive::to_f64(i.as_bigint()))
+}
+
+/// Float powers where RustPython's sign tests differ from C's `pow`,
+/// which 3.11 follows: `x ** -0.0` is 1.0 (RustPython: 0.0 ** -0.0 raises
+/// ZeroDivisionError), and `(-0.0) ** y` and `(-inf) ** y` for a finite
+/// `y` that is not an integer are 0.0, inf or their reciprocals
+/// (RustPython takes any negative sign for a negative base and returns a
+/// complex number).
+fn signed_power(a: &PyObject, b: &PyObject) -> Option<f64> {
+    let (x, y) = (as_f64(a)?, as_f64(b)?);
+    if y == 0.0 {
+        return Some(1.0);
+    }
+    let special = x.is_sign_negative() && (x == 0.0 || x.is_infinite());
+    (special && y.is_finite() && y.fract() != 0.0 && !(x == 0.0 && y < 0.0)).then(|| x.powf(y))
 }
 
 /// `kind`: 0 int, 1 float, 2 complex.
@@ -101,6 +126,29 @@ fn power_error(kind: usize, a: &PyObject, b: &PyObject, vm: &VirtualMachine, e: 
         return Err(vm.new_exception(exc.overflow_error.to_owned(), args));
     }
     Err(e)
+}
+
+/// `int(x)` where RustPython failed with `e`: for an `x` with `__trunc__`
+/// but neither `__int__` nor `__index__`, 3.11 still calls `__trunc__`
+/// (with a DeprecationWarning; 3.12 removed the delegation). Its result is
+/// an int, or is turned into one by its `__index__`.
+pub fn int_from_trunc(vm: &VirtualMachine, x: &PyObject, e: PyBaseExceptionRef) -> PyResult {
+    let refused = e.class().is(vm.ctx.exceptions.type_error)
+        && messages::exception_message(&e).is_some_and(|m| m.starts_with("int() argument must be"));
+    if !refused || x.class().get_attr(vm.ctx.intern_str("__trunc__")).is_none() {
+        return Err(e);
+    }
+    let warnings = vm.import("warnings", 0)?;
+    let message = vm.ctx.new_str("The delegation of int() to __trunc__ is deprecated.");
+    vm.call_method(&warnings, "warn", (message, vm.ctx.exceptions.deprecation_warning.to_owned()))?;
+    let result = vm.call_method(x, "__trunc__", ())?;
+    if let Some(i) = result.downcast_ref::<PyInt>() {
+        return Ok(vm.ctx.new_bigint(i.as_bigint()).into());
+    }
+    if result.class().get_attr(vm.ctx.intern_str("__index__")).is_none() {
+        return Err(vm.new_type_error(format!("__trunc__ returned non-Integral (type {})", result.class().name())));
+    }
+    Ok(vm.ctx.new_bigint(result.try_index(vm)?.as_bigint()).into())
 }
 
 /// The ZeroDivisionError of an explicit dunder call (`int.__mod__(1, 0)`),

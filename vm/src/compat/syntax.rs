@@ -38,9 +38,16 @@ fn message_311(msg: &str) -> Option<String> {
             return same_as("non-default argument follows default argument")
         }
         "f-string: valid expression required before '}'" => return same_as("f-string: empty expression not allowed"),
-        "f-string: missing conversion character" => {
+        "f-string: missing conversion character" | "f-string: conversion type must come right after the exclamation mark" => {
             return same_as("f-string: invalid conversion character: expected 's', 'r', or 'a'")
         }
+        "f-string: valid expression required before '!'" => return same_as("f-string: expression required before '!'"),
+        "f-string: valid expression required before ':'" => return same_as("f-string: expression required before ':'"),
+        "f-string: valid expression required before '='" => return same_as("f-string: expression required before '='"),
+        "f-string: expecting ':' or '}'" => return same_as("f-string: expecting '}'"),
+        // 3.11's f-string parser has no more specific word for these.
+        "f-string: lambda expressions are not allowed without parentheses"
+        | "f-string: expecting '=', or '!', or ':', or '}'" => return same_as("f-string: invalid syntax"),
         // 3.11 has no specific message for these: its parser says only
         // "invalid syntax".
         "Expected one or more names after 'import'"
@@ -53,6 +60,11 @@ fn message_311(msg: &str) -> Option<String> {
         | "cannot assign to iterable argument unpacking"
         | "cannot use literal as import target" => return same_as("invalid syntax"),
         _ => {}
+    }
+    // "'u' and 'f' prefixes are incompatible": 3.11 reads `fu''` as a name
+    // followed by a string.
+    if msg.ends_with("' prefixes are incompatible") {
+        return same_as("invalid syntax");
     }
     // ruff's own messages quote code in backticks, which CPython never
     // does; its generic message is "invalid syntax".
@@ -200,12 +212,96 @@ pub fn reword(vm: &VirtualMachine, exc: PyBaseExceptionRef, source: &str, path: 
     if matches!(mode, Mode::Eval | Mode::Single) && !source.ends_with(['\n', '\r']) {
         eval_end_of_input(vm, &exc, source, msg == "invalid syntax");
     }
-    if let Some(new) = message_311(&msg) {
+    let new = message_311(&msg).or_else(|| in_fstring_field(vm, &exc, source).then(|| fstring_message(&msg)).flatten());
+    if let Some(new) = new {
         let new = vm.ctx.new_str(new);
         let _ = exc.as_object().set_attr("msg", new.clone(), vm);
         let _ = exc.as_object().set_attr("args", vm.ctx.new_tuple(vec![new.into()]), vm);
     }
     exc
+}
+
+/// 3.11's message for an error inside an f-string's replacement field,
+/// which its f-string parser reports with an "f-string: " prefix.
+fn fstring_message(msg: &str) -> Option<String> {
+    if msg.starts_with("closing parenthesis '") || msg.starts_with("unmatched '") {
+        return Some(format!("f-string: {msg}"));
+    }
+    if msg == "can't use starred expression here" {
+        return Some("f-string: cannot use starred expression here".to_owned());
+    }
+    msg.starts_with("unterminated string literal").then(|| "f-string: unterminated string".to_owned())
+}
+
+/// Whether the error is inside a replacement field (`{...}`) of an
+/// f-string on its line, the string ending (as 3.11 reads it, before
+/// PEP 701) at the first unescaped quote that closes it. The line is the
+/// error's `text`, or line `lineno` of `source` (a compiler error has no
+/// text).
+fn in_fstring_field(vm: &VirtualMachine, exc: &PyBaseExceptionRef, source: &str) -> bool {
+    let Some(offset) = int_attr(vm, exc, "offset") else { return false };
+    let text = str_attr(vm, exc, "text").or_else(|| {
+        let lineno = int_attr(vm, exc, "lineno")?;
+        source.lines().nth(lineno.checked_sub(1)?).map(str::to_owned)
+    });
+    let Some(text) = text else { return false };
+    let line: Vec<char> = text.chars().collect();
+    let at = offset.saturating_sub(1);
+    let mut i = 0;
+    while i < line.len() {
+        let c = line[i];
+        if c == '#' {
+            return false;
+        }
+        let prefix_len = line[i..].iter().take_while(|c| c.is_ascii_alphabetic()).count();
+        let quote = line.get(i + prefix_len).copied().filter(|q| matches!(q, '\'' | '"'));
+        let prefix: String = line[i..i + prefix_len].iter().collect::<String>().to_ascii_lowercase();
+        let is_prefix = prefix.len() <= 2 && prefix.chars().all(|p| matches!(p, 'r' | 'b' | 'u' | 'f'));
+        let (Some(q), true) = (quote, is_prefix) else {
+            i += prefix_len.max(1);
+            continue;
+        };
+        let fstring = prefix.contains('f');
+        let raw = prefix.contains('r');
+        let start = i + prefix_len;
+        let triple = line.get(start + 1) == Some(&q) && line.get(start + 2) == Some(&q);
+        let mut j = start + if triple { 3 } else { 1 };
+        let mut depth = 0usize;
+        while j < line.len() {
+            let ch = line[j];
+            if ch == '\\' && !raw {
+                j += 2;
+                continue;
+            }
+            let closes = ch == q && (!triple || (line.get(j + 1) == Some(&q) && line.get(j + 2) == Some(&q)));
+            if closes {
+                break;
+            }
+            if fstring {
+                match ch {
+                    '{' if depth == 0 && line.get(j + 1) == Some(&'{') => j += 1,
+                    '}' if depth == 0 && line.get(j + 1) == Some(&'}') => j += 1,
+                    '{' => depth += 1,
+                    '}' => {
+                        if j == at && depth > 0 {
+                            return true;
+                        }
+                        depth = depth.saturating_sub(1);
+                    }
+                    _ => {}
+                }
+            }
+            if j == at {
+                return depth > 0;
+            }
+            j += 1;
+        }
+        if at >= start && at <= j {
+            return false;
+        }
+        i = j + if triple { 3 } else { 1 };
+    }
+    false
 }
 
 fn int_attr(vm: &VirtualMachine, exc: &PyBaseExceptionRef, name: &'static str) -> Option<usize> {
@@ -300,9 +396,33 @@ fn compiled(args: &FuncArgs, function: &str) -> Option<(String, String, Mode)> {
 pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     let builtins = vm.builtins.clone();
     for name in ["compile", "exec", "eval"] {
-        wrap::function(vm, builtins.as_object(), name, move |vm, args, callee, original| {
+        wrap::function(vm, builtins.as_object(), name, move |vm, mut args, callee, original| {
+            // exec's text compiles as compile's, for 3.11's annotations
+            // (not with a closure, which exec refuses for text).
+            let closure = args.kwargs.get("closure").is_some_and(|c| !vm.is_none(c));
+            if name == "exec" && !closure {
+                if let Some(source) = args.args.first().filter(|s| source_text(s).is_some()).cloned() {
+                    let compile = vm.builtins.get_attr("compile", vm)?;
+                    let code = compile.call((source, "<string>", "exec"), vm)?;
+                    args.args[0] = code;
+                }
+            }
+            if name == "compile" {
+                inherit_future(vm, &mut args);
+            }
             let kept = args.clone();
-            original(vm, args, callee).map_err(|e| {
+            let result = original(vm, args, callee);
+            let result = match result {
+                Err(e) if name == "compile" && conditional_annotations(vm, &e) => compiled(&kept, name)
+                    .and_then(|(source, path, mode)| {
+                        super::annotations::compile(vm, &source, mode, &path, compile_opts(vm, &kept)).ok()
+                    })
+                    .map(|code| code.into())
+                    .ok_or(e),
+                Ok(obj) if name == "compile" => Ok(eager_annotations(vm, obj, &kept)),
+                other => other,
+            };
+            result.map_err(|e| {
                 if !e.fast_isinstance(vm.ctx.exceptions.syntax_error) {
                     return e;
                 }
@@ -314,4 +434,74 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
         })?;
     }
     Ok(())
+}
+
+/// `compile()` without `dont_inherit` compiles with the `__future__`
+/// features of the code calling it: hipy's frame, which RustPython's
+/// `compile` does not see, so they are added to its `flags`.
+fn inherit_future(vm: &VirtualMachine, args: &mut FuncArgs) {
+    let future = crate::runtime::current_frame(|f| {
+        f.map_or(0, |f| (f.code.flags & rustpython_vm::bytecode::CodeFlags::FUTURE_MASK).bits())
+    });
+    if future == 0 || arg(args, 4, "dont_inherit").is_some_and(|d| d.clone().try_to_bool(vm).unwrap_or(true)) {
+        return;
+    }
+    let given = arg(args, 3, "flags").cloned();
+    let Some(flags) = given.map_or(Some(0), |f| f.try_index(vm).ok().and_then(|i| i.try_to_primitive::<i64>(vm).ok())) else {
+        return; // the original reports the bad argument
+    };
+    let flags = vm.ctx.new_int(flags | i64::from(future)).into();
+    if args.args.len() > 3 {
+        args.args[3] = flags;
+    } else {
+        args.kwargs.insert("flags".into(), flags);
+    }
+}
+
+/// RustPython's error for an annotation in a conditional block of a class
+/// body, which 3.11's annotations (`annotations`) do not have.
+fn conditional_annotations(vm: &VirtualMachine, e: &PyBaseExceptionRef) -> bool {
+    e.fast_isinstance(vm.ctx.exceptions.syntax_error)
+        && str_attr(vm, e, "msg").is_some_and(|m| m.contains("__conditional_annotations__"))
+}
+
+/// `compile()`'s flags (`PyCF_*`) and `optimize` arguments as options.
+fn compile_opts(vm: &VirtualMachine, args: &FuncArgs) -> rustpython_vm::compiler::CompileOpts {
+    let int = |index: usize, name: &str| {
+        arg(args, index, name).and_then(|v| v.try_index(vm).ok()).and_then(|i| i.try_to_primitive::<i64>(vm).ok())
+    };
+    let flags = int(3, "flags").unwrap_or(0);
+    let mut opts = vm.compile_opts();
+    if let Some(o @ 0..=2) = int(5, "optimize") {
+        opts.optimize = o as u8;
+    }
+    opts.allow_top_level_await = flags & 0x2000 != 0;
+    opts.dont_imply_dedent = flags & 0x200 != 0;
+    opts.future_features = rustpython_vm::bytecode::CodeFlags::from_bits_truncate(flags as u32)
+        & (rustpython_vm::bytecode::CodeFlags::FUTURE_ANNOTATIONS
+            | rustpython_vm::bytecode::CodeFlags::FUTURE_BARRY_AS_BDFL
+            | rustpython_vm::bytecode::CodeFlags::FUTURE_GENERATOR_STOP);
+    opts
+}
+
+/// The code object `compile()` returned, compiled again with 3.11's
+/// annotations where its source has annotated assignments in module or
+/// class bodies (`annotations`). Text that is not UTF-8 is left as it is.
+fn eager_annotations(vm: &VirtualMachine, obj: PyObjectRef, args: &FuncArgs) -> PyObjectRef {
+    let Some(code) = obj.downcast_ref::<rustpython_vm::builtins::PyCode>().map(|c| c.to_owned()) else {
+        return obj;
+    };
+    let text = match arg(args, 0, "source") {
+        Some(s) if s.downcast_ref::<PyStr>().is_some() => s.downcast_ref::<PyStr>().and_then(|s| s.to_str().map(str::to_owned)),
+        Some(b) => b.downcast_ref::<PyBytes>().and_then(|b| std::str::from_utf8(b.as_bytes()).ok().map(|t| t.trim_start_matches('\u{feff}').to_owned())),
+        None => None,
+    };
+    let Some((_, path, mode)) = compiled(args, "compile") else {
+        return obj;
+    };
+    let Some(text) = text else {
+        return obj;
+    };
+    let opts = compile_opts(vm, args);
+    super::annotations::recompile(vm, code, &text, mode, &path, opts).into()
 }
