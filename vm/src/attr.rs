@@ -489,7 +489,7 @@ fn store_cached(vm: &VirtualMachine, f: &mut Frame, cell: &std::cell::UnsafeCell
                 }
             }
             let now = crate::layout::instances::stamp(l, &d);
-            if now != 0 {
+            if now != 0 && crate::layout::instances::is_exact_dict(&d) {
                 if let Some(i) = crate::layout::instances::index_of(l, &d, name) {
                     set_hint(cell, key, (now, i));
                 }

@@ -339,10 +339,17 @@ fn register(keys: Vec<usize>) -> u32 {
 }
 
 /// `d`'s stamp, giving it its shape's stamp first if it has none and
-/// qualifies. 0 when it has none.
+/// qualifies. 0 when it has none, and for an instance of a dict subclass:
+/// a hint reads entries directly, and RustPython's generic attribute
+/// paths read such a dict through its `__getitem__`, so a hint for it
+/// would make the result depend on the cache (CPython reads the entries;
+/// see docs/interp-profile.md).
 ///
 /// Only while one thread runs Python.
 pub fn shape_stamp(l: &InstanceLayout, d: &Py<PyDict>) -> u32 {
+    if !is_exact_dict(d) {
+        return 0;
+    }
     let s = stamp(l, d);
     if s != 0 {
         return s;
@@ -351,6 +358,13 @@ pub fn shape_stamp(l: &InstanceLayout, d: &Py<PyDict>) -> u32 {
     let Some(n) = shape_keys(l, d, &mut buf) else { return 0 };
     let st = shape_of_keys(&buf[..n]);
     install(l, d, st)
+}
+
+/// Whether `d` is an exact `dict` (not an instance of a subclass).
+#[inline]
+pub fn is_exact_dict(d: &Py<PyDict>) -> bool {
+    use rustpython_vm::class::StaticType;
+    d.class().is(PyDict::static_type())
 }
 
 fn install(l: &InstanceLayout, d: &Py<PyDict>, st: u32) -> u32 {
