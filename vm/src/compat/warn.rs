@@ -10,7 +10,9 @@
 //! A DeprecationWarning (or pending one) that the stdlib raises keeps
 //! RustPython's handling, which the default filters hide: RustPython's
 //! stdlib is 3.14's, whose deprecations (`asyncio.iscoroutinefunction`,
-//! `datetime.utcnow`...) 3.11 never reports.
+//! `datetime.utcnow`...) 3.11 never reports. Deprecated modules' warnings
+//! at import (`sre_compile`, `sre_constants`, `sre_parse`), which 3.11
+//! raises too, are attributed as CPython does.
 
 use rustpython_vm::builtins::{PyDict, PyStr, PyType};
 use rustpython_vm::function::{FuncArgs, KwArgs};
@@ -106,7 +108,7 @@ fn is_stdlib_deprecation(vm: &VirtualMachine, args: &FuncArgs) -> bool {
         (_, Some(c)) => is_deprecation(c),
         _ => false,
     };
-    if !deprecation {
+    if !deprecation || is_module_deprecation(args) {
         return false;
     }
     let Ok(frame) = vm.sys_module.get_attr("_getframe", vm).and_then(|f| f.call((0,), vm)) else { return false };
@@ -117,6 +119,16 @@ fn is_stdlib_deprecation(vm: &VirtualMachine, args: &FuncArgs) -> bool {
         .and_then(|f| f.downcast_ref::<PyStr>().map(|s| s.as_wtf8().to_string()));
     let stdlib = vm.state.config.paths.stdlib_dir.as_deref().map(|d| format!("{d}/"));
     filename.is_some_and(|f| (!f.contains('/') && !f.starts_with('<')) || stdlib.is_some_and(|d| f.starts_with(&d)))
+}
+
+/// A deprecated module's warning at its import (`module 'sre_parse' is
+/// deprecated`): 3.11 raises these too, attributed to the importer.
+fn is_module_deprecation(args: &FuncArgs) -> bool {
+    let message = args.args.first().or_else(|| args.kwargs.get("message"));
+    message.and_then(|m| m.downcast_ref::<PyStr>()).is_some_and(|m| {
+        let m = m.as_wtf8().to_string();
+        m.starts_with("module '") && m.ends_with("' is deprecated")
+    })
 }
 
 /// importlib's bootstrap frames, which a positive stacklevel skips.
