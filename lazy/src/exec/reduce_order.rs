@@ -140,6 +140,12 @@ fn piece_len(run: &[Axis]) -> usize {
     (BUFFER / core).max(1) * core
 }
 
+/// The number of results of a reduction over `axes` of `x`: the product
+/// of the kept axes' lengths.
+fn kept_size(x: &Layout, axes: &[usize]) -> usize {
+    size_of(&(0..x.ndim()).filter(|k| !axes.contains(k)).map(|k| x.shape[k]).collect::<Vec<_>>())
+}
+
 /// The float sums over `axes` of the elements `data` holds at `x`, one per
 /// kept index (C order): `widen` reads an element in the accumulator's
 /// type, `store` rounds a partial result as NumPy's loop stores it.
@@ -151,7 +157,7 @@ pub fn sum<T: Copy, A: Float>(
     store: impl Fn(A) -> A,
 ) -> Vec<A> {
     let it = iteration_axes(x, axes);
-    let n_out = size_of(&(0..x.ndim()).filter(|k| !axes.contains(k)).map(|k| x.shape[k]).collect::<Vec<_>>());
+    let n_out = kept_size(x, axes);
     let reduced_inner = it.iter().rev().take_while(|a| a.reduced).count();
     if reduced_inner == 0 {
         return fold(data, &it, x.offset, n_out, A::ZERO, |acc, v| store(acc + widen(v)));
@@ -227,7 +233,7 @@ pub fn product<T: Copy, A: Float>(
     store: impl Fn(A) -> A,
 ) -> Vec<A> {
     let it = iteration_axes(x, axes);
-    let n_out = size_of(&(0..x.ndim()).filter(|k| !axes.contains(k)).map(|k| x.shape[k]).collect::<Vec<_>>());
+    let n_out = kept_size(x, axes);
     fold(data, &it, x.offset, n_out, A::ONE, |acc, v| store(acc * widen(v)))
 }
 

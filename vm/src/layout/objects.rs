@@ -47,14 +47,27 @@ pub struct SeqLayout {
     pub len: i32,
 }
 
+/// The 8 bytes at `off` from the start of object `o`.
+///
+/// SAFETY: `off + 8` lies within `o`'s allocation.
+#[inline]
+unsafe fn word_at(o: &rustpython_vm::PyObject, off: usize) -> u64 {
+    unsafe { std::ptr::read_unaligned((o as *const rustpython_vm::PyObject as *const u8).add(off) as *const u64) }
+}
+
+/// The byte at `off` from the start of object `o` (SAFETY: as `word_at`).
+#[inline]
+unsafe fn byte_at(o: &rustpython_vm::PyObject, off: usize) -> u8 {
+    unsafe { *(o as *const rustpython_vm::PyObject as *const u8).add(off) }
+}
+
 /// The words of `o` (from its payload, `size` bytes) equal to its item
 /// pointer and to its length, if each appears exactly once.
 fn seq_words(o: &rustpython_vm::PyObject, payload: usize, size: usize, items: usize, len: usize) -> Option<SeqLayout> {
-    let base = o as *const rustpython_vm::PyObject as *const u8;
-    // SAFETY: reading the object's own payload bytes, 8-aligned words.
+    // SAFETY: reading the object's own payload words.
     let words: Vec<(usize, usize)> = (payload..payload + size)
         .step_by(8)
-        .map(|off| (off, unsafe { *(base.add(off) as *const usize) }))
+        .map(|off| (off, unsafe { word_at(o, off) } as usize))
         .collect();
     let unique = |want: usize| {
         let mut hits = words.iter().filter(|(_, w)| *w == want);
@@ -104,14 +117,9 @@ fn probe_ints(vm: &VirtualMachine) -> Option<IntLayout> {
         .iter()
         .map(|&v| (vm.ctx.new_int(v).into(), v >= 0))
         .collect();
-    let byte = |o: &PyObjectRef, off: usize| -> u8 {
-        // SAFETY: reading the object's own payload bytes.
-        unsafe { *(o.as_object() as *const rustpython_vm::PyObject as *const u8).add(off) }
-    };
-    let word = |o: &PyObjectRef, off: usize| -> u64 {
-        // SAFETY: reading the object's own payload words, 8-aligned.
-        unsafe { *((o.as_object() as *const rustpython_vm::PyObject as *const u8).add(off) as *const u64) }
-    };
+    // SAFETY: reading the objects' own payload bytes and words.
+    let byte = |o: &PyObjectRef, off: usize| unsafe { byte_at(o, off) };
+    let word = |o: &PyObjectRef, off: usize| unsafe { word_at(o, off) };
     let words = (payload..payload + size - 7).step_by(8);
     let only = |mut hits: Vec<usize>| if hits.len() == 1 { hits.pop() } else { None };
     let tag_offset = only(
@@ -143,9 +151,8 @@ pub fn probe(vm: &VirtualMachine) {
 }
 
 fn probe_layout(vm: &VirtualMachine) -> Option<Layout> {
-    let word = |o: &rustpython_vm::PyObject, off: usize| unsafe {
-        *((o as *const rustpython_vm::PyObject as *const u8).add(off) as *const usize)
-    };
+    // SAFETY: header words and the float payload, within each object.
+    let word = |o: &rustpython_vm::PyObject, off: usize| unsafe { word_at(o, off) } as usize;
     // The type pointer: the header word equal to the class's address, the
     // same on several objects of different types.
     let samples: Vec<PyObjectRef> = vec![
@@ -255,14 +262,9 @@ pub fn exact_small_int(vm: &VirtualMachine, o: &rustpython_vm::PyObject) -> Opti
         return None;
     }
     if let Some(int) = layout().and_then(|l| l.int) {
-        let base = o as *const rustpython_vm::PyObject as *const u8;
         // SAFETY: `o` is an exact int; the offsets were probed on ints.
         let (tag, limb, sign) = unsafe {
-            (
-                *(base.add(int.tag_offset as usize) as *const u64),
-                *(base.add(int.limb_offset as usize) as *const u64),
-                *base.add(int.sign_offset as usize),
-            )
+            (word_at(o, int.tag_offset as usize), word_at(o, int.limb_offset as usize), byte_at(o, int.sign_offset as usize))
         };
         if tag == int.tag && limb <= i64::MAX as u64 {
             return Some(if sign != 0 { limb as i64 } else { -(limb as i64) });

@@ -876,7 +876,12 @@ pub extern "C" fn hp_set_slice(v: *const PyObject, c: *const PyObject, a: *const
         return 0;
     }
     let s = unsafe { slice(obj(a).to_owned(), obj(b).to_owned(), None) };
-    match unsafe { obj(c) }.set_item(&*s, unsafe { obj(v) }.to_owned(), vm()) {
+    store_through(unsafe { obj(c) }, &s, unsafe { obj(v) })
+}
+
+/// `c[s] = v` by the generic path: 0, or -1 with an exception pending.
+fn store_through(c: &PyObject, s: &PyObject, v: &PyObject) -> i64 {
+    match c.set_item(s, v.to_owned(), vm()) {
         Ok(()) => 0,
         Err(e) => {
             fail(e);
@@ -925,14 +930,7 @@ pub extern "C" fn hp_store_slice_ints(v: *const PyObject, c: *const PyObject, st
     if c.class().is(vm().ctx.types.list_type) && crate::exact::store_slice_of(vm(), c, a, b, v) {
         return 0;
     }
-    let s = slice(bound_object(a), bound_object(b), None);
-    match c.set_item(&*s, v.to_owned(), vm()) {
-        Ok(()) => 0,
-        Err(e) => {
-            fail(e);
-            -1
-        }
-    }
+    store_through(c, &slice(bound_object(a), bound_object(b), None), v)
 }
 
 /// `iter(o)` as GET_ITER does it (`ops::get_iter`). Owned.

@@ -33,6 +33,14 @@ impl Recorder {
         Some((ops, nones))
     }
 
+    /// `seq[start:stop:step]` by the helper, `bounds` unboxed as
+    /// `int_bounds` makes them; an exception it raises exits at `raise`.
+    fn slice_call(&mut self, seq: Operand, bounds: [Operand; 3], nones: i64, raise: SnapId) -> ValueId {
+        let r = self.call(Helper::SliceInts, &[seq, bounds[0], bounds[1], bounds[2], nones.into()]).expect("obj");
+        self.b.guard_nonnull(r, raise);
+        r
+    }
+
     /// BUILD_SLICE of `n` bounds. Fused with the `[]` that follows when the
     /// sequence is an exact list or tuple and the bounds fit: the slice is
     /// taken now, and `binary_op` hands it over (`fused_slice`).
@@ -63,8 +71,7 @@ impl Recorder {
                     self.b.guard_true(nz, snap);
                 }
                 let raise = self.snapshot(SnapshotKind::RaisePending, pc);
-                let r = self.call(Helper::SliceInts, &[seq_op, bounds[0], bounds[1], bounds[2], nones.into()]).expect("obj");
-                self.b.guard_nonnull(r, raise);
+                let r = self.slice_call(seq_op, [bounds[0], bounds[1], bounds[2]], nones, raise);
                 for _ in 0..n {
                     let s = self.pop();
                     self.release(s);
@@ -122,8 +129,7 @@ impl Recorder {
         let raise = self.snapshot(SnapshotKind::RaisePending, pc);
         let cls = self.type_const(vm, a.class());
         self.b.guard_class(seq, cls, snap);
-        let r = self.call(Helper::SliceInts, &[seq, bounds[0], bounds[1], bounds[2], nones.into()]).expect("obj");
-        self.b.guard_nonnull(r, raise);
+        let r = self.slice_call(seq, bounds, nones, raise);
         let (sa, sb) = (self.peek(1), self.peek(0));
         self.finish_binary(sa, sb, Sh::val(r, Repr::Obj, true));
         Ok(true)
@@ -139,8 +145,7 @@ impl Recorder {
         if let (Some((b, nones)), Sh::Val { op: seq, repr: Repr::Obj, .. }) =
             (self.int_bounds(vm, &shadows, &[value(1), value(0)], snap), self.peek(2))
         {
-            let r = self.call(Helper::SliceInts, &[seq, b[0], b[1], 0i64.into(), (nones | 4).into()]).expect("obj");
-            self.b.guard_nonnull(r, raise);
+            let r = self.slice_call(seq, [b[0], b[1], Operand::Int(0)], nones | 4, raise);
             for _ in 0..3 {
                 let s = self.pop();
                 self.release(s);
