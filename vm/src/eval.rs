@@ -207,9 +207,12 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) ->
     // A loop header whose compiled loop did not take the frame: execute its
     // FOR_ITER alone, without asking again.
     let mut skip_entry = false;
+    // The top frame returned from compiled code with this value.
+    let mut returned: Option<PyObjectRef> = None;
     let result = loop {
         let step: Step = match pending.take() {
             Some(raised) => Err(raised),
+            None if returned.is_some() => Ok(Flow::Return(returned.take().unwrap())),
             None if crate::hooks::active(vm) => {
                 // A hook is set: no recording, no compiled code; one
                 // instruction at a time, reporting events.
@@ -229,15 +232,18 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) ->
             Ok(Flow::Jit) if crate::hooks::active(vm) => {}
             Ok(Flow::JitHeader(_)) if crate::hooks::active(vm) => skip_entry = true,
             Ok(Flow::Jit) => {
-                if let Err(raised) = crate::trace::back_edge(vm, stack, &mut rec) {
-                    pending = Some(raised);
+                match crate::trace::back_edge(vm, stack, &mut rec) {
+                    Ok(crate::trace::Entered::Returned(v)) => returned = Some(v),
+                    Ok(_) => {}
+                    Err(raised) => pending = Some(raised),
                 }
                 // The back-edge asked the JIT already: the header's FOR_ITER
                 // (if the frame is there) runs without asking again.
                 skip_entry = rec.is_none();
             }
             Ok(Flow::JitHeader(jump)) => match crate::trace::enter_at_header(vm, stack, &mut rec, jump) {
-                Ok(entered) => skip_entry = !entered,
+                Ok(crate::trace::Entered::Returned(v)) => returned = Some(v),
+                Ok(entered) => skip_entry = matches!(entered, crate::trace::Entered::No),
                 Err(raised) => pending = Some(raised),
             },
             Ok(Flow::Push(new)) => {

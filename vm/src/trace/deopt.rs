@@ -271,6 +271,108 @@ pub fn transfer(vm: &VirtualMachine, plan: &TransferPlan, buf: &[u64], words: &m
     }
 }
 
+/// How an exit at the return of the frame that entered makes the value
+/// returned: from the exit buffer (by index) or a constant.
+enum Value {
+    /// A reference the exit owns: it moves.
+    Moved(usize),
+    /// A reference the exit does not own: a new one.
+    NewRef(usize),
+    ConstRef(u64),
+    Int(usize),
+    IntConst(i64),
+    Float(usize),
+    FloatConst(u64),
+    Bool(usize),
+    BoolConst(bool),
+}
+
+/// What an exit at `RETURN_VALUE` of the frame that entered does instead of
+/// rebuilding that frame, which is about to go: make the value returned,
+/// release the references the trace owns and passes on to nobody (made once,
+/// at the first such exit; `returned` runs it).
+pub struct ReturnPlan {
+    value: Value,
+    drop: Vec<usize>,
+}
+
+/// The plan for exit `guard` of `ct`, if it is the exit that ends its trace
+/// at the return of the frame that entered, with no virtual object to
+/// allocate (those exits rebuild the frame).
+pub fn plan_return(ct: &CompiledTrace, guard: u32) -> Option<ReturnPlan> {
+    let info = ct.code.exit_info(guard)?;
+    let part = ct.part(info.trace);
+    let g = part.trace.ops[info.op_index].guard.as_ref()?;
+    let snap = part.trace.snapshot(g.snapshot);
+    let [frame] = &snap.frames[..] else { return None };
+    let code = &part.descs.first()?.info;
+    let returns = matches!(code.ops.get(frame.pc as usize)?.kind, rustpython_vm::bytecode::Instruction::ReturnValue);
+    if !returns || snap.kind != SnapshotKind::Resume || !snap.virtuals.is_empty() {
+        return None;
+    }
+    let index = |v: ValueId| info.values.iter().position(|&x| x == v);
+    let (last, rest) = frame.slots.split_last()?;
+    let mut taken = Vec::new();
+    let value = match *last {
+        Source::Bool(Operand::Value(v)) => Value::Bool(index(v)?),
+        Source::Bool(Operand::Int(k)) => Value::BoolConst(k != 0),
+        Source::Val(Operand::Value(v)) => match part.trace.value_type(v)? {
+            Type::I64 => Value::Int(index(v)?),
+            Type::F64 => Value::Float(index(v)?),
+            Type::Obj if g.owned.contains(&v) => {
+                taken.push(v);
+                Value::Moved(index(v)?)
+            }
+            Type::Obj => Value::NewRef(index(v)?),
+            _ => return None,
+        },
+        Source::Val(Operand::Int(k)) => Value::IntConst(k),
+        Source::Val(Operand::Float(b)) => Value::FloatConst(b),
+        Source::Val(Operand::Obj(c)) => Value::ConstRef(part.trace.consts[c.index()].addr),
+        _ => return None,
+    };
+    let mut drop = Vec::new();
+    for s in rest {
+        match *s {
+            Source::Val(Operand::Value(v)) if g.owned.contains(&v) && !taken.contains(&v) => {
+                taken.push(v);
+                drop.push(index(v)?);
+            }
+            Source::Virtual(_) => return None,
+            _ => {}
+        }
+    }
+    for &v in &g.drop {
+        drop.push(index(v)?);
+    }
+    Some(ReturnPlan { value, drop })
+}
+
+/// Run a return plan: the value the frame returns.
+pub fn returned(vm: &VirtualMachine, plan: &ReturnPlan, buf: &[u64]) -> PyObjectRef {
+    // SAFETY (both): a live object the trace owns (moved) or a frame holds.
+    let object = |p: u64| unsafe { &*(p as *const PyObject) }.to_owned();
+    let value = match plan.value {
+        Value::Moved(j) => unsafe { helpers::adopt(buf[j] as *const PyObject) },
+        Value::NewRef(j) => object(buf[j]),
+        Value::ConstRef(a) => object(a),
+        Value::Int(j) => vm.ctx.new_int(buf[j] as i64).into(),
+        Value::IntConst(k) => vm.ctx.new_int(k).into(),
+        Value::Float(j) => vm.ctx.new_float(f64::from_bits(buf[j])).into(),
+        Value::FloatConst(b) => vm.ctx.new_float(f64::from_bits(b)).into(),
+        Value::Bool(j) => vm.ctx.new_bool(buf[j] != 0).into(),
+        Value::BoolConst(b) => vm.ctx.new_bool(b).into(),
+    };
+    for &j in &plan.drop {
+        let p = buf[j] as *const PyObject;
+        if !p.is_null() {
+            // SAFETY: references the trace owns and passes on to nobody.
+            drop(unsafe { helpers::adopt(p) });
+        }
+    }
+    value
+}
+
 /// A caller frame of an inlined call (or of a peeled generator) resumes
 /// after its CALL (FOR_ITER); tracebacks and handlers read `lasti`, which
 /// must name that instruction itself: the first one ending at `pc` (a cache

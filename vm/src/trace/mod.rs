@@ -46,6 +46,9 @@ pub struct TracePart {
     transfer: Option<Transfer>,
     /// Objects allocation removal kept virtual (`--jit-stats`).
     pub allocs_removed: usize,
+    /// How the exit that ends this trace at its frame's return makes the
+    /// value returned (made at its first use; None: that exit rebuilds).
+    ret: std::cell::OnceCell<Option<deopt::ReturnPlan>>,
 }
 
 /// The loop a bridge's final exit enters, and how its values become that
@@ -246,12 +249,12 @@ pub fn back_edge(
     vm: &VirtualMachine,
     stack: &mut Vec<Box<Frame>>,
     rec: &mut Option<Box<Recorder>>,
-) -> Result<(), Raised> {
-    let Some(layout) = layout() else { return Ok(()) };
+) -> Result<Entered, Raised> {
+    let Some(layout) = layout() else { return Ok(Entered::No) };
     if rec.is_some() {
         // The recorder follows every instruction; compiled code would run
         // behind its back.
-        return Ok(());
+        return Ok(Entered::No);
     }
     let f = stack.last().unwrap();
     let jump = f.lasti as usize;
@@ -260,14 +263,14 @@ pub fn back_edge(
     if let Some(ct) = compiled {
         if ct.refuses(f, jump as u32) {
             f.code.jit_next[jump].set(ct.bounced.get().1);
-            return Ok(());
+            return Ok(Entered::No);
         }
         f.code.jit_next[jump].set(count + 1);
-        return enter(vm, stack, rec, &ct, jump as u32).map(|_| ());
+        return enter(vm, stack, rec, &ct, jump as u32);
     }
     if blacklisted {
         f.code.jit_next[jump].set(u64::MAX);
-        return Ok(());
+        return Ok(Entered::No);
     }
     f.code.jit_next[jump].set(count + RETRY_BACKOFF);
     let base = stack.len() - 1;
@@ -278,7 +281,18 @@ pub fn back_edge(
         }
         Err(reason) => note_abort(&LoopKey::of(f, f.lasti), reason),
     }
-    Ok(())
+    Ok(Entered::No)
+}
+
+/// What entering compiled code did.
+pub enum Entered {
+    /// Nothing ran (recording, or the frame's values do not fit).
+    No,
+    /// It ran and exited: the frames are rebuilt where the exit says.
+    Yes,
+    /// It ran to the return of the frame that entered, which now returns
+    /// this value (the frame was not rebuilt).
+    Returned(PyObjectRef),
 }
 
 fn note_abort(key: &LoopKey, reason: String) {
@@ -449,11 +463,11 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
     let Some((before, allocs_removed)) = optimized(&mut trace, &target) else { return };
     let opts = compile_options(vm, layout);
     if let Target::Bridge(ct, exit) = &target {
-        let part = TracePart { trace, descs, _keep: keep, transfer: None, allocs_removed };
+        let part = TracePart { trace, descs, _keep: keep, transfer: None, allocs_removed, ret: Default::default() };
         return attach(ct, *exit, part, &before, &opts, started);
     }
     let Target::Loop(key) = target.clone() else { unreachable!("a bridge returned above") };
-    let part = |trace| Rc::new(TracePart { trace, descs, _keep: keep, transfer: None, allocs_removed });
+    let part = |trace| Rc::new(TracePart { trace, descs, _keep: keep, transfer: None, allocs_removed, ret: Default::default() });
     let code = match hipy_jit::compile(&trace, &opts) {
         Ok(c) => c,
         Err(e) => return failed(format!("backend: {e}")),
@@ -539,7 +553,7 @@ fn finish_transfer(vm: &VirtualMachine, r: Recorder, stack: &[Box<Frame>], next:
     };
     let Some((before, allocs_removed)) = optimized(&mut trace, &target) else { return };
     let transfer = Transfer { target: Rc::downgrade(&next), plan: Default::default() };
-    let part = TracePart { trace, descs, _keep: keep, transfer: Some(transfer), allocs_removed };
+    let part = TracePart { trace, descs, _keep: keep, transfer: Some(transfer), allocs_removed, ret: Default::default() };
     attach(ct, *exit, part, &before, &compile_options(vm, layout), started);
 }
 
@@ -555,7 +569,7 @@ fn finish_exit(vm: &VirtualMachine, r: Recorder, pc: u32) {
         Err(reason) => return abandon(&target, reason),
     };
     let Some((before, allocs_removed)) = optimized(&mut trace, &target) else { return };
-    let part = TracePart { trace, descs, _keep: keep, transfer: None, allocs_removed };
+    let part = TracePart { trace, descs, _keep: keep, transfer: None, allocs_removed, ret: Default::default() };
     attach(ct, *exit, part, &before, &compile_options(vm, layout), started);
 }
 
@@ -580,30 +594,30 @@ fn header_instruction(code: &crate::code::CodeInfo, pc: u32) -> u32 {
 }
 
 /// The interpreter reached the header of compiled loop (its frame's code,
-/// `jump`) before its first iteration: enter it. False when the interpreter
-/// must now execute the header's FOR_ITER itself: nothing ran (recording, or
-/// the frame's values do not fit the loop's inputs), or it exited there.
+/// `jump`) before its first iteration: enter it. `No` also when the
+/// interpreter must now execute the header's FOR_ITER itself because the
+/// loop exited there.
 pub fn enter_at_header(
     vm: &VirtualMachine,
     stack: &mut Vec<Box<Frame>>,
     rec: &mut Option<Box<Recorder>>,
     jump: u32,
-) -> Result<bool, Raised> {
+) -> Result<Entered, Raised> {
     if rec.is_some() {
-        return Ok(false);
+        return Ok(Entered::No);
     }
     let f = stack.last().unwrap();
     let Some(ct) = compiled(&f.code, jump, f.push) else {
-        return Ok(false);
+        return Ok(Entered::No);
     };
     if ct.refuses(stack.last().unwrap(), jump) {
-        return Ok(false);
+        return Ok(Entered::No);
     }
     let depth = stack.len();
     let entered = enter(vm, stack, rec, &ct, jump)?;
     // An exit back at the header: the interpreter runs this iteration (a
     // guard failing on the first iteration must not bounce forever).
-    if stack.len() != depth {
+    if stack.len() != depth || !matches!(entered, Entered::Yes) {
         return Ok(entered);
     }
     let f = stack.last_mut().unwrap();
@@ -614,7 +628,7 @@ pub fn enter_at_header(
         // interpreter's next, single step is the header's FOR_ITER itself.
         f.pc = header;
     }
-    Ok(entered && !at_header)
+    Ok(if at_header { Entered::No } else { Entered::Yes })
 }
 
 /// The loop frame's values as the compiled loop's input words; false if one
@@ -645,24 +659,24 @@ fn input_words(vm: &VirtualMachine, f: &Frame, ct: &CompiledTrace, words: &mut V
 }
 
 /// Enter a compiled loop from the interpreter at its header; on exit,
-/// rebuild the interpreter's frames from the guard's snapshot, and start
-/// recording a bridge if that guard fails often. False if the frame's values
-/// do not fit the loop's inputs (nothing ran).
+/// rebuild the interpreter's frames from the guard's snapshot (or, at the
+/// frame's return, only make the value returned), and start recording a
+/// bridge if that guard fails often.
 fn enter(
     vm: &VirtualMachine,
     stack: &mut Vec<Box<Frame>>,
     rec: &mut Option<Box<Recorder>>,
     ct: &Rc<CompiledTrace>,
     jump: u32,
-) -> Result<bool, Raised> {
+) -> Result<Entered, Raised> {
     let f = stack.last().unwrap();
     if f.slots.len() != ct.header_nulls.len() {
-        return Ok(false);
+        return Ok(Entered::No);
     }
     let mut words = buffers::take();
     if !input_words(vm, f, ct, &mut words) {
         buffers::give(words);
-        return Ok(false);
+        return Ok(Entered::No);
     }
     // The trace owns its object inputs: give it a reference to each.
     let bound = f.slots.iter().zip(&ct.header_nulls).filter_map(|(s, &null)| if null { None } else { s.as_ref() });
@@ -699,6 +713,10 @@ fn enter(
     };
     buffers::give(words);
     let ct = &ct;
+    if let Some(value) = return_exit(vm, ct, guard, &buf) {
+        buffers::give(buf);
+        return Ok(Entered::Returned(value));
+    }
     let resumed = deopt::rebuild(vm, stack, ct, guard, &buf);
     buffers::give(buf);
     let resumed = resumed?;
@@ -717,7 +735,19 @@ fn enter(
             Err(reason) => abandon(&Target::Bridge(ct.clone(), guard), reason),
         }
     }
-    Ok(true)
+    Ok(Entered::Yes)
+}
+
+/// If exit `guard` ends its trace at the return of the frame that entered:
+/// the value returned (the frame, about to go, is not rebuilt).
+fn return_exit(vm: &VirtualMachine, ct: &CompiledTrace, guard: u32, buf: &[u64]) -> Option<PyObjectRef> {
+    let info = ct.code.exit_info(guard)?;
+    let part = ct.part(info.trace);
+    if info.op_index + 1 != part.trace.ops.len() {
+        return None;
+    }
+    let plan = part.ret.get_or_init(|| deopt::plan_return(ct, guard)).as_ref()?;
+    Some(deopt::returned(vm, plan, buf))
 }
 
 /// Whether exit `guard` is a back-edge safepoint (its exits say nothing
@@ -725,6 +755,15 @@ fn enter(
 fn is_safepoint_exit(ct: &CompiledTrace, guard: u32) -> bool {
     ct.code.exit_info(guard).is_some_and(|info| {
         ct.part(info.trace).trace.ops[info.op_index].opcode == hipy_optimizer::Opcode::GuardNoInterrupt
+    })
+}
+
+/// Whether exit `guard` is the `exit` that ends its trace (at its frame's
+/// return, or into another loop): taken always, it would start a bridge
+/// where it ends.
+fn is_final_exit(ct: &CompiledTrace, guard: u32) -> bool {
+    ct.code.exit_info(guard).is_some_and(|info| {
+        ct.part(info.trace).trace.ops[info.op_index].opcode == hipy_optimizer::Opcode::Exit
     })
 }
 
@@ -760,7 +799,7 @@ enum Bridge {
 }
 
 fn bridge_outlook(ct: &CompiledTrace, guard: u32) -> Bridge {
-    if ct.code.has_bridge(guard) || is_safepoint_exit(ct, guard) {
+    if ct.code.has_bridge(guard) || is_safepoint_exit(ct, guard) || is_final_exit(ct, guard) {
         return Bridge::Not;
     }
     let full = ct.parts.borrow().len() > MAX_BRIDGES;
