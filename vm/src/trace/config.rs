@@ -100,6 +100,11 @@ pub(super) const RETRY_BACKOFF: u64 = 61;
 
 pub(super) const MAX_ABORTS: u32 = 4;
 
+/// Starts of a compiled loop that did not fit its trace only because some of
+/// its variables were still unbound, before its first-iteration trace is
+/// recorded.
+pub(super) const FIRST_THRESHOLD: u32 = 8;
+
 /// Failed bridge recordings after which an exit is left alone.
 pub(super) const MAX_BRIDGE_ABORTS: u32 = 3;
 

@@ -81,6 +81,9 @@ pub struct CompiledTrace {
     bounced: std::cell::Cell<(u64, u64)>,
     /// Times the interpreter entered it (`--jit-stats`).
     pub entries: std::cell::Cell<u64>,
+    /// False for a loop's first-iteration trace (`LoopState::first`), which
+    /// runs one iteration and transfers into the loop's trace.
+    loops: bool,
 }
 
 impl CompiledTrace {
@@ -165,6 +168,16 @@ pub struct LoopState {
     compiled: Option<Rc<CompiledTrace>>,
     aborts: u32,
     blacklisted: bool,
+    /// The loop's first-iteration trace: the loop's trace was recorded at a
+    /// back-edge, so its variables (`for x in ...`'s `x`, a comprehension's
+    /// own variable) are bound at its header, while they are unbound when
+    /// the loop starts. This trace runs that first iteration from the
+    /// header and transfers into the loop's trace (`first_iteration`).
+    first: Option<Rc<CompiledTrace>>,
+    /// Starts that did not fit the loop's trace, and failed recordings of
+    /// the first-iteration trace.
+    first_misses: u32,
+    first_aborts: u32,
 }
 
 /// Loop (`jump`, `push`) of `code`'s state, made on first use.
@@ -173,7 +186,7 @@ fn with_state<R>(code: &crate::code::CodeInfo, jump: u32, push: bool, f: impl Fn
     let i = match loops.iter().position(|s| s.jump == jump && s.push == push) {
         Some(i) => i,
         None => {
-            loops.push(LoopState { jump, push, compiled: None, aborts: 0, blacklisted: false });
+            loops.push(LoopState { jump, push, compiled: None, aborts: 0, blacklisted: false, first: None, first_misses: 0, first_aborts: 0 });
             loops.len() - 1
         }
     };
@@ -218,6 +231,7 @@ pub fn release_loops_at_collection(explicit: bool) {
             let jump = st.jump as usize;
             info.jit_next[jump].set(info.backedges[jump].get().saturating_add(config().threshold));
             released.push(st.compiled.take().expect("compiled"));
+            released.extend(st.first.take());
         }
     }
     WITH_COMPILED.with(|w| w.borrow_mut().retain(|info| info.jit_loops.borrow().iter().any(|s| s.compiled.is_some())));
@@ -310,6 +324,9 @@ fn note_abort(key: &LoopKey, reason: String) {
 #[derive(Clone)]
 pub enum Target {
     Loop(LoopKey),
+    /// The first iteration of a compiled loop, from its header as the loop
+    /// starts (`LoopState::first`).
+    First(LoopKey),
     Bridge(Rc<CompiledTrace>, u32),
 }
 
@@ -322,6 +339,10 @@ fn abandon(target: &Target, reason: String) {
             *ct.bridge_aborts.borrow_mut().entry(*exit).or_default() += 1;
         }
         Target::Loop(key) => note_abort(key, reason),
+        Target::First(key) => {
+            stats::with(|s| *s.aborts.entry(format!("first iteration: {reason}")).or_default() += 1);
+            with_state(&key.code, key.jump, key.push, |st| st.first_aborts += 1);
+        }
     }
 }
 
@@ -346,7 +367,10 @@ pub fn record_step(
             return exec(f);
         }
     }
-    let at_header = n == r.base + 1 && f.serial == r.serial && f.pc == r.header && r.depth() == 1;
+    // A bridge of a first-iteration trace reaching the header transfers into
+    // the loop's trace (below): it has no loop of its own to close.
+    let loops = !matches!(&r.target, Target::Bridge(ct, _) if !ct.loops);
+    let at_header = loops && n == r.base + 1 && f.serial == r.serial && f.pc == r.header && r.depth() == 1;
     if n != r.base + r.depth() {
         let r = rec.take().unwrap();
         abandon(&r.target, "frame stack differs from the recording".into());
@@ -453,6 +477,9 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
     let Some(layout) = layout() else { return };
     let started = std::time::Instant::now();
     let target = r.target.clone();
+    if let Target::First(key) = &target {
+        return finish_first(vm, r, f, key);
+    }
     let (header, header_nulls) = (r.header, r.header_nulls().to_vec());
     let r_info = r.info.clone();
     let (mut trace, inputs, descs, keep) = match r.close(vm, f) {
@@ -485,6 +512,7 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
         entered: Default::default(),
         bounced: Default::default(),
         entries: Default::default(),
+        loops: true,
     });
     stats::with(|s| {
         s.compiled.push(Rc::downgrade(&ct));
@@ -504,6 +532,48 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
     }
 }
 
+
+/// A first-iteration recording reached the loop header again: end it with
+/// an exit that transfers into the loop's trace, and make it the loop's
+/// first-iteration trace.
+fn finish_first(vm: &VirtualMachine, r: Recorder, f: &Frame, key: &LoopKey) {
+    let Some(layout) = layout() else { return };
+    let Some(main) = compiled(&key.code, key.jump, key.push) else { return };
+    let started = std::time::Instant::now();
+    let target = r.target.clone();
+    let (header, inputs, header_nulls) = (r.header, r.inputs.clone(), r.header_nulls().to_vec());
+    let (mut trace, descs, keep) = match r.close_transfer(vm, f, &main) {
+        Ok(x) => x,
+        Err(reason) => return abandon(&target, reason),
+    };
+    let Some((before, allocs_removed)) = optimized(&mut trace, &target) else { return };
+    let code = match hipy_jit::compile(&trace, &compile_options(vm, layout)) {
+        Ok(c) => c,
+        Err(e) => return abandon(&target, format!("backend: {e}")),
+    };
+    log_trace(&format!("first iteration of {}", trace.name), &before, &trace, 0, code.trace_code(0).unwrap_or_default());
+    let transfer = Transfer { target: Rc::downgrade(&main), plan: Default::default() };
+    let part = TracePart { trace, descs, _keep: keep, transfer: Some(transfer), allocs_removed, ret: Default::default() };
+    let ct = Rc::new(CompiledTrace {
+        name: format!("{} (first iteration)", main.name),
+        code,
+        header,
+        inputs,
+        header_nulls,
+        parts: RefCell::new(vec![Rc::new(part)]),
+        transfers: std::cell::Cell::new(true),
+        bridge_aborts: RefCell::default(),
+        entered: Default::default(),
+        bounced: Default::default(),
+        entries: Default::default(),
+        loops: false,
+    });
+    stats::with(|s| {
+        s.compiled.push(Rc::downgrade(&ct));
+        s.compile_time += started.elapsed();
+    });
+    with_state(&key.code, key.jump, key.push, |st| st.first = Some(ct));
+}
 
 /// Optimize a recorded trace; its text before and the allocations it kept
 /// virtual, or None if the optimizer rejected it (counted against `target`).
@@ -573,13 +643,24 @@ fn finish_exit(vm: &VirtualMachine, r: Recorder, pc: u32) {
     attach(ct, *exit, part, &before, &compile_options(vm, layout), started);
 }
 
-/// The compiled loop whose header `f` is at (in `f`'s mode), if any.
+/// What a bridge reaching the header of a compiled loop (the header `f` is
+/// at, in `f`'s mode) transfers into: the loop's trace, or its
+/// first-iteration trace if the loop's variables are unbound in `f` as when
+/// the loop starts.
 fn compiled_loop_at(f: &Frame) -> Option<Rc<CompiledTrace>> {
     let jump = f.code.loop_entries.get(header_instruction(&f.code, f.pc) as usize)?.get();
     if jump == crate::code::NO_LOOP {
         return None;
     }
-    compiled(&f.code, jump, f.push)
+    let fits = |ct: &CompiledTrace| {
+        f.slots.len() == ct.header_nulls.len() && f.slots.iter().zip(&ct.header_nulls).all(|(s, &null)| s.is_none() == null)
+    };
+    let main = compiled(&f.code, jump, f.push)?;
+    if fits(&main) {
+        return Some(main);
+    }
+    let first = with_state(&f.code, jump, f.push, |st| st.first.clone());
+    Some(first.filter(|first| fits(first)).unwrap_or(main))
 }
 
 /// The instruction a loop header at `pc` runs: past an EXTENDED_ARG prefix
@@ -614,7 +695,10 @@ pub fn enter_at_header(
         return Ok(Entered::No);
     }
     let depth = stack.len();
-    let entered = enter(vm, stack, rec, &ct, jump)?;
+    let mut entered = enter(vm, stack, rec, &ct, jump)?;
+    if matches!(entered, Entered::No) {
+        entered = first_iteration(vm, stack, rec, &ct, jump)?;
+    }
     // An exit back at the header: the interpreter runs this iteration (a
     // guard failing on the first iteration must not bounce forever).
     if stack.len() != depth || !matches!(entered, Entered::Yes) {
@@ -629,6 +713,52 @@ pub fn enter_at_header(
         f.pc = header;
     }
     Ok(if at_header { Entered::No } else { Entered::Yes })
+}
+
+/// The frame at the header of compiled loop `ct` (`jump`) did not fit it
+/// because variables its trace has bound are unbound as the loop starts:
+/// run the loop's first-iteration trace, or record it once such starts are
+/// common.
+fn first_iteration(
+    vm: &VirtualMachine,
+    stack: &mut Vec<Box<Frame>>,
+    rec: &mut Option<Box<Recorder>>,
+    ct: &Rc<CompiledTrace>,
+    jump: u32,
+) -> Result<Entered, Raised> {
+    let f = stack.last().unwrap();
+    let unbound_only = f.slots.len() == ct.header_nulls.len()
+        && f.slots.iter().zip(&ct.header_nulls).all(|(s, &null)| s.is_none() || !null)
+        && f.slots.iter().zip(&ct.header_nulls).any(|(s, &null)| s.is_none() && !null);
+    if !unbound_only {
+        return Ok(Entered::No);
+    }
+    let (first, record) = with_state(&f.code, jump, f.push, |st| {
+        st.first_misses = st.first_misses.saturating_add(1);
+        let record = st.first.is_none() && st.first_aborts < MAX_ABORTS && st.first_misses >= FIRST_THRESHOLD;
+        if record {
+            st.first_misses = 0;
+        }
+        (st.first.clone(), record)
+    });
+    if let Some(first) = first {
+        return enter(vm, stack, rec, &first, jump);
+    }
+    if record {
+        let layout = layout().expect("compiled code implies a layout");
+        let key = LoopKey::of(f, jump);
+        match Recorder::start(vm, f, stack.len() - 1, layout) {
+            Ok(mut r) => {
+                // The back-edge lands on the header as the loop's trace saw it.
+                r.header = ct.header;
+                r.target = Target::First(key);
+                stats::with(|s| s.recordings += 1);
+                *rec = Some(Box::new(r));
+            }
+            Err(reason) => abandon(&Target::First(key), reason),
+        }
+    }
+    Ok(Entered::No)
 }
 
 /// The loop frame's values as the compiled loop's input words; false if one
@@ -721,8 +851,11 @@ fn enter(
     buffers::give(buf);
     let resumed = resumed?;
     let bridge = bridge_outlook(ct, guard);
-    if bridge == Bridge::Never {
-        let f = &stack[base];
+    // An exit that left the loop (its end, a break, a return) says nothing
+    // about the next time the frame runs it.
+    let f = &stack[base];
+    let in_loop = stack.len() > base + 1 || (header_instruction(&f.code, ct.header)..=jump).contains(&f.pc);
+    if bridge == Bridge::Never && in_loop {
         ct.bounced.set((f.serial, f.code.backedges[jump as usize].get() + BOUNCE_BACKOFF));
     }
     if bridge == Bridge::Now {
