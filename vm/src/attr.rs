@@ -66,7 +66,7 @@ pub fn get_method(vm: &VirtualMachine, obj: &PyObjectRef, name: &'static PyStrIn
     let descr = cls.get_attr(name);
     if let Some(d) = &descr {
         let dcls = d.class();
-        if dcls.slots.flags.has_feature(PyTypeFlags::METHOD_DESCRIPTOR) {
+        if crate::exact::type_has(dcls, PyTypeFlags::METHOD_DESCRIPTOR) {
             let classmethod = d
                 .downcast_ref::<PyMethodDescriptor>()
                 .is_some_and(|m| m.method.flags.contains(PyMethodFlags::CLASS));
@@ -123,7 +123,7 @@ fn uses_generic_setattr(vm: &VirtualMachine, cls: &PyType) -> bool {
 }
 
 fn has_dict(cls: &PyType) -> bool {
-    cls.slots.flags.has_feature(PyTypeFlags::HAS_DICT)
+    crate::exact::type_has(cls, PyTypeFlags::HAS_DICT)
 }
 
 /// Learn what LOAD_ATTR / STORE_ATTR of `name` on instances of `cls` does,
@@ -566,7 +566,7 @@ pub fn load_special(vm: &VirtualMachine, f: &mut Frame, arg: u32) -> PyResult<()
         return Err(vm.new_type_error(msg));
     };
     let acls = attr.class();
-    if acls.slots.flags.has_feature(PyTypeFlags::METHOD_DESCRIPTOR) {
+    if crate::exact::type_has(acls, PyTypeFlags::METHOD_DESCRIPTOR) {
         f.push(attr);
         f.push(obj);
     } else if let Some(get) = acls.slots.descr_get.load() {

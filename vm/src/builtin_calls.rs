@@ -10,7 +10,6 @@
 
 use std::sync::OnceLock;
 
-use num_traits::ToPrimitive;
 
 use rustpython_vm::builtins::{PyDict, PyList, PyStr, PyTuple, PyType};
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
@@ -73,7 +72,7 @@ pub fn call(vm: &VirtualMachine, callable: &PyObject, self_arg: Option<&PyObject
         }
         (Some(list), [] | [Some(_)]) if callable.is(&known.list_pop) => {
             let index = match args {
-                [Some(i)] => Some(crate::exact::exact_int(vm, i)?.as_bigint().to_i64()?),
+                [Some(i)] => Some(crate::exact::exact_i64(vm, i)?),
                 _ => None,
             };
             let mut items = list.downcast_ref::<PyList>()?.borrow_vec_mut();

@@ -338,7 +338,7 @@ fn is_native(vm: &VirtualMachine, callable: &PyObjectRef) -> bool {
 /// unless its metaclass is `type`, it inherits `object.__new__`, and its
 /// `__init__` is a Python function.
 fn init_target(vm: &VirtualMachine, cls: &PyType) -> Option<PyObjectRef> {
-    if !cls.slots.flags.has_feature(PyTypeFlags::HEAPTYPE) {
+    if !crate::exact::type_has(cls, PyTypeFlags::HEAPTYPE) {
         return None;
     }
     let new_name = vm.ctx.intern_str("__new__");
@@ -374,7 +374,7 @@ fn allocates_plainly(vm: &VirtualMachine, cls: &PyType) -> bool {
 /// What `object.__new__(cls)` makes when `allocates_plainly(cls)`: an
 /// object with an empty instance dict if the class has one.
 fn alloc_plain(vm: &VirtualMachine, cls: rustpython_vm::builtins::PyTypeRef) -> PyObjectRef {
-    let dict = cls.slots.flags.has_feature(PyTypeFlags::HAS_DICT).then(|| {
+    let dict = crate::exact::type_has(&cls, PyTypeFlags::HAS_DICT).then(|| {
         let d = vm.ctx.new_dict();
         if let Some(l) = layout::instances::layout() {
             layout::instances::stamp_empty(l, &d);

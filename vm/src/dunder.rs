@@ -81,7 +81,7 @@ fn method_name(vm: &VirtualMachine, op: u32) -> Option<&'static PyStrInterned> {
 /// sequence concatenation and repetition, which only the generic path models).
 fn python_class(t: &Py<PyType>, vm: &VirtualMachine) -> bool {
     t.mro.read().iter().all(|c| {
-        c.is(vm.ctx.types.object_type) || c.slots.flags.has_feature(rustpython_vm::types::PyTypeFlags::HEAPTYPE)
+        c.is(vm.ctx.types.object_type) || crate::exact::type_has(c, rustpython_vm::types::PyTypeFlags::HEAPTYPE)
     })
 }
 
@@ -96,12 +96,18 @@ fn plain_operand(t: &Py<PyType>, vm: &VirtualMachine) -> bool {
 
 /// BINARY_OP: the frame of the operator's Python method, with `a` and `b`
 /// popped, or None (the generic path runs).
+#[inline(always)]
 pub fn push_binary(vm: &VirtualMachine, f: &mut Frame, op: u32) -> PyResult<Option<Box<Frame>>> {
     // Only a class defined in Python (a heap type) has Python operator
     // methods: ints, floats and strs leave at this flag test.
-    if !f.peek(1).class().slots.flags.has_feature(rustpython_vm::types::PyTypeFlags::HEAPTYPE) {
+    if !crate::exact::type_has(f.peek(1).class(), rustpython_vm::types::PyTypeFlags::HEAPTYPE) {
         return Ok(None);
     }
+    push_python_binary(vm, f, op)
+}
+
+#[inline(never)]
+fn push_python_binary(vm: &VirtualMachine, f: &mut Frame, op: u32) -> PyResult<Option<Box<Frame>>> {
     let Some((method, info)) = binary_method_code(vm, f.peek(1), f.peek(0), op) else { return Ok(None) };
     let func = method.downcast_ref::<PyFunction>().expect("checked");
     // SAFETY: the frame holds `method`, which keeps these alive.

@@ -220,12 +220,12 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) ->
                 traced_step(vm, stack.last_mut().unwrap(), &mut executed, trace)
             }
             None if rec.is_some() => crate::trace::record_step(vm, stack, &mut rec, |f| {
-                execute(vm, f, &mut executed, trace, true)
+                execute(vm, f, &mut executed, trace)
             }),
-            None if std::mem::take(&mut skip_entry) => {
-                execute(vm, stack.last_mut().unwrap(), &mut executed, trace, true)
+            None if std::mem::take(&mut skip_entry) || trace => {
+                execute(vm, stack.last_mut().unwrap(), &mut executed, trace)
             }
-            None => execute_on_stack(vm, stack, &mut executed, trace),
+            None => execute_on_stack(vm, stack, &mut executed),
         };
         match step {
             Ok(Flow::Next) => {}
@@ -337,7 +337,7 @@ fn traced_step(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bo
     if let Some(c) = &c {
         hooks::fire(vm, f, Event::CCall, Some(c.clone()))?;
     }
-    let r = execute(vm, f, executed, trace, true);
+    let r = execute(vm, f, executed, trace);
     if let Some(c) = c {
         let ev = if r.is_ok() { Event::CReturn } else { Event::CException };
         if let Err(e) = hooks::fire(vm, f, ev, Some(c)) {
@@ -387,10 +387,10 @@ fn c_call_target(vm: &VirtualMachine, f: &Frame, op: crate::code::Op) -> Option<
     crate::hooks::c_callable(vm, callable, first)
 }
 
-/// Execute instructions of `f` until one changes frames (call, return,
-/// yield) or raises.
-fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, single: bool) -> Step {
-    execute_frames(vm, f, std::ptr::null_mut(), executed, trace, single)
+/// Execute one instruction of `f` (the single-step form of the loop:
+/// trace and profile hooks, the recorder, `HIPY_TRACE`).
+fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool) -> Step {
+    execute_frames::<true>(vm, f, std::ptr::null_mut(), executed, trace)
 }
 
 /// Execute instructions of the frame on top of `stack` (the run's frame
@@ -400,9 +400,9 @@ fn execute(vm: &VirtualMachine, f: &mut Frame, executed: &mut u64, trace: bool, 
 /// yields, instead of leaving the loop for `run_loop`.
 /// Only while no trace or profile hook is set; everything else goes to
 /// `run_loop` as before.
-fn execute_on_stack(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, executed: &mut u64, trace: bool) -> Step {
+fn execute_on_stack(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, executed: &mut u64) -> Step {
     let f: *mut Frame = &mut **stack.last_mut().expect("a frame");
-    execute_frames(vm, f, stack, executed, trace, false)
+    execute_frames::<false>(vm, f, stack, executed, false)
 }
 
 /// Push `new` on the run's stack, the recursion limit checked (a frame
@@ -478,13 +478,15 @@ unsafe fn top_frame(stack: *mut Vec<Box<Frame>>) -> *mut Frame {
     unsafe { &mut **(*stack).last_mut().unwrap_unchecked() }
 }
 
-fn execute_frames(
+/// The instruction loop. `SINGLE`: return after one instruction (and
+/// print it under `HIPY_TRACE`); the loop that runs programs is the other
+/// instantiation, without either test per instruction.
+fn execute_frames<const SINGLE: bool>(
     vm: &VirtualMachine,
     mut fp: *mut Frame,
     stack: *mut Vec<Box<Frame>>,
     executed: &mut u64,
     trace: bool,
-    single: bool,
 ) -> Step {
     'frames: loop {
     // SAFETY: `fp` is the frame on top of the run's stack (or the one
@@ -505,7 +507,7 @@ fn execute_frames(
     f.lasti = pc as u32;
     f.pc = pc as u32 + 1 + u32::from(op.ncache);
     let arg = op.arg;
-    if trace {
+    if SINGLE && trace {
         eprintln!(
             "[hipy] {}:{} {:?} arg={} depth={}",
             f.code.qualname(),
@@ -795,7 +797,7 @@ fn execute_frames(
         Instruction::ForIter { .. } => {
             let declined = std::mem::take(&mut declined_back_edge);
             let jump = f.code.loop_entries[pc].get();
-            if jump != crate::code::NO_LOOP && !single && !declined {
+            if jump != crate::code::NO_LOOP && !SINGLE && !declined {
                 f.pc = pc as u32;
                 return Ok(Flow::JitHeader(jump));
             }
@@ -1186,14 +1188,16 @@ fn execute_frames(
                 .into());
         }
     }
-    if single {
+    if SINGLE {
         return Ok(Flow::Next);
     }
     }
     }
 }
 
-/// `HIPY_TRACE=1` prints every executed instruction (debugging aid).
+/// `HIPY_TRACE=1` prints every executed instruction (debugging aid): the
+/// run then steps one instruction at a time, so compiled loops are entered
+/// from back-edges only, not at a loop's header.
 fn trace_enabled() -> bool {
     static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *ON.get_or_init(|| std::env::var_os("HIPY_TRACE").is_some())

@@ -10,7 +10,6 @@
 //! (`HIPY_CACHE_RANDOM_MISS`) the newer forms also miss at random, so the
 //! corpus runs both paths.
 
-use num_traits::ToPrimitive;
 use rustpython_vm::builtins::{PyDict, PyFloat, PyFrozenSet, PyInt, PyList, PySet, PySlice, PyStr, PyTuple};
 use rustpython_vm::types::PyComparisonOp;
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
@@ -21,6 +20,24 @@ use crate::code::forced_miss;
 pub(crate) fn exact_int<'a>(vm: &VirtualMachine, o: &'a PyObject) -> Option<&'a PyInt> {
     if o.class().is(vm.ctx.types.int_type) {
         o.downcast_ref::<PyInt>().map(|i| &**i)
+    } else {
+        None
+    }
+}
+
+/// Whether class `cls` has type flag `flag` (`PyTypeFlags::HEAPTYPE`, ...):
+/// one load, inlined (RustPython's `has_feature` is a call).
+#[inline(always)]
+pub(crate) fn type_has(cls: &rustpython_vm::builtins::PyType, flag: u8) -> bool {
+    cls.slots.flags.as_bits().load(std::sync::atomic::Ordering::Acquire) & (1u64 << flag) != 0
+}
+
+/// The value of `o` when it is an exact int that fits an i64 (not
+/// `i64::MIN`): the interpreter's small-int read.
+#[inline]
+pub(crate) fn exact_i64(vm: &VirtualMachine, o: &PyObject) -> Option<i64> {
+    if o.class().is(vm.ctx.types.int_type) {
+        crate::layout::objects::int_value(o)
     } else {
         None
     }
@@ -58,10 +75,11 @@ fn plain_key(vm: &VirtualMachine, o: &PyObject) -> bool {
     c.is(vm.ctx.types.str_type) || c.is(vm.ctx.types.int_type)
 }
 
-/// An exact int that converts to f64 without rounding.
+/// An exact int (checked by the caller) that converts to f64 without
+/// rounding.
 #[inline]
-fn int_as_exact_f64(i: &PyInt) -> Option<f64> {
-    let v = i.as_bigint().to_i64()?;
+fn int_as_exact_f64(o: &PyObject) -> Option<f64> {
+    let v = crate::layout::objects::int_value(o)?;
     (v.unsigned_abs() <= (1u64 << 53)).then_some(v as f64)
 }
 
@@ -82,7 +100,7 @@ pub(crate) fn subscript_fast(vm: &VirtualMachine, seq: &PyObjectRef, idx: &PyObj
         let s = idx.downcast_ref::<PySlice>()?;
         return slice_fast(vm, seq, s.start.as_deref(), Some(&s.stop), s.step.as_deref());
     }
-    let i = exact_int(vm, idx)?.as_bigint().to_i64()?;
+    let i = exact_i64(vm, idx)?;
     let get = |items: &[PyObjectRef]| {
         let n = items.len() as i64;
         let j = if i < 0 { i + n } else { i };
@@ -126,7 +144,7 @@ pub fn store_subscript_fast(vm: &VirtualMachine, seq: &PyObject, idx: &PyObject,
         // the generic path.
         return d.set_item(idx, v.clone(), vm).is_ok();
     }
-    let Some(i) = exact_int(vm, idx).and_then(|i| i.as_bigint().to_i64()) else {
+    let Some(i) = exact_i64(vm, idx) else {
         return false;
     };
     if !class.is(vm.ctx.types.list_type) {
@@ -168,12 +186,15 @@ pub(crate) fn compare_fast(vm: &VirtualMachine, a: &PyObject, b: &PyObject, op: 
     let (ca, cb) = (a.class(), b.class());
     let t = &vm.ctx.types;
     if ca.is(t.int_type) {
-        let x = a.downcast_ref::<PyInt>()?;
         if cb.is(t.int_type) {
-            return Some(op.eval_ord(x.as_bigint().cmp(b.downcast_ref::<PyInt>()?.as_bigint())));
+            let small = crate::layout::objects::int_value;
+            if let (Some(x), Some(y)) = (small(a), small(b)) {
+                return Some(ordered(op, &x, &y));
+            }
+            return Some(op.eval_ord(a.downcast_ref::<PyInt>()?.as_bigint().cmp(b.downcast_ref::<PyInt>()?.as_bigint())));
         }
         if cb.is(t.float_type) && !forced_miss() {
-            return Some(ordered(op, &int_as_exact_f64(x)?, &b.downcast_ref::<PyFloat>()?.to_f64()));
+            return Some(ordered(op, &int_as_exact_f64(a)?, &b.downcast_ref::<PyFloat>()?.to_f64()));
         }
         return None;
     }
@@ -183,7 +204,7 @@ pub(crate) fn compare_fast(vm: &VirtualMachine, a: &PyObject, b: &PyObject, op: 
             return Some(ordered(op, &x, &b.downcast_ref::<PyFloat>()?.to_f64()));
         }
         if cb.is(t.int_type) && !forced_miss() {
-            return Some(ordered(op, &x, &int_as_exact_f64(b.downcast_ref::<PyInt>()?)?));
+            return Some(ordered(op, &x, &int_as_exact_f64(b)?));
         }
         return None;
     }
@@ -270,7 +291,7 @@ fn slice_bound(vm: &VirtualMachine, o: Option<&PyObject>) -> Option<Option<i128>
     match o {
         None => Some(None),
         Some(o) if vm.is_none(o) => Some(None),
-        Some(o) => Some(Some(exact_int(vm, o)?.as_bigint().to_i64()? as i128)),
+        Some(o) => Some(Some(exact_i64(vm, o)? as i128)),
     }
 }
 

@@ -1252,7 +1252,7 @@ fn raises_stop_iteration(vm: &VirtualMachine, receiver: &PyObjectRef, sent_none:
     if receiver.downcast_ref::<HipyCoroutine>().is_some() || receiver.downcast_ref::<AsyncGenOp>().is_some() {
         return true;
     }
-    receiver.class().slots.flags.has_feature(rustpython_vm::types::PyTypeFlags::HEAPTYPE)
+    crate::exact::type_has(receiver.class(), rustpython_vm::types::PyTypeFlags::HEAPTYPE)
 }
 
 /// GET_YIELD_FROM_ITER.

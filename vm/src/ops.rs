@@ -1,8 +1,8 @@
 //! Instruction helpers: arithmetic, comparison, unpacking, container building,
 //! intrinsics and pattern matching.
 
-use num_traits::{Signed, ToPrimitive, Zero};
-use rustpython_vm::builtins::{PyDict, PyInt, PyList, PyStr, PyTuple, PyType};
+use num_traits::{Signed, Zero};
+use rustpython_vm::builtins::{PyDict, PyList, PyStr, PyTuple, PyType};
 use rustpython_vm::types::{PyComparisonOp, PyTypeFlags};
 use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 
@@ -51,7 +51,8 @@ pub fn map_add(vm: &VirtualMachine, dict: &PyObjectRef, key: PyObjectRef, value:
 pub fn binary_op(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef, op: u32) -> PyResult {
     // Small-int and float fast paths for the common arithmetic operators.
     if let (Some(x), Some(y)) = (exact_int(vm, a), exact_int(vm, b)) {
-        if let (Some(x), Some(y)) = (x.as_bigint().to_i64(), y.as_bigint().to_i64()) {
+        let small = crate::layout::objects::int_value;
+        if let (Some(x), Some(y)) = (small(a), small(b)) {
             let r = match op {
                 0 | 13 => x.checked_add(y),
                 10 | 23 => x.checked_sub(y),
@@ -70,7 +71,7 @@ pub fn binary_op(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef, op: u32)
         if matches!(op, 11 | 24) {
             // int / int: exact operands below 2**53 make one IEEE division
             // the correctly rounded result CPython computes.
-            if let (Some(x), Some(y)) = (exact_int(vm, a).and_then(small_f64), exact_int(vm, b).and_then(small_f64)) {
+            if let (Some(x), Some(y)) = (small_f64(vm, a), small_f64(vm, b)) {
                 if y != 0.0 {
                     return Ok(vm.ctx.new_float(x / y).into());
                 }
@@ -137,8 +138,8 @@ pub fn binary_op(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef, op: u32)
 
 /// An exact int that converts to f64 without rounding.
 #[inline]
-fn small_f64(i: &PyInt) -> Option<f64> {
-    let v = i.as_bigint().to_i64()?;
+fn small_f64(vm: &VirtualMachine, o: &PyObjectRef) -> Option<f64> {
+    let v = crate::exact::exact_i64(vm, o)?;
     (v.unsigned_abs() <= (1u64 << 53)).then_some(v as f64)
 }
 
@@ -147,7 +148,7 @@ fn small_f64(i: &PyInt) -> Option<f64> {
 /// caller through the int/int branch coming first).
 #[inline]
 fn float_operand(vm: &VirtualMachine, o: &PyObjectRef) -> Option<f64> {
-    exact_float(vm, o).or_else(|| exact_int(vm, o).and_then(small_f64))
+    exact_float(vm, o).or_else(|| small_f64(vm, o))
 }
 
 /// `list * n` (and `n * list`) for an exact list and an exact int, as
@@ -158,7 +159,7 @@ fn list_repeat(vm: &VirtualMachine, list: &PyObjectRef, n: &PyObjectRef) -> Opti
     if !list.class().is(vm.ctx.types.list_type) {
         return None;
     }
-    let n = exact_int(vm, n)?.as_bigint().to_i64()?.max(0) as usize;
+    let n = crate::exact::exact_i64(vm, n)?.max(0) as usize;
     let items = list.downcast_ref::<PyList>()?.borrow_vec();
     // A result that cannot be allocated is CPython's MemoryError.
     let mut out: Vec<PyObjectRef> = Vec::new();

@@ -10,7 +10,8 @@
 //! - signals (`signals`): `SIGNAL`, for the main thread, which runs the
 //!   Python handlers;
 //! - anything that stops the world while it runs (`gc.collect`, an
-//!   automatic collection, `os.fork`, finalization): `STOP`.
+//!   automatic collection, `os.fork`, `sys._current_frames`, finalization):
+//!   `STOP`.
 //!
 //! Automatic collections follow CPython 3.11: thresholds (700, 10, 10); a
 //! young collection when the young generation holds more objects than the
@@ -119,6 +120,13 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
             stopping_the_world(|| original(vm, args, callee))
         })?;
     }
+    // RustPython stops the world itself to read every thread's frame: a
+    // thread in a compiled loop sees only `REQUESTED` (without it the
+    // caller waited for that thread forever).
+    let sys = vm.import("sys", 0)?;
+    crate::compat::wrap_function(vm, sys.as_object(), "_current_frames", |vm, args, callee, original| {
+        stopping_the_world(|| original(vm, args, callee))
+    })?;
     Ok(())
 }
 
@@ -137,19 +145,48 @@ fn stopping_the_world<R>(f: impl FnOnce() -> R) -> R {
 }
 
 /// The interpreter's safepoint: handle what is pending. Cheap when
-/// nothing is.
+/// nothing is: Python signal handlers are checked at every poll (one load
+/// when none is pending), hipy's requests and the collector's count too;
+/// RustPython's per-thread checks (stop-the-world, QSBR reclamation,
+/// finalization; a thread-local borrow and several atomics) run at every
+/// `THREAD_CHECK_STRIDE`th poll, or at once when hipy stops the world.
 #[inline]
 pub fn poll(vm: &VirtualMachine) -> PyResult<()> {
-    vm.check_signals()?;
-    if REQUESTED.load(Relaxed) & SIGNAL != 0 || crate::layout::gc::young_count().load(Relaxed) >= GC_LIMIT.load(Relaxed) {
+    rustpython_vm::signal::check_signals(vm)?;
+    let due = THREAD_CHECK.with(|c| {
+        let n = c.get();
+        c.set(n.wrapping_sub(1));
+        n == 0
+    });
+    if due
+        || REQUESTED.load(Relaxed) & (SIGNAL | STOP) != 0
+        || crate::layout::gc::young_count().load(Relaxed) >= GC_LIMIT.load(Relaxed)
+    {
         return slow(vm);
     }
     Ok(())
 }
 
+/// Polls between two of RustPython's per-thread checks. Every stop of the
+/// world that hipy knows of raises `STOP` (checked at each poll); QSBR
+/// reclamation, finalization and any other request are served within this
+/// many polls (a few microseconds of interpretation).
+const THREAD_CHECK_STRIDE: u32 = 32;
+
+thread_local! {
+    /// Polls left until the next per-thread check (no destructor: a plain
+    /// thread-local load).
+    static THREAD_CHECK: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
 #[cold]
 #[inline(never)]
 fn slow(vm: &VirtualMachine) -> PyResult<()> {
+    THREAD_CHECK.with(|c| c.set(THREAD_CHECK_STRIDE));
+    vm.check_signals()?;
+    if REQUESTED.load(Relaxed) & SIGNAL == 0 && crate::layout::gc::young_count().load(Relaxed) < GC_LIMIT.load(Relaxed) {
+        return Ok(());
+    }
     // Only the main thread runs signal handlers, so only it consumes the
     // request (`vm.check_signals` above ran them).
     if crate::signals::on_main_thread() {

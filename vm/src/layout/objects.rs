@@ -257,19 +257,38 @@ pub fn add_references(o: &rustpython_vm::PyObject, n: u64) -> bool {
 /// (the JIT's unboxed ints; `i64::MIN` is its "does not fit" value). Reads
 /// a one-limb value through the probed layout, as compiled code does.
 pub fn exact_small_int(vm: &VirtualMachine, o: &rustpython_vm::PyObject) -> Option<i64> {
-    use num_traits::ToPrimitive;
     if !o.class().is(vm.ctx.types.int_type) {
         return None;
     }
-    if let Some(int) = layout().and_then(|l| l.int) {
+    int_value(o)
+}
+
+/// The value of `o`, which the caller has checked is an exact int, when it
+/// fits an i64 other than `i64::MIN`: one read of its magnitude word
+/// through the probed layout (RustPython's conversion walks the bigint).
+/// RustPython's conversion answers when the layout was not probed or the
+/// magnitude is not one limb.
+#[inline]
+pub fn int_value(o: &rustpython_vm::PyObject) -> Option<i64> {
+    if let Some(int) = LAYOUT.get().and_then(|l| l.as_ref()).and_then(|l| l.int.as_ref()) {
         // SAFETY: `o` is an exact int; the offsets were probed on ints.
-        let (tag, limb, sign) = unsafe {
-            (word_at(o, int.tag_offset as usize), word_at(o, int.limb_offset as usize), byte_at(o, int.sign_offset as usize))
-        };
-        if tag == int.tag && limb <= i64::MAX as u64 {
+        let (tag, limb) = unsafe { (word_at(o, int.tag_offset as usize), word_at(o, int.limb_offset as usize)) };
+        if tag == int.tag {
+            if limb > i64::MAX as u64 {
+                return None;
+            }
+            // SAFETY: as above.
+            let sign = unsafe { byte_at(o, int.sign_offset as usize) };
             return Some(if sign != 0 { limb as i64 } else { -(limb as i64) });
         }
     }
+    int_value_slow(o)
+}
+
+#[cold]
+#[inline(never)]
+fn int_value_slow(o: &rustpython_vm::PyObject) -> Option<i64> {
+    use num_traits::ToPrimitive;
     o.downcast_ref::<rustpython_vm::builtins::PyInt>()?.as_bigint().to_i64().filter(|v| *v != i64::MIN)
 }
 
