@@ -605,6 +605,8 @@ def copyto(dst, src, casting="same_kind", where=True):
 
 
 def put(a, ind, v, mode="raise"):
+    if not a.flags.writeable:
+        raise ValueError("put: output array is read-only")
     flat = a.reshape(-1)
     ind = np.asarray(ind).ravel()
     vals = np.asarray(v).ravel()
