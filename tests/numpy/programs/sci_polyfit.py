@@ -28,7 +28,7 @@ def main(n):
     sol, res, rank, sv = np.linalg.lstsq(A, y, rcond=None)
     print("lstsq coefficients", np.round(sol, 4), "rank", rank)
     print("residual rms %.5f" % np.sqrt(res[0] / n))
-    V = np.vander(x[:8], 4)
+    V = np.vander(x[:: n // 8][:8], 4)
     print("vander shape", V.shape, "cond %.6e" % np.linalg.cond(V))
 
 

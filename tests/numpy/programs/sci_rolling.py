@@ -13,7 +13,7 @@ def rolling_mean(x, w):
 
 def main(n):
     np.random.seed(17)
-    ret = np.random.normal(0.0004, 0.012, n)
+    ret = np.random.normal(0.0, 0.012, n)
     ret[n // 3: n // 3 + 20] -= 0.02
     price = 100.0 * np.exp(np.cumsum(ret))
     fast = rolling_mean(price, 10)
@@ -28,11 +28,11 @@ def main(n):
     ewma = np.convolve(price, weights[::-1] / weights.sum(), mode="valid")
     peak = np.maximum.accumulate(price)
     dd = price / peak - 1.0
-    print("days %d, final price %.4f" % (n, price[-1]))
+    print("days %d, final price %.6g" % (n, price[-1]))
     print("return mean %.6f std %.6f" % (ret.mean(), ret.std(ddof=1)))
     print("crossovers %d, long %d days" % (crosses, np.count_nonzero(signal > 0)))
     print("volatility min %.4f median %.4f max %.4f" % (vol.min(), np.median(vol), vol.max()))
-    print("ewma last %.4f" % ewma[-1])
+    print("ewma last %.6g" % ewma[-1])
     print("max drawdown %.4f at day %d" % (dd.min(), dd.argmin()))
     z = (ret - ret.mean()) / ret.std()
     print("days beyond 3 sigma", np.flatnonzero(np.abs(z) > 3)[:8].tolist())
