@@ -1,7 +1,5 @@
-# numpy.lib.stride_tricks: sliding_window_view. hipy has no layouts whose
-# windows overlap in memory, so the windows are gathered into a new array
-# (the same values, read-only like NumPy's view; memory grows with the
-# window size).
+# numpy.lib.stride_tricks: sliding_window_view, a read-only view whose
+# windows overlap in memory (np._window_view adds one window axis).
 
 __all__ = ["sliding_window_view"]
 
@@ -31,7 +29,8 @@ def sliding_window_view(x, window_shape, axis=None, *, subok=False, writeable=Fa
         n = out.shape[ax]
         if n < w:
             raise ValueError("window shape cannot be larger than input array shape")
-        idx = np.arange(n - w + 1)[:, None] + np.arange(w)[None, :]
-        out = np.moveaxis(np.take(out, idx, axis=ax), ax + 1, -1)
+        if w == 0:
+            raise NotImplementedError("numpy.lib.stride_tricks.sliding_window_view with an empty window is not supported by hipy")
+        out = np._window_view(out, ax, w)
     out.flags.writeable = False
     return out
