@@ -15,7 +15,7 @@ PROGS=$(cd "$(dirname "$0")/../programs" && pwd)
 # Sizes at which NumPy takes at least 0.2 s on the reference machine.
 declare -A SIZE=(
     [sci_heat]=20000 [sci_kmeans]=60000 [sci_pca]=200000 [sci_markov]=100000
-    [sci_option_mc]=150000 [sci_polyfit]=150000 [sci_convolve]=800
+    [sci_option_mc]=150000 [sci_polyfit]=150000 [sci_convolve]=1000
     [sci_sensors]=100000 [sci_pagerank]=1500 [sci_rolling]=400000
 )
 NAMES=${*:-sci_heat sci_kmeans sci_pca sci_markov sci_option_mc sci_polyfit sci_convolve sci_sensors sci_pagerank sci_rolling}
