@@ -56,7 +56,7 @@ pub fn eval(node: &Node) -> Option<Array> {
         .zip(&gathered)
         .map(|((a, l), g)| match g {
             Some(b) => Operand::Slice(b.as_slice()),
-            None if l.is_splat() => Operand::Splat(a.buffer.get(l.offset)),
+            None if l.is_splat() && l.offset < a.buffer.len() => Operand::Splat(a.buffer.get(l.offset)),
             None => Operand::Slice(a.buffer.range(l.offset, n)),
         })
         .collect();

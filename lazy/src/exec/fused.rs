@@ -495,7 +495,8 @@ pub fn run_loop(
         }
         let v = values[r].as_ref().expect("reads are stored before their loop");
         let layout = v.layout.broadcast_to(&l.shape).expect("shapes checked at graph build");
-        let src = if layout.is_splat() {
+        // (An empty array's layout can look like a splat of no element.)
+        let src = if layout.is_splat() && layout.offset < v.buffer.len() {
             ReadSrc::Splat(v.buffer.get(layout.offset))
         } else if layout.is_c_contiguous() {
             ReadSrc::Contiguous { buffer: v.buffer.clone(), offset: layout.offset }

@@ -26,6 +26,19 @@ fn fuses(plan: &Plan, i: Id, u: Id) -> bool {
     (c.is_fusable() && c.shape == p.shape) || c.is_full_reduction(p.shape.len())
 }
 
+/// The positions of the 1 bits of `bits`, lowest first (a long chain of
+/// steps makes the sets wide and sparse: skip the zeros).
+fn set_bits(mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if bits == 0 {
+            return None;
+        }
+        let b = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        Some(b)
+    })
+}
+
 struct UnionFind(Vec<usize>);
 
 impl UnionFind {
@@ -100,7 +113,7 @@ pub fn run(plan: &Plan) -> Schedule {
         let c = set
             .iter()
             .enumerate()
-            .flat_map(|(w, &bits)| (0..64).filter(move |b| bits >> b & 1 == 1).map(move |b| w * 64 + b))
+            .flat_map(|(w, &bits)| set_bits(bits).map(move |b| w * 64 + b))
             .map(|k| plan.nodes[k].op().map_or(0, op_cost))
             .fold(reads, u32::saturating_add);
         below[id] = set;
@@ -138,24 +151,34 @@ pub fn run(plan: &Plan) -> Schedule {
                 || node.inputs.len() == 1 && node.is_full_reduction(plan.nodes[node.inputs[0]].shape.len()))
     };
     let max_stage = (0..n).filter(|&id| live(id)).map(|id| stage[id]).max().unwrap_or(0);
+    // The live nodes of each stage, in id order (a long chain of steps has
+    // as many stages as steps: no pass over every node per stage).
+    let mut by_stage: Vec<Vec<Id>> = vec![Vec::new(); max_stage + 1];
+    for id in (0..n).filter(|&id| live(id)) {
+        by_stage[stage[id]].push(id);
+    }
+    // Union-find over plan ids plus one extra element per (read, shape) of
+    // each stage; stages never share a set, so one serves them all.
+    let mut uf = UnionFind((0..n + 8).collect());
+    let mut next_extra = n;
     let mut steps = Vec::new();
     for s in 0..=max_stage {
-        let members: Vec<Id> = (0..n).filter(|&id| is_member(id) && stage[id] == s).collect();
-        // Union-find over plan ids plus one extra element per (read, shape).
+        let members: Vec<Id> = by_stage[s].iter().copied().filter(|&id| is_member(id)).collect();
         let mut extra: HashMap<(Id, Vec<usize>), usize> = HashMap::new();
-        let mut uf = UnionFind((0..n + members.len() * 4 + 8).collect());
         for &u in &members {
             let loop_shape = loop_shape_of(plan, u);
             for &i in &plan.nodes[u].inputs {
                 if fuses(plan, i, u) && stage[i] == s {
                     uf.union(i, u);
                 } else {
-                    let next = n + extra.len();
-                    if next >= uf.0.len() {
+                    let e = *extra.entry((i, loop_shape.clone())).or_insert_with(|| {
+                        next_extra += 1;
+                        next_extra - 1
+                    });
+                    if e >= uf.0.len() {
                         let len = uf.0.len();
                         uf.0.extend(len..len * 2);
                     }
-                    let e = *extra.entry((i, loop_shape.clone())).or_insert(next);
                     uf.union(e, u);
                 }
             }
@@ -169,7 +192,7 @@ pub fn run(plan: &Plan) -> Schedule {
                 steps.push(Step::Loop(l));
             }
         }
-        for id in (0..n).filter(|&id| live(id) && stage[id] == s) {
+        for &id in &by_stage[s] {
             let node = &plan.nodes[id];
             if !node.is_input() && !is_member(id) {
                 steps.push(Step::Kernel(id));

@@ -88,6 +88,40 @@ impl PyDType {
         zelf.dtype.itemsize()
     }
 
+    /// Pickling, with NumPy's reduce tuple: `dtype('f8', False, True)` and
+    /// the state `(3, '<', None, None, None, -1, -1, 0)`.
+    #[pymethod]
+    fn __reduce__(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
+        let code = zelf.dtype.str_code();
+        let (order, name) = code.split_at(1);
+        let none = || vm.ctx.none();
+        let args = vm.new_tuple((name.to_string(), false, true));
+        let state = vm.ctx.new_tuple(vec![
+            vm.ctx.new_int(3).into(),
+            vm.ctx.new_str(order).into(),
+            none(),
+            none(),
+            none(),
+            vm.ctx.new_int(-1).into(),
+            vm.ctx.new_int(-1).into(),
+            vm.ctx.new_int(0).into(),
+        ]);
+        let cls: PyObjectRef = zelf.as_object().class().to_owned().into();
+        vm.new_tuple((cls, args, state)).into()
+    }
+
+    /// The state of a pickled dtype: only native byte order and no fields,
+    /// the dtypes hipy has, are accepted.
+    #[pymethod]
+    fn __setstate__(_zelf: &Py<Self>, state: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
+        let order = state.get_item(vm.ctx.new_int(1).as_object(), vm)?;
+        let order = order.str(vm)?.to_string_lossy().into_owned();
+        match order.as_str() {
+            "<" | "|" | "=" => Ok(()),
+            _ => Err(vm.new_not_implemented_error(format!("unpickling a dtype with byte order '{order}'"))),
+        }
+    }
+
     #[pygetset(name = "type")]
     fn scalar_type(zelf: &Py<Self>, vm: &VirtualMachine) -> PyTypeRef {
         scalar::scalar_type(vm, zelf.dtype)

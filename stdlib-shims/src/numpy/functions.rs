@@ -389,7 +389,10 @@ pub(crate) fn nonzero_impl(vm: &VirtualMachine, a: &PyObject) -> PyResult {
 pub(crate) fn searchsorted_impl(vm: &VirtualMachine, a: &PyObject, v: &PyObject, right: bool) -> PyResult {
     let (an, vn) = (node_of(vm, a)?, node_of(vm, v)?);
     let shape = vn.shape.to_vec();
-    let values = |n: &NodeRef, to: DType| runtime::force(&runtime::settle(graph::astype(n, to)));
+    let values = |n: &NodeRef, to: DType| {
+        let n = if n.dtype == to { n.clone() } else { graph::astype(n, to) };
+        runtime::force(&runtime::settle(n))
+    };
     let positions = match an.dtype {
         DType::Float16 | DType::Float32 | DType::Float64 => {
             let lt = |x: &f64, y: &f64| x < y || (y.is_nan() && !x.is_nan());
@@ -405,6 +408,25 @@ pub(crate) fn searchsorted_impl(vm: &VirtualMachine, a: &PyObject, v: &PyObject,
         }
     };
     Ok(PyNdArray::from_array(Array::from_buffer(Buffer::I64(positions), &shape)).into_pyobject(vm))
+}
+
+/// Entries `lo..hi` of the full convolution of `a` and `v`: entry i is
+/// `0.0 + a[i]*v[0] + a[i-1]*v[1] + ...` over the `a` indices in range,
+/// each product rounded before it is added (no fused multiply-add).
+pub(crate) fn convolve_f64(a: &[f64], v: &[f64], lo: usize, hi: usize) -> Vec<f64> {
+    let (n, m) = (a.len(), v.len());
+    (lo..hi)
+        .map(|i| {
+            let first = (i + 1).saturating_sub(n); // the smallest j with i - j < n
+            let last = i.min(m - 1);
+            let mut acc = 0.0f64;
+            for j in first..=last {
+                let p = a[i - j] * v[j];
+                acc += p;
+            }
+            acc
+        })
+        .collect()
 }
 
 fn insertion_points<T>(sorted: &[T], keys: &[T], right: bool, lt: impl Fn(&T, &T) -> bool) -> Vec<i64> {

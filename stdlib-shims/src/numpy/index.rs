@@ -379,6 +379,7 @@ fn values_for(vm: &VirtualMachine, value: &PyObject, shape: &[usize]) -> PyResul
 }
 
 pub fn setitem(vm: &VirtualMachine, zelf: &PyNdArray, needle: &PyObject, value: &PyObject) -> PyResult<()> {
+    zelf.check_writeable(vm, "assignment destination")?;
     let items = parse(vm, needle)?;
     if items.iter().all(|i| matches!(i, Item::Basic(_))) {
         let basic: Vec<BasicIndex> = items

@@ -6,6 +6,7 @@ pub(crate) mod args;
 pub(crate) mod complex_native;
 pub(crate) mod convert;
 pub(crate) mod dtype_obj;
+pub(crate) mod flags;
 // The printing and random-number modules expose complete APIs, of which the
 // shim uses a part; they are public for their recorded-output tests.
 pub mod format;

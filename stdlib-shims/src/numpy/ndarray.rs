@@ -8,6 +8,7 @@
 use crate::numpy::args::{bind, given, unsupported, OrRaise};
 use crate::numpy::convert::{self, node_of, scalar_to_py, wrap};
 use crate::numpy::dtype_obj::PyDType;
+use crate::numpy::flags::ArrayFlags;
 use crate::numpy::format;
 use crate::numpy::index;
 use crate::numpy::ops;
@@ -100,6 +101,7 @@ pub struct PyNdArray {
     /// The bytes handed out through the buffer protocol (a read-only copy
     /// of the forced data, made at export).
     exported: PyRwLock<Vec<u8>>,
+    flags: ArrayFlags,
 }
 
 impl PyNdArray {
@@ -111,7 +113,7 @@ impl PyNdArray {
                 ArrayState::Lazy(node, held)
             }
         };
-        PyNdArray { state: PyRwLock::new(state), exported: PyRwLock::new(Vec::new()) }
+        PyNdArray { state: PyRwLock::new(state), exported: PyRwLock::new(Vec::new()), flags: ArrayFlags::default() }
     }
 
     pub fn from_array(a: Array) -> PyNdArray {
@@ -121,6 +123,7 @@ impl PyNdArray {
                 layout: a.layout,
             }),
             exported: PyRwLock::new(Vec::new()),
+            flags: ArrayFlags::default(),
         }
     }
 
@@ -129,7 +132,7 @@ impl PyNdArray {
     }
 
     fn with_state(state: ArrayState) -> PyNdArray {
-        PyNdArray { state: PyRwLock::new(state), exported: PyRwLock::new(Vec::new()) }
+        PyNdArray { state: PyRwLock::new(state), exported: PyRwLock::new(Vec::new()), flags: ArrayFlags::default() }
     }
 
     /// The state, with a view whose base has been stored meanwhile turned
@@ -220,7 +223,11 @@ impl PyNdArray {
     ) -> hipy_lazy::Result<PyNdArray> {
         let state = self.current();
         let (base, layout) = match state {
-            ArrayState::Stored { storage, layout } => return Ok(PyNdArray::view(storage, f(&layout)?)),
+            ArrayState::Stored { storage, layout } => {
+                let mut v = PyNdArray::view(storage, f(&layout)?);
+                v.flags = self.flags.for_view();
+                return Ok(v);
+            }
             ArrayState::View { base, layout } => (base, layout),
             ArrayState::Lazy(n, held) => {
                 let layout = Layout::contiguous(&n.shape);
@@ -230,7 +237,9 @@ impl PyNdArray {
             }
         };
         let l = f(&layout)?;
-        Ok(PyNdArray::with_state(ArrayState::View { base, layout: l }))
+        let mut v = PyNdArray::with_state(ArrayState::View { base, layout: l });
+        v.flags = self.flags.for_view();
+        Ok(v)
     }
 
     /// The layout views are derived from, without computing anything.
@@ -246,6 +255,7 @@ impl PyNdArray {
     /// the values are computed into the shared memory (in the loop that
     /// computes them, when they are elementwise).
     pub fn assign(&self, vm: &VirtualMachine, node: NodeRef) -> PyResult<()> {
+        self.check_writeable(vm, "assignment destination")?;
         let shape = self.shape();
         let rebind = match &*self.state.read() {
             ArrayState::Lazy(..) => true,
@@ -270,6 +280,18 @@ impl PyNdArray {
         let (storage, layout) = self.stored();
         runtime::write_into(&storage, &layout, node);
         Ok(())
+    }
+
+    /// Makes the data of array `other` (a fresh one) this array's contents.
+    fn take_contents(&self, vm: &VirtualMachine, other: &PyObject) -> PyResult<()> {
+        let a = runtime::force(&node_of(vm, other)?);
+        *self.state.write() = ArrayState::Stored { storage: Arc::new(Storage::new(a.buffer)), layout: a.layout };
+        Ok(())
+    }
+
+    /// NumPy's `ValueError: {what} is read-only` for a non-writeable array.
+    pub fn check_writeable(&self, vm: &VirtualMachine, what: &str) -> PyResult<()> {
+        self.flags.check_writeable(vm, what)
     }
 
     fn first_axis_len(&self, vm: &VirtualMachine) -> PyResult<usize> {
@@ -631,6 +653,7 @@ impl PyNdArray {
             Some(a) => convert::index_of(vm, &a)?,
             None => -1,
         };
+        zelf.check_writeable(vm, "sort array")?;
         let sorted = graph::sort(&zelf.node(), Some(axis)).or_raise(vm)?;
         zelf.assign(vm, sorted)
     }
@@ -800,9 +823,53 @@ impl PyNdArray {
         let mut args = args;
         args.args.insert(0, zelf.clone().into());
         let r = misc.get_attr("_ndarray_resize", vm)?.call(args, vm)?;
-        let a = runtime::force(&node_of(vm, &r)?);
-        *zelf.state.write() = ArrayState::Stored { storage: Arc::new(Storage::new(a.buffer)), layout: a.layout };
-        Ok(())
+        zelf.take_contents(vm, &r)
+    }
+    /// Pickling (`pickle.dumps(a)`, `a.dumps()`): NumPy's reduce tuple, so
+    /// the pickle names `numpy._core.multiarray._reconstruct` as NumPy's does.
+    #[pymethod]
+    fn __reduce__(zelf: PyRef<Self>, vm: &VirtualMachine) -> PyResult {
+        let io = crate::numpy::pylib::module(vm, "io.py")?;
+        io.get_attr("_ndarray_reduce", vm)?.call((zelf,), vm)
+    }
+    #[pymethod]
+    fn __setstate__(zelf: PyRef<Self>, state: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
+        let io = crate::numpy::pylib::module(vm, "io.py")?;
+        let r = io.get_attr("_ndarray_from_state", vm)?.call((state,), vm)?;
+        zelf.take_contents(vm, &r)
+    }
+    #[pymethod]
+    fn dumps(zelf: PyRef<Self>, vm: &VirtualMachine) -> PyResult {
+        let io = crate::numpy::pylib::module(vm, "io.py")?;
+        io.get_attr("_dumps", vm)?.call((zelf,), vm)
+    }
+    #[pymethod]
+    fn dump(zelf: PyRef<Self>, file: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        let io = crate::numpy::pylib::module(vm, "io.py")?;
+        io.get_attr("_dump", vm)?.call((zelf, file), vm)
+    }
+    #[pymethod]
+    fn getfield(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let mut args = args;
+        args.args.insert(0, zelf.into());
+        crate::numpy::pylib::module(vm, "misc.py")?.get_attr("_getfield", vm)?.call(args, vm)
+    }
+    #[pymethod]
+    fn setfield(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let mut args = args;
+        args.args.insert(0, zelf.into());
+        crate::numpy::pylib::module(vm, "misc.py")?.get_attr("_setfield", vm)?.call(args, vm)
+    }
+    #[pymethod]
+    fn setflags(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult<()> {
+        let [write, align, uic] = bind(vm, "ndarray.setflags", args, ["write", "align", "uic"], 0)?;
+        let flag = |v: Option<PyObjectRef>| -> PyResult<Option<bool>> {
+            match given(&v, vm) {
+                Some(v) => Ok(Some(v.try_to_bool(vm)?)),
+                None => Ok(None),
+            }
+        };
+        zelf.flags.set(vm, flag(write)?, flag(align)?, flag(uic)?)
     }
     #[pygetset]
     fn strides(zelf: PyRef<Self>, vm: &VirtualMachine) -> PyObjectRef {
@@ -867,7 +934,8 @@ impl PyNdArray {
         let f = layout.transpose().is_c_contiguous();
         let own = layout.is_whole(storage.snapshot().len());
         let misc = crate::numpy::pylib::module(vm, "misc.py")?;
-        misc.get_attr("_Flags", vm)?.call((c, f, own), vm)
+        let (w, a) = (zelf.flags.writeable(), zelf.flags.aligned());
+        misc.get_attr("_Flags", vm)?.call((zelf, c, f, own, w, a), vm)
     }
     #[pygetset]
     fn data(zelf: PyRef<Self>, vm: &VirtualMachine) -> PyResult {
@@ -881,6 +949,7 @@ impl PyNdArray {
     fn put(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult { delegate(vm, "put", zelf, args) }
     #[pymethod]
     fn partition(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult<()> {
+        zelf.check_writeable(vm, "partition array")?;
         let sorted = delegate(vm, "partition", zelf.clone(), args)?;
         zelf.assign(vm, node_of(vm, &sorted)?)
     }

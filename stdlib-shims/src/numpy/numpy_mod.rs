@@ -111,6 +111,27 @@ pub mod numpy {
 
     /// `_print_options()` -> (precision, suppress, threshold, edgeitems,
     /// linewidth); with those five arguments, sets them.
+    /// `sliding_window_view` along one axis: a view whose new last axis
+    /// steps through `window` neighbours of `axis` (windows overlap in
+    /// memory, as NumPy's do).
+    #[pyfunction]
+    fn _window_view(a: rustpython_vm::PyRef<PyNdArray>, axis: usize, window: usize, vm: &VirtualMachine) -> PyResult {
+        let shape = a.shape();
+        if axis >= shape.len() || window == 0 || window > shape[axis] {
+            return Err(vm.new_value_error("window shape cannot be larger than input array shape"));
+        }
+        let v = a
+            .derive_view(|l| {
+                let mut out = l.clone();
+                out.shape[axis] = l.shape[axis] + 1 - window;
+                out.shape.push(window);
+                out.strides.push(l.strides[axis]);
+                Ok(out)
+            })
+            .or_raise(vm)?;
+        Ok(v.into_pyobject(vm))
+    }
+
     #[pyfunction]
     fn _print_options(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         use crate::numpy::format::options;
@@ -154,6 +175,18 @@ pub mod numpy {
             Buffer::F64(sums)
         };
         Ok(PyNdArray::from_array(Array::from_buffer(out, &[n])).into_pyobject(vm))
+    }
+
+    /// `_convolve_f64(a, v, lo, hi)`: entries `lo..hi` of the full
+    /// convolution of float64 `a` and `v`, each a sum over `v` in order of
+    /// rounded products (the order of `convolve`'s Python form).
+    #[pyfunction]
+    fn _convolve_f64(a: PyObjectRef, v: PyObjectRef, lo: usize, hi: usize, vm: &VirtualMachine) -> PyResult {
+        let a = runtime::force(&runtime::settle(node_of(vm, &a)?)).to_vec::<f64>();
+        let v = runtime::force(&runtime::settle(node_of(vm, &v)?)).to_vec::<f64>();
+        let out = convolve_f64(&a, &v, lo, hi);
+        let n = out.len();
+        Ok(PyNdArray::from_array(Array::from_buffer(Buffer::F64(out), &[n])).into_pyobject(vm))
     }
 
     /// `_searchsorted(a, v, right)`: insertion points of `v` in the sorted

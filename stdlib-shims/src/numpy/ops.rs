@@ -166,6 +166,7 @@ pub fn inplace(vm: &VirtualMachine, a: &PyObject, b: &PyObject, op: BinaryOp) ->
 
 /// Stores `node` into `out` the way a ufunc's `out=` does.
 pub fn store_result(vm: &VirtualMachine, out: &PyNdArray, node: NodeRef, ufunc: &str) -> PyResult<()> {
+    out.check_writeable(vm, "output array")?;
     let (shape, dtype) = (out.shape(), out.dtype());
     if node.shape.as_slice() != shape.as_slice() {
         let ok = hipy_lazy::layout::broadcast_shapes(&[&node.shape, &shape])

@@ -553,6 +553,10 @@ def convolve(a, v, mode="full"):
     n, m = a.size, v.size
     out_len = n + m - 1
     dtype = np.result_type(a, v)
+    if dtype == np.float64 and mode in ("full", "same", "valid"):
+        # The same sums in the same order, in one native pass.
+        lo, hi = {"full": (0, out_len), "same": ((m - 1) // 2, (m - 1) // 2 + n), "valid": (m - 1, n)}[mode]
+        return np._convolve_f64(a.astype(dtype), v.astype(dtype), lo, hi)
     acc = np.zeros(out_len, dtype=dtype)
     for j in range(m):
         acc = acc + np.concatenate([np.zeros(j, dtype=dtype), a * v[j], np.zeros(m - 1 - j, dtype=dtype)])
@@ -605,6 +609,8 @@ def copyto(dst, src, casting="same_kind", where=True):
 
 
 def put(a, ind, v, mode="raise"):
+    if not a.flags.writeable:
+        raise ValueError("put: output array is read-only")
     flat = a.reshape(-1)
     ind = np.asarray(ind).ravel()
     vals = np.asarray(v).ravel()

@@ -294,3 +294,42 @@ def genfromtxt(fname, dtype=float, comments="#", delimiter=None, skip_header=0, 
     if arr.ndim == 2 and (arr.shape[0] == 1 or arr.shape[1] == 1):
         arr = arr.reshape(-1)
     return arr.T if unpack else arr
+
+
+# Pickling. An array reduces to NumPy's tuple: `_reconstruct(ndarray, (0,),
+# b"b")` then `__setstate__((1, shape, dtype, is_fortran, raw bytes))`, so
+# NumPy and hipy read each other's pickles of the dtypes hipy has.
+
+def _ndarray_reduce(a):
+    from numpy._core.multiarray import _reconstruct
+    # A Fortran-ordered array is saved in Fortran order, as NumPy does.
+    fortran = a.ndim > 1 and a.flags.f_contiguous and not a.flags.c_contiguous
+    raw = _tobytes(a.T) if fortran else _tobytes(a)
+    return (_reconstruct, (np.ndarray, (0,), b"b"), (1, a.shape, a.dtype, fortran, raw))
+
+
+def _ndarray_from_state(state):
+    if len(state) == 5:
+        _, shape, dtype, fortran, raw = state
+    else:
+        shape, dtype, fortran, raw = state
+    if isinstance(raw, str):
+        raw = raw.encode("latin1")
+    if fortran:
+        return frombuffer(raw, dtype).reshape(tuple(shape)[::-1]).T
+    return frombuffer(raw, dtype).reshape(shape)
+
+
+def _dumps(a):
+    import pickle
+    return pickle.dumps(a, protocol=2)
+
+
+def _dump(a, file):
+    import os
+    import pickle
+    if isinstance(file, (str, os.PathLike)):
+        with open(file, "wb") as f:
+            pickle.dump(a, f, protocol=2)
+    else:
+        pickle.dump(a, file, protocol=2)

@@ -723,25 +723,82 @@ def _ndarray_resize(a, *shape, refcheck=True):
     return out.reshape(shape)
 
 
-class _Flags:
-    """`ndarray.flags` (hipy's arrays are always aligned and writeable)."""
+_FLAG_KEYS = {"C_CONTIGUOUS": "c_contiguous", "C": "c_contiguous", "F_CONTIGUOUS": "f_contiguous",
+              "F": "f_contiguous", "OWNDATA": "owndata", "O": "owndata", "WRITEABLE": "writeable",
+              "W": "writeable", "ALIGNED": "aligned", "A": "aligned", "WRITEBACKIFCOPY": "writebackifcopy",
+              "X": "writebackifcopy"}
+_SETTABLE = {"writeable": "write", "aligned": "align", "writebackifcopy": "uic"}
 
-    def __init__(self, c_contiguous, f_contiguous, owndata):
-        self.c_contiguous = self.contiguous = c_contiguous
-        self.f_contiguous = self.fortran = f_contiguous
-        self.owndata = owndata
-        self.writeable = True
-        self.aligned = True
-        self.writebackifcopy = False
+
+class _Flags:
+    """`ndarray.flags`; setting WRITEABLE, ALIGNED or WRITEBACKIFCOPY goes
+    through `ndarray.setflags` (hipy's arrays are always aligned)."""
+
+    def __init__(self, array, c_contiguous, f_contiguous, owndata, writeable, aligned):
+        d = self.__dict__
+        d["_array"] = array
+        d["c_contiguous"] = d["contiguous"] = c_contiguous
+        d["f_contiguous"] = d["fortran"] = f_contiguous
+        d["owndata"] = owndata
+        d["writeable"] = writeable
+        d["aligned"] = aligned
+        d["writebackifcopy"] = False
+
+    def __setattr__(self, name, value):
+        if name not in _SETTABLE:
+            raise AttributeError("attribute '%s' of 'numpy.flagsobj' objects is not writable" % name)
+        self._array.setflags(**{_SETTABLE[name]: value})
+        self.__dict__[name] = bool(value)
 
     def __getitem__(self, key):
-        names = {"C_CONTIGUOUS": "c_contiguous", "C": "c_contiguous", "F_CONTIGUOUS": "f_contiguous",
-                 "F": "f_contiguous", "OWNDATA": "owndata", "O": "owndata", "WRITEABLE": "writeable",
-                 "W": "writeable", "ALIGNED": "aligned", "A": "aligned", "WRITEBACKIFCOPY": "writebackifcopy",
-                 "X": "writebackifcopy"}
-        return getattr(self, names[key])
+        if key not in _FLAG_KEYS:
+            raise KeyError("Unknown flag")
+        return getattr(self, _FLAG_KEYS[key])
+
+    def __setitem__(self, key, value):
+        if _FLAG_KEYS.get(key) not in _SETTABLE:
+            raise KeyError("Unknown flag")
+        setattr(self, _FLAG_KEYS[key], value)
 
     def __repr__(self):
         return "\n".join("  %s : %s" % (k, getattr(self, v)) for k, v in [
             ("C_CONTIGUOUS", "c_contiguous"), ("F_CONTIGUOUS", "f_contiguous"), ("OWNDATA", "owndata"),
             ("WRITEABLE", "writeable"), ("ALIGNED", "aligned"), ("WRITEBACKIFCOPY", "writebackifcopy")]) + "\n"
+
+
+def _field_dtype(a, dtype, offset):
+    """The dtype of field (dtype, offset) of `a`'s items, with NumPy's errors."""
+    d = np.dtype(dtype)
+    if offset < 0:
+        raise ValueError("offset is negative")
+    if d.itemsize > a.itemsize:
+        raise ValueError("new type is larger than original type")
+    if offset + d.itemsize > a.itemsize:
+        raise ValueError("new type plus offset is larger than original type")
+    return d
+
+
+def _getfield(a, dtype, offset=0):
+    """`a.getfield(dtype, offset)`: the same dtype at offset 0 is a view;
+    another dtype is a read-only copy of the field's bytes (hipy has no
+    views that reinterpret memory, so writes to it are refused)."""
+    d = _field_dtype(a, dtype, offset)
+    if d == a.dtype:
+        return a.view()
+    rows = np.frombuffer(a.tobytes(), np.uint8).reshape(a.size, a.itemsize)
+    out = np.frombuffer(rows[:, offset:offset + d.itemsize].tobytes(), d).reshape(a.shape)
+    out.flags.writeable = False
+    return out
+
+
+def _setfield(a, val, dtype, offset=0):
+    """`a.setfield(val, dtype, offset)`: `val` cast to `dtype` written into
+    that field of each of `a`'s items."""
+    d = _field_dtype(a, dtype, offset)
+    v = np.broadcast_to(np.asarray(val).astype(d), a.shape)
+    if d == a.dtype:
+        a[...] = v
+        return
+    rows = np.frombuffer(a.tobytes(), np.uint8).reshape(a.size, a.itemsize).copy()
+    rows[:, offset:offset + d.itemsize] = np.frombuffer(np.ascontiguousarray(v).tobytes(), np.uint8).reshape(a.size, d.itemsize)
+    a[...] = np.frombuffer(rows.tobytes(), a.dtype).reshape(a.shape)

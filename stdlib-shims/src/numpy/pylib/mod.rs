@@ -21,7 +21,7 @@ use rustpython_vm::builtins::{PyDictRef, PyModule, PyStr};
 use rustpython_vm::compiler::Mode;
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::scope::Scope;
-use rustpython_vm::{AsObject, Py, PyObjectRef, PyResult, VirtualMachine};
+use rustpython_vm::{Py, PyObjectRef, PyResult, VirtualMachine};
 use std::sync::Mutex;
 
 /// What a source file becomes.
@@ -53,6 +53,8 @@ const SOURCES: &[(&str, Target, &str)] = &[
     ("contract.py", Target::Namespace, include_str!("contract.py")),
     ("complex.py", Target::Namespace, include_str!("complex.py")),
     ("fft.py", Target::Submodule("fft"), include_str!("fft.py")),
+    ("core_multiarray.py", Target::Submodule("_core.multiarray"), include_str!("core_multiarray.py")),
+    ("stride_tricks.py", Target::Submodule("lib.stride_tricks"), include_str!("stride_tricks.py")),
 ];
 
 /// Which files have run (per process: hipy runs one interpreter).
@@ -107,6 +109,11 @@ fn load_with(vm: &VirtualMachine, k: usize, numpy: Option<PyObjectRef>) -> PyRes
         }
     };
     let dict: PyDictRef = module.dict().expect("modules have a dict");
+    if matches!(target, Target::Submodule(_)) {
+        // The loading `__getattr__` has done its work; the file may define
+        // its own. (Left in place, a name the file lacks would loop.)
+        let _ = dict.del_item("__getattr__", vm);
+    }
     dict.set_item("np", np.clone(), vm)?;
     let path = format!("<hipy numpy/{file}>");
     let code = vm.compile(source, Mode::Exec, path).map_err(|err| err.into_pyexception(vm, Some(source)))?;
@@ -142,7 +149,25 @@ pub fn install(vm: &VirtualMachine, numpy: &Py<PyModule>) -> PyResult<()> {
                 });
                 dict.set_item("__getattr__", loader.into(), vm)?;
                 modules.set_item(&*name, module.clone().into(), vm)?;
-                numpy.as_object().set_attr(sub, module, vm)?;
+                // A dotted submodule (`_core.multiarray`) hangs off its
+                // package (`numpy._core`), made here if needed.
+                let mut holder: PyObjectRef = numpy.to_owned().into();
+                let mut path = "numpy".to_string();
+                let (packages, leaf) = sub.rsplit_once('.').map_or(("", sub), |(p, l)| (p, l));
+                for part in packages.split('.').filter(|p| !p.is_empty()) {
+                    path = format!("{path}.{part}");
+                    let package = match modules.get_item(&*path, vm) {
+                        Ok(m) => m,
+                        Err(_) => {
+                            let m: PyObjectRef = vm.new_module(&path, vm.ctx.new_dict(), None).into();
+                            modules.set_item(&*path, m.clone(), vm)?;
+                            m
+                        }
+                    };
+                    holder.set_attr(part, package.clone(), vm)?;
+                    holder = package;
+                }
+                holder.set_attr(leaf, module, vm)?;
             }
             _ => {}
         }

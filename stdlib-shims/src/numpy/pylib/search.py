@@ -65,8 +65,10 @@ def searchsorted(a, v, side="left", sorter=None):
     if sorter is not None:
         a = a[np.asarray(sorter)]
     vv = np.asarray(v)
-    common = np.result_type(a.dtype, vv.dtype)  # compares in a type holding both
-    r = np._searchsorted(a.astype(common), vv.astype(common), right)
+    if a.dtype != vv.dtype:
+        common = np.result_type(a.dtype, vv.dtype)  # compares in a type holding both
+        a, vv = a.astype(common), vv.astype(common)
+    r = np._searchsorted(a, vv, right)
     return r[()] if vv.ndim == 0 else r
 
 

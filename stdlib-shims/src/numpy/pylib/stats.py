@@ -280,7 +280,12 @@ def _drop_nan_lanes(a, axis, func):
     b = np.moveaxis(a, _axis(axis, a.ndim), -1)
     lanes = b.reshape(-1, b.shape[-1])
     outs = [func(lane[~np.isnan(lane)], None) for lane in lanes]
-    return np.asarray(outs).reshape(b.shape[:-1] + np.shape(outs[0]) if outs else b.shape[:-1])
+    r = np.asarray(outs).reshape(b.shape[:-1] + np.shape(outs[0]) if outs else b.shape[:-1])
+    # Axes of a sequence of quantiles come first, as in NumPy.
+    qnd = np.ndim(outs[0]) if outs else 0
+    for i in range(qnd):
+        r = np.moveaxis(r, r.ndim - qnd + i, i)
+    return r
 
 
 def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):

@@ -38,7 +38,31 @@ class ufunc:
         for a in args:
             if a.__class__ in _COMPLEX_TYPES:
                 return _complex_call(self.__name__, args, kwargs)
+        if "where" in kwargs:
+            return self._call_where(args, kwargs)
         return self._func(*args, **kwargs)
+
+    def _call_where(self, args, kwargs):
+        """`f(..., out=out, where=mask)`: out keeps its values where mask is
+        False (and no warnings come from those elements)."""
+        kwargs = dict(kwargs)
+        where = kwargs.pop("where")
+        if where is True:
+            return self._func(*args, **kwargs)
+        out = kwargs.pop("out", None)
+        if isinstance(out, tuple):
+            out = out[0] if len(out) == 1 else None
+        if out is None:
+            # NumPy leaves the other elements uninitialized.
+            raise NotImplementedError("numpy.%s(where=...) without out= is not supported by hipy" % self.__name__)
+        if len(args) > self.nin:
+            raise NotImplementedError("numpy.%s(where=...) with a positional out is not supported by hipy" % self.__name__)
+        if not out.flags.writeable:
+            raise ValueError("output array is read-only")
+        with np.errstate(all="ignore"):
+            full = self._func(*args, **kwargs)
+        out[...] = np.where(where, full, out)
+        return out
 
     def __repr__(self):
         return "<ufunc '%s'>" % self.__name__
