@@ -75,6 +75,8 @@ struct State {
     inexact: PyObjectRef,
     rounded: PyObjectRef,
     n: Names,
+    /// The Python methods the Rust ones replace, in `METHODS`' order.
+    originals: Vec<PyObjectRef>,
 }
 
 /// The `__slots__` member descriptors of `Decimal`, read and written
@@ -296,6 +298,17 @@ impl State {
 
 // ---- installing the methods ------------------------------------------------
 
+impl State {
+    /// Method `i` of `METHODS`: the Rust fast path, else the original
+    /// Python method.
+    fn call(&self, i: usize, vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+        match (METHODS[i].1)(self, vm, &args)? {
+            Some(r) => Ok(r),
+            None => self.originals[i].call(args, vm),
+        }
+    }
+}
+
 type Method = fn(&State, &VirtualMachine, &FuncArgs) -> PyResult<Option<PyObjectRef>>;
 
 fn arg(args: &FuncArgs, i: usize) -> Option<&PyObjectRef> {
@@ -435,7 +448,9 @@ fn cmp_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Opti
 fn install(vm: &VirtualMachine, ns: &Py<PyDict>) -> PyResult<()> {
     let get = |name: &str| ns.get_item(name, vm);
     let cls = get("Decimal")?.downcast::<PyType>().map_err(|_| vm.new_type_error("Decimal is not a class".to_owned()))?;
+    let originals = METHODS.iter().map(|&(name, _)| cls.as_object().get_attr(name, vm)).collect::<PyResult<Vec<_>>>()?;
     let st = Arc::new(State {
+        originals,
         slots: Slots::new(vm, &cls)?,
         cls: cls.clone(),
         context_get: get("_current_context_var")?.get_attr("get", vm)?,
@@ -445,20 +460,14 @@ fn install(vm: &VirtualMachine, ns: &Py<PyDict>) -> PyResult<()> {
         n: Names::new(vm),
     });
     let setattr = vm.builtins.get_attr("setattr", vm)?;
-    for &(name, fast) in METHODS {
-        let original = cls.as_object().get_attr(name, vm)?;
+    for (i, &(name, _)) in METHODS.iter().enumerate() {
         // The docstring stays (test_decimal runs the doctests in it).
-        let doc: Option<&'static str> = original
+        let doc: Option<&'static str> = st.originals[i]
             .get_attr("__doc__", vm)
             .ok()
             .and_then(|d| d.downcast_ref::<PyStr>().and_then(|s| s.to_str()).map(|s| &*Box::leak(s.to_owned().into_boxed_str())));
         let state = st.clone();
-        let f = move |vm: &VirtualMachine, args: FuncArgs| -> PyResult {
-            match fast(&state, vm, &args)? {
-                Some(r) => Ok(r),
-                None => original.call(args, vm),
-            }
-        };
+        let f = move |vm: &VirtualMachine, args: FuncArgs| -> PyResult { state.call(i, vm, args) };
         let def = PyMethodDef {
             name,
             func: Box::leak(Box::new(move |vm: &VirtualMachine, args: FuncArgs, _: rustpython_vm::function::Callee| f(vm, args))),
