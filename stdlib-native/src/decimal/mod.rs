@@ -12,7 +12,11 @@
 //! coefficient digits in `_int`, `_exp`) with the same algorithms as
 //! `_pydecimal` (`_normalize`, exact division with the "+1 if the
 //! remainder is non-zero" trick, `_fix`'s rounding), on `u128` while the
-//! numbers fit and on big integers otherwise. They take the fast path only
+//! numbers fit and on base-10**9 limbs beyond (`limbs`: linear-time
+//! conversion from and to the digit string; `malachite` only for products
+//! and quotients of two long numbers). The digit arithmetic is in `arith`.
+//! Instances of `Decimal` itself are read and built through its
+//! `__slots__` descriptors directly, not by attribute lookup. They take the fast path only
 //! for finite operands, `Decimal` or `int`, and results that need nothing
 //! but rounding: a special value, a zero operand where `_pydecimal` has
 //! special cases, a subnormal or overflowing result, a clamped exponent, a
@@ -21,14 +25,19 @@
 //! flag has been touched yet). Results and flags are therefore exactly
 //! `_pydecimal`'s.
 
-use malachite_bigint::BigUint;
-use num_traits::{ToPrimitive, Zero};
 use rustpython_vm::builtins::{PyDict, PyDictRef, PyInt, PyModule, PyStr, PyType};
 use rustpython_vm::function::{FuncArgs, ItemDoc, PyMethodDef, PyMethodFlags};
+use rustpython_vm::builtins::descriptor::PyMemberDescriptor;
 use rustpython_vm::builtins::PyStrInterned;
+use rustpython_vm::function::PySetterValue;
+use rustpython_vm::types::GetDescriptor;
 use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyRef, PyResult, VirtualMachine};
-use std::cmp::Ordering;
 use std::sync::Arc;
+
+mod arith;
+mod limbs;
+
+use arith::{cmp, fix, op_add, op_div, op_mul, op_sub, round_to, rounding, to_str, Dec, Rounding, Signals};
 
 pub(crate) use pydecimal::module_def;
 
@@ -59,12 +68,46 @@ mod pydecimal {
 /// What the Rust methods of one `Decimal` class need.
 struct State {
     cls: PyRef<PyType>,
-    object_new: PyObjectRef,
-    context_var: PyObjectRef,
+    slots: Slots,
+    /// `_current_context_var.get`, bound once.
+    context_get: PyObjectRef,
     getcontext: PyObjectRef,
     inexact: PyObjectRef,
     rounded: PyObjectRef,
     n: Names,
+    /// The Python methods the Rust ones replace, in `METHODS`' order.
+    originals: Vec<PyObjectRef>,
+}
+
+/// The `__slots__` member descriptors of `Decimal`, read and written
+/// directly for instances of `Decimal` itself (not through attribute
+/// lookup, which a subclass may change).
+struct Slots {
+    exp: PyObjectRef,
+    int: PyObjectRef,
+    sign: PyObjectRef,
+    is_special: PyObjectRef,
+    set: fn(&PyObject, PyObjectRef, PySetterValue, &VirtualMachine) -> PyResult<()>,
+}
+
+impl Slots {
+    fn new(vm: &VirtualMachine, cls: &Py<PyType>) -> PyResult<Slots> {
+        let member = |name: &str| -> PyResult {
+            let d = cls.get_direct_attr(vm.ctx.intern_str(name)).ok_or_else(|| vm.new_type_error(format!("Decimal has no slot {name}")))?;
+            d.downcast_ref::<PyMemberDescriptor>().ok_or_else(|| vm.new_type_error(format!("Decimal.{name} is not a slot")))?;
+            Ok(d)
+        };
+        let set = vm.ctx.types.member_descriptor_type.slots.descr_set.load().ok_or_else(|| vm.new_type_error("member descriptors cannot be set".to_owned()))?;
+        Ok(Slots { exp: member("_exp")?, int: member("_int")?, sign: member("_sign")?, is_special: member("_is_special")?, set })
+    }
+
+    fn get(&self, vm: &VirtualMachine, member: &PyObjectRef, obj: &PyObject) -> Option<PyObjectRef> {
+        PyMemberDescriptor::descr_get(member, Some(obj), None, vm).ok()
+    }
+
+    fn set(&self, vm: &VirtualMachine, member: &PyObjectRef, obj: &PyObjectRef, value: PyObjectRef) -> PyResult<()> {
+        (self.set)(member, obj.clone(), PySetterValue::Assign(value), vm)
+    }
 }
 
 /// Attribute and key names, interned once (a `&str` name is interned
@@ -74,7 +117,6 @@ struct Names {
     int: &'static PyStrInterned,
     exp: &'static PyStrInterned,
     sign: &'static PyStrInterned,
-    get: &'static PyStrInterned,
     prec: &'static PyStrInterned,
     rounding: &'static PyStrInterned,
     emin: &'static PyStrInterned,
@@ -94,7 +136,6 @@ impl Names {
             int: i("_int"),
             exp: i("_exp"),
             sign: i("_sign"),
-            get: i("get"),
             prec: i("prec"),
             rounding: i("rounding"),
             emin: i("Emin"),
@@ -106,50 +147,6 @@ impl Names {
             ignored_flags: i("_ignored_flags"),
         }
     }
-}
-
-/// A finite decimal: (-1)**neg * digits * 10**exp; `digits` are ASCII,
-/// without leading zeros ("0" for zero).
-#[derive(Clone, Debug)]
-struct Dec {
-    neg: bool,
-    digits: Vec<u8>,
-    exp: i64,
-}
-
-impl Dec {
-    fn is_zero(&self) -> bool {
-        self.digits == b"0"
-    }
-    fn adjusted(&self) -> i64 {
-        self.exp + self.digits.len() as i64 - 1
-    }
-}
-
-#[derive(Clone, Copy, PartialEq)]
-enum Rounding {
-    Down,
-    HalfUp,
-    HalfEven,
-    Ceiling,
-    Floor,
-    Up,
-    HalfDown,
-    Up05,
-}
-
-fn rounding(s: &str) -> Option<Rounding> {
-    Some(match s {
-        "ROUND_DOWN" => Rounding::Down,
-        "ROUND_HALF_UP" => Rounding::HalfUp,
-        "ROUND_HALF_EVEN" => Rounding::HalfEven,
-        "ROUND_CEILING" => Rounding::Ceiling,
-        "ROUND_FLOOR" => Rounding::Floor,
-        "ROUND_UP" => Rounding::Up,
-        "ROUND_HALF_DOWN" => Rounding::HalfDown,
-        "ROUND_05UP" => Rounding::Up05,
-        _ => return None,
-    })
 }
 
 /// The context's fields, read from its `__dict__`.
@@ -173,13 +170,6 @@ impl Cx {
     }
 }
 
-/// Signals raised by a fast-path result.
-#[derive(Default)]
-struct Signals {
-    inexact: bool,
-    rounded: bool,
-}
-
 fn int_of(vm: &VirtualMachine, obj: PyObjectRef) -> Option<i64> {
     obj.downcast_ref::<PyInt>()?.try_to_primitive::<i64>(vm).ok()
 }
@@ -190,7 +180,7 @@ fn item(vm: &VirtualMachine, dict: &Py<PyDict>, key: &'static PyStrInterned) -> 
 
 impl State {
     fn current_context(&self, vm: &VirtualMachine) -> PyResult<PyObjectRef> {
-        match self.context_var.get_attr(self.n.get, vm).and_then(|get| get.call((), vm)) {
+        match self.context_get.call((), vm) {
             Ok(c) => Ok(c),
             Err(_) => self.getcontext.call((), vm),
         }
@@ -226,16 +216,26 @@ impl State {
 
     /// A finite `Decimal` (of this class or a subclass).
     fn dec(&self, vm: &VirtualMachine, obj: &PyObject) -> Option<Dec> {
-        if !obj.class().fast_issubclass(&self.cls) {
+        let [is_special, digits, exp, sign] = if obj.class().is(&self.cls) {
+            let m = &self.slots;
+            [&m.is_special, &m.int, &m.exp, &m.sign].map(|member| self.slots.get(vm, member, obj))
+        } else if obj.class().fast_issubclass(&self.cls) {
+            [self.n.is_special, self.n.int, self.n.exp, self.n.sign].map(|name| obj.get_attr(name, vm).ok())
+        } else {
+            return None;
+        };
+        if !is_special?.is(&vm.ctx.false_value) {
             return None;
         }
-        if obj.get_attr(self.n.is_special, vm).ok()?.try_to_bool(vm).ok()? {
+        let digits = digits?;
+        let digits = digits.downcast_ref::<PyStr>()?.to_str()?.as_bytes();
+        // What Python code stored; the arithmetic needs ASCII digits.
+        if !limbs::all_digits(digits) {
             return None;
         }
-        let digits = obj.get_attr(self.n.int, vm).ok()?;
-        let digits = digits.downcast_ref::<PyStr>()?.to_str()?.as_bytes().to_vec();
-        let exp = int_of(vm, obj.get_attr(self.n.exp, vm).ok()?)?;
-        let neg = int_of(vm, obj.get_attr(self.n.sign, vm).ok()?)? != 0;
+        let digits = digits.to_vec();
+        let exp = int_of(vm, exp?)?;
+        let neg = int_of(vm, sign?)? != 0;
         // Exponents this large are left to Python's unbounded ints.
         (exp.abs() < 1 << 60 && !digits.is_empty()).then_some(Dec { neg, digits, exp })
     }
@@ -243,21 +243,28 @@ impl State {
     /// An operand as `_convert_other` takes it: a Decimal or an int.
     fn operand(&self, vm: &VirtualMachine, obj: &PyObject) -> Option<Dec> {
         if let Some(i) = obj.downcast_ref::<PyInt>() {
-            let v = i.as_bigint();
-            let neg = v.sign() == malachite_bigint::Sign::Minus;
-            let digits = v.magnitude().to_string().into_bytes();
+            let (neg, digits) = match i.try_to_primitive::<i64>(vm) {
+                Ok(v) => (v < 0, v.unsigned_abs().to_string().into_bytes()),
+                Err(_) => {
+                    let v = i.as_bigint();
+                    (v.sign() == malachite_bigint::Sign::Minus, v.magnitude().to_string().into_bytes())
+                }
+            };
             return Some(Dec { neg, digits, exp: 0 });
         }
         self.dec(vm, obj)
     }
 
     fn new_dec(&self, vm: &VirtualMachine, d: Dec) -> PyResult {
-        let obj = self.object_new.call((self.cls.clone(),), vm)?;
-        obj.set_attr(self.n.sign, vm.ctx.new_int(d.neg as u8), vm)?;
+        // `object.__new__(Decimal)`: `Decimal` has `__slots__`, no
+        // `__dict__` and no abstract methods.
+        let obj = vm.ctx.new_base_object(self.cls.clone(), None);
+        let m = &self.slots;
+        m.set(vm, &m.sign, &obj, vm.ctx.new_int(d.neg as u8).into())?;
         // Digits are ASCII.
-        obj.set_attr(self.n.int, vm.ctx.new_str(String::from_utf8(d.digits).unwrap_or_default()), vm)?;
-        obj.set_attr(self.n.exp, vm.ctx.new_int(d.exp), vm)?;
-        obj.set_attr(self.n.is_special, vm.ctx.new_bool(false), vm)?;
+        m.set(vm, &m.int, &obj, vm.ctx.new_str(String::from_utf8(d.digits).unwrap_or_default()).into())?;
+        m.set(vm, &m.exp, &obj, vm.ctx.new_int(d.exp).into())?;
+        m.set(vm, &m.is_special, &obj, vm.ctx.new_bool(false).into())?;
         Ok(obj)
     }
 
@@ -289,321 +296,18 @@ impl State {
     }
 }
 
-// ---- digit arithmetic ---------------------------------------------------
-
-/// `_pydecimal`'s rounding functions: whether keeping the first `keep`
-/// digits of `digits` rounds up (1), truncates something (-1) or is exact (0).
-fn round_change(mode: Rounding, neg: bool, digits: &[u8], keep: usize) -> i32 {
-    let all_zeros = |from: usize| digits[from..].iter().all(|&c| c == b'0');
-    let exact_half = |from: usize| digits.get(from) == Some(&b'5') && all_zeros(from + 1);
-    let down = || if all_zeros(keep) { 0 } else { -1 };
-    let half_up = || {
-        if digits.get(keep).is_some_and(|&c| c >= b'5') {
-            1
-        } else if all_zeros(keep) {
-            0
-        } else {
-            -1
-        }
-    };
-    match mode {
-        Rounding::Down => down(),
-        Rounding::Up => -down(),
-        Rounding::HalfUp => half_up(),
-        Rounding::HalfDown => {
-            if exact_half(keep) {
-                -1
-            } else {
-                half_up()
-            }
-        }
-        Rounding::HalfEven => {
-            if exact_half(keep) && (keep == 0 || (digits[keep - 1] - b'0') % 2 == 0) {
-                -1
-            } else {
-                half_up()
-            }
-        }
-        Rounding::Ceiling => {
-            if neg {
-                down()
-            } else {
-                -down()
-            }
-        }
-        Rounding::Floor => {
-            if !neg {
-                down()
-            } else {
-                -down()
-            }
-        }
-        Rounding::Up05 => {
-            if keep > 0 && !matches!(digits[keep - 1], b'0' | b'5') {
-                down()
-            } else {
-                -down()
-            }
-        }
-    }
-}
-
-/// Adds one to a digit string.
-fn increment(digits: &mut Vec<u8>) {
-    for c in digits.iter_mut().rev() {
-        if *c == b'9' {
-            *c = b'0';
-        } else {
-            *c += 1;
-            return;
-        }
-    }
-    digits.insert(0, b'1');
-}
-
-/// Keeps the first `keep` digits, rounded by `mode`; returns the change.
-fn round_to(mode: Rounding, neg: bool, digits: &[u8], keep: usize) -> (Vec<u8>, i32) {
-    let changed = round_change(mode, neg, digits, keep);
-    let mut coeff = if keep == 0 { b"0".to_vec() } else { digits[..keep].to_vec() };
-    if changed == 1 {
-        increment(&mut coeff);
-    }
-    (coeff, changed)
-}
-
-/// `Decimal._fix` for the results the fast paths handle; None for those
-/// that overflow, are subnormal or need clamping.
-fn fix(cx: &Cx, d: Dec) -> Option<(Dec, Signals)> {
-    let (etiny, etop) = (cx.etiny(), cx.etop());
-    if d.is_zero() {
-        let exp_max = if cx.clamp { etop } else { cx.emax };
-        return (etiny <= d.exp && d.exp <= exp_max).then_some((d, Signals::default()));
-    }
-    let mut exp_min = d.digits.len() as i64 + d.exp - cx.prec;
-    if exp_min > etop || exp_min < etiny {
-        return None;
-    }
-    if d.exp < exp_min {
-        let keep = (d.digits.len() as i64 + d.exp - exp_min) as usize;
-        let (mut coeff, changed) = round_to(cx.rounding, d.neg, &d.digits, keep);
-        if coeff.len() as i64 > cx.prec {
-            coeff.pop();
-            exp_min += 1;
-        }
-        if exp_min > etop {
-            return None;
-        }
-        let s = Signals { inexact: changed != 0, rounded: true };
-        return Some((Dec { neg: d.neg, digits: coeff, exp: exp_min }, s));
-    }
-    if cx.clamp && d.exp > etop {
-        return None;
-    }
-    Some((d, Signals::default()))
-}
-
-/// A coefficient as a number: u128 while it fits.
-enum Num {
-    Small(u128),
-    Big(BigUint),
-}
-
-fn num(digits: &[u8]) -> Num {
-    if digits.len() <= 38 {
-        Num::Small(digits.iter().fold(0u128, |n, &c| n * 10 + (c - b'0') as u128))
-    } else {
-        Num::Big(BigUint::parse_bytes(digits, 10).unwrap_or_default())
-    }
-}
-
-fn big(n: Num) -> BigUint {
-    match n {
-        Num::Small(v) => BigUint::from(v),
-        Num::Big(b) => b,
-    }
-}
-
-fn digits_of(n: Num) -> Vec<u8> {
-    match n {
-        Num::Small(v) => v.to_string().into_bytes(),
-        Num::Big(b) => b.to_string().into_bytes(),
-    }
-}
-
-fn pow10(n: u32) -> BigUint {
-    BigUint::from(10u32).pow(n)
-}
-
-fn mul(a: &[u8], b: &[u8]) -> Vec<u8> {
-    match (num(a), num(b)) {
-        (Num::Small(x), Num::Small(y)) if x.checked_mul(y).is_some() => digits_of(Num::Small(x * y)),
-        (x, y) => digits_of(Num::Big(big(x) * big(y))),
-    }
-}
-
-/// `digits * 10**shift` as a number.
-fn shifted(digits: &[u8], shift: usize) -> Num {
-    if digits.len() + shift <= 38 {
-        let Num::Small(v) = num(digits) else { unreachable!() };
-        Num::Small(v * 10u128.pow(shift as u32))
-    } else {
-        Num::Big(big(num(digits)) * pow10(shift as u32))
-    }
-}
-
-/// |a| + |b| or ||a| - |b|| (with its ordering against zero).
-fn add_mag(a: Num, b: Num, subtract: bool) -> (Num, Ordering) {
-    match (a, b) {
-        (Num::Small(x), Num::Small(y)) if !subtract && x.checked_add(y).is_some() => (Num::Small(x + y), Ordering::Greater),
-        (Num::Small(x), Num::Small(y)) if subtract => (Num::Small(x.abs_diff(y)), x.cmp(&y)),
-        (x, y) => {
-            let (x, y) = (big(x), big(y));
-            if !subtract {
-                (Num::Big(x + y), Ordering::Greater)
-            } else {
-                let o = x.cmp(&y);
-                (Num::Big(if o == Ordering::Less { y - x } else { x - y }), o)
-            }
-        }
-    }
-}
-
-fn is_zero_num(n: &Num) -> bool {
-    match n {
-        Num::Small(v) => *v == 0,
-        Num::Big(b) => b.is_zero(),
-    }
-}
-
-// ---- the operations --------------------------------------------------------
-
-/// `Decimal.__add__` for two non-zero finite operands (`_normalize`, then
-/// the signed sum); None when the result is zero (Python decides its sign).
-fn add(cx: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
-    // _normalize: the operand with the larger exponent is `tmp`.
-    let (tmp, other) = if a.exp < b.exp { (b, a) } else { (a, b) };
-    let exp = tmp.exp + std::cmp::min(-1, tmp.digits.len() as i64 - cx.prec - 2);
-    let (other_digits, other_exp): (Vec<u8>, i64) = if other.digits.len() as i64 + other.exp - 1 < exp {
-        (b"1".to_vec(), exp)
-    } else {
-        (other.digits.clone(), other.exp)
-    };
-    let shift = tmp.exp - other_exp;
-    if shift > 1 << 30 {
-        return None;
-    }
-    let tmp_num = shifted(&tmp.digits, shift as usize);
-    let other_num = num(&other_digits);
-    let (sum, order) = add_mag(tmp_num, other_num, tmp.neg != other.neg);
-    if is_zero_num(&sum) {
-        return None;
-    }
-    // The sign of the larger magnitude.
-    let neg = if tmp.neg == other.neg { tmp.neg } else if order == Ordering::Greater { tmp.neg } else { other.neg };
-    Some(Dec { neg, digits: digits_of(sum), exp: other_exp })
-}
-
-/// `Decimal.__truediv__` for finite operands, `b` non-zero, `a` non-zero.
-fn div(cx: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
-    let shift = b.digits.len() as i64 - a.digits.len() as i64 + cx.prec + 1;
-    let mut exp = a.exp - b.exp - shift;
-    if shift.abs() > 1 << 30 {
-        return None;
-    }
-    let (num_a, num_b) = if shift >= 0 {
-        (shifted(&a.digits, shift as usize), num(&b.digits))
-    } else {
-        (num(&a.digits), shifted(&b.digits, (-shift) as usize))
-    };
-    let (mut coeff, remainder) = match (num_a, num_b) {
-        (Num::Small(x), Num::Small(y)) => (Num::Small(x / y), x % y != 0),
-        (x, y) => {
-            let (x, y) = (big(x), big(y));
-            let q = &x / &y;
-            let r = !(x - &q * &y).is_zero();
-            (Num::Big(q), r)
-        }
-    };
-    if remainder {
-        // Not exact: make sure the last digit is not 0 or 5 (as _pydecimal).
-        let last = match &coeff {
-            Num::Small(v) => (v % 10) as u32,
-            Num::Big(b) => (b % BigUint::from(10u32)).to_u32().unwrap_or(0),
-        };
-        if last % 5 == 0 {
-            coeff = match coeff {
-                Num::Small(v) => Num::Small(v + 1),
-                Num::Big(b) => Num::Big(b + BigUint::from(1u32)),
-            };
-        }
-        return Some(Dec { neg: a.neg != b.neg, digits: digits_of(coeff), exp });
-    }
-    // Exact: as close to the ideal exponent as possible.
-    let ideal = a.exp - b.exp;
-    let mut digits = digits_of(coeff);
-    while exp < ideal && digits.len() > 1 && digits.last() == Some(&b'0') {
-        digits.pop();
-        exp += 1;
-    }
-    Some(Dec { neg: a.neg != b.neg, digits, exp })
-}
-
-/// `Decimal._cmp` for finite values.
-fn cmp(a: &Dec, b: &Dec) -> Ordering {
-    let sign = |d: &Dec| if d.neg { Ordering::Less } else { Ordering::Greater };
-    match (a.is_zero(), b.is_zero()) {
-        (true, true) => return Ordering::Equal,
-        (true, false) => return sign(b).reverse(),
-        (false, true) => return sign(a),
-        _ => {}
-    }
-    if a.neg != b.neg {
-        return if a.neg { Ordering::Less } else { Ordering::Greater };
-    }
-    let mag = a.adjusted().cmp(&b.adjusted()).then_with(|| {
-        // Same adjusted exponent: compare the digits, padded alike.
-        let n = a.digits.len().max(b.digits.len());
-        let pad = |d: &Dec| d.digits.iter().copied().chain(std::iter::repeat(b'0')).take(n).collect::<Vec<u8>>();
-        pad(a).cmp(&pad(b))
-    });
-    if a.neg {
-        mag.reverse()
-    } else {
-        mag
-    }
-}
-
-/// `Decimal.__str__` (not engineering notation).
-fn to_str(d: &Dec, capitals: impl FnOnce() -> bool) -> String {
-    let digits = std::str::from_utf8(&d.digits).unwrap_or("0");
-    let n = digits.len() as i64;
-    let leftdigits = d.exp + n;
-    let dotplace = if d.exp <= 0 && leftdigits > -6 { leftdigits } else { 1 };
-    let mut s = String::with_capacity(digits.len() + 8);
-    if d.neg {
-        s.push('-');
-    }
-    if dotplace <= 0 {
-        s.push_str("0.");
-        s.extend(std::iter::repeat('0').take((-dotplace) as usize));
-        s.push_str(digits);
-    } else if dotplace >= n {
-        s.push_str(digits);
-        s.extend(std::iter::repeat('0').take((dotplace - n) as usize));
-    } else {
-        s.push_str(&digits[..dotplace as usize]);
-        s.push('.');
-        s.push_str(&digits[dotplace as usize..]);
-    }
-    if leftdigits != dotplace {
-        s.push(if capitals() { 'E' } else { 'e' });
-        let e = leftdigits - dotplace;
-        s.push_str(&format!("{}{}", if e < 0 { '-' } else { '+' }, e.abs()));
-    }
-    s
-}
-
 // ---- installing the methods ------------------------------------------------
+
+impl State {
+    /// Method `i` of `METHODS`: the Rust fast path, else the original
+    /// Python method.
+    fn call(&self, i: usize, vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+        match (METHODS[i].1)(self, vm, &args)? {
+            Some(r) => Ok(r),
+            None => self.originals[i].call(args, vm),
+        }
+    }
+}
 
 type Method = fn(&State, &VirtualMachine, &FuncArgs) -> PyResult<Option<PyObjectRef>>;
 
@@ -626,34 +330,6 @@ fn binary(st: &State, vm: &VirtualMachine, args: &FuncArgs, reflected: bool, op:
     let Some(cx) = st.context(vm, context_arg(args, 2))? else { return Ok(None) };
     let Some(r) = op(&cx, &a, &b) else { return Ok(None) };
     st.finish(vm, &cx, r).transpose()
-}
-
-fn op_add(cx: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
-    if a.is_zero() || b.is_zero() {
-        return None;
-    }
-    add(cx, a, b)
-}
-
-fn op_sub(cx: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
-    let b = Dec { neg: !b.neg, ..b.clone() };
-    op_add(cx, a, &b)
-}
-
-fn op_mul(_: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
-    let neg = a.neg != b.neg;
-    let exp = a.exp + b.exp;
-    if a.is_zero() || b.is_zero() {
-        return Some(Dec { neg, digits: b"0".to_vec(), exp });
-    }
-    Some(Dec { neg, digits: mul(&a.digits, &b.digits), exp })
-}
-
-fn op_div(cx: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
-    if a.is_zero() || b.is_zero() {
-        return None;
-    }
-    div(cx, a, b)
 }
 
 const METHODS: &[(&str, Method)] = &[
@@ -772,31 +448,26 @@ fn cmp_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Opti
 fn install(vm: &VirtualMachine, ns: &Py<PyDict>) -> PyResult<()> {
     let get = |name: &str| ns.get_item(name, vm);
     let cls = get("Decimal")?.downcast::<PyType>().map_err(|_| vm.new_type_error("Decimal is not a class".to_owned()))?;
-    let object_new = vm.ctx.types.object_type.as_object().get_attr("__new__", vm)?;
+    let originals = METHODS.iter().map(|&(name, _)| cls.as_object().get_attr(name, vm)).collect::<PyResult<Vec<_>>>()?;
     let st = Arc::new(State {
+        originals,
+        slots: Slots::new(vm, &cls)?,
         cls: cls.clone(),
-        object_new,
-        context_var: get("_current_context_var")?,
+        context_get: get("_current_context_var")?.get_attr("get", vm)?,
         getcontext: get("getcontext")?,
         inexact: get("Inexact")?,
         rounded: get("Rounded")?,
         n: Names::new(vm),
     });
     let setattr = vm.builtins.get_attr("setattr", vm)?;
-    for &(name, fast) in METHODS {
-        let original = cls.as_object().get_attr(name, vm)?;
+    for (i, &(name, _)) in METHODS.iter().enumerate() {
         // The docstring stays (test_decimal runs the doctests in it).
-        let doc: Option<&'static str> = original
+        let doc: Option<&'static str> = st.originals[i]
             .get_attr("__doc__", vm)
             .ok()
             .and_then(|d| d.downcast_ref::<PyStr>().and_then(|s| s.to_str()).map(|s| &*Box::leak(s.to_owned().into_boxed_str())));
         let state = st.clone();
-        let f = move |vm: &VirtualMachine, args: FuncArgs| -> PyResult {
-            match fast(&state, vm, &args)? {
-                Some(r) => Ok(r),
-                None => original.call(args, vm),
-            }
-        };
+        let f = move |vm: &VirtualMachine, args: FuncArgs| -> PyResult { state.call(i, vm, args) };
         let def = PyMethodDef {
             name,
             func: Box::leak(Box::new(move |vm: &VirtualMachine, args: FuncArgs, _: rustpython_vm::function::Callee| f(vm, args))),

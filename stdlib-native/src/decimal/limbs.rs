@@ -1,0 +1,255 @@
+//! Naturals in base 10**9 limbs, for coefficients too long for `u128`.
+//!
+//! A decimal coefficient is a digit string; in base 10**9 it converts to
+//! and from digits in linear time, and the operations decimal arithmetic
+//! does most on long coefficients (adding aligned operands, multiplying or
+//! dividing by a short number) are linear too. Binary big integers need
+//! quadratic-time (or sub-quadratic but costly) base conversions at every
+//! operation, which dominated long computations (digits of pi). Products
+//! and quotients of two long numbers go to `malachite` (see `arith`).
+
+use std::cmp::Ordering;
+
+const BASE: u64 = 1_000_000_000;
+const DIGITS: usize = 9;
+
+/// "00" to "99".
+const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+
+/// The value of eight ASCII digits (SWAR: pairs, then quads, then the
+/// eight, each step one multiply on the packed lanes).
+fn eight_digits(d: [u8; 8]) -> u32 {
+    let mut v = u64::from_le_bytes(d).wrapping_sub(0x3030_3030_3030_3030);
+    v = (v.wrapping_mul(10) + (v >> 8)) & 0x00FF_00FF_00FF_00FF;
+    v = (v * 100 + (v >> 16)) & 0x0000_FFFF_0000_FFFF;
+    v = (v * 10_000 + (v >> 32)) & 0xFFFF_FFFF;
+    v as u32
+}
+
+/// Whether every byte is an ASCII digit, eight at a time: the high
+/// nibble of each is 3, and adding 6 to the low nibble does not carry.
+pub(super) fn all_digits(d: &[u8]) -> bool {
+    const HIGH: u64 = 0xF0F0_F0F0_F0F0_F0F0;
+    const THREES: u64 = 0x3030_3030_3030_3030;
+    let chunks = d.chunks_exact(8);
+    let rest = chunks.remainder().iter().all(u8::is_ascii_digit);
+    rest && chunks.fold(true, |ok, c| {
+        let x = u64::from_le_bytes(c.try_into().unwrap_or([0; 8]));
+        ok & (x & HIGH == THREES) & (x.wrapping_add(0x0606_0606_0606_0606) & HIGH == THREES)
+    })
+}
+
+/// A natural number: limbs below 10**9, least significant first, without
+/// high zero limbs (zero has none).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Limbs(Vec<u32>);
+
+impl Limbs {
+    pub(super) fn from_digits(digits: &[u8]) -> Limbs {
+        let mut v = Vec::with_capacity(digits.len() / DIGITS + 1);
+        let mut end = digits.len();
+        while end >= DIGITS {
+            let chunk = &digits[end - DIGITS..end];
+            v.push((chunk[0] - b'0') as u32 * 100_000_000 + eight_digits(chunk[1..].try_into().unwrap_or([b'0'; 8])));
+            end -= DIGITS;
+        }
+        if end > 0 {
+            v.push(digits[..end].iter().fold(0u32, |x, &c| x * 10 + (c - b'0') as u32));
+        }
+        Limbs::trimmed(v)
+    }
+
+    pub(super) fn from_u128(mut x: u128) -> Limbs {
+        let mut v = Vec::new();
+        while x > 0 {
+            v.push((x % BASE as u128) as u32);
+            x /= BASE as u128;
+        }
+        Limbs(v)
+    }
+
+    fn trimmed(mut v: Vec<u32>) -> Limbs {
+        while v.last() == Some(&0) {
+            v.pop();
+        }
+        Limbs(v)
+    }
+
+    /// The decimal digits, without leading zeros ("0" for zero).
+    pub(super) fn to_digits(&self) -> Vec<u8> {
+        let Some((top, rest)) = self.0.split_last() else { return b"0".to_vec() };
+        let mut out = Vec::with_capacity(self.0.len() * DIGITS);
+        out.extend_from_slice(top.to_string().as_bytes());
+        for &limb in rest.iter().rev() {
+            // Nine digits: one, then four pairs.
+            let (first, mut low) = (limb / 100_000_000, limb % 100_000_000);
+            let mut buf = [b'0'; DIGITS];
+            buf[0] = b'0' + first as u8;
+            for i in (0..4).rev() {
+                let pair = (low % 100) as usize;
+                low /= 100;
+                buf[1 + 2 * i..3 + 2 * i].copy_from_slice(&PAIRS[2 * pair..2 * pair + 2]);
+            }
+            out.extend_from_slice(&buf);
+        }
+        out
+    }
+
+    pub(super) fn is_zero(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// The last decimal digit.
+    pub(super) fn last_digit(&self) -> u32 {
+        self.0.first().map_or(0, |l| l % 10)
+    }
+
+    /// The value when it fits in a `u64`.
+    pub(super) fn to_u64(&self) -> Option<u64> {
+        match self.0.len() {
+            0 => Some(0),
+            1 => Some(self.0[0] as u64),
+            2 => Some(self.0[1] as u64 * BASE + self.0[0] as u64),
+            3 => (self.0[2] as u64).checked_mul(BASE * BASE)?.checked_add(self.0[1] as u64 * BASE + self.0[0] as u64),
+            _ => None,
+        }
+    }
+
+    pub(super) fn cmp(&self, other: &Limbs) -> Ordering {
+        self.0.len().cmp(&other.0.len()).then_with(|| self.0.iter().rev().cmp(other.0.iter().rev()))
+    }
+
+    pub(super) fn add(&self, other: &Limbs) -> Limbs {
+        let (long, short) = if self.0.len() >= other.0.len() { (self, other) } else { (other, self) };
+        let mut v = Vec::with_capacity(long.0.len() + 1);
+        let mut carry = 0u32;
+        for (i, &x) in long.0.iter().enumerate() {
+            let s = x + short.0.get(i).copied().unwrap_or(0) + carry;
+            carry = (s >= BASE as u32) as u32;
+            v.push(if carry == 1 { s - BASE as u32 } else { s });
+        }
+        if carry == 1 {
+            v.push(1);
+        }
+        Limbs(v)
+    }
+
+    /// `self - other`, for `self >= other`.
+    pub(super) fn sub(&self, other: &Limbs) -> Limbs {
+        let mut v = Vec::with_capacity(self.0.len());
+        let mut borrow = 0i64;
+        for (i, &x) in self.0.iter().enumerate() {
+            let mut d = x as i64 - other.0.get(i).copied().unwrap_or(0) as i64 - borrow;
+            borrow = (d < 0) as i64;
+            if d < 0 {
+                d += BASE as i64;
+            }
+            v.push(d as u32);
+        }
+        Limbs::trimmed(v)
+    }
+
+    /// Schoolbook product (the caller sends long-by-long products elsewhere).
+    pub(super) fn mul(&self, other: &Limbs) -> Limbs {
+        if self.is_zero() || other.is_zero() {
+            return Limbs(Vec::new());
+        }
+        let mut r = vec![0u64; self.0.len() + other.0.len()];
+        for (i, &x) in self.0.iter().enumerate() {
+            let mut carry = 0u64;
+            for (j, &y) in other.0.iter().enumerate() {
+                // < 10**18 + 10**9 + 10**9: fits.
+                let t = r[i + j] + x as u64 * y as u64 + carry;
+                r[i + j] = t % BASE;
+                carry = t / BASE;
+            }
+            let mut k = i + other.0.len();
+            while carry > 0 {
+                let t = r[k] + carry;
+                r[k] = t % BASE;
+                carry = t / BASE;
+                k += 1;
+            }
+        }
+        Limbs::trimmed(r.into_iter().map(|x| x as u32).collect())
+    }
+
+    /// Quotient by a non-zero `d`, and whether the remainder is non-zero.
+    pub(super) fn div_small(&self, d: u64) -> (Limbs, bool) {
+        let mut q = vec![0u32; self.0.len()];
+        let mut r: u128 = 0;
+        if d < (u64::MAX / BASE) {
+            // r * BASE + limb < d * BASE fits in a u64.
+            let mut r64 = 0u64;
+            for (i, &x) in self.0.iter().enumerate().rev() {
+                let cur = r64 * BASE + x as u64;
+                q[i] = (cur / d) as u32;
+                r64 = cur % d;
+            }
+            r = r64 as u128;
+        } else {
+            for (i, &x) in self.0.iter().enumerate().rev() {
+                let cur = r * BASE as u128 + x as u128;
+                q[i] = (cur / d as u128) as u32;
+                r = cur % d as u128;
+            }
+        }
+        (Limbs::trimmed(q), r != 0)
+    }
+
+    pub(super) fn add_one(&self) -> Limbs {
+        self.add(&Limbs(vec![1]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn l(s: &str) -> Limbs {
+        Limbs::from_digits(s.as_bytes())
+    }
+
+    fn s(x: &Limbs) -> String {
+        String::from_utf8(x.to_digits()).unwrap()
+    }
+
+    #[test]
+    fn digits_round_trip() {
+        for d in ["0", "7", "999999999", "1000000000", "123456789012345678901234567890"] {
+            assert_eq!(s(&l(d)), d);
+        }
+        assert_eq!(s(&l("000123")), "123");
+        assert_eq!(eight_digits(*b"12345678"), 12345678);
+        assert!(all_digits(b"0123456789012345678"));
+        for bad in [&b"01234567/9"[..], b"0123456:", b"012345678901234\x00", b"1234567\xb9", b"a"] {
+            assert!(!all_digits(bad), "{bad:?}");
+        }
+        assert_eq!(eight_digits(*b"90000009"), 90000009);
+        assert_eq!(s(&l("1000000001000000000")), "1000000001000000000");
+        assert_eq!(s(&Limbs::from_u128(u128::MAX)), u128::MAX.to_string());
+    }
+
+    #[test]
+    fn arithmetic() {
+        let a = "999999999999999999999999999999999999999999";
+        let b = "1";
+        assert_eq!(s(&l(a).add(&l(b))), format!("1{}", "0".repeat(42)));
+        assert_eq!(s(&l(&format!("1{}", "0".repeat(42))).sub(&l(b))), a);
+        assert_eq!(s(&l("123456789123456789").mul(&l("987654321987654321"))), "121932631356500531347203169112635269");
+        let (q, r) = l("121932631356500531347203169112635269").div_small(987654321);
+        assert_eq!((s(&q), r), ("123456789246913578123456789".to_owned(), false));
+        let (q, r) = l("121932631356500531347203169112635269").div_small(18446744073709551557);
+        assert_eq!(s(&q), "6609981190679600");
+        assert!(r);
+        assert_eq!(l("5").cmp(&l("1000000000")), Ordering::Less);
+    }
+}
