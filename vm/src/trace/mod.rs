@@ -87,6 +87,37 @@ pub struct CompiledTrace {
 }
 
 impl CompiledTrace {
+    /// A compiled root trace (`part`) starting at `header` with these inputs;
+    /// one that ends in a transfer does not loop itself. Counted in the stats.
+    fn new(
+        name: String,
+        code: CompiledLoop,
+        (header, inputs, header_nulls): (u32, Vec<InputKind>, Vec<bool>),
+        part: Rc<TracePart>,
+        started: std::time::Instant,
+    ) -> Rc<CompiledTrace> {
+        let transfers = part.transfer.is_some();
+        let ct = Rc::new(CompiledTrace {
+            name,
+            code,
+            header,
+            inputs,
+            header_nulls,
+            parts: RefCell::new(vec![part]),
+            transfers: std::cell::Cell::new(transfers),
+            bridge_aborts: RefCell::default(),
+            entered: Default::default(),
+            bounced: Default::default(),
+            entries: Default::default(),
+            loops: !transfers,
+        });
+        stats::with(|s| {
+            s.compiled.push(Rc::downgrade(&ct));
+            s.compile_time += started.elapsed();
+        });
+        ct
+    }
+
     /// Whether frame `f` must not enter now: it left through an exit that
     /// will never get a bridge, and has not yet run `BOUNCE_BACKOFF`
     /// back-edges of loop `jump` since.
@@ -500,24 +531,8 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
         Err(e) => return failed(format!("backend: {e}")),
     };
     log_trace(&format!("trace {}", trace.name), &before, &trace, 0, code.trace_code(0).unwrap_or_default());
-    let ct = Rc::new(CompiledTrace {
-        name: trace.name.clone(),
-        code,
-        header,
-        inputs,
-        header_nulls,
-        parts: RefCell::new(vec![part(trace)]),
-        transfers: Default::default(),
-        bridge_aborts: RefCell::default(),
-        entered: Default::default(),
-        bounced: Default::default(),
-        entries: Default::default(),
-        loops: true,
-    });
-    stats::with(|s| {
-        s.compiled.push(Rc::downgrade(&ct));
-        s.compile_time += started.elapsed();
-    });
+    let name = trace.name.clone();
+    let ct = CompiledTrace::new(name, code, (header, inputs, header_nulls), part(trace), started);
     with_state(&key.code, key.jump, key.push, |st| st.compiled = Some(ct));
     WITH_COMPILED.with(|w| {
         let mut w = w.borrow_mut();
@@ -554,24 +569,8 @@ fn finish_first(vm: &VirtualMachine, r: Recorder, f: &Frame, key: &LoopKey) {
     log_trace(&format!("first iteration of {}", trace.name), &before, &trace, 0, code.trace_code(0).unwrap_or_default());
     let transfer = Transfer { target: Rc::downgrade(&main), plan: Default::default() };
     let part = TracePart { trace, descs, _keep: keep, transfer: Some(transfer), allocs_removed, ret: Default::default() };
-    let ct = Rc::new(CompiledTrace {
-        name: format!("{} (first iteration)", main.name),
-        code,
-        header,
-        inputs,
-        header_nulls,
-        parts: RefCell::new(vec![Rc::new(part)]),
-        transfers: std::cell::Cell::new(true),
-        bridge_aborts: RefCell::default(),
-        entered: Default::default(),
-        bounced: Default::default(),
-        entries: Default::default(),
-        loops: false,
-    });
-    stats::with(|s| {
-        s.compiled.push(Rc::downgrade(&ct));
-        s.compile_time += started.elapsed();
-    });
+    let name = format!("{} (first iteration)", main.name);
+    let ct = CompiledTrace::new(name, code, (header, inputs, header_nulls), Rc::new(part), started);
     with_state(&key.code, key.jump, key.push, |st| st.first = Some(ct));
 }
 
