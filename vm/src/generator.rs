@@ -9,6 +9,7 @@
 use std::sync::atomic::Ordering;
 
 use rustpython_vm::common::lock::PyMutex;
+use rustpython_vm::object::{Traverse, TraverseFn};
 
 use rustpython_vm::builtins::{PyBaseException, PyBaseExceptionRef, PyCode, PyStrRef};
 use rustpython_vm::bytecode::{CodeFlags, Instruction};
@@ -106,6 +107,34 @@ impl std::fmt::Debug for Coro {
 }
 
 impl Coro {
+    /// The collector's view: the values of a suspended frame (its locals and
+    /// stack, `locals`, its function) and the saved exception. A running
+    /// frame is on a run stack, not here; a frame being taken out is skipped.
+    fn traverse(&self, traverse_fn: &mut TraverseFn<'_>) {
+        if let Some(frame) = self.frame.0.try_lock() {
+            if let Some(f) = frame.as_ref() {
+                for o in f.slots.iter().flatten() {
+                    o.traverse(traverse_fn);
+                }
+                f.locals.traverse(traverse_fn);
+                f.func.traverse(traverse_fn);
+            }
+        }
+        if let Some(exc) = self.exc_state.try_lock() {
+            exc.traverse(traverse_fn);
+        }
+    }
+
+    /// Break a cycle through a suspended frame: hand its values to the
+    /// collector and drop the frame.
+    fn clear(&mut self, out: &mut Vec<PyObjectRef>) {
+        if let Some(mut f) = self.frame.take() {
+            out.extend(f.slots.drain(..).flatten());
+            out.extend(f.locals.take());
+            out.extend(f.func.take());
+        }
+    }
+
     /// Mark the generator running; false if it already was (on any thread).
     fn claim(&self) -> bool {
         self.running.0.compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed).is_ok()
@@ -379,23 +408,46 @@ fn iter_return_to_result(vm: &VirtualMachine, r: PyIterReturn) -> PyResult {
 
 macro_rules! coro_type {
     ($ty:ident, $name:literal) => {
-        #[pyclass(module = false, name = $name)]
+        #[pyclass(module = false, name = $name, traverse = "manual")]
         #[derive(Debug, PyPayload)]
         pub struct $ty {
             inner: Coro,
+        }
+
+        // SAFETY: `Coro::traverse` reports references the generator owns.
+        unsafe impl Traverse for $ty {
+            fn traverse(&self, traverse_fn: &mut TraverseFn<'_>) {
+                self.inner.traverse(traverse_fn);
+            }
+
+            fn clear(&mut self, out: &mut Vec<PyObjectRef>) {
+                self.inner.clear(out);
+            }
         }
     };
 }
 
 coro_type!(HipyGenerator, "generator");
 
-#[pyclass(module = false, name = "coroutine")]
+#[pyclass(module = false, name = "coroutine", traverse = "manual")]
 #[derive(Debug, PyPayload)]
 pub struct HipyCoroutine {
     inner: Coro,
     /// `cr_origin`: where it was made, while `sys.set_coroutine_origin_tracking_depth`
     /// asks for it (`origin`).
     origin: Option<PyObjectRef>,
+}
+
+// SAFETY: `Coro::traverse` reports references the coroutine owns.
+unsafe impl Traverse for HipyCoroutine {
+    fn traverse(&self, traverse_fn: &mut TraverseFn<'_>) {
+        self.inner.traverse(traverse_fn);
+        self.origin.traverse(traverse_fn);
+    }
+
+    fn clear(&mut self, out: &mut Vec<PyObjectRef>) {
+        self.inner.clear(out);
+    }
 }
 coro_type!(HipyAsyncGenerator, "async_generator");
 

@@ -8,18 +8,28 @@ use std::sync::atomic::{AtomicI64, Ordering::Relaxed};
 
 use rustpython_vm::builtins::{PyList, PyListRef, PyTuple};
 use rustpython_vm::class::PyClassImpl;
-use rustpython_vm::object::payload_offset;
+use rustpython_vm::object::{payload_offset, Traverse, TraverseFn};
 use rustpython_vm::protocol::PyIterReturn;
 use rustpython_vm::types::{IterNext, Iterable, SelfIter};
 use rustpython_vm::{pyclass, AsObject, Py, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 
-#[pyclass(module = false, name = "list_iterator")]
+/// Traversed by the collector (and so tracked, as CPython tracks its list
+/// iterators): a cycle through one (a suspended generator iterating a list
+/// that holds the generator) must be collectable.
+#[pyclass(module = false, name = "list_iterator", traverse = "manual")]
 #[derive(Debug, PyPayload)]
 #[repr(C)]
 pub struct ListIter {
     pub list: PyListRef,
     /// The next index, or `EXHAUSTED`.
     pub index: AtomicI64,
+}
+
+// SAFETY: the list is the iterator's only reference.
+unsafe impl Traverse for ListIter {
+    fn traverse(&self, traverse_fn: &mut TraverseFn<'_>) {
+        self.list.traverse(traverse_fn);
+    }
 }
 
 /// The index of an iterator that ran out: no list is this long, so the
