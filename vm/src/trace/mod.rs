@@ -86,6 +86,17 @@ pub struct CompiledTrace {
     loops: bool,
 }
 
+/// A frame at a loop header against a trace of that loop (`boundness`).
+#[derive(PartialEq)]
+enum Boundness {
+    /// Its slots are bound and unbound as at the trace's header.
+    Same,
+    /// As at the header, except that some slots the trace has bound are
+    /// still unbound: the loop is starting (`first_iteration`).
+    UnboundOnly,
+    Other,
+}
+
 impl CompiledTrace {
     /// A compiled root trace (`part`) starting at `header` with these inputs;
     /// one that ends in a transfer does not loop itself. Counted in the stats.
@@ -116,6 +127,23 @@ impl CompiledTrace {
             s.compile_time += started.elapsed();
         });
         ct
+    }
+
+    /// How frame `f`'s bound and unbound slots compare with this trace's
+    /// header.
+    fn boundness(&self, f: &Frame) -> Boundness {
+        if f.slots.len() != self.header_nulls.len() {
+            return Boundness::Other;
+        }
+        let mut unbound_here = false;
+        for (s, &null) in f.slots.iter().zip(&self.header_nulls) {
+            match (s.is_none(), null) {
+                (false, true) => return Boundness::Other,
+                (true, false) => unbound_here = true,
+                _ => {}
+            }
+        }
+        if unbound_here { Boundness::UnboundOnly } else { Boundness::Same }
     }
 
     /// Whether frame `f` must not enter now: it left through an exit that
@@ -651,9 +679,7 @@ fn compiled_loop_at(f: &Frame) -> Option<Rc<CompiledTrace>> {
     if jump == crate::code::NO_LOOP {
         return None;
     }
-    let fits = |ct: &CompiledTrace| {
-        f.slots.len() == ct.header_nulls.len() && f.slots.iter().zip(&ct.header_nulls).all(|(s, &null)| s.is_none() == null)
-    };
+    let fits = |ct: &CompiledTrace| ct.boundness(f) == Boundness::Same;
     let main = compiled(&f.code, jump, f.push)?;
     if fits(&main) {
         return Some(main);
@@ -726,10 +752,7 @@ fn first_iteration(
     jump: u32,
 ) -> Result<Entered, Raised> {
     let f = stack.last().unwrap();
-    let unbound_only = f.slots.len() == ct.header_nulls.len()
-        && f.slots.iter().zip(&ct.header_nulls).all(|(s, &null)| s.is_none() || !null)
-        && f.slots.iter().zip(&ct.header_nulls).any(|(s, &null)| s.is_none() && !null);
-    if !unbound_only {
+    if ct.boundness(f) != Boundness::UnboundOnly {
         return Ok(Entered::No);
     }
     let (first, record) = with_state(&f.code, jump, f.push, |st| {
@@ -882,20 +905,14 @@ fn return_exit(vm: &VirtualMachine, ct: &CompiledTrace, guard: u32, buf: &[u64])
     Some(deopt::returned(vm, plan, buf))
 }
 
-/// Whether exit `guard` is a back-edge safepoint (its exits say nothing
-/// about the trace's assumptions, so it never gets a bridge).
-fn is_safepoint_exit(ct: &CompiledTrace, guard: u32) -> bool {
+/// Whether exit `guard` never gets a bridge: a back-edge safepoint (its
+/// exits say nothing about the trace's assumptions), or the `exit` that ends
+/// its trace (at its frame's return, or into another loop: taken always, a
+/// bridge would start where it ends).
+fn never_bridged(ct: &CompiledTrace, guard: u32) -> bool {
+    use hipy_optimizer::Opcode;
     ct.code.exit_info(guard).is_some_and(|info| {
-        ct.part(info.trace).trace.ops[info.op_index].opcode == hipy_optimizer::Opcode::GuardNoInterrupt
-    })
-}
-
-/// Whether exit `guard` is the `exit` that ends its trace (at its frame's
-/// return, or into another loop): taken always, it would start a bridge
-/// where it ends.
-fn is_final_exit(ct: &CompiledTrace, guard: u32) -> bool {
-    ct.code.exit_info(guard).is_some_and(|info| {
-        ct.part(info.trace).trace.ops[info.op_index].opcode == hipy_optimizer::Opcode::Exit
+        matches!(ct.part(info.trace).trace.ops[info.op_index].opcode, Opcode::GuardNoInterrupt | Opcode::Exit)
     })
 }
 
@@ -931,7 +948,7 @@ enum Bridge {
 }
 
 fn bridge_outlook(ct: &CompiledTrace, guard: u32) -> Bridge {
-    if ct.code.has_bridge(guard) || is_safepoint_exit(ct, guard) || is_final_exit(ct, guard) {
+    if ct.code.has_bridge(guard) || never_bridged(ct, guard) {
         return Bridge::Not;
     }
     let full = ct.parts.borrow().len() > MAX_BRIDGES;
