@@ -598,12 +598,25 @@ impl FrameSnapshot {
         *zelf.jump.lock() = Some(plan);
         Ok(())
     }
+    /// The byte offset of the frame's instruction in `co_code`. A frame at
+    /// a `yield` (suspended, or reporting the yield's `return` event) stands
+    /// at the `RESUME` after it, as in CPython 3.13+, whose bytecode and
+    /// `sys.version_info` hipy reports: tools such as coverage.py read the
+    /// instruction at `f_lasti` with the running version's rules to tell a
+    /// yield from a return.
     #[pygetset]
     fn f_lasti(zelf: &Py<Self>) -> u32 {
         if let Some(j) = *zelf.jump.lock() {
             return j.target * 2;
         }
-        zelf.live(|f| f.lasti).unwrap_or_else(|| zelf.dead.lock().2) * 2
+        let lasti = zelf.live(|f| f.lasti).unwrap_or_else(|| zelf.dead.lock().2);
+        let at_yield = zelf.code.downcast_ref::<PyCode>().is_some_and(|c| {
+            c.code
+                .instructions
+                .get(lasti as usize)
+                .is_some_and(|u| matches!(u.op, rustpython_vm::bytecode::Instruction::YieldValue { .. }))
+        });
+        (lasti + u32::from(at_yield)) * 2
     }
     #[pygetset]
     fn f_back(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult {
