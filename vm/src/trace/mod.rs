@@ -218,6 +218,11 @@ impl LoopKey {
     pub fn of(f: &Frame, jump: u32) -> LoopKey {
         LoopKey { code: f.code.clone(), jump, push: f.push }
     }
+
+    /// `qualname:line` of the loop's back-edge, as traces are named.
+    fn label(&self) -> String {
+        format!("{}:{}", self.code.qualname(), self.code.line_of(self.jump).unwrap_or(0))
+    }
 }
 
 /// What the JIT knows about one loop (`CodeInfo::jit_loops`).
@@ -369,6 +374,7 @@ pub enum Entered {
 }
 
 fn note_abort(key: &LoopKey, reason: String) {
+    log_abort(&key.label(), &reason);
     stats::with(|s| *s.aborts.entry(reason).or_default() += 1);
     with_state(&key.code, key.jump, key.push, |st| {
         st.aborts += 1;
@@ -394,11 +400,13 @@ pub enum Target {
 fn abandon(target: &Target, reason: String) {
     match target {
         Target::Bridge(ct, exit) => {
+            log_abort(&format!("bridge of trace {} from exit {exit}", ct.name), &reason);
             stats::with(|s| *s.aborts.entry(format!("bridge: {reason}")).or_default() += 1);
             *ct.bridge_aborts.borrow_mut().entry(*exit).or_default() += 1;
         }
         Target::Loop(key) => note_abort(key, reason),
         Target::First(key) => {
+            log_abort(&format!("{} (first iteration)", key.label()), &reason);
             stats::with(|s| *s.aborts.entry(format!("first iteration: {reason}")).or_default() += 1);
             with_state(&key.code, key.jump, key.push, |st| st.first_aborts += 1);
         }
@@ -518,6 +526,13 @@ fn log_trace(title: &str, before: &str, trace: &Trace, first_exit: u32, code: &[
         code.as_ptr() as usize,
         if saved { format!(", in {bin}") } else { String::new() },
     ));
+}
+
+/// Which recording stopped without a trace, and why, in the HIPY_JIT_LOG file.
+fn log_abort(what: &str, reason: &str) {
+    if config().log.is_some() {
+        log_text(&format!("=== abort {what}: {reason}\n\n"));
+    }
 }
 
 /// Append to the HIPY_JIT_LOG file, if there is one.
