@@ -329,14 +329,30 @@ pub fn back_edge(
     rec: &mut Option<Box<Recorder>>,
 ) -> Result<Entered, Raised> {
     let Some(layout) = layout() else { return Ok(Entered::No) };
-    if rec.is_some() {
-        // The recorder follows every instruction; compiled code would run
-        // behind its back.
-        return Ok(Entered::No);
-    }
     let f = stack.last().unwrap();
     let jump = f.lasti as usize;
     let (compiled, blacklisted) = with_state(&f.code, f.lasti, f.push, |s| (s.compiled.clone(), s.blacklisted));
+    if let Some(r) = rec.as_deref() {
+        // The recorder follows every instruction of its own frames; compiled
+        // code would run behind its back.
+        if !r.in_callee(stack.len()) {
+            return Ok(Entered::No);
+        }
+        // A loop of a function the recording calls as a residual call: the
+        // recording sees only the call's result. Its compiled code runs
+        // (`enter` records no bridge while a recording is on). A hot loop
+        // without any stops the recording, which would otherwise keep every
+        // loop it calls interpreted (`main()` called from a recorded
+        // module-level loop's exit is the whole program): the recording's
+        // target is not charged, it is recorded again later.
+        if compiled.is_none() && !blacklisted {
+            let r = rec.take().unwrap();
+            give_way(&r.target);
+        }
+    }
+    if rec.is_some() && compiled.is_none() {
+        return Ok(Entered::No);
+    }
     let count = f.code.backedges[jump].get();
     if let Some(ct) = compiled {
         if ct.refuses(f, jump as u32) {
@@ -395,22 +411,41 @@ pub enum Target {
     Bridge(Rc<CompiledTrace>, u32),
 }
 
+impl Target {
+    /// What is recorded, as the JIT log names it.
+    fn label(&self) -> String {
+        match self {
+            Target::Bridge(ct, exit) => format!("bridge of trace {} from exit {exit}", ct.name),
+            Target::Loop(key) => key.label(),
+            Target::First(key) => format!("{} (first iteration)", key.label()),
+        }
+    }
+}
+
 /// Stop recording without a trace: a root recording counts against its
 /// loop, a bridge recording against its exit.
 fn abandon(target: &Target, reason: String) {
     match target {
         Target::Bridge(ct, exit) => {
-            log_abort(&format!("bridge of trace {} from exit {exit}", ct.name), &reason);
+            log_abort(&target.label(), &reason);
             stats::with(|s| *s.aborts.entry(format!("bridge: {reason}")).or_default() += 1);
             *ct.bridge_aborts.borrow_mut().entry(*exit).or_default() += 1;
         }
         Target::Loop(key) => note_abort(key, reason),
         Target::First(key) => {
-            log_abort(&format!("{} (first iteration)", key.label()), &reason);
+            log_abort(&target.label(), &reason);
             stats::with(|s| *s.aborts.entry(format!("first iteration: {reason}")).or_default() += 1);
             with_state(&key.code, key.jump, key.push, |st| st.first_aborts += 1);
         }
     }
+}
+
+/// Stop a recording in favour of a hot loop in a function it calls, without
+/// holding it against its loop or exit.
+fn give_way(target: &Target) {
+    let reason = "a loop in a residual call got hot";
+    log_abort(&target.label(), reason);
+    stats::with(|s| *s.aborts.entry(reason.into()).or_default() += 1);
 }
 
 /// Record one instruction of the top frame and execute it.
@@ -443,19 +478,34 @@ pub fn record_step(
         abandon(&r.target, "frame stack differs from the recording".into());
         return exec(f);
     }
-    if at_header && r.started() {
+    // A bridge back at its own loop's header with a loop variable unbound
+    // (an inner loop starting again) does not fit the loop's trace: it
+    // enters the loop's first-iteration trace instead (below).
+    let refits = at_header && matches!(&r.target, Target::Bridge(ct, _) if ct.boundness(f) != Boundness::Same);
+    if at_header && r.started() && !refits {
         let r = rec.take().unwrap();
         finish(vm, *r, stack);
         return Ok(crate::eval::Flow::Next);
     }
-    // A bridge that reaches another compiled loop's header ends there.
-    if let Target::Bridge(ct, _) = &r.target {
-        if n == r.base + 1 && r.depth() == 1 && f.serial == r.serial {
-            if let Some(next) = compiled_loop_at(f).filter(|next| !Rc::ptr_eq(next, ct)) {
-                let r = rec.take().unwrap();
+    // A recording that reaches another compiled loop's header ends there,
+    // with an exit that enters that loop. A bridge of a trace that does not
+    // loop itself enters that trace again at its own header.
+    if n == r.base + 1 && r.depth() == 1 && f.serial == r.serial {
+        let other = |next: &Rc<CompiledTrace>| match &r.target {
+            // Back into its own trace only after recording something: an
+            // empty bridge would enter the trace where its exit failed, with
+            // the same values, and fail there again without end.
+            Target::Bridge(ct, _) => !Rc::ptr_eq(next, ct) || (!ct.loops && r.started()),
+            _ => r.started() && header_instruction(&f.code, next.header) != header_instruction(&f.code, r.header),
+        };
+        if let Some(next) = compiled_loop_at(f).filter(other) {
+            let r = rec.take().unwrap();
+            if matches!(r.target, Target::Bridge(..)) {
                 finish_transfer(vm, *r, stack, next);
-                return Ok(crate::eval::Flow::Next);
+            } else {
+                finish_root_transfer(vm, *r, stack.last().unwrap(), next);
             }
+            return Ok(crate::eval::Flow::Next);
         }
     }
     let pc = f.pc;
@@ -552,30 +602,54 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
     let started = std::time::Instant::now();
     let target = r.target.clone();
     if let Target::First(key) = &target {
-        return finish_first(vm, r, f, key);
+        // Back at its own header: into the loop's trace.
+        let Some(main) = compiled(&key.code, key.jump, key.push) else { return };
+        return finish_root_transfer(vm, r, f, main);
     }
-    let (header, header_nulls) = (r.header, r.header_nulls().to_vec());
-    let r_info = r.info.clone();
+    let root = Root { header: r.header, inputs: Vec::new(), header_nulls: r.header_nulls().to_vec() };
     let (mut trace, inputs, descs, keep) = match r.close(vm, f) {
         Ok(x) => x,
         Err(reason) => return abandon(&target, reason),
     };
-    let failed = |reason: String| abandon(&target, reason);
     let Some((before, allocs_removed)) = optimized(&mut trace, &target) else { return };
-    let opts = compile_options(vm, layout);
+    let part = TracePart { trace, descs, _keep: keep, transfer: None, allocs_removed, ret: Default::default() };
     if let Target::Bridge(ct, exit) = &target {
-        let part = TracePart { trace, descs, _keep: keep, transfer: None, allocs_removed, ret: Default::default() };
-        return attach(ct, *exit, part, &before, &opts, started);
+        return attach(ct, *exit, part, &before, &compile_options(vm, layout), started);
     }
-    let Target::Loop(key) = target.clone() else { unreachable!("a bridge returned above") };
-    let part = |trace| Rc::new(TracePart { trace, descs, _keep: keep, transfer: None, allocs_removed, ret: Default::default() });
-    let code = match hipy_jit::compile(&trace, &opts) {
+    install_root(vm, &target, Root { inputs, ..root }, part, &before, started);
+}
+
+/// Where a root trace starts: its header, the kinds of its inputs and which
+/// loop-frame slots are empty there.
+struct Root {
+    header: u32,
+    inputs: Vec<InputKind>,
+    header_nulls: Vec<bool>,
+}
+
+/// Compile root trace `part` and make it the compiled code of `target`: the
+/// loop's trace, or its first-iteration trace. A root that ends in a
+/// transfer (into another loop, or from a first iteration into its loop)
+/// does not loop itself.
+fn install_root(vm: &VirtualMachine, target: &Target, root: Root, part: TracePart, before: &str, started: std::time::Instant) {
+    let Some(layout) = layout() else { return };
+    let code = match hipy_jit::compile(&part.trace, &compile_options(vm, layout)) {
         Ok(c) => c,
-        Err(e) => return failed(format!("backend: {e}")),
+        Err(e) => return abandon(target, format!("backend: {e}")),
     };
-    log_trace(&format!("trace {}", trace.name), &before, &trace, 0, code.trace_code(0).unwrap_or_default());
-    let name = trace.name.clone();
-    let ct = CompiledTrace::new(name, code, (header, inputs, header_nulls), part(trace), started);
+    let (key, first) = match target {
+        Target::Loop(key) => (key, false),
+        Target::First(key) => (key, true),
+        Target::Bridge(..) => unreachable!("bridges are attached"),
+    };
+    let name = if first { format!("{} (first iteration)", part.trace.name) } else { part.trace.name.clone() };
+    log_trace(&format!("trace {name}"), before, &part.trace, 0, code.trace_code(0).unwrap_or_default());
+    let ct = CompiledTrace::new(name, code, (root.header, root.inputs, root.header_nulls), Rc::new(part), started);
+    if first {
+        with_state(&key.code, key.jump, key.push, |st| st.first = Some(ct));
+        return;
+    }
+    let header = ct.header;
     with_state(&key.code, key.jump, key.push, |st| st.compiled = Some(ct));
     WITH_COMPILED.with(|w| {
         let mut w = w.borrow_mut();
@@ -583,38 +657,26 @@ fn finish(vm: &VirtualMachine, r: Recorder, stack: &mut [Box<Frame>]) {
             w.push(key.code.clone());
         }
     });
-    r_info.loop_entries[header_instruction(&r_info, header) as usize].set(key.jump);
+    key.code.loop_entries[header_instruction(&key.code, header) as usize].set(key.jump);
     // Look at the loop again at its next back-edge.
-    if let Some(f) = stack.last() {
-        f.code.jit_next[key.jump as usize].set(0);
-    }
+    key.code.jit_next[key.jump as usize].set(0);
 }
 
-
-/// A first-iteration recording reached the loop header again: end it with
-/// an exit that transfers into the loop's trace, and make it the loop's
-/// first-iteration trace.
-fn finish_first(vm: &VirtualMachine, r: Recorder, f: &Frame, key: &LoopKey) {
-    let Some(layout) = layout() else { return };
-    let Some(main) = compiled(&key.code, key.jump, key.push) else { return };
+/// A root recording (a loop's, or a first iteration's) reached the header of
+/// compiled code `next` (another loop's, or its own loop's for a first
+/// iteration): end it with an exit that transfers into `next`.
+fn finish_root_transfer(vm: &VirtualMachine, r: Recorder, f: &Frame, next: Rc<CompiledTrace>) {
     let started = std::time::Instant::now();
     let target = r.target.clone();
-    let (header, inputs, header_nulls) = (r.header, r.inputs.clone(), r.header_nulls().to_vec());
-    let (mut trace, descs, keep) = match r.close_transfer(vm, f, &main) {
+    let root = Root { header: r.header, inputs: r.inputs.clone(), header_nulls: r.header_nulls().to_vec() };
+    let (mut trace, descs, keep) = match r.close_transfer(vm, f, &next) {
         Ok(x) => x,
         Err(reason) => return abandon(&target, reason),
     };
     let Some((before, allocs_removed)) = optimized(&mut trace, &target) else { return };
-    let code = match hipy_jit::compile(&trace, &compile_options(vm, layout)) {
-        Ok(c) => c,
-        Err(e) => return abandon(&target, format!("backend: {e}")),
-    };
-    log_trace(&format!("first iteration of {}", trace.name), &before, &trace, 0, code.trace_code(0).unwrap_or_default());
-    let transfer = Transfer { target: Rc::downgrade(&main), plan: Default::default() };
+    let transfer = Transfer { target: Rc::downgrade(&next), plan: Default::default() };
     let part = TracePart { trace, descs, _keep: keep, transfer: Some(transfer), allocs_removed, ret: Default::default() };
-    let name = format!("{} (first iteration)", main.name);
-    let ct = CompiledTrace::new(name, code, (header, inputs, header_nulls), Rc::new(part), started);
-    with_state(&key.code, key.jump, key.push, |st| st.first = Some(ct));
+    install_root(vm, &target, root, part, &before, started);
 }
 
 /// Optimize a recorded trace; its text before and the allocations it kept
@@ -724,7 +786,7 @@ pub fn enter_at_header(
     rec: &mut Option<Box<Recorder>>,
     jump: u32,
 ) -> Result<Entered, Raised> {
-    if rec.is_some() {
+    if rec.as_deref().is_some_and(|r| !r.in_callee(stack.len())) {
         return Ok(Entered::No);
     }
     let f = stack.last().unwrap();
@@ -781,7 +843,7 @@ fn first_iteration(
     if let Some(first) = first {
         return enter(vm, stack, rec, &first, jump);
     }
-    if record {
+    if record && rec.is_none() {
         let layout = layout().expect("compiled code implies a layout");
         let key = LoopKey::of(f, jump);
         match Recorder::start(vm, f, stack.len() - 1, layout) {
@@ -873,6 +935,12 @@ fn enter(
                 return Err(vm.new_system_error(format!("hipy JIT: {e:?}")).into());
             }
         };
+        // A pending signal or request stops a chain of transfers (traces
+        // that do not loop themselves have no back-edge safepoint): the
+        // interpreter takes it at the next safepoint.
+        if crate::safepoint::REQUESTED.load(std::sync::atomic::Ordering::Relaxed) != 0 {
+            break guard;
+        }
         match ct.transfer_words(vm, guard, &buf, &mut words) {
             Some(next) => ct = next,
             None => break guard,
@@ -895,7 +963,8 @@ fn enter(
     if bridge == Bridge::Never && in_loop {
         ct.bounced.set((f.serial, f.code.backedges[jump as usize].get() + BOUNCE_BACKOFF));
     }
-    if bridge == Bridge::Now {
+    // No bridge is recorded while a recording waits on a residual call.
+    if bridge == Bridge::Now && rec.is_none() {
         let layout = layout().expect("compiled code implies a layout");
         match Recorder::start_bridge(vm, stack, base, ct.clone(), guard, resumed, layout) {
             Ok(r) => {

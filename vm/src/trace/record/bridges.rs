@@ -37,7 +37,6 @@ impl Recorder {
         let loop_frame = &stack[base];
         let mut r = Recorder {
             b,
-            info: loop_frame.code.clone(),
             header: ct.header,
             serial: loop_frame.serial,
             base,

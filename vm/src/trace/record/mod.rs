@@ -126,8 +126,7 @@ pub type Abort = String;
 
 pub struct Recorder {
     b: TraceBuilder,
-    /// The loop: its code object and header instruction.
-    pub info: Rc<CodeInfo>,
+    /// The loop's header instruction.
     pub header: u32,
     /// The loop frame (by serial) and its position in the run's frame stack.
     pub serial: u64,
@@ -236,7 +235,6 @@ impl Recorder {
         let header_nulls = slots.iter().map(|s| matches!(s, Sh::Null)).collect();
         Ok(Recorder {
             b,
-            info: f.code.clone(),
             header: f.pc,
             serial: f.serial,
             base,
@@ -277,6 +275,12 @@ impl Recorder {
             abort!("the callee of a residual call raised while recording");
         }
         Ok(false)
+    }
+
+    /// Whether the top of a frame stack `stack_len` deep is inside a
+    /// function the recording calls as a residual call.
+    pub fn in_callee(&self, stack_len: usize) -> bool {
+        self.residual && stack_len > self.base + self.depth()
     }
 
     pub fn depth(&self) -> usize {
