@@ -132,8 +132,15 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
 
 /// The program has ended and its atexit functions have run: from now on
 /// every thread stops at its next safepoint (finalization stops the world
-/// and parks daemon threads).
+/// and parks daemon threads). This thread's compiled loops are dropped:
+/// their traces hold constants (functions, and through them module
+/// globals) outside the collector's view, and finalization's collections
+/// are RustPython's own, which do not release them (see
+/// `release_loops_at_collection`). Held, they kept `__main__`'s namespace
+/// alive past its module, so its objects were never finalized and every
+/// collection at exit walked them.
 fn stop_for_exit() {
+    crate::trace::release_loops_at_collection(true);
     REQUESTED.fetch_or(STOP, Relaxed);
 }
 
