@@ -107,6 +107,26 @@ fn sigint_stops_a_module_level_loop() {
     );
 }
 
+/// A loop nest, which the JIT runs as transfers between the outer and inner
+/// loops' traces (no back-edge safepoint of its own in the outer trace).
+/// CPython reports either loop's back-edge (the caret differs from run to
+/// run), so the place is checked by line.
+#[test]
+fn sigint_stops_a_loop_nest() {
+    let src = "def spin():\n    n = 0\n    print(\"ready\", flush=True)\n    for i in iter(int, 1):\n        for j in (1, 2, 3): n += j\nspin()\n";
+    let path = script("nest.py", src);
+    for env in MODES {
+        let r = interrupt(&path, env, Duration::from_millis(300));
+        let ctx = format!("nest.py {env:?}: {}", r.stderr);
+        assert_eq!(r.stdout, "", "{ctx}");
+        assert!(r.stderr.starts_with("Traceback (most recent call last):\n"), "{ctx}");
+        assert!(r.stderr.contains(&format!("File \"{path}\", line 5, in spin\n    for j in (1, 2, 3): n += j\n")), "{ctx}");
+        assert!(r.stderr.ends_with("\nKeyboardInterrupt\n"), "{ctx}");
+        assert_eq!(r.status, BY_SIGINT, "{ctx}");
+        assert!(r.latency < Duration::from_secs(2), "{ctx}: {:?}", r.latency);
+    }
+}
+
 #[test]
 fn sigint_stops_a_generator() {
     check_interrupt(
