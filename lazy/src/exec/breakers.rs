@@ -97,12 +97,42 @@ fn matmul(a: &Array, b: &Array, shape: &[usize]) -> Array {
     let a2 = if a.layout.ndim() == 1 { (1, a.shape()[0]) } else { (a.shape()[0], a.shape()[1]) };
     let b2 = if b.layout.ndim() == 1 { (b.shape()[0], 1) } else { (b.shape()[0], b.shape()[1]) };
     let (n, k, m) = (a2.0, a2.1, b2.1);
+    if n * k * m >= BLOCKED_MATMUL_WORK {
+        match (a.dtype(), b.dtype()) {
+            (DType::Float64, DType::Float64) => {
+                return Array::from_buffer(Buffer::F64(blocked_matmul(&a.to_vec(), &b.to_vec(), n, k, m, 1.0)), shape)
+            }
+            (DType::Float32, DType::Float32) => {
+                return Array::from_buffer(Buffer::F32(blocked_matmul(&a.to_vec(), &b.to_vec(), n, k, m, 1.0)), shape)
+            }
+            _ => {}
+        }
+    }
     let buffer = with_dtype!(a.dtype(), T => {
         let av: Vec<T> = a.to_vec();
         let bv: Vec<T> = b.to_vec();
         T::wrap(matmul_typed(&av, &bv, n, k, m))
     });
     Array::from_buffer(buffer, shape)
+}
+
+/// Multiply-adds from which a float matmul goes to faer's blocked, SIMD and
+/// parallel kernel (as NumPy's goes to BLAS); below it the plain loop,
+/// which sums each output in order (as BLAS does on small operands).
+const BLOCKED_MATMUL_WORK: usize = 1 << 20;
+
+/// Row-major n×k times k×m on faer's matmul.
+fn blocked_matmul<T: faer::traits::ComplexField + Copy + Default>(a: &[T], b: &[T], n: usize, k: usize, m: usize, one: T) -> Vec<T> {
+    let mut out = vec![T::default(); n * m];
+    faer::linalg::matmul::matmul(
+        faer::MatMut::from_row_major_slice_mut(&mut out, n, m),
+        faer::Accum::Replace,
+        faer::MatRef::from_row_major_slice(a, n, k),
+        faer::MatRef::from_row_major_slice(b, k, m),
+        one,
+        faer::get_global_parallelism(),
+    );
+    out
 }
 
 /// Multiply-accumulate in the element type (wrapping for ints, no FMA).

@@ -109,9 +109,9 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     a = _float(a)
     _check_2d(a, "svd")
     m, n = a.shape
-    u, s, vt = _native.svd(a)
     if not compute_uv:
-        return s
+        return _native.singular_values(a)
+    u, s, vt = _native.svd(a)
     if full_matrices and m != n:
         raise NotImplementedError("numpy.linalg.svd(full_matrices=True) of a non-square matrix is not supported by hipy")
     return _SVDResult(u, s, vt)
