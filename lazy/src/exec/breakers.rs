@@ -14,6 +14,7 @@ pub fn run(op: &Op, inputs: &[Array], dtype: DType, shape: &[usize]) -> Array {
         Op::Reduce { op: r, axes, keepdims } => reduce_axes(*r, &inputs[0], axes, *keepdims, dtype),
         Op::MatMul => matmul(&inputs[0], &inputs[1], shape),
         Op::Sort { axis } => along_axis(&inputs[0], *axis, dtype, |row, out| sort_row(row, out)),
+        Op::Partition { axis, kth } => along_axis(&inputs[0], *axis, dtype, |row, out| partition_row(row, &kth.0, out)),
         Op::ArgSort { axis } => along_axis(&inputs[0], *axis, dtype, |row, out| argsort_row(row, out)),
         Op::Cumulative { op: c, axis } => cumulative(*c, &inputs[0], *axis, dtype, shape),
         Op::Concat { axis } => concat(inputs, *axis, dtype, shape),
@@ -41,6 +42,21 @@ fn sort_row(row: &Buffer, out: &mut Vec<Buffer>) {
         T::wrap(v)
     });
     out.push(sorted);
+}
+
+/// Selects each of the ascending positions `kth` in turn, each within the
+/// part after the one before it (NumPy's introselect does the same).
+fn partition_row(row: &Buffer, kth: &[usize], out: &mut Vec<Buffer>) {
+    let parted = with_dtype!(row.dtype(), T => {
+        let mut v = T::slice(row).to_vec();
+        let mut start = 0;
+        for &k in kth {
+            v[start..].select_nth_unstable_by(k - start, total_cmp);
+            start = k + 1;
+        }
+        T::wrap(v)
+    });
+    out.push(parted);
 }
 
 fn argsort_row(row: &Buffer, out: &mut Vec<Buffer>) {

@@ -189,6 +189,25 @@ pub mod numpy {
         Ok(PyNdArray::from_array(Array::from_buffer(Buffer::F64(out), &[n])).into_pyobject(vm))
     }
 
+    /// `np.searchsorted`: one key is looked up natively (`searchsorted_one`),
+    /// everything else by the general version in search.py.
+    #[pyfunction]
+    fn searchsorted(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        if let Some(p) = crate::numpy::functions::searchsorted_one(vm, &args) {
+            return Ok(p);
+        }
+        crate::numpy::pylib::module(vm, "search.py")?.get_attr("searchsorted", vm)?.call(args, vm)
+    }
+
+    /// `_partition(a, kth, axis)`: `a` partitioned along `axis` around
+    /// the sorted positions `kth` by selection (the order statistics'
+    /// path; `np.partition` itself returns the full sort).
+    #[pyfunction]
+    fn _partition(a: PyObjectRef, kth: Vec<isize>, axis: isize, vm: &VirtualMachine) -> PyResult {
+        let x = node_of(vm, &a)?;
+        wrap_array(vm, graph::partition(&x, &kth, axis).or_raise(vm)?)
+    }
+
     /// `_searchsorted(a, v, right)`: insertion points of `v` in the sorted
     /// 1-D `a` (one dtype), an int64 array of `v`'s shape.
     #[pyfunction]
