@@ -917,7 +917,7 @@ pub mod numpy {
 
     #[pyfunction]
     fn diff(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        let [a, n, axis] = bind(vm, "diff", args, ["a", "n", "axis"], 1)?;
+        let [a, n, axis, prepend, append] = bind(vm, "diff", args, ["a", "n", "axis", "prepend", "append"], 1)?;
         let mut x = node_of(vm, a.as_ref().unwrap())?;
         let n = match given(&n, vm) {
             Some(n) => convert::index_of(vm, &n)?,
@@ -933,6 +933,33 @@ pub mod numpy {
             Some(a) => hipy_lazy::layout::normalize_axis(convert::index_of(vm, &a)?, x.ndim()).or_raise(vm)?,
             None => x.ndim() - 1,
         };
+        if n == 0 {
+            return wrap_array(vm, x);
+        }
+        // `prepend` / `append` join `a` along the axis first (a 0-d one
+        // broadcast to one slice), as NumPy concatenates them.
+        let (prepend, append) = (given(&prepend, vm), given(&append, vm));
+        if prepend.is_some() || append.is_some() {
+            let mut shape = x.shape.to_vec();
+            shape[axis] = 1;
+            let edge = |obj: &PyObjectRef| -> PyResult<NodeRef> {
+                let e = node_of(vm, obj)?;
+                if e.ndim() == 0 {
+                    graph::broadcast_to(&e, &shape).or_raise(vm)
+                } else {
+                    Ok(e)
+                }
+            };
+            let mut pieces = Vec::with_capacity(3);
+            if let Some(p) = &prepend {
+                pieces.push(edge(p)?);
+            }
+            pieces.push(x);
+            if let Some(p) = &append {
+                pieces.push(edge(p)?);
+            }
+            x = concat_nodes(vm, &pieces, axis as isize)?;
+        }
         for _ in 0..n {
             x = runtime::settle(diff_once(vm, &x, axis)?);
         }
