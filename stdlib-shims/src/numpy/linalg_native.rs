@@ -186,6 +186,27 @@ pub mod linalg_native {
         Ok(vector_of(vm, s.into_iter()))
     }
 
+    /// Least squares by the thin SVD, as gelsd solves it: `(x, s, rank)`
+    /// for a 2-D `b`, singular values at most `rcond * s[0]` taken as zero.
+    #[pyfunction]
+    fn lstsq(a: PyObjectRef, b: PyObjectRef, rcond: f64, vm: &VirtualMachine) -> PyResult {
+        let a = matrix(vm, &a)?;
+        let b = matrix(vm, &b)?;
+        let svd = a.thin_svd().map_err(|_| linalg_error(vm, "SVD did not converge in Linear Least Squares"))?;
+        let s: Vec<f64> = svd.S().column_vector().iter().copied().collect();
+        let cutoff = rcond * s.first().copied().unwrap_or(0.0);
+        let mut c = svd.U().transpose() * b.as_ref();
+        for (i, &si) in s.iter().enumerate() {
+            let f = if si > cutoff { 1.0 / si } else { 0.0 };
+            for j in 0..c.ncols() {
+                c[(i, j)] *= f;
+            }
+        }
+        let x = svd.V() * c.as_ref();
+        let rank = s.iter().filter(|&&v| v > cutoff).count();
+        Ok(vm.ctx.new_tuple(vec![array_of(vm, x.as_ref()), vector_of(vm, s.into_iter()), vm.ctx.new_int(rank).into()]).into())
+    }
+
     /// Reduced QR: `(q, r)`.
     #[pyfunction]
     fn qr(a: PyObjectRef, vm: &VirtualMachine) -> PyResult {
