@@ -155,6 +155,10 @@ pub enum Op {
     /// `np.matmul` for 1-D and 2-D operands.
     MatMul,
     Sort { axis: usize },
+    /// `np.partition` along `axis`: the elements at the `kth` sorted
+    /// positions (ascending, distinct) in place, smaller ones before them
+    /// and larger ones after, by selection rather than a full sort.
+    Partition { axis: usize, kth: Positions },
     ArgSort { axis: usize },
     /// Running sum/product along `axis`, or over the flattened input.
     Cumulative { op: CumOp, axis: Option<usize> },
@@ -207,6 +211,7 @@ impl Op {
             Op::Reduce { op, .. } => format!("{op:?}").to_lowercase(),
             Op::MatMul => "matmul".into(),
             Op::Sort { .. } => "sort".into(),
+            Op::Partition { .. } => "partition".into(),
             Op::ArgSort { .. } => "argsort".into(),
             Op::Cumulative { op: CumOp::Sum, .. } => "cumsum".into(),
             Op::Cumulative { op: CumOp::Prod, .. } => "cumprod".into(),
@@ -770,6 +775,26 @@ pub fn sort(x: &NodeRef, axis: Option<isize>) -> Result<NodeRef> {
             Ok(Node::pending(Op::Sort { axis }, vec![x.clone()], x.dtype, x.shape.clone()))
         }
     }
+}
+
+/// The partition of `x` along `axis` around the sorted positions `kth`
+/// (each within the axis; negative ones count from its end).
+pub fn partition(x: &NodeRef, kth: &[isize], axis: isize) -> Result<NodeRef> {
+    if x.ndim() == 0 {
+        return Err(Error::axis(axis, 0));
+    }
+    let axis = normalize_axis(axis, x.ndim())?;
+    let n = x.shape[axis] as isize;
+    let mut ks = Vec::with_capacity(kth.len());
+    for &k in kth {
+        if k >= n || k < -n {
+            return Err(Error::value(format!("kth(={k}) out of bounds ({n})")));
+        }
+        ks.push(if k < 0 { k + n } else { k } as usize);
+    }
+    ks.sort_unstable();
+    ks.dedup();
+    Ok(Node::pending(Op::Partition { axis, kth: Positions(Arc::new(ks)) }, vec![x.clone()], x.dtype, x.shape.clone()))
 }
 
 pub fn argsort(x: &NodeRef, axis: isize) -> Result<NodeRef> {

@@ -14,6 +14,7 @@ pub fn run(op: &Op, inputs: &[Array], dtype: DType, shape: &[usize]) -> Array {
         Op::Reduce { op: r, axes, keepdims } => reduce_axes(*r, &inputs[0], axes, *keepdims, dtype),
         Op::MatMul => matmul(&inputs[0], &inputs[1], shape),
         Op::Sort { axis } => along_axis(&inputs[0], *axis, dtype, |row, out| sort_row(row, out)),
+        Op::Partition { axis, kth } => along_axis(&inputs[0], *axis, dtype, |row, out| partition_row(row, &kth.0, out)),
         Op::ArgSort { axis } => along_axis(&inputs[0], *axis, dtype, |row, out| argsort_row(row, out)),
         Op::Cumulative { op: c, axis } => cumulative(*c, &inputs[0], *axis, dtype, shape),
         Op::Concat { axis } => concat(inputs, *axis, dtype, shape),
@@ -41,6 +42,21 @@ fn sort_row(row: &Buffer, out: &mut Vec<Buffer>) {
         T::wrap(v)
     });
     out.push(sorted);
+}
+
+/// Selects each of the ascending positions `kth` in turn, each within the
+/// part after the one before it (NumPy's introselect does the same).
+fn partition_row(row: &Buffer, kth: &[usize], out: &mut Vec<Buffer>) {
+    let parted = with_dtype!(row.dtype(), T => {
+        let mut v = T::slice(row).to_vec();
+        let mut start = 0;
+        for &k in kth {
+            v[start..].select_nth_unstable_by(k - start, total_cmp);
+            start = k + 1;
+        }
+        T::wrap(v)
+    });
+    out.push(parted);
 }
 
 fn argsort_row(row: &Buffer, out: &mut Vec<Buffer>) {
@@ -97,12 +113,42 @@ fn matmul(a: &Array, b: &Array, shape: &[usize]) -> Array {
     let a2 = if a.layout.ndim() == 1 { (1, a.shape()[0]) } else { (a.shape()[0], a.shape()[1]) };
     let b2 = if b.layout.ndim() == 1 { (b.shape()[0], 1) } else { (b.shape()[0], b.shape()[1]) };
     let (n, k, m) = (a2.0, a2.1, b2.1);
+    if n * k * m >= BLOCKED_MATMUL_WORK {
+        match (a.dtype(), b.dtype()) {
+            (DType::Float64, DType::Float64) => {
+                return Array::from_buffer(Buffer::F64(blocked_matmul(&a.to_vec(), &b.to_vec(), n, k, m, 1.0)), shape)
+            }
+            (DType::Float32, DType::Float32) => {
+                return Array::from_buffer(Buffer::F32(blocked_matmul(&a.to_vec(), &b.to_vec(), n, k, m, 1.0)), shape)
+            }
+            _ => {}
+        }
+    }
     let buffer = with_dtype!(a.dtype(), T => {
         let av: Vec<T> = a.to_vec();
         let bv: Vec<T> = b.to_vec();
         T::wrap(matmul_typed(&av, &bv, n, k, m))
     });
     Array::from_buffer(buffer, shape)
+}
+
+/// Multiply-adds from which a float matmul goes to faer's blocked, SIMD and
+/// parallel kernel (as NumPy's goes to BLAS); below it the plain loop,
+/// which sums each output in order (as BLAS does on small operands).
+const BLOCKED_MATMUL_WORK: usize = 1 << 20;
+
+/// Row-major n×k times k×m on faer's matmul.
+fn blocked_matmul<T: faer::traits::ComplexField + Copy + Default>(a: &[T], b: &[T], n: usize, k: usize, m: usize, one: T) -> Vec<T> {
+    let mut out = vec![T::default(); n * m];
+    faer::linalg::matmul::matmul(
+        faer::MatMut::from_row_major_slice_mut(&mut out, n, m),
+        faer::Accum::Replace,
+        faer::MatRef::from_row_major_slice(a, n, k),
+        faer::MatRef::from_row_major_slice(b, k, m),
+        one,
+        faer::get_global_parallelism(),
+    );
+    out
 }
 
 /// Multiply-accumulate in the element type (wrapping for ints, no FMA).

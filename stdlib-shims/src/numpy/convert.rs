@@ -30,6 +30,32 @@ pub fn weak_of(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Option<WeakScala
     Ok(None)
 }
 
+/// A Python float or int, or a computed numpy scalar of `dtype`, as a
+/// value of float64 or int64 `dtype` when NumPy would take it as exactly
+/// that value (a float or an int into float64, an int that fits into
+/// int64): the fast paths of scalar-sized calls in Python loops. None for
+/// anything else, which then takes the general path.
+pub fn plain_scalar(vm: &VirtualMachine, obj: &PyObject, dtype: DType) -> Option<Scalar> {
+    let class = obj.class();
+    if class.is(vm.ctx.types.float_type) {
+        let f = obj.downcast_ref::<PyFloat>()?.to_f64();
+        return (dtype == DType::Float64).then_some(Scalar::F64(f));
+    }
+    if class.is(vm.ctx.types.int_type) {
+        let i: i64 = obj.downcast_ref::<PyInt>()?.try_to_primitive(vm).ok()?;
+        return match dtype {
+            DType::Float64 => Some(Scalar::F64(i as f64)),
+            DType::Int64 => Some(Scalar::I64(i)),
+            _ => None,
+        };
+    }
+    let s = obj.downcast_ref::<PyNpScalar>()?;
+    if s.is_pending() || s.dtype() != dtype || !matches!(dtype, DType::Float64 | DType::Int64) {
+        return None;
+    }
+    Some(s.value())
+}
+
 /// An operand of an op: an array-like (strongly typed) or a Python scalar.
 pub enum Arg {
     Node(NodeRef),

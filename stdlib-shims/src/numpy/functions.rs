@@ -429,6 +429,47 @@ pub(crate) fn convolve_f64(a: &[f64], v: &[f64], lo: usize, hi: usize) -> Vec<f6
         .collect()
 }
 
+/// `searchsorted(a, v[, side])` of one key in a 1-D float64 or int64
+/// array that takes it as it is (`convert::plain_scalar`): the insertion
+/// point as an int64 scalar, found in the stored data without building
+/// arrays (the scalar-sized call of a Python loop). None for any other
+/// call, which the general version in search.py takes.
+pub(crate) fn searchsorted_one(vm: &VirtualMachine, args: &FuncArgs) -> Option<PyObjectRef> {
+    let side = match (args.args.as_slice(), args.kwargs.len()) {
+        ([_, _], 0) => None,
+        ([_, _], 1) => Some(args.kwargs.get("side")?),
+        ([_, _, side], 0) => Some(side),
+        _ => return None,
+    };
+    let right = match side {
+        None => false,
+        Some(s) => match s.downcast_ref::<rustpython_vm::builtins::PyStr>()?.to_str()? {
+            "left" => false,
+            "right" => true,
+            _ => return None,
+        },
+    };
+    let a = args.args[0].downcast_ref::<PyNdArray>()?;
+    if a.ndim() != 1 {
+        return None;
+    }
+    let key = convert::plain_scalar(vm, &args.args[1], a.dtype())?;
+    let sorted = runtime::force(&runtime::settle(a.node()));
+    fn point<T: hipy_lazy::Element>(sorted: &Array, key: T, right: bool, lt: impl Fn(&T, &T) -> bool) -> i64 {
+        let at = |v: &[T]| insertion_points(v, &[key], right, &lt)[0];
+        match sorted.contiguous_slice::<T>() {
+            Some(v) => at(v),
+            None => at(&sorted.to_vec::<T>()),
+        }
+    }
+    let p = match key {
+        Scalar::F64(k) => point(&sorted, k, right, |x: &f64, y: &f64| x < y || (y.is_nan() && !x.is_nan())),
+        Scalar::I64(k) => point(&sorted, k, right, |x: &i64, y: &i64| x < y),
+        _ => return None,
+    };
+    Some(crate::numpy::scalar::from_value(vm, Scalar::I64(p)))
+}
+
 fn insertion_points<T>(sorted: &[T], keys: &[T], right: bool, lt: impl Fn(&T, &T) -> bool) -> Vec<i64> {
     keys.iter()
         .map(|k| {

@@ -378,8 +378,58 @@ fn values_for(vm: &VirtualMachine, value: &PyObject, shape: &[usize]) -> PyResul
     Ok(out)
 }
 
+/// `a[i] = x` or `a[i, j, ...] = x`: one element, in-bounds Python int
+/// indices, a value of the array's own float64/int64 dtype. Written in
+/// place (copying a buffer a pending node still reads, as every write
+/// does) without building nodes: the scalar-sized store of a Python loop.
+/// False when it is any other case, which the general path takes.
+fn set_one(vm: &VirtualMachine, zelf: &PyNdArray, needle: &PyObject, value: &PyObject) -> bool {
+    let Some(v) = convert::plain_scalar(vm, value, zelf.dtype()) else {
+        return false;
+    };
+    let int_type = vm.ctx.types.int_type;
+    let one = [needle.to_owned()];
+    let indices: &[PyObjectRef] = if needle.class().is(int_type) {
+        &one
+    } else if let Some(t) = needle.downcast_ref::<PyTuple>() {
+        t.as_slice()
+    } else {
+        return false;
+    };
+    let (storage, layout) = zelf.stored();
+    if indices.len() != layout.ndim() {
+        return false;
+    }
+    let mut pos = layout.offset as isize;
+    for (k, i) in indices.iter().enumerate() {
+        if !i.class().is(int_type) {
+            return false;
+        }
+        let Some(i) = i.downcast_ref::<PyInt>().and_then(|i| i.try_to_primitive::<isize>(vm).ok()) else {
+            return false;
+        };
+        let n = layout.shape[k] as isize;
+        let i = if i < 0 { i + n } else { i };
+        if i < 0 || i >= n {
+            return false;
+        }
+        pos += i * layout.strides[k];
+    }
+    storage.write(|buf| buf.set(pos as usize, v));
+    true
+}
+
 pub fn setitem(vm: &VirtualMachine, zelf: &PyNdArray, needle: &PyObject, value: &PyObject) -> PyResult<()> {
     zelf.check_writeable(vm, "assignment destination")?;
+    if set_one(vm, zelf, needle, value) {
+        return Ok(());
+    }
+    // A Python int the integer dtype cannot hold: NumPy 2's OverflowError.
+    if let Some(w @ hipy_lazy::WeakScalar::Int(_)) = convert::weak_of(vm, value)? {
+        if zelf.dtype().is_int() {
+            hipy_lazy::dtype::weak_to_scalar(w, zelf.dtype()).or_raise(vm)?;
+        }
+    }
     let items = parse(vm, needle)?;
     if items.iter().all(|i| matches!(i, Item::Basic(_))) {
         let basic: Vec<BasicIndex> = items

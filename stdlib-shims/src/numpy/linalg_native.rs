@@ -1,6 +1,7 @@
-//! The native kernels behind `numpy.linalg` (float64), on nalgebra's
-//! decompositions: LU with partial pivoting (solve, inv, det), Householder
-//! QR, Cholesky, the SVD and the symmetric eigensolver. `numpy.linalg`
+//! The native kernels behind `numpy.linalg` (float64), on faer's dense
+//! decompositions (blocked and parallel through rayon, as LAPACK is):
+//! LU with partial pivoting (solve, inv, det), Householder QR, Cholesky,
+//! the SVD and the symmetric and general eigensolvers. `numpy.linalg`
 //! itself (`pylib/linalg.py`) is Python over these and the array ops.
 //!
 //! Each takes and returns whole arrays: a decomposition needs its whole
@@ -9,9 +10,10 @@
 
 use crate::numpy::convert::node_of;
 use crate::numpy::ndarray::PyNdArray;
+use faer::linalg::solvers::{DenseSolveCore, Solve};
+use faer::{Mat, MatRef, Side};
 use hipy_lazy::runtime;
 use hipy_lazy::{Array, Buffer, DType};
-use nalgebra::DMatrix;
 use rustpython_vm::builtins::{PyBaseExceptionRef, PyTypeRef};
 use rustpython_vm::{PyObjectRef, PyPayload, PyResult, VirtualMachine};
 use std::sync::OnceLock;
@@ -36,7 +38,7 @@ fn linalg_error(vm: &VirtualMachine, msg: &str) -> PyBaseExceptionRef {
 }
 
 /// The 2-D float64 matrix of an array argument.
-fn matrix(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<DMatrix<f64>> {
+fn matrix(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Mat<f64>> {
     let node = node_of(vm, obj)?;
     if node.ndim() != 2 {
         return Err(linalg_error(
@@ -46,17 +48,16 @@ fn matrix(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<DMatrix<f64>> {
     }
     let a = runtime::force(&runtime::settle(node));
     let (n, m) = (a.shape()[0], a.shape()[1]);
-    let mut out = DMatrix::<f64>::zeros(n, m);
-    for i in 0..n {
-        for j in 0..m {
-            out[(i, j)] = a.get_flat(i * m + j).cast(DType::Float64).as_f64();
-        }
-    }
-    Ok(out)
+    let v: Vec<f64> = if a.dtype() == DType::Float64 {
+        a.to_vec()
+    } else {
+        (0..n * m).map(|k| a.get_flat(k).cast(DType::Float64).as_f64()).collect()
+    };
+    Ok(Mat::from_fn(n, m, |i, j| v[i * m + j]))
 }
 
-fn array_of(vm: &VirtualMachine, m: &DMatrix<f64>) -> PyObjectRef {
-    let (n, k) = m.shape();
+fn array_of(vm: &VirtualMachine, m: MatRef<'_, f64>) -> PyObjectRef {
+    let (n, k) = (m.nrows(), m.ncols());
     let mut v = Vec::with_capacity(n * k);
     for i in 0..n {
         for j in 0..k {
@@ -72,11 +73,42 @@ fn vector_of(vm: &VirtualMachine, v: impl Iterator<Item = f64>) -> PyObjectRef {
     PyNdArray::from_array(Array::from_buffer(Buffer::F64(v), &[n])).into_pyobject(vm)
 }
 
-fn square(vm: &VirtualMachine, a: &DMatrix<f64>) -> PyResult<()> {
+fn square(vm: &VirtualMachine, a: &Mat<f64>) -> PyResult<()> {
     if a.nrows() != a.ncols() {
         return Err(linalg_error(vm, "Last 2 dimensions of the array must be square"));
     }
     Ok(())
+}
+
+/// The LU factorization with partial pivoting of a square matrix, or
+/// LAPACK's "Singular matrix" when a pivot is exactly zero (getrf's
+/// `info > 0`; a NaN pivot is not singular there either).
+fn nonsingular_lu(vm: &VirtualMachine, a: &Mat<f64>) -> PyResult<faer::linalg::solvers::PartialPivLu<f64>> {
+    let lu = a.partial_piv_lu();
+    let u = lu.U();
+    if (0..u.nrows()).any(|i| u[(i, i)] == 0.0) {
+        return Err(linalg_error(vm, "Singular matrix"));
+    }
+    Ok(lu)
+}
+
+/// The sign of a permutation, from its cycle count.
+fn permutation_sign(forward: &[usize]) -> f64 {
+    let mut seen = vec![false; forward.len()];
+    let mut sign = 1.0;
+    for start in 0..forward.len() {
+        let mut len = 0;
+        let mut k = start;
+        while !seen[k] {
+            seen[k] = true;
+            k = forward[k];
+            len += 1;
+        }
+        if len > 0 && len % 2 == 0 {
+            sign = -sign;
+        }
+    }
+    sign
 }
 
 #[rustpython_vm::pymodule(name = "numpy._linalg_native")]
@@ -89,31 +121,23 @@ pub mod linalg_native {
         let a = matrix(vm, &a)?;
         square(vm, &a)?;
         let b = matrix(vm, &b)?;
-        let lu = a.lu();
-        match lu.solve(&b) {
-            Some(x) if lu.is_invertible() => Ok(array_of(vm, &x)),
-            _ => Err(linalg_error(vm, "Singular matrix")),
+        if b.nrows() != a.nrows() {
+            return Err(vm.new_value_error(format!(
+                "solve: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature (m,m),(m,n)->(m,n) (size {} is different from {})",
+                b.nrows(),
+                a.nrows()
+            )));
         }
+        let lu = nonsingular_lu(vm, &a)?;
+        Ok(array_of(vm, lu.solve(&b).as_ref()))
     }
 
     #[pyfunction]
     fn inv(a: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         let a = matrix(vm, &a)?;
         square(vm, &a)?;
-        match a.lu().try_inverse() {
-            Some(x) => Ok(array_of(vm, &x)),
-            None => Err(linalg_error(vm, "Singular matrix")),
-        }
-    }
-
-    #[pyfunction]
-    fn det(a: PyObjectRef, vm: &VirtualMachine) -> PyResult<f64> {
-        let a = matrix(vm, &a)?;
-        square(vm, &a)?;
-        if a.nrows() == 0 {
-            return Ok(1.0);
-        }
-        Ok(a.lu().determinant())
+        let lu = nonsingular_lu(vm, &a)?;
+        Ok(array_of(vm, lu.inverse().as_ref()))
     }
 
     /// `(sign, log|det|)` from the LU factorization with partial pivoting,
@@ -127,9 +151,9 @@ pub mod linalg_native {
         if n == 0 {
             return Ok((1.0, 0.0));
         }
-        let lu = a.lu();
-        let u = lu.u();
-        let mut sign: f64 = lu.p().determinant();
+        let lu = a.partial_piv_lu();
+        let u = lu.U();
+        let mut sign = permutation_sign(lu.P().arrays().0);
         let mut logdet = 0.0;
         for i in 0..n {
             let d = u[(i, i)];
@@ -148,14 +172,39 @@ pub mod linalg_native {
     #[pyfunction]
     fn svd(a: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         let a = matrix(vm, &a)?;
-        let svd = nalgebra::linalg::SVD::try_new(a, true, true, f64::EPSILON, 0)
-            .ok_or_else(|| linalg_error(vm, "SVD did not converge"))?;
-        let mut svd = svd;
-        svd.sort_by_singular_values();
-        let u = svd.u.as_ref().expect("computed");
-        let vt = svd.v_t.as_ref().expect("computed");
-        let s = vector_of(vm, svd.singular_values.iter().copied());
-        Ok(vm.ctx.new_tuple(vec![array_of(vm, u), s, array_of(vm, vt)]).into())
+        let svd = a.thin_svd().map_err(|_| linalg_error(vm, "SVD did not converge"))?;
+        let s = vector_of(vm, svd.S().column_vector().iter().copied());
+        let vt = svd.V().transpose();
+        Ok(vm.ctx.new_tuple(vec![array_of(vm, svd.U()), s, array_of(vm, vt)]).into())
+    }
+
+    /// The singular values alone, descending (no vectors are computed).
+    #[pyfunction]
+    fn singular_values(a: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        let a = matrix(vm, &a)?;
+        let s = a.singular_values().map_err(|_| linalg_error(vm, "SVD did not converge"))?;
+        Ok(vector_of(vm, s.into_iter()))
+    }
+
+    /// Least squares by the thin SVD, as gelsd solves it: `(x, s, rank)`
+    /// for a 2-D `b`, singular values at most `rcond * s[0]` taken as zero.
+    #[pyfunction]
+    fn lstsq(a: PyObjectRef, b: PyObjectRef, rcond: f64, vm: &VirtualMachine) -> PyResult {
+        let a = matrix(vm, &a)?;
+        let b = matrix(vm, &b)?;
+        let svd = a.thin_svd().map_err(|_| linalg_error(vm, "SVD did not converge in Linear Least Squares"))?;
+        let s: Vec<f64> = svd.S().column_vector().iter().copied().collect();
+        let cutoff = rcond * s.first().copied().unwrap_or(0.0);
+        let mut c = svd.U().transpose() * b.as_ref();
+        for (i, &si) in s.iter().enumerate() {
+            let f = if si > cutoff { 1.0 / si } else { 0.0 };
+            for j in 0..c.ncols() {
+                c[(i, j)] *= f;
+            }
+        }
+        let x = svd.V() * c.as_ref();
+        let rank = s.iter().filter(|&&v| v > cutoff).count();
+        Ok(vm.ctx.new_tuple(vec![array_of(vm, x.as_ref()), vector_of(vm, s.into_iter()), vm.ctx.new_int(rank).into()]).into())
     }
 
     /// Reduced QR: `(q, r)`.
@@ -163,17 +212,18 @@ pub mod linalg_native {
     fn qr(a: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         let a = matrix(vm, &a)?;
         let qr = a.qr();
-        Ok(vm.ctx.new_tuple(vec![array_of(vm, &qr.q()), array_of(vm, &qr.r())]).into())
+        let q = qr.compute_thin_Q();
+        Ok(vm.ctx.new_tuple(vec![array_of(vm, q.as_ref()), array_of(vm, qr.thin_R())]).into())
     }
 
-    /// Lower Cholesky factor.
+    /// Lower Cholesky factor (the lower triangle of the input is used).
     #[pyfunction]
     fn cholesky(a: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         let a = matrix(vm, &a)?;
         square(vm, &a)?;
-        match a.cholesky() {
-            Some(c) => Ok(array_of(vm, &c.l())),
-            None => Err(linalg_error(vm, "Matrix is not positive definite")),
+        match a.llt(Side::Lower) {
+            Ok(c) => Ok(array_of(vm, c.L())),
+            Err(_) => Err(linalg_error(vm, "Matrix is not positive definite")),
         }
     }
 
@@ -183,22 +233,11 @@ pub mod linalg_native {
     fn eigh(a: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         let a = matrix(vm, &a)?;
         square(vm, &a)?;
-        let n = a.nrows();
-        let mut sym = a.clone();
-        for i in 0..n {
-            for j in i + 1..n {
-                sym[(i, j)] = a[(j, i)];
-            }
-        }
-        let e = sym.symmetric_eigen();
-        let mut order: Vec<usize> = (0..n).collect();
-        order.sort_by(|&x, &y| e.eigenvalues[x].total_cmp(&e.eigenvalues[y]));
-        let w = vector_of(vm, order.iter().map(|&k| e.eigenvalues[k]));
-        let mut v = DMatrix::<f64>::zeros(n, n);
-        for (c, &k) in order.iter().enumerate() {
-            v.set_column(c, &e.eigenvectors.column(k));
-        }
-        Ok(vm.ctx.new_tuple(vec![w, array_of(vm, &v)]).into())
+        let e = a
+            .self_adjoint_eigen(Side::Lower)
+            .map_err(|_| linalg_error(vm, "Eigenvalues did not converge"))?;
+        let w = vector_of(vm, e.S().column_vector().iter().copied());
+        Ok(vm.ctx.new_tuple(vec![w, array_of(vm, e.U())]).into())
     }
 
     /// Eigenvalues of a general matrix: `(real, imag)` parts.
@@ -206,7 +245,7 @@ pub mod linalg_native {
     fn eigvals(a: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         let a = matrix(vm, &a)?;
         square(vm, &a)?;
-        let ev = a.complex_eigenvalues();
+        let ev = a.eigenvalues().map_err(|_| linalg_error(vm, "Eigenvalues did not converge"))?;
         let re = vector_of(vm, ev.iter().map(|c| c.re));
         let im = vector_of(vm, ev.iter().map(|c| c.im));
         Ok(vm.ctx.new_tuple(vec![re, im]).into())
@@ -214,45 +253,33 @@ pub mod linalg_native {
 
     /// Eigenvalues and right eigenvectors of a general matrix: `(wr, wi,
     /// vr, vi)`, the parts of the eigenvalues and of the eigenvectors (as
-    /// columns). Each eigenvector spans the null space of `A - λI` (the
-    /// right singular vector of its smallest singular value), scaled as
-    /// LAPACK's geev scales them: unit norm, largest component real.
+    /// columns), each eigenvector scaled as LAPACK's geev scales them:
+    /// unit norm, largest component real.
     #[pyfunction]
     fn eig(a: PyObjectRef, vm: &VirtualMachine) -> PyResult {
-        use nalgebra::Complex;
         let a = matrix(vm, &a)?;
         square(vm, &a)?;
         let n = a.nrows();
-        let ev = a.complex_eigenvalues();
-        let ac = a.map(|x| Complex::new(x, 0.0));
-        let mut vr = DMatrix::<f64>::zeros(n, n);
-        let mut vi = DMatrix::<f64>::zeros(n, n);
-        for (k, &lambda) in ev.iter().enumerate() {
-            let mut m = ac.clone();
-            for i in 0..n {
-                m[(i, i)] -= lambda;
-            }
-            let svd = m.svd(false, true);
-            let v_t = svd.v_t.expect("v_t was requested");
-            let smallest = (0..n)
-                .min_by(|&x, &y| svd.singular_values[x].total_cmp(&svd.singular_values[y]))
-                .unwrap_or(0);
-            let mut v: Vec<Complex<f64>> = (0..n).map(|j| v_t[(smallest, j)].conj()).collect();
-            let norm = v.iter().map(|c| c.norm_sqr()).sum::<f64>().sqrt();
-            let big = (0..n).max_by(|&x, &y| v[x].norm().total_cmp(&v[y].norm())).unwrap_or(0);
-            let phase = if v[big].norm() > 0.0 { v[big].conj() / v[big].norm() } else { Complex::new(1.0, 0.0) };
-            for c in v.iter_mut() {
-                *c = *c * phase / norm;
-            }
-            v[big].im = 0.0;
+        let e = a.eigen().map_err(|_| linalg_error(vm, "Eigenvalues did not converge"))?;
+        let (s, u) = (e.S().column_vector(), e.U());
+        let mut vr = Mat::<f64>::zeros(n, n);
+        let mut vi = Mat::<f64>::zeros(n, n);
+        for k in 0..n {
+            let col = u.col(k);
+            let norm = col.iter().map(|c| c.norm_sqr()).sum::<f64>().sqrt();
+            let big = (0..n).max_by(|&x, &y| col[x].norm().total_cmp(&col[y].norm())).unwrap_or(0);
+            let top = col[big].norm();
+            let phase = if top > 0.0 { col[big].conj() / top } else { faer::c64::new(1.0, 0.0) };
+            let scale = if norm > 0.0 { norm } else { 1.0 };
             for j in 0..n {
-                vr[(j, k)] = v[j].re;
-                vi[(j, k)] = v[j].im;
+                let c = col[j] * phase / scale;
+                vr[(j, k)] = c.re;
+                vi[(j, k)] = if j == big { 0.0 } else { c.im };
             }
         }
-        let wr = vector_of(vm, ev.iter().map(|c| c.re));
-        let wi = vector_of(vm, ev.iter().map(|c| c.im));
-        Ok(vm.ctx.new_tuple(vec![wr, wi, array_of(vm, &vr), array_of(vm, &vi)]).into())
+        let wr = vector_of(vm, s.iter().map(|c| c.re));
+        let wi = vector_of(vm, s.iter().map(|c| c.im));
+        Ok(vm.ctx.new_tuple(vec![wr, wi, array_of(vm, vr.as_ref()), array_of(vm, vi.as_ref())]).into())
     }
 }
 

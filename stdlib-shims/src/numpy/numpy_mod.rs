@@ -189,6 +189,25 @@ pub mod numpy {
         Ok(PyNdArray::from_array(Array::from_buffer(Buffer::F64(out), &[n])).into_pyobject(vm))
     }
 
+    /// `np.searchsorted`: one key is looked up natively (`searchsorted_one`),
+    /// everything else by the general version in search.py.
+    #[pyfunction]
+    fn searchsorted(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        if let Some(p) = crate::numpy::functions::searchsorted_one(vm, &args) {
+            return Ok(p);
+        }
+        crate::numpy::pylib::module(vm, "search.py")?.get_attr("searchsorted", vm)?.call(args, vm)
+    }
+
+    /// `_partition(a, kth, axis)`: `a` partitioned along `axis` around
+    /// the sorted positions `kth` by selection (the order statistics'
+    /// path; `np.partition` itself returns the full sort).
+    #[pyfunction]
+    fn _partition(a: PyObjectRef, kth: Vec<isize>, axis: isize, vm: &VirtualMachine) -> PyResult {
+        let x = node_of(vm, &a)?;
+        wrap_array(vm, graph::partition(&x, &kth, axis).or_raise(vm)?)
+    }
+
     /// `_searchsorted(a, v, right)`: insertion points of `v` in the sorted
     /// 1-D `a` (one dtype), an int64 array of `v`'s shape.
     #[pyfunction]
@@ -898,7 +917,7 @@ pub mod numpy {
 
     #[pyfunction]
     fn diff(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        let [a, n, axis] = bind(vm, "diff", args, ["a", "n", "axis"], 1)?;
+        let [a, n, axis, prepend, append] = bind(vm, "diff", args, ["a", "n", "axis", "prepend", "append"], 1)?;
         let mut x = node_of(vm, a.as_ref().unwrap())?;
         let n = match given(&n, vm) {
             Some(n) => convert::index_of(vm, &n)?,
@@ -914,6 +933,33 @@ pub mod numpy {
             Some(a) => hipy_lazy::layout::normalize_axis(convert::index_of(vm, &a)?, x.ndim()).or_raise(vm)?,
             None => x.ndim() - 1,
         };
+        if n == 0 {
+            return wrap_array(vm, x);
+        }
+        // `prepend` / `append` join `a` along the axis first (a 0-d one
+        // broadcast to one slice), as NumPy concatenates them.
+        let (prepend, append) = (given(&prepend, vm), given(&append, vm));
+        if prepend.is_some() || append.is_some() {
+            let mut shape = x.shape.to_vec();
+            shape[axis] = 1;
+            let edge = |obj: &PyObjectRef| -> PyResult<NodeRef> {
+                let e = node_of(vm, obj)?;
+                if e.ndim() == 0 {
+                    graph::broadcast_to(&e, &shape).or_raise(vm)
+                } else {
+                    Ok(e)
+                }
+            };
+            let mut pieces = Vec::with_capacity(3);
+            if let Some(p) = &prepend {
+                pieces.push(edge(p)?);
+            }
+            pieces.push(x);
+            if let Some(p) = &append {
+                pieces.push(edge(p)?);
+            }
+            x = concat_nodes(vm, &pieces, axis as isize)?;
+        }
         for _ in 0..n {
             x = runtime::settle(diff_once(vm, &x, axis)?);
         }

@@ -109,9 +109,9 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     a = _float(a)
     _check_2d(a, "svd")
     m, n = a.shape
-    u, s, vt = _native.svd(a)
     if not compute_uv:
-        return s
+        return _native.singular_values(a)
+    u, s, vt = _native.svd(a)
     if full_matrices and m != n:
         raise NotImplementedError("numpy.linalg.svd(full_matrices=True) of a non-square matrix is not supported by hipy")
     return _SVDResult(u, s, vt)
@@ -221,12 +221,7 @@ def lstsq(a, b, rcond=None):
     if m == 0 or n == 0:
         x = np.zeros((n, b.shape[1]))
         return (x.reshape(-1) if is_1d else x), np.zeros(0 if m <= n else b.shape[1]), 0, np.zeros(0)
-    u, s, vt = _native.svd(a)
-    cutoff = rcond * float(s[0]) if s.shape[0] else 0.0
-    keep = s > cutoff
-    rank = int(keep.sum())
-    s_inv = np.where(keep, 1.0 / np.where(keep, s, 1.0), 0.0)
-    x = vt.T @ ((u.T @ b) * s_inv.reshape(-1, 1))
+    x, s, rank = _native.lstsq(a, b, float(rcond))
     if rank == n and m > n:
         r = b - a @ x
         resid = (r * r).sum(axis=0)

@@ -1,9 +1,10 @@
 # Searching, counting, sorting helpers and set operations. Sorting itself
 # is native (a stable sort, so every `kind=` gives a valid answer); the
 # functions whose result size depends on the data (nonzero, unique, ...)
-# are computed when called, as in NumPy.
+# are computed when called, as in NumPy. `np.searchsorted` is native and
+# calls `searchsorted` here for all but one key, so it is not in __all__.
 
-__all__ = ["flatnonzero", "argwhere", "count_nonzero", "searchsorted", "lexsort", "argpartition",
+__all__ = ["flatnonzero", "argwhere", "count_nonzero", "lexsort", "argpartition",
            "partition", "unique", "unique_values", "unique_counts", "unique_inverse", "isin", "in1d",
            "intersect1d", "union1d", "setdiff1d", "setxor1d", "isposinf", "isneginf",
            "extract", "compress", "array_equiv", "bincount", "digitize", "histogram", "histogram_bin_edges", "msort",

@@ -1,6 +1,7 @@
 # Order statistics and friends: median, percentile and quantile (NumPy's
 # 'linear' method: sort, then interpolate between neighbours with NumPy's
-# `_lerp` arithmetic, so results match to the bit), ptp, average, the
+# `_lerp` arithmetic, so results match to the bit; like NumPy, by selecting
+# the order statistics needed rather than sorting everything), ptp, average, the
 # NaN-ignoring reductions, cov and corrcoef.
 
 __all__ = ["median", "percentile", "quantile", "ptp", "average", "nansum", "nanprod", "nanmean",
@@ -35,6 +36,15 @@ def _keep(r, a, axis, keepdims):
     return np.expand_dims(r, axis)
 
 
+def _select(b, positions, n):
+    """`b` (reduced axis first) with the elements at these sorted positions,
+    and the last one (where NaNs go), in place, by selection as NumPy's
+    partition does; elsewhere the order is arbitrary."""
+    kth = set(np.asarray(positions).ravel().tolist())
+    kth.add(n - 1)
+    return np._partition(b, sorted(kth), 0)
+
+
 def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
     a = np.asarray(a)
     b, ax = _to_front(a, axis)
@@ -42,8 +52,8 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
     if n == 0:
         r = np.mean(b, axis=0)
     else:
-        s = np.sort(b, axis=0)
         h = n // 2
+        s = _select(b, [h] if n % 2 else [h - 1, h], n)
         r = np.mean(s[h:h + 1] if n % 2 else s[h - 1:h + 1], axis=0)
         if s.dtype.kind == "f":
             r = _scalar(np.where(np.isnan(s[-1]), s[-1], r))
@@ -80,7 +90,6 @@ def _quantile(a, q, axis, method, keepdims, name):
         raise ValueError("Quantiles must be in the range [0, 1]" if name == "quantile" else "Percentiles must be in the range [0, 100]")
     b, ax = _to_front(a, axis)
     n = b.shape[0]
-    s = np.sort(b, axis=0)
     qf = qa.astype(np.float64) if qa.dtype.kind != "f" else qa
     if method in _DISCRETE:
         # No interpolation: the element at a rounded index.
@@ -95,6 +104,7 @@ def _quantile(a, q, axis, method, keepdims, name):
                 at_prev = at_prev & (prev % 2 == 1)
             v = np.where(at_prev, prev, prev + 1)
         idx = np.clip(v, 0, max(n - 1, 0)).astype(np.intp)
+        s = _select(b, idx, n) if n else b
         r = np.take(s, idx, axis=0)
         if s.dtype.kind == "f" and n:
             r = np.where(np.isnan(s[-1]), s[-1], r)
@@ -124,6 +134,7 @@ def _quantile(a, q, axis, method, keepdims, name):
     above = virtual >= n - 1
     prev_i = np.where(above, n - 1, prev_i)
     next_i = np.where(above, n - 1, next_i)
+    s = _select(b, [prev_i, next_i], n) if n else b
     lo = np.take(s, prev_i, axis=0)
     hi = np.take(s, next_i, axis=0)
     gshape = gamma.shape + (1,) * (s.ndim - 1)
