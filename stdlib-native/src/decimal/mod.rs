@@ -25,13 +25,11 @@
 //! flag has been touched yet). Results and flags are therefore exactly
 //! `_pydecimal`'s.
 
-use rustpython_vm::builtins::{PyDict, PyDictRef, PyInt, PyModule, PyStr, PyType};
+use rustpython_vm::builtins::{PyDict, PyDictRef, PyInt, PyList, PyModule, PyStr, PyType};
 use rustpython_vm::function::{FuncArgs, ItemDoc, PyMethodDef, PyMethodFlags};
-use rustpython_vm::builtins::descriptor::PyMemberDescriptor;
+use rustpython_vm::builtins::descriptor::{MemberAccess, MemberKind, PyMemberDescriptor};
 use rustpython_vm::builtins::PyStrInterned;
-use rustpython_vm::function::PySetterValue;
-use rustpython_vm::types::GetDescriptor;
-use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyRef, PyResult, VirtualMachine};
+use rustpython_vm::{AsObject, Py, PyAtomicRef, PyObject, PyObjectRef, PyRef, PyResult, VirtualMachine};
 use std::sync::Arc;
 
 mod arith;
@@ -61,9 +59,65 @@ mod pydecimal {
                 dict.set_item("__doc__", doc, vm)?;
             }
         }
+        exec.call((SLOTTED_CONTEXT, dict.clone()), vm)?;
         install(vm, &dict)
     }
 }
+
+/// Gives `Context` its fields in `__slots__` (`_pydecimal`'s keeps them in
+/// its `__dict__`), so that the Rust methods read the current context at
+/// fixed offsets instead of by dictionary lookups: the class is made again
+/// from the same namespace with `__slots__`, and the contexts the module
+/// made with the first one are made again with the same arguments. Every
+/// way of setting a field (`Context.__setattr__`, `object.__setattr__`)
+/// stores into the slot, so nothing can be stale; like CPython's `_decimal`
+/// contexts, they have no `__dict__` (so `__repr__`, which formatted
+/// `vars(self)`, reads the fields by name).
+const SLOTTED_CONTEXT: &str = r#"
+def _slotted(cls):
+    ns = {k: v for k, v in cls.__dict__.items() if k not in ('__dict__', '__weakref__')}
+    ns['__slots__'] = ('prec', 'rounding', 'Emin', 'Emax', 'capitals', 'clamp',
+                       'flags', 'traps', '_ignored_flags', '__weakref__')
+
+    def __repr__(self):
+        """Show the current context."""
+        s = []
+        fields = {name: getattr(self, name) for name in
+                  ('prec', 'rounding', 'Emin', 'Emax', 'capitals', 'clamp')}
+        s.append('Context(prec=%(prec)d, rounding=%(rounding)s, '
+                 'Emin=%(Emin)d, Emax=%(Emax)d, capitals=%(capitals)d, '
+                 'clamp=%(clamp)d'
+                 % fields)
+        names = [f.__name__ for f, v in self.flags.items() if v]
+        s.append('flags=[' + ', '.join(names) + ']')
+        names = [t.__name__ for t, v in self.traps.items() if v]
+        s.append('traps=[' + ', '.join(names) + ']')
+        return ', '.join(s) + ')'
+    __repr__.__qualname__ = cls.__repr__.__qualname__
+    ns['__repr__'] = __repr__
+    return type(cls)(cls.__name__, cls.__bases__, ns)
+Context = _slotted(Context)
+del _slotted
+DefaultContext = Context(
+        prec=28, rounding=ROUND_HALF_EVEN,
+        traps=[DivisionByZero, Overflow, InvalidOperation],
+        flags=[],
+        Emax=999999,
+        Emin=-999999,
+        capitals=1,
+        clamp=0
+)
+BasicContext = Context(
+        prec=9, rounding=ROUND_HALF_UP,
+        traps=[DivisionByZero, Overflow, InvalidOperation, Clamped, Underflow],
+        flags=[],
+)
+ExtendedContext = Context(
+        prec=9, rounding=ROUND_HALF_EVEN,
+        traps=[],
+        flags=[],
+)
+"#;
 
 /// What the Rust methods of one `Decimal` class need.
 struct State {
@@ -75,38 +129,105 @@ struct State {
     inexact: PyObjectRef,
     rounded: PyObjectRef,
     n: Names,
+    /// `Context` (with its fields in `__slots__`, see `SLOTTED_CONTEXT`).
+    context_cls: PyRef<PyType>,
+    context_slots: ContextSlots,
     /// The Python methods the Rust ones replace, in `METHODS`' order.
     originals: Vec<PyObjectRef>,
 }
 
-/// The `__slots__` member descriptors of `Decimal`, read and written
-/// directly for instances of `Decimal` itself (not through attribute
-/// lookup, which a subclass may change).
+// ---- slots -----------------------------------------------------------------
+//
+// `Decimal` and `Context` keep their fields in `__slots__`. Instances of the
+// classes themselves are read and written at the slots' cells directly (not
+// through attribute lookup, which a subclass may change, nor through the
+// member descriptors' Python-level protocol, which checks the type and
+// audits at every access).
+
+/// The byte offset of the object slot `name` of `cls`.
+fn slot_offset(vm: &VirtualMachine, cls: &Py<PyType>, name: &str) -> PyResult<isize> {
+    let class = cls.name();
+    let d = cls.get_direct_attr(vm.ctx.intern_str(name)).ok_or_else(|| vm.new_type_error(format!("{class} has no slot {name}")))?;
+    let d = d.downcast_ref::<PyMemberDescriptor>().ok_or_else(|| vm.new_type_error(format!("{class}.{name} is not a slot")))?;
+    // `__slots__` members are object cells at an offset; anything else
+    // would not be a cell this module may read.
+    match (d.access, d.member.kind) {
+        (MemberAccess::Offset, MemberKind::ObjectEx) if d.common.typ.is(cls) => Ok(d.member.offset),
+        _ => Err(vm.new_type_error(format!("{class}.{name} is not an object slot of {class}"))),
+    }
+}
+
+/// The cell at `offset` of `obj`.
+///
+/// Safety: `obj` is an instance of the class `offset` was read from by
+/// `slot_offset` (its layout has an object cell there).
+unsafe fn slot_cell(obj: &PyObject, offset: isize) -> &PyAtomicRef<Option<PyObject>> {
+    let addr = (obj as *const PyObject as *const u8).wrapping_add(offset as usize);
+    unsafe { &*(addr as *const PyAtomicRef<Option<PyObject>>) }
+}
+
+/// The value of slot `offset` of `cls` in `obj`; None when `obj` is not an
+/// instance of `cls` itself or the slot is unset.
+fn slot_get(cls: &Py<PyType>, offset: isize, obj: &PyObject) -> Option<PyObjectRef> {
+    if !obj.class().is(cls) {
+        return None;
+    }
+    // Safety: `obj`'s class is the class the offset was read from.
+    unsafe { slot_cell(obj, offset) }.load_owned()
+}
+
+/// Sets slot `offset` of `cls` in `obj`, an instance this module has just
+/// created and nothing else has seen.
+fn slot_init(cls: &Py<PyType>, offset: isize, obj: &PyObject, value: PyObjectRef) {
+    if obj.class().is(cls) {
+        // Safety: as in `slot_get`; no other reference to `obj` exists, so
+        // the previous value (unset) is dropped here.
+        drop(unsafe { slot_cell(obj, offset).swap(Some(value)) });
+    }
+}
+
+/// The slots of `Decimal`.
 struct Slots {
-    exp: PyObjectRef,
-    int: PyObjectRef,
-    sign: PyObjectRef,
-    is_special: PyObjectRef,
-    set: fn(&PyObject, PyObjectRef, PySetterValue, &VirtualMachine) -> PyResult<()>,
+    exp: isize,
+    int: isize,
+    sign: isize,
+    is_special: isize,
 }
 
 impl Slots {
     fn new(vm: &VirtualMachine, cls: &Py<PyType>) -> PyResult<Slots> {
-        let member = |name: &str| -> PyResult {
-            let d = cls.get_direct_attr(vm.ctx.intern_str(name)).ok_or_else(|| vm.new_type_error(format!("Decimal has no slot {name}")))?;
-            d.downcast_ref::<PyMemberDescriptor>().ok_or_else(|| vm.new_type_error(format!("Decimal.{name} is not a slot")))?;
-            Ok(d)
-        };
-        let set = vm.ctx.types.member_descriptor_type.slots.descr_set.load().ok_or_else(|| vm.new_type_error("member descriptors cannot be set".to_owned()))?;
-        Ok(Slots { exp: member("_exp")?, int: member("_int")?, sign: member("_sign")?, is_special: member("_is_special")?, set })
+        let at = |name| slot_offset(vm, cls, name);
+        Ok(Slots { exp: at("_exp")?, int: at("_int")?, sign: at("_sign")?, is_special: at("_is_special")? })
     }
+}
 
-    fn get(&self, vm: &VirtualMachine, member: &PyObjectRef, obj: &PyObject) -> Option<PyObjectRef> {
-        PyMemberDescriptor::descr_get(member, Some(obj), None, vm).ok()
-    }
+/// The slots of `Context`.
+struct ContextSlots {
+    prec: isize,
+    rounding: isize,
+    emin: isize,
+    emax: isize,
+    capitals: isize,
+    clamp: isize,
+    flags: isize,
+    traps: isize,
+    ignored_flags: isize,
+}
 
-    fn set(&self, vm: &VirtualMachine, member: &PyObjectRef, obj: &PyObjectRef, value: PyObjectRef) -> PyResult<()> {
-        (self.set)(member, obj.clone(), PySetterValue::Assign(value), vm)
+impl ContextSlots {
+    fn new(vm: &VirtualMachine, cls: &Py<PyType>) -> PyResult<ContextSlots> {
+        let at = |name| slot_offset(vm, cls, name);
+        Ok(ContextSlots {
+            prec: at("prec")?,
+            rounding: at("rounding")?,
+            emin: at("Emin")?,
+            emax: at("Emax")?,
+            capitals: at("capitals")?,
+            clamp: at("clamp")?,
+            flags: at("flags")?,
+            traps: at("traps")?,
+            ignored_flags: at("_ignored_flags")?,
+        })
     }
 }
 
@@ -117,15 +238,6 @@ struct Names {
     int: &'static PyStrInterned,
     exp: &'static PyStrInterned,
     sign: &'static PyStrInterned,
-    prec: &'static PyStrInterned,
-    rounding: &'static PyStrInterned,
-    emin: &'static PyStrInterned,
-    emax: &'static PyStrInterned,
-    clamp: &'static PyStrInterned,
-    capitals: &'static PyStrInterned,
-    flags: &'static PyStrInterned,
-    traps: &'static PyStrInterned,
-    ignored_flags: &'static PyStrInterned,
 }
 
 impl Names {
@@ -136,20 +248,11 @@ impl Names {
             int: i("_int"),
             exp: i("_exp"),
             sign: i("_sign"),
-            prec: i("prec"),
-            rounding: i("rounding"),
-            emin: i("Emin"),
-            emax: i("Emax"),
-            clamp: i("clamp"),
-            capitals: i("capitals"),
-            flags: i("flags"),
-            traps: i("traps"),
-            ignored_flags: i("_ignored_flags"),
         }
     }
 }
 
-/// The context's fields, read from its `__dict__`.
+/// The context's fields, read from its slots.
 struct Cx {
     prec: i64,
     rounding: Rounding,
@@ -174,10 +277,6 @@ fn int_of(vm: &VirtualMachine, obj: PyObjectRef) -> Option<i64> {
     obj.downcast_ref::<PyInt>()?.try_to_primitive::<i64>(vm).ok()
 }
 
-fn item(vm: &VirtualMachine, dict: &Py<PyDict>, key: &'static PyStrInterned) -> Option<PyObjectRef> {
-    dict.get_item_opt(&**key, vm).ok().flatten()
-}
-
 impl State {
     fn current_context(&self, vm: &VirtualMachine) -> PyResult<PyObjectRef> {
         match self.context_get.call((), vm) {
@@ -193,22 +292,27 @@ impl State {
             Some(c) if !vm.is_none(c) => c.clone(),
             _ => self.current_context(vm)?,
         };
-        let Some(d) = ctx.dict() else { return Ok(None) };
+        // Instances of `Context` itself; a subclass (whose fields Python
+        // code may compute) takes the Python methods.
+        if !ctx.class().is(&self.context_cls) {
+            return Ok(None);
+        }
+        let (m, cls) = (&self.context_slots, &*self.context_cls);
+        let get = |offset| slot_get(cls, offset, &ctx);
         let read = || -> Option<Cx> {
-            let ignored = item(vm, &d, self.n.ignored_flags)?;
-            if !ignored.downcast_ref::<rustpython_vm::builtins::PyList>()?.borrow_vec().is_empty() {
+            let ignored = get(m.ignored_flags)?;
+            if !ignored.downcast_ref::<PyList>()?.borrow_vec().is_empty() {
                 return None;
             }
-            let rounding = rounding(item(vm, &d, self.n.rounding)?.downcast_ref::<PyStr>()?.to_str()?)?;
             Some(Cx {
-                prec: int_of(vm, item(vm, &d, self.n.prec)?)?,
-                rounding,
-                emin: int_of(vm, item(vm, &d, self.n.emin)?)?,
-                emax: int_of(vm, item(vm, &d, self.n.emax)?)?,
-                clamp: int_of(vm, item(vm, &d, self.n.clamp)?)? != 0,
-                capitals: int_of(vm, item(vm, &d, self.n.capitals)?)? != 0,
-                flags: item(vm, &d, self.n.flags)?.downcast::<PyDict>().ok()?,
-                traps: item(vm, &d, self.n.traps)?.downcast::<PyDict>().ok()?,
+                prec: int_of(vm, get(m.prec)?)?,
+                rounding: rounding(get(m.rounding)?.downcast_ref::<PyStr>()?.to_str()?)?,
+                emin: int_of(vm, get(m.emin)?)?,
+                emax: int_of(vm, get(m.emax)?)?,
+                clamp: int_of(vm, get(m.clamp)?)? != 0,
+                capitals: int_of(vm, get(m.capitals)?)? != 0,
+                flags: get(m.flags)?.downcast::<PyDict>().ok()?,
+                traps: get(m.traps)?.downcast::<PyDict>().ok()?,
             })
         };
         Ok(read())
@@ -218,7 +322,7 @@ impl State {
     fn dec(&self, vm: &VirtualMachine, obj: &PyObject) -> Option<Dec> {
         let [is_special, digits, exp, sign] = if obj.class().is(&self.cls) {
             let m = &self.slots;
-            [&m.is_special, &m.int, &m.exp, &m.sign].map(|member| self.slots.get(vm, member, obj))
+            [m.is_special, m.int, m.exp, m.sign].map(|offset| slot_get(&self.cls, offset, obj))
         } else if obj.class().fast_issubclass(&self.cls) {
             [self.n.is_special, self.n.int, self.n.exp, self.n.sign].map(|name| obj.get_attr(name, vm).ok())
         } else {
@@ -259,12 +363,12 @@ impl State {
         // `object.__new__(Decimal)`: `Decimal` has `__slots__`, no
         // `__dict__` and no abstract methods.
         let obj = vm.ctx.new_base_object(self.cls.clone(), None);
-        let m = &self.slots;
-        m.set(vm, &m.sign, &obj, vm.ctx.new_int(d.neg as u8).into())?;
+        let (m, cls) = (&self.slots, &self.cls);
+        slot_init(cls, m.sign, &obj, vm.ctx.new_int(d.neg as u8).into());
         // Digits are ASCII.
-        m.set(vm, &m.int, &obj, vm.ctx.new_str(String::from_utf8(d.digits).unwrap_or_default()).into())?;
-        m.set(vm, &m.exp, &obj, vm.ctx.new_int(d.exp).into())?;
-        m.set(vm, &m.is_special, &obj, vm.ctx.new_bool(false).into())?;
+        slot_init(cls, m.int, &obj, vm.ctx.new_str(String::from_utf8(d.digits).unwrap_or_default()).into());
+        slot_init(cls, m.exp, &obj, vm.ctx.new_int(d.exp).into());
+        slot_init(cls, m.is_special, &obj, vm.ctx.new_bool(false).into());
         Ok(obj)
     }
 
@@ -444,10 +548,35 @@ fn cmp_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Opti
     Ok(Some(vm.ctx.new_int(cmp(&a, &b) as i8).into()))
 }
 
+/// A method descriptor of `cls` named `name` that calls `f`.
+fn native_method(vm: &VirtualMachine, cls: &PyRef<PyType>, name: &'static str, doc: Option<&'static str>, f: impl Fn(&VirtualMachine, FuncArgs) -> PyResult + Send + Sync + 'static) -> PyObjectRef {
+    let def = PyMethodDef {
+        name,
+        func: Box::leak(Box::new(move |vm: &VirtualMachine, args: FuncArgs, _: rustpython_vm::function::Callee| f(vm, args))),
+        flags: PyMethodFlags::METHOD,
+        doc,
+        ..PyMethodDef::new_raw_const("", |_: &VirtualMachine, _: FuncArgs, _: rustpython_vm::function::Callee| unreachable!(), PyMethodFlags::empty(), ItemDoc::NONE)
+    };
+    let def: &'static PyMethodDef = Box::leak(Box::new(def));
+    // The class lives as long as the process keeps the definition.
+    let typ: &'static Py<PyType> = Box::leak(Box::new(cls.clone()));
+    PyRef::new_ref(def.to_method(typ, &vm.ctx), vm.ctx.types.method_descriptor_type.to_owned(), None).into()
+}
+
+/// The docstring of `f`, kept for the method replacing it (test_decimal
+/// runs the doctests in them).
+fn doc_of(vm: &VirtualMachine, f: &PyObject) -> Option<&'static str> {
+    f.get_attr("__doc__", vm)
+        .ok()
+        .and_then(|d| d.downcast_ref::<PyStr>().and_then(|s| s.to_str()).map(|s| &*Box::leak(s.to_owned().into_boxed_str())))
+}
+
 /// Replaces the methods of `Decimal` in the module namespace `ns`.
 fn install(vm: &VirtualMachine, ns: &Py<PyDict>) -> PyResult<()> {
     let get = |name: &str| ns.get_item(name, vm);
-    let cls = get("Decimal")?.downcast::<PyType>().map_err(|_| vm.new_type_error("Decimal is not a class".to_owned()))?;
+    let class = |name: &str| get(name)?.downcast::<PyType>().map_err(|_| vm.new_type_error(format!("{name} is not a class")));
+    let cls = class("Decimal")?;
+    let context_cls = class("Context")?;
     let originals = METHODS.iter().map(|&(name, _)| cls.as_object().get_attr(name, vm)).collect::<PyResult<Vec<_>>>()?;
     let st = Arc::new(State {
         originals,
@@ -458,27 +587,13 @@ fn install(vm: &VirtualMachine, ns: &Py<PyDict>) -> PyResult<()> {
         inexact: get("Inexact")?,
         rounded: get("Rounded")?,
         n: Names::new(vm),
+        context_slots: ContextSlots::new(vm, &context_cls)?,
+        context_cls,
     });
     let setattr = vm.builtins.get_attr("setattr", vm)?;
     for (i, &(name, _)) in METHODS.iter().enumerate() {
-        // The docstring stays (test_decimal runs the doctests in it).
-        let doc: Option<&'static str> = st.originals[i]
-            .get_attr("__doc__", vm)
-            .ok()
-            .and_then(|d| d.downcast_ref::<PyStr>().and_then(|s| s.to_str()).map(|s| &*Box::leak(s.to_owned().into_boxed_str())));
         let state = st.clone();
-        let f = move |vm: &VirtualMachine, args: FuncArgs| -> PyResult { state.call(i, vm, args) };
-        let def = PyMethodDef {
-            name,
-            func: Box::leak(Box::new(move |vm: &VirtualMachine, args: FuncArgs, _: rustpython_vm::function::Callee| f(vm, args))),
-            flags: PyMethodFlags::METHOD,
-            doc,
-            ..PyMethodDef::new_raw_const("", |_: &VirtualMachine, _: FuncArgs, _: rustpython_vm::function::Callee| unreachable!(), PyMethodFlags::empty(), ItemDoc::NONE)
-        };
-        let def: &'static PyMethodDef = Box::leak(Box::new(def));
-        // The class lives as long as the process keeps the definition.
-        let typ: &'static Py<PyType> = Box::leak(Box::new(cls.clone()));
-        let method = PyRef::new_ref(def.to_method(typ, &vm.ctx), vm.ctx.types.method_descriptor_type.to_owned(), None);
+        let method = native_method(vm, &cls, name, doc_of(vm, &st.originals[i]), move |vm, args| state.call(i, vm, args));
         setattr.call((cls.clone(), name, method), vm)?;
     }
     Ok(())
