@@ -424,27 +424,93 @@ fn context_arg(args: &FuncArgs, pos: usize) -> Option<&PyObjectRef> {
     args.args.get(pos).or_else(|| args.kwargs.get("context"))
 }
 
-fn binary(st: &State, vm: &VirtualMachine, args: &FuncArgs, reflected: bool, op: fn(&Cx, &Dec, &Dec) -> Option<Dec>) -> PyResult<Option<PyObjectRef>> {
+type BinaryOp = fn(&Cx, &Dec, &Dec) -> Option<Dec>;
+
+fn binary(st: &State, vm: &VirtualMachine, args: &FuncArgs, reflected: bool, op: BinaryOp) -> PyResult<Option<PyObjectRef>> {
     if args.args.len() < 2 || args.args.len() > 3 || args.kwargs.keys().any(|k| k.as_str() != Ok("context")) {
         return Ok(None);
     }
-    let Some(x) = st.dec(vm, &args.args[0]) else { return Ok(None) };
-    let Some(y) = st.operand(vm, &args.args[1]) else { return Ok(None) };
+    binary_on(st, vm, &args.args[0], &args.args[1], context_arg(args, 2), reflected, op)
+}
+
+/// `zelf.__op__(other, context)` (`__rop__` when `reflected`) on the fast
+/// path; None to fall back.
+fn binary_on(st: &State, vm: &VirtualMachine, zelf: &PyObject, other: &PyObject, context: Option<&PyObjectRef>, reflected: bool, op: BinaryOp) -> PyResult<Option<PyObjectRef>> {
+    let Some(x) = st.dec(vm, zelf) else { return Ok(None) };
+    let Some(y) = st.operand(vm, other) else { return Ok(None) };
     let (a, b) = if reflected { (y, x) } else { (x, y) };
-    let Some(cx) = st.context(vm, context_arg(args, 2))? else { return Ok(None) };
+    let Some(cx) = st.context(vm, context)? else { return Ok(None) };
     let Some(r) = op(&cx, &a, &b) else { return Ok(None) };
     st.finish(vm, &cx, r).transpose()
 }
 
+// ---- number slots ------------------------------------------------------------
+//
+// The operators reach `Decimal.__add__` and the others through the class's
+// number slots. For a class with Python methods those slots look the method
+// up and call it with an argument tuple at every operation; `Decimal`'s
+// slots call the fast path directly instead (what looking up and calling
+// `type(self).__add__` and the others would do, since those are the Rust
+// methods). Subclasses that do not define the method inherit the slot, as
+// they inherit the method; assigning the method on a class replaces the
+// slot, as it does for any class.
+
+/// The states of the `Decimal` classes made (one per interpreter that
+/// imported `_pydecimal`).
+static STATES: std::sync::Mutex<Vec<Arc<State>>> = std::sync::Mutex::new(Vec::new());
+
+fn state_of(obj: &PyObject) -> Option<Arc<State>> {
+    let states = STATES.lock().ok()?;
+    states.iter().find(|st| obj.class().fast_issubclass(&st.cls)).cloned()
+}
+
+/// The slot of method `I` of `METHODS` (one of the binary operators; the
+/// odd ones are the reflected `__r*__`, called with `Decimal` second).
+fn number_slot<const I: usize>(a: &PyObject, b: &PyObject, vm: &VirtualMachine) -> PyResult {
+    let (name, reflected, op) = BINARY[I];
+    let (zelf, other) = if reflected { (b, a) } else { (a, b) };
+    let Some(st) = state_of(zelf) else {
+        return vm.call_special_method(zelf, vm.ctx.intern_str(name), (other.to_owned(),));
+    };
+    match binary_on(&st, vm, zelf, other, None, reflected, op)? {
+        Some(r) => Ok(r),
+        None => st.originals[I].call((zelf.to_owned(), other.to_owned()), vm),
+    }
+}
+
+/// The binary operators, in `METHODS`' order.
+const BINARY: [(&str, bool, BinaryOp); 8] = [
+    ("__add__", false, op_add),
+    ("__radd__", true, op_add),
+    ("__sub__", false, op_sub),
+    ("__rsub__", true, op_sub),
+    ("__mul__", false, op_mul),
+    ("__rmul__", true, op_mul),
+    ("__truediv__", false, op_div),
+    ("__rtruediv__", true, op_div),
+];
+
+fn install_number_slots(cls: &Py<PyType>) {
+    let n = &cls.slots.as_number;
+    n.add.store(Some(number_slot::<0>));
+    n.right_add.store(Some(number_slot::<1>));
+    n.subtract.store(Some(number_slot::<2>));
+    n.right_subtract.store(Some(number_slot::<3>));
+    n.multiply.store(Some(number_slot::<4>));
+    n.right_multiply.store(Some(number_slot::<5>));
+    n.true_divide.store(Some(number_slot::<6>));
+    n.right_true_divide.store(Some(number_slot::<7>));
+}
+
 const METHODS: &[(&str, Method)] = &[
-    ("__add__", |s, vm, a| binary(s, vm, a, false, op_add)),
-    ("__radd__", |s, vm, a| binary(s, vm, a, true, op_add)),
-    ("__sub__", |s, vm, a| binary(s, vm, a, false, op_sub)),
-    ("__rsub__", |s, vm, a| binary(s, vm, a, true, op_sub)),
-    ("__mul__", |s, vm, a| binary(s, vm, a, false, op_mul)),
-    ("__rmul__", |s, vm, a| binary(s, vm, a, true, op_mul)),
-    ("__truediv__", |s, vm, a| binary(s, vm, a, false, op_div)),
-    ("__rtruediv__", |s, vm, a| binary(s, vm, a, true, op_div)),
+    ("__add__", |s, vm, a| binary(s, vm, a, BINARY[0].1, BINARY[0].2)),
+    ("__radd__", |s, vm, a| binary(s, vm, a, BINARY[1].1, BINARY[1].2)),
+    ("__sub__", |s, vm, a| binary(s, vm, a, BINARY[2].1, BINARY[2].2)),
+    ("__rsub__", |s, vm, a| binary(s, vm, a, BINARY[3].1, BINARY[3].2)),
+    ("__mul__", |s, vm, a| binary(s, vm, a, BINARY[4].1, BINARY[4].2)),
+    ("__rmul__", |s, vm, a| binary(s, vm, a, BINARY[5].1, BINARY[5].2)),
+    ("__truediv__", |s, vm, a| binary(s, vm, a, BINARY[6].1, BINARY[6].2)),
+    ("__rtruediv__", |s, vm, a| binary(s, vm, a, BINARY[7].1, BINARY[7].2)),
     ("quantize", quantize),
     ("__str__", str_method),
     ("__bool__", bool_method),
@@ -596,5 +662,7 @@ fn install(vm: &VirtualMachine, ns: &Py<PyDict>) -> PyResult<()> {
         let method = native_method(vm, &cls, name, doc_of(vm, &st.originals[i]), move |vm, args| state.call(i, vm, args));
         setattr.call((cls.clone(), name, method), vm)?;
     }
+    install_number_slots(&cls);
+    STATES.lock().map_err(|_| vm.new_runtime_error("decimal: state registry poisoned".to_owned()))?.push(st);
     Ok(())
 }
