@@ -15,8 +15,12 @@
 //! numbers fit and on base-10**9 limbs beyond (`limbs`: linear-time
 //! conversion from and to the digit string; `malachite` only for products
 //! and quotients of two long numbers). The digit arithmetic is in `arith`.
-//! Instances of `Decimal` itself are read and built through its
-//! `__slots__` descriptors directly, not by attribute lookup. They take the fast path only
+//! `Context` is made again with its fields in `__slots__`
+//! (`SLOTTED_CONTEXT`); the fields of a `Context` and of a `Decimal` (of
+//! the classes themselves) are read and written at their slots' cells
+//! directly, not by attribute or dictionary lookup. The binary operators
+//! reach the Rust code through `Decimal`'s number slots (`number_slot`).
+//! The methods take the fast path only
 //! for finite operands, `Decimal` or `int`, and results that need nothing
 //! but rounding: a special value, a zero operand where `_pydecimal` has
 //! special cases, a subnormal or overflowing result, a clamped exponent, a
