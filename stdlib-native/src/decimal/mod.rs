@@ -37,6 +37,7 @@ use rustpython_vm::{AsObject, Py, PyAtomicRef, PyObject, PyObjectRef, PyRef, PyR
 use std::sync::Arc;
 
 mod arith;
+mod current;
 mod limbs;
 
 use arith::{cmp, fix, op_add, op_div, op_mul, op_sub, round_to, rounding, to_str, Dec, Rounding, Signals};
@@ -127,9 +128,8 @@ ExtendedContext = Context(
 struct State {
     cls: PyRef<PyType>,
     slots: Slots,
-    /// `_current_context_var.get`, bound once.
-    context_get: PyObjectRef,
-    getcontext: PyObjectRef,
+    /// The current context (`getcontext`, `setcontext`).
+    current: current::Current,
     inexact: PyObjectRef,
     rounded: PyObjectRef,
     n: Names,
@@ -282,19 +282,12 @@ fn int_of(vm: &VirtualMachine, obj: PyObjectRef) -> Option<i64> {
 }
 
 impl State {
-    fn current_context(&self, vm: &VirtualMachine) -> PyResult<PyObjectRef> {
-        match self.context_get.call((), vm) {
-            Ok(c) => Ok(c),
-            Err(_) => self.getcontext.call((), vm),
-        }
-    }
-
     /// The context `arg` names, or the current one; None when it is not a
     /// plain `Context` the fast paths understand.
     fn context(&self, vm: &VirtualMachine, arg: Option<&PyObjectRef>) -> PyResult<Option<Cx>> {
         let ctx = match arg {
             Some(c) if !vm.is_none(c) => c.clone(),
-            _ => self.current_context(vm)?,
+            _ => self.current.get(vm)?,
         };
         // Instances of `Context` itself; a subclass (whose fields Python
         // code may compute) takes the Python methods.
@@ -633,6 +626,19 @@ fn native_method(vm: &VirtualMachine, cls: &PyRef<PyType>, name: &'static str, d
     PyRef::new_ref(def.to_method(typ, &vm.ctx), vm.ctx.types.method_descriptor_type.to_owned(), None).into()
 }
 
+/// A function named `name` that calls `f`.
+fn native_function(vm: &VirtualMachine, name: &'static str, doc: Option<&'static str>, f: impl Fn(&VirtualMachine, FuncArgs) -> PyResult + Send + Sync + 'static) -> PyObjectRef {
+    let def = PyMethodDef {
+        name,
+        func: Box::leak(Box::new(move |vm: &VirtualMachine, args: FuncArgs, _: rustpython_vm::function::Callee| f(vm, args))),
+        flags: PyMethodFlags::empty(),
+        doc,
+        ..PyMethodDef::new_raw_const("", |_: &VirtualMachine, _: FuncArgs, _: rustpython_vm::function::Callee| unreachable!(), PyMethodFlags::empty(), ItemDoc::NONE)
+    };
+    let def: &'static PyMethodDef = Box::leak(Box::new(def));
+    def.build_function(&vm.ctx).into()
+}
+
 /// The docstring of `f`, kept for the method replacing it (test_decimal
 /// runs the doctests in them).
 fn doc_of(vm: &VirtualMachine, f: &PyObject) -> Option<&'static str> {
@@ -652,8 +658,7 @@ fn install(vm: &VirtualMachine, ns: &Py<PyDict>) -> PyResult<()> {
         originals,
         slots: Slots::new(vm, &cls)?,
         cls: cls.clone(),
-        context_get: get("_current_context_var")?.get_attr("get", vm)?,
-        getcontext: get("getcontext")?,
+        current: current::Current::new(vm, ns)?,
         inexact: get("Inexact")?,
         rounded: get("Rounded")?,
         n: Names::new(vm),
@@ -667,6 +672,25 @@ fn install(vm: &VirtualMachine, ns: &Py<PyDict>) -> PyResult<()> {
         setattr.call((cls.clone(), name, method), vm)?;
     }
     install_number_slots(&cls);
+    for (name, f) in [
+        ("getcontext", Box::new({
+            let st = st.clone();
+            move |vm: &VirtualMachine, args: FuncArgs| -> PyResult {
+                let () = args.bind(vm)?;
+                st.current.get(vm)
+            }
+        }) as Box<dyn Fn(&VirtualMachine, FuncArgs) -> PyResult + Send + Sync>),
+        ("setcontext", Box::new({
+            let st = st.clone();
+            move |vm: &VirtualMachine, args: FuncArgs| -> PyResult {
+                let (context,): (PyObjectRef,) = args.bind(vm)?;
+                st.current.set(vm, context).map(|()| vm.ctx.none())
+            }
+        })),
+    ] {
+        let doc = doc_of(vm, &*get(name)?);
+        ns.set_item(name, native_function(vm, name, doc, f), vm)?;
+    }
     STATES.lock().map_err(|_| vm.new_runtime_error("decimal: state registry poisoned".to_owned()))?.push(st);
     Ok(())
 }
