@@ -15,8 +15,12 @@
 //! numbers fit and on base-10**9 limbs beyond (`limbs`: linear-time
 //! conversion from and to the digit string; `malachite` only for products
 //! and quotients of two long numbers). The digit arithmetic is in `arith`.
-//! Instances of `Decimal` itself are read and built through its
-//! `__slots__` descriptors directly, not by attribute lookup. They take the fast path only
+//! `Context` is made again with its fields in `__slots__`
+//! (`SLOTTED_CONTEXT`); the fields of a `Context` and of a `Decimal` (of
+//! the classes themselves) are read and written at their slots' cells
+//! directly, not by attribute or dictionary lookup. The binary operators
+//! reach the Rust code through `Decimal`'s number slots (`number_slot`).
+//! The methods take the fast path only
 //! for finite operands, `Decimal` or `int`, and results that need nothing
 //! but rounding: a special value, a zero operand where `_pydecimal` has
 //! special cases, a subnormal or overflowing result, a clamped exponent, a
@@ -25,16 +29,15 @@
 //! flag has been touched yet). Results and flags are therefore exactly
 //! `_pydecimal`'s.
 
-use rustpython_vm::builtins::{PyDict, PyDictRef, PyInt, PyModule, PyStr, PyType};
+use rustpython_vm::builtins::{PyDict, PyDictRef, PyInt, PyList, PyModule, PyStr, PyType};
 use rustpython_vm::function::{FuncArgs, ItemDoc, PyMethodDef, PyMethodFlags};
-use rustpython_vm::builtins::descriptor::PyMemberDescriptor;
+use rustpython_vm::builtins::descriptor::{MemberAccess, MemberKind, PyMemberDescriptor};
 use rustpython_vm::builtins::PyStrInterned;
-use rustpython_vm::function::PySetterValue;
-use rustpython_vm::types::GetDescriptor;
-use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyRef, PyResult, VirtualMachine};
+use rustpython_vm::{AsObject, Py, PyAtomicRef, PyObject, PyObjectRef, PyRef, PyResult, VirtualMachine};
 use std::sync::Arc;
 
 mod arith;
+mod current;
 mod limbs;
 
 use arith::{cmp, fix, op_add, op_div, op_mul, op_sub, round_to, rounding, to_str, Dec, Rounding, Signals};
@@ -61,52 +64,174 @@ mod pydecimal {
                 dict.set_item("__doc__", doc, vm)?;
             }
         }
+        exec.call((SLOTTED_CONTEXT, dict.clone()), vm)?;
         install(vm, &dict)
     }
 }
+
+/// Gives `Context` its fields in `__slots__` (`_pydecimal`'s keeps them in
+/// its `__dict__`), so that the Rust methods read the current context at
+/// fixed offsets instead of by dictionary lookups: the class is made again
+/// from the same namespace with `__slots__`, and the contexts the module
+/// made with the first one are made again with the same arguments. Every
+/// way of setting a field (`Context.__setattr__`, `object.__setattr__`)
+/// stores into the slot, so nothing can be stale; like CPython's `_decimal`
+/// contexts, they have no `__dict__` (so `__repr__`, which formatted
+/// `vars(self)`, reads the fields by name).
+const SLOTTED_CONTEXT: &str = r#"
+def _slotted(cls):
+    ns = {k: v for k, v in cls.__dict__.items() if k not in ('__dict__', '__weakref__')}
+    ns['__slots__'] = ('prec', 'rounding', 'Emin', 'Emax', 'capitals', 'clamp',
+                       'flags', 'traps', '_ignored_flags', '__weakref__')
+
+    def __repr__(self):
+        """Show the current context."""
+        s = []
+        fields = {name: getattr(self, name) for name in
+                  ('prec', 'rounding', 'Emin', 'Emax', 'capitals', 'clamp')}
+        s.append('Context(prec=%(prec)d, rounding=%(rounding)s, '
+                 'Emin=%(Emin)d, Emax=%(Emax)d, capitals=%(capitals)d, '
+                 'clamp=%(clamp)d'
+                 % fields)
+        names = [f.__name__ for f, v in self.flags.items() if v]
+        s.append('flags=[' + ', '.join(names) + ']')
+        names = [t.__name__ for t, v in self.traps.items() if v]
+        s.append('traps=[' + ', '.join(names) + ']')
+        return ', '.join(s) + ')'
+    __repr__.__qualname__ = cls.__repr__.__qualname__
+    ns['__repr__'] = __repr__
+    return type(cls)(cls.__name__, cls.__bases__, ns)
+Context = _slotted(Context)
+del _slotted
+DefaultContext = Context(
+        prec=28, rounding=ROUND_HALF_EVEN,
+        traps=[DivisionByZero, Overflow, InvalidOperation],
+        flags=[],
+        Emax=999999,
+        Emin=-999999,
+        capitals=1,
+        clamp=0
+)
+BasicContext = Context(
+        prec=9, rounding=ROUND_HALF_UP,
+        traps=[DivisionByZero, Overflow, InvalidOperation, Clamped, Underflow],
+        flags=[],
+)
+ExtendedContext = Context(
+        prec=9, rounding=ROUND_HALF_EVEN,
+        traps=[],
+        flags=[],
+)
+"#;
 
 /// What the Rust methods of one `Decimal` class need.
 struct State {
     cls: PyRef<PyType>,
     slots: Slots,
-    /// `_current_context_var.get`, bound once.
-    context_get: PyObjectRef,
-    getcontext: PyObjectRef,
+    /// The current context (`getcontext`, `setcontext`).
+    current: current::Current,
     inexact: PyObjectRef,
     rounded: PyObjectRef,
     n: Names,
+    /// `Context` (with its fields in `__slots__`, see `SLOTTED_CONTEXT`).
+    context_cls: PyRef<PyType>,
+    context_slots: ContextSlots,
     /// The Python methods the Rust ones replace, in `METHODS`' order.
     originals: Vec<PyObjectRef>,
 }
 
-/// The `__slots__` member descriptors of `Decimal`, read and written
-/// directly for instances of `Decimal` itself (not through attribute
-/// lookup, which a subclass may change).
+// ---- slots -----------------------------------------------------------------
+//
+// `Decimal` and `Context` keep their fields in `__slots__`. Instances of the
+// classes themselves are read and written at the slots' cells directly (not
+// through attribute lookup, which a subclass may change, nor through the
+// member descriptors' Python-level protocol, which checks the type and
+// audits at every access).
+
+/// The byte offset of the object slot `name` of `cls`.
+fn slot_offset(vm: &VirtualMachine, cls: &Py<PyType>, name: &str) -> PyResult<isize> {
+    let class = cls.name();
+    let d = cls.get_direct_attr(vm.ctx.intern_str(name)).ok_or_else(|| vm.new_type_error(format!("{class} has no slot {name}")))?;
+    let d = d.downcast_ref::<PyMemberDescriptor>().ok_or_else(|| vm.new_type_error(format!("{class}.{name} is not a slot")))?;
+    // `__slots__` members are object cells at an offset; anything else
+    // would not be a cell this module may read.
+    match (d.access, d.member.kind) {
+        (MemberAccess::Offset, MemberKind::ObjectEx) if d.common.typ.is(cls) => Ok(d.member.offset),
+        _ => Err(vm.new_type_error(format!("{class}.{name} is not an object slot of {class}"))),
+    }
+}
+
+/// The cell at `offset` of `obj`.
+///
+/// Safety: `obj` is an instance of the class `offset` was read from by
+/// `slot_offset` (its layout has an object cell there).
+unsafe fn slot_cell(obj: &PyObject, offset: isize) -> &PyAtomicRef<Option<PyObject>> {
+    let addr = (obj as *const PyObject as *const u8).wrapping_add(offset as usize);
+    unsafe { &*(addr as *const PyAtomicRef<Option<PyObject>>) }
+}
+
+/// The value of slot `offset` of `cls` in `obj`; None when `obj` is not an
+/// instance of `cls` itself or the slot is unset.
+fn slot_get(cls: &Py<PyType>, offset: isize, obj: &PyObject) -> Option<PyObjectRef> {
+    if !obj.class().is(cls) {
+        return None;
+    }
+    // Safety: `obj`'s class is the class the offset was read from.
+    unsafe { slot_cell(obj, offset) }.load_owned()
+}
+
+/// Sets slot `offset` of `cls` in `obj`, an instance this module has just
+/// created and nothing else has seen.
+fn slot_init(cls: &Py<PyType>, offset: isize, obj: &PyObject, value: PyObjectRef) {
+    if obj.class().is(cls) {
+        // Safety: as in `slot_get`; no other reference to `obj` exists, so
+        // the previous value (unset) is dropped here.
+        drop(unsafe { slot_cell(obj, offset).swap(Some(value)) });
+    }
+}
+
+/// The slots of `Decimal`.
 struct Slots {
-    exp: PyObjectRef,
-    int: PyObjectRef,
-    sign: PyObjectRef,
-    is_special: PyObjectRef,
-    set: fn(&PyObject, PyObjectRef, PySetterValue, &VirtualMachine) -> PyResult<()>,
+    exp: isize,
+    int: isize,
+    sign: isize,
+    is_special: isize,
 }
 
 impl Slots {
     fn new(vm: &VirtualMachine, cls: &Py<PyType>) -> PyResult<Slots> {
-        let member = |name: &str| -> PyResult {
-            let d = cls.get_direct_attr(vm.ctx.intern_str(name)).ok_or_else(|| vm.new_type_error(format!("Decimal has no slot {name}")))?;
-            d.downcast_ref::<PyMemberDescriptor>().ok_or_else(|| vm.new_type_error(format!("Decimal.{name} is not a slot")))?;
-            Ok(d)
-        };
-        let set = vm.ctx.types.member_descriptor_type.slots.descr_set.load().ok_or_else(|| vm.new_type_error("member descriptors cannot be set".to_owned()))?;
-        Ok(Slots { exp: member("_exp")?, int: member("_int")?, sign: member("_sign")?, is_special: member("_is_special")?, set })
+        let at = |name| slot_offset(vm, cls, name);
+        Ok(Slots { exp: at("_exp")?, int: at("_int")?, sign: at("_sign")?, is_special: at("_is_special")? })
     }
+}
 
-    fn get(&self, vm: &VirtualMachine, member: &PyObjectRef, obj: &PyObject) -> Option<PyObjectRef> {
-        PyMemberDescriptor::descr_get(member, Some(obj), None, vm).ok()
-    }
+/// The slots of `Context`.
+struct ContextSlots {
+    prec: isize,
+    rounding: isize,
+    emin: isize,
+    emax: isize,
+    capitals: isize,
+    clamp: isize,
+    flags: isize,
+    traps: isize,
+    ignored_flags: isize,
+}
 
-    fn set(&self, vm: &VirtualMachine, member: &PyObjectRef, obj: &PyObjectRef, value: PyObjectRef) -> PyResult<()> {
-        (self.set)(member, obj.clone(), PySetterValue::Assign(value), vm)
+impl ContextSlots {
+    fn new(vm: &VirtualMachine, cls: &Py<PyType>) -> PyResult<ContextSlots> {
+        let at = |name| slot_offset(vm, cls, name);
+        Ok(ContextSlots {
+            prec: at("prec")?,
+            rounding: at("rounding")?,
+            emin: at("Emin")?,
+            emax: at("Emax")?,
+            capitals: at("capitals")?,
+            clamp: at("clamp")?,
+            flags: at("flags")?,
+            traps: at("traps")?,
+            ignored_flags: at("_ignored_flags")?,
+        })
     }
 }
 
@@ -117,15 +242,6 @@ struct Names {
     int: &'static PyStrInterned,
     exp: &'static PyStrInterned,
     sign: &'static PyStrInterned,
-    prec: &'static PyStrInterned,
-    rounding: &'static PyStrInterned,
-    emin: &'static PyStrInterned,
-    emax: &'static PyStrInterned,
-    clamp: &'static PyStrInterned,
-    capitals: &'static PyStrInterned,
-    flags: &'static PyStrInterned,
-    traps: &'static PyStrInterned,
-    ignored_flags: &'static PyStrInterned,
 }
 
 impl Names {
@@ -136,20 +252,11 @@ impl Names {
             int: i("_int"),
             exp: i("_exp"),
             sign: i("_sign"),
-            prec: i("prec"),
-            rounding: i("rounding"),
-            emin: i("Emin"),
-            emax: i("Emax"),
-            clamp: i("clamp"),
-            capitals: i("capitals"),
-            flags: i("flags"),
-            traps: i("traps"),
-            ignored_flags: i("_ignored_flags"),
         }
     }
 }
 
-/// The context's fields, read from its `__dict__`.
+/// The context's fields, read from its slots.
 struct Cx {
     prec: i64,
     rounding: Rounding,
@@ -174,41 +281,35 @@ fn int_of(vm: &VirtualMachine, obj: PyObjectRef) -> Option<i64> {
     obj.downcast_ref::<PyInt>()?.try_to_primitive::<i64>(vm).ok()
 }
 
-fn item(vm: &VirtualMachine, dict: &Py<PyDict>, key: &'static PyStrInterned) -> Option<PyObjectRef> {
-    dict.get_item_opt(&**key, vm).ok().flatten()
-}
-
 impl State {
-    fn current_context(&self, vm: &VirtualMachine) -> PyResult<PyObjectRef> {
-        match self.context_get.call((), vm) {
-            Ok(c) => Ok(c),
-            Err(_) => self.getcontext.call((), vm),
-        }
-    }
-
     /// The context `arg` names, or the current one; None when it is not a
     /// plain `Context` the fast paths understand.
     fn context(&self, vm: &VirtualMachine, arg: Option<&PyObjectRef>) -> PyResult<Option<Cx>> {
         let ctx = match arg {
             Some(c) if !vm.is_none(c) => c.clone(),
-            _ => self.current_context(vm)?,
+            _ => self.current.get(vm)?,
         };
-        let Some(d) = ctx.dict() else { return Ok(None) };
+        // Instances of `Context` itself; a subclass (whose fields Python
+        // code may compute) takes the Python methods.
+        if !ctx.class().is(&self.context_cls) {
+            return Ok(None);
+        }
+        let (m, cls) = (&self.context_slots, &*self.context_cls);
+        let get = |offset| slot_get(cls, offset, &ctx);
         let read = || -> Option<Cx> {
-            let ignored = item(vm, &d, self.n.ignored_flags)?;
-            if !ignored.downcast_ref::<rustpython_vm::builtins::PyList>()?.borrow_vec().is_empty() {
+            let ignored = get(m.ignored_flags)?;
+            if !ignored.downcast_ref::<PyList>()?.borrow_vec().is_empty() {
                 return None;
             }
-            let rounding = rounding(item(vm, &d, self.n.rounding)?.downcast_ref::<PyStr>()?.to_str()?)?;
             Some(Cx {
-                prec: int_of(vm, item(vm, &d, self.n.prec)?)?,
-                rounding,
-                emin: int_of(vm, item(vm, &d, self.n.emin)?)?,
-                emax: int_of(vm, item(vm, &d, self.n.emax)?)?,
-                clamp: int_of(vm, item(vm, &d, self.n.clamp)?)? != 0,
-                capitals: int_of(vm, item(vm, &d, self.n.capitals)?)? != 0,
-                flags: item(vm, &d, self.n.flags)?.downcast::<PyDict>().ok()?,
-                traps: item(vm, &d, self.n.traps)?.downcast::<PyDict>().ok()?,
+                prec: int_of(vm, get(m.prec)?)?,
+                rounding: rounding(get(m.rounding)?.downcast_ref::<PyStr>()?.to_str()?)?,
+                emin: int_of(vm, get(m.emin)?)?,
+                emax: int_of(vm, get(m.emax)?)?,
+                clamp: int_of(vm, get(m.clamp)?)? != 0,
+                capitals: int_of(vm, get(m.capitals)?)? != 0,
+                flags: get(m.flags)?.downcast::<PyDict>().ok()?,
+                traps: get(m.traps)?.downcast::<PyDict>().ok()?,
             })
         };
         Ok(read())
@@ -218,7 +319,7 @@ impl State {
     fn dec(&self, vm: &VirtualMachine, obj: &PyObject) -> Option<Dec> {
         let [is_special, digits, exp, sign] = if obj.class().is(&self.cls) {
             let m = &self.slots;
-            [&m.is_special, &m.int, &m.exp, &m.sign].map(|member| self.slots.get(vm, member, obj))
+            [m.is_special, m.int, m.exp, m.sign].map(|offset| slot_get(&self.cls, offset, obj))
         } else if obj.class().fast_issubclass(&self.cls) {
             [self.n.is_special, self.n.int, self.n.exp, self.n.sign].map(|name| obj.get_attr(name, vm).ok())
         } else {
@@ -259,12 +360,12 @@ impl State {
         // `object.__new__(Decimal)`: `Decimal` has `__slots__`, no
         // `__dict__` and no abstract methods.
         let obj = vm.ctx.new_base_object(self.cls.clone(), None);
-        let m = &self.slots;
-        m.set(vm, &m.sign, &obj, vm.ctx.new_int(d.neg as u8).into())?;
+        let (m, cls) = (&self.slots, &self.cls);
+        slot_init(cls, m.sign, &obj, vm.ctx.new_int(d.neg as u8).into());
         // Digits are ASCII.
-        m.set(vm, &m.int, &obj, vm.ctx.new_str(String::from_utf8(d.digits).unwrap_or_default()).into())?;
-        m.set(vm, &m.exp, &obj, vm.ctx.new_int(d.exp).into())?;
-        m.set(vm, &m.is_special, &obj, vm.ctx.new_bool(false).into())?;
+        slot_init(cls, m.int, &obj, vm.ctx.new_str(String::from_utf8(d.digits).unwrap_or_default()).into());
+        slot_init(cls, m.exp, &obj, vm.ctx.new_int(d.exp).into());
+        slot_init(cls, m.is_special, &obj, vm.ctx.new_bool(false).into());
         Ok(obj)
     }
 
@@ -320,27 +421,93 @@ fn context_arg(args: &FuncArgs, pos: usize) -> Option<&PyObjectRef> {
     args.args.get(pos).or_else(|| args.kwargs.get("context"))
 }
 
-fn binary(st: &State, vm: &VirtualMachine, args: &FuncArgs, reflected: bool, op: fn(&Cx, &Dec, &Dec) -> Option<Dec>) -> PyResult<Option<PyObjectRef>> {
+type BinaryOp = fn(&Cx, &Dec, &Dec) -> Option<Dec>;
+
+fn binary(st: &State, vm: &VirtualMachine, args: &FuncArgs, reflected: bool, op: BinaryOp) -> PyResult<Option<PyObjectRef>> {
     if args.args.len() < 2 || args.args.len() > 3 || args.kwargs.keys().any(|k| k.as_str() != Ok("context")) {
         return Ok(None);
     }
-    let Some(x) = st.dec(vm, &args.args[0]) else { return Ok(None) };
-    let Some(y) = st.operand(vm, &args.args[1]) else { return Ok(None) };
+    binary_on(st, vm, &args.args[0], &args.args[1], context_arg(args, 2), reflected, op)
+}
+
+/// `zelf.__op__(other, context)` (`__rop__` when `reflected`) on the fast
+/// path; None to fall back.
+fn binary_on(st: &State, vm: &VirtualMachine, zelf: &PyObject, other: &PyObject, context: Option<&PyObjectRef>, reflected: bool, op: BinaryOp) -> PyResult<Option<PyObjectRef>> {
+    let Some(x) = st.dec(vm, zelf) else { return Ok(None) };
+    let Some(y) = st.operand(vm, other) else { return Ok(None) };
     let (a, b) = if reflected { (y, x) } else { (x, y) };
-    let Some(cx) = st.context(vm, context_arg(args, 2))? else { return Ok(None) };
+    let Some(cx) = st.context(vm, context)? else { return Ok(None) };
     let Some(r) = op(&cx, &a, &b) else { return Ok(None) };
     st.finish(vm, &cx, r).transpose()
 }
 
+// ---- number slots ------------------------------------------------------------
+//
+// The operators reach `Decimal.__add__` and the others through the class's
+// number slots. For a class with Python methods those slots look the method
+// up and call it with an argument tuple at every operation; `Decimal`'s
+// slots call the fast path directly instead (what looking up and calling
+// `type(self).__add__` and the others would do, since those are the Rust
+// methods). Subclasses that do not define the method inherit the slot, as
+// they inherit the method; assigning the method on a class replaces the
+// slot, as it does for any class.
+
+/// The states of the `Decimal` classes made (one per interpreter that
+/// imported `_pydecimal`).
+static STATES: std::sync::Mutex<Vec<Arc<State>>> = std::sync::Mutex::new(Vec::new());
+
+fn state_of(obj: &PyObject) -> Option<Arc<State>> {
+    let states = STATES.lock().ok()?;
+    states.iter().find(|st| obj.class().fast_issubclass(&st.cls)).cloned()
+}
+
+/// The slot of method `I` of `METHODS` (one of the binary operators; the
+/// odd ones are the reflected `__r*__`, called with `Decimal` second).
+fn number_slot<const I: usize>(a: &PyObject, b: &PyObject, vm: &VirtualMachine) -> PyResult {
+    let (name, reflected, op) = BINARY[I];
+    let (zelf, other) = if reflected { (b, a) } else { (a, b) };
+    let Some(st) = state_of(zelf) else {
+        return vm.call_special_method(zelf, vm.ctx.intern_str(name), (other.to_owned(),));
+    };
+    match binary_on(&st, vm, zelf, other, None, reflected, op)? {
+        Some(r) => Ok(r),
+        None => st.originals[I].call((zelf.to_owned(), other.to_owned()), vm),
+    }
+}
+
+/// The binary operators, in `METHODS`' order.
+const BINARY: [(&str, bool, BinaryOp); 8] = [
+    ("__add__", false, op_add),
+    ("__radd__", true, op_add),
+    ("__sub__", false, op_sub),
+    ("__rsub__", true, op_sub),
+    ("__mul__", false, op_mul),
+    ("__rmul__", true, op_mul),
+    ("__truediv__", false, op_div),
+    ("__rtruediv__", true, op_div),
+];
+
+fn install_number_slots(cls: &Py<PyType>) {
+    let n = &cls.slots.as_number;
+    n.add.store(Some(number_slot::<0>));
+    n.right_add.store(Some(number_slot::<1>));
+    n.subtract.store(Some(number_slot::<2>));
+    n.right_subtract.store(Some(number_slot::<3>));
+    n.multiply.store(Some(number_slot::<4>));
+    n.right_multiply.store(Some(number_slot::<5>));
+    n.true_divide.store(Some(number_slot::<6>));
+    n.right_true_divide.store(Some(number_slot::<7>));
+}
+
 const METHODS: &[(&str, Method)] = &[
-    ("__add__", |s, vm, a| binary(s, vm, a, false, op_add)),
-    ("__radd__", |s, vm, a| binary(s, vm, a, true, op_add)),
-    ("__sub__", |s, vm, a| binary(s, vm, a, false, op_sub)),
-    ("__rsub__", |s, vm, a| binary(s, vm, a, true, op_sub)),
-    ("__mul__", |s, vm, a| binary(s, vm, a, false, op_mul)),
-    ("__rmul__", |s, vm, a| binary(s, vm, a, true, op_mul)),
-    ("__truediv__", |s, vm, a| binary(s, vm, a, false, op_div)),
-    ("__rtruediv__", |s, vm, a| binary(s, vm, a, true, op_div)),
+    ("__add__", |s, vm, a| binary(s, vm, a, BINARY[0].1, BINARY[0].2)),
+    ("__radd__", |s, vm, a| binary(s, vm, a, BINARY[1].1, BINARY[1].2)),
+    ("__sub__", |s, vm, a| binary(s, vm, a, BINARY[2].1, BINARY[2].2)),
+    ("__rsub__", |s, vm, a| binary(s, vm, a, BINARY[3].1, BINARY[3].2)),
+    ("__mul__", |s, vm, a| binary(s, vm, a, BINARY[4].1, BINARY[4].2)),
+    ("__rmul__", |s, vm, a| binary(s, vm, a, BINARY[5].1, BINARY[5].2)),
+    ("__truediv__", |s, vm, a| binary(s, vm, a, BINARY[6].1, BINARY[6].2)),
+    ("__rtruediv__", |s, vm, a| binary(s, vm, a, BINARY[7].1, BINARY[7].2)),
     ("quantize", quantize),
     ("__str__", str_method),
     ("__bool__", bool_method),
@@ -444,42 +611,86 @@ fn cmp_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Opti
     Ok(Some(vm.ctx.new_int(cmp(&a, &b) as i8).into()))
 }
 
+/// A method descriptor of `cls` named `name` that calls `f`.
+fn native_method(vm: &VirtualMachine, cls: &PyRef<PyType>, name: &'static str, doc: Option<&'static str>, f: impl Fn(&VirtualMachine, FuncArgs) -> PyResult + Send + Sync + 'static) -> PyObjectRef {
+    let def = PyMethodDef {
+        name,
+        func: Box::leak(Box::new(move |vm: &VirtualMachine, args: FuncArgs, _: rustpython_vm::function::Callee| f(vm, args))),
+        flags: PyMethodFlags::METHOD,
+        doc,
+        ..PyMethodDef::new_raw_const("", |_: &VirtualMachine, _: FuncArgs, _: rustpython_vm::function::Callee| unreachable!(), PyMethodFlags::empty(), ItemDoc::NONE)
+    };
+    let def: &'static PyMethodDef = Box::leak(Box::new(def));
+    // The class lives as long as the process keeps the definition.
+    let typ: &'static Py<PyType> = Box::leak(Box::new(cls.clone()));
+    PyRef::new_ref(def.to_method(typ, &vm.ctx), vm.ctx.types.method_descriptor_type.to_owned(), None).into()
+}
+
+/// A function named `name` that calls `f`.
+fn native_function(vm: &VirtualMachine, name: &'static str, doc: Option<&'static str>, f: impl Fn(&VirtualMachine, FuncArgs) -> PyResult + Send + Sync + 'static) -> PyObjectRef {
+    let def = PyMethodDef {
+        name,
+        func: Box::leak(Box::new(move |vm: &VirtualMachine, args: FuncArgs, _: rustpython_vm::function::Callee| f(vm, args))),
+        flags: PyMethodFlags::empty(),
+        doc,
+        ..PyMethodDef::new_raw_const("", |_: &VirtualMachine, _: FuncArgs, _: rustpython_vm::function::Callee| unreachable!(), PyMethodFlags::empty(), ItemDoc::NONE)
+    };
+    let def: &'static PyMethodDef = Box::leak(Box::new(def));
+    def.build_function(&vm.ctx).into()
+}
+
+/// The docstring of `f`, kept for the method replacing it (test_decimal
+/// runs the doctests in them).
+fn doc_of(vm: &VirtualMachine, f: &PyObject) -> Option<&'static str> {
+    f.get_attr("__doc__", vm)
+        .ok()
+        .and_then(|d| d.downcast_ref::<PyStr>().and_then(|s| s.to_str()).map(|s| &*Box::leak(s.to_owned().into_boxed_str())))
+}
+
 /// Replaces the methods of `Decimal` in the module namespace `ns`.
 fn install(vm: &VirtualMachine, ns: &Py<PyDict>) -> PyResult<()> {
     let get = |name: &str| ns.get_item(name, vm);
-    let cls = get("Decimal")?.downcast::<PyType>().map_err(|_| vm.new_type_error("Decimal is not a class".to_owned()))?;
+    let class = |name: &str| get(name)?.downcast::<PyType>().map_err(|_| vm.new_type_error(format!("{name} is not a class")));
+    let cls = class("Decimal")?;
+    let context_cls = class("Context")?;
     let originals = METHODS.iter().map(|&(name, _)| cls.as_object().get_attr(name, vm)).collect::<PyResult<Vec<_>>>()?;
     let st = Arc::new(State {
         originals,
         slots: Slots::new(vm, &cls)?,
         cls: cls.clone(),
-        context_get: get("_current_context_var")?.get_attr("get", vm)?,
-        getcontext: get("getcontext")?,
+        current: current::Current::new(vm, ns)?,
         inexact: get("Inexact")?,
         rounded: get("Rounded")?,
         n: Names::new(vm),
+        context_slots: ContextSlots::new(vm, &context_cls)?,
+        context_cls,
     });
     let setattr = vm.builtins.get_attr("setattr", vm)?;
     for (i, &(name, _)) in METHODS.iter().enumerate() {
-        // The docstring stays (test_decimal runs the doctests in it).
-        let doc: Option<&'static str> = st.originals[i]
-            .get_attr("__doc__", vm)
-            .ok()
-            .and_then(|d| d.downcast_ref::<PyStr>().and_then(|s| s.to_str()).map(|s| &*Box::leak(s.to_owned().into_boxed_str())));
         let state = st.clone();
-        let f = move |vm: &VirtualMachine, args: FuncArgs| -> PyResult { state.call(i, vm, args) };
-        let def = PyMethodDef {
-            name,
-            func: Box::leak(Box::new(move |vm: &VirtualMachine, args: FuncArgs, _: rustpython_vm::function::Callee| f(vm, args))),
-            flags: PyMethodFlags::METHOD,
-            doc,
-            ..PyMethodDef::new_raw_const("", |_: &VirtualMachine, _: FuncArgs, _: rustpython_vm::function::Callee| unreachable!(), PyMethodFlags::empty(), ItemDoc::NONE)
-        };
-        let def: &'static PyMethodDef = Box::leak(Box::new(def));
-        // The class lives as long as the process keeps the definition.
-        let typ: &'static Py<PyType> = Box::leak(Box::new(cls.clone()));
-        let method = PyRef::new_ref(def.to_method(typ, &vm.ctx), vm.ctx.types.method_descriptor_type.to_owned(), None);
+        let method = native_method(vm, &cls, name, doc_of(vm, &st.originals[i]), move |vm, args| state.call(i, vm, args));
         setattr.call((cls.clone(), name, method), vm)?;
     }
+    install_number_slots(&cls);
+    for (name, f) in [
+        ("getcontext", Box::new({
+            let st = st.clone();
+            move |vm: &VirtualMachine, args: FuncArgs| -> PyResult {
+                let () = args.bind(vm)?;
+                st.current.get(vm)
+            }
+        }) as Box<dyn Fn(&VirtualMachine, FuncArgs) -> PyResult + Send + Sync>),
+        ("setcontext", Box::new({
+            let st = st.clone();
+            move |vm: &VirtualMachine, args: FuncArgs| -> PyResult {
+                let (context,): (PyObjectRef,) = args.bind(vm)?;
+                st.current.set(vm, context).map(|()| vm.ctx.none())
+            }
+        })),
+    ] {
+        let doc = doc_of(vm, &*get(name)?);
+        ns.set_item(name, native_function(vm, name, doc, f), vm)?;
+    }
+    STATES.lock().map_err(|_| vm.new_runtime_error("decimal: state registry poisoned".to_owned()))?.push(st);
     Ok(())
 }
