@@ -1,7 +1,8 @@
 //! Text building from exact builtin values without RustPython's general
-//! machinery: `str % args` with the plain conversions, and the f-string
-//! pieces (FORMAT_SIMPLE of an int, BUILD_STRING's join). The `%` and
-//! FORMAT_SIMPLE forms answer None wherever the answer is not certain
+//! machinery: `str % args` with the plain conversions, `str.format` with
+//! `{}` fields, and the f-string pieces (FORMAT_SIMPLE of an int,
+//! BUILD_STRING's join). The `%`, `format` and FORMAT_SIMPLE forms answer
+//! None wherever the answer is not certain
 //! (another type, a flag, width or precision, a mapping key, a wrong
 //! argument count, text with lone surrogates, an int beyond i64), and the
 //! caller takes RustPython's full implementation, which also raises
@@ -87,6 +88,49 @@ pub fn percent(vm: &VirtualMachine, fmt: &PyObject, args: &PyObject) -> Option<P
     }
     out.push_str(rest);
     (used == count).then(|| Ok(vm.ctx.new_str(out).into()))
+}
+
+/// `fmt.format(*args)` for an exact str `fmt` whose fields are all `{}`
+/// (automatic numbering, no name, index, conversion or spec), `{{` and
+/// `}}` escapes aside, with exact str and int arguments: each field is the
+/// next argument as `format(arg, "")` gives it (a str itself, an int its
+/// decimal text). Unused arguments are allowed, as in CPython; too few
+/// answer None (the general call raises IndexError).
+pub fn format_fields(vm: &VirtualMachine, fmt: &PyObject, args: &[Option<PyObjectRef>]) -> Option<PyResult> {
+    let fmt = exact_str(vm, fmt)?.to_str()?;
+    let mut capacity = fmt.len();
+    for a in args {
+        capacity += match plain(vm, a.as_deref()?)? {
+            Plain::Str(s) => s.len(),
+            Plain::Int(n) => decimal_len(n),
+        };
+    }
+    if forced_miss() {
+        return None;
+    }
+    let mut out = String::with_capacity(capacity);
+    let mut used = 0;
+    let mut rest = fmt;
+    while let Some(at) = rest.bytes().position(|b| b == b'{' || b == b'}') {
+        out.push_str(&rest[..at]);
+        let pair = (rest.as_bytes()[at], *rest.as_bytes().get(at + 1)?);
+        match pair {
+            (b'{', b'{') => out.push('{'),
+            (b'}', b'}') => out.push('}'),
+            (b'{', b'}') => {
+                match plain(vm, args.get(used)?.as_deref()?)? {
+                    Plain::Str(s) => out.push_str(s),
+                    Plain::Int(n) => out.push_str(itoa::Buffer::new().format(n)),
+                }
+                used += 1;
+            }
+            _ => return None,
+        }
+        // Both bytes are ASCII, so this is a char boundary.
+        rest = &rest[at + 2..];
+    }
+    out.push_str(rest);
+    Some(Ok(vm.ctx.new_str(out).into()))
 }
 
 /// The length of `n`'s decimal text.

@@ -449,7 +449,7 @@ pub extern "C" fn hp_call4(
     c: *const PyObject,
     d: *const PyObject,
 ) -> *const PyObject {
-    call(f, unsafe { vec![obj(a).to_owned(), obj(b).to_owned(), obj(c).to_owned(), obj(d).to_owned()] })
+    call_method_first(f, unsafe { [Some(obj(a).to_owned()), Some(obj(b).to_owned()), Some(obj(c).to_owned()), Some(obj(d).to_owned())] })
 }
 
 /// CALL_KW: `f(*args[..n-k], **dict(zip(kwnames, args[n-k..])))`, where
