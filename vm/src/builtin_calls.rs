@@ -4,7 +4,8 @@
 //! dict or str, `isinstance` with a class whose metaclass is `type`,
 //! `list.append`, `list.pop` with no index or an int index in range, the
 //! character-class tests of an ASCII str (`isdigit`, `isspace`, `isalpha`,
-//! `isalnum`), and `dict.get` of an exact int or str key. Everything else,
+//! `isalnum`), `dict.get` of an exact int or str key, and `str.format` with
+//! `{}` fields (`strfmt::format_fields`). Everything else,
 //! including every case that could raise or run Python code, goes through
 //! the general call.
 
@@ -26,6 +27,7 @@ struct Known {
     str_isalpha: PyObjectRef,
     str_isalnum: PyObjectRef,
     dict_get: PyObjectRef,
+    str_format: PyObjectRef,
 }
 
 static KNOWN: OnceLock<Option<Known>> = OnceLock::new();
@@ -47,6 +49,7 @@ pub fn install(vm: &VirtualMachine) {
             str_isalpha: str.get_attr("isalpha", vm).ok()?,
             str_isalnum: str.get_attr("isalnum", vm).ok()?,
             dict_get: dict.get_attr("get", vm).ok()?,
+            str_format: str.get_attr("format", vm).ok()?,
         })
     });
 }
@@ -81,6 +84,7 @@ pub fn call(vm: &VirtualMachine, callable: &PyObject, self_arg: Option<&PyObject
             // An empty list or an index out of range: the general call raises.
             (0..len).contains(&at).then(|| Ok(items.remove(at as usize)))
         }
+        (Some(s), _) if callable.is(&known.str_format) => crate::strfmt::format_fields(vm, s, args),
         (Some(s), []) if callable.class().is(vm.ctx.types.method_descriptor_type) => {
             let class: fn(&u8) -> bool = if callable.is(&known.str_isdigit) {
                 u8::is_ascii_digit

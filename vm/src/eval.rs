@@ -854,14 +854,7 @@ fn execute_frames<const SINGLE: bool>(
         }
         Instruction::BuildString { .. } => {
             let parts = f.pop_n(arg as usize);
-            let mut s = rustpython_vm::common::wtf8::Wtf8Buf::new();
-            for p in &parts {
-                match p.downcast_ref::<PyStr>() {
-                    Some(p) => s.push_wtf8(p.as_wtf8()),
-                    None => return Err(vm.new_system_error("BUILD_STRING of a non-str").into()),
-                }
-            }
-            f.push(vm.ctx.new_str(s).into());
+            f.push(crate::strfmt::join(vm, parts.iter().map(|p| &**p))?.into());
         }
         Instruction::BuildSlice { .. } => {
             let step = if arg == 3 { Some(f.pop()) } else { None };
@@ -914,10 +907,9 @@ fn execute_frames<const SINGLE: bool>(
 
         Instruction::FormatSimple => {
             let v = f.pop();
-            let s = if v.class().is(vm.ctx.types.str_type) {
-                v
-            } else {
-                vm.format(&v, vm.ctx.new_str(""))?.into()
+            let s = match crate::strfmt::format_simple(vm, &v) {
+                Some(s) => s,
+                None => vm.format(&v, vm.ctx.new_str(""))?.into(),
             };
             f.push(s);
         }

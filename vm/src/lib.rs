@@ -39,6 +39,7 @@ mod runtime;
 pub mod safepoint;
 pub mod signals;
 pub mod stats;
+mod strfmt;
 pub mod tb311;
 
 pub mod threads;

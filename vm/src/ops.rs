@@ -94,6 +94,11 @@ pub fn binary_op(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef, op: u32)
             return Ok(vm.ctx.new_float(r).into());
         }
     }
+    if matches!(op, 6 | 19) {
+        if let Some(v) = crate::strfmt::percent(vm, a, b) {
+            return v;
+        }
+    }
     if op == 5 {
         if let Some(v) = list_repeat(vm, a, b).or_else(|| list_repeat(vm, b, a)) {
             return v;

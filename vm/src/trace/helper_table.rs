@@ -135,7 +135,12 @@ helpers! {
     Delitem = "delitem", hp_delitem, [Obj, Obj] -> I64, PLAIN, 0;
     Format = "format", hp_format, [Obj, Obj] -> Obj, RAISING, 0;
     Convert = "convert", hp_convert, [Obj, I64] -> Obj, RAISING, 0;
-    ConcatStr = "concat_str", hp_concat_str, [Obj, Obj] -> Obj, RAISING, 0;
+    IntStr = "int_str", hp_int_str, [I64] -> Obj, OWNED, 0;
+    JoinStr2 = "join_str2", hp_join_str2, [Obj, Obj] -> Obj, RAISING, 0;
+    JoinStr3 = "join_str3", hp_join_str3, [Obj, Obj, Obj] -> Obj, RAISING, 0;
+    JoinStr4 = "join_str4", hp_join_str4, [Obj, Obj, Obj, Obj] -> Obj, RAISING, 0;
+    JoinStr5 = "join_str5", hp_join_str5, [Obj, Obj, Obj, Obj, Obj] -> Obj, RAISING, 0;
+    JoinStr6 = "join_str6", hp_join_str6, [Obj, Obj, Obj, Obj, Obj, Obj] -> Obj, RAISING, 0;
     /// Allocation removal: a virtual object escaping (`AllocFuncs`).
     MaterializeInstance = "materialize_instance", hp_materialize_instance, [Obj] -> Obj, OWNED, 0;
     InstanceSet = "instance_set", hp_instance_set, [Obj, Obj, Obj] -> Void, PLAIN, 4;

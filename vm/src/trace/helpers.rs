@@ -449,7 +449,7 @@ pub extern "C" fn hp_call4(
     c: *const PyObject,
     d: *const PyObject,
 ) -> *const PyObject {
-    call(f, unsafe { vec![obj(a).to_owned(), obj(b).to_owned(), obj(c).to_owned(), obj(d).to_owned()] })
+    call_method_first(f, unsafe { [Some(obj(a).to_owned()), Some(obj(b).to_owned()), Some(obj(c).to_owned()), Some(obj(d).to_owned())] })
 }
 
 /// CALL_KW: `f(*args[..n-k], **dict(zip(kwnames, args[n-k..])))`, where
@@ -530,7 +530,17 @@ pub extern "C" fn hp_format(v: *const PyObject, spec: *const PyObject) -> *const
         fail(vm().new_system_error("format spec is not a str"));
         return std::ptr::null();
     };
+    if spec.is_empty() {
+        if let Some(s) = crate::strfmt::format_simple(vm(), v) {
+            return owned(s);
+        }
+    }
     owned_or_fail(vm().format(v, spec.to_owned()).map(Into::into))
+}
+
+/// f-strings: `f"{n}"` of an unboxed int. Owned.
+pub extern "C" fn hp_int_str(n: i64) -> *const PyObject {
+    owned(crate::strfmt::int_text(vm(), n).into())
 }
 
 /// f-strings: `!s`, `!r`, `!a` (1, 2, 3).
@@ -545,21 +555,31 @@ pub extern "C" fn hp_convert(v: *const PyObject, which: i64) -> *const PyObject 
     })
 }
 
-/// f-strings: two str parts joined. Owned.
-pub extern "C" fn hp_concat_str(a: *const PyObject, b: *const PyObject) -> *const PyObject {
-    let (a, b) = unsafe { (obj(a), obj(b)) };
-    match (a.downcast_ref::<PyStr>(), b.downcast_ref::<PyStr>()) {
-        (Some(a), Some(b)) => {
-            let mut s = rustpython_vm::common::wtf8::Wtf8Buf::new();
-            s.push_wtf8(a.as_wtf8());
-            s.push_wtf8(b.as_wtf8());
-            owned(vm().ctx.new_str(s).into())
-        }
-        _ => {
-            fail(vm().new_system_error("BUILD_STRING of a non-str"));
-            std::ptr::null()
-        }
-    }
+/// f-strings (BUILD_STRING): str parts joined. Owned, or null with an
+/// exception pending.
+fn join_str<const N: usize>(parts: [*const PyObject; N]) -> *const PyObject {
+    let vm = vm();
+    owned_or_fail(crate::strfmt::join(vm, parts.iter().map(|&p| unsafe { obj(p) })).map(Into::into))
+}
+
+pub extern "C" fn hp_join_str2(a: *const PyObject, b: *const PyObject) -> *const PyObject {
+    join_str([a, b])
+}
+
+pub extern "C" fn hp_join_str3(a: *const PyObject, b: *const PyObject, c: *const PyObject) -> *const PyObject {
+    join_str([a, b, c])
+}
+
+pub extern "C" fn hp_join_str4(a: *const PyObject, b: *const PyObject, c: *const PyObject, d: *const PyObject) -> *const PyObject {
+    join_str([a, b, c, d])
+}
+
+pub extern "C" fn hp_join_str5(a: *const PyObject, b: *const PyObject, c: *const PyObject, d: *const PyObject, e: *const PyObject) -> *const PyObject {
+    join_str([a, b, c, d, e])
+}
+
+pub extern "C" fn hp_join_str6(a: *const PyObject, b: *const PyObject, c: *const PyObject, d: *const PyObject, e: *const PyObject, f: *const PyObject) -> *const PyObject {
+    join_str([a, b, c, d, e, f])
 }
 
 /// `f(*args, **kwargs)` (`kwargs` None when absent). Owned, or null with an

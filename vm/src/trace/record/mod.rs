@@ -688,6 +688,12 @@ impl Recorder {
                 self.b.guard_class(o, cls, snap);
                 self.release_temp(o, t);
             }
+            Instruction::FormatSimple if matches!(self.peek(0), Sh::Val { repr: Repr::Int, .. }) => {
+                // An unboxed int: its decimal text, without boxing it.
+                let Sh::Val { op, .. } = self.pop() else { unreachable!("matched above") };
+                let r = self.call(Helper::IntStr, &[op]).expect("obj");
+                self.push(Sh::val(r, Repr::Obj, true));
+            }
             Instruction::FormatSimple => {
                 let raise = self.snapshot(SnapshotKind::RaisePending, pc);
                 let empty = self.constant(vm.ctx.empty_str.as_object(), "''");
@@ -715,16 +721,30 @@ impl Recorder {
                 // The parts stay alive until the end: the exits name them.
                 let mut parts: Vec<Sh> = (0..arg).map(|_| self.pop()).collect();
                 parts.reverse();
+                // Joined six at a time, each join after the first starting
+                // from the previous one's result.
+                const JOIN: [Helper; 5] = [Helper::JoinStr2, Helper::JoinStr3, Helper::JoinStr4, Helper::JoinStr5, Helper::JoinStr6];
                 let mut acc: Option<Sh> = None;
-                for &p in &parts[1..] {
+                let mut rest = &parts[1..];
+                while !rest.is_empty() {
+                    let (chunk, tail) = rest.split_at(rest.len().min(JOIN.len()));
                     let (a, _) = self.as_obj(acc.unwrap_or(parts[0])).ok_or("string part of NULL")?;
-                    let (b, bt) = self.as_obj(p).ok_or("string part of NULL")?;
-                    let r = self.call(Helper::ConcatStr, &[a, b]).expect("obj");
+                    let mut args = vec![a];
+                    let mut temps = Vec::with_capacity(chunk.len());
+                    for &p in chunk {
+                        let (b, bt) = self.as_obj(p).ok_or("string part of NULL")?;
+                        args.push(b);
+                        temps.push((b, bt));
+                    }
+                    let r = self.call(JOIN[chunk.len() - 1], &args).expect("obj");
                     self.b.guard_nonnull(r, raise);
-                    self.release_temp(b, bt);
+                    for (b, bt) in temps {
+                        self.release_temp(b, bt);
+                    }
                     if let Some(old) = acc.replace(Sh::val(r, Repr::Obj, true)) {
                         self.release(old);
                     }
+                    rest = tail;
                 }
                 let result = match acc {
                     Some(r) => r,
