@@ -30,6 +30,24 @@ fn plain<'a>(vm: &VirtualMachine, o: &'a PyObject) -> Option<Plain<'a>> {
     }
 }
 
+impl Plain<'_> {
+    /// The length of its text (`str()` of it) in bytes.
+    fn text_len(&self) -> usize {
+        match self {
+            Plain::Str(s) => s.len(),
+            Plain::Int(n) => decimal_len(*n),
+        }
+    }
+
+    /// Append its text to `out`.
+    fn push_text(&self, out: &mut String) {
+        match self {
+            Plain::Str(s) => out.push_str(s),
+            Plain::Int(n) => out.push_str(itoa::Buffer::new().format(*n)),
+        }
+    }
+}
+
 /// `fmt % args` (BINARY_OP `%`) for an exact str `fmt` whose conversions
 /// are all `%s`, `%r`, `%d`, `%i` (no mapping key, flag, width or
 /// precision) or `%%`, with `args` an exact tuple of, or a single, exact
@@ -51,10 +69,7 @@ pub fn percent(vm: &VirtualMachine, fmt: &PyObject, args: &PyObject) -> Option<P
     // and there is no `%r` or `%%` (the text is not reallocated).
     let mut capacity = fmt.len().checked_sub(2 * count)?;
     for i in 0..count {
-        capacity += match plain(vm, arg(i))? {
-            Plain::Str(s) => s.len(),
-            Plain::Int(n) => decimal_len(n),
-        };
+        capacity += plain(vm, arg(i))?.text_len();
     }
     if forced_miss() {
         return None;
@@ -72,8 +87,7 @@ pub fn percent(vm: &VirtualMachine, fmt: &PyObject, args: &PyObject) -> Option<P
                 let value = arg(used);
                 used += 1;
                 match (plain(vm, value)?, conversion) {
-                    (Plain::Int(n), _) => out.push_str(itoa::Buffer::new().format(n)),
-                    (Plain::Str(s), b's') => out.push_str(s),
+                    (p @ Plain::Int(_), _) | (p @ Plain::Str(_), b's') => p.push_text(&mut out),
                     (Plain::Str(_), b'r') => match value.repr(vm) {
                         Ok(r) => out.push_str(r.to_str()?),
                         Err(e) => return Some(Err(e)),
@@ -100,10 +114,7 @@ pub fn format_fields(vm: &VirtualMachine, fmt: &PyObject, args: &[Option<PyObjec
     let fmt = exact_str(vm, fmt)?.to_str()?;
     let mut capacity = fmt.len();
     for a in args {
-        capacity += match plain(vm, a.as_deref()?)? {
-            Plain::Str(s) => s.len(),
-            Plain::Int(n) => decimal_len(n),
-        };
+        capacity += plain(vm, a.as_deref()?)?.text_len();
     }
     if forced_miss() {
         return None;
@@ -118,10 +129,7 @@ pub fn format_fields(vm: &VirtualMachine, fmt: &PyObject, args: &[Option<PyObjec
             (b'{', b'{') => out.push('{'),
             (b'}', b'}') => out.push('}'),
             (b'{', b'}') => {
-                match plain(vm, args.get(used)?.as_deref()?)? {
-                    Plain::Str(s) => out.push_str(s),
-                    Plain::Int(n) => out.push_str(itoa::Buffer::new().format(n)),
-                }
+                plain(vm, args.get(used)?.as_deref()?)?.push_text(&mut out);
                 used += 1;
             }
             _ => return None,
