@@ -345,13 +345,11 @@ pub fn back_edge(
         // loop it calls interpreted (`main()` called from a recorded
         // module-level loop's exit is the whole program): the recording's
         // target is not charged, it is recorded again later.
+        // (A blacklisted one below does nothing; the recording goes on.)
         if compiled.is_none() && !blacklisted {
             let r = rec.take().unwrap();
             give_way(&r.target);
         }
-    }
-    if rec.is_some() && compiled.is_none() {
-        return Ok(Entered::No);
     }
     let count = f.code.backedges[jump].get();
     if let Some(ct) = compiled {
