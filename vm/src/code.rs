@@ -233,6 +233,10 @@ pub struct CodeInfo {
     /// The code has a loop (a `JUMP_BACKWARD`): the JIT calls it instead of
     /// inlining it, and its loop gets a trace of its own.
     pub has_loops: bool,
+    /// A function whose calls the JIT counts at its start (RESUME) and
+    /// compiles from there to its return (`trace::Target::Entry`): neither a
+    /// generator nor a coroutine.
+    pub entry_traced: bool,
     /// Lazily made copy of the code with the GENERATOR flag, used to build real
     /// RustPython frame objects for tracebacks (see `traceback.rs`).
     pub frame_code: RefCell<Option<PyObjectRef>>,
@@ -421,6 +425,8 @@ impl CodeInfo {
             simple_args,
             plain_params,
             has_loops,
+            entry_traced: co.flags.contains(CodeFlags::OPTIMIZED)
+                && !co.flags.intersects(CodeFlags::GENERATOR | CodeFlags::COROUTINE | CodeFlags::ASYNC_GENERATOR),
             lines: std::cell::OnceCell::new(),
             spare: Cell::new(None),
             code,

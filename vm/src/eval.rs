@@ -177,8 +177,43 @@ pub fn run(vm: &VirtualMachine, base: Box<Frame>, resume: Resume) -> (PyResult<O
     (result, base)
 }
 
+/// Finish a function whose compiled trace exited before its return
+/// (`trace::call_entry`): `stack` holds its frame (counted in the depth)
+/// and the frames the exit rebuilt above it, `pending` the exception the
+/// exit left to raise, `rec` a bridge recording started at the exit.
+pub fn run_rebuilt(
+    vm: &VirtualMachine,
+    mut stack: Vec<Box<Frame>>,
+    pending: Option<Raised>,
+    rec: Option<Box<crate::trace::Recorder>>,
+) -> PyResult {
+    crate::threads::note_thread();
+    let result = {
+        let _guard = StackGuard::new(&stack);
+        run_loop_with(vm, &mut stack, Resume::Start, pending, rec)
+    };
+    debug_assert_eq!(stack.len(), 1);
+    let base = stack.pop().expect("base frame");
+    leave_frame();
+    base.recycle(vm);
+    match result {
+        Ok(Outcome::Return(v)) => Ok(v),
+        Ok(Outcome::Yield(_)) => Err(vm.new_system_error("hipy: plain frame yielded")),
+        Err(e) => Err(e),
+    }
+}
+
 fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) -> PyResult<Outcome> {
-    let mut pending: Option<Raised> = None;
+    run_loop_with(vm, stack, resume, None, None)
+}
+
+fn run_loop_with(
+    vm: &VirtualMachine,
+    stack: &mut Vec<Box<Frame>>,
+    resume: Resume,
+    mut pending: Option<Raised>,
+    mut rec: Option<Box<crate::trace::Recorder>>,
+) -> PyResult<Outcome> {
     match resume {
         Resume::Start => {}
         Resume::Send(_) if std::mem::take(&mut stack.last_mut().unwrap().resume_jumped) => {}
@@ -203,7 +238,6 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) ->
     }
     let mut executed: u64 = 0;
     let trace = trace_enabled();
-    let mut rec: Option<Box<crate::trace::Recorder>> = None;
     // A loop header whose compiled loop did not take the frame: execute its
     // FOR_ITER alone, without asking again.
     let mut skip_entry = false;
@@ -526,6 +560,14 @@ fn execute_frames<const SINGLE: bool>(
         }
         Instruction::Resume { .. } => {
             crate::safepoint::poll(vm)?;
+            // A function's start counts its calls as a back-edge counts a
+            // loop's iterations: the JIT compiles it from here once hot.
+            if arg & rustpython_vm::bytecode::oparg::ResumeContext::LOCATION_MASK == 0 && f.code.entry_traced {
+                let count = stats::back_edge(f);
+                if count >= f.code.jit_next[pc].get() {
+                    return Ok(Flow::Jit);
+                }
+            }
         }
         Instruction::LoadConst { .. } => {
             let v = f.code.consts[arg as usize].clone();

@@ -407,11 +407,25 @@ fn call(f: *const PyObject, args: Vec<PyObjectRef>) -> *const PyObject {
     owned_or_fail(f.vectorcall(args, n, None, vm()))
 }
 
+/// A Python function with a compiled entry trace runs it directly
+/// (`trace::call_entry`); None for any other call.
+fn compiled_entry<const N: usize>(f: *const PyObject, args: [*const PyObject; N]) -> Option<*const PyObject> {
+    // SAFETY: the trace passes live objects.
+    let args = args.map(|a| unsafe { obj(a) });
+    crate::trace::call_entry(vm(), unsafe { obj(f) }, &args).map(owned_or_fail)
+}
+
 pub extern "C" fn hp_call0(f: *const PyObject) -> *const PyObject {
+    if let Some(r) = compiled_entry(f, []) {
+        return r;
+    }
     call(f, vec![])
 }
 
 pub extern "C" fn hp_call1(f: *const PyObject, a: *const PyObject) -> *const PyObject {
+    if let Some(r) = compiled_entry(f, [a]) {
+        return r;
+    }
     let (f, a) = unsafe { (obj(f), obj(a).to_owned()) };
     // As the interpreter's CALL: the builtins it calls directly first.
     let args = [Some(a)];
@@ -435,10 +449,16 @@ fn call_method_first<const N: usize>(f: *const PyObject, args: [Option<PyObjectR
 }
 
 pub extern "C" fn hp_call2(f: *const PyObject, a: *const PyObject, b: *const PyObject) -> *const PyObject {
+    if let Some(r) = compiled_entry(f, [a, b]) {
+        return r;
+    }
     call_method_first(f, unsafe { [Some(obj(a).to_owned()), Some(obj(b).to_owned())] })
 }
 
 pub extern "C" fn hp_call3(f: *const PyObject, a: *const PyObject, b: *const PyObject, c: *const PyObject) -> *const PyObject {
+    if let Some(r) = compiled_entry(f, [a, b, c]) {
+        return r;
+    }
     call_method_first(f, unsafe { [Some(obj(a).to_owned()), Some(obj(b).to_owned()), Some(obj(c).to_owned())] })
 }
 
@@ -449,6 +469,9 @@ pub extern "C" fn hp_call4(
     c: *const PyObject,
     d: *const PyObject,
 ) -> *const PyObject {
+    if let Some(r) = compiled_entry(f, [a, b, c, d]) {
+        return r;
+    }
     call_method_first(f, unsafe { [Some(obj(a).to_owned()), Some(obj(b).to_owned()), Some(obj(c).to_owned()), Some(obj(d).to_owned())] })
 }
 

@@ -22,8 +22,8 @@ use std::rc::Rc;
 
 use hipy_jit::{CompileOptions, CompiledLoop};
 use hipy_optimizer::Trace;
-use rustpython_vm::builtins::PyFloat;
-use rustpython_vm::{AsObject, PyObjectRef, VirtualMachine};
+use rustpython_vm::builtins::{PyFloat, PyFunction};
+use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
 use crate::eval::Raised;
 use crate::frame::Frame;
@@ -332,6 +332,8 @@ pub fn back_edge(
     let f = stack.last().unwrap();
     let jump = f.lasti as usize;
     let (compiled, blacklisted) = with_state(&f.code, f.lasti, f.push, |s| (s.compiled.clone(), s.blacklisted));
+    // Not a back-edge: a function's start (`CodeInfo::entry_traced`).
+    let entry = matches!(f.code.ops[jump].kind, rustpython_vm::bytecode::Instruction::Resume { .. });
     if let Some(r) = rec.as_deref() {
         // The recorder follows every instruction of its own frames; compiled
         // code would run behind its back.
@@ -346,6 +348,12 @@ pub fn back_edge(
         // module-level loop's exit is the whole program): the recording's
         // target is not charged, it is recorded again later.
         // (A blacklisted one below does nothing; the recording goes on.)
+        // A function without compiled code runs interpreted under the
+        // recording: its callers' traces do not depend on it (a recursive
+        // function's own recording calls it).
+        if compiled.is_none() && entry {
+            return Ok(Entered::No);
+        }
         if compiled.is_none() && !blacklisted {
             let r = rec.take().unwrap();
             give_way(&r.target);
@@ -367,7 +375,10 @@ pub fn back_edge(
     f.code.jit_next[jump].set(count + RETRY_BACKOFF);
     let base = stack.len() - 1;
     match Recorder::start(vm, stack.last().unwrap(), base, layout) {
-        Ok(r) => {
+        Ok(mut r) => {
+            if entry {
+                r.target = Target::Entry(LoopKey::of(stack.last().unwrap(), jump as u32));
+            }
             stats::with(|s| s.recordings += 1);
             *rec = Some(Box::new(r));
         }
@@ -407,6 +418,8 @@ pub enum Target {
     /// starts (`LoopState::first`).
     First(LoopKey),
     Bridge(Rc<CompiledTrace>, u32),
+    /// A function from its start (`jump`: its RESUME) to its return.
+    Entry(LoopKey),
 }
 
 impl Target {
@@ -416,6 +429,7 @@ impl Target {
             Target::Bridge(ct, exit) => format!("bridge of trace {} from exit {exit}", ct.name),
             Target::Loop(key) => key.label(),
             Target::First(key) => format!("{} (first iteration)", key.label()),
+            Target::Entry(key) => format!("{} (function entry)", key.label()),
         }
     }
 }
@@ -429,7 +443,7 @@ fn abandon(target: &Target, reason: String) {
             stats::with(|s| *s.aborts.entry(format!("bridge: {reason}")).or_default() += 1);
             *ct.bridge_aborts.borrow_mut().entry(*exit).or_default() += 1;
         }
-        Target::Loop(key) => note_abort(key, reason),
+        Target::Loop(key) | Target::Entry(key) => note_abort(key, reason),
         Target::First(key) => {
             log_abort(&target.label(), &reason);
             stats::with(|s| *s.aborts.entry(format!("first iteration: {reason}")).or_default() += 1);
@@ -508,15 +522,17 @@ pub fn record_step(
     }
     let pc = f.pc;
     let op = f.code.ops[pc as usize];
-    // A bridge that reaches its loop frame's return ends there: an exit
-    // lets the interpreter return.
+    // A bridge that reaches its loop frame's return ends there, and so does
+    // a function's trace: an exit lets the interpreter return.
     let returns = matches!(op.kind, rustpython_vm::bytecode::Instruction::ReturnValue);
-    if returns && matches!(r.target, Target::Bridge(..)) && n == r.base + 1 && r.depth() == 1 && f.serial == r.serial {
+    let ends_at_return = matches!(r.target, Target::Bridge(..) | Target::Entry(_));
+    if returns && ends_at_return && n == r.base + 1 && r.depth() == 1 && f.serial == r.serial {
         let r = rec.take().unwrap();
         if r.started() {
             finish_exit(vm, *r, pc);
         } else {
-            // An exit at the return already does all a bridge would.
+            // An exit at the return already does all a bridge would (an
+            // entry trace starts after RESUME, so it has always started).
             abandon(&r.target, "bridge starts at the loop frame's return".into());
         }
         return exec(f);
@@ -636,7 +652,7 @@ fn install_root(vm: &VirtualMachine, target: &Target, root: Root, part: TracePar
         Err(e) => return abandon(target, format!("backend: {e}")),
     };
     let (key, first) = match target {
-        Target::Loop(key) => (key, false),
+        Target::Loop(key) | Target::Entry(key) => (key, false),
         Target::First(key) => (key, true),
         Target::Bridge(..) => unreachable!("bridges are attached"),
     };
@@ -649,15 +665,25 @@ fn install_root(vm: &VirtualMachine, target: &Target, root: Root, part: TracePar
     }
     let header = ct.header;
     with_state(&key.code, key.jump, key.push, |st| st.compiled = Some(ct));
-    WITH_COMPILED.with(|w| {
-        let mut w = w.borrow_mut();
-        if !w.iter().any(|info| Rc::ptr_eq(info, &key.code)) {
-            w.push(key.code.clone());
-        }
-    });
+    if matches!(target, Target::Entry(_)) {
+        // The function's next call enters it.
+        key.code.jit_next[key.jump as usize].set(0);
+        return remember_compiled(&key.code);
+    }
+    remember_compiled(&key.code);
     key.code.loop_entries[header_instruction(&key.code, header) as usize].set(key.jump);
     // Look at the loop again at its next back-edge.
     key.code.jit_next[key.jump as usize].set(0);
+}
+
+/// `code` has compiled code (released by `release_loops`).
+fn remember_compiled(code: &Rc<crate::code::CodeInfo>) {
+    WITH_COMPILED.with(|w| {
+        let mut w = w.borrow_mut();
+        if !w.iter().any(|info| Rc::ptr_eq(info, code)) {
+            w.push(code.clone());
+        }
+    });
 }
 
 /// A root recording (a loop's, or a first iteration's) reached the header of
@@ -729,20 +755,23 @@ fn finish_transfer(vm: &VirtualMachine, r: Recorder, stack: &[Box<Frame>], next:
     attach(ct, *exit, part, &before, &compile_options(vm, layout), started);
 }
 
-/// A bridge recording reached its loop frame's return at `pc`: end the
-/// bridge with an exit there.
+/// A bridge or function-entry recording reached its frame's return at
+/// `pc`: end it with an exit there.
 fn finish_exit(vm: &VirtualMachine, r: Recorder, pc: u32) {
     let Some(layout) = layout() else { return };
     let started = std::time::Instant::now();
     let target = r.target.clone();
-    let Target::Bridge(ct, exit) = &target else { return };
+    let root = Root { header: r.header, inputs: r.inputs.clone(), header_nulls: r.header_nulls().to_vec() };
     let (mut trace, descs, keep) = match r.close_exit(pc) {
         Ok(x) => x,
         Err(reason) => return abandon(&target, reason),
     };
     let Some((before, allocs_removed)) = optimized(&mut trace, &target) else { return };
     let part = TracePart { trace, descs, _keep: keep, transfer: None, allocs_removed, ret: Default::default() };
-    attach(ct, *exit, part, &before, &compile_options(vm, layout), started);
+    match &target {
+        Target::Bridge(ct, exit) => attach(ct, *exit, part, &before, &compile_options(vm, layout), started),
+        _ => install_root(vm, &target, root, part, &before, started),
+    }
 }
 
 /// What a bridge reaching the header of a compiled loop (the header `f` is
@@ -914,54 +943,133 @@ fn enter(
     }
     let base = stack.len() - 1;
     let mut buf = buffers::take();
-    let mut ct = ct.clone();
-    // Run the loop; an exit that ends a bridge into another loop enters that
-    // loop at once, with the exit's values as its inputs.
-    let guard = loop {
-        ct.entries.set(ct.entries.get() + 1);
-        ct.entered.set(true);
-        let exit = {
-            let _scope = helpers::VmScope::enter(vm);
-            // SAFETY: inputs match the trace's types (checked above, or by
-            // `deopt::transfer`); object inputs are owned references.
-            unsafe { ct.code.run_into(&words, &mut buf) }
-        };
-        let guard = match exit {
-            Ok(guard) => guard,
-            Err(e) => {
-                buffers::give(words);
-                return Err(vm.new_system_error(format!("hipy JIT: {e:?}")).into());
-            }
-        };
-        // A pending signal or request stops a chain of transfers (traces
-        // that do not loop themselves have no back-edge safepoint): the
-        // interpreter takes it at the next safepoint.
-        if crate::safepoint::REQUESTED.load(std::sync::atomic::Ordering::Relaxed) != 0 {
-            break guard;
-        }
-        match ct.transfer_words(vm, guard, &buf, &mut words) {
-            Some(next) => ct = next,
-            None => break guard,
-        }
-    };
+    let ran = run_chain(vm, ct.clone(), &mut words, &mut buf);
     buffers::give(words);
+    let (ct, guard) = ran?;
     let ct = &ct;
     if let Some(value) = return_exit(vm, ct, guard, &buf) {
         buffers::give(buf);
         return Ok(Entered::Returned(value));
     }
-    let resumed = deopt::rebuild(vm, stack, ct, guard, &buf);
+    // No bridge is recorded while a recording waits on a residual call.
+    let bridge = after_exit(vm, stack, base, rec, ct, guard, &buf);
     buffers::give(buf);
-    let resumed = resumed?;
-    let bridge = bridge_outlook(ct, guard);
     // An exit that left the loop (its end, a break, a return) says nothing
     // about the next time the frame runs it.
     let f = &stack[base];
     let in_loop = stack.len() > base + 1 || (header_instruction(&f.code, ct.header)..=jump).contains(&f.pc);
-    if bridge == Bridge::Never && in_loop {
+    if bridge? == Bridge::Never && in_loop {
         ct.bounced.set((f.serial, f.code.backedges[jump as usize].get() + BOUNCE_BACKOFF));
     }
-    // No bridge is recorded while a recording waits on a residual call.
+    Ok(Entered::Yes)
+}
+
+/// A call of Python function `func` with exactly its positional parameters
+/// `args`, made by compiled code (a residual call): run the function's
+/// compiled entry trace at once, with no frame unless the trace exits
+/// before the return. None: the function has no such trace, the arguments
+/// do not fit its inputs, or the call must go the ordinary way (a hook is
+/// set, a signal or request is pending, the recursion limit is reached:
+/// the ordinary call reports it).
+pub fn call_entry(vm: &VirtualMachine, func: &PyObject, args: &[&PyObject]) -> Option<PyResult> {
+    if !func.class().is(vm.ctx.types.function_type) {
+        return None;
+    }
+    let f = func.downcast_ref::<PyFunction>()?;
+    let code = crate::layout::function_code(f, vm).ok()?;
+    let info = crate::code::info_for(&code);
+    // The arguments fill the positional parameters (no *args, **kwargs or
+    // defaults to bind), and the function's RESUME is its first
+    // instruction (no cell or free variable is bound before it): then they
+    // are the trace's inputs.
+    let fills = info.simple_args && info.argcount == args.len();
+    if !fills || !info.entry_traced || !matches!(info.ops[0].kind, rustpython_vm::bytecode::Instruction::Resume { .. }) {
+        return None;
+    }
+    let ct = compiled(&info, 0, false)?;
+    if ct.inputs.len() != args.len() || ct.header_nulls.iter().take(args.len()).any(|&null| null) {
+        return None;
+    }
+    let depth = crate::runtime::depth();
+    let busy = crate::safepoint::REQUESTED.load(std::sync::atomic::Ordering::Relaxed) != 0;
+    if busy || depth >= vm.recursion_limit.get() || crate::hooks::active(vm) {
+        return None;
+    }
+    let mut words = buffers::take();
+    for (a, kind) in args.iter().zip(&ct.inputs) {
+        let w = match kind {
+            InputKind::Int => crate::layout::objects::exact_small_int(vm, a).map(|v| v as u64),
+            InputKind::Float => a.downcast_ref::<PyFloat>().filter(|_| a.class().is(vm.ctx.types.float_type)).map(|x| x.to_f64().to_bits()),
+            InputKind::Obj => Some(*a as *const PyObject as u64),
+        };
+        match w {
+            Some(w) => words.push(w),
+            None => {
+                buffers::give(words);
+                return None;
+            }
+        }
+    }
+    let mut buf = buffers::take();
+    crate::runtime::set_depth(depth + 1);
+    let exit = vm.with_recursion("", || {
+        // The trace owns its object inputs.
+        for (a, kind) in args.iter().zip(&ct.inputs) {
+            if *kind == InputKind::Obj {
+                std::mem::forget((*a).to_owned());
+            }
+        }
+        run_chain(vm, ct, &mut words, &mut buf)
+    });
+    buffers::give(words);
+    let (ct, guard) = match exit {
+        Ok(exited) => exited,
+        Err(e) => {
+            // Too deep for the native stack: nothing ran.
+            crate::runtime::set_depth(depth);
+            buffers::give(buf);
+            return Some(Err(e));
+        }
+    };
+    if let Some(value) = return_exit(vm, &ct, guard, &buf) {
+        crate::runtime::set_depth(depth);
+        buffers::give(buf);
+        return Some(Ok(value));
+    }
+    // The trace left before the return: the function's frame, as the exit
+    // describes it, finishes in the interpreter (its depth counted above).
+    let positional = args.iter().map(|a| (*a).to_owned()).collect();
+    let func_ref = func.to_owned();
+    let frame = match crate::call::frame_for_call(vm, &func_ref, f, positional, Default::default()) {
+        Ok(frame) => frame,
+        Err(e) => {
+            crate::runtime::set_depth(depth);
+            buffers::give(buf);
+            return Some(Err(e));
+        }
+    };
+    let mut stack = Vec::with_capacity(4);
+    stack.push(frame);
+    let mut rec = None;
+    let pending = after_exit(vm, &mut stack, 0, &mut rec, &ct, guard, &buf).err();
+    buffers::give(buf);
+    Some(crate::eval::run_rebuilt(vm, stack, pending, rec))
+}
+
+/// Rebuild the frames of `stack` from `base` up as exit `guard` of `ct`
+/// left them (its values in `buf`), and start recording a bridge from that
+/// exit if it fails often enough and no recording waits.
+fn after_exit(
+    vm: &VirtualMachine,
+    stack: &mut Vec<Box<Frame>>,
+    base: usize,
+    rec: &mut Option<Box<Recorder>>,
+    ct: &Rc<CompiledTrace>,
+    guard: u32,
+    buf: &[u64],
+) -> Result<Bridge, Raised> {
+    let resumed = deopt::rebuild(vm, stack, ct, guard, buf)?;
+    let bridge = bridge_outlook(ct, guard);
     if bridge == Bridge::Now && rec.is_none() {
         let layout = layout().expect("compiled code implies a layout");
         match Recorder::start_bridge(vm, stack, base, ct.clone(), guard, resumed, layout) {
@@ -972,7 +1080,35 @@ fn enter(
             Err(reason) => abandon(&Target::Bridge(ct.clone(), guard), reason),
         }
     }
-    Ok(Entered::Yes)
+    Ok(bridge)
+}
+
+/// Run compiled code `ct` from input words `words` (object inputs owned
+/// by the trace); an exit that ends a bridge into another loop enters that
+/// loop at once, with the exit's values as its inputs. The trace that
+/// exited last, and its exit, whose values are in `buf`.
+fn run_chain(vm: &VirtualMachine, mut ct: Rc<CompiledTrace>, words: &mut Vec<u64>, buf: &mut Vec<u64>) -> PyResult<(Rc<CompiledTrace>, u32)> {
+    loop {
+        ct.entries.set(ct.entries.get() + 1);
+        ct.entered.set(true);
+        let exit = {
+            let _scope = helpers::VmScope::enter(vm);
+            // SAFETY: inputs match the trace's types (checked by the caller,
+            // or by `deopt::transfer`); object inputs are owned references.
+            unsafe { ct.code.run_into(words, buf) }
+        };
+        let guard = exit.map_err(|e| vm.new_system_error(format!("hipy JIT: {e:?}")))?;
+        // A pending signal or request stops a chain of transfers (traces
+        // that do not loop themselves have no back-edge safepoint): the
+        // interpreter takes it at the next safepoint.
+        if crate::safepoint::REQUESTED.load(std::sync::atomic::Ordering::Relaxed) != 0 {
+            return Ok((ct, guard));
+        }
+        match ct.transfer_words(vm, guard, buf, words) {
+            Some(next) => ct = next,
+            None => return Ok((ct, guard)),
+        }
+    }
 }
 
 /// If exit `guard` ends its trace at the return of the frame that entered:

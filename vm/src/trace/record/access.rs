@@ -243,7 +243,7 @@ impl Recorder {
         };
         if let Some(func) = unbound {
             self.version_guard(vm, obj, cls, snap);
-            self.guard_not_shadowed(o, obj, tracked, name, n, hint, snap)?;
+            self.guard_not_shadowed(vm, o, obj, tracked, name, n, hint, snap)?;
             let k = self.constant(&func, "method");
             self.pop();
             self.push(Sh::val(k, Repr::Obj, false));
@@ -266,7 +266,7 @@ impl Recorder {
             // A class attribute that is no descriptor: a constant under the
             // class's version, unless the instance dict shadows it.
             self.version_guard(vm, obj, cls, snap);
-            self.guard_not_shadowed(o, obj, tracked, name, n, hint, snap)?;
+            self.guard_not_shadowed(vm, o, obj, tracked, name, n, hint, snap)?;
             // SAFETY: `site_entry` matched the receiver's type and version.
             let k = self.constant(unsafe { value.get() }, name.as_str());
             self.replace_object(s, (obj, ot), Sh::val(k, Repr::Obj, false));
@@ -358,6 +358,7 @@ impl Recorder {
     #[allow(clippy::too_many_arguments)]
     fn guard_not_shadowed(
         &mut self,
+        vm: &VirtualMachine,
         o: &PyObjectRef,
         obj: Operand,
         tracked: Option<usize>,
@@ -367,6 +368,11 @@ impl Recorder {
         snap: SnapId,
     ) -> Result<(), Abort> {
         if tracked.is_some_and(|k| self.has_field(k, name)) {
+            abort!("instance attribute shadows a class attribute");
+        }
+        // The object being recorded must not be shadowed itself: the
+        // interpreter then loads the instance attribute.
+        if o.dict().is_some_and(|d| d.get_item_opt(name, vm).ok().flatten().is_some()) {
             abort!("instance attribute shadows a class attribute");
         }
         if o.dict().is_some() && tracked.is_none() {

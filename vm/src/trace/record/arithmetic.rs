@@ -161,10 +161,12 @@ impl Recorder {
             self.finish_binary(sa, sb, Sh::val(r, Repr::Bool, false));
             return Ok(());
         }
-        let num = |o: &PyObjectRef| float_value(vm, o).is_some() || int_value(vm, o).is_some();
-        if num(a) && num(b) {
-            let x = self.as_float(vm, sa, a, snap).ok_or("float")?;
-            let y = self.as_float(vm, sb, b, snap).ok_or("float")?;
+        // An int meets a float as a float only while it converts exactly
+        // (|i| <= 2**53); beyond, Python compares the exact values.
+        let exact = |o: &PyObjectRef| float_value(vm, o).is_some() || int_value(vm, o).is_some_and(|i| i.unsigned_abs() <= 1 << 53);
+        if exact(a) && exact(b) {
+            let x = self.as_exact_float(vm, sa, a, snap).ok_or("float")?;
+            let y = self.as_exact_float(vm, sb, b, snap).ok_or("float")?;
             let opc = [Opcode::FloatLt, Opcode::FloatLe, Opcode::FloatEq, Opcode::FloatNe, Opcode::FloatGt, Opcode::FloatGe][which as usize];
             let r = self.b.op(opc, &[x, y]);
             self.finish_binary(sa, sb, Sh::val(r, Repr::Bool, false));

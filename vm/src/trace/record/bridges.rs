@@ -54,7 +54,7 @@ impl Recorder {
             recorded: false,
             target: crate::trace::Target::Bridge(ct.clone(), exit),
             pending_iter: None,
-            loops_passed: HashSet::new(),
+            loops_passed: HashMap::new(),
             objects: Vec::new(),
             object_of: HashMap::new(),
             scanned: 0,

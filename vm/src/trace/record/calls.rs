@@ -8,6 +8,11 @@ impl Recorder {
         let base = f.slots.len() - argc - 2;
         let callable = f.slots[base].clone().ok_or("NULL callable")?;
         let self_arg = f.slots[base + 1].is_some();
+        // What the recorder pushed must be what the interpreter pushed (a
+        // method load that took another path would call without `self`).
+        if self_arg == matches!(self.peek(argc), Sh::Null) {
+            abort!("the recorded stack differs from the frame's at a call");
+        }
         let nargs = argc + usize::from(self_arg);
         let s_callable = self.peek(argc + 1);
         let Sh::Val { op: callee, repr: Repr::Obj, .. } = s_callable else { abort!("callable is not an object") };
@@ -71,21 +76,29 @@ impl Recorder {
             }
         }
         // `isinstance(x, C)` with C a class of metaclass `type` (no
-        // __instancecheck__): fixed by x's class, which the trace guards.
+        // __instancecheck__): fixed by x's class, which the trace guards. A
+        // false answer also depends on `x.__class__`, which isinstance reads
+        // when x's class is no subclass of C: fixed too while x's class
+        // reads it the default way (its version guards that).
         if nargs == 2 && !self_arg && callable.is(&vm.builtins.get_attr("isinstance", vm).map_err(|_| "no isinstance")?) {
             let obj = f.slots[f.slots.len() - 2].clone().ok_or("NULL argument")?;
             let cls = f.slots[f.slots.len() - 1].clone().ok_or("NULL argument")?;
-            if let Some(c) = cls.downcast_ref::<PyType>().filter(|c| c.class().is(vm.ctx.types.type_type)) {
+            let c = cls.downcast_ref::<PyType>().filter(|c| c.class().is(vm.ctx.types.type_type));
+            let yes = c.is_some_and(|c| obj.class().fast_issubclass(c));
+            if let Some(c) = c.filter(|_| yes || default_class_attribute(vm, obj.class())) {
                 let k = self.constant(&callable, "isinstance");
                 self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
                 let kc = self.constant(&cls, &c.name());
                 let Sh::Val { op: co, repr: Repr::Obj, .. } = args[1] else { abort!("isinstance of an unboxed class") };
                 self.b.guard(Opcode::GuardIdentity, &[co, kc.into()], snap);
                 if let Sh::Val { op: oo, repr: Repr::Obj, .. } = args[0] {
-                    let t = self.type_const(vm, obj.class());
-                    self.b.guard_class(oo, t, snap);
+                    if yes {
+                        let t = self.type_const(vm, obj.class());
+                        self.b.guard_class(oo, t, snap);
+                    } else {
+                        self.version_guard(vm, oo, obj.class(), snap);
+                    }
                 }
-                let yes = obj.class().fast_issubclass(c);
                 return self.finish_call(argc, Sh::val(Operand::Int(yes as i64), Repr::Bool, false));
             }
         }
@@ -402,6 +415,20 @@ impl Recorder {
         self.expect = Expect::Push;
         Ok(())
     }
+}
+
+/// Whether instances of `cls` answer `x.__class__` with `cls` itself:
+/// `__class__` and `__getattribute__` are `object`'s, and the class has a
+/// version that a guard can hold it to.
+fn default_class_attribute(vm: &VirtualMachine, cls: &Py<PyType>) -> bool {
+    let object = vm.ctx.types.object_type;
+    let same = |name: &'static rustpython_vm::builtins::PyStrInterned| match (cls.get_attr(name), object.get_attr(name)) {
+        (Some(a), Some(b)) => a.is(&b),
+        _ => false,
+    };
+    cls.tp_version_tag.load(std::sync::atomic::Ordering::Acquire) != 0
+        && same(rustpython_vm::identifier!(vm, __class__))
+        && same(rustpython_vm::identifier!(vm, __getattribute__))
 }
 
 #[derive(Clone, Copy)]

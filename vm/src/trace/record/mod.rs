@@ -153,8 +153,9 @@ pub struct Recorder {
     /// A generic FOR_ITER recorded but not yet executed: its result and the
     /// pc it jumps to when the iterator is exhausted.
     pending_iter: Option<(ValueId, u32, ConstId)>,
-    /// Back-edges of other loops a bridge went through (each at most once).
-    loops_passed: HashSet<u32>,
+    /// Back-edges of other loops a bridge (each at most once) or a
+    /// function's entry trace went through, and how often.
+    loops_passed: HashMap<u32, u32>,
     /// Objects the trace allocated (`objects`), and which IR values refer to
     /// each; ops up to `scanned` were checked for escapes.
     objects: Vec<objects::NewObject>,
@@ -181,6 +182,8 @@ enum Expect {
 
 const MAX_OPS: usize = 6000;
 const MAX_DEPTH: usize = 8;
+/// Back-edges of one loop a function's entry trace may follow.
+const ENTRY_LOOP_PASSES: u32 = 4;
 
 fn int_value(vm: &VirtualMachine, o: &PyObject) -> Option<i64> {
     crate::layout::objects::exact_small_int(vm, o)
@@ -252,7 +255,7 @@ impl Recorder {
             recorded: false,
             target: super::Target::Loop(super::LoopKey::of(f, f.lasti)),
             pending_iter: None,
-            loops_passed: HashSet::new(),
+            loops_passed: HashMap::new(),
             objects: Vec::new(),
             object_of: HashMap::new(),
             scanned: 0,
@@ -452,6 +455,21 @@ impl Recorder {
         }
     }
 
+    /// As `as_float`, for a comparison: an int also guarded to convert
+    /// exactly (|i| <= 2**53).
+    fn as_exact_float(&mut self, vm: &VirtualMachine, s: Sh, o: &PyObject, snap: SnapId) -> Option<Operand> {
+        if float_value(vm, o).is_some() {
+            return self.as_float(vm, s, o, snap);
+        }
+        let i = self.as_int(vm, s, o, snap)?;
+        const EXACT: i64 = 1 << 53;
+        let low = self.b.op(Opcode::IntGe, &[i, (-EXACT).into()]);
+        self.b.guard_true(low, snap);
+        let high = self.b.op(Opcode::IntLe, &[i, EXACT.into()]);
+        self.b.guard_true(high, snap);
+        Some(self.b.op(Opcode::IntToF64, &[i]).into())
+    }
+
     /// The value as an object reference: `(operand, temp)`, where a temp is
     /// a new reference (a boxed value) the caller must release after use.
     fn as_obj(&mut self, s: Sh) -> Option<(Operand, bool)> {
@@ -552,13 +570,19 @@ impl Recorder {
                 self.b.guard_no_interrupt(snap);
                 if arg != self.header && !in_generator {
                     // A bridge may run to the end of an enclosing loop and back
-                    // into the inner one, not around another loop.
-                    let bridge = matches!(self.target, super::Target::Bridge(..));
-                    if !bridge {
-                        abort!("inner loop");
-                    }
-                    if !self.loops_passed.insert(pc) {
-                        abort!("bridge goes around another loop");
+                    // into the inner one, not around another loop. A
+                    // function's entry trace follows a short loop's
+                    // iterations (a longer one gets its own trace).
+                    let passes = self.loops_passed.entry(pc).or_default();
+                    *passes += 1;
+                    match self.target {
+                        super::Target::Bridge(..) if *passes > 1 => abort!("bridge goes around another loop"),
+                        super::Target::Bridge(..) => {}
+                        super::Target::Entry(_) if *passes > ENTRY_LOOP_PASSES => {
+                            abort!("a loop in a function's entry trace ran more than {ENTRY_LOOP_PASSES} times")
+                        }
+                        super::Target::Entry(_) => {}
+                        _ => abort!("inner loop"),
                     }
                 }
             }
