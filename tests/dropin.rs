@@ -417,6 +417,7 @@ except ValueError as e:
     frames = traceback.extract_tb(e.__traceback__)[1:]
 print(len(frames) > 1 and all(f.line and f.filename.startswith(stdlib) for f in frames))
 print(codecs.iterencode.__code__.co_filename == codecs.__file__)
+print(codecs.CodecInfo.__repr__.__code__.co_filename == codecs.StreamRecoder.__init__.__code__.co_filename == codecs.__file__)
 print((resources.files('email') / 'architecture.rst').is_file())
 saved = {k: sys.modules.pop(k) for k in list(sys.modules) if k == 'json' or k.startswith('json.')}
 _imp._override_frozen_modules_for_tests(-1)
@@ -432,7 +433,30 @@ print(os.path.exists(os.path.join(stdlib, 'json', '__pycache__', '__init__.hipy-
 print(stdlib)
 "#;
 
-const STDLIB_EXPECTED: &str = "True True\nFalse True\nTrue\nTrue\nTrue\nTrue\nTrue\nSourceFileLoader True True\nTrue\n";
+const STDLIB_EXPECTED: &str = "True True\nFalse True\nTrue\nTrue\nTrue\nTrue\nTrue\nTrue\nSourceFileLoader True True\nTrue\n";
+
+/// Start-up imports only what CPython's does: `warnings` only for -W
+/// options, `operator` not at all; both still behave the same when a
+/// program imports them later.
+#[test]
+fn start_up_imports_no_more_than_python() {
+    let t = TempDir::new("start-up-imports");
+    let probe = "import sys; print([m for m in ('warnings', 'operator') if m in sys.modules])";
+    assert_eq!(same_as_python(&["-S", "-c", probe], &[], t.path()), "[]\n");
+    assert_eq!(same_as_python(&["-S", "-W", "error", "-c", probe], &[], t.path()), "['warnings']\n");
+    let late = "import sys, _warnings\n\
+        _warnings.warn('before warnings is imported')\n\
+        import warnings\n\
+        warnings.warn('after')\n\
+        def f():\n    warnings.warn('deprecated', DeprecationWarning, stacklevel=2)\n\
+        f()\n\
+        with warnings.catch_warnings(record=True) as caught:\n    warnings.simplefilter('always')\n    f()\n\
+        print(len(caught), caught[0].category.__name__, caught[0].lineno)\n\
+        import operator\n\
+        print(operator.length_hint(iter([1, 2, 3]), 7), operator.length_hint(object(), 7))\n";
+    let script = t.write("late.py", late);
+    assert_eq!(same_as_python(&["-S", script.to_str().unwrap()], &[], t.path()), "1 DeprecationWarning 10\n3 7\n");
+}
 
 #[test]
 fn the_standard_library_is_written_out_as_real_files() {
