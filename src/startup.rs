@@ -1,7 +1,7 @@
 //! What happens between creating the interpreter and running user code,
 //! in `python3`'s order: the standard library's file names, hipy's loop
 //! and hooks, the import system's code cache and extension-module guard,
-//! `PYTHONHOME`, `warnings` (with -W options only), `site`.
+//! `PYTHONHOME`, `warnings`, `site`.
 
 use rustpython_vm::{AsObject, PyResult, VirtualMachine};
 
@@ -17,12 +17,12 @@ pub(crate) fn run(vm: &VirtualMachine, engine: Engine, flags: &config::Flags, st
     if let Some((prefix, exec_prefix)) = config::python_home(flags) {
         set_home(vm, &prefix, &exec_prefix)?;
     }
-    // `warnings` applies -W/PYTHONWARNINGS when it is imported; as in
-    // CPython, it is imported at start-up only when there are such options
-    // (`_warnings` serves warnings until then).
-    if !vm.state.config.settings.warnoptions.is_empty() {
-        let _ = vm.import("warnings", 0);
-    }
+    // `warnings` applies -W/PYTHONWARNINGS when it is imported. CPython
+    // imports it only when there are such options, but RustPython's
+    // `_warnings` alone prints a warning without its source line where
+    // CPython's reads it from the file (a compiler's SyntaxWarning), so
+    // `warnings` (which reads it through linecache) is always imported.
+    let _ = vm.import("warnings", 0);
     if flags.no_site {
         // RustPython's builtins define `exit`; CPython's get it from site.
         let _ = vm.builtins.as_object().del_attr("exit", vm);
