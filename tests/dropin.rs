@@ -435,13 +435,22 @@ print(stdlib)
 
 const STDLIB_EXPECTED: &str = "True True\nFalse True\nTrue\nTrue\nTrue\nTrue\nTrue\nTrue\nSourceFileLoader True True\nTrue\n";
 
-/// Start-up does not import `operator` (CPython's does not either), and
-/// `operator` imported later has the same `length_hint`.
+/// Start-up does not import `operator` or `atexit` (CPython's does not
+/// either), `operator` imported later has the same `length_hint`, and
+/// atexit functions still run, last registered first, before objects left
+/// in `__main__` are finalized.
 #[test]
 fn start_up_imports_no_more_than_python() {
     let t = TempDir::new("start-up-imports");
-    let probe = "import sys; print('operator' in sys.modules)";
-    assert_eq!(same_as_python(&["-S", "-c", probe], &[], t.path()), "False\n");
+    let probe = "import sys; print([m for m in ('operator', 'atexit') if m in sys.modules])";
+    assert_eq!(same_as_python(&["-S", "-c", probe], &[], t.path()), "[]\n");
+    let exits = "import atexit\n\
+        atexit.register(print, 'first registered')\n\
+        atexit.register(print, 'last registered')\n\
+        class D:\n    def __del__(self):\n        print('finalized')\n\
+        d = D()\n";
+    let script = t.write("exits.py", exits);
+    assert_eq!(same_as_python(&["-S", script.to_str().unwrap()], &[], t.path()), "last registered\nfirst registered\nfinalized\n");
     let late = "import operator\n\
         print(operator.length_hint(iter([1, 2, 3]), 7), operator.length_hint(object(), 7))\n\
         class Hint:\n    def __length_hint__(self):\n        return 4\n\
