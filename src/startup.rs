@@ -17,7 +17,11 @@ pub(crate) fn run(vm: &VirtualMachine, engine: Engine, flags: &config::Flags, st
     if let Some((prefix, exec_prefix)) = config::python_home(flags) {
         set_home(vm, &prefix, &exec_prefix)?;
     }
-    // `warnings` applies -W/PYTHONWARNINGS when it is imported.
+    // `warnings` applies -W/PYTHONWARNINGS when it is imported. CPython
+    // imports it only when there are such options, but RustPython's
+    // `_warnings` alone prints a warning without its source line where
+    // CPython's reads it from the file (a compiler's SyntaxWarning), so
+    // `warnings` (which reads it through linecache) is always imported.
     let _ = vm.import("warnings", 0);
     if flags.no_site {
         // RustPython's builtins define `exit`; CPython's get it from site.

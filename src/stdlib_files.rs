@@ -12,7 +12,7 @@
 //! of `sys.path`, so frozen modules get a `__file__` there and
 //! `import_fresh_module` (frozen modules turned off) imports the same
 //! sources from it, with their compiled code cached beside them
-//! (`__pycache__/NAME.hipy-01.pyc`). `stdlib_files.py` gives frozen
+//! (`__pycache__/NAME.hipy-01.pyc`). [`install`] gives frozen
 //! code those file names, so tracebacks, `linecache` and
 //! `inspect.getsource` read the sources, and lets `importlib.resources`
 //! read the library's data files.
@@ -24,11 +24,12 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use rustpython_vm::{PyResult, VirtualMachine};
+use rustpython_vm::builtins::{PyCode, PyDict, PyFunction, PyStr, PyTuple, PyType};
+use rustpython_vm::function::{FuncArgs, KwArgs};
+use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 
 const PACK: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/stdlib.lz4"));
 const KEY: &str = env!("HIPY_STDLIB_KEY");
-const HOOKS: &str = include_str!("stdlib_files.py");
 
 /// The directory holding the standard library, written out on first use.
 pub(crate) fn directory() -> Option<&'static Path> {
@@ -152,17 +153,147 @@ pub(crate) fn configure(vm: &mut VirtualMachine) {
     paths.stdlib_dir = Some(dir);
 }
 
-/// Gives frozen modules their files' names (`stdlib_files.py`); call
-/// before anything but the interpreter's own start-up is imported.
+/// Gives frozen modules their files' names; call before anything but the
+/// interpreter's own start-up is imported. `_imp.get_frozen_object` fixes
+/// the file name of the code it returns, `FrozenImporter` gets a resource
+/// reader over the library's directory, and the modules frozen before now
+/// (importlib's, `encodings`...) have their functions' code fixed.
 pub(crate) fn install(vm: &VirtualMachine) -> PyResult<()> {
     if directory().is_none() {
         return Ok(());
     }
-    let code = vm
-        .compile(HOOKS, rustpython_vm::compiler::Mode::Exec, "<frozen importlib._bootstrap>".to_owned())
-        .map_err(|e| vm.new_system_error(format!("hipy: {e}")))?;
-    let globals = vm.ctx.new_dict();
-    globals.set_item("__name__", vm.ctx.new_str("importlib._bootstrap").into(), vm)?;
-    vm.run_code_obj(code, rustpython_vm::scope::Scope::with_builtins(None, globals, vm))?;
+    let imp = vm.import("_imp", 0)?;
+    hipy_vm::compat::wrap_function(vm, &imp, "get_frozen_object", |vm, args, callee, original| {
+        let name = args.args.first().cloned();
+        let code = original(vm, args, callee)?;
+        if let Some(filename) = name.map(|n| stdlib_file(vm, &n)).transpose()?.flatten() {
+            fix_filename(vm, &code, &filename)?;
+        }
+        Ok(code)
+    })?;
+    let bootstrap = vm.import("_frozen_importlib", 0)?;
+    let importer = bootstrap.get_attr("FrozenImporter", vm)?;
+    let reader = vm.new_function("_get_resource_reader", get_resource_reader);
+    let reader = vm.ctx.types.staticmethod_type.as_object().call((reader,), vm)?;
+    importer.set_attr("get_resource_reader", reader, vm)?;
+    fix_loaded(vm, &importer)
+}
+
+/// The file a frozen module of the standard library comes from, as
+/// `FrozenImporter._resolve_filename` names it in `__file__`, or None.
+fn stdlib_file(vm: &VirtualMachine, name: &PyObjectRef) -> PyResult<Option<String>> {
+    let Some(name) = name.downcast_ref::<PyStr>().and_then(|s| s.to_str()) else { return Ok(None) };
+    let info = vm.import("_imp", 0)?.get_attr("find_frozen", vm)?.call((name,), vm)?;
+    if vm.is_none(&info) {
+        return Ok(None);
+    }
+    let Some(info) = info.downcast_ref::<PyTuple>() else { return Ok(None) };
+    let [_, ispkg, origname] = info.as_slice() else { return Ok(None) };
+    let ispkg = ispkg.clone().try_to_bool(vm)?;
+    let Some(origname) = origname.downcast_ref::<PyStr>().and_then(|s| s.to_str()).filter(|s| !s.is_empty()) else {
+        return Ok(None);
+    };
+    let dir = match vm.sys_module.get_attr("_stdlib_dir", vm) {
+        Ok(d) if d.clone().try_to_bool(vm)? => d.str(vm)?.as_wtf8().to_string(),
+        _ => return Ok(None),
+    };
+    Ok(Some(resolve_filename(&dir, origname, name, ispkg)))
+}
+
+/// `FrozenImporter._resolve_filename(fullname, alias, ispkg)[0]` for a
+/// non-empty `fullname` (the module's original name) under `dir`.
+fn resolve_filename(dir: &str, fullname: &str, alias: &str, ispkg: bool) -> String {
+    let (mut fullname, mut ispkg) = (fullname.to_owned(), ispkg);
+    if fullname != alias {
+        match fullname.strip_prefix('<') {
+            Some(rest) => {
+                fullname = if ispkg { rest.to_owned() } else { format!("{rest}.__init__") };
+            }
+            None => ispkg = false,
+        }
+    }
+    let rel = fullname.replace('.', "/");
+    if ispkg {
+        format!("{dir}/{rel}/__init__.py")
+    } else {
+        format!("{dir}/{rel}.py")
+    }
+}
+
+/// RustPython freezes code under the module's name: no path, no `<...>`.
+fn is_frozen_name(filename: &str) -> bool {
+    !filename.contains('/') && !filename.starts_with('<')
+}
+
+/// Gives `code` (and the code nested in it) the file name `filename` if it
+/// still carries its frozen name.
+fn fix_filename(vm: &VirtualMachine, code: &PyObjectRef, filename: &str) -> PyResult<()> {
+    let Some(c) = code.downcast_ref::<PyCode>() else { return Ok(()) };
+    if !is_frozen_name(c.source_path().as_str()) {
+        return Ok(());
+    }
+    vm.import("_imp", 0)?.get_attr("_fix_co_filename", vm)?.call((code.clone(), filename), vm)?;
+    Ok(())
+}
+
+/// `FrozenImporter.get_resource_reader(fullname)`: importlib.resources'
+/// `FileReader` over the module's file in the library's directory.
+fn get_resource_reader(fullname: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+    let Some(filename) = stdlib_file(vm, &fullname)? else { return Ok(vm.ctx.none()) };
+    vm.import("importlib.resources.readers", 0)?;
+    let readers = vm.sys_module.get_attr("modules", vm)?.get_item("importlib.resources.readers", vm)?;
+    let location = vm.ctx.types.namespace_type.as_object().call(
+        FuncArgs::new(Vec::<PyObjectRef>::new(), KwArgs::from_iter([("path".to_owned(), vm.ctx.new_str(filename).into())])),
+        vm,
+    )?;
+    readers.get_attr("FileReader", vm)?.call((location,), vm)
+}
+
+/// The modules frozen before the hook was set: the code of their
+/// functions, of their classes' methods, properties, static and class
+/// methods.
+fn fix_loaded(vm: &VirtualMachine, importer: &PyObjectRef) -> PyResult<()> {
+    let modules = vm.sys_module.get_attr("modules", vm)?;
+    let Some(modules) = modules.downcast_ref::<PyDict>() else { return Ok(()) };
+    for (name, module) in modules.items_vec() {
+        let Some(name) = name.downcast_ref::<PyStr>().and_then(|s| s.to_str()) else { continue };
+        let (Ok(spec), Ok(filename)) = (module.get_attr("__spec__", vm), module.get_attr("__file__", vm)) else { continue };
+        let from_frozen = spec.get_attr("loader", vm).is_ok_and(|l| l.is(importer));
+        let Some(filename) = filename.downcast_ref::<PyStr>().and_then(|s| s.to_str()).filter(|f| !f.is_empty()) else { continue };
+        let Some(dict) = module.dict().filter(|_| from_frozen) else { continue };
+        for value in dict.values_vec() {
+            let members = value.downcast_ref::<PyType>().and_then(|t| t.attributes.as_dict().map(|d| d.values_vec()));
+            match members {
+                Some(members) if defined_in(vm, &value, name) => {
+                    for member in members {
+                        fix_member(vm, member, name, filename)?;
+                    }
+                }
+                _ => fix_member(vm, value, name, filename)?,
+            }
+        }
+    }
+    Ok(())
+}
+
+fn defined_in(vm: &VirtualMachine, value: &PyObjectRef, module: &str) -> bool {
+    value.get_attr("__module__", vm).is_ok_and(|m| m.downcast_ref::<PyStr>().is_some_and(|m| m.as_wtf8() == module))
+}
+
+fn fix_member(vm: &VirtualMachine, value: PyObjectRef, module: &str, filename: &str) -> PyResult<()> {
+    let types = &vm.ctx.types;
+    if value.fast_isinstance(types.staticmethod_type) || value.fast_isinstance(types.classmethod_type) {
+        if let Ok(func) = value.get_attr("__func__", vm) {
+            return fix_member(vm, func, module, filename);
+        }
+    } else if value.fast_isinstance(types.property_type) {
+        for accessor in ["fget", "fset", "fdel"] {
+            fix_member(vm, value.get_attr(accessor, vm)?, module, filename)?;
+        }
+    } else if let Some(func) = value.downcast_ref::<PyFunction>() {
+        if defined_in(vm, &value, module) {
+            fix_filename(vm, &func.as_object().get_attr("__code__", vm)?, filename)?;
+        }
+    }
     Ok(())
 }

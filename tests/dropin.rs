@@ -417,6 +417,7 @@ except ValueError as e:
     frames = traceback.extract_tb(e.__traceback__)[1:]
 print(len(frames) > 1 and all(f.line and f.filename.startswith(stdlib) for f in frames))
 print(codecs.iterencode.__code__.co_filename == codecs.__file__)
+print(codecs.CodecInfo.__repr__.__code__.co_filename == codecs.StreamRecoder.__init__.__code__.co_filename == codecs.__file__)
 print((resources.files('email') / 'architecture.rst').is_file())
 saved = {k: sys.modules.pop(k) for k in list(sys.modules) if k == 'json' or k.startswith('json.')}
 _imp._override_frozen_modules_for_tests(-1)
@@ -432,7 +433,32 @@ print(os.path.exists(os.path.join(stdlib, 'json', '__pycache__', '__init__.hipy-
 print(stdlib)
 "#;
 
-const STDLIB_EXPECTED: &str = "True True\nFalse True\nTrue\nTrue\nTrue\nTrue\nTrue\nSourceFileLoader True True\nTrue\n";
+const STDLIB_EXPECTED: &str = "True True\nFalse True\nTrue\nTrue\nTrue\nTrue\nTrue\nTrue\nSourceFileLoader True True\nTrue\n";
+
+/// Start-up does not import `operator` or `atexit` (CPython's does not
+/// either), `operator` imported later has the same `length_hint`, and
+/// atexit functions still run, last registered first, before objects left
+/// in `__main__` are finalized.
+#[test]
+fn start_up_imports_no_more_than_python() {
+    let t = TempDir::new("start-up-imports");
+    let probe = "import sys; print([m for m in ('operator', 'atexit') if m in sys.modules])";
+    assert_eq!(same_as_python(&["-S", "-c", probe], &[], t.path()), "[]\n");
+    let exits = "import atexit\n\
+        atexit.register(print, 'first registered')\n\
+        atexit.register(print, 'last registered')\n\
+        class D:\n    def __del__(self):\n        print('finalized')\n\
+        d = D()\n";
+    let script = t.write("exits.py", exits);
+    assert_eq!(same_as_python(&["-S", script.to_str().unwrap()], &[], t.path()), "last registered\nfirst registered\nfinalized\n");
+    let late = "import operator\n\
+        print(operator.length_hint(iter([1, 2, 3]), 7), operator.length_hint(object(), 7))\n\
+        class Hint:\n    def __length_hint__(self):\n        return 4\n\
+        print(operator.length_hint(Hint()), operator.length_hint is __import__('_operator').length_hint)\n\
+        try:\n    operator.length_hint([], 2**70)\nexcept OverflowError as e:\n    print(e)\n";
+    let script = t.write("late.py", late);
+    assert_eq!(same_as_python(&["-S", script.to_str().unwrap()], &[], t.path()), "3 7\n4 True\nPython int too large to convert to C ssize_t\n");
+}
 
 #[test]
 fn the_standard_library_is_written_out_as_real_files() {

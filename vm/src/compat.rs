@@ -52,7 +52,7 @@ pub(crate) mod wrap;
 
 use rustpython_vm::{PyResult, VirtualMachine};
 
-pub(crate) use wrap::{function as wrap_function, Original};
+pub use wrap::{function as wrap_function, Original};
 
 /// Install every compatibility fix. Call once per interpreter, after the
 /// stdlib is initialised and before user code runs. RustPython's builtin

@@ -28,7 +28,7 @@
 
 use std::sync::atomic::{AtomicU32, AtomicU8, AtomicUsize, Ordering::Relaxed};
 
-use rustpython_vm::{AsObject, PyResult, VirtualMachine};
+use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 
 /// A signal arrived: the main thread runs its handlers.
 pub const SIGNAL: u8 = 1;
@@ -112,8 +112,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
         Ok(vm.new_tuple((young, YOUNG_RUNS.load(Relaxed), MIDDLE_RUNS.load(Relaxed))).into())
     })?;
     // Registered first, so it runs last of the atexit functions.
-    let stop = vm.new_function("_hipy_stop_for_exit", stop_for_exit);
-    vm.import("atexit", 0)?.get_attr("register", vm)?.call((stop,), vm)?;
+    at_exit(vm, vm.new_function("_hipy_stop_for_exit", stop_for_exit).into());
     let posix = vm.import("posix", 0)?;
     if posix.get_attr("fork", vm).is_ok() {
         crate::compat::wrap_function(vm, posix.as_object(), "fork", |vm, args, callee, original| {
@@ -128,6 +127,13 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
         stopping_the_world(|| original(vm, args, callee))
     })?;
     Ok(())
+}
+
+/// `atexit.register(func)` without importing `atexit` (CPython does not
+/// import it at start either): the functions run last registered first.
+pub(crate) fn at_exit(vm: &VirtualMachine, func: PyObjectRef) {
+    let entry = rustpython_vm::common::rc::PyRc::new((func, rustpython_vm::function::FuncArgs::default()));
+    vm.state.atexit_funcs.lock().insert(0, entry);
 }
 
 /// The program has ended and its atexit functions have run: from now on

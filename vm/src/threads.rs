@@ -126,6 +126,6 @@ pub fn finish_without_importing_threading(vm: &VirtualMachine) -> PyResult<()> {
         }
         Ok(())
     });
-    vm.import("atexit", 0)?.get_attr("register", vm)?.call((unblock,), vm)?;
+    crate::safepoint::at_exit(vm, unblock.into());
     Ok(())
 }

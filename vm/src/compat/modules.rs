@@ -181,8 +181,10 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
         })
     })?;
 
-    for module in ["_operator", "operator"] {
-        let m = vm.import(module, 0)?;
+    // `operator` copies `_operator`'s functions when it is imported, so
+    // it is fixed here only if something imported it already.
+    let operator = vm.sys_module.get_attr("modules", vm)?.get_item("operator", vm).ok();
+    for m in std::iter::once(vm.import("_operator", 0)?).chain(operator) {
         wrap::function(vm, &m, "length_hint", |vm, args, callee, original| {
             let (obj, default) = match args.args.as_slice() {
                 [obj, default] if args.kwargs.is_empty() => (obj.clone(), default.clone()),
