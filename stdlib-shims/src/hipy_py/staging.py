@@ -48,6 +48,7 @@ class _Tracer:
         self.script = script
         self.pos = 0
         self.conds = []
+        # Expressions true where Python would have raised on this path.
         self.guards = []
         # A min()/max() of an int and a float gave either (see _select_cmp).
         self.mixed = False
@@ -65,7 +66,7 @@ class _Tracer:
         return v
 
     def guard(self, err):
-        self.guards.append((list(self.conds), err))
+        self.guards.append(err)
 
 
 _tracer = [None]
@@ -80,8 +81,9 @@ def _decide(cond):
 
 def _run_paths(func, args, on_enter=None, on_exit=None):
     """`func(*args)` along every path: ([(conditions, result)], guards,
-    mixed), each condition a (condition, taken) pair, `mixed` whether some
-    result may be an int or a float (see _select_cmp)."""
+    mixed), each condition a (condition, taken) pair, `guards[k]` the
+    guards met on path k, `mixed` whether some result may be an int or a
+    float (see _select_cmp)."""
     paths = []
     guards = []
     mixed = False
@@ -102,7 +104,7 @@ def _run_paths(func, args, on_enter=None, on_exit=None):
             if on_exit is not None:
                 on_exit()
         paths.append((t.conds, result))
-        guards.extend(t.guards)
+        guards.append(t.guards)
         mixed = mixed or t.mixed
         script = list(t.script[: t.pos])
         while script and script[-1] is False:
@@ -157,13 +159,76 @@ _PURE_MATH = frozenset((
 ))
 
 
+def _instructions(code):
+    """(offset, opname, arg) of `code`'s instructions, read from its
+    bytecode with `opcode`'s tables (`dis` is slow to import and to run):
+    EXTENDED_ARG prefixes folded into the argument, inline caches skipped."""
+    import opcode
+    names, caches, ext_op = opcode.opname, opcode._inline_cache_entries, opcode.opmap["EXTENDED_ARG"]
+    b = code.co_code
+    ext = 0
+    i = 0
+    while i < len(b):
+        op = b[i]
+        arg = b[i + 1] | ext
+        if op == ext_op:
+            ext = arg << 8
+            i += 2
+            continue
+        ext = 0
+        name = names[op]
+        yield i, name, arg
+        i += 2 + 2 * caches.get(name, 0)
+
+
+def _line_of(code, offset):
+    for k, pos in enumerate(code.co_positions()):
+        if k == offset // 2:
+            return pos[0] if pos[0] is not None else "?"
+    return "?"
+
+
+# code object -> what _check_pure reads from its bytecode (see _code_events).
+_events_cache = {}
+
+
+def _code_events(code):
+    """What the purity check needs from `code`'s bytecode, in order: an
+    impure opcode ("op", message), an in-place operator ("inplace",
+    symbol), a global or builtin loaded ("global", name), an attribute
+    loaded ("attr", name); the same name once. Read once per code object."""
+    events = _events_cache.get(code)
+    if events is not None:
+        return events
+    import opcode
+    nb_ops = opcode._nb_ops
+    events = []
+    seen = set()
+    names = code.co_names
+    for offset, op, arg in _instructions(code):
+        if op in _IMPURE_OPS:
+            events.append(("op", f"{op} in {code.co_name} (line {_line_of(code, offset)})"))
+        elif op == "BINARY_OP":
+            sym = nb_ops[arg][1] if arg < len(nb_ops) else ""
+            if sym.endswith("=") and sym not in ("==", "!=", "<=", ">="):
+                events.append(("inplace", sym))
+        elif op in ("LOAD_GLOBAL", "LOAD_NAME", "LOAD_ATTR", "LOAD_METHOD"):
+            name = names[arg >> 1 if op in ("LOAD_GLOBAL", "LOAD_ATTR") else arg]
+            kind = "global" if op in ("LOAD_GLOBAL", "LOAD_NAME") else "attr"
+            if (kind, name) not in seen:
+                seen.add((kind, name))
+                events.append((kind, name))
+    events = tuple(events)
+    _events_cache[code] = events
+    return events
+
+
 def _check_pure(func, names_ok, globals_ok, inplace_ok, depth=0):
     """Raises _NotStaged naming the first construct of `func` (or of a
     function it calls) that could act outside it; nothing runs.
     `names_ok(name)` says which attribute names are allowed,
     `globals_ok(name, value)` which global values, `inplace_ok` whether
     `x += y` may run (it changes an array in place)."""
-    import dis
     if not isinstance(func, _types.FunctionType):
         raise _NotStaged(f"{type(func).__name__} is not a Python function")
     code = func.__code__
@@ -189,16 +254,13 @@ def _check_pure(func, names_ok, globals_ok, inplace_ok, depth=0):
     bi = g.get("__builtins__", _builtins)
     if isinstance(bi, _types.ModuleType):
         bi = bi.__dict__
-    for ins in dis.get_instructions(code):
-        op = ins.opname
-        if op in _IMPURE_OPS:
-            raise _NotStaged(f"{op} in {func.__name__} (line {ins.positions.lineno if ins.positions else '?'})")
-        if op == "BINARY_OP" and isinstance(ins.argrepr, str) and ins.argrepr.endswith("=") \
-                and ins.argrepr not in ("==", "!=", "<=", ">="):
+    for kind, name in _code_events(code):
+        if kind == "op":
+            raise _NotStaged(name)
+        if kind == "inplace":
             if not inplace_ok:
-                raise _NotStaged(f"in-place operator {ins.argrepr} in {func.__name__}")
-        if op == "LOAD_GLOBAL" or op == "LOAD_NAME":
-            name = ins.argval
+                raise _NotStaged(f"in-place operator {name} in {func.__name__}")
+        elif kind == "global":
             if name in g:
                 v = g[name]
                 if isinstance(v, _types.FunctionType) and v is not func:
@@ -212,10 +274,8 @@ def _check_pure(func, names_ok, globals_ok, inplace_ok, depth=0):
                     raise _NotStaged(f"call to {name}() in {func.__name__} (not known to be pure)")
             else:
                 raise _NotStaged(f"undefined global {name!r} in {func.__name__}")
-        elif op in ("LOAD_ATTR", "LOAD_METHOD"):
-            name = ins.argval
-            if not names_ok(name):
-                raise _NotStaged(f"attribute .{name} in {func.__name__} is not known to be pure")
+        elif not names_ok(name):
+            raise _NotStaged(f"attribute .{name} in {func.__name__} is not known to be pure")
 
 
 def _is_plain_value(v):
@@ -533,8 +593,9 @@ def _staged_math_fn(name, orig):
         r = bk.func(name, x.e)
         if r is None:
             raise _NotStaged(f"math.{name}()")
-        if name != "fabs":
-            _guard(bk, bk.math_error(r, x.e), f"math.{name}()")
+        err = bk.math_error(name, r, x.e)
+        if err is not None:
+            _guard(bk, err, f"math.{name}()")
         return _Sym(r, "f", bk=bk)
     f.__name__ = name
     return f
