@@ -639,3 +639,68 @@ pub fn run_loop(
     }
     LoopResult { arrays }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::buffer::Array;
+    use crate::dtype::Scalar;
+    use crate::graph::{BinaryOp, Node, UnaryOp};
+    use crate::plan::PlanOp;
+    use crate::schedule::Step;
+
+    /// The computes of the program with the space each runs in, and the
+    /// splits: "exp@1" is exp computed at the positions of space 1.
+    fn program_text(plan: &Plan, l: &FusedLoop) -> String {
+        let read_index: HashMap<Id, usize> = l.reads.iter().enumerate().map(|(k, &r)| (r, k)).collect();
+        let (program, _, _) = build_program(plan, l, &read_index);
+        let mut out = Vec::new();
+        for instr in &program {
+            match instr {
+                Instr::Split { space, parent, taken, .. } => out.push(format!("split {space}<{parent:?} {taken}")),
+                Instr::Compute { id, at, .. } => {
+                    let name = plan.nodes[*id].op().unwrap().name();
+                    out.push(match at {
+                        Some(a) => format!("{name}@{a}"),
+                        None => name,
+                    })
+                }
+                Instr::Reduce { .. } => out.push("reduce".into()),
+            }
+        }
+        out.join(" ")
+    }
+
+    #[test]
+    fn costly_branch_ops_run_only_where_their_branch_is_taken() {
+        let mut p = Plan::default();
+        let node = Node::source(Array::from_buffer(Buffer::F64((0..100).map(|i| i as f64 / 50.0 - 1.0).collect()), &[100]));
+        let x = p.add_input(&node);
+        let zero = p.add_input(&Node::constant(Scalar::F64(0.0)));
+        let half = p.add_input(&Node::constant(Scalar::F64(0.5)));
+        let f = |p: &mut Plan, op, inputs: Vec<usize>, dtype| p.add(PlanOp::Op(op), inputs, dtype, &[100]);
+        let c1 = f(&mut p, Op::Binary(BinaryOp::Lt), vec![x, zero], DType::Bool);
+        // cos(x) feeds the outer condition and is its first way: everywhere.
+        let k = f(&mut p, Op::Unary(UnaryOp::Cos), vec![x], DType::Float64);
+        let c3 = f(&mut p, Op::Binary(BinaryOp::Lt), vec![k, half], DType::Bool);
+        let both = f(&mut p, Op::Binary(BinaryOp::LogicalAnd), vec![c1, c3], DType::Bool);
+        let c2 = f(&mut p, Op::Binary(BinaryOp::Lt), vec![x, half], DType::Bool);
+        let e = f(&mut p, Op::Unary(UnaryOp::Exp), vec![x], DType::Float64);
+        let l = f(&mut p, Op::Unary(UnaryOp::Log), vec![x], DType::Float64);
+        // sin(x) is read by both ways of the inner select: computed where
+        // the outer one takes its second way.
+        let s = f(&mut p, Op::Unary(UnaryOp::Sin), vec![x], DType::Float64);
+        let es = f(&mut p, Op::Binary(BinaryOp::Add), vec![e, s], DType::Float64);
+        let ls = f(&mut p, Op::Binary(BinaryOp::Mul), vec![l, s], DType::Float64);
+        let inner = f(&mut p, Op::Where, vec![c2, es, ls], DType::Float64);
+        let outer = f(&mut p, Op::Where, vec![both, k, inner], DType::Float64);
+        p.set_root(outer);
+        let schedule = crate::optimize::fusion::run(&p);
+        let Step::Loop(lp) = &schedule.steps[0] else { panic!("{}", schedule.dump(&p)) };
+        assert_eq!(
+            program_text(&p, lp),
+            "lt cos lt logicaland lt split 0<None false split 1<Some(0) true exp@1 split 2<Some(0) false log@2 \
+             sin@0 add mul where where"
+        );
+    }
+}
