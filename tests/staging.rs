@@ -148,6 +148,51 @@ np.vectorize(f)(np.array([1.5]))
 }
 
 #[test]
+fn loops_on_staged_values_stage_as_their_iterations() {
+    let out = run(
+        "loops.py",
+        r#"
+import numpy as np, hipy
+
+def halvings(x):
+    n = 0
+    while x > 1.0:
+        x = x / 2.0
+        n += 1
+    return n
+
+def triangle(n):
+    s = 0
+    for i in range(n):
+        s += i
+    return s
+
+v = np.vectorize(halvings)
+print(v(np.array([0.5, 3.0, 900.0])).tolist())
+hipy.explain(v)
+print(v(np.array([3.0, 1e6])).tolist())
+hipy.explain(v)
+t = np.vectorize(triangle)
+print(t(np.array([0, 4, 10])).tolist())
+hipy.explain(t)
+print(np.vectorize(lambda n: sum(range(n, 0, -1)))(np.array([2, 3])).tolist())
+"#,
+        &[],
+    );
+    assert_eq!(
+        out,
+        "[0, 2, 10]\n\
+         halvings: staged (16 paths)\n\
+         [2, 20]\n\
+         halvings: not staged: an element where Python raises (division by zero or a math domain error), \
+         or that takes more than 16 branches (a loop that runs longer)\n\
+         [0, 6, 45]\n\
+         triangle: staged (16 paths)\n\
+         [3, 6]\n"
+    );
+}
+
+#[test]
 fn a_user_class_captures_branches_into_its_own_ir() {
     let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/stage_dsl.py")).unwrap();
     let out = run("stage_dsl.py", &src, &[]);

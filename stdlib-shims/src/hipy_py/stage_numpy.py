@@ -164,7 +164,9 @@ def _stage_vectorize(func, arrays, otypes):
     paths, guards, mixed = _run_paths(_with_sym_globals(func), syms)
     if mixed:
         raise _NotStaged("min()/max() of an int and a float (the result's type varies per element)")
-    kinds = sorted(set(_result_kind(r) for _, r in paths))
+    kinds = sorted(set(_result_kind(r) for _, r in paths if r is not _CUT))
+    if not kinds:
+        raise _NotStaged(f"more than {_MAX_DECISIONS} branches on staged values on every path")
     if len(kinds) != 1 or kinds[0] == "s":
         raise _NotStaged(f"paths give results of types {', '.join(_KIND_NAMES[k] for k in kinds)}")
     kind = kinds[0]
@@ -191,13 +193,17 @@ def _stage_vectorize(func, arrays, otypes):
     if res.shape != shape:
         res = np.broadcast_to(res, shape).copy()
     flag = _guard_flag(np, paths, guards)
-    npaths = len(paths)
+    npaths = sum(r is not _CUT for _, r in paths)
+    cut = npaths < len(paths)
     # Only the result and the flag are wanted: intermediate values no
     # longer referenced are not stored.
     del paths, guards, syms
     if flag is not None:
         evaluate(res, flag)
         if bool(flag):
+            if cut:
+                raise _NotStaged("an element where Python raises (division by zero or a math domain error), "
+                                 f"or that takes more than {_MAX_DECISIONS} branches (a loop that runs longer)")
             raise _NotStaged("an element where Python raises (division by zero or a math domain error)")
     return res, npaths
 

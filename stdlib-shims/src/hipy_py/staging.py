@@ -31,6 +31,16 @@ class _NotStaged(Exception):
     says which construct stopped it."""
 
 
+class _PathCut(Exception):
+    """A path of element-wise code went past _MAX_DECISIONS branches (a
+    loop on a staged condition that runs longer): it is not followed, and
+    a guard sends the call to plain Python if any element takes it."""
+
+
+# The result of a cut path.
+_CUT = object()
+
+
 _MAX_PATHS = 32
 _MAX_DECISIONS = 16
 _INT_LIMIT = 1 << 62
@@ -55,6 +65,9 @@ class _Tracer:
 
     def decide(self, cond):
         if self.pos >= _MAX_DECISIONS:
+            if isinstance(cond, _Sym) and cond.bk.guards:
+                self.guards.append(True)
+                raise _PathCut()
             raise _NotStaged(f"more than {_MAX_DECISIONS} branches on staged values")
         if self.pos < len(self.script):
             v = self.script[self.pos]
@@ -83,7 +96,8 @@ def _run_paths(func, args, on_enter=None, on_exit=None):
     """`func(*args)` along every path: ([(conditions, result)], guards,
     mixed), each condition a (condition, taken) pair, `guards[k]` the
     guards met on path k, `mixed` whether some result may be an int or a
-    float (see _select_cmp)."""
+    float (see _select_cmp). A cut path's result is _CUT (its guard is
+    `True`: any element that takes it)."""
     paths = []
     guards = []
     mixed = False
@@ -95,6 +109,8 @@ def _run_paths(func, args, on_enter=None, on_exit=None):
             on_enter(t)
         try:
             result = func(*args)
+        except _PathCut:
+            result = _CUT
         except _NotStaged:
             raise
         except Exception as e:
@@ -117,7 +133,9 @@ def _run_paths(func, args, on_enter=None, on_exit=None):
 
 def _merge(paths, leaf, where):
     """One value for the paths: `where(cond, yes, no)` nested over the
-    decisions, `leaf(result)` at the ends."""
+    decisions, `leaf(result)` at the ends. Cut paths are left out (a guard
+    covers them): where only they take a way, the other way's value is
+    used."""
 
     def build(items, depth):
         conds, r = items[0]
@@ -128,8 +146,14 @@ def _merge(paths, leaf, where):
         no = [p for p in items if not p[0][depth][1]]
         if not yes or not no:
             raise _NotStaged("a branch whose condition changed between runs")
+        if all(p[1] is _CUT for p in yes):
+            return build(no, depth + 1)
+        if all(p[1] is _CUT for p in no):
+            return build(yes, depth + 1)
         return where(cond, build(yes, depth + 1), build(no, depth + 1))
 
+    if all(r is _CUT for _, r in paths):
+        raise _NotStaged(f"more than {_MAX_DECISIONS} branches on staged values on every path")
     return build(paths, 0)
 
 
@@ -565,6 +589,25 @@ def _select_cmp(x, cur, op):
     return _Sym(e, "f", bk=bk)
 
 
+def _staged_range(*args):
+    """`range` in staged code: a staged int stop gives the iterations as a
+    loop on the staged condition `i < stop` (each test a branch)."""
+    if not any(isinstance(a, _Sym) for a in args):
+        return range(*args)
+    start, stop, step = (0, args[0], 1) if len(args) == 1 else (args + (1,))[:3]
+    if isinstance(start, _Sym) or isinstance(step, _Sym) or len(args) > 3:
+        raise _NotStaged("range() with a staged start or step")
+    if stop.kind != "i" or not isinstance(start, int) or not isinstance(step, int) or step == 0:
+        raise _NotStaged("range() of a staged value that is not an int")
+    return _staged_range_iter(start, stop, step)
+
+
+def _staged_range_iter(i, stop, step):
+    while (i < stop) if step > 0 else (i > stop):
+        yield i
+        i += step
+
+
 def _staged_abs(x):
     if isinstance(x, _Sym):
         return _sym_abs(x)
@@ -641,6 +684,7 @@ def _sym_globals(func):
     b["min"] = _staged_minmax(min, "<")
     b["max"] = _staged_minmax(max, ">")
     b["abs"] = _staged_abs
+    b["range"] = _staged_range
     b["float"] = _staged_float
     g = dict(func.__globals__)
     g["__builtins__"] = b
