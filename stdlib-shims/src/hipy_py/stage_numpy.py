@@ -158,7 +158,10 @@ def _stage_vectorize(func, arrays, otypes):
     here, with its guards), or _NotStaged."""
     import numpy as np
     _check_elementwise(func)
-    shape = np.broadcast_shapes(*[a.shape for a in arrays])
+    shape = arrays[0].shape
+    if any(a.shape != shape for a in arrays):
+        # (numpy's broadcast helpers are Python, compiled when first used)
+        shape = np.broadcast_shapes(*[a.shape for a in arrays])
     bk = _NumpyExprs(np)
     syms = [_element_sym(np, bk, np.broadcast_to(a, shape) if a.shape != shape else a) for a in arrays]
     paths, guards, mixed = _run_paths(_with_sym_globals(func), syms)
