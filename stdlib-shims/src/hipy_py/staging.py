@@ -2,7 +2,9 @@
 # pandas: a function runs once per path on symbolic values whose operators
 # build graph expressions; each truth test of a symbolic condition forks
 # the run (the first run takes every branch, the next the last untried
-# one), and the paths merge into one nested select (`where`).
+# one), and the paths merge into one nested select (`where`). In
+# element-wise code a path past _MAX_DECISIONS branches (a loop on a staged
+# condition that runs longer) is cut, under a guard.
 #
 # Two kinds of symbolic values use it:
 # - `_Sym` (this file) stands for *each element* of some data, with
