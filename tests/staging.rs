@@ -148,6 +148,39 @@ np.vectorize(f)(np.array([1.5]))
 }
 
 #[test]
+fn loops_on_staged_values_stage_as_their_iterations() {
+    // The loops of the numpy corpus program (its output is checked there).
+    let program = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/numpy/programs/stage_vectorize_loops.py");
+    let src = format!(
+        r#"
+import io, runpy, sys, numpy as np, hipy
+saved, sys.stdout = sys.stdout, io.StringIO()
+ns = runpy.run_path({program:?})
+sys.stdout = saved
+v = np.vectorize(ns["halvings"])
+print(v(np.array([0.5, 3.0, 900.0])).tolist())
+hipy.explain(v)
+print(v(np.array([3.0, 1e6])).tolist())
+hipy.explain(v)
+t = np.vectorize(ns["triangle"])
+print(t(np.array([0, 4, 10])).tolist())
+hipy.explain(t)
+"#
+    );
+    let out = run("loops.py", &src, &[]);
+    assert_eq!(
+        out,
+        "[0, 2, 10]\n\
+         halvings: staged (16 paths)\n\
+         [2, 20]\n\
+         halvings: not staged: an element where Python raises (division by zero or a math domain error), \
+         or that takes more than 16 branches (a loop that runs longer)\n\
+         [0, 6, 45]\n\
+         triangle: staged (16 paths)\n"
+    );
+}
+
+#[test]
 fn a_user_class_captures_branches_into_its_own_ir() {
     let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/stage_dsl.py")).unwrap();
     let out = run("stage_dsl.py", &src, &[]);

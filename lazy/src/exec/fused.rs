@@ -91,8 +91,12 @@ enum Input {
 
 /// One step of the per-chunk program.
 enum Instr {
-    /// Evaluate plan node `id` into `dest` (a slot or an output).
-    Compute { id: Id, inputs: Vec<Input>, dest: Input },
+    /// Evaluate plan node `id` into `dest` (a slot or an output): at every
+    /// element of the chunk, or only at the positions of space `at`.
+    Compute { id: Id, inputs: Vec<Input>, dest: Input, at: Option<usize> },
+    /// Space `space`: the positions of `parent` (all, when `None`) where
+    /// `cond` is `taken`.
+    Split { space: usize, parent: Option<usize>, cond: Input, taken: bool },
     /// Fold an input into sink `sink`'s partial result.
     Reduce { sink: usize, op: ReduceOp, input: Input },
 }
@@ -104,6 +108,8 @@ struct LoopCtx<'p> {
     /// The dtype of each scratch slot; slots are reused once their value is
     /// dead, so a chunk's working set stays in cache.
     slot_dtypes: Vec<DType>,
+    /// How many spaces (position lists) the program splits.
+    space_count: usize,
     sink_count: usize,
     outputs: Vec<RawBuf>,
     /// Where a strided output's elements go (`None`: C-contiguous over the
@@ -111,13 +117,48 @@ struct LoopCtx<'p> {
     out_layouts: Vec<Option<Layout>>,
 }
 
+/// A path of `where` branches from the loop's root: (condition, taken).
+type Path = Vec<(Id, bool)>;
+
+/// The elements each compute is needed at, as the path of `where` branches
+/// that every use of it lies on (the longest common prefix over its uses;
+/// outputs and reductions need every element).
+fn demand(plan: &Plan, l: &FusedLoop, pos: &HashMap<Id, usize>) -> Vec<Path> {
+    let mut need: Vec<Option<Path>> = vec![None; l.computes.len()];
+    for (k, &id) in l.computes.iter().enumerate() {
+        let reduced = l.sinks.iter().any(|&s| plan.nodes[s].inputs[0] == id);
+        if reduced || l.outputs.iter().any(|o| o.id == id) {
+            need[k] = Some(Vec::new());
+        }
+    }
+    for k in (0..l.computes.len()).rev() {
+        let path = need[k].clone().unwrap_or_default();
+        let node = &plan.nodes[l.computes[k]];
+        let select = matches!(node.op(), Some(Op::Where));
+        for (slot, &i) in node.inputs.iter().enumerate() {
+            let Some(&j) = pos.get(&i) else { continue };
+            let mut p = path.clone();
+            if select && slot > 0 && node.inputs.iter().filter(|&&x| x == i).count() == 1 {
+                p.push((node.inputs[0], slot == 1));
+            }
+            need[j] = Some(match need[j].take() {
+                None => p,
+                Some(q) => q.iter().zip(&p).take_while(|(a, b)| a == b).map(|(a, _)| *a).collect(),
+            });
+        }
+    }
+    need.into_iter().map(Option::unwrap_or_default).collect()
+}
+
 /// Orders the computes, stores and reductions of a loop and assigns
-/// scratch slots by liveness (a linear scan).
+/// scratch slots by liveness (a linear scan). A costly op (a C library
+/// call per element) that only the branches of `where`s read is computed
+/// at the positions those branches take, split from the conditions.
 fn build_program(
     plan: &Plan,
     l: &FusedLoop,
     read_index: &HashMap<Id, usize>,
-) -> (Vec<Instr>, Vec<DType>) {
+) -> (Vec<Instr>, Vec<DType>, usize) {
     let pos: HashMap<Id, usize> = l.computes.iter().enumerate().map(|(k, &id)| (id, k)).collect();
     // Index of the last compute that reads each compute.
     let mut last_user = vec![None; l.computes.len()];
@@ -136,6 +177,8 @@ fn build_program(
         Some(&j) => dest_of[j],
         None => Input::Read(read_index[&i]),
     };
+    let need = demand(plan, l, &pos);
+    let mut spaces: HashMap<Path, usize> = HashMap::new();
     // Sinks over reads run first.
     for (k, &sink) in l.sinks.iter().enumerate() {
         let input = plan.nodes[sink].inputs[0];
@@ -157,7 +200,26 @@ fn build_program(
             }),
         };
         let inputs = plan.nodes[id].inputs.iter().map(|&i| input_of(i, &dest_of)).collect();
-        program.push(Instr::Compute { id, inputs, dest });
+        let costly = matches!(plan.nodes[id].op(), Some(Op::Unary(u)) if kernels::costly_unary_f64(*u).is_some())
+            && plan.nodes[id].dtype == DType::Float64;
+        let mut at = None;
+        if costly {
+            // The branches' conditions computed so far (each still live: the
+            // `where` reading it comes after this compute).
+            let path: Vec<(Id, bool)> =
+                need[k].iter().copied().take_while(|(c, _)| pos.get(c).is_none_or(|&j| j < k)).collect();
+            for depth in 1..=path.len() {
+                let parent = at;
+                let (cond, taken) = path[depth - 1];
+                let next = spaces.len();
+                let space = *spaces.entry(path[..depth].to_vec()).or_insert(next);
+                if space == next {
+                    program.push(Instr::Split { space, parent, cond: input_of(cond, &dest_of), taken });
+                }
+                at = Some(space);
+            }
+        }
+        program.push(Instr::Compute { id, inputs, dest, at });
         dest_of[k] = dest;
         for (s, &sink) in l.sinks.iter().enumerate() {
             if plan.nodes[sink].inputs[0] == id {
@@ -185,11 +247,13 @@ fn build_program(
             release(dest);
         }
     }
-    (program, slot_dtypes)
+    (program, slot_dtypes, spaces.len())
 }
 
 struct Scratch {
     slots: Vec<Buffer>,
+    /// The positions of each space in the chunk.
+    spaces: Vec<Vec<u32>>,
     /// Gathered chunks of strided reads (made at the first gather: a read
     /// whose chunks are runs in memory never needs one).
     reads: Vec<Option<Buffer>>,
@@ -209,7 +273,7 @@ impl Scratch {
             .zip(&ctx.outputs)
             .map(|(l, raw)| l.as_ref().map(|_| Buffer::zeros(raw.dtype, len)))
             .collect();
-        Scratch { slots, reads, outs, len }
+        Scratch { slots, spaces: vec![Vec::new(); ctx.space_count], reads, outs, len }
     }
 }
 
@@ -276,7 +340,7 @@ fn single_run(layout: &Layout, start: usize, len: usize) -> Option<usize> {
 }
 
 fn run_chunk(ctx: &LoopCtx, scratch: &mut Scratch, start: usize, len: usize, carry: Option<&[Partial]>) -> Vec<Partial> {
-    let Scratch { slots, reads, outs, len: most } = scratch;
+    let Scratch { slots, spaces, reads, outs, len: most } = scratch;
     // Strided reads: straight from memory when the chunk is one run of
     // unit stride, else gathered.
     let mut direct: smallvec::SmallVec<[Option<usize>; 8]> = smallvec::smallvec![None; ctx.reads.len()];
@@ -318,9 +382,29 @@ fn run_chunk(ctx: &LoopCtx, scratch: &mut Scratch, start: usize, len: usize, car
         }
     };
     let mut partials: Vec<Option<Partial>> = vec![None; ctx.sink_count];
+    // A value computed earlier in this chunk (or read).
+    macro_rules! computed {
+        ($input:expr) => {
+            match $input {
+                Input::Read(k) => read_operand(*k),
+                Input::Slot(s) => Operand::Slice(slots[*s].range(0, len)),
+                // Safety: written by an earlier compute of this chunk.
+                Input::Output(k) => match out_at[*k] {
+                    Some(p) => Operand::Slice(unsafe { ctx.outputs[*k].slice(p, len) }),
+                    None => Operand::Slice(outs[*k].as_ref().unwrap().range(0, len)),
+                },
+            }
+        };
+    }
     for instr in &ctx.program {
         match instr {
-            Instr::Compute { id, inputs, dest } => {
+            Instr::Split { space, parent, cond, taken } => {
+                let c = computed!(cond);
+                let mut to = std::mem::take(&mut spaces[*space]);
+                kernels::positions_where(&c, *taken, parent.map(|p| &spaces[p][..]), len, &mut to);
+                spaces[*space] = to;
+            }
+            Instr::Compute { id, inputs, dest, at } => {
                 // A slot's (or an output's scratch) buffer is taken out while
                 // the kernel writes it; an output is written in place.
                 let mut taken = match dest {
@@ -353,7 +437,13 @@ fn run_chunk(ctx: &LoopCtx, scratch: &mut Scratch, start: usize, len: usize, car
                     op @ (Op::Arange { .. } | Op::Linspace { .. } | Op::Full(_)) => {
                         kernels::generate(op, start, out)
                     }
-                    Op::Unary(u) => kernels::unary(*u, &operand(&inputs[0]), out),
+                    Op::Unary(u) => match at {
+                        Some(a) => {
+                            let f = kernels::costly_unary_f64(*u).expect("split computes are costly");
+                            kernels::unary_at(f, &operand(&inputs[0]), out, &spaces[*a])
+                        }
+                        None => kernels::unary(*u, &operand(&inputs[0]), out),
+                    },
                     Op::Binary(b) => kernels::binary(*b, &operand(&inputs[0]), &operand(&inputs[1]), out),
                     Op::Where => kernels::select(
                         &operand(&inputs[0]),
@@ -377,15 +467,7 @@ fn run_chunk(ctx: &LoopCtx, scratch: &mut Scratch, start: usize, len: usize, car
                 }
             }
             Instr::Reduce { sink, op, input } => {
-                let x = match input {
-                    Input::Read(k) => read_operand(*k),
-                    Input::Slot(s) => Operand::Slice(slots[*s].range(0, len)),
-                    // Safety: written by an earlier compute of this chunk.
-                    Input::Output(k) => match out_at[*k] {
-                        Some(p) => Operand::Slice(unsafe { ctx.outputs[*k].slice(p, len) }),
-                        None => Operand::Slice(outs[*k].as_ref().unwrap().range(0, len)),
-                    },
-                };
+                let x = computed!(input);
                 partials[*sink] = Some(chunk_partial(*op, &x, len, start, carry.map(|c| c[*sink])));
             }
         }
@@ -505,12 +587,13 @@ pub fn run_loop(
         };
         reads.push(src);
     }
-    let (program, slot_dtypes) = build_program(plan, l, &read_index);
+    let (program, slot_dtypes, space_count) = build_program(plan, l, &read_index);
     let ctx = LoopCtx {
         plan,
         reads,
         program,
         slot_dtypes,
+        space_count,
         sink_count: l.sinks.len(),
         outputs: raws,
         out_layouts,
@@ -555,4 +638,69 @@ pub fn run_loop(
         arrays.push((id, Array::from_buffer(buffer, &l.shape)));
     }
     LoopResult { arrays }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::buffer::Array;
+    use crate::dtype::Scalar;
+    use crate::graph::{BinaryOp, Node, UnaryOp};
+    use crate::plan::PlanOp;
+    use crate::schedule::Step;
+
+    /// The computes of the program with the space each runs in, and the
+    /// splits: "exp@1" is exp computed at the positions of space 1.
+    fn program_text(plan: &Plan, l: &FusedLoop) -> String {
+        let read_index: HashMap<Id, usize> = l.reads.iter().enumerate().map(|(k, &r)| (r, k)).collect();
+        let (program, _, _) = build_program(plan, l, &read_index);
+        let mut out = Vec::new();
+        for instr in &program {
+            match instr {
+                Instr::Split { space, parent, taken, .. } => out.push(format!("split {space}<{parent:?} {taken}")),
+                Instr::Compute { id, at, .. } => {
+                    let name = plan.nodes[*id].op().unwrap().name();
+                    out.push(match at {
+                        Some(a) => format!("{name}@{a}"),
+                        None => name,
+                    })
+                }
+                Instr::Reduce { .. } => out.push("reduce".into()),
+            }
+        }
+        out.join(" ")
+    }
+
+    #[test]
+    fn costly_branch_ops_run_only_where_their_branch_is_taken() {
+        let mut p = Plan::default();
+        let node = Node::source(Array::from_buffer(Buffer::F64((0..100).map(|i| i as f64 / 50.0 - 1.0).collect()), &[100]));
+        let x = p.add_input(&node);
+        let zero = p.add_input(&Node::constant(Scalar::F64(0.0)));
+        let half = p.add_input(&Node::constant(Scalar::F64(0.5)));
+        let f = |p: &mut Plan, op, inputs: Vec<usize>, dtype| p.add(PlanOp::Op(op), inputs, dtype, &[100]);
+        let c1 = f(&mut p, Op::Binary(BinaryOp::Lt), vec![x, zero], DType::Bool);
+        // cos(x) feeds the outer condition and is its first way: everywhere.
+        let k = f(&mut p, Op::Unary(UnaryOp::Cos), vec![x], DType::Float64);
+        let c3 = f(&mut p, Op::Binary(BinaryOp::Lt), vec![k, half], DType::Bool);
+        let both = f(&mut p, Op::Binary(BinaryOp::LogicalAnd), vec![c1, c3], DType::Bool);
+        let c2 = f(&mut p, Op::Binary(BinaryOp::Lt), vec![x, half], DType::Bool);
+        let e = f(&mut p, Op::Unary(UnaryOp::Exp), vec![x], DType::Float64);
+        let l = f(&mut p, Op::Unary(UnaryOp::Log), vec![x], DType::Float64);
+        // sin(x) is read by both ways of the inner select: computed where
+        // the outer one takes its second way.
+        let s = f(&mut p, Op::Unary(UnaryOp::Sin), vec![x], DType::Float64);
+        let es = f(&mut p, Op::Binary(BinaryOp::Add), vec![e, s], DType::Float64);
+        let ls = f(&mut p, Op::Binary(BinaryOp::Mul), vec![l, s], DType::Float64);
+        let inner = f(&mut p, Op::Where, vec![c2, es, ls], DType::Float64);
+        let outer = f(&mut p, Op::Where, vec![both, k, inner], DType::Float64);
+        p.set_root(outer);
+        let schedule = crate::optimize::fusion::run(&p);
+        let Step::Loop(lp) = &schedule.steps[0] else { panic!("{}", schedule.dump(&p)) };
+        assert_eq!(
+            program_text(&p, lp),
+            "lt cos lt logicaland lt split 0<None false split 1<Some(0) true exp@1 split 2<Some(0) false log@2 \
+             sin@0 add mul where where"
+        );
+    }
 }

@@ -921,29 +921,187 @@ fn binary_impl(op: BinaryOp, a: &Operand, b: &Operand, out: SliceMut<'_>) {
     }
 }
 
+/// The float64 ops that call the C library per element: costly enough to
+/// compute only at the elements a `where` takes them from (see
+/// `fused::build_program`).
+pub fn costly_unary_f64(op: UnaryOp) -> Option<fn(f64) -> f64> {
+    use UnaryOp::*;
+    Some(match op {
+        Exp => <f64 as Float>::exp,
+        Log => <f64 as Float>::ln,
+        Log10 => <f64 as Float>::log10,
+        Log2 => <f64 as Float>::log2,
+        Sin => <f64 as Float>::sin,
+        Cos => <f64 as Float>::cos,
+        Tan => <f64 as Float>::tan,
+        Arcsin => <f64 as Float>::asin,
+        Arccos => <f64 as Float>::acos,
+        Arctan => <f64 as Float>::atan,
+        Sinh => <f64 as Float>::sinh,
+        Cosh => <f64 as Float>::cosh,
+        Tanh => <f64 as Float>::tanh,
+        Arcsinh => <f64 as Float>::asinh,
+        Arccosh => <f64 as Float>::acosh,
+        Arctanh => <f64 as Float>::atanh,
+        Expm1 => <f64 as Float>::exp_m1,
+        Log1p => <f64 as Float>::ln_1p,
+        Exp2 => <f64 as Float>::exp2,
+        Cbrt => <f64 as Float>::cbrt,
+        _ => return None,
+    })
+}
+
+/// `out[i] = f(x[i])` for the positions `at` only (the other elements of
+/// `out` are left as they are); `x` is float64.
+pub fn unary_at(f: fn(f64) -> f64, x: &Operand, out: SliceMut<'_>, at: &[u32]) {
+    let o = out_slice::<f64>(out);
+    match typed::<f64>(x) {
+        Opd::V(x) => {
+            for &i in at {
+                o[i as usize] = f(x[i as usize]);
+            }
+        }
+        Opd::S(v) => {
+            let r = f(v);
+            for &i in at {
+                o[i as usize] = r;
+            }
+        }
+    }
+}
+
+/// The positions `from` (all of `0..len` when `None`) where `c` is `taken`,
+/// into `to`.
+pub fn positions_where(c: &Operand, taken: bool, from: Option<&[u32]>, len: usize, to: &mut Vec<u32>) {
+    to.clear();
+    match (typed::<bool>(c), from) {
+        (Opd::S(v), None) => {
+            if v == taken {
+                to.extend(0..len as u32)
+            }
+        }
+        (Opd::S(v), Some(f)) => {
+            if v == taken {
+                to.extend_from_slice(f)
+            }
+        }
+        (Opd::V(c), None) => {
+            let c = &c[..len];
+            to.resize(len, 0);
+            let mut n = 0;
+            for (i, &v) in c.iter().enumerate() {
+                // Safety: n <= i < len = to.len().
+                unsafe { *to.get_unchecked_mut(n) = i as u32 };
+                n += (v == taken) as usize;
+            }
+            to.truncate(n);
+        }
+        (Opd::V(c), Some(f)) => {
+            let c = &c[..len];
+            to.resize(f.len(), 0);
+            let mut n = 0;
+            for &i in f {
+                // Safety: n is at most the positions read so far, below
+                // f.len() = to.len(); the positions of a
+                // space are below the chunk's length.
+                unsafe {
+                    *to.get_unchecked_mut(n) = i;
+                    n += (*c.get_unchecked(i as usize) == taken) as usize;
+                }
+            }
+            to.truncate(n);
+        }
+    }
+}
+
+/// Lanes a select can blend with a mask instead of a branch.
+trait Blend: Copy {
+    fn blend(c: bool, x: Self, y: Self) -> Self;
+}
+
+impl Blend for u64 {
+    #[inline(always)]
+    fn blend(c: bool, x: u64, y: u64) -> u64 {
+        let m = (c as u64).wrapping_neg();
+        (x & m) | (y & !m)
+    }
+}
+
+impl Blend for bool {
+    #[inline(always)]
+    fn blend(c: bool, x: bool, y: bool) -> bool {
+        (c & x) | (!c & y)
+    }
+}
+
+/// `where(c, x, y)` with one loop per operand shape (a per-element match
+/// on the shapes, or a branch per element, keeps rustc from vectorizing).
+#[inline(always)]
+fn blend<T: Blend>(c: Opd<bool>, x: Opd<T>, y: Opd<T>, o: &mut [T]) {
+    match (c, x, y) {
+        (Opd::S(c), x, y) => map1(if c { x } else { y }, o, |v| v),
+        (Opd::V(c), Opd::V(x), Opd::V(y)) => {
+            for (((o, &c), &x), &y) in o.iter_mut().zip(c).zip(x).zip(y) {
+                *o = T::blend(c, x, y);
+            }
+        }
+        (Opd::V(c), Opd::V(x), Opd::S(y)) => {
+            for ((o, &c), &x) in o.iter_mut().zip(c).zip(x) {
+                *o = T::blend(c, x, y);
+            }
+        }
+        (Opd::V(c), Opd::S(x), Opd::V(y)) => {
+            for ((o, &c), &y) in o.iter_mut().zip(c).zip(y) {
+                *o = T::blend(c, x, y);
+            }
+        }
+        (Opd::V(c), Opd::S(x), Opd::S(y)) => map1(Opd::V(c), o, |c| T::blend(c, x, y)),
+    }
+}
+
+/// 8-byte elements as their bits.
+#[inline(always)]
+fn bits<T: Element>(o: Opd<T>) -> Opd<u64> {
+    debug_assert_eq!(std::mem::size_of::<T>(), 8);
+    match o {
+        // Safety: T is a plain 8-byte number type (f64, i64, u64).
+        Opd::V(v) => Opd::V(unsafe { std::slice::from_raw_parts(v.as_ptr() as *const u64, v.len()) }),
+        Opd::S(v) => Opd::S(unsafe { std::mem::transmute_copy::<T, u64>(&v) }),
+    }
+}
+
 /// `out[..len] = where(c, x, y)`.
 #[inline(always)]
 fn select_impl(c: &Operand, x: &Operand, y: &Operand, out: SliceMut<'_>) {
     #[inline(always)]
     fn go<T: Element>(c: Opd<bool>, x: Opd<T>, y: Opd<T>, o: &mut [T]) {
         for (k, o) in o.iter_mut().enumerate() {
+            let pick = |v: Opd<T>| match v {
+                Opd::V(v) => v[k],
+                Opd::S(v) => v,
+            };
             let cv = match c {
                 Opd::V(v) => v[k],
                 Opd::S(v) => v,
             };
-            let xv = match x {
-                Opd::V(v) => v[k],
-                Opd::S(v) => v,
-            };
-            let yv = match y {
-                Opd::V(v) => v[k],
-                Opd::S(v) => v,
-            };
-            *o = if cv { xv } else { yv };
+            *o = if cv { pick(x) } else { pick(y) };
         }
     }
+    #[inline(always)]
+    fn wide<T: Element>(c: Opd<bool>, x: &Operand, y: &Operand, out: SliceMut<'_>) {
+        let o = out_slice::<T>(out);
+        // Safety: as in `bits`.
+        let o = unsafe { std::slice::from_raw_parts_mut(o.as_mut_ptr() as *mut u64, o.len()) };
+        blend(c, bits(typed::<T>(x)), bits(typed::<T>(y)), o)
+    }
     let c = typed::<bool>(c);
-    with_dtype!(x.dtype(), T => go::<T>(c, typed(x), typed(y), out_slice::<T>(out)))
+    match x.dtype() {
+        DType::Float64 => wide::<f64>(c, x, y, out),
+        DType::Int64 => wide::<i64>(c, x, y, out),
+        DType::UInt64 => wide::<u64>(c, x, y, out),
+        DType::Bool => blend(c, typed(x), typed(y), out_slice::<bool>(out)),
+        d => with_dtype!(d, T => go::<T>(c, typed(x), typed(y), out_slice::<T>(out))),
+    }
 }
 
 /// `out[..len] = x` converted C-style to `out`'s dtype.

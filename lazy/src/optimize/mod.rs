@@ -6,6 +6,7 @@ pub mod cse;
 pub mod dce;
 pub mod fusion;
 pub mod reuse;
+pub mod sink;
 
 use crate::plan::Plan;
 use crate::schedule::Schedule;
@@ -20,6 +21,7 @@ pub struct PassStats {
 
 pub fn optimize(plan: &mut Plan) -> (Schedule, PassStats) {
     let merged = cse::run(plan);
+    sink::run(plan);
     let removed = dce::run(plan);
     let mut schedule = fusion::run(plan);
     let reused = reuse::run(plan, &mut schedule);

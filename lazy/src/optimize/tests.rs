@@ -1,7 +1,7 @@
 //! Pass tests over hand-built plans: each shows the plan or schedule text
 //! after the passes, as before/after listings.
 
-use super::{cse, dce, fusion, optimize, reuse};
+use super::{cse, dce, fusion, optimize, reuse, sink};
 use crate::buffer::{Array, Buffer};
 use crate::dtype::{DType, Scalar};
 use crate::graph::{BinaryOp, Node, Op, ReduceOp, UnaryOp};
@@ -241,4 +241,39 @@ fn a_value_recomputed_by_earlier_forces_is_stored_next_time() {
     assert!(dump_for(&x).contains("stores [%2]"));
     // ...until two forces have recomputed it: then it is stored.
     assert!(dump_for(&x).contains("stores [%1 %2]"), "{}", dump_for(&x));
+}
+
+#[test]
+fn selects_sink_below_ops_both_ways_end_with() {
+    // where(c, abs(a - k), abs(b - k)) -> abs(where(c, a, b) - k); a select
+    // whose ways are read elsewhere, or differ in two operands, stays.
+    let mut p = Plan::default();
+    let a = input(&mut p, 1.0);
+    let b = input(&mut p, 2.0);
+    let k = constant(&mut p, 0.25);
+    let c = p.add(PlanOp::Op(Op::Binary(BinaryOp::Lt)), vec![a, b], DType::Bool, &[N]);
+    let x = bin(&mut p, BinaryOp::Sub, a, k);
+    let ax = un(&mut p, UnaryOp::Abs, x);
+    let y = bin(&mut p, BinaryOp::Sub, b, k);
+    let ay = un(&mut p, UnaryOp::Abs, y);
+    let w = p.add(PlanOp::Op(Op::Where), vec![c, ax, ay], DType::Float64, &[N]);
+    let u = bin(&mut p, BinaryOp::Mul, a, k);
+    let v = bin(&mut p, BinaryOp::Mul, b, b);
+    let w2 = p.add(PlanOp::Op(Op::Where), vec![c, u, v], DType::Float64, &[N]);
+    p.set_root(w);
+    p.set_root(w2);
+    assert_eq!(sink::run(&mut p), 2);
+    assert_eq!(
+        p.dump(),
+        "%0 = input() : float64(1000,)\n\
+         %1 = input() : float64(1000,)\n\
+         %2 = input() : float64()\n\
+         %3 = lt(%0, %1) : bool(1000,)\n\
+         %6 = where(%3, %0, %1) : float64(1000,)\n\
+         %7 = sub(%6, %2) : float64(1000,)\n\
+         %8 = abs(%7) : float64(1000,) root\n\
+         %9 = mul(%0, %2) : float64(1000,)\n\
+         %10 = mul(%1, %1) : float64(1000,)\n\
+         %11 = where(%3, %9, %10) : float64(1000,) root\n"
+    );
 }

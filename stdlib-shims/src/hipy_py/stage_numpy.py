@@ -85,10 +85,31 @@ class _NumpyExprs:
         f = _np_attr(self.np, _NP_MATH.get(name, name))
         return None if f is None else f(a)
 
-    def math_error(self, r, x):
+    def math_error(self, name, r, x):
+        """Where Python's math.`name` raises for `r = name(x)` (None:
+        nowhere): Python's rule is a nan from a non-nan, or an infinity
+        from a finite argument; for most functions the argument alone says
+        where the C library gives one (see _MATH_DOMAIN)."""
         np = self.np
-        return (np.isnan(r) & ~np.isnan(x)) | (np.isinf(r) & np.isfinite(x))
+        kind = _MATH_DOMAIN.get(name)
+        if kind is None:
+            return (np.isnan(r) & ~np.isnan(x)) | (np.isinf(r) & np.isfinite(x))
+        if kind == "never":
+            return None
+        if kind == "overflow":
+            return np.isinf(r) & np.isfinite(x)
+        op, bound = kind
+        return x < bound if op == "<" else x <= bound
 
+
+# Where math functions raise, when it is simpler than the general rule:
+# "never" (finite from finite, nan only from nan), "overflow" (an
+# infinity from a finite argument, never a nan from a non-nan), or
+# (op, bound): exactly where the argument is below the domain's bound.
+_MATH_DOMAIN = {"fabs": "never", "atan": "never", "asinh": "never", "tanh": "never", "cbrt": "never",
+                "exp": "overflow", "exp2": "overflow", "expm1": "overflow", "sinh": "overflow",
+                "cosh": "overflow", "sqrt": ("<", 0.0), "log": ("<=", 0.0), "log2": ("<=", 0.0),
+                "log10": ("<=", 0.0), "log1p": ("<=", -1.0)}
 
 # math function -> the numpy ufunc computing it with the same libm call.
 _NP_MATH = {"asin": "arcsin", "acos": "arccos", "atan": "arctan", "asinh": "arcsinh", "acosh": "arccosh",
@@ -115,15 +136,21 @@ def _element_sym(np, bk, a):
 _KIND_DTYPES = {"f": "float64", "i": "int64", "b": "bool"}
 
 
-def _guard_flag(np, guards):
-    """One lazy bool: whether any element meets a guard on its path."""
-    total = None
-    for conds, err in guards:
-        m = err
-        for c, taken in conds:
-            m = m & (c.e if taken else ~c.e)
-        total = m if total is None else (total | m)
-    return None if total is None else np.any(total)
+def _guard_flag(np, paths, guards):
+    """One lazy bool: whether any element meets a guard on its path. The
+    guards merge along the paths' branches as the results do, so each is
+    computed only where its path is taken (see lazy's fused loops)."""
+    if not any(guards):
+        return None
+
+    def leaf(errs):
+        total = False
+        for e in errs:
+            total = e if total is False else (total | e)
+        return total
+
+    tree = _merge([(conds, g) for (conds, _), g in zip(paths, guards)], leaf, lambda c, a, b: np.where(c.e, a, b))
+    return np.any(tree)
 
 
 def _stage_vectorize(func, arrays, otypes):
@@ -131,13 +158,18 @@ def _stage_vectorize(func, arrays, otypes):
     here, with its guards), or _NotStaged."""
     import numpy as np
     _check_elementwise(func)
-    shape = np.broadcast_shapes(*[a.shape for a in arrays])
+    shape = arrays[0].shape
+    if any(a.shape != shape for a in arrays):
+        # (numpy's broadcast helpers are Python, compiled when first used)
+        shape = np.broadcast_shapes(*[a.shape for a in arrays])
     bk = _NumpyExprs(np)
     syms = [_element_sym(np, bk, np.broadcast_to(a, shape) if a.shape != shape else a) for a in arrays]
     paths, guards, mixed = _run_paths(_with_sym_globals(func), syms)
     if mixed:
         raise _NotStaged("min()/max() of an int and a float (the result's type varies per element)")
-    kinds = sorted(set(_result_kind(r) for _, r in paths))
+    kinds = sorted(set(_result_kind(r) for _, r in paths if r is not _CUT))
+    if not kinds:
+        raise _NotStaged(f"more than {_MAX_DECISIONS} branches on staged values on every path")
     if len(kinds) != 1 or kinds[0] == "s":
         raise _NotStaged(f"paths give results of types {', '.join(_KIND_NAMES[k] for k in kinds)}")
     kind = kinds[0]
@@ -163,12 +195,20 @@ def _stage_vectorize(func, arrays, otypes):
         res = res.astype(dt)
     if res.shape != shape:
         res = np.broadcast_to(res, shape).copy()
-    flag = _guard_flag(np, guards)
+    flag = _guard_flag(np, paths, guards)
+    npaths = sum(r is not _CUT for _, r in paths)
+    cut = npaths < len(paths)
+    # Only the result and the flag are wanted: intermediate values no
+    # longer referenced are not stored.
+    del paths, guards, syms
     if flag is not None:
         evaluate(res, flag)
         if bool(flag):
+            if cut:
+                raise _NotStaged("an element where Python raises (division by zero or a math domain error), "
+                                 f"or that takes more than {_MAX_DECISIONS} branches (a loop that runs longer)")
             raise _NotStaged("an element where Python raises (division by zero or a math domain error)")
-    return res, len(paths)
+    return res, npaths
 
 
 # -- hipy.stage -------------------------------------------------------------

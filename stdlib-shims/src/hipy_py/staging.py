@@ -2,7 +2,9 @@
 # pandas: a function runs once per path on symbolic values whose operators
 # build graph expressions; each truth test of a symbolic condition forks
 # the run (the first run takes every branch, the next the last untried
-# one), and the paths merge into one nested select (`where`).
+# one), and the paths merge into one nested select (`where`). In
+# element-wise code a path past _MAX_DECISIONS branches (a loop on a staged
+# condition that runs longer) is cut, under a guard.
 #
 # Two kinds of symbolic values use it:
 # - `_Sym` (this file) stands for *each element* of some data, with
@@ -31,6 +33,16 @@ class _NotStaged(Exception):
     says which construct stopped it."""
 
 
+class _PathCut(Exception):
+    """A path of element-wise code went past _MAX_DECISIONS branches (a
+    loop on a staged condition that runs longer): it is not followed, and
+    a guard sends the call to plain Python if any element takes it."""
+
+
+# The result of a cut path.
+_CUT = object()
+
+
 _MAX_PATHS = 32
 _MAX_DECISIONS = 16
 _INT_LIMIT = 1 << 62
@@ -48,12 +60,16 @@ class _Tracer:
         self.script = script
         self.pos = 0
         self.conds = []
+        # Expressions true where Python would have raised on this path.
         self.guards = []
         # A min()/max() of an int and a float gave either (see _select_cmp).
         self.mixed = False
 
     def decide(self, cond):
         if self.pos >= _MAX_DECISIONS:
+            if isinstance(cond, _Sym) and cond.bk.guards:
+                self.guards.append(True)
+                raise _PathCut()
             raise _NotStaged(f"more than {_MAX_DECISIONS} branches on staged values")
         if self.pos < len(self.script):
             v = self.script[self.pos]
@@ -65,7 +81,7 @@ class _Tracer:
         return v
 
     def guard(self, err):
-        self.guards.append((list(self.conds), err))
+        self.guards.append(err)
 
 
 _tracer = [None]
@@ -80,8 +96,10 @@ def _decide(cond):
 
 def _run_paths(func, args, on_enter=None, on_exit=None):
     """`func(*args)` along every path: ([(conditions, result)], guards,
-    mixed), each condition a (condition, taken) pair, `mixed` whether some
-    result may be an int or a float (see _select_cmp)."""
+    mixed), each condition a (condition, taken) pair, `guards[k]` the
+    guards met on path k, `mixed` whether some result may be an int or a
+    float (see _select_cmp). A cut path's result is _CUT (its guard is
+    `True`: any element that takes it)."""
     paths = []
     guards = []
     mixed = False
@@ -93,6 +111,8 @@ def _run_paths(func, args, on_enter=None, on_exit=None):
             on_enter(t)
         try:
             result = func(*args)
+        except _PathCut:
+            result = _CUT
         except _NotStaged:
             raise
         except Exception as e:
@@ -102,7 +122,7 @@ def _run_paths(func, args, on_enter=None, on_exit=None):
             if on_exit is not None:
                 on_exit()
         paths.append((t.conds, result))
-        guards.extend(t.guards)
+        guards.append(t.guards)
         mixed = mixed or t.mixed
         script = list(t.script[: t.pos])
         while script and script[-1] is False:
@@ -115,7 +135,9 @@ def _run_paths(func, args, on_enter=None, on_exit=None):
 
 def _merge(paths, leaf, where):
     """One value for the paths: `where(cond, yes, no)` nested over the
-    decisions, `leaf(result)` at the ends."""
+    decisions, `leaf(result)` at the ends. Cut paths are left out (a guard
+    covers them): where only they take a way, the other way's value is
+    used."""
 
     def build(items, depth):
         conds, r = items[0]
@@ -126,8 +148,14 @@ def _merge(paths, leaf, where):
         no = [p for p in items if not p[0][depth][1]]
         if not yes or not no:
             raise _NotStaged("a branch whose condition changed between runs")
+        if all(p[1] is _CUT for p in yes):
+            return build(no, depth + 1)
+        if all(p[1] is _CUT for p in no):
+            return build(yes, depth + 1)
         return where(cond, build(yes, depth + 1), build(no, depth + 1))
 
+    if all(r is _CUT for _, r in paths):
+        raise _NotStaged(f"more than {_MAX_DECISIONS} branches on staged values on every path")
     return build(paths, 0)
 
 
@@ -157,13 +185,76 @@ _PURE_MATH = frozenset((
 ))
 
 
+def _instructions(code):
+    """(offset, opname, arg) of `code`'s instructions, read from its
+    bytecode with `opcode`'s tables (`dis` is slow to import and to run):
+    EXTENDED_ARG prefixes folded into the argument, inline caches skipped."""
+    import opcode
+    names, caches, ext_op = opcode.opname, opcode._inline_cache_entries, opcode.opmap["EXTENDED_ARG"]
+    b = code.co_code
+    ext = 0
+    i = 0
+    while i < len(b):
+        op = b[i]
+        arg = b[i + 1] | ext
+        if op == ext_op:
+            ext = arg << 8
+            i += 2
+            continue
+        ext = 0
+        name = names[op]
+        yield i, name, arg
+        i += 2 + 2 * caches.get(name, 0)
+
+
+def _line_of(code, offset):
+    for k, pos in enumerate(code.co_positions()):
+        if k == offset // 2:
+            return pos[0] if pos[0] is not None else "?"
+    return "?"
+
+
+# code object -> what _check_pure reads from its bytecode (see _code_events).
+_events_cache = {}
+
+
+def _code_events(code):
+    """What the purity check needs from `code`'s bytecode, in order: an
+    impure opcode ("op", message), an in-place operator ("inplace",
+    symbol), a global or builtin loaded ("global", name), an attribute
+    loaded ("attr", name); the same name once. Read once per code object."""
+    events = _events_cache.get(code)
+    if events is not None:
+        return events
+    import opcode
+    nb_ops = opcode._nb_ops
+    events = []
+    seen = set()
+    names = code.co_names
+    for offset, op, arg in _instructions(code):
+        if op in _IMPURE_OPS:
+            events.append(("op", f"{op} in {code.co_name} (line {_line_of(code, offset)})"))
+        elif op == "BINARY_OP":
+            sym = nb_ops[arg][1] if arg < len(nb_ops) else ""
+            if sym.endswith("=") and sym not in ("==", "!=", "<=", ">="):
+                events.append(("inplace", sym))
+        elif op in ("LOAD_GLOBAL", "LOAD_NAME", "LOAD_ATTR", "LOAD_METHOD"):
+            name = names[arg >> 1 if op in ("LOAD_GLOBAL", "LOAD_ATTR") else arg]
+            kind = "global" if op in ("LOAD_GLOBAL", "LOAD_NAME") else "attr"
+            if (kind, name) not in seen:
+                seen.add((kind, name))
+                events.append((kind, name))
+    events = tuple(events)
+    _events_cache[code] = events
+    return events
+
+
 def _check_pure(func, names_ok, globals_ok, inplace_ok, depth=0):
     """Raises _NotStaged naming the first construct of `func` (or of a
     function it calls) that could act outside it; nothing runs.
     `names_ok(name)` says which attribute names are allowed,
     `globals_ok(name, value)` which global values, `inplace_ok` whether
     `x += y` may run (it changes an array in place)."""
-    import dis
     if not isinstance(func, _types.FunctionType):
         raise _NotStaged(f"{type(func).__name__} is not a Python function")
     code = func.__code__
@@ -189,16 +280,13 @@ def _check_pure(func, names_ok, globals_ok, inplace_ok, depth=0):
     bi = g.get("__builtins__", _builtins)
     if isinstance(bi, _types.ModuleType):
         bi = bi.__dict__
-    for ins in dis.get_instructions(code):
-        op = ins.opname
-        if op in _IMPURE_OPS:
-            raise _NotStaged(f"{op} in {func.__name__} (line {ins.positions.lineno if ins.positions else '?'})")
-        if op == "BINARY_OP" and isinstance(ins.argrepr, str) and ins.argrepr.endswith("=") \
-                and ins.argrepr not in ("==", "!=", "<=", ">="):
+    for kind, name in _code_events(code):
+        if kind == "op":
+            raise _NotStaged(name)
+        if kind == "inplace":
             if not inplace_ok:
-                raise _NotStaged(f"in-place operator {ins.argrepr} in {func.__name__}")
-        if op == "LOAD_GLOBAL" or op == "LOAD_NAME":
-            name = ins.argval
+                raise _NotStaged(f"in-place operator {name} in {func.__name__}")
+        elif kind == "global":
             if name in g:
                 v = g[name]
                 if isinstance(v, _types.FunctionType) and v is not func:
@@ -212,10 +300,8 @@ def _check_pure(func, names_ok, globals_ok, inplace_ok, depth=0):
                     raise _NotStaged(f"call to {name}() in {func.__name__} (not known to be pure)")
             else:
                 raise _NotStaged(f"undefined global {name!r} in {func.__name__}")
-        elif op in ("LOAD_ATTR", "LOAD_METHOD"):
-            name = ins.argval
-            if not names_ok(name):
-                raise _NotStaged(f"attribute .{name} in {func.__name__} is not known to be pure")
+        elif not names_ok(name):
+            raise _NotStaged(f"attribute .{name} in {func.__name__} is not known to be pure")
 
 
 def _is_plain_value(v):
@@ -505,6 +591,25 @@ def _select_cmp(x, cur, op):
     return _Sym(e, "f", bk=bk)
 
 
+def _staged_range(*args):
+    """`range` in staged code: a staged int stop gives the iterations as a
+    loop on the staged condition `i < stop` (each test a branch)."""
+    if not any(isinstance(a, _Sym) for a in args):
+        return range(*args)
+    start, stop, step = (0, args[0], 1) if len(args) == 1 else (args + (1,))[:3]
+    if isinstance(start, _Sym) or isinstance(step, _Sym) or len(args) > 3:
+        raise _NotStaged("range() with a staged start or step")
+    if stop.kind != "i" or not isinstance(start, int) or not isinstance(step, int) or step == 0:
+        raise _NotStaged("range() of a staged value that is not an int")
+    return _staged_range_iter(start, stop, step)
+
+
+def _staged_range_iter(i, stop, step):
+    while (i < stop) if step > 0 else (i > stop):
+        yield i
+        i += step
+
+
 def _staged_abs(x):
     if isinstance(x, _Sym):
         return _sym_abs(x)
@@ -533,8 +638,9 @@ def _staged_math_fn(name, orig):
         r = bk.func(name, x.e)
         if r is None:
             raise _NotStaged(f"math.{name}()")
-        if name != "fabs":
-            _guard(bk, bk.math_error(r, x.e), f"math.{name}()")
+        err = bk.math_error(name, r, x.e)
+        if err is not None:
+            _guard(bk, err, f"math.{name}()")
         return _Sym(r, "f", bk=bk)
     f.__name__ = name
     return f
@@ -580,6 +686,7 @@ def _sym_globals(func):
     b["min"] = _staged_minmax(min, "<")
     b["max"] = _staged_minmax(max, ">")
     b["abs"] = _staged_abs
+    b["range"] = _staged_range
     b["float"] = _staged_float
     g = dict(func.__globals__)
     g["__builtins__"] = b
