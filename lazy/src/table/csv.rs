@@ -130,6 +130,14 @@ impl CsvSource {
             }
         }
         let data: Arc<Vec<u8>> = if skip_at == 0 { all } else { Arc::new(all[skip_at..].to_vec()) };
+        if memchr::memchr(b'"', &data).is_some() {
+            if let Some(row) = unterminated_quote(&data, opts.delimiter) {
+                return Err(Error::parser(format!(
+                    "Error tokenizing data. C error: EOF inside string starting at row {}",
+                    row + opts.skip_rows
+                )));
+            }
+        }
         let blank_ws = !matches!(opts.delimiter, b' ' | b'\t');
         // Leading blank lines are skipped, as the tokenizer skips them.
         let mut head = 0usize;
@@ -462,6 +470,37 @@ fn without_blank_lines(body: &[u8]) -> Option<Vec<u8>> {
         start = end;
     }
     out
+}
+
+/// The record (counted from 0, blank lines too) where a quoted field
+/// starts that the text never closes, as pandas' tokenizer reports it.
+fn unterminated_quote(text: &[u8], delim: u8) -> Option<usize> {
+    let (mut row, mut opened_at) = (0usize, 0usize);
+    let (mut field_start, mut in_quotes) = (true, false);
+    let mut i = 0;
+    while i < text.len() {
+        let b = text[i];
+        if in_quotes {
+            if b == b'"' {
+                if text.get(i + 1) == Some(&b'"') {
+                    i += 1;
+                } else {
+                    in_quotes = false;
+                }
+            }
+        } else if b == b'"' && field_start {
+            in_quotes = true;
+            opened_at = row;
+            field_start = false;
+        } else if b == b'\n' {
+            row += 1;
+            field_start = true;
+        } else {
+            field_start = b == delim;
+        }
+        i += 1;
+    }
+    in_quotes.then_some(opened_at)
 }
 
 /// pandas' type inference for one column of text (from arrow-csv).
