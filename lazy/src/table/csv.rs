@@ -9,6 +9,7 @@
 //! again.
 
 use crate::table::column::{ColType, Column, Name, Table};
+use crate::table::csv_fast::{LineIndex, MISSING};
 use crate::table::error::{Error, Kind, Result};
 use crate::table::plan::Schema;
 use arrow_array::cast::AsArray;
@@ -88,7 +89,7 @@ pub struct CsvSource {
     /// The text after skipped lines (the header included).
     data: Arc<Vec<u8>>,
     /// Data lines, when the text has no quotes (the fast path).
-    lines: Option<crate::table::csv_fast::LineIndex>,
+    lines: Option<LineIndex>,
     opts: CsvOptions,
     /// The header's labels (or 0..n without a header).
     labels: Vec<String>,
@@ -199,7 +200,7 @@ impl CsvSource {
             let first_line = opts.skip_rows + 1 + data[..body_start].iter().filter(|&&b| b == b'\n').count();
             Some(crate::table::csv_fast::index(
                 &data[body_start..],
-                body_start as u64,
+                body_start,
                 opts.delimiter,
                 n,
                 first_line,
@@ -208,7 +209,7 @@ impl CsvSource {
         } else {
             None
         };
-        let rows = lines.as_ref().map(|l| l.starts.len());
+        let rows = lines.as_ref().map(|l| l.rows);
         let src = CsvSource {
             input,
             data,
@@ -397,28 +398,59 @@ impl CsvSource {
         Ok((rows, columns))
     }
 
-    /// The quote-free path: only the wanted fields of each line are cut
-    /// out, in parallel, then typed.
-    fn parse_fast(&self, lines: &crate::table::csv_fast::LineIndex, cols: &[usize]) -> Result<(usize, Vec<Column>)> {
-        let rows = lines.starts.len();
+    /// The quote-free path: the wanted fields of each block of lines are
+    /// cut out in one pass and typed (blocks in parallel), then the
+    /// blocks' columns are joined.
+    fn parse_fast(&self, lines: &LineIndex, cols: &[usize]) -> Result<(usize, Vec<Column>)> {
+        use rayon::prelude::*;
+        let rows = lines.rows;
         if cols.is_empty() {
             return Ok((rows, vec![]));
         }
-        use rayon::prelude::*;
         let data: &[u8] = &self.data;
         let opts = &self.opts;
-        let columns = cols
+        let forced: Vec<Option<ColType>> =
+            cols.iter().map(|&w| opts.dtypes.iter().find(|(c, _)| *c == w).map(|(_, t)| *t)).collect();
+        let text = |(a, b): (usize, usize)| -> Option<&str> {
+            // Safety: the body was checked to be UTF-8, and a field is cut
+            // at ASCII delimiters and line ends.
+            (a != MISSING.0).then(|| unsafe { std::str::from_utf8_unchecked(&data[a..b]) })
+        };
+        let blocks: Vec<Vec<Result<Column>>> = lines
+            .blocks
             .par_iter()
-            .map(|&w| {
-                let forced = opts.dtypes.iter().find(|(c, _)| *c == w).map(|(_, t)| *t);
-                let get = |k: usize| -> Option<&str> {
-                    crate::table::csv_fast::field_at(data, lines, k, w, opts.delimiter).map(|b| {
-                        // Safety: the body was checked to be UTF-8, and a
-                        // field is cut at ASCII delimiters and line ends.
-                        unsafe { std::str::from_utf8_unchecked(b) }
-                    })
-                };
-                infer(rows, get, &opts.na_values, forced)
+            .map(|b| {
+                let spans = crate::table::csv_fast::read_block(data, lines, b, cols, opts.delimiter);
+                spans.iter().zip(&forced).map(|(sp, &f)| infer(sp.len(), |i| text(sp[i]), &opts.na_values, f)).collect()
+            })
+            .collect();
+        let mut per_col: Vec<Vec<Result<Column>>> = cols.iter().map(|_| Vec::with_capacity(blocks.len())).collect();
+        for b in blocks {
+            for (k, c) in b.into_iter().enumerate() {
+                per_col[k].push(c);
+            }
+        }
+        let columns = per_col
+            .into_iter()
+            .enumerate()
+            .map(|(k, parts)| {
+                if rows == 0 {
+                    return infer(0, |_| None, &opts.na_values, forced[k]);
+                }
+                match join_blocks(parts, forced[k].is_some())? {
+                    Some(c) => Ok(c),
+                    None => {
+                        // The blocks disagree (text in one, numbers in
+                        // another...): type the column's text as a whole.
+                        let mut t = arrow_array::builder::StringBuilder::with_capacity(rows, rows * 8);
+                        for b in &lines.blocks {
+                            for sp in &crate::table::csv_fast::read_block(data, lines, b, &cols[k..=k], opts.delimiter)[0] {
+                                t.append_option(text(*sp));
+                            }
+                        }
+                        infer_column(&t.finish(), &opts.na_values, None)
+                    }
+                }
             })
             .collect::<Result<Vec<_>>>()?;
         Ok((rows, columns))
@@ -501,6 +533,33 @@ fn unterminated_quote(text: &[u8], delim: u8) -> Option<usize> {
         i += 1;
     }
     in_quotes.then_some(opened_at)
+}
+
+/// One column from its blocks, each typed on its own: the first error
+/// of a `forced` type; else one type, or ints and floats (as floats);
+/// `None` when the column must be typed as a whole (mixed kinds, or a
+/// block that could not be typed alone).
+fn join_blocks(parts: Vec<Result<Column>>, forced: bool) -> Result<Option<Column>> {
+    let mut cols = Vec::with_capacity(parts.len());
+    for p in parts {
+        match p {
+            Ok(c) if c.is_empty() => {}
+            Ok(c) => cols.push(c),
+            Err(e) if forced => return Err(e),
+            Err(_) => return Ok(None),
+        }
+    }
+    let types: HashSet<ColType> = cols.iter().map(|c| c.col_type()).collect();
+    let to = match types.len() {
+        1 => *types.iter().next().unwrap(),
+        2 if types.contains(&ColType::Int64) && types.contains(&ColType::Float64) => ColType::Float64,
+        _ => return Ok(None),
+    };
+    let cols: Vec<Column> = cols.iter().map(|c| c.cast(to)).collect::<Result<_>>()?;
+    if cols.len() == 1 {
+        return Ok(cols.into_iter().next());
+    }
+    Ok(Some(Column::concat(&cols.iter().collect::<Vec<_>>())?))
 }
 
 /// pandas' type inference for one column of text (from arrow-csv).
@@ -664,6 +723,9 @@ pub fn parse_int(s: &str) -> Option<i64> {
 
 /// A float64 the way pandas' C parser reads one.
 pub fn parse_float(s: &str) -> Option<f64> {
+    if let Some(v) = parse_plain_decimal(s.as_bytes()) {
+        return Some(v);
+    }
     let s = s.trim_matches(' ');
     if s.is_empty() {
         return None;
@@ -679,4 +741,35 @@ pub fn parse_float(s: &str) -> Option<f64> {
         return None;
     }
     s.parse().ok()
+}
+
+/// `[-]digits[.digits]` with at most 15 significant digits, which an
+/// exactly representable mantissa divided by an exact power of ten rounds
+/// correctly (Clinger's fast path); `None` for any other form.
+fn parse_plain_decimal(s: &[u8]) -> Option<f64> {
+    const POW10: [f64; 16] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+    let (neg, digits) = match s.first() {
+        Some(b'-') => (true, &s[1..]),
+        _ => (false, s),
+    };
+    if digits.is_empty() || digits.len() > 16 {
+        return None;
+    }
+    let (mut m, mut frac, mut point, mut any) = (0u64, 0usize, false, false);
+    for &b in digits {
+        match b {
+            b'0'..=b'9' => {
+                m = m * 10 + u64::from(b - b'0');
+                frac += usize::from(point);
+                any = true;
+            }
+            b'.' if !point => point = true,
+            _ => return None,
+        }
+    }
+    if !any || m >= 1 << 53 {
+        return None;
+    }
+    let v = m as f64 / POW10[frac];
+    Some(if neg { -v } else { v })
 }
