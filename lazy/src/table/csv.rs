@@ -224,6 +224,12 @@ impl CsvSource {
             let rows = src.validate()?;
             *src.rows.lock().unwrap_or_else(|e| e.into_inner()) = Some(rows);
         }
+        // A value that does not fit a `dtype=` raises in `read_csv`, as in
+        // pandas: those columns are parsed now.
+        let forced: Vec<Name> = src.opts.dtypes.iter().filter_map(|(i, _)| src.names.get(*i).cloned()).collect();
+        if !forced.is_empty() {
+            src.read(&forced)?;
+        }
         Ok(src)
     }
 
@@ -392,7 +398,7 @@ impl CsvSource {
             .zip(cols.par_iter())
             .map(|(t, &i)| {
                 let forced = opts.dtypes.iter().find(|(c, _)| *c == i).map(|(_, t)| *t);
-                infer_column(t, &opts.na_values, forced)
+                infer_column(t, &opts.na_values, forced, i)
             })
             .collect::<Result<Vec<_>>>()?;
         Ok((rows, columns))
@@ -421,7 +427,7 @@ impl CsvSource {
             .par_iter()
             .map(|b| {
                 let spans = crate::table::csv_fast::read_block(data, lines, b, cols, opts.delimiter);
-                spans.iter().zip(&forced).map(|(sp, &f)| infer(sp.len(), |i| text(sp[i]), &opts.na_values, f)).collect()
+                spans.iter().zip(&forced).zip(cols).map(|((sp, &f), &w)| infer(sp.len(), |i| text(sp[i]), &opts.na_values, f, w)).collect()
             })
             .collect();
         let mut per_col: Vec<Vec<Result<Column>>> = cols.iter().map(|_| Vec::with_capacity(blocks.len())).collect();
@@ -435,7 +441,7 @@ impl CsvSource {
             .enumerate()
             .map(|(k, parts)| {
                 if rows == 0 {
-                    return infer(0, |_| None, &opts.na_values, forced[k]);
+                    return infer(0, |_| None, &opts.na_values, forced[k], cols[k]);
                 }
                 match join_blocks(parts, forced[k].is_some())? {
                     Some(c) => Ok(c),
@@ -448,7 +454,7 @@ impl CsvSource {
                                 t.append_option(text(*sp));
                             }
                         }
-                        infer_column(&t.finish(), &opts.na_values, None)
+                        infer_column(&t.finish(), &opts.na_values, None, cols[k])
                     }
                 }
             })
@@ -563,15 +569,22 @@ fn join_blocks(parts: Vec<Result<Column>>, forced: bool) -> Result<Option<Column
 }
 
 /// pandas' type inference for one column of text (from arrow-csv).
-pub fn infer_column(t: &StringArray, na: &HashSet<String>, forced: Option<ColType>) -> Result<Column> {
+pub fn infer_column(t: &StringArray, na: &HashSet<String>, forced: Option<ColType>, col: usize) -> Result<Column> {
     let get = |i: usize| if t.is_null(i) { None } else { Some(t.value(i)) };
-    infer(t.len(), get, na, forced)
+    infer(t.len(), get, na, forced, col)
 }
 
 /// pandas' type inference for `n` values (`None`: no field, missing):
 /// int64, else float64 (also ints with missing values), else bool, else
-/// pandas 3's string dtype; or the type `forced` by `dtype=`.
-pub fn infer<'a, F: Fn(usize) -> Option<&'a str>>(n: usize, get: F, na: &HashSet<String>, forced: Option<ColType>) -> Result<Column> {
+/// pandas 3's string dtype; or the type `forced` by `dtype=` (for the
+/// file's column `col`).
+pub fn infer<'a, F: Fn(usize) -> Option<&'a str>>(
+    n: usize,
+    get: F,
+    na: &HashSet<String>,
+    forced: Option<ColType>,
+    col: usize,
+) -> Result<Column> {
     let max_na = na.iter().map(|s| s.len()).max().unwrap_or(0);
     let na: std::collections::HashSet<&str, foldhash::fast::RandomState> = na.iter().map(|s| s.as_str()).collect();
     // First bytes of the missing-value markers: most values are ruled out
@@ -617,8 +630,21 @@ pub fn infer<'a, F: Fn(usize) -> Option<&'a str>>(n: usize, get: F, na: &HashSet
             ColType::Int64 => {
                 let mut v = Vec::with_capacity(n);
                 for i in 0..n {
-                    let s = val(i).ok_or_else(|| Error::value("Integer column has NA values in column 0"))?;
-                    v.push(parse_int(s).ok_or_else(|| Error::value(format!("invalid literal for int() with base 10: '{s}'")))?);
+                    let s = val(i).ok_or_else(|| Error::value(format!("Integer column has NA values in column {col}")))?;
+                    v.push(match parse_int(s) {
+                        Some(x) => x,
+                        // pandas reads the column as floats, then casts
+                        // them if that is exact.
+                        None => match parse_float(s) {
+                            Some(x) if x.fract() == 0.0 && x.abs() < 9.2e18 => x as i64,
+                            Some(_) => {
+                                return Err(Error::value(format!(
+                                    "cannot safely convert passed user dtype of int64 for float64 dtyped data in column {col}"
+                                )))
+                            }
+                            None => return Err(Error::value(format!("invalid literal for int() with base 10: '{s}'"))),
+                        },
+                    });
                 }
                 Ok(Column::from_i64(v))
             }
