@@ -587,17 +587,18 @@ pub fn infer<'a, F: Fn(usize) -> Option<&'a str>>(
 ) -> Result<Column> {
     let max_na = na.iter().map(|s| s.len()).max().unwrap_or(0);
     let na: std::collections::HashSet<&str, foldhash::fast::RandomState> = na.iter().map(|s| s.as_str()).collect();
-    // First bytes of the missing-value markers: most values are ruled out
-    // without hashing.
-    let mut first = [false; 257];
+    // The lengths of the missing-value markers by first byte (a bit per
+    // length, the last for 63 and more): most values are ruled out without
+    // hashing.
+    let len_bit = |s: &str| 1u64 << s.len().min(63);
+    let first_byte = |s: &str| s.as_bytes().first().map_or(256, |&b| b as usize);
+    let mut lengths = [0u64; 257];
     for s in &na {
-        first[s.as_bytes().first().map_or(256, |&b| b as usize)] = true;
+        lengths[first_byte(s)] |= len_bit(s);
     }
     let is_na = |v: Option<&str>| match v {
         None => true,
-        Some(s) => {
-            s.len() <= max_na && first[s.as_bytes().first().map_or(256, |&b| b as usize)] && na.contains(s)
-        }
+        Some(s) => s.len() <= max_na && lengths[first_byte(s)] & len_bit(s) != 0 && na.contains(s),
     };
     let val = |i: usize| -> Option<&'a str> {
         let v = get(i);
