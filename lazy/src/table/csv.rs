@@ -1,8 +1,11 @@
 //! CSV scans: `pd.read_csv` as a plan source.
 //!
-//! Opening a file reads only its header. Columns are tokenized (arrow-csv,
-//! with a projection, so columns no plan reads are never converted) and
-//! typed when a plan first reads them, with pandas' inference: int64, else
+//! Opening a file reads its text and checks what pandas' `read_csv`
+//! raises at once (unclosed quotes, rows with too many fields, values that
+//! do not fit a `dtype=`). Columns are tokenized (quote-free text by
+//! [`crate::table::csv_fast`], in parallel blocks of lines; quoted text by
+//! arrow-csv with a projection; columns no plan reads are never converted)
+//! and typed when a plan first reads them, with pandas' inference: int64, else
 //! float64 (ints with missing values too), else bool, else pandas 3's
 //! string dtype; pandas' default missing-value markers. Parsed columns stay
 //! on the source, so later plans over the same frame do not read the file
