@@ -197,9 +197,6 @@ impl CsvSource {
             (data, body_start)
         };
         let lines = if !quoted {
-            if std::str::from_utf8(&data[body_start..]).is_err() {
-                return Err(Error::value("'utf-8' codec can't decode the file"));
-            }
             let first_line = opts.skip_rows + 1 + data[..body_start].iter().filter(|&&b| b == b'\n').count();
             Some(crate::table::csv_fast::index(
                 &data[body_start..],

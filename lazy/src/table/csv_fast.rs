@@ -76,7 +76,8 @@ fn each_line(text: &[u8], blank_ws: bool, limit: usize, mut f: impl FnMut(usize,
 }
 
 /// The data lines of `body` (the text after the header, at `base` in the
-/// whole text), checking that none has more than `expected` fields.
+/// whole text), checking that the text is UTF-8 and that no line has
+/// more than `expected` fields.
 /// `first_line` is the file line number of `body`'s first line (for
 /// pandas' error message).
 pub fn index(body: &[u8], base: usize, delim: u8, expected: usize, first_line: usize, nrows: Option<usize>) -> Result<LineIndex> {
@@ -91,12 +92,14 @@ pub fn index(body: &[u8], base: usize, delim: u8, expected: usize, first_line: u
         lines: usize,
         /// (line offset in the piece, data rows before it, fields)
         bad: Option<(usize, usize, usize)>,
+        utf8: bool,
     }
     let pieces = chunks(body, parts);
     let results: Vec<Part> = pieces
         .par_iter()
         .map(|&(a, b)| {
-            let mut p = Part { rows: 0, lines: 0, bad: None };
+            // Pieces end at line ends, so each is UTF-8 on its own.
+            let mut p = Part { rows: 0, lines: 0, bad: None, utf8: std::str::from_utf8(&body[a..b]).is_ok() };
             p.lines = each_line(&body[a..b], blank_ws, usize::MAX, |line_no, line| {
                 // Counting the delimiters of a line vectorizes well.
                 let fields = 1 + line.iter().filter(|&&c| c == delim).count();
@@ -112,6 +115,9 @@ pub fn index(body: &[u8], base: usize, delim: u8, expected: usize, first_line: u
     let mut rows = 0usize;
     let mut line_no = first_line;
     let limit = nrows.unwrap_or(usize::MAX);
+    if results.iter().any(|p| !p.utf8) {
+        return Err(Error::value("'utf-8' codec can't decode the file"));
+    }
     for (p, &(a, b)) in results.into_iter().zip(&pieces) {
         if rows >= limit {
             break;
