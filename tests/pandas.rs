@@ -24,6 +24,8 @@ const PROBES: &[(&str, &str)] = &[
     ("pd.date_range", "pandas.date_range is not supported by hipy"),
     ("df.pivot_table", "pandas.DataFrame.pivot_table is not supported by hipy"),
     ("df.a.rolling(2)", "pandas.Series.rolling is not supported by hipy"),
+    ("df.interpolate()", "pandas.DataFrame.interpolate is not supported by hipy"),
+    ("pd.read_json('x.json')", "pandas.read_json is not supported by hipy"),
     ("df.groupby('a').a.shift()", "pandas.SeriesGroupBy.shift is not supported by hipy"),
     ("df.a.dt", "pandas.Series.dt (datetime values) is not supported by hipy"),
     ("pd.Series([1], dtype='Int64')", "pandas.dtype 'Int64' is not supported by hipy"),

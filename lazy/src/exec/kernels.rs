@@ -1259,6 +1259,13 @@ pub fn generate(op: &Op, start: usize, out: SliceMut<'_>) {
                     });
                 }
             }
+            DType::Int64 => {
+                // The common case, without a scalar conversion per element.
+                let (s0, d) = (s0.as_i64(), delta.as_i64());
+                for (k, o) in out_slice::<i64>(out).iter_mut().enumerate() {
+                    *o = s0.wrapping_add(((start + k) as i64).wrapping_mul(d));
+                }
+            }
             _ => {
                 let (s0, d) = (s0.as_i64(), delta.as_i64());
                 with_dtype!(out.dtype(), T => {

@@ -1,14 +1,18 @@
 //! CSV scans: `pd.read_csv` as a plan source.
 //!
-//! Opening a file reads only its header. Columns are tokenized (arrow-csv,
-//! with a projection, so columns no plan reads are never converted) and
-//! typed when a plan first reads them, with pandas' inference: int64, else
+//! Opening a file reads its text and checks what pandas' `read_csv`
+//! raises at once (unclosed quotes, rows with too many fields, values that
+//! do not fit a `dtype=`). Columns are tokenized (quote-free text by
+//! [`crate::table::csv_fast`], in parallel blocks of lines; quoted text by
+//! arrow-csv with a projection; columns no plan reads are never converted)
+//! and typed when a plan first reads them, with pandas' inference: int64, else
 //! float64 (ints with missing values too), else bool, else pandas 3's
 //! string dtype; pandas' default missing-value markers. Parsed columns stay
 //! on the source, so later plans over the same frame do not read the file
 //! again.
 
 use crate::table::column::{ColType, Column, Name, Table};
+use crate::table::csv_fast::{LineIndex, MISSING};
 use crate::table::error::{Error, Kind, Result};
 use crate::table::plan::Schema;
 use arrow_array::cast::AsArray;
@@ -88,7 +92,7 @@ pub struct CsvSource {
     /// The text after skipped lines (the header included).
     data: Arc<Vec<u8>>,
     /// Data lines, when the text has no quotes (the fast path).
-    lines: Option<crate::table::csv_fast::LineIndex>,
+    lines: Option<LineIndex>,
     opts: CsvOptions,
     /// The header's labels (or 0..n without a header).
     labels: Vec<String>,
@@ -130,6 +134,14 @@ impl CsvSource {
             }
         }
         let data: Arc<Vec<u8>> = if skip_at == 0 { all } else { Arc::new(all[skip_at..].to_vec()) };
+        if memchr::memchr(b'"', &data).is_some() {
+            if let Some(row) = unterminated_quote(&data, opts.delimiter) {
+                return Err(Error::parser(format!(
+                    "Error tokenizing data. C error: EOF inside string starting at row {}",
+                    row + opts.skip_rows
+                )));
+            }
+        }
         let blank_ws = !matches!(opts.delimiter, b' ' | b'\t');
         // Leading blank lines are skipped, as the tokenizer skips them.
         let mut head = 0usize;
@@ -185,13 +197,10 @@ impl CsvSource {
             (data, body_start)
         };
         let lines = if !quoted {
-            if std::str::from_utf8(&data[body_start..]).is_err() {
-                return Err(Error::value("'utf-8' codec can't decode the file"));
-            }
             let first_line = opts.skip_rows + 1 + data[..body_start].iter().filter(|&&b| b == b'\n').count();
             Some(crate::table::csv_fast::index(
                 &data[body_start..],
-                body_start as u64,
+                body_start,
                 opts.delimiter,
                 n,
                 first_line,
@@ -200,7 +209,7 @@ impl CsvSource {
         } else {
             None
         };
-        let rows = lines.as_ref().map(|l| l.starts.len());
+        let rows = lines.as_ref().map(|l| l.rows);
         let src = CsvSource {
             input,
             data,
@@ -214,6 +223,12 @@ impl CsvSource {
         if src.lines.is_none() {
             let rows = src.validate()?;
             *src.rows.lock().unwrap_or_else(|e| e.into_inner()) = Some(rows);
+        }
+        // A value that does not fit a `dtype=` raises in `read_csv`, as in
+        // pandas: those columns are parsed now.
+        let forced: Vec<Name> = src.opts.dtypes.iter().filter_map(|(i, _)| src.names.get(*i).cloned()).collect();
+        if !forced.is_empty() {
+            src.read(&forced)?;
         }
         Ok(src)
     }
@@ -383,34 +398,65 @@ impl CsvSource {
             .zip(cols.par_iter())
             .map(|(t, &i)| {
                 let forced = opts.dtypes.iter().find(|(c, _)| *c == i).map(|(_, t)| *t);
-                infer_column(t, &opts.na_values, forced)
+                infer_column(t, &opts.na_values, forced, i)
             })
             .collect::<Result<Vec<_>>>()?;
         Ok((rows, columns))
     }
 
-    /// The quote-free path: only the wanted fields of each line are cut
-    /// out, in parallel, then typed.
-    fn parse_fast(&self, lines: &crate::table::csv_fast::LineIndex, cols: &[usize]) -> Result<(usize, Vec<Column>)> {
-        let rows = lines.starts.len();
+    /// The quote-free path: the wanted fields of each block of lines are
+    /// cut out in one pass and typed (blocks in parallel), then the
+    /// blocks' columns are joined.
+    fn parse_fast(&self, lines: &LineIndex, cols: &[usize]) -> Result<(usize, Vec<Column>)> {
+        use rayon::prelude::*;
+        let rows = lines.rows;
         if cols.is_empty() {
             return Ok((rows, vec![]));
         }
-        use rayon::prelude::*;
         let data: &[u8] = &self.data;
         let opts = &self.opts;
-        let columns = cols
+        let forced: Vec<Option<ColType>> =
+            cols.iter().map(|&w| opts.dtypes.iter().find(|(c, _)| *c == w).map(|(_, t)| *t)).collect();
+        let text = |(a, b): (usize, usize)| -> Option<&str> {
+            // Safety: the body was checked to be UTF-8, and a field is cut
+            // at ASCII delimiters and line ends.
+            (a != MISSING.0).then(|| unsafe { std::str::from_utf8_unchecked(&data[a..b]) })
+        };
+        let blocks: Vec<Vec<Result<Column>>> = lines
+            .blocks
             .par_iter()
-            .map(|&w| {
-                let forced = opts.dtypes.iter().find(|(c, _)| *c == w).map(|(_, t)| *t);
-                let get = |k: usize| -> Option<&str> {
-                    crate::table::csv_fast::field_at(data, lines, k, w, opts.delimiter).map(|b| {
-                        // Safety: the body was checked to be UTF-8, and a
-                        // field is cut at ASCII delimiters and line ends.
-                        unsafe { std::str::from_utf8_unchecked(b) }
-                    })
-                };
-                infer(rows, get, &opts.na_values, forced)
+            .map(|b| {
+                let spans = crate::table::csv_fast::read_block(data, lines, b, cols, opts.delimiter);
+                spans.iter().zip(&forced).zip(cols).map(|((sp, &f), &w)| infer(sp.len(), |i| text(sp[i]), &opts.na_values, f, w)).collect()
+            })
+            .collect();
+        let mut per_col: Vec<Vec<Result<Column>>> = cols.iter().map(|_| Vec::with_capacity(blocks.len())).collect();
+        for b in blocks {
+            for (k, c) in b.into_iter().enumerate() {
+                per_col[k].push(c);
+            }
+        }
+        let columns = per_col
+            .into_iter()
+            .enumerate()
+            .map(|(k, parts)| {
+                if rows == 0 {
+                    return infer(0, |_| None, &opts.na_values, forced[k], cols[k]);
+                }
+                match join_blocks(parts, forced[k].is_some())? {
+                    Some(c) => Ok(c),
+                    None => {
+                        // The blocks disagree (text in one, numbers in
+                        // another...): type the column's text as a whole.
+                        let mut t = arrow_array::builder::StringBuilder::with_capacity(rows, rows * 8);
+                        for b in &lines.blocks {
+                            for sp in &crate::table::csv_fast::read_block(data, lines, b, &cols[k..=k], opts.delimiter)[0] {
+                                t.append_option(text(*sp));
+                            }
+                        }
+                        infer_column(&t.finish(), &opts.na_values, None, cols[k])
+                    }
+                }
             })
             .collect::<Result<Vec<_>>>()?;
         Ok((rows, columns))
@@ -464,29 +510,95 @@ fn without_blank_lines(body: &[u8]) -> Option<Vec<u8>> {
     out
 }
 
+/// The record (counted from 0, blank lines too) where a quoted field
+/// starts that the text never closes, as pandas' tokenizer reports it.
+fn unterminated_quote(text: &[u8], delim: u8) -> Option<usize> {
+    let (mut row, mut opened_at) = (0usize, 0usize);
+    let (mut field_start, mut in_quotes) = (true, false);
+    let mut i = 0;
+    while i < text.len() {
+        let b = text[i];
+        if in_quotes {
+            if b == b'"' {
+                if text.get(i + 1) == Some(&b'"') {
+                    i += 1;
+                } else {
+                    in_quotes = false;
+                }
+            }
+        } else if b == b'"' && field_start {
+            in_quotes = true;
+            opened_at = row;
+            field_start = false;
+        } else if b == b'\n' {
+            row += 1;
+            field_start = true;
+        } else {
+            field_start = b == delim;
+        }
+        i += 1;
+    }
+    in_quotes.then_some(opened_at)
+}
+
+/// One column from its blocks, each typed on its own: the first error
+/// of a `forced` type; else one type, or ints and floats (as floats);
+/// `None` when the column must be typed as a whole (mixed kinds, or a
+/// block that could not be typed alone).
+fn join_blocks(parts: Vec<Result<Column>>, forced: bool) -> Result<Option<Column>> {
+    let mut cols = Vec::with_capacity(parts.len());
+    for p in parts {
+        match p {
+            Ok(c) if c.is_empty() => {}
+            Ok(c) => cols.push(c),
+            Err(e) if forced => return Err(e),
+            Err(_) => return Ok(None),
+        }
+    }
+    let types: HashSet<ColType> = cols.iter().map(|c| c.col_type()).collect();
+    let to = match types.len() {
+        1 => *types.iter().next().unwrap(),
+        2 if types.contains(&ColType::Int64) && types.contains(&ColType::Float64) => ColType::Float64,
+        _ => return Ok(None),
+    };
+    let cols: Vec<Column> = cols.iter().map(|c| c.cast(to)).collect::<Result<_>>()?;
+    if cols.len() == 1 {
+        return Ok(cols.into_iter().next());
+    }
+    Ok(Some(Column::concat(&cols.iter().collect::<Vec<_>>())?))
+}
+
 /// pandas' type inference for one column of text (from arrow-csv).
-pub fn infer_column(t: &StringArray, na: &HashSet<String>, forced: Option<ColType>) -> Result<Column> {
+pub fn infer_column(t: &StringArray, na: &HashSet<String>, forced: Option<ColType>, col: usize) -> Result<Column> {
     let get = |i: usize| if t.is_null(i) { None } else { Some(t.value(i)) };
-    infer(t.len(), get, na, forced)
+    infer(t.len(), get, na, forced, col)
 }
 
 /// pandas' type inference for `n` values (`None`: no field, missing):
 /// int64, else float64 (also ints with missing values), else bool, else
-/// pandas 3's string dtype; or the type `forced` by `dtype=`.
-pub fn infer<'a, F: Fn(usize) -> Option<&'a str>>(n: usize, get: F, na: &HashSet<String>, forced: Option<ColType>) -> Result<Column> {
+/// pandas 3's string dtype; or the type `forced` by `dtype=` (for the
+/// file's column `col`).
+pub fn infer<'a, F: Fn(usize) -> Option<&'a str>>(
+    n: usize,
+    get: F,
+    na: &HashSet<String>,
+    forced: Option<ColType>,
+    col: usize,
+) -> Result<Column> {
     let max_na = na.iter().map(|s| s.len()).max().unwrap_or(0);
     let na: std::collections::HashSet<&str, foldhash::fast::RandomState> = na.iter().map(|s| s.as_str()).collect();
-    // First bytes of the missing-value markers: most values are ruled out
-    // without hashing.
-    let mut first = [false; 257];
+    // The lengths of the missing-value markers by first byte (a bit per
+    // length, the last for 63 and more): most values are ruled out without
+    // hashing.
+    let len_bit = |s: &str| 1u64 << s.len().min(63);
+    let first_byte = |s: &str| s.as_bytes().first().map_or(256, |&b| b as usize);
+    let mut lengths = [0u64; 257];
     for s in &na {
-        first[s.as_bytes().first().map_or(256, |&b| b as usize)] = true;
+        lengths[first_byte(s)] |= len_bit(s);
     }
     let is_na = |v: Option<&str>| match v {
         None => true,
-        Some(s) => {
-            s.len() <= max_na && first[s.as_bytes().first().map_or(256, |&b| b as usize)] && na.contains(s)
-        }
+        Some(s) => s.len() <= max_na && lengths[first_byte(s)] & len_bit(s) != 0 && na.contains(s),
     };
     let val = |i: usize| -> Option<&'a str> {
         let v = get(i);
@@ -519,8 +631,21 @@ pub fn infer<'a, F: Fn(usize) -> Option<&'a str>>(n: usize, get: F, na: &HashSet
             ColType::Int64 => {
                 let mut v = Vec::with_capacity(n);
                 for i in 0..n {
-                    let s = val(i).ok_or_else(|| Error::value("Integer column has NA values in column 0"))?;
-                    v.push(parse_int(s).ok_or_else(|| Error::value(format!("invalid literal for int() with base 10: '{s}'")))?);
+                    let s = val(i).ok_or_else(|| Error::value(format!("Integer column has NA values in column {col}")))?;
+                    v.push(match parse_int(s) {
+                        Some(x) => x,
+                        // pandas reads the column as floats, then casts
+                        // them if that is exact.
+                        None => match parse_float(s) {
+                            Some(x) if x.fract() == 0.0 && x.abs() < 9.2e18 => x as i64,
+                            Some(_) => {
+                                return Err(Error::value(format!(
+                                    "cannot safely convert passed user dtype of int64 for float64 dtyped data in column {col}"
+                                )))
+                            }
+                            None => return Err(Error::value(format!("invalid literal for int() with base 10: '{s}'"))),
+                        },
+                    });
                 }
                 Ok(Column::from_i64(v))
             }
@@ -625,6 +750,9 @@ pub fn parse_int(s: &str) -> Option<i64> {
 
 /// A float64 the way pandas' C parser reads one.
 pub fn parse_float(s: &str) -> Option<f64> {
+    if let Some(v) = parse_plain_decimal(s.as_bytes()) {
+        return Some(v);
+    }
     let s = s.trim_matches(' ');
     if s.is_empty() {
         return None;
@@ -640,4 +768,35 @@ pub fn parse_float(s: &str) -> Option<f64> {
         return None;
     }
     s.parse().ok()
+}
+
+/// `[-]digits[.digits]` with at most 15 significant digits, which an
+/// exactly representable mantissa divided by an exact power of ten rounds
+/// correctly (Clinger's fast path); `None` for any other form.
+fn parse_plain_decimal(s: &[u8]) -> Option<f64> {
+    const POW10: [f64; 16] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+    let (neg, digits) = match s.first() {
+        Some(b'-') => (true, &s[1..]),
+        _ => (false, s),
+    };
+    if digits.is_empty() || digits.len() > 16 {
+        return None;
+    }
+    let (mut m, mut frac, mut point, mut any) = (0u64, 0usize, false, false);
+    for &b in digits {
+        match b {
+            b'0'..=b'9' => {
+                m = m * 10 + u64::from(b - b'0');
+                frac += usize::from(point);
+                any = true;
+            }
+            b'.' if !point => point = true,
+            _ => return None,
+        }
+    }
+    if !any || m >= 1 << 53 {
+        return None;
+    }
+    let v = m as f64 / POW10[frac];
+    Some(if neg { -v } else { v })
 }

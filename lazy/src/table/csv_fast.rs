@@ -1,20 +1,31 @@
 //! The fast path of CSV scans: text without quote characters (most
 //! machine-written files). With no quotes, a record is a line and a field
 //! is the text between delimiters, so
-//! - `index` finds the data lines and checks their field counts in one
-//!   parallel pass (memchr), which is `read_csv`'s eager validation;
-//! - `field_at` cuts a wanted field out of its line where it is read (the
-//!   columns are typed in parallel), so fields no plan reads are never
+//! - `index` cuts the text into blocks of whole lines and checks the lines'
+//!   field counts in one parallel pass (memchr), which is `read_csv`'s
+//!   eager validation; it keeps only the blocks, not every line;
+//! - `read_block` cuts the wanted fields out of a block's lines in one pass
+//!   (the blocks are read in parallel), so fields no plan reads are never
 //!   touched.
+//!
 //! Files with quotes go through arrow-csv's reader instead.
 
 use crate::table::error::{Error, Result};
 use rayon::prelude::*;
 
-/// Byte ranges of the data lines (without their line ends).
+/// Whole lines of the text, `rows` data lines of them read.
+pub struct Block {
+    pub start: usize,
+    pub end: usize,
+    pub rows: usize,
+}
+
+/// The data lines of a quote-free text, as blocks.
 pub struct LineIndex {
-    pub starts: Vec<u64>,
-    pub ends: Vec<u64>,
+    pub blocks: Vec<Block>,
+    pub rows: usize,
+    /// Lines of spaces and tabs are blank (not with those delimiters).
+    blank_ws: bool,
 }
 
 /// Chunks of `data` cut at line ends, about `parts` of them.
@@ -39,83 +50,98 @@ fn chunks(data: &[u8], parts: usize) -> Vec<(usize, usize)> {
     out
 }
 
-/// The data lines of `body` (the text after the header), checking that
-/// none has more than `expected` fields. `first_line` is the file line
-/// number of `body`'s first line (for pandas' error message).
-pub fn index(body: &[u8], base: u64, delim: u8, expected: usize, first_line: usize, nrows: Option<usize>) -> Result<LineIndex> {
+/// Calls `f` with each data line of `text` (line ends and a trailing
+/// `\r` cut off; blank lines skipped as pandas skips them) and the number
+/// of lines before it, at most `limit` of them; returns the number of
+/// lines seen (blank ones too).
+fn each_line(text: &[u8], blank_ws: bool, limit: usize, mut f: impl FnMut(usize, &[u8])) -> usize {
+    let mut lines = 0;
+    let mut rows = 0;
+    let mut start = 0;
+    while start < text.len() && rows < limit {
+        let nl = memchr::memchr(b'\n', &text[start..]).map_or(text.len(), |p| start + p);
+        let mut end = nl;
+        if end > start && text[end - 1] == b'\r' {
+            end -= 1;
+        }
+        let line = &text[start..end];
+        if !line.is_empty() && !(blank_ws && is_blank(line)) {
+            f(lines, line);
+            rows += 1;
+        }
+        lines += 1;
+        start = nl + 1;
+    }
+    lines
+}
+
+/// The data lines of `body` (the text after the header, at `base` in the
+/// whole text), checking that the text is UTF-8 and that no line has
+/// more than `expected` fields.
+/// `first_line` is the file line number of `body`'s first line (for
+/// pandas' error message).
+pub fn index(body: &[u8], base: usize, delim: u8, expected: usize, first_line: usize, nrows: Option<usize>) -> Result<LineIndex> {
     // pandas skips blank lines (skip_blank_lines=True), whitespace-only
     // ones too unless the delimiter is whitespace.
     let blank_ws = !matches!(delim, b' ' | b'\t');
-    let parts = rayon::current_num_threads().max(1) * 4;
-    let pieces: Vec<(usize, usize)> = chunks(body, parts);
+    // Blocks of about 1 MiB, at least 4 per thread: enough to balance the
+    // threads, few enough to cost nothing to keep.
+    let parts = (rayon::current_num_threads().max(1) * 4).max(body.len() >> 20);
     struct Part {
-        starts: Vec<u64>,
-        ends: Vec<u64>,
+        rows: usize,
         lines: usize,
         /// (line offset in the piece, data rows before it, fields)
         bad: Option<(usize, usize, usize)>,
+        utf8: bool,
     }
+    let pieces = chunks(body, parts);
     let results: Vec<Part> = pieces
         .par_iter()
         .map(|&(a, b)| {
-            let mut p = Part { starts: Vec::new(), ends: Vec::new(), lines: 0, bad: None };
-            let mut line_start = a;
-            let chunk = &body[a..b];
-            let push = |p: &mut Part, line_start: usize, line_end: usize| {
-                let mut end = line_end;
-                if end > line_start && body[end - 1] == b'\r' {
-                    end -= 1;
+            // Pieces end at line ends, so each is UTF-8 on its own.
+            let mut p = Part { rows: 0, lines: 0, bad: None, utf8: std::str::from_utf8(&body[a..b]).is_ok() };
+            p.lines = each_line(&body[a..b], blank_ws, usize::MAX, |line_no, line| {
+                // Counting the delimiters of a line vectorizes well.
+                let fields = 1 + line.iter().filter(|&&c| c == delim).count();
+                if fields > expected && p.bad.is_none() {
+                    p.bad = Some((line_no, p.rows, fields));
                 }
-                if end > line_start && !(blank_ws && is_blank(&body[line_start..end])) {
-                    // Counting the delimiters of a line vectorizes well.
-                    let fields = 1 + body[line_start..end].iter().filter(|&&c| c == delim).count();
-                    if fields > expected && p.bad.is_none() {
-                        p.bad = Some((p.lines, p.starts.len(), fields));
-                    }
-                    p.starts.push(base + line_start as u64);
-                    p.ends.push(base + end as u64);
-                }
-                p.lines += 1;
-            };
-            for pos in memchr::memchr_iter(b'\n', chunk) {
-                let at = a + pos;
-                push(&mut p, line_start, at);
-                line_start = at + 1;
-            }
-            if line_start < b {
-                push(&mut p, line_start, b);
-            }
+                p.rows += 1;
+            });
             p
         })
         .collect();
-    let mut starts = Vec::new();
-    let mut ends = Vec::new();
+    let mut blocks = Vec::with_capacity(pieces.len());
+    let mut rows = 0usize;
     let mut line_no = first_line;
     let limit = nrows.unwrap_or(usize::MAX);
-    for p in results {
-        if starts.len() >= limit {
+    if results.iter().any(|p| !p.utf8) {
+        return Err(Error::value("'utf-8' codec can't decode the file"));
+    }
+    for (p, &(a, b)) in results.into_iter().zip(&pieces) {
+        if rows >= limit {
             break;
         }
         if let Some((k, row, saw)) = p.bad {
-            if starts.is_empty() && row == 0 {
+            if rows == 0 && row == 0 {
                 // pandas reads extra leading fields of the first row as an
                 // implicit index.
                 return Err(Error::unsupported("read_csv of rows with more fields than the header (implicit index)"));
             }
             // Only an error if the bad line is among the rows read.
-            if starts.len() + row < limit {
+            if rows + row < limit {
                 return Err(Error::parser(format!(
                     "Error tokenizing data. C error: Expected {expected} fields in line {}, saw {saw}\n",
                     line_no + k
                 )));
             }
         }
-        let take = (limit - starts.len()).min(p.starts.len());
-        starts.extend_from_slice(&p.starts[..take]);
-        ends.extend_from_slice(&p.ends[..take]);
+        let take = (limit - rows).min(p.rows);
+        blocks.push(Block { start: base + a, end: base + b, rows: take });
+        rows += take;
         line_no += p.lines;
     }
-    Ok(LineIndex { starts, ends })
+    Ok(LineIndex { blocks, rows, blank_ws })
 }
 
 /// A line of spaces and tabs only (the first byte rules most lines out).
@@ -124,24 +150,51 @@ pub fn is_blank(line: &[u8]) -> bool {
     matches!(line.first(), Some(b' ' | b'\t')) && line.iter().all(|&b| matches!(b, b' ' | b'\t' | b'\r'))
 }
 
-/// Field `w` of line `i` (`None`: the line has fewer fields). Lines are
-/// short, so cutting a field out again where it is read is cheaper than
-/// storing the positions of every field.
-#[inline]
-pub fn field_at<'a>(data: &'a [u8], lines: &LineIndex, i: usize, w: usize, delim: u8) -> Option<&'a [u8]> {
-    let line = &data[lines.starts[i] as usize..lines.ends[i] as usize];
-    let mut field = 0usize;
-    let mut start = 0usize;
-    for pos in memchr::memchr_iter(delim, line) {
-        if field == w {
-            return Some(&line[start..pos]);
+/// No such field in the line (it has fewer fields).
+pub const MISSING: (usize, usize) = (usize::MAX, 0);
+
+/// The byte ranges in `data` of fields `want` (sorted file positions) of
+/// the block's rows: one vector per wanted field, `MISSING` where a line
+/// is short. One pass over each line, up to its last wanted field.
+pub fn read_block(data: &[u8], lines: &LineIndex, block: &Block, want: &[usize], delim: u8) -> Vec<Vec<(usize, usize)>> {
+    let last = want.last().copied().unwrap_or(0);
+    let mut slot = vec![usize::MAX; last + 1];
+    for (k, &w) in want.iter().enumerate() {
+        slot[w] = k;
+    }
+    let mut spans: Vec<Vec<(usize, usize)>> = want.iter().map(|_| Vec::with_capacity(block.rows)).collect();
+    let text = &data[block.start..block.end];
+    let mut row = 0;
+    each_line(text, lines.blank_ws, block.rows, |_, line| {
+        let off = line.as_ptr() as usize - data.as_ptr() as usize;
+        let mut field = 0;
+        let mut start = 0;
+        let mut put = |field: usize, start: usize, end: usize| {
+            if let Some(&k) = slot.get(field) {
+                if k != usize::MAX {
+                    spans[k].push((off + start, off + end));
+                }
+            }
+        };
+        for (p, &b) in line.iter().enumerate() {
+            if b == delim {
+                put(field, start, p);
+                field += 1;
+                start = p + 1;
+                if field > last {
+                    break;
+                }
+            }
         }
-        field += 1;
-        start = pos + 1;
-    }
-    if field == w {
-        Some(&line[start..])
-    } else {
-        None
-    }
+        if field <= last {
+            put(field, start, line.len());
+        }
+        row += 1;
+        for s in spans.iter_mut() {
+            if s.len() < row {
+                s.push(MISSING);
+            }
+        }
+    });
+    spans
 }

@@ -10,7 +10,8 @@
 //!   anything;
 //! - the executor ([`exec`]): Arrow kernels (arrow-arith, arrow-ord,
 //!   arrow-select, arrow-string, arrow-csv) and the pandas-specific ones
-//!   (group-by arithmetic, NumPy's sort order, hash joins).
+//!   (group-by arithmetic, NumPy's sort order, hash joins), and a fused
+//!   loop for numeric expression trees ([`exec::fused`]).
 //!
 //! [`collect`] is the one entry point that runs a plan.
 

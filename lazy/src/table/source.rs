@@ -11,7 +11,7 @@ use crate::table::column::{ColType, Column, Name, Table};
 use crate::table::error::{Error, Result};
 use crate::table::plan::Schema;
 use crate::DType;
-use arrow_array::{BooleanArray, Float64Array, Int64Array};
+use arrow_array::{Float64Array, Int64Array};
 use std::sync::{Arc, Mutex};
 
 pub use crate::table::csv::CsvSource;
@@ -154,17 +154,25 @@ fn lock(c: &Cell) -> std::sync::MutexGuard<'_, SourceColumn> {
     c.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// A 1-d array's elements as an Arrow column (copied out of the array's
-/// buffer; a whole buffer that nothing else holds is moved instead).
+/// A 1-d array's elements as an Arrow column. Contiguous float64 and
+/// int64 elements are shared, not copied: the column holds the array's
+/// buffer, which the array's storage copies before any later write
+/// ([`crate::buffer::Storage::write`]), so the column never sees one.
 pub fn column_of_array(a: &Array) -> Result<Column> {
-    let whole = a.layout.ndim() == 1 && a.layout.is_whole(a.buffer.len());
-    if whole {
-        return Ok(match &*a.buffer {
-            Buffer::F64(v) => Column::Arrow(Arc::new(Float64Array::from(v.clone()))),
-            Buffer::I64(v) => Column::Arrow(Arc::new(Int64Array::from(v.clone()))),
-            Buffer::Bool(v) => Column::Arrow(Arc::new(BooleanArray::from(v.clone()))),
-            other => return Err(Error::unsupported(format!("DataFrame columns of dtype {}", other.dtype()))),
-        });
+    if a.layout.ndim() == 1 {
+        match a.dtype() {
+            DType::Float64 => {
+                if let Some(v) = a.contiguous_slice::<f64>() {
+                    return Ok(Column::Arrow(Arc::new(Float64Array::new(shared(&a.buffer, v), None))));
+                }
+            }
+            DType::Int64 => {
+                if let Some(v) = a.contiguous_slice::<i64>() {
+                    return Ok(Column::Arrow(Arc::new(Int64Array::new(shared(&a.buffer, v), None))));
+                }
+            }
+            _ => {}
+        }
     }
     Ok(match a.dtype() {
         DType::Float64 => Column::from_f64(a.to_vec::<f64>()),
@@ -172,6 +180,17 @@ pub fn column_of_array(a: &Array) -> Result<Column> {
         DType::Bool => Column::from_bool(a.to_vec::<bool>()),
         d => return Err(Error::unsupported(format!("DataFrame columns of dtype {d}"))),
     })
+}
+
+/// An Arrow buffer over `v`, a run of `owner`'s elements, keeping `owner`
+/// alive.
+fn shared<T: arrow_buffer::ArrowNativeType>(owner: &Arc<Buffer>, v: &[T]) -> arrow_buffer::ScalarBuffer<T> {
+    let ptr = std::ptr::NonNull::new(v.as_ptr() as *mut u8).expect("a slice's pointer is not null");
+    let owner: Arc<dyn arrow_buffer::alloc::Allocation> = owner.clone();
+    // Safety: the bytes lie in `owner`'s memory, which the buffer keeps
+    // alive and nobody writes while it is shared (see above).
+    let b = unsafe { arrow_buffer::Buffer::from_custom_allocation(ptr, std::mem::size_of_val(v), owner) };
+    arrow_buffer::ScalarBuffer::new(b, 0, v.len())
 }
 
 /// An Arrow numeric column as an array (for `to_numpy`).

@@ -65,6 +65,9 @@ impl<'a> Eval<'a> {
 
     fn val(&mut self, e: &Expr) -> Result<Val> {
         let n = self.rows();
+        if let Some(c) = super::fused::column(e, self.table) {
+            return Ok(Val::C(c));
+        }
         Ok(match e {
             Expr::Col(name) => Val::C(self.table.column(name)?.clone()),
             Expr::Lit(l) => Val::L(l.clone()),

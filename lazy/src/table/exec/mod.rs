@@ -6,6 +6,7 @@ pub mod arith;
 pub mod cast;
 pub mod expr;
 pub mod factorize;
+pub mod fused;
 pub mod groupby;
 pub mod join;
 pub mod lists;

@@ -319,7 +319,10 @@ class DataFrame:
             r = value.reindex(self.index) if not value.index.equals(self.index) else value
             return _e.data(r._values_col())
         if isinstance(value, DataFrame):
-            raise _unsupported("assigning a DataFrame to a column")
+            if len(value._labels) != 1:
+                how = "without columns to the" if not value._labels else "with multiple columns to the single"
+                raise ValueError(f"Cannot set a DataFrame {how} column {label}")
+            return self._value_expr(value[value._labels[0]], label)
         if _is_scalar(value):
             return _e.lit(value)
         if isinstance(value, (list, tuple, range, _ndarray, Index)):
@@ -1175,6 +1178,9 @@ class DataFrame:
         keys = list(keys) if isinstance(keys, (list, tuple)) else [keys]
         if append:
             raise _unsupported("DataFrame.set_index(append=True)")
+        missing = [k for k in keys if not isinstance(k, (Series, Index, _ndarray, list)) and k not in self._labels]
+        if missing:
+            raise KeyError(f"None of {missing} are in the columns")
         cols = []
         names = []
         plan = self._plan
@@ -1193,8 +1199,6 @@ class DataFrame:
                 cols.append(n)
                 names.append(arr.name)
                 continue
-            if k not in self._labels:
-                raise KeyError(f"None of [{_index_repr_for_error([k])}] are in the columns")
             cols.append(self._names[self._labels.index(k)])
             names.append(k)
         if drop:

@@ -138,7 +138,10 @@ class _LocIndexer:
                 rk, ck = key
             else:
                 rk, ck = key, slice(None)
-            labels, _ = _column_labels(obj, ck)
+            if _is_scalar(ck) and ck not in obj._labels:
+                labels = [ck]  # a new column
+            else:
+                labels, _ = _column_labels(obj, ck)
             if isinstance(rk, slice) and rk == slice(None):
                 for l in labels:
                     obj[l] = value
@@ -149,11 +152,11 @@ class _LocIndexer:
                     s = Series._make(obj._plan, _e.lit(float("nan")), obj._ix, l)
                 else:
                     s = obj[l]
-                new = _masked_set(s, mask, value, l)
+                new = _masked_set(s, mask, value, l, rk, True)
                 obj[l] = new
             return
         mask = self._row_mask(key)
-        new = _masked_set(obj, mask, value, obj.name)
+        new = _masked_set(obj, mask, value, obj.name, key)
         obj._init_from(new._plan, new._expr, new._ix, new._name, new._vals)
 
     def _row_mask(self, key):
@@ -183,8 +186,17 @@ class _LocIndexer:
         return _e.data(_e.column(m, "bool"))
 
 
-def _masked_set(s, mask, value, name):
-    """`s` with `value` where `mask` holds (pandas' upcasting included)."""
+def _length_mismatch(key, frame):
+    """pandas' message for values that do not fit the rows a key selects."""
+    if frame:
+        return "setting an array element with a sequence."
+    kind = "slice" if isinstance(key, slice) else "list-like"
+    return f"cannot set using a {kind} indexer with a different length than the value"
+
+
+def _masked_set(s, mask, value, name, key=None, frame=False):
+    """`s` with `value` where `mask` holds (pandas' upcasting included);
+    `key` selected the rows (for the message when `value` does not fit)."""
     if isinstance(value, Series):
         other = s._other_expr(value)
     elif _is_scalar(value):
@@ -193,12 +205,17 @@ def _masked_set(s, mask, value, name):
         col = _column_of(value if isinstance(value, _ndarray) else list(value))
         # Values for the selected rows only: spread them to all rows.
         m = Series._make(s._plan, mask, s._ix, None).tolist()
-        if len(col) == len(m):
+        if len(col) == len(m) and not frame and _is_bool_key(key):
             other = _e.data(col)
         else:
             vals = col.tolist()
+            chosen = sum(1 for b in m if b)
+            if len(vals) == 1 and frame:
+                vals = vals * chosen
+            if len(vals) != chosen:
+                raise ValueError(_length_mismatch(key, frame))
             it = iter(vals)
-            full = [next(it) if b else None for b in m]
+            full = [next(it) if b else v for b, v in zip(m, s.tolist())]
             other = _e.data(_e.column(full, None))
     dt = s._dtype_name()
     r = Series._make(s._plan, mask.where(other, s._e_expr()), s._ix, name)
@@ -294,10 +311,10 @@ class _iLocIndexer:
             mask = self._row_mask(rk)
             for p in cpos:
                 l = obj._labels[p]
-                obj[l] = _masked_set(obj[l], mask, value, l)
+                obj[l] = _masked_set(obj[l], mask, value, l, rk, True)
             return
         mask = self._row_mask(key)
-        new = _masked_set(obj, mask, value, obj.name)
+        new = _masked_set(obj, mask, value, obj.name, key)
         obj._init_from(new._plan, new._expr, new._ix, new._name, new._vals)
 
     def _row_mask(self, key):
@@ -310,8 +327,10 @@ class _iLocIndexer:
             pos = list(range(n))[key]
         elif isinstance(key, _INT_TYPES):
             k = int(key)
-            if k < -n or k >= n:
-                raise IndexError("index out of bounds")
+            if k >= n:
+                raise IndexError("iloc cannot enlarge its target object")
+            if k < -n:
+                raise IndexError(f"index {k} is out of bounds for axis 0 with size {n}")
             pos = [k % n]
         else:
             pos = [int(p) % n for p in key]
