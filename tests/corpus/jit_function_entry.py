@@ -258,3 +258,32 @@ owners = [Owner(i % 3 == 0) for i in range(300)]
 print("shadowed", [ask(o) for o in owners][:6], sum(ask(o) == "instance" for o in owners))
 owners = [Owner(False) for i in range(3)] + [Owner(True) for i in range(300)]
 print("shadowed later", [ask(o) for o in owners][:6], sum(ask(o) == "instance" for o in owners))
+
+
+# A method whose body starts with a loop (its start is the loop's header),
+# called from a compiled loop among other methods.
+class Inbox:
+    def __init__(self):
+        self.items = []
+        self.total = 0
+
+    def drain(self):
+        while self.items:
+            item = self.items.pop()
+            self.total += item
+        return self.total
+
+
+class Echo:
+    def drain(self):
+        return -1
+
+
+boxes = [Inbox(), Echo(), Inbox()]
+drained = 0
+for i in range(3000):
+    b = boxes[i % 3]
+    if isinstance(b, Inbox):
+        b.items.extend(range(i % 4))
+    drained += b.drain()
+print("drain", drained, boxes[0].total, boxes[2].total)

@@ -26,6 +26,10 @@ pub enum Resume {
     Send(PyObjectRef),
     /// Resume a generator by raising an exception at its suspension point.
     Throw(PyBaseExceptionRef),
+    /// Continue frames a compiled function's exit rebuilt (`run_rebuilt`):
+    /// the exception the exit left to raise, and a bridge recording started
+    /// at the exit.
+    Rebuilt(Box<(Option<Raised>, Option<Box<crate::trace::Recorder>>)>),
 }
 
 /// How the base frame stopped.
@@ -190,7 +194,7 @@ pub fn run_rebuilt(
     crate::threads::note_thread();
     let result = {
         let _guard = StackGuard::new(&stack);
-        run_loop_with(vm, &mut stack, Resume::Start, pending, rec)
+        run_loop(vm, &mut stack, Resume::Rebuilt(Box::new((pending, rec))))
     };
     debug_assert_eq!(stack.len(), 1);
     let base = stack.pop().expect("base frame");
@@ -203,19 +207,14 @@ pub fn run_rebuilt(
     }
 }
 
+// Inlined into `run`, the path of every call from native code.
+#[inline(always)]
 fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) -> PyResult<Outcome> {
-    run_loop_with(vm, stack, resume, None, None)
-}
-
-fn run_loop_with(
-    vm: &VirtualMachine,
-    stack: &mut Vec<Box<Frame>>,
-    resume: Resume,
-    mut pending: Option<Raised>,
-    mut rec: Option<Box<crate::trace::Recorder>>,
-) -> PyResult<Outcome> {
+    let mut pending: Option<Raised> = None;
+    let mut rec: Option<Box<crate::trace::Recorder>> = None;
     match resume {
         Resume::Start => {}
+        Resume::Rebuilt(rebuilt) => (pending, rec) = *rebuilt,
         Resume::Send(_) if std::mem::take(&mut stack.last_mut().unwrap().resume_jumped) => {}
         Resume::Send(v) => stack.last_mut().unwrap().push(v),
         Resume::Throw(exc) => {

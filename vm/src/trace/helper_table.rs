@@ -123,6 +123,13 @@ helpers! {
     Call2 = "call2", hp_call2, [Obj, Obj, Obj] -> Obj, RAISING, 0;
     Call3 = "call3", hp_call3, [Obj, Obj, Obj, Obj] -> Obj, RAISING, 0;
     Call4 = "call4", hp_call4, [Obj, Obj, Obj, Obj, Obj] -> Obj, RAISING, 0;
+    /// As Call0..4, for a Python function that may have compiled code of
+    /// its own (`trace::call_entry`), run directly when it has.
+    CallPy0 = "call_py0", hp_call_py0, [Obj] -> Obj, RAISING, 0;
+    CallPy1 = "call_py1", hp_call_py1, [Obj, Obj] -> Obj, RAISING, 0;
+    CallPy2 = "call_py2", hp_call_py2, [Obj, Obj, Obj] -> Obj, RAISING, 0;
+    CallPy3 = "call_py3", hp_call_py3, [Obj, Obj, Obj, Obj] -> Obj, RAISING, 0;
+    CallPy4 = "call_py4", hp_call_py4, [Obj, Obj, Obj, Obj, Obj] -> Obj, RAISING, 0;
     NewInstance = "new_instance", hp_new_instance, [Obj] -> Obj, RAISING, 0;
     CallKw1 = "call_kw1", hp_call_kw1, [Obj, Obj, Obj] -> Obj, RAISING, 0;
     CallKw2 = "call_kw2", hp_call_kw2, [Obj, Obj, Obj, Obj] -> Obj, RAISING, 0;

@@ -415,17 +415,31 @@ fn compiled_entry<const N: usize>(f: *const PyObject, args: [*const PyObject; N]
     crate::trace::call_entry(vm(), unsafe { obj(f) }, &args).map(owned_or_fail)
 }
 
+pub extern "C" fn hp_call_py0(f: *const PyObject) -> *const PyObject {
+    compiled_entry(f, []).unwrap_or_else(|| hp_call0(f))
+}
+
+pub extern "C" fn hp_call_py1(f: *const PyObject, a: *const PyObject) -> *const PyObject {
+    compiled_entry(f, [a]).unwrap_or_else(|| hp_call1(f, a))
+}
+
+pub extern "C" fn hp_call_py2(f: *const PyObject, a: *const PyObject, b: *const PyObject) -> *const PyObject {
+    compiled_entry(f, [a, b]).unwrap_or_else(|| hp_call2(f, a, b))
+}
+
+pub extern "C" fn hp_call_py3(f: *const PyObject, a: *const PyObject, b: *const PyObject, c: *const PyObject) -> *const PyObject {
+    compiled_entry(f, [a, b, c]).unwrap_or_else(|| hp_call3(f, a, b, c))
+}
+
+pub extern "C" fn hp_call_py4(f: *const PyObject, a: *const PyObject, b: *const PyObject, c: *const PyObject, d: *const PyObject) -> *const PyObject {
+    compiled_entry(f, [a, b, c, d]).unwrap_or_else(|| hp_call4(f, a, b, c, d))
+}
+
 pub extern "C" fn hp_call0(f: *const PyObject) -> *const PyObject {
-    if let Some(r) = compiled_entry(f, []) {
-        return r;
-    }
     call(f, vec![])
 }
 
 pub extern "C" fn hp_call1(f: *const PyObject, a: *const PyObject) -> *const PyObject {
-    if let Some(r) = compiled_entry(f, [a]) {
-        return r;
-    }
     let (f, a) = unsafe { (obj(f), obj(a).to_owned()) };
     // As the interpreter's CALL: the builtins it calls directly first.
     let args = [Some(a)];
@@ -449,16 +463,10 @@ fn call_method_first<const N: usize>(f: *const PyObject, args: [Option<PyObjectR
 }
 
 pub extern "C" fn hp_call2(f: *const PyObject, a: *const PyObject, b: *const PyObject) -> *const PyObject {
-    if let Some(r) = compiled_entry(f, [a, b]) {
-        return r;
-    }
     call_method_first(f, unsafe { [Some(obj(a).to_owned()), Some(obj(b).to_owned())] })
 }
 
 pub extern "C" fn hp_call3(f: *const PyObject, a: *const PyObject, b: *const PyObject, c: *const PyObject) -> *const PyObject {
-    if let Some(r) = compiled_entry(f, [a, b, c]) {
-        return r;
-    }
     call_method_first(f, unsafe { [Some(obj(a).to_owned()), Some(obj(b).to_owned()), Some(obj(c).to_owned())] })
 }
 
@@ -469,9 +477,6 @@ pub extern "C" fn hp_call4(
     c: *const PyObject,
     d: *const PyObject,
 ) -> *const PyObject {
-    if let Some(r) = compiled_entry(f, [a, b, c, d]) {
-        return r;
-    }
     call_method_first(f, unsafe { [Some(obj(a).to_owned()), Some(obj(b).to_owned()), Some(obj(c).to_owned()), Some(obj(d).to_owned())] })
 }
 

@@ -219,9 +219,12 @@ impl LoopKey {
         LoopKey { code: f.code.clone(), jump, push: f.push }
     }
 
-    /// `qualname:line` of the loop's back-edge, as traces are named.
+    /// `qualname:line` of the loop's back-edge (or the function's start),
+    /// as traces are named.
     fn label(&self) -> String {
-        format!("{}:{}", self.code.qualname(), self.code.line_of(self.jump).unwrap_or(0))
+        let entry = matches!(self.code.ops[self.jump as usize].kind, rustpython_vm::bytecode::Instruction::Resume { .. });
+        let what = if entry { " (function entry)" } else { "" };
+        format!("{}:{}{what}", self.code.qualname(), self.code.line_of(self.jump).unwrap_or(0))
     }
 }
 
@@ -429,7 +432,7 @@ impl Target {
             Target::Bridge(ct, exit) => format!("bridge of trace {} from exit {exit}", ct.name),
             Target::Loop(key) => key.label(),
             Target::First(key) => format!("{} (first iteration)", key.label()),
-            Target::Entry(key) => format!("{} (function entry)", key.label()),
+            Target::Entry(key) => key.label(),
         }
     }
 }
@@ -482,8 +485,9 @@ pub fn record_step(
         }
     }
     // A bridge of a first-iteration trace reaching the header transfers into
-    // the loop's trace (below): it has no loop of its own to close.
-    let loops = !matches!(&r.target, Target::Bridge(ct, _) if !ct.loops);
+    // the loop's trace (below): it has no loop of its own to close; nor has a
+    // function's trace, whose start may be a loop's header too.
+    let loops = !matches!(&r.target, Target::Bridge(ct, _) if !ct.loops) && !matches!(r.target, Target::Entry(_));
     let at_header = loops && n == r.base + 1 && f.serial == r.serial && f.pc == r.header && r.depth() == 1;
     if n != r.base + r.depth() {
         let r = rec.take().unwrap();
@@ -656,7 +660,11 @@ fn install_root(vm: &VirtualMachine, target: &Target, root: Root, part: TracePar
         Target::First(key) => (key, true),
         Target::Bridge(..) => unreachable!("bridges are attached"),
     };
-    let name = if first { format!("{} (first iteration)", part.trace.name) } else { part.trace.name.clone() };
+    let name = match target {
+        Target::First(_) => format!("{} (first iteration)", part.trace.name),
+        Target::Entry(_) => format!("{} (function entry)", part.trace.name),
+        _ => part.trace.name.clone(),
+    };
     log_trace(&format!("trace {name}"), before, &part.trace, 0, code.trace_code(0).unwrap_or_default());
     let ct = CompiledTrace::new(name, code, (root.header, root.inputs, root.header_nulls), Rc::new(part), started);
     if first {
@@ -976,8 +984,9 @@ pub fn call_entry(vm: &VirtualMachine, func: &PyObject, args: &[&PyObject]) -> O
         return None;
     }
     let f = func.downcast_ref::<PyFunction>()?;
-    let code = crate::layout::function_code(f, vm).ok()?;
-    let info = crate::code::info_for(&code);
+    // SAFETY: the function holds its code object (no reference is taken).
+    let code = unsafe { &*(crate::layout::function_code_addr(f)? as *const rustpython_vm::Py<rustpython_vm::builtins::PyCode>) };
+    let info = crate::code::info_for(code);
     // The arguments fill the positional parameters (no *args, **kwargs or
     // defaults to bind), and the function's RESUME is its first
     // instruction (no cell or free variable is bound before it): then they

@@ -160,7 +160,19 @@ impl Recorder {
             for a in &args {
                 ops.push(self.as_obj(*a).ok_or("NULL argument")?);
             }
-            let names = [Helper::Call0, Helper::Call1, Helper::Call2, Helper::Call3, Helper::Call4];
+            // A Python function that may get compiled code of its own is
+            // called through the helper that runs that code directly.
+            let entry = crate::call::exact_function(vm, &callable).is_some_and(|func| {
+                crate::layout::function_code(func, vm).is_ok_and(|code| {
+                    let info = crate::code::info_for(&code);
+                    info.entry_traced && info.simple_args && info.argcount == nargs
+                })
+            });
+            let names = if entry {
+                [Helper::CallPy0, Helper::CallPy1, Helper::CallPy2, Helper::CallPy3, Helper::CallPy4]
+            } else {
+                [Helper::Call0, Helper::Call1, Helper::Call2, Helper::Call3, Helper::Call4]
+            };
             let operands: Vec<Operand> = ops.iter().map(|(o, _)| *o).collect();
             let r = self.call(names[nargs], &operands).expect("obj");
             self.b.guard_nonnull(r, raise);
