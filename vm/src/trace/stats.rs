@@ -67,14 +67,21 @@ pub fn report() -> String {
                 .map(|i| counts[i])
                 .sum::<u64>()
                 - transfers;
+            // Exits at the frame's return hand back its value (a function's
+            // trace ends so at every call).
+            let returns: u64 = (0..counts.len())
+                .filter(|&i| !ct.code.has_bridge(i as u32) && super::deopt::plan_return(&ct, i as u32).is_some())
+                .map(|i| counts[i])
+                .sum();
             out.push_str(&format!(
-                "  trace {}: {} bridges, {} ops, {} guards, {} bytes of code, {} exits to the interpreter, {} transfers to other loops\n",
+                "  trace {}: {} bridges, {} ops, {} guards, {} bytes of code, {} exits to the interpreter ({} of them returns), {} transfers to other loops\n",
                 ct.name,
                 parts.len() - 1,
                 ops,
                 counts.len(),
                 ct.code.total_code_size(),
                 taken,
+                returns,
                 transfers
             ));
             for (k, p) in parts.iter().enumerate() {
