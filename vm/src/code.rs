@@ -391,8 +391,8 @@ impl CodeInfo {
         let plain_params = flags.contains(CodeFlags::OPTIMIZED)
             && !flags.intersects(CodeFlags::VARARGS | CodeFlags::VARKEYWORDS)
             && co.kwonlyarg_count == 0;
-        let simple_args = plain_params
-            && !flags.intersects(CodeFlags::GENERATOR | CodeFlags::COROUTINE | CodeFlags::ASYNC_GENERATOR);
+        let generator_like = flags.intersects(CodeFlags::GENERATOR | CodeFlags::COROUTINE | CodeFlags::ASYNC_GENERATOR);
+        let simple_args = plain_params && !generator_like;
         let has_loops;
         CodeInfo {
             thread: this_thread(),
@@ -425,8 +425,7 @@ impl CodeInfo {
             simple_args,
             plain_params,
             has_loops,
-            entry_traced: co.flags.contains(CodeFlags::OPTIMIZED)
-                && !co.flags.intersects(CodeFlags::GENERATOR | CodeFlags::COROUTINE | CodeFlags::ASYNC_GENERATOR),
+            entry_traced: flags.contains(CodeFlags::OPTIMIZED) && !generator_like,
             lines: std::cell::OnceCell::new(),
             spare: Cell::new(None),
             code,
@@ -456,6 +455,18 @@ impl CodeInfo {
 
     pub fn is_cell(&self, slot: usize) -> bool {
         self.slot_kinds[slot] & (CO_FAST_CELL | CO_FAST_FREE) != 0
+    }
+
+    /// Whether a call with `nargs` positional arguments can run the
+    /// function's entry trace directly (`trace::call_entry`): the arguments
+    /// fill its parameters (no *args, **kwargs or defaults to bind), and its
+    /// RESUME is its first instruction (no cell or free variable is bound
+    /// before it), so they are the trace's inputs.
+    pub fn enters_with(&self, nargs: usize) -> bool {
+        self.entry_traced
+            && self.simple_args
+            && self.argcount == nargs
+            && matches!(self.ops[0].kind, bytecode::Instruction::Resume { .. })
     }
 
     pub fn is_generator_like(&self) -> bool {

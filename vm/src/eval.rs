@@ -200,6 +200,11 @@ pub fn run_rebuilt(
     let base = stack.pop().expect("base frame");
     leave_frame();
     base.recycle(vm);
+    returned(vm, result)
+}
+
+/// The value a plain (not generator) frame's run returned.
+pub fn returned(vm: &VirtualMachine, result: PyResult<Outcome>) -> PyResult {
     match result {
         Ok(Outcome::Return(v)) => Ok(v),
         Ok(Outcome::Yield(_)) => Err(vm.new_system_error("hipy: plain frame yielded")),

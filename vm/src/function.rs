@@ -14,7 +14,7 @@ use rustpython_vm::function::{FuncArgs, KwArgs};
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
 use crate::call::{self, Kwargs};
-use crate::eval::{self, Outcome, Resume};
+use crate::eval::{self, Resume};
 use crate::frame::Frame;
 use crate::generator;
 
@@ -176,11 +176,7 @@ pub fn run_frame(vm: &VirtualMachine, frame: Box<Frame>) -> PyResult {
     }
     let (result, frame) = eval::run(vm, frame, Resume::Start);
     frame.recycle(vm);
-    match result {
-        Ok(Outcome::Return(v)) => Ok(v),
-        Ok(Outcome::Yield(_)) => Err(vm.new_system_error("hipy: plain frame yielded")),
-        Err(e) => Err(e),
-    }
+    eval::returned(vm, result)
 }
 
 /// `function.__call__` slot, installed in place of RustPython's.

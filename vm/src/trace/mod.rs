@@ -905,21 +905,30 @@ fn input_words(vm: &VirtualMachine, f: &Frame, ct: &CompiledTrace, words: &mut V
             (Some(o), false) => o,
             _ => return false,
         };
-        let w = match kinds.next() {
-            Some(InputKind::Int) => match crate::layout::objects::exact_small_int(vm, o) {
-                Some(v) => v as u64,
-                None => return false,
-            },
-            Some(InputKind::Float) => match o.downcast_ref::<PyFloat>().filter(|_| o.class().is(vm.ctx.types.float_type)) {
-                Some(x) => x.to_f64().to_bits(),
-                None => return false,
-            },
-            Some(InputKind::Obj) => o.as_object() as *const rustpython_vm::PyObject as u64,
+        match kinds.next().and_then(|&kind| input_word(vm, o, kind)) {
+            Some(w) => words.push(w),
             None => return false,
-        };
-        words.push(w);
+        }
     }
     true
+}
+
+/// Object `o` as an input word of kind `kind`, if it fits.
+fn input_word(vm: &VirtualMachine, o: &PyObject, kind: InputKind) -> Option<u64> {
+    match kind {
+        InputKind::Int => crate::layout::objects::exact_small_int(vm, o).map(|v| v as u64),
+        InputKind::Float => o.downcast_ref::<PyFloat>().filter(|_| o.class().is(vm.ctx.types.float_type)).map(|x| x.to_f64().to_bits()),
+        InputKind::Obj => Some(o as *const PyObject as u64),
+    }
+}
+
+/// Give compiled code the reference it owns to each object input.
+fn own_inputs<'a>(objects: impl Iterator<Item = &'a PyObject>, kinds: &[InputKind]) {
+    for (o, kind) in objects.zip(kinds) {
+        if *kind == InputKind::Obj {
+            std::mem::forget(o.to_owned());
+        }
+    }
 }
 
 /// Enter a compiled loop from the interpreter at its header; on exit,
@@ -942,13 +951,8 @@ fn enter(
         buffers::give(words);
         return Ok(Entered::No);
     }
-    // The trace owns its object inputs: give it a reference to each.
-    let bound = f.slots.iter().zip(&ct.header_nulls).filter_map(|(s, &null)| if null { None } else { s.as_ref() });
-    for (o, kind) in bound.zip(&ct.inputs) {
-        if *kind == InputKind::Obj {
-            std::mem::forget(o.clone());
-        }
-    }
+    let bound = f.slots.iter().zip(&ct.header_nulls).filter_map(|(s, &null)| if null { None } else { s.as_deref() });
+    own_inputs(bound, &ct.inputs);
     let base = stack.len() - 1;
     let mut buf = buffers::take();
     let ran = run_chain(vm, ct.clone(), &mut words, &mut buf);
@@ -987,12 +991,7 @@ pub fn call_entry(vm: &VirtualMachine, func: &PyObject, args: &[&PyObject]) -> O
     // SAFETY: the function holds its code object (no reference is taken).
     let code = unsafe { &*(crate::layout::function_code_addr(f)? as *const rustpython_vm::Py<rustpython_vm::builtins::PyCode>) };
     let info = crate::code::info_for(code);
-    // The arguments fill the positional parameters (no *args, **kwargs or
-    // defaults to bind), and the function's RESUME is its first
-    // instruction (no cell or free variable is bound before it): then they
-    // are the trace's inputs.
-    let fills = info.simple_args && info.argcount == args.len();
-    if !fills || !info.entry_traced || !matches!(info.ops[0].kind, rustpython_vm::bytecode::Instruction::Resume { .. }) {
+    if !info.enters_with(args.len()) {
         return None;
     }
     let ct = compiled(&info, 0, false)?;
@@ -1005,13 +1004,8 @@ pub fn call_entry(vm: &VirtualMachine, func: &PyObject, args: &[&PyObject]) -> O
         return None;
     }
     let mut words = buffers::take();
-    for (a, kind) in args.iter().zip(&ct.inputs) {
-        let w = match kind {
-            InputKind::Int => crate::layout::objects::exact_small_int(vm, a).map(|v| v as u64),
-            InputKind::Float => a.downcast_ref::<PyFloat>().filter(|_| a.class().is(vm.ctx.types.float_type)).map(|x| x.to_f64().to_bits()),
-            InputKind::Obj => Some(*a as *const PyObject as u64),
-        };
-        match w {
+    for (a, &kind) in args.iter().zip(&ct.inputs) {
+        match input_word(vm, a, kind) {
             Some(w) => words.push(w),
             None => {
                 buffers::give(words);
@@ -1022,41 +1016,34 @@ pub fn call_entry(vm: &VirtualMachine, func: &PyObject, args: &[&PyObject]) -> O
     let mut buf = buffers::take();
     crate::runtime::set_depth(depth + 1);
     let exit = vm.with_recursion("", || {
-        // The trace owns its object inputs.
-        for (a, kind) in args.iter().zip(&ct.inputs) {
-            if *kind == InputKind::Obj {
-                std::mem::forget((*a).to_owned());
-            }
-        }
+        own_inputs(args.iter().copied(), &ct.inputs);
         run_chain(vm, ct, &mut words, &mut buf)
     });
+    crate::runtime::set_depth(depth);
     buffers::give(words);
     let (ct, guard) = match exit {
         Ok(exited) => exited,
         Err(e) => {
             // Too deep for the native stack: nothing ran.
-            crate::runtime::set_depth(depth);
             buffers::give(buf);
             return Some(Err(e));
         }
     };
     if let Some(value) = return_exit(vm, &ct, guard, &buf) {
-        crate::runtime::set_depth(depth);
         buffers::give(buf);
         return Some(Ok(value));
     }
     // The trace left before the return: the function's frame, as the exit
-    // describes it, finishes in the interpreter (its depth counted above).
+    // describes it, finishes in the interpreter.
     let positional = args.iter().map(|a| (*a).to_owned()).collect();
-    let func_ref = func.to_owned();
-    let frame = match crate::call::frame_for_call(vm, &func_ref, f, positional, Default::default()) {
+    let frame = match crate::call::frame_for_call(vm, &func.to_owned(), f, positional, Default::default()) {
         Ok(frame) => frame,
         Err(e) => {
-            crate::runtime::set_depth(depth);
             buffers::give(buf);
             return Some(Err(e));
         }
     };
+    crate::runtime::set_depth(depth + 1);
     let mut stack = Vec::with_capacity(4);
     stack.push(frame);
     let mut rec = None;

@@ -162,12 +162,8 @@ impl Recorder {
             }
             // A Python function that may get compiled code of its own is
             // called through the helper that runs that code directly.
-            let entry = crate::call::exact_function(vm, &callable).is_some_and(|func| {
-                crate::layout::function_code(func, vm).is_ok_and(|code| {
-                    let info = crate::code::info_for(&code);
-                    info.entry_traced && info.simple_args && info.argcount == nargs
-                })
-            });
+            let entry = crate::call::exact_function(vm, &callable)
+                .is_some_and(|func| crate::layout::function_code(func, vm).is_ok_and(|code| crate::code::info_for(&code).enters_with(nargs)));
             let names = if entry {
                 [Helper::CallPy0, Helper::CallPy1, Helper::CallPy2, Helper::CallPy3, Helper::CallPy4]
             } else {

@@ -573,16 +573,15 @@ impl Recorder {
                     // into the inner one, not around another loop. A
                     // function's entry trace follows a short loop's
                     // iterations (a longer one gets its own trace).
+                    let (limit, too_many) = match self.target {
+                        super::Target::Bridge(..) => (1, "bridge goes around another loop"),
+                        super::Target::Entry(_) => (ENTRY_LOOP_PASSES, "a loop in a function's entry trace ran more times than the trace follows"),
+                        _ => abort!("inner loop"),
+                    };
                     let passes = self.loops_passed.entry(pc).or_default();
                     *passes += 1;
-                    match self.target {
-                        super::Target::Bridge(..) if *passes > 1 => abort!("bridge goes around another loop"),
-                        super::Target::Bridge(..) => {}
-                        super::Target::Entry(_) if *passes > ENTRY_LOOP_PASSES => {
-                            abort!("a loop in a function's entry trace ran more than {ENTRY_LOOP_PASSES} times")
-                        }
-                        super::Target::Entry(_) => {}
-                        _ => abort!("inner loop"),
+                    if *passes > limit {
+                        abort!("{too_many}");
                     }
                 }
             }
