@@ -17,6 +17,12 @@ use hipy_optimizer::{Trace, Type};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+/// The least room `run_into` makes in an exit buffer: bridges attached while
+/// a run is active (a recursive function's trace runs inside itself) must fit
+/// in the active runs' buffers, so these start with room for bridges larger
+/// than the trace's own exits.
+const MIN_EXIT_BUFFER: usize = 256;
+
 /// A loop's code. Not `Sync`: the generated code updates exit counters without
 /// atomic instructions, and bridges are attached through `&self`.
 pub struct CompiledLoop {
@@ -289,7 +295,7 @@ impl CompiledLoop {
             });
         }
         values.clear();
-        values.reserve(self.max_exit_values.get().max(1));
+        values.reserve(self.max_exit_values.get().max(MIN_EXIT_BUFFER));
         let outer = self.active_capacity.get();
         let cap = values.capacity();
         self.active_capacity

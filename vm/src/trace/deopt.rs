@@ -285,20 +285,89 @@ enum Value {
     FloatConst(u64),
     Bool(usize),
     BoolConst(bool),
+    /// A virtual object the return allocates (index into the plan's `objects`).
+    Virtual(usize),
+}
+
+/// A virtual object a return allocates: its class and its fields, in order.
+struct Made {
+    class: u64,
+    fields: Vec<(u64, Value)>,
 }
 
 /// What an exit at `RETURN_VALUE` of the frame that entered does instead of
-/// rebuilding that frame, which is about to go: make the value returned,
-/// release the references the trace owns and passes on to nobody (made once,
-/// at the first such exit; `returned` runs it).
+/// rebuilding that frame, which is about to go: make the value returned
+/// (allocating the virtual objects it is or holds), release the references
+/// the trace owns and passes on to nobody (made once, at the first such exit;
+/// `returned` runs it).
 pub struct ReturnPlan {
     value: Value,
+    objects: Vec<Made>,
     drop: Vec<usize>,
 }
 
+/// Builds a return plan's values from snapshot sources.
+struct Planner<'a> {
+    part: &'a TracePart,
+    info: &'a hipy_jit::ExitInfo,
+    owned: &'a [ValueId],
+    virtuals: &'a [VirtualObj],
+    taken: Vec<ValueId>,
+    objects: Vec<Made>,
+    /// The plan object of each virtual, once planned.
+    object_of: Vec<Option<usize>>,
+}
+
+impl Planner<'_> {
+    fn index(&self, v: ValueId) -> Option<usize> {
+        self.info.values.iter().position(|&x| x == v)
+    }
+
+    fn value(&mut self, src: &Source) -> Option<Value> {
+        Some(match *src {
+            Source::Bool(Operand::Value(v)) => Value::Bool(self.index(v)?),
+            Source::Bool(Operand::Int(k)) => Value::BoolConst(k != 0),
+            Source::Val(Operand::Value(v)) => match self.part.trace.value_type(v)? {
+                Type::I64 => Value::Int(self.index(v)?),
+                Type::F64 => Value::Float(self.index(v)?),
+                Type::Obj if self.owned.contains(&v) && !self.taken.contains(&v) => {
+                    self.taken.push(v);
+                    Value::Moved(self.index(v)?)
+                }
+                Type::Obj => Value::NewRef(self.index(v)?),
+                _ => return None,
+            },
+            Source::Val(Operand::Int(k)) => Value::IntConst(k),
+            Source::Val(Operand::Float(b)) => Value::FloatConst(b),
+            Source::Val(Operand::Obj(c)) => Value::ConstRef(self.part.trace.consts[c.index()].addr),
+            Source::Virtual(k) => {
+                let k = k as usize;
+                if let Some(i) = *self.object_of.get(k)? {
+                    return Some(Value::Virtual(i));
+                }
+                let v = self.virtuals.get(k)?;
+                let i = self.objects.len();
+                self.object_of[k] = Some(i);
+                let class = self.part.trace.consts[v.class.index()].addr;
+                self.objects.push(Made { class, fields: Vec::new() });
+                for (name, field) in v.names.iter().zip(&v.fields) {
+                    if matches!(field, Source::Null) {
+                        continue;
+                    }
+                    let value = self.value(field)?;
+                    self.objects[i].fields.push((self.part.trace.consts[name.index()].addr, value));
+                }
+                Value::Virtual(i)
+            }
+            _ => return None,
+        })
+    }
+}
+
 /// The plan for exit `guard` of `ct`, if it is the exit that ends its trace
-/// at the return of the frame that entered, with no virtual object to
-/// allocate (those exits rebuild the frame).
+/// at the return of the frame that entered. The virtual objects the returned
+/// value is or holds are allocated; a virtual that only a dying slot holds
+/// makes the exit rebuild the frame instead.
 pub fn plan_return(ct: &CompiledTrace, guard: u32) -> Option<ReturnPlan> {
     let info = ct.code.exit_info(guard)?;
     let part = ct.part(info.trace);
@@ -307,52 +376,55 @@ pub fn plan_return(ct: &CompiledTrace, guard: u32) -> Option<ReturnPlan> {
     let [frame] = &snap.frames[..] else { return None };
     let code = &part.descs.first()?.info;
     let returns = matches!(code.ops.get(frame.pc as usize)?.kind, rustpython_vm::bytecode::Instruction::ReturnValue);
-    if !returns || snap.kind != SnapshotKind::Resume || !snap.virtuals.is_empty() {
+    if !returns || snap.kind != SnapshotKind::Resume {
         return None;
     }
-    let index = |v: ValueId| info.values.iter().position(|&x| x == v);
-    let (last, rest) = frame.slots.split_last()?;
-    let mut taken = Vec::new();
-    let value = match *last {
-        Source::Bool(Operand::Value(v)) => Value::Bool(index(v)?),
-        Source::Bool(Operand::Int(k)) => Value::BoolConst(k != 0),
-        Source::Val(Operand::Value(v)) => match part.trace.value_type(v)? {
-            Type::I64 => Value::Int(index(v)?),
-            Type::F64 => Value::Float(index(v)?),
-            Type::Obj if g.owned.contains(&v) => {
-                taken.push(v);
-                Value::Moved(index(v)?)
-            }
-            Type::Obj => Value::NewRef(index(v)?),
-            _ => return None,
-        },
-        Source::Val(Operand::Int(k)) => Value::IntConst(k),
-        Source::Val(Operand::Float(b)) => Value::FloatConst(b),
-        Source::Val(Operand::Obj(c)) => Value::ConstRef(part.trace.consts[c.index()].addr),
-        _ => return None,
+    let mut p = Planner {
+        part: &part,
+        info,
+        owned: &g.owned,
+        virtuals: &snap.virtuals,
+        taken: Vec::new(),
+        objects: Vec::new(),
+        object_of: vec![None; snap.virtuals.len()],
     };
+    let (last, rest) = frame.slots.split_last()?;
+    let value = p.value(last)?;
     let mut drop = Vec::new();
     for s in rest {
         match *s {
-            Source::Val(Operand::Value(v)) if g.owned.contains(&v) && !taken.contains(&v) => {
-                taken.push(v);
-                drop.push(index(v)?);
+            Source::Val(Operand::Value(v)) if g.owned.contains(&v) && !p.taken.contains(&v) => {
+                p.taken.push(v);
+                drop.push(p.index(v)?);
             }
-            Source::Virtual(_) => return None,
+            Source::Virtual(k) if p.object_of.get(k as usize).copied().flatten().is_none() => return None,
             _ => {}
         }
     }
     for &v in &g.drop {
-        drop.push(index(v)?);
+        drop.push(p.index(v)?);
     }
-    Some(ReturnPlan { value, drop })
+    Some(ReturnPlan { value, objects: p.objects, drop })
 }
 
 /// Run a return plan: the value the frame returns.
 pub fn returned(vm: &VirtualMachine, plan: &ReturnPlan, buf: &[u64]) -> PyObjectRef {
+    let mut made = Vec::new();
+    let value = plan_value(vm, plan, &plan.value, buf, &mut made);
+    for &j in &plan.drop {
+        let p = buf[j] as *const PyObject;
+        if !p.is_null() {
+            // SAFETY: references the trace owns and passes on to nobody.
+            drop(unsafe { helpers::adopt(p) });
+        }
+    }
+    value
+}
+
+fn plan_value(vm: &VirtualMachine, plan: &ReturnPlan, value: &Value, buf: &[u64], made: &mut Vec<Option<PyObjectRef>>) -> PyObjectRef {
     // SAFETY (both): a live object the trace owns (moved) or a frame holds.
     let object = |p: u64| unsafe { &*(p as *const PyObject) }.to_owned();
-    let value = match plan.value {
+    match *value {
         Value::Moved(j) => unsafe { helpers::adopt(buf[j] as *const PyObject) },
         Value::NewRef(j) => object(buf[j]),
         Value::ConstRef(a) => object(a),
@@ -362,15 +434,28 @@ pub fn returned(vm: &VirtualMachine, plan: &ReturnPlan, buf: &[u64]) -> PyObject
         Value::FloatConst(b) => vm.ctx.new_float(f64::from_bits(b)).into(),
         Value::Bool(j) => vm.ctx.new_bool(buf[j] != 0).into(),
         Value::BoolConst(b) => vm.ctx.new_bool(b).into(),
-    };
-    for &j in &plan.drop {
-        let p = buf[j] as *const PyObject;
-        if !p.is_null() {
-            // SAFETY: references the trace owns and passes on to nobody.
-            drop(unsafe { helpers::adopt(p) });
+        Value::Virtual(i) => {
+            if let Some(Some(o)) = made.get(i) {
+                return o.clone();
+            }
+            let m = &plan.objects[i];
+            let obj = crate::call::new_instance(vm, &object(m.class)).expect("allocating an instance of a class checked at recording");
+            if made.len() <= i {
+                made.resize(i + 1, None);
+            }
+            made[i] = Some(obj.clone());
+            for (name, field) in &m.fields {
+                let value = plan_value(vm, plan, field, buf, made);
+                // SAFETY: the trace keeps its constants (the field names) alive.
+                let name = unsafe { &*(*name as *const PyObject) };
+                if let Some(name) = name.downcast_ref::<rustpython_vm::builtins::PyStr>() {
+                    // A plain store (slot or `__dict__`), as the recorder checked.
+                    let _ = obj.generic_setattr(name, rustpython_vm::function::PySetterValue::Assign(value), vm);
+                }
+            }
+            obj
         }
     }
-    value
 }
 
 /// A caller frame of an inlined call (or of a peeled generator) resumes

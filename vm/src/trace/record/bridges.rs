@@ -2,6 +2,8 @@
 //! exit's snapshot), and closing at the header of another compiled loop, whose
 //! inputs the values are converted to.
 
+use rustpython_vm::builtins::PyStr;
+
 use super::*;
 
 impl Recorder {
@@ -62,44 +64,18 @@ impl Recorder {
             fused_slice: None,
         };
         let mut taken = HashSet::new();
+        // The objects allocation removal kept virtual at the exit: the bridge
+        // allocates them again (`new`, then their fields), so they stay
+        // virtual in it as long as it does not let them escape.
+        let virt: Vec<ValueId> = snap.virtuals.iter().map(|v| {
+            let class = r.parent_const(&part.trace, v.class);
+            r.new_object(vm, class)
+        }).collect();
+        let mut virt_owned = vec![true; virt.len()];
         for (i, fr) in snap.frames.iter().enumerate() {
             let mut slots = Vec::with_capacity(fr.slots.len());
             for src in &fr.slots {
-                let sh = match *src {
-                    Source::Null => Sh::Null,
-                    Source::Unchanged | Source::Virtual(_) => abort!("bridge from a snapshot with {src:?}"),
-                    Source::Val(o) | Source::Bool(o) => {
-                        let repr = match (src, o) {
-                            (Source::Bool(_), _) => Repr::Bool,
-                            (_, Operand::Value(v)) => match part.trace.value_type(v) {
-                                Some(Type::I64) => Repr::Int,
-                                Some(Type::F64) => Repr::Float,
-                                _ => Repr::Obj,
-                            },
-                            (_, Operand::Int(_)) => Repr::Int,
-                            (_, Operand::Float(_)) => Repr::Float,
-                            (_, Operand::Obj(_)) => Repr::Obj,
-                        };
-                        match o {
-                            Operand::Value(v) => {
-                                let input = *input_of.get(&v).ok_or("snapshot value missing from the exit")?;
-                                let owned = repr == Repr::Obj && g.owned.contains(&v) && taken.insert(v);
-                                Sh::val(input, repr, owned)
-                            }
-                            Operand::Obj(c) => {
-                                let k = &part.trace.consts[c.index()];
-                                // SAFETY: the parent trace keeps its constants alive.
-                                let obj = unsafe { &*(k.addr as *const PyObject) };
-                                r.keep.push(obj.to_owned());
-                                let c = r.b.const_obj(k.addr, &k.name.clone(), k.sealed);
-                                r.consts.insert(k.addr as usize, c);
-                                Sh::val(c, repr, false)
-                            }
-                            other => Sh::val(other, repr, false),
-                        }
-                    }
-                };
-                slots.push(sh);
+                slots.push(r.bridge_value(&part.trace, &g, &input_of, &mut taken, &virt, &mut virt_owned, src)?);
             }
             let gen = if i > 0 && part.descs[fr.code as usize].generator {
                 Some(GenFrame { obj: slots.pop().ok_or("generator missing")?, buf: None })
@@ -115,6 +91,27 @@ impl Recorder {
             };
             let init = if i > 0 && part.descs[fr.code as usize].init { slots.pop() } else { None };
             r.frames.push(ShadowFrame { desc: fr.code as u32, slots, resume_pc: fr.pc, init, binary, gen });
+        }
+        for (k, v) in snap.virtuals.iter().enumerate() {
+            let cls = r.parent_object(&part.trace, v.class).downcast_ref::<PyType>().ok_or("a virtual's class is not a type")?.to_owned();
+            for (name, src) in v.names.iter().zip(&v.fields) {
+                let name = r.parent_object(&part.trace, *name).downcast_ref::<PyStr>().and_then(|s| s.to_str()).ok_or("a field name is not a str")?.to_owned();
+                let val = r.bridge_value(&part.trace, &g, &input_of, &mut taken, &virt, &mut virt_owned, src)?;
+                if val == Sh::Null {
+                    continue;
+                }
+                let obj = Sh::val(virt[k], Repr::Obj, false);
+                let object = r.object_of[&virt[k]];
+                if !r.store_field(vm, object, obj, &cls, vm.ctx.intern_str(name), val) {
+                    abort!("a virtual's field is not a plain store");
+                }
+            }
+        }
+        for (k, owned) in virt_owned.iter().enumerate() {
+            if *owned {
+                // Referenced by no slot and no field (not expected): drop it.
+                r.release(Sh::val(virt[k], Repr::Obj, true));
+            }
         }
         // References the exit owns but no frame holds: the bridge releases them.
         for d in &g.drop {
@@ -134,6 +131,72 @@ impl Recorder {
             r.after_for_iter(v, stop, exhausted);
         }
         Ok(r)
+    }
+
+    /// Constant `c` of the parent trace (kept alive by it).
+    fn parent_object<'a>(&self, parent: &'a Trace, c: ConstId) -> &'a PyObject {
+        // SAFETY: the parent trace keeps its constants alive.
+        unsafe { &*(parent.consts[c.index()].addr as *const PyObject) }
+    }
+
+    /// Constant `c` of the parent trace as a constant of the bridge.
+    fn parent_const(&mut self, parent: &Trace, c: ConstId) -> ConstId {
+        let k = &parent.consts[c.index()];
+        if let Some(&own) = self.consts.get(&(k.addr as usize)) {
+            return own;
+        }
+        self.keep.push(self.parent_object(parent, c).to_owned());
+        let own = self.b.const_obj(k.addr, &k.name.clone(), k.sealed);
+        self.consts.insert(k.addr as usize, own);
+        own
+    }
+
+    /// The shadow value of a snapshot source at the start of a bridge: an exit
+    /// value is the bridge input in the same position, owned if the exit owns
+    /// it and no other slot took it yet; a virtual is the object the bridge
+    /// allocated for it (`virt`), owned by its first user.
+    #[allow(clippy::too_many_arguments)]
+    fn bridge_value(
+        &mut self,
+        parent: &Trace,
+        g: &hipy_optimizer::GuardInfo,
+        input_of: &HashMap<ValueId, ValueId>,
+        taken: &mut HashSet<ValueId>,
+        virt: &[ValueId],
+        virt_owned: &mut [bool],
+        src: &Source,
+    ) -> Result<Sh, Abort> {
+        Ok(match *src {
+            Source::Null => Sh::Null,
+            Source::Unchanged => abort!("bridge from a snapshot with {src:?}"),
+            Source::Virtual(k) => {
+                let k = k as usize;
+                let owned = std::mem::replace(&mut virt_owned[k], false);
+                Sh::val(virt[k], Repr::Obj, owned)
+            }
+            Source::Val(o) | Source::Bool(o) => {
+                let repr = match (src, o) {
+                    (Source::Bool(_), _) => Repr::Bool,
+                    (_, Operand::Value(v)) => match parent.value_type(v) {
+                        Some(Type::I64) => Repr::Int,
+                        Some(Type::F64) => Repr::Float,
+                        _ => Repr::Obj,
+                    },
+                    (_, Operand::Int(_)) => Repr::Int,
+                    (_, Operand::Float(_)) => Repr::Float,
+                    (_, Operand::Obj(_)) => Repr::Obj,
+                };
+                match o {
+                    Operand::Value(v) => {
+                        let input = *input_of.get(&v).ok_or("snapshot value missing from the exit")?;
+                        let owned = repr == Repr::Obj && g.owned.contains(&v) && taken.insert(v);
+                        Sh::val(input, repr, owned)
+                    }
+                    Operand::Obj(c) => Sh::val(self.parent_const(parent, c), repr, false),
+                    other => Sh::val(other, repr, false),
+                }
+            }
+        })
     }
 
     /// Bring the loop frame's values into the representation of a loop's
