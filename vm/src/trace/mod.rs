@@ -506,8 +506,12 @@ pub fn record_step(
     // A recording that reaches another compiled loop's header ends there,
     // with an exit that enters that loop. A bridge of a trace that does not
     // loop itself enters that trace again at its own header.
+    // A loop whose variables are bound otherwise than here (a variable its
+    // body assigns is still unbound before the first iteration, and the loop
+    // has no first-iteration trace) is not entered: the recording follows
+    // its iteration and enters it at the header next time round.
     if n == r.base + 1 && r.depth() == 1 && f.serial == r.serial {
-        let other = |next: &Rc<CompiledTrace>| match &r.target {
+        let other = |next: &Rc<CompiledTrace>| next.boundness(f) == Boundness::Same && match &r.target {
             // Back into its own trace only after recording something: an
             // empty bridge would enter the trace where its exit failed, with
             // the same values, and fail there again without end.
