@@ -11,6 +11,8 @@
 
 mod config;
 mod deopt;
+mod direct;
+pub use direct::call_entry;
 mod attr_helpers;
 mod helper_table;
 pub mod helpers;
@@ -22,7 +24,7 @@ use std::rc::Rc;
 
 use hipy_jit::{CompileOptions, CompiledLoop};
 use hipy_optimizer::Trace;
-use rustpython_vm::builtins::{PyFloat, PyFunction};
+use rustpython_vm::builtins::PyFloat;
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
 use crate::eval::Raised;
@@ -283,6 +285,7 @@ thread_local! {
 /// A released loop is recorded again if it gets hot again. Other threads'
 /// loops are left alone.
 pub fn release_loops_at_collection(explicit: bool) {
+    direct::forget();
     let codes = WITH_COMPILED.with(|w| w.borrow().clone());
     let mut released: Vec<Rc<CompiledTrace>> = Vec::new();
     for info in &codes {
@@ -316,6 +319,7 @@ pub fn release_loops_at_collection(explicit: bool) {
 
 /// Drop this thread's loop states and compiled traces (the thread is ending).
 pub fn release_loops() {
+    direct::forget();
     let codes = WITH_COMPILED.with(|w| std::mem::take(&mut *w.borrow_mut()));
     let states: Vec<Vec<LoopState>> = codes.iter().map(|info| std::mem::take(&mut *info.jit_loops.borrow_mut())).collect();
     drop(states);
@@ -677,6 +681,7 @@ fn install_root(vm: &VirtualMachine, target: &Target, root: Root, part: TracePar
     }
     let header = ct.header;
     with_state(&key.code, key.jump, key.push, |st| st.compiled = Some(ct));
+    direct::forget();
     if matches!(target, Target::Entry(_)) {
         // The function's next call enters it.
         key.code.jit_next[key.jump as usize].set(0);
@@ -978,82 +983,6 @@ fn enter(
         ct.bounced.set((f.serial, f.code.backedges[jump as usize].get() + BOUNCE_BACKOFF));
     }
     Ok(Entered::Yes)
-}
-
-/// A call of Python function `func` with exactly its positional parameters
-/// `args`, made by compiled code (a residual call): run the function's
-/// compiled entry trace at once, with no frame unless the trace exits
-/// before the return. None: the function has no such trace, the arguments
-/// do not fit its inputs, or the call must go the ordinary way (a hook is
-/// set, a signal or request is pending, the recursion limit is reached:
-/// the ordinary call reports it).
-pub fn call_entry(vm: &VirtualMachine, func: &PyObject, args: &[&PyObject]) -> Option<PyResult> {
-    if !func.class().is(vm.ctx.types.function_type) {
-        return None;
-    }
-    let f = func.downcast_ref::<PyFunction>()?;
-    // SAFETY: the function holds its code object (no reference is taken).
-    let code = unsafe { &*(crate::layout::function_code_addr(f)? as *const rustpython_vm::Py<rustpython_vm::builtins::PyCode>) };
-    let info = crate::code::info_for(code);
-    if !info.enters_with(args.len()) {
-        return None;
-    }
-    let ct = compiled(&info, 0, false)?;
-    if ct.inputs.len() != args.len() || ct.header_nulls.iter().take(args.len()).any(|&null| null) {
-        return None;
-    }
-    let depth = crate::runtime::depth();
-    let busy = crate::safepoint::REQUESTED.load(std::sync::atomic::Ordering::Relaxed) != 0;
-    if busy || depth >= vm.recursion_limit.get() || crate::hooks::active(vm) {
-        return None;
-    }
-    let mut words = buffers::take();
-    for (a, &kind) in args.iter().zip(&ct.inputs) {
-        match input_word(vm, a, kind) {
-            Some(w) => words.push(w),
-            None => {
-                buffers::give(words);
-                return None;
-            }
-        }
-    }
-    let mut buf = buffers::take();
-    crate::runtime::set_depth(depth + 1);
-    let exit = vm.with_recursion("", || {
-        own_inputs(args.iter().copied(), &ct.inputs);
-        run_chain(vm, ct, &mut words, &mut buf)
-    });
-    crate::runtime::set_depth(depth);
-    buffers::give(words);
-    let (ct, guard) = match exit {
-        Ok(exited) => exited,
-        Err(e) => {
-            // Too deep for the native stack: nothing ran.
-            buffers::give(buf);
-            return Some(Err(e));
-        }
-    };
-    if let Some(value) = return_exit(vm, &ct, guard, &buf) {
-        buffers::give(buf);
-        return Some(Ok(value));
-    }
-    // The trace left before the return: the function's frame, as the exit
-    // describes it, finishes in the interpreter.
-    let positional = args.iter().map(|a| (*a).to_owned()).collect();
-    let frame = match crate::call::frame_for_call(vm, &func.to_owned(), f, positional, Default::default()) {
-        Ok(frame) => frame,
-        Err(e) => {
-            buffers::give(buf);
-            return Some(Err(e));
-        }
-    };
-    crate::runtime::set_depth(depth + 1);
-    let mut stack = Vec::with_capacity(4);
-    stack.push(frame);
-    let mut rec = None;
-    let pending = after_exit(vm, &mut stack, 0, &mut rec, &ct, guard, &buf).err();
-    buffers::give(buf);
-    Some(crate::eval::run_rebuilt(vm, stack, pending, rec))
 }
 
 /// Rebuild the frames of `stack` from `base` up as exit `guard` of `ct`
