@@ -12,6 +12,7 @@
 mod config;
 mod deopt;
 mod direct;
+mod versions;
 pub use direct::call_entry;
 mod attr_helpers;
 mod helper_table;
@@ -86,6 +87,9 @@ pub struct CompiledTrace {
     /// False for a loop's first-iteration trace (`LoopState::first`), which
     /// runs one iteration and transfers into the loop's trace.
     loops: bool,
+    /// The classes its preamble requires of its object inputs, by loop-frame
+    /// slot (`versions::entry_classes`).
+    entry_classes: Vec<(usize, u64)>,
 }
 
 /// A frame at a loop header against a trace of that loop (`boundness`).
@@ -110,6 +114,7 @@ impl CompiledTrace {
         started: std::time::Instant,
     ) -> Rc<CompiledTrace> {
         let transfers = part.transfer.is_some();
+        let entry_classes = versions::entry_classes(&part.trace, &header_nulls);
         let ct = Rc::new(CompiledTrace {
             name,
             code,
@@ -123,6 +128,7 @@ impl CompiledTrace {
             bounced: Default::default(),
             entries: Default::default(),
             loops: !transfers,
+            entry_classes,
         });
         stats::with(|s| {
             s.compiled.push(Rc::downgrade(&ct));
@@ -247,6 +253,10 @@ pub struct LoopState {
     /// the first-iteration trace.
     first_misses: u32,
     first_aborts: u32,
+    /// Traces of the loop for inputs of other classes (`versions`), and
+    /// entries that fit none of them since the last version was recorded.
+    versions: Vec<Rc<CompiledTrace>>,
+    version_misses: u32,
 }
 
 /// Loop (`jump`, `push`) of `code`'s state, made on first use.
@@ -255,7 +265,7 @@ fn with_state<R>(code: &crate::code::CodeInfo, jump: u32, push: bool, f: impl Fn
     let i = match loops.iter().position(|s| s.jump == jump && s.push == push) {
         Some(i) => i,
         None => {
-            loops.push(LoopState { jump, push, compiled: None, aborts: 0, blacklisted: false, first: None, first_misses: 0, first_aborts: 0 });
+            loops.push(LoopState { jump, push, compiled: None, aborts: 0, blacklisted: false, first: None, first_misses: 0, first_aborts: 0, versions: Vec::new(), version_misses: 0 });
             loops.len() - 1
         }
     };
@@ -302,6 +312,7 @@ pub fn release_loops_at_collection(explicit: bool) {
             info.jit_next[jump].set(info.backedges[jump].get().saturating_add(config().threshold));
             released.push(st.compiled.take().expect("compiled"));
             released.extend(st.first.take());
+            released.append(&mut st.versions);
         }
     }
     WITH_COMPILED.with(|w| w.borrow_mut().retain(|info| info.jit_loops.borrow().iter().any(|s| s.compiled.is_some())));
@@ -367,13 +378,17 @@ pub fn back_edge(
         }
     }
     let count = f.code.backedges[jump].get();
-    if let Some(ct) = compiled {
-        if ct.refuses(f, jump as u32) {
-            f.code.jit_next[jump].set(ct.bounced.get().1);
+    if let Some(main) = compiled {
+        if main.refuses(f, jump as u32) {
+            f.code.jit_next[jump].set(main.bounced.get().1);
             return Ok(Entered::No);
         }
-        f.code.jit_next[jump].set(count + 1);
-        return enter(vm, stack, rec, &ct, jump as u32);
+        // A frame whose inputs do not fit the trace's classes enters the
+        // version for them, or is recorded as one (below).
+        if let versions::Pick::Enter(ct) = versions::pick(f, jump as u32, main) {
+            f.code.jit_next[jump].set(count + 1);
+            return enter(vm, stack, rec, &ct, jump as u32);
+        }
     }
     if blacklisted {
         f.code.jit_next[jump].set(u64::MAX);
@@ -668,15 +683,24 @@ fn install_root(vm: &VirtualMachine, target: &Target, root: Root, part: TracePar
         Target::First(key) => (key, true),
         Target::Bridge(..) => unreachable!("bridges are attached"),
     };
-    let name = match target {
+    // A loop with a trace already gets another version (`versions`).
+    let version = if first { None } else { with_state(&key.code, key.jump, key.push, |st| st.compiled.is_some().then(|| st.versions.len() + 2)) };
+    let mut name = match target {
         Target::First(_) => format!("{} (first iteration)", part.trace.name),
         Target::Entry(_) => format!("{} (function entry)", part.trace.name),
         _ => part.trace.name.clone(),
     };
+    if let Some(n) = version {
+        name.push_str(&format!(" (version {n})"));
+    }
     log_trace(&format!("trace {name}"), before, &part.trace, 0, code.trace_code(0).unwrap_or_default());
     let ct = CompiledTrace::new(name, code, (root.header, root.inputs, root.header_nulls), Rc::new(part), started);
     if first {
         with_state(&key.code, key.jump, key.push, |st| st.first = Some(ct));
+        return;
+    }
+    if version.is_some() {
+        with_state(&key.code, key.jump, key.push, |st| st.versions.push(ct));
         return;
     }
     let header = ct.header;

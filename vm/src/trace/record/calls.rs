@@ -114,6 +114,19 @@ impl Recorder {
             self.release_temp(x, xt);
             return self.finish_call(argc, Sh::val(n, Repr::Int, false));
         }
+        // `float(i)` of an int: the conversion itself (rounded to nearest
+        // even, as CPython's for ints in i64's range; a larger int fails the
+        // unboxing guard).
+        if nargs == 1 && !self_arg && callable.is(vm.ctx.types.float_type) {
+            let arg_obj = f.slots.last().unwrap().as_ref().unwrap();
+            if int_value(vm, arg_obj).is_some() {
+                let k = self.constant(&callable, "float");
+                self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
+                let i = self.as_int(vm, args[0], arg_obj, snap).ok_or("int")?;
+                let x = self.b.op(Opcode::IntToF64, &[i]);
+                return self.finish_call(argc, Sh::val(x, Repr::Float, false));
+            }
+        }
         // math functions on floats, called directly.
         if nargs == 1 && !self_arg {
             if let Some((helper, domain)) = math_function(vm, &callable) {
