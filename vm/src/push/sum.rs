@@ -162,7 +162,16 @@ pub(super) fn sum(vm: &VirtualMachine, args: FuncArgs, callee: Callee, original:
 /// total that is not an int or float on, with `+`.
 fn sum_items(vm: &VirtualMachine, seq: &PyObjectRef, total: Total) -> PyResult {
     let mut sink = SumSink { total: Some(total) };
-    let mut i = 0;
+    // The run of items the sink takes needs no lock per item: taking one
+    // runs no Python code, so the list cannot change meanwhile.
+    let taken = |items: &[PyObjectRef], sink: &mut SumSink| items.iter().take_while(|item| sink.take(vm, item)).count();
+    let mut i = if let Some(list) = seq.downcast_ref::<PyList>().filter(|_| seq.class().is(vm.ctx.types.list_type)) {
+        taken(&list.borrow_vec(), &mut sink)
+    } else if let Some(tuple) = seq.downcast_ref::<PyTuple>() {
+        taken(tuple.as_slice(), &mut sink)
+    } else {
+        0
+    };
     while let Some(item) = item_at(vm, seq, i) {
         i += 1;
         if sink.take(vm, &item) {
