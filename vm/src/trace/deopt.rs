@@ -92,19 +92,32 @@ impl Exit<'_> {
         }
         let v = &self.virtuals[k];
         let class = self.object(vm, Operand::Obj(v.class));
-        let obj = crate::call::new_instance(vm, &class).expect("allocating an instance of a class checked at recording");
+        let obj = new_virtual(vm, &class);
         if self.made.len() <= k {
             self.made.resize(k + 1, None);
         }
         self.made[k] = Some(obj.clone());
         for (name, field) in v.names.iter().zip(&v.fields) {
             let name = self.object(vm, Operand::Obj(*name));
-            if let (Some(Some(value)), Some(name)) = (self.source(vm, field), name.downcast_ref::<rustpython_vm::builtins::PyStr>()) {
-                // A plain store (slot or `__dict__`), as the recorder checked.
-                let _ = obj.generic_setattr(name, rustpython_vm::function::PySetterValue::Assign(value), vm);
+            if let Some(Some(value)) = self.source(vm, field) {
+                set_virtual_field(vm, &obj, &name, value);
             }
         }
         obj
+    }
+}
+
+/// A virtual object made real: an instance of `class`, allocated as
+/// `object.__new__` would (the recorder checked that the class allows it).
+fn new_virtual(vm: &VirtualMachine, class: &PyObjectRef) -> PyObjectRef {
+    crate::call::new_instance(vm, class).expect("allocating an instance of a class checked at recording")
+}
+
+/// Field `name` of a virtual object made real: a plain store (a slot or the
+/// `__dict__`), as the recorder checked.
+fn set_virtual_field(vm: &VirtualMachine, obj: &PyObject, name: &PyObject, value: PyObjectRef) {
+    if let Some(name) = name.downcast_ref::<rustpython_vm::builtins::PyStr>() {
+        let _ = obj.generic_setattr(name, rustpython_vm::function::PySetterValue::Assign(value), vm);
     }
 }
 
@@ -439,7 +452,7 @@ fn plan_value(vm: &VirtualMachine, plan: &ReturnPlan, value: &Value, buf: &[u64]
                 return o.clone();
             }
             let m = &plan.objects[i];
-            let obj = crate::call::new_instance(vm, &object(m.class)).expect("allocating an instance of a class checked at recording");
+            let obj = new_virtual(vm, &object(m.class));
             if made.len() <= i {
                 made.resize(i + 1, None);
             }
@@ -447,11 +460,7 @@ fn plan_value(vm: &VirtualMachine, plan: &ReturnPlan, value: &Value, buf: &[u64]
             for (name, field) in &m.fields {
                 let value = plan_value(vm, plan, field, buf, made);
                 // SAFETY: the trace keeps its constants (the field names) alive.
-                let name = unsafe { &*(*name as *const PyObject) };
-                if let Some(name) = name.downcast_ref::<rustpython_vm::builtins::PyStr>() {
-                    // A plain store (slot or `__dict__`), as the recorder checked.
-                    let _ = obj.generic_setattr(name, rustpython_vm::function::PySetterValue::Assign(value), vm);
-                }
+                set_virtual_field(vm, &obj, unsafe { &*(*name as *const PyObject) }, value);
             }
             obj
         }
