@@ -90,6 +90,9 @@ pub struct CompiledTrace {
     /// The classes its preamble requires of its object inputs, by loop-frame
     /// slot (`versions::entry_classes`).
     entry_classes: Vec<(usize, u64)>,
+    /// The exit that last returned from the frame that entered, and its plan
+    /// (`return_exit`; a function's trace returns at every call).
+    last_return: std::cell::Cell<Option<(u32, *const deopt::ReturnPlan)>>,
 }
 
 /// A frame at a loop header against a trace of that loop (`boundness`).
@@ -129,6 +132,7 @@ impl CompiledTrace {
             entries: Default::default(),
             loops: !transfers,
             entry_classes,
+            last_return: Default::default(),
         });
         stats::with(|s| {
             s.compiled.push(Rc::downgrade(&ct));
@@ -1067,12 +1071,20 @@ fn run_chain(vm: &VirtualMachine, mut ct: Rc<CompiledTrace>, words: &mut Vec<u64
 /// If exit `guard` ends its trace at the return of the frame that entered:
 /// the value returned (the frame, about to go, is not rebuilt).
 fn return_exit(vm: &VirtualMachine, ct: &CompiledTrace, guard: u32, buf: &[u64]) -> Option<PyObjectRef> {
+    if let Some((g, plan)) = ct.last_return.get() {
+        if g == guard {
+            // SAFETY: the plan lives in a part of `ct` (parts are never dropped
+            // before the trace).
+            return Some(deopt::returned(vm, unsafe { &*plan }, buf));
+        }
+    }
     let info = ct.code.exit_info(guard)?;
     let part = ct.part(info.trace);
     if info.op_index + 1 != part.trace.ops.len() {
         return None;
     }
     let plan = part.ret.get_or_init(|| deopt::plan_return(ct, guard)).as_ref()?;
+    ct.last_return.set(Some((guard, plan as *const deopt::ReturnPlan)));
     Some(deopt::returned(vm, plan, buf))
 }
 
