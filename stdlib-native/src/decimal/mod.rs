@@ -32,13 +32,13 @@
 use rustpython_vm::builtins::{PyDict, PyDictRef, PyInt, PyList, PyModule, PyStr, PyType};
 use rustpython_vm::function::{FuncArgs, ItemDoc, PyMethodDef, PyMethodFlags};
 use rustpython_vm::builtins::descriptor::{MemberAccess, MemberKind, PyMemberDescriptor};
-use rustpython_vm::builtins::PyStrInterned;
 use rustpython_vm::{AsObject, Py, PyAtomicRef, PyObject, PyObjectRef, PyRef, PyResult, VirtualMachine};
 use std::sync::Arc;
 
 mod arith;
 mod current;
 mod limbs;
+mod value;
 
 use arith::{cmp, fix, op_add, op_div, op_mul, op_sub, round_to, rounding, to_str, Dec, Rounding, Signals};
 
@@ -65,6 +65,8 @@ mod pydecimal {
             }
         }
         exec.call((SLOTTED_CONTEXT, dict.clone()), vm)?;
+        dict.set_item("_DecimalBase", <value::DecimalBase as rustpython_vm::class::PyClassImpl>::make_static_type().into(), vm)?;
+        exec.call((NATIVE_DECIMAL, dict.clone()), vm)?;
         install(vm, &dict)
     }
 }
@@ -124,15 +126,42 @@ ExtendedContext = Context(
 )
 "#;
 
+/// Makes `Decimal` again on `_DecimalBase` (`value`), which holds the
+/// fields natively: the class from the same namespace without its
+/// `__slots__`, with `__new__` and `_dec_from_triple` making their
+/// instances by `_DecimalBase.__new__` (their code names `object`, whose
+/// `__new__` would make an object without the native storage), and the
+/// module's constant Decimals made again as instances of it.
+const NATIVE_DECIMAL: &str = r#"
+def _native(cls):
+    def on_base(f):
+        c = f.__code__
+        assert 'object' in c.co_names, f
+        f.__code__ = c.replace(co_names=tuple('_DecimalBase' if n == 'object' else n for n in c.co_names))
+    ns = {k: v for k, v in cls.__dict__.items() if k not in ('__dict__', '__weakref__') + cls.__slots__}
+    ns['__slots__'] = ()
+    on_base(ns['__new__'].__func__ if isinstance(ns['__new__'], staticmethod) else ns['__new__'])
+    on_base(_dec_from_triple)
+    return type(cls)(cls.__name__, (_DecimalBase,), ns)
+Decimal = _native(Decimal)
+del _native
+_numbers.Number.register(Decimal)
+_Infinity = Decimal('Inf')
+_NegativeInfinity = Decimal('-Inf')
+_NaN = Decimal('NaN')
+_Zero = Decimal(0)
+_One = Decimal(1)
+_NegativeOne = Decimal(-1)
+_SignedInfinity = (_Infinity, _NegativeInfinity)
+"#;
+
 /// What the Rust methods of one `Decimal` class need.
 struct State {
     cls: PyRef<PyType>,
-    slots: Slots,
     /// The current context (`getcontext`, `setcontext`).
     current: current::Current,
     inexact: PyObjectRef,
     rounded: PyObjectRef,
-    n: Names,
     /// `Context` (with its fields in `__slots__`, see `SLOTTED_CONTEXT`).
     context_cls: PyRef<PyType>,
     context_slots: ContextSlots,
@@ -180,31 +209,6 @@ fn slot_get(cls: &Py<PyType>, offset: isize, obj: &PyObject) -> Option<PyObjectR
     unsafe { slot_cell(obj, offset) }.load_owned()
 }
 
-/// Sets slot `offset` of `cls` in `obj`, an instance this module has just
-/// created and nothing else has seen.
-fn slot_init(cls: &Py<PyType>, offset: isize, obj: &PyObject, value: PyObjectRef) {
-    if obj.class().is(cls) {
-        // Safety: as in `slot_get`; no other reference to `obj` exists, so
-        // the previous value (unset) is dropped here.
-        drop(unsafe { slot_cell(obj, offset).swap(Some(value)) });
-    }
-}
-
-/// The slots of `Decimal`.
-struct Slots {
-    exp: isize,
-    int: isize,
-    sign: isize,
-    is_special: isize,
-}
-
-impl Slots {
-    fn new(vm: &VirtualMachine, cls: &Py<PyType>) -> PyResult<Slots> {
-        let at = |name| slot_offset(vm, cls, name);
-        Ok(Slots { exp: at("_exp")?, int: at("_int")?, sign: at("_sign")?, is_special: at("_is_special")? })
-    }
-}
-
 /// The slots of `Context`.
 struct ContextSlots {
     prec: isize,
@@ -232,27 +236,6 @@ impl ContextSlots {
             traps: at("traps")?,
             ignored_flags: at("_ignored_flags")?,
         })
-    }
-}
-
-/// Attribute and key names, interned once (a `&str` name is interned
-/// again at every lookup).
-struct Names {
-    is_special: &'static PyStrInterned,
-    int: &'static PyStrInterned,
-    exp: &'static PyStrInterned,
-    sign: &'static PyStrInterned,
-}
-
-impl Names {
-    fn new(vm: &VirtualMachine) -> Self {
-        let i = |s: &str| vm.ctx.intern_str(s);
-        Names {
-            is_special: i("_is_special"),
-            int: i("_int"),
-            exp: i("_exp"),
-            sign: i("_sign"),
-        }
     }
 }
 
@@ -317,28 +300,7 @@ impl State {
 
     /// A finite `Decimal` (of this class or a subclass).
     fn dec(&self, vm: &VirtualMachine, obj: &PyObject) -> Option<Dec> {
-        let [is_special, digits, exp, sign] = if obj.class().is(&self.cls) {
-            let m = &self.slots;
-            [m.is_special, m.int, m.exp, m.sign].map(|offset| slot_get(&self.cls, offset, obj))
-        } else if obj.class().fast_issubclass(&self.cls) {
-            [self.n.is_special, self.n.int, self.n.exp, self.n.sign].map(|name| obj.get_attr(name, vm).ok())
-        } else {
-            return None;
-        };
-        if !is_special?.is(&vm.ctx.false_value) {
-            return None;
-        }
-        let digits = digits?;
-        let digits = digits.downcast_ref::<PyStr>()?.to_str()?.as_bytes();
-        // What Python code stored; the arithmetic needs ASCII digits.
-        if !limbs::all_digits(digits) {
-            return None;
-        }
-        let digits = digits.to_vec();
-        let exp = int_of(vm, exp?)?;
-        let neg = int_of(vm, sign?)? != 0;
-        // Exponents this large are left to Python's unbounded ints.
-        (exp.abs() < 1 << 60 && !digits.is_empty()).then_some(Dec { neg, digits, exp })
+        obj.downcast_ref::<value::DecimalBase>()?.dec(vm)
     }
 
     /// An operand as `_convert_other` takes it: a Decimal or an int.
@@ -356,17 +318,9 @@ impl State {
         self.dec(vm, obj)
     }
 
-    fn new_dec(&self, vm: &VirtualMachine, d: Dec) -> PyResult {
-        // `object.__new__(Decimal)`: `Decimal` has `__slots__`, no
-        // `__dict__` and no abstract methods.
-        let obj = vm.ctx.new_base_object(self.cls.clone(), None);
-        let (m, cls) = (&self.slots, &self.cls);
-        slot_init(cls, m.sign, &obj, vm.ctx.new_int(d.neg as u8).into());
-        // Digits are ASCII.
-        slot_init(cls, m.int, &obj, vm.ctx.new_str(String::from_utf8(d.digits).unwrap_or_default()).into());
-        slot_init(cls, m.exp, &obj, vm.ctx.new_int(d.exp).into());
-        slot_init(cls, m.is_special, &obj, vm.ctx.new_bool(false).into());
-        Ok(obj)
+    fn new_dec(&self, _vm: &VirtualMachine, d: Dec) -> PyResult {
+        // `Decimal` has `__slots__ = ()`: no `__dict__`.
+        Ok(PyRef::new_ref(value::DecimalBase::new(d), self.cls.clone(), None).into())
     }
 
     /// Records `signals` in the context's flags; None (nothing recorded)
@@ -656,12 +610,10 @@ fn install(vm: &VirtualMachine, ns: &Py<PyDict>) -> PyResult<()> {
     let originals = METHODS.iter().map(|&(name, _)| cls.as_object().get_attr(name, vm)).collect::<PyResult<Vec<_>>>()?;
     let st = Arc::new(State {
         originals,
-        slots: Slots::new(vm, &cls)?,
         cls: cls.clone(),
         current: current::Current::new(vm, ns)?,
         inexact: get("Inexact")?,
         rounded: get("Rounded")?,
-        n: Names::new(vm),
         context_slots: ContextSlots::new(vm, &context_cls)?,
         context_cls,
     });
