@@ -2,7 +2,7 @@
 //! coefficients as digit strings, `u128` or base-10**9 limbs.
 
 use super::limbs::Limbs;
-use super::Cx;
+use super::context::Cx;
 use malachite_bigint::BigUint;
 use num_traits::Zero;
 use std::cmp::Ordering;

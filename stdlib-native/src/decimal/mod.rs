@@ -29,18 +29,19 @@
 //! flag has been touched yet). Results and flags are therefore exactly
 //! `_pydecimal`'s.
 
-use rustpython_vm::builtins::{PyDict, PyDictRef, PyInt, PyList, PyModule, PyStr, PyType};
+use rustpython_vm::builtins::{PyDict, PyInt, PyModule, PyStr, PyType};
 use rustpython_vm::function::{FuncArgs, ItemDoc, PyMethodDef, PyMethodFlags};
-use rustpython_vm::builtins::descriptor::{MemberAccess, MemberKind, PyMemberDescriptor};
-use rustpython_vm::{AsObject, Py, PyAtomicRef, PyObject, PyObjectRef, PyRef, PyResult, VirtualMachine};
+use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyRef, PyResult, VirtualMachine};
 use std::sync::Arc;
 
 mod arith;
+mod context;
 mod current;
 mod limbs;
 mod value;
 
-use arith::{cmp, fix, op_add, op_div, op_mul, op_sub, round_to, rounding, to_str, Dec, Rounding, Signals};
+use arith::{cmp, fix, op_add, op_div, op_mul, op_sub, round_to, rounding, to_str, Dec, Signals};
+use context::Cx;
 
 pub(crate) use pydecimal::module_def;
 
@@ -64,27 +65,27 @@ mod pydecimal {
                 dict.set_item("__doc__", doc, vm)?;
             }
         }
-        exec.call((SLOTTED_CONTEXT, dict.clone()), vm)?;
-        dict.set_item("_DecimalBase", <value::DecimalBase as rustpython_vm::class::PyClassImpl>::make_static_type().into(), vm)?;
+        use rustpython_vm::class::PyClassImpl;
+        dict.set_item("_ContextBase", context::ContextBase::make_static_type().into(), vm)?;
+        dict.set_item("_DecimalBase", value::DecimalBase::make_static_type().into(), vm)?;
+        exec.call((NATIVE_CONTEXT, dict.clone()), vm)?;
         exec.call((NATIVE_DECIMAL, dict.clone()), vm)?;
         install(vm, &dict)
     }
 }
 
-/// Gives `Context` its fields in `__slots__` (`_pydecimal`'s keeps them in
-/// its `__dict__`), so that the Rust methods read the current context at
-/// fixed offsets instead of by dictionary lookups: the class is made again
-/// from the same namespace with `__slots__`, and the contexts the module
-/// made with the first one are made again with the same arguments. Every
-/// way of setting a field (`Context.__setattr__`, `object.__setattr__`)
-/// stores into the slot, so nothing can be stale; like CPython's `_decimal`
+/// Makes `Context` again on `_ContextBase` (`context`), which keeps its
+/// fields natively (`_pydecimal`'s keeps them in its `__dict__`): the class
+/// from the same namespace, and the contexts the module made with the
+/// first one made again with the same arguments. Every way of setting a
+/// field (`Context.__setattr__`, `object.__setattr__`) stores into the
+/// native storage, so nothing can be stale; like CPython's `_decimal`
 /// contexts, they have no `__dict__` (so `__repr__`, which formatted
 /// `vars(self)`, reads the fields by name).
-const SLOTTED_CONTEXT: &str = r#"
-def _slotted(cls):
+const NATIVE_CONTEXT: &str = r#"
+def _native(cls):
     ns = {k: v for k, v in cls.__dict__.items() if k not in ('__dict__', '__weakref__')}
-    ns['__slots__'] = ('prec', 'rounding', 'Emin', 'Emax', 'capitals', 'clamp',
-                       'flags', 'traps', '_ignored_flags', '__weakref__')
+    ns['__slots__'] = ('__weakref__',)
 
     def __repr__(self):
         """Show the current context."""
@@ -102,9 +103,9 @@ def _slotted(cls):
         return ', '.join(s) + ')'
     __repr__.__qualname__ = cls.__repr__.__qualname__
     ns['__repr__'] = __repr__
-    return type(cls)(cls.__name__, cls.__bases__, ns)
-Context = _slotted(Context)
-del _slotted
+    return type(cls)(cls.__name__, (_ContextBase,), ns)
+Context = _native(Context)
+del _native
 DefaultContext = Context(
         prec=28, rounding=ROUND_HALF_EVEN,
         traps=[DivisionByZero, Overflow, InvalidOperation],
@@ -164,104 +165,8 @@ struct State {
     rounded: PyObjectRef,
     /// `Context` (with its fields in `__slots__`, see `SLOTTED_CONTEXT`).
     context_cls: PyRef<PyType>,
-    context_slots: ContextSlots,
     /// The Python methods the Rust ones replace, in `METHODS`' order.
     originals: Vec<PyObjectRef>,
-}
-
-// ---- slots -----------------------------------------------------------------
-//
-// `Decimal` and `Context` keep their fields in `__slots__`. Instances of the
-// classes themselves are read and written at the slots' cells directly (not
-// through attribute lookup, which a subclass may change, nor through the
-// member descriptors' Python-level protocol, which checks the type and
-// audits at every access).
-
-/// The byte offset of the object slot `name` of `cls`.
-fn slot_offset(vm: &VirtualMachine, cls: &Py<PyType>, name: &str) -> PyResult<isize> {
-    let class = cls.name();
-    let d = cls.get_direct_attr(vm.ctx.intern_str(name)).ok_or_else(|| vm.new_type_error(format!("{class} has no slot {name}")))?;
-    let d = d.downcast_ref::<PyMemberDescriptor>().ok_or_else(|| vm.new_type_error(format!("{class}.{name} is not a slot")))?;
-    // `__slots__` members are object cells at an offset; anything else
-    // would not be a cell this module may read.
-    match (d.access, d.member.kind) {
-        (MemberAccess::Offset, MemberKind::ObjectEx) if d.common.typ.is(cls) => Ok(d.member.offset),
-        _ => Err(vm.new_type_error(format!("{class}.{name} is not an object slot of {class}"))),
-    }
-}
-
-/// The cell at `offset` of `obj`.
-///
-/// Safety: `obj` is an instance of the class `offset` was read from by
-/// `slot_offset` (its layout has an object cell there).
-unsafe fn slot_cell(obj: &PyObject, offset: isize) -> &PyAtomicRef<Option<PyObject>> {
-    let addr = (obj as *const PyObject as *const u8).wrapping_add(offset as usize);
-    unsafe { &*(addr as *const PyAtomicRef<Option<PyObject>>) }
-}
-
-/// The value of slot `offset` of `cls` in `obj`; None when `obj` is not an
-/// instance of `cls` itself or the slot is unset.
-fn slot_get(cls: &Py<PyType>, offset: isize, obj: &PyObject) -> Option<PyObjectRef> {
-    if !obj.class().is(cls) {
-        return None;
-    }
-    // Safety: `obj`'s class is the class the offset was read from.
-    unsafe { slot_cell(obj, offset) }.load_owned()
-}
-
-/// The slots of `Context`.
-struct ContextSlots {
-    prec: isize,
-    rounding: isize,
-    emin: isize,
-    emax: isize,
-    capitals: isize,
-    clamp: isize,
-    flags: isize,
-    traps: isize,
-    ignored_flags: isize,
-}
-
-impl ContextSlots {
-    fn new(vm: &VirtualMachine, cls: &Py<PyType>) -> PyResult<ContextSlots> {
-        let at = |name| slot_offset(vm, cls, name);
-        Ok(ContextSlots {
-            prec: at("prec")?,
-            rounding: at("rounding")?,
-            emin: at("Emin")?,
-            emax: at("Emax")?,
-            capitals: at("capitals")?,
-            clamp: at("clamp")?,
-            flags: at("flags")?,
-            traps: at("traps")?,
-            ignored_flags: at("_ignored_flags")?,
-        })
-    }
-}
-
-/// The context's fields, read from its slots.
-struct Cx {
-    prec: i64,
-    rounding: Rounding,
-    emin: i64,
-    emax: i64,
-    clamp: bool,
-    capitals: bool,
-    flags: PyDictRef,
-    traps: PyDictRef,
-}
-
-impl Cx {
-    fn etiny(&self) -> i64 {
-        self.emin - self.prec + 1
-    }
-    fn etop(&self) -> i64 {
-        self.emax - self.prec + 1
-    }
-}
-
-fn int_of(vm: &VirtualMachine, obj: PyObjectRef) -> Option<i64> {
-    obj.downcast_ref::<PyInt>()?.try_to_primitive::<i64>(vm).ok()
 }
 
 impl State {
@@ -277,25 +182,7 @@ impl State {
         if !ctx.class().is(&self.context_cls) {
             return Ok(None);
         }
-        let (m, cls) = (&self.context_slots, &*self.context_cls);
-        let get = |offset| slot_get(cls, offset, &ctx);
-        let read = || -> Option<Cx> {
-            let ignored = get(m.ignored_flags)?;
-            if !ignored.downcast_ref::<PyList>()?.borrow_vec().is_empty() {
-                return None;
-            }
-            Some(Cx {
-                prec: int_of(vm, get(m.prec)?)?,
-                rounding: rounding(get(m.rounding)?.downcast_ref::<PyStr>()?.to_str()?)?,
-                emin: int_of(vm, get(m.emin)?)?,
-                emax: int_of(vm, get(m.emax)?)?,
-                clamp: int_of(vm, get(m.clamp)?)? != 0,
-                capitals: int_of(vm, get(m.capitals)?)? != 0,
-                flags: get(m.flags)?.downcast::<PyDict>().ok()?,
-                traps: get(m.traps)?.downcast::<PyDict>().ok()?,
-            })
-        };
-        Ok(read())
+        Ok(ctx.downcast_ref::<context::ContextBase>().and_then(|c| c.cx(vm)))
     }
 
     /// A finite `Decimal` (of this class or a subclass).
@@ -614,7 +501,6 @@ fn install(vm: &VirtualMachine, ns: &Py<PyDict>) -> PyResult<()> {
         current: current::Current::new(vm, ns)?,
         inexact: get("Inexact")?,
         rounded: get("Rounded")?,
-        context_slots: ContextSlots::new(vm, &context_cls)?,
         context_cls,
     });
     let setattr = vm.builtins.get_attr("setattr", vm)?;
