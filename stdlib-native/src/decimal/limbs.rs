@@ -208,6 +208,69 @@ impl Limbs {
     pub(super) fn add_one(&self) -> Limbs {
         self.add(&Limbs(vec![1]))
     }
+
+    /// The number of decimal digits (1 for zero).
+    pub(super) fn digit_len(&self) -> usize {
+        match self.0.split_last() {
+            None => 1,
+            Some((top, rest)) => rest.len() * DIGITS + top.ilog10() as usize + 1,
+        }
+    }
+
+    /// `self * 10**shift`.
+    pub(super) fn shifted(&self, shift: usize) -> Limbs {
+        if self.is_zero() {
+            return Limbs(Vec::new());
+        }
+        let (whole, part) = (shift / DIGITS, shift % DIGITS);
+        let mut v = vec![0u32; whole];
+        v.extend_from_slice(&self.0);
+        let r = Limbs(v);
+        if part == 0 {
+            r
+        } else {
+            r.mul(&Limbs(vec![10u32.pow(part as u32)]))
+        }
+    }
+
+    /// `self // 10**drop` (for `drop` >= 1), the first digit dropped, and
+    /// whether the digits after it are all zero.
+    pub(super) fn split(&self, drop: usize) -> (Limbs, u32, bool) {
+        let (whole, part) = (drop / DIGITS, drop % DIGITS);
+        let low_zero = |n: usize| self.0.iter().take(n).all(|&l| l == 0);
+        if whole >= self.0.len() && (self.is_zero() || self.digit_len() < drop) {
+            // Fewer digits than dropped: the first dropped is a leading 0.
+            return (Limbs(Vec::new()), 0, self.is_zero());
+        }
+        if part == 0 {
+            let q = Limbs::trimmed(self.0.get(whole..).map_or_else(Vec::new, <[u32]>::to_vec));
+            let limb = self.0.get(whole - 1).copied().unwrap_or(0);
+            return (q, limb / 100_000_000, limb % 100_000_000 == 0 && low_zero(whole - 1));
+        }
+        let high = Limbs(self.0.get(whole..).map_or_else(Vec::new, <[u32]>::to_vec));
+        let p = 10u32.pow(part as u32);
+        let (q, _) = high.div_small(p as u64);
+        let r = self.0.get(whole).copied().unwrap_or(0) % p;
+        let below = p / 10;
+        (q, r / below, r % below == 0 && low_zero(whole))
+    }
+
+    /// The number of trailing zero digits (0 for zero).
+    pub(super) fn trailing_zeros(&self) -> usize {
+        let Some(i) = self.0.iter().position(|&l| l != 0) else { return 0 };
+        let mut l = self.0[i];
+        let mut n = i * DIGITS;
+        while l % 10 == 0 {
+            l /= 10;
+            n += 1;
+        }
+        n
+    }
+
+    /// The value when it fits in a `u128`.
+    pub(super) fn to_u128(&self) -> Option<u128> {
+        self.0.iter().rev().try_fold(0u128, |acc, &l| acc.checked_mul(BASE as u128)?.checked_add(l as u128))
+    }
 }
 
 #[cfg(test)]
@@ -251,5 +314,26 @@ mod tests {
         assert_eq!(s(&q), "6609981190679600");
         assert!(r);
         assert_eq!(l("5").cmp(&l("1000000000")), Ordering::Less);
+    }
+
+    #[test]
+    fn digit_operations() {
+        let x = l("123456789012345678901234567890");
+        assert_eq!(x.digit_len(), 30);
+        assert_eq!(l("0").digit_len(), 1);
+        assert_eq!(s(&x.shifted(13)), "1234567890123456789012345678900000000000000");
+        assert_eq!(s(&x.shifted(18)), format!("123456789012345678901234567890{}", "0".repeat(18)));
+        let (q, first, rest) = x.split(5);
+        assert_eq!((s(&q), first, rest), ("1234567890123456789012345".to_owned(), 6, false));
+        let (q, first, rest) = l("1500000000000000000").split(18);
+        assert_eq!((s(&q), first, rest), ("1".to_owned(), 5, true));
+        let (q, first, rest) = l("1500000000000000000").split(19);
+        assert_eq!((s(&q), first, rest), ("0".to_owned(), 1, false));
+        let (q, first, rest) = l("1500000000000000000").split(25);
+        assert_eq!((s(&q), first, rest), ("0".to_owned(), 0, false));
+        let (q, first, rest) = l("2000000000").split(9);
+        assert_eq!((s(&q), first, rest), ("2".to_owned(), 0, true));
+        assert_eq!(l("1200000000000").trailing_zeros(), 11);
+        assert_eq!(l("123456789012345678901234567890").to_u128(), Some(123456789012345678901234567890));
     }
 }

@@ -40,7 +40,7 @@ mod current;
 mod limbs;
 mod value;
 
-use arith::{cmp, fix, op_add, op_div, op_mul, op_sub, round_to, rounding, to_str, Dec, Signals};
+use arith::{cmp, fix, op_add, op_div, op_mul, op_sub, round_to, rounding, to_str, Dec, Num, Signals};
 use context::Cx;
 
 pub(crate) use pydecimal::module_def;
@@ -193,14 +193,14 @@ impl State {
     /// An operand as `_convert_other` takes it: a Decimal or an int.
     fn operand(&self, vm: &VirtualMachine, obj: &PyObject) -> Option<Dec> {
         if let Some(i) = obj.downcast_ref::<PyInt>() {
-            let (neg, digits) = match i.try_to_primitive::<i64>(vm) {
-                Ok(v) => (v < 0, v.unsigned_abs().to_string().into_bytes()),
+            let (neg, coeff) = match i.try_to_primitive::<i64>(vm) {
+                Ok(v) => (v < 0, Num::Small(v.unsigned_abs() as u128)),
                 Err(_) => {
                     let v = i.as_bigint();
-                    (v.sign() == malachite_bigint::Sign::Minus, v.magnitude().to_string().into_bytes())
+                    (v.sign() == malachite_bigint::Sign::Minus, Num::from_digits(v.magnitude().to_string().as_bytes()))
                 }
             };
-            return Some(Dec { neg, digits, exp: 0 });
+            return Some(Dec { neg, coeff, exp: 0 });
         }
         self.dec(vm, obj)
     }
@@ -377,20 +377,16 @@ fn quantize(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Option
         return Ok(None);
     }
     // _rescale
-    let (digits, changed) = if a.exp >= e.exp {
-        let mut d = a.digits.clone();
-        d.extend(std::iter::repeat(b'0').take((a.exp - e.exp) as usize));
-        (d, 0)
+    let (coeff, changed) = if a.exp >= e.exp {
+        (a.coeff.shifted((a.exp - e.exp) as usize), 0)
+    } else if a.len() + a.exp - e.exp < 0 {
+        // Nothing kept: `_pydecimal` rounds the coefficient '1' instead.
+        round_to(mode, a.neg, &Num::Small(1), 1)
     } else {
-        let keep = a.digits.len() as i64 + a.exp - e.exp;
-        if keep < 0 {
-            round_to(mode, a.neg, b"1", 0)
-        } else {
-            round_to(mode, a.neg, &a.digits, keep as usize)
-        }
+        round_to(mode, a.neg, &a.coeff, (e.exp - a.exp) as usize)
     };
-    let ans = Dec { neg: a.neg, digits, exp: e.exp };
-    if ans.adjusted() > cx.emax || ans.digits.len() as i64 > cx.prec {
+    let ans = Dec { neg: a.neg, coeff, exp: e.exp };
+    if ans.adjusted() > cx.emax || ans.len() > cx.prec {
         return Ok(None);
     }
     if !ans.is_zero() && ans.adjusted() < cx.emin {

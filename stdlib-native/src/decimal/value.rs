@@ -13,7 +13,7 @@
 //! Every set of a field from Python first turns the native value into the
 //! four objects, then drops it, so the two forms never disagree.
 
-use super::arith::Dec;
+use super::arith::{Dec, Num};
 use super::limbs;
 use rustpython_vm::builtins::{PyInt, PyStr, PyType};
 use rustpython_vm::common::lock::PyMutex;
@@ -81,7 +81,7 @@ impl Fields {
         if let Some(d) = &self.native {
             if self.py.iter().any(Option::is_none) {
                 // Digits are ASCII.
-                let digits = String::from_utf8(d.digits.clone()).unwrap_or_default();
+                let digits = String::from_utf8(d.coeff.to_digits()).unwrap_or_default();
                 self.py = [
                     Some(vm.ctx.new_int(d.neg as u8).into()),
                     Some(vm.ctx.new_str(digits).into()),
@@ -112,7 +112,7 @@ impl Fields {
             _ => return None,
         };
         // Exponents this large are left to Python's unbounded ints.
-        (exp.abs() < 1 << 60).then(|| Dec { neg, digits: digits.to_vec(), exp })
+        (exp.abs() < 1 << 60).then(|| Dec { neg, coeff: Num::from_digits(digits), exp })
     }
 }
 
