@@ -162,6 +162,11 @@ impl Limbs {
         if self.is_zero() || other.is_zero() {
             return Limbs(Vec::new());
         }
+        match (&self.0[..], &other.0[..]) {
+            (_, &[m]) => return self.mul_limb(m),
+            (&[m], _) => return other.mul_limb(m),
+            _ => {}
+        }
         let mut r = vec![0u64; self.0.len() + other.0.len()];
         for (i, &x) in self.0.iter().enumerate() {
             let mut carry = 0u64;
@@ -180,6 +185,22 @@ impl Limbs {
             }
         }
         Limbs::trimmed(r.into_iter().map(|x| x as u32).collect())
+    }
+
+    /// The product by one non-zero limb.
+    fn mul_limb(&self, m: u32) -> Limbs {
+        let mut v = Vec::with_capacity(self.0.len() + 1);
+        let mut carry = 0u64;
+        for &x in &self.0 {
+            // < 10**18: fits, and the carry stays below 10**9.
+            let t = x as u64 * m as u64 + carry;
+            v.push((t % BASE) as u32);
+            carry = t / BASE;
+        }
+        if carry > 0 {
+            v.push(carry as u32);
+        }
+        Limbs(v)
     }
 
     /// Quotient by a non-zero `d`, and whether the remainder is non-zero.

@@ -30,7 +30,8 @@
 //! `_pydecimal`'s.
 
 use rustpython_vm::builtins::{PyDict, PyInt, PyModule, PyStr, PyType};
-use rustpython_vm::function::{FuncArgs, ItemDoc, PyMethodDef, PyMethodFlags};
+use rustpython_vm::function::{Either, FuncArgs, ItemDoc, PyComparisonValue, PyMethodDef, PyMethodFlags};
+use rustpython_vm::types::PyComparisonOp;
 use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyRef, PyResult, VirtualMachine};
 use std::sync::Arc;
 
@@ -338,6 +339,24 @@ fn install_number_slots(cls: &Py<PyType>) {
     n.right_multiply.store(Some(number_slot::<5>));
     n.true_divide.store(Some(number_slot::<6>));
     n.right_true_divide.store(Some(number_slot::<7>));
+    cls.slots.richcompare.store(Some(compare_slot));
+}
+
+/// The comparison operators: a finite `Decimal` against a finite `Decimal`
+/// or an int compares natively (no NaN, so `_pydecimal` would return
+/// `_cmp`'s answer); anything else calls the Python method of the class
+/// (`__eq__`, `__lt__`, ...), as the default slot would. (A subclass
+/// defining a comparison method gets the default slot for all six.)
+fn compare_slot(zelf: &PyObject, other: &PyObject, op: PyComparisonOp, vm: &VirtualMachine) -> PyResult<Either<PyObjectRef, PyComparisonValue>> {
+    if let Some(st) = state_of(zelf) {
+        if let (Some(a), Some(b)) = (st.dec(vm, zelf), st.operand(vm, other)) {
+            return Ok(Either::B(PyComparisonValue::Implemented(op.eval_ord(cmp(&a, &b)))));
+        }
+    }
+    match zelf.class().get_attr(op.method_name(&vm.ctx)) {
+        Some(method) => method.call((zelf.to_owned(), other.to_owned()), vm).map(Either::A),
+        None => Ok(Either::B(PyComparisonValue::NotImplemented)),
+    }
 }
 
 const METHODS: &[(&str, Method)] = &[
