@@ -160,3 +160,15 @@ setcontext(old)
 with localcontext(prec=4) as lc:
     print(lc.prec, D(2).sqrt(), D(1) / 7)
 print(getcontext().prec, D(1) / 7)
+
+# Construction from strings, ints and Decimals.
+for s in ['1', '-0', '+.5', '1.', '1e5', '1E-5', '-12.340e+3', '0000.000', '00012', '1_000', ' 1 ', 'inf', '-NaN12', '1e', '.', 'e5', '1e+',
+          '\u0661\u0662', '1e99999999999999999', '-1E-0', '+0.0e+0', '12345678901234567890123456789012345678901234567890.5e-3', '\t7\n', '1.5x']:
+    try:
+        x = D(s)
+        print(repr(s), repr(x), x.as_tuple())
+    except Exception as e:
+        print(repr(s), type(e).__name__)
+print(D(10 ** 50), D(-7), D(True), D(D('1.5')), D(value='2.5'), D(), D(-(10 ** 45)).as_tuple())
+for v in (D('1.5'), D(-1), D('1e-30'), D('-1e-30'), D(10 ** 40) * D('1e-50'), D('123456789' * 7) / 7, D('-0'), D('0E+5')):
+    print(v, hash(v) == hash(Fraction(v)), hash(v) == hash(float(v)) or float(v) != Fraction(v))

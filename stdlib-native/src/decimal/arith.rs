@@ -425,6 +425,87 @@ pub(super) fn cmp(a: &Dec, b: &Dec) -> Ordering {
     }
 }
 
+/// `Decimal(string)` for a finite number written plainly in ASCII
+/// (`[sign] digits [. digits] [e [sign] digits]`, the exponent at most 17
+/// digits); None for anything else (spaces, underscores, other digits,
+/// special values, errors), which `_pydecimal`'s parser handles.
+pub(super) fn parse(s: &str) -> Option<Dec> {
+    let b = s.as_bytes();
+    let (neg, rest) = match b.first()? {
+        b'-' => (true, &b[1..]),
+        b'+' => (false, &b[1..]),
+        _ => (false, b),
+    };
+    let digits_from = |i: usize| i + rest[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let int_end = digits_from(0);
+    let (frac, mut i) = match rest.get(int_end) {
+        Some(b'.') => {
+            let end = digits_from(int_end + 1);
+            (&rest[int_end + 1..end], end)
+        }
+        _ => (&rest[int_end..int_end], int_end),
+    };
+    let int = &rest[..int_end];
+    if int.is_empty() && frac.is_empty() {
+        return None;
+    }
+    let mut exp = 0i64;
+    if matches!(rest.get(i), Some(b'e' | b'E')) {
+        let (eneg, from) = match rest.get(i + 1) {
+            Some(b'-') => (true, i + 2),
+            Some(b'+') => (false, i + 2),
+            _ => (false, i + 1),
+        };
+        let digits = &rest[from.min(rest.len())..];
+        if digits.is_empty() || digits.len() > 17 || !digits.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        let e = digits.iter().fold(0i64, |n, &c| n * 10 + (c - b'0') as i64);
+        exp = if eneg { -e } else { e };
+        i = rest.len();
+    }
+    if i != rest.len() {
+        return None;
+    }
+    let exp = exp.checked_sub(frac.len() as i64)?;
+    let mut all = Vec::with_capacity(int.len() + frac.len());
+    all.extend_from_slice(int);
+    all.extend_from_slice(frac);
+    let first = all.iter().position(|&c| c != b'0').unwrap_or(all.len() - 1);
+    Some(Dec { neg, coeff: Num::from_digits(&all[first..]), exp })
+}
+
+/// `Decimal.__hash__` for a finite value: the hash of the number it
+/// equals (as for ints, floats and fractions), modulo `modulus`
+/// (`sys.hash_info.modulus`, a prime below 2**64).
+pub(super) fn hash(d: &Dec, modulus: u64) -> i64 {
+    let m = modulus as u128;
+    let pow = |mut base: u128, mut e: u128| {
+        let mut r = 1u128;
+        base %= m;
+        while e > 0 {
+            if e & 1 == 1 {
+                r = r * base % m;
+            }
+            base = base * base % m;
+            e >>= 1;
+        }
+        r
+    };
+    let coeff = match &d.coeff {
+        Num::Small(v) => v % m,
+        Num::Long(l) => l.rem(m),
+    };
+    let exp_hash = if d.exp >= 0 { pow(10, d.exp as u128) } else { pow(pow(10, m - 2), d.exp.unsigned_abs() as u128) };
+    let h = (coeff * exp_hash % m) as i64;
+    let h = if d.neg { -h } else { h };
+    if h == -1 {
+        -2
+    } else {
+        h
+    }
+}
+
 /// `Decimal.__str__` (not engineering notation).
 pub(super) fn to_str(d: &Dec, capitals: impl FnOnce() -> bool) -> String {
     let digits = d.coeff.to_digits();

@@ -288,6 +288,11 @@ impl Limbs {
         n
     }
 
+    /// `self % m` for a non-zero `m` below 2**64.
+    pub(super) fn rem(&self, m: u128) -> u128 {
+        self.0.iter().rev().fold(0u128, |acc, &l| (acc * BASE as u128 + l as u128) % m)
+    }
+
     /// The value when it fits in a `u128`.
     pub(super) fn to_u128(&self) -> Option<u128> {
         self.0.iter().rev().try_fold(0u128, |acc, &l| acc.checked_mul(BASE as u128)?.checked_add(l as u128))

@@ -162,6 +162,8 @@ struct State {
     cls: PyRef<PyType>,
     /// The current context (`getcontext`, `setcontext`).
     current: current::Current,
+    /// `sys.hash_info.modulus`.
+    hash_modulus: u64,
     inexact: PyObjectRef,
     rounded: PyObjectRef,
     /// `Context` (with its fields in `__slots__`, see `SLOTTED_CONTEXT`).
@@ -372,7 +374,35 @@ const METHODS: &[(&str, Method)] = &[
     ("__str__", str_method),
     ("__bool__", bool_method),
     ("_cmp", cmp_method),
+    ("__hash__", hash_method),
+    ("__new__", new_method),
 ];
+
+/// `Decimal(value="0", context=None)` for `Decimal` itself (not a
+/// subclass) from an int, a finite Decimal or a plainly written finite
+/// number (`arith::parse`).
+fn new_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Option<PyObjectRef>> {
+    if args.args.len() > 3 || args.kwargs.keys().any(|k| k.as_str() != Ok("value") && k.as_str() != Ok("context")) {
+        return Ok(None);
+    }
+    let (Some(cls), Some(value)) = (args.args.first(), args.args.get(1).or_else(|| args.kwargs.get("value"))) else { return Ok(None) };
+    if !cls.is(&st.cls) {
+        return Ok(None);
+    }
+    let d = match value.downcast_ref::<PyStr>() {
+        Some(s) => s.to_str().and_then(arith::parse),
+        None => st.operand(vm, value),
+    };
+    d.map(|d| st.new_dec(vm, d)).transpose()
+}
+
+/// `__hash__` of a finite value.
+fn hash_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Option<PyObjectRef>> {
+    if args.args.len() != 1 || !args.kwargs.is_empty() {
+        return Ok(None);
+    }
+    Ok(st.dec(vm, &args.args[0]).map(|d| vm.ctx.new_int(arith::hash(&d, st.hash_modulus)).into()))
+}
 
 /// `quantize(exp, rounding=None, context=None)`.
 fn quantize(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Option<PyObjectRef>> {
@@ -514,6 +544,7 @@ fn install(vm: &VirtualMachine, ns: &Py<PyDict>) -> PyResult<()> {
         originals,
         cls: cls.clone(),
         current: current::Current::new(vm, ns)?,
+        hash_modulus: get("_PyHASH_MODULUS")?.try_into_value(vm)?,
         inexact: get("Inexact")?,
         rounded: get("Rounded")?,
         context_cls,
@@ -521,7 +552,17 @@ fn install(vm: &VirtualMachine, ns: &Py<PyDict>) -> PyResult<()> {
     let setattr = vm.builtins.get_attr("setattr", vm)?;
     for (i, &(name, _)) in METHODS.iter().enumerate() {
         let state = st.clone();
-        let method = native_method(vm, &cls, name, doc_of(vm, &st.originals[i]), move |vm, args| state.call(i, vm, args));
+        let doc = doc_of(vm, &st.originals[i]);
+        let call = move |vm: &VirtualMachine, args| state.call(i, vm, args);
+        let method = if name == "__new__" {
+            // A static method, as `__new__` is, of the class's module (where
+            // doctest looks for the examples in its docstring).
+            let f = native_function(vm, name, doc, call);
+            f.set_attr("__module__", cls.as_object().get_attr("__module__", vm)?, vm)?;
+            vm.ctx.types.staticmethod_type.as_object().call((f,), vm)?
+        } else {
+            native_method(vm, &cls, name, doc, call)
+        };
         setattr.call((cls.clone(), name, method), vm)?;
     }
     install_number_slots(&cls);
