@@ -120,7 +120,10 @@ impl Num {
     pub(super) fn len(&self) -> usize {
         match self {
             Num::Small(0) => 1,
-            Num::Small(v) => v.ilog10() as usize + 1,
+            Num::Small(v) => match u64::try_from(*v) {
+                Ok(v) => v.ilog10() as usize + 1,
+                Err(_) => v.ilog10() as usize + 1,
+            },
             Num::Long(l) => l.digit_len(),
         }
     }

@@ -10,8 +10,9 @@
 //! `_ignored_flags` is a list `_pydecimal` changes in place, so it is looked
 //! at on every read.
 
+use super::int_of;
 use super::arith::{rounding, Rounding};
-use rustpython_vm::builtins::{PyDict, PyDictRef, PyInt, PyList, PyStr, PyType};
+use rustpython_vm::builtins::{PyDict, PyDictRef, PyList, PyStr, PyType};
 use rustpython_vm::common::lock::PyMutex;
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::object::{Traverse, TraverseFn};
@@ -79,10 +80,6 @@ impl Constructor for ContextBase {
     fn py_new(_cls: &Py<PyType>, _args: FuncArgs, _vm: &VirtualMachine) -> PyResult<Self> {
         Ok(ContextBase::default())
     }
-}
-
-fn int_of(vm: &VirtualMachine, obj: &PyObjectRef) -> Option<i64> {
-    obj.downcast_ref::<PyInt>()?.try_to_primitive::<i64>(vm).ok()
 }
 
 impl Fields {

@@ -157,6 +157,11 @@ _NegativeOne = Decimal(-1)
 _SignedInfinity = (_Infinity, _NegativeInfinity)
 "#;
 
+/// The value of an int that fits an i64.
+fn int_of(vm: &VirtualMachine, obj: &PyObjectRef) -> Option<i64> {
+    obj.downcast_ref::<PyInt>()?.try_to_primitive::<i64>(vm).ok()
+}
+
 /// What the Rust methods of one `Decimal` class need.
 struct State {
     cls: PyRef<PyType>,
@@ -226,7 +231,10 @@ impl State {
             }
         }
         for (on, sig) in raised {
-            if on {
+            // `_raise_error` sets the flag to 1; a flag already the int 1
+            // stays as it is.
+            let is_one = |v: PyObjectRef| v.class().is(vm.ctx.types.int_type) && int_of(vm, &v) == Some(1);
+            if on && !cx.flags.get_item_opt(&**sig, vm).ok().flatten().is_some_and(is_one) {
                 cx.flags.set_item(&**sig, vm.ctx.new_int(1).into(), vm).ok()?;
             }
         }

@@ -13,19 +13,35 @@
 //! Every set of a field from Python first turns the native value into the
 //! four objects, then drops it, so the two forms never disagree.
 
+use super::int_of;
 use super::arith::{Dec, Num};
 use super::limbs;
-use rustpython_vm::builtins::{PyInt, PyStr, PyType};
+use rustpython_vm::builtins::{PyStr, PyType, PyTypeRef};
+use rustpython_vm::gc_state::{current_owner, gc_state};
 use rustpython_vm::common::lock::PyMutex;
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::object::{Traverse, TraverseFn};
 use rustpython_vm::types::Constructor;
-use rustpython_vm::{pyclass, AsObject, Py, PyObjectRef, PyPayload, PyResult, VirtualMachine};
+use rustpython_vm::class::StaticType;
+use rustpython_vm::{pyclass, AsObject, Context, Py, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 
 #[pyclass(module = "_pydecimal", name = "_DecimalBase", traverse = "manual")]
-#[derive(PyPayload, Default)]
+#[derive(Default)]
 pub(crate) struct DecimalBase {
     f: PyMutex<Fields>,
+}
+
+impl PyPayload for DecimalBase {
+    /// Like CPython's `_decimal` values, not tracked by the cycle
+    /// collector: a value holds ints and a str, which make no cycle, and
+    /// the collections its allocations would set off cost more than the
+    /// arithmetic. (Instances of subclasses with a `__dict__` are tracked,
+    /// by `slot_new`.)
+    const NEW_REF_UNTRACKED: bool = true;
+
+    fn class(_ctx: &Context) -> &'static Py<PyType> {
+        <Self as StaticType>::static_type()
+    }
 }
 
 #[derive(Default)]
@@ -65,14 +81,20 @@ impl Constructor for DecimalBase {
     type Args = FuncArgs;
 
     /// `_DecimalBase.__new__(cls)`: an instance with no field set, which
-    /// `_pydecimal`'s `Decimal.__new__` and `_dec_from_triple` then set.
+    /// `_pydecimal`'s `Decimal.__new__` and `_dec_from_triple` then set;
+    /// tracked by the cycle collector when it has a `__dict__`.
+    fn slot_new(cls: PyTypeRef, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let obj: PyObjectRef = Self::py_new(&cls, args, vm)?.into_ref_with_type(vm, cls)?.into();
+        if obj.dict().is_some() {
+            // Safety: a new object, not tracked (`NEW_REF_UNTRACKED`).
+            unsafe { gc_state().track_object(std::ptr::NonNull::from(&*obj), current_owner()) };
+        }
+        Ok(obj)
+    }
+
     fn py_new(_cls: &Py<PyType>, _args: FuncArgs, _vm: &VirtualMachine) -> PyResult<Self> {
         Ok(DecimalBase::default())
     }
-}
-
-fn int_of(vm: &VirtualMachine, obj: &PyObjectRef) -> Option<i64> {
-    obj.downcast_ref::<PyInt>()?.try_to_primitive::<i64>(vm).ok()
 }
 
 impl Fields {
