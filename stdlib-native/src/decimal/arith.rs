@@ -166,7 +166,7 @@ impl Num {
     fn increment(self) -> Num {
         match self {
             Num::Small(v) if v < u128::MAX => Num::Small(v + 1),
-            n => Num::Long(n.limbs().add_one()),
+            n => Num::small(n.limbs().add_one()),
         }
     }
 

@@ -43,6 +43,19 @@ pub(super) fn all_digits(d: &[u8]) -> bool {
     })
 }
 
+/// `limbs // P` for `P` a power of ten below 10**9, limbs least
+/// significant first (a constant divisor: multiplications, not divisions).
+fn div_pow10<const P: u64>(limbs: &[u32]) -> Vec<u32> {
+    let mut q = vec![0u32; limbs.len()];
+    let mut r = 0u64;
+    for (i, &x) in limbs.iter().enumerate().rev() {
+        let cur = r * BASE + x as u64;
+        q[i] = (cur / P) as u32;
+        r = cur % P;
+    }
+    q
+}
+
 /// A natural number: limbs below 10**9, least significant first, without
 /// high zero limbs (zero has none).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -131,10 +144,16 @@ impl Limbs {
         let (long, short) = if self.0.len() >= other.0.len() { (self, other) } else { (other, self) };
         let mut v = Vec::with_capacity(long.0.len() + 1);
         let mut carry = 0u32;
-        for (i, &x) in long.0.iter().enumerate() {
-            let s = x + short.0.get(i).copied().unwrap_or(0) + carry;
+        let (low, high) = long.0.split_at(short.0.len());
+        for (&x, &y) in low.iter().zip(&short.0) {
+            let s = x + y + carry;
             carry = (s >= BASE as u32) as u32;
-            v.push(if carry == 1 { s - BASE as u32 } else { s });
+            v.push(s - carry * BASE as u32);
+        }
+        for &x in high {
+            let s = x + carry;
+            carry = (s >= BASE as u32) as u32;
+            v.push(s - carry * BASE as u32);
         }
         if carry == 1 {
             v.push(1);
@@ -226,8 +245,17 @@ impl Limbs {
         (Limbs::trimmed(q), r != 0)
     }
 
-    pub(super) fn add_one(&self) -> Limbs {
-        self.add(&Limbs(vec![1]))
+    /// `self + 1`, in place.
+    pub(super) fn add_one(mut self) -> Limbs {
+        for limb in self.0.iter_mut() {
+            if *limb + 1 < BASE as u32 {
+                *limb += 1;
+                return self;
+            }
+            *limb = 0;
+        }
+        self.0.push(1);
+        self
     }
 
     /// The number of decimal digits (1 for zero).
@@ -268,9 +296,18 @@ impl Limbs {
             let limb = self.0.get(whole - 1).copied().unwrap_or(0);
             return (q, limb / 100_000_000, limb % 100_000_000 == 0 && low_zero(whole - 1));
         }
-        let high = Limbs(self.0.get(whole..).map_or_else(Vec::new, <[u32]>::to_vec));
+        let high = self.0.get(whole..).unwrap_or(&[]);
         let p = 10u32.pow(part as u32);
-        let (q, _) = high.div_small(p as u64);
+        let q = Limbs::trimmed(match part {
+            1 => div_pow10::<10>(high),
+            2 => div_pow10::<100>(high),
+            3 => div_pow10::<1_000>(high),
+            4 => div_pow10::<10_000>(high),
+            5 => div_pow10::<100_000>(high),
+            6 => div_pow10::<1_000_000>(high),
+            7 => div_pow10::<10_000_000>(high),
+            _ => div_pow10::<100_000_000>(high),
+        });
         let r = self.0.get(whole).copied().unwrap_or(0) % p;
         let below = p / 10;
         (q, r / below, r % below == 0 && low_zero(whole))
