@@ -172,3 +172,9 @@ for s in ['1', '-0', '+.5', '1.', '1e5', '1E-5', '-12.340e+3', '0000.000', '0001
 print(D(10 ** 50), D(-7), D(True), D(D('1.5')), D(value='2.5'), D(), D(-(10 ** 45)).as_tuple())
 for v in (D('1.5'), D(-1), D('1e-30'), D('-1e-30'), D(10 ** 40) * D('1e-50'), D('123456789' * 7) / 7, D('-0'), D('0E+5')):
     print(v, hash(v) == hash(Fraction(v)), hash(v) == hash(float(v)) or float(v) != Fraction(v))
+
+# Long coefficients by short divisors, at several precisions.
+x = D("98765432109876543210987654321098765432109876543210")
+for prec in (9, 28, 60):
+    with localcontext(prec=prec) as c:
+        print(prec, [str(x / d) for d in (1, 2, 3, 7, 10, 999999999, 1000000000, 4294967291, 18446744073)], flags(c))

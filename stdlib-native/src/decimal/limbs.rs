@@ -228,11 +228,21 @@ impl Limbs {
         let mut r: u128 = 0;
         if d < (u64::MAX / BASE) {
             // r * BASE + limb < d * BASE fits in a u64.
+            // Division by the invariant `d` by multiplying by its
+            // reciprocal m = floor((2**64 - 1) / d): as cur < 2**64 the
+            // estimate is the quotient or one less.
+            let m = u64::MAX / d;
             let mut r64 = 0u64;
             for (i, &x) in self.0.iter().enumerate().rev() {
                 let cur = r64 * BASE + x as u64;
-                q[i] = (cur / d) as u32;
-                r64 = cur % d;
+                let mut qi = ((cur as u128 * m as u128) >> 64) as u64;
+                let mut ri = cur - qi * d;
+                if ri >= d {
+                    qi += 1;
+                    ri -= d;
+                }
+                q[i] = qi as u32;
+                r64 = ri;
             }
             r = r64 as u128;
         } else {
@@ -373,6 +383,13 @@ mod tests {
         assert_eq!(s(&l("123456789123456789").mul(&l("987654321987654321"))), "121932631356500531347203169112635269");
         let (q, r) = l("121932631356500531347203169112635269").div_small(987654321);
         assert_eq!((s(&q), r), ("123456789246913578123456789".to_owned(), false));
+        for d in [1u64, 2, 3, 7, 10, 999_999_999, 1_000_000_000, 4_294_967_291, 18_446_744_073] {
+            let x = l("98765432109876543210987654321098765432109876543210");
+            let (q, r) = x.div_small(d);
+            let back = q.mul(&Limbs::from_u128(d as u128));
+            assert!(back.cmp(&x) != Ordering::Greater && (r == (back != x)), "{d}");
+            assert_eq!(x.sub(&back).cmp(&Limbs::from_u128(d as u128)), Ordering::Less, "{d}");
+        }
         let (q, r) = l("121932631356500531347203169112635269").div_small(18446744073709551557);
         assert_eq!(s(&q), "6609981190679600");
         assert!(r);
