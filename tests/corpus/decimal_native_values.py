@@ -178,3 +178,20 @@ x = D("98765432109876543210987654321098765432109876543210")
 for prec in (9, 28, 60):
     with localcontext(prec=prec) as c:
         print(prec, [str(x / d) for d in (1, 2, 3, 7, 10, 999999999, 1000000000, 4294967291, 18446744073)], flags(c))
+
+# Integer division and remainder (divisors non-zero: `_pydecimal` and
+# `_decimal` name the signal of x % 0 differently).
+vals = ["7", "-7", "2.5", "-2.5", "0.3", "1E+3", "-1E-3", "0", "-0", "123456789012345678901234567890", "1E+40", "1E-40", "0.75", "3", "-3", "Inf", "NaN", "1e-30"]
+for prec in (3, 9, 28, 50):
+    with localcontext(prec=prec) as c:
+        out = []
+        for a in vals:
+            for b in vals:
+                if D(b) == 0:
+                    continue
+                for f in (lambda: D(a) // D(b), lambda: D(a) % D(b), lambda: divmod(D(a), D(b)), lambda: D(a) // 7, lambda: 7 % D(b)):
+                    try:
+                        out.append(str(f()))
+                    except Exception as e:
+                        out.append(type(e).__name__)
+        print(prec, " ".join(out), flags(c))

@@ -561,6 +561,41 @@ pub(super) fn op_mul(_: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
     Some(Dec { neg, coeff: mul(&a.coeff, &b.coeff), exp })
 }
 
+/// `Decimal._divide` (under `//` and `%`) for non-zero finite operands
+/// whose aligned coefficients fit a `u128`: the integer quotient and the
+/// remainder; None for the other cases (a small quotient `_pydecimal`
+/// rescales, one too large for the precision, long coefficients).
+fn divide_int(cx: &Cx, a: &Dec, b: &Dec) -> Option<(Dec, Dec)> {
+    if a.is_zero() || b.is_zero() {
+        return None;
+    }
+    let expdiff = a.adjusted() - b.adjusted();
+    if expdiff <= -2 || expdiff > cx.prec {
+        return None;
+    }
+    let (Num::Small(x), Num::Small(y)) = (&a.coeff, &b.coeff) else { return None };
+    let align = |v: u128, by: i64| v.checked_mul(pow10(by as usize)?);
+    let (x, y) = if a.exp >= b.exp { (align(*x, a.exp - b.exp)?, *y) } else { (*x, align(*y, b.exp - a.exp)?) };
+    let q = x / y;
+    if cx.prec <= 38 && q >= 10u128.pow(cx.prec as u32) {
+        return None;
+    }
+    let quotient = Dec { neg: a.neg != b.neg, coeff: Num::Small(q), exp: 0 };
+    let remainder = Dec { neg: a.neg, coeff: Num::Small(x % y), exp: a.exp.min(b.exp) };
+    Some((quotient, remainder))
+}
+
+/// `//`: the quotient, which `_pydecimal` does not round (it has at most
+/// `prec` digits, so `fix` leaves it as it is or declines).
+pub(super) fn op_floordiv(cx: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
+    divide_int(cx, a, b).map(|(q, _)| q)
+}
+
+/// `%`: the remainder, then `fix`.
+pub(super) fn op_mod(cx: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
+    divide_int(cx, a, b).map(|(_, r)| r)
+}
+
 pub(super) fn op_div(cx: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
     if a.is_zero() || b.is_zero() {
         return None;

@@ -41,7 +41,7 @@ mod current;
 mod limbs;
 mod value;
 
-use arith::{cmp, fix, op_add, op_div, op_mul, op_sub, round_to, rounding, to_str, Dec, Num, Signals};
+use arith::{cmp, fix, op_add, op_div, op_floordiv, op_mod, op_mul, op_sub, round_to, rounding, to_str, Dec, Num, Signals};
 use context::Cx;
 
 pub(crate) use pydecimal::module_def;
@@ -328,7 +328,7 @@ fn number_slot<const I: usize>(a: &PyObject, b: &PyObject, vm: &VirtualMachine) 
 }
 
 /// The binary operators, in `METHODS`' order.
-const BINARY: [(&str, bool, BinaryOp); 8] = [
+const BINARY: [(&str, bool, BinaryOp); 12] = [
     ("__add__", false, op_add),
     ("__radd__", true, op_add),
     ("__sub__", false, op_sub),
@@ -337,6 +337,10 @@ const BINARY: [(&str, bool, BinaryOp); 8] = [
     ("__rmul__", true, op_mul),
     ("__truediv__", false, op_div),
     ("__rtruediv__", true, op_div),
+    ("__floordiv__", false, op_floordiv),
+    ("__rfloordiv__", true, op_floordiv),
+    ("__mod__", false, op_mod),
+    ("__rmod__", true, op_mod),
 ];
 
 fn install_number_slots(cls: &Py<PyType>) {
@@ -349,6 +353,10 @@ fn install_number_slots(cls: &Py<PyType>) {
     n.right_multiply.store(Some(number_slot::<5>));
     n.true_divide.store(Some(number_slot::<6>));
     n.right_true_divide.store(Some(number_slot::<7>));
+    n.floor_divide.store(Some(number_slot::<8>));
+    n.right_floor_divide.store(Some(number_slot::<9>));
+    n.remainder.store(Some(number_slot::<10>));
+    n.right_remainder.store(Some(number_slot::<11>));
     cls.slots.richcompare.store(Some(compare_slot));
 }
 
@@ -378,6 +386,10 @@ const METHODS: &[(&str, Method)] = &[
     ("__rmul__", |s, vm, a| binary(s, vm, a, BINARY[5].1, BINARY[5].2)),
     ("__truediv__", |s, vm, a| binary(s, vm, a, BINARY[6].1, BINARY[6].2)),
     ("__rtruediv__", |s, vm, a| binary(s, vm, a, BINARY[7].1, BINARY[7].2)),
+    ("__floordiv__", |s, vm, a| binary(s, vm, a, BINARY[8].1, BINARY[8].2)),
+    ("__rfloordiv__", |s, vm, a| binary(s, vm, a, BINARY[9].1, BINARY[9].2)),
+    ("__mod__", |s, vm, a| binary(s, vm, a, BINARY[10].1, BINARY[10].2)),
+    ("__rmod__", |s, vm, a| binary(s, vm, a, BINARY[11].1, BINARY[11].2)),
     ("quantize", quantize),
     ("__str__", str_method),
     ("__bool__", bool_method),
