@@ -1,33 +1,32 @@
-//! `_pydecimal` with a native arithmetic core.
+//! `decimal` on native values, with `_pydecimal` for what is not native yet.
 //!
 //! hipy has no `_decimal` (CPython's C module on libmpdec), so `decimal` is
 //! `_pydecimal`. This module takes its place under the name `_pydecimal`:
-//! it runs the frozen `_pydecimal` source into itself, then replaces the
-//! hot methods of `Decimal` with Rust ones (`install`):
-//! `__add__`/`__radd__`, `__sub__`/`__rsub__`, `__mul__`/`__rmul__`,
-//! `__truediv__`/`__rtruediv__`, `quantize`, `__str__`, `__bool__` and
-//! `_cmp` (under the comparison operators).
+//! it runs the frozen `_pydecimal` source into itself, then
+//! - makes `Decimal` and `Context` again on native base classes
+//!   (`NATIVE_DECIMAL`, `NATIVE_CONTEXT`): a `Decimal` holds its value in
+//!   Rust (`value`: sign, coefficient as a `u128` or base-10**9 limbs,
+//!   exponent), a `Context` its fields (`context`); the Python methods
+//!   still read and set `_sign`, `_int`, `_exp`, `_is_special` and the
+//!   context's fields as attributes, made from the native value on demand;
+//! - replaces the hot methods of `Decimal` with Rust ones (`install`):
+//!   construction from an int, a Decimal or a plain numeric string, `+ - *
+//!   / // %` (with their reflected forms, through `Decimal`'s number
+//!   slots), the comparison operators (its rich-comparison slot), `hash`,
+//!   `quantize`, `str`, `bool`, `_cmp`, and `getcontext`/`setcontext`.
 //!
-//! The Rust methods compute on the same representation (`_sign`, the
-//! coefficient digits in `_int`, `_exp`) with the same algorithms as
-//! `_pydecimal` (`_normalize`, exact division with the "+1 if the
-//! remainder is non-zero" trick, `_fix`'s rounding), on `u128` while the
-//! numbers fit and on base-10**9 limbs beyond (`limbs`: linear-time
-//! conversion from and to the digit string; `malachite` only for products
-//! and quotients of two long numbers). The digit arithmetic is in `arith`.
-//! `Context` is made again with its fields in `__slots__`
-//! (`SLOTTED_CONTEXT`); the fields of a `Context` and of a `Decimal` (of
-//! the classes themselves) are read and written at their slots' cells
-//! directly, not by attribute or dictionary lookup. The binary operators
-//! reach the Rust code through `Decimal`'s number slots (`number_slot`).
-//! The methods take the fast path only
-//! for finite operands, `Decimal` or `int`, and results that need nothing
-//! but rounding: a special value, a zero operand where `_pydecimal` has
-//! special cases, a subnormal or overflowing result, a clamped exponent, a
-//! trapped `Inexact`/`Rounded`, or a non-empty `_ignored_flags` sends the
-//! call to the original Python method, which then does all the work (no
-//! flag has been touched yet). Results and flags are therefore exactly
-//! `_pydecimal`'s.
+//! The Rust methods use `_pydecimal`'s algorithms (`_normalize`, exact
+//! division with the "+1 if the remainder is non-zero" trick, `_fix`'s
+//! rounding) on the numbers (`arith`; `limbs` for long coefficients,
+//! `malachite` only for products and quotients of two long numbers). They
+//! take the fast path only for finite operands, `Decimal` or `int`, and
+//! results that need nothing but rounding: a special value, a zero operand
+//! where `_pydecimal` has special cases, a subnormal or overflowing result,
+//! a clamped exponent, a trapped `Inexact`/`Rounded`, a non-empty
+//! `_ignored_flags`, a subclass of `Context`, or anything else unusual
+//! sends the call to the original Python method, which then does all the
+//! work (no flag has been touched yet). Results and flags are therefore
+//! exactly `_pydecimal`'s.
 
 use rustpython_vm::builtins::{PyDict, PyInt, PyModule, PyStr, PyType};
 use rustpython_vm::function::{Either, FuncArgs, ItemDoc, PyComparisonValue, PyMethodDef, PyMethodFlags};
@@ -171,7 +170,7 @@ struct State {
     hash_modulus: u64,
     inexact: PyObjectRef,
     rounded: PyObjectRef,
-    /// `Context` (with its fields in `__slots__`, see `SLOTTED_CONTEXT`).
+    /// `Context` (on `_ContextBase`, see `NATIVE_CONTEXT`).
     context_cls: PyRef<PyType>,
     /// The Python methods the Rust ones replace, in `METHODS`' order.
     originals: Vec<PyObjectRef>,
@@ -479,7 +478,12 @@ fn str_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Opti
     if args.args.len() != 1 || !args.kwargs.is_empty() {
         return Ok(None);
     }
-    let Some(d) = st.dec(vm, &args.args[0]) else { return Ok(None) };
+    Ok(str_of(st, vm, &args.args[0])?.map(Into::into))
+}
+
+/// `__str__` of a finite value; None to fall back.
+fn str_of(st: &State, vm: &VirtualMachine, obj: &PyObject) -> PyResult<Option<PyRef<PyStr>>> {
+    let Some(d) = st.dec(vm, obj) else { return Ok(None) };
     let mut failed = None;
     let s = to_str(&d, || match st.context(vm, None) {
         Ok(Some(cx)) => cx.capitals,
@@ -495,7 +499,7 @@ fn str_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Opti
     match failed {
         Some(Some(e)) => Err(e),
         Some(None) => Ok(None),
-        None => Ok(Some(vm.ctx.new_str(s).into())),
+        None => Ok(Some(vm.ctx.new_str(s))),
     }
 }
 
@@ -506,9 +510,9 @@ fn bool_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Opt
     Ok(st.dec(vm, &args.args[0]).map(|d| vm.ctx.new_bool(!d.is_zero()).into()))
 }
 
-/// `_cmp(other)`, which the comparison operators call once they have
-/// converted `other` (the operators themselves stay Python: RustPython's
-/// rich-comparison slot of a subclass does not follow a replaced `__eq__`).
+/// `_cmp(other)`, which the Python comparison methods call once they have
+/// converted `other` (the operators on finite values do not reach them:
+/// `compare_slot`).
 fn cmp_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Option<PyObjectRef>> {
     if args.args.len() != 2 || !args.kwargs.is_empty() {
         return Ok(None);
