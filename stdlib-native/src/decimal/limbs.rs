@@ -48,12 +48,25 @@ pub(super) fn all_digits(d: &[u8]) -> bool {
 fn div_pow10<const P: u64>(limbs: &[u32]) -> Vec<u32> {
     let mut q = vec![0u32; limbs.len()];
     let mut r = 0u64;
-    for (i, &x) in limbs.iter().enumerate().rev() {
+    for (q, &x) in q.iter_mut().rev().zip(limbs.iter().rev()) {
         let cur = r * BASE + x as u64;
-        q[i] = (cur / P) as u32;
-        r = cur % P;
+        *q = (cur / P) as u32;
+        r = cur - (cur / P) * P;
     }
     q
+}
+
+/// Appends `limbs * m` (without its last carry) to `out`; returns the
+/// carry, below 10**9.
+fn mul_limb_into(out: &mut Vec<u32>, limbs: &[u32], m: u32) -> u32 {
+    let mut carry = 0u64;
+    out.extend(limbs.iter().map(|&x| {
+        // < 10**18: fits, and the carry stays below 10**9.
+        let t = x as u64 * m as u64 + carry;
+        carry = t / BASE;
+        (t - carry * BASE) as u32
+    }));
+    carry as u32
 }
 
 /// A natural number: limbs below 10**9, least significant first, without
@@ -145,16 +158,13 @@ impl Limbs {
         let mut v = Vec::with_capacity(long.0.len() + 1);
         let mut carry = 0u32;
         let (low, high) = long.0.split_at(short.0.len());
-        for (&x, &y) in low.iter().zip(&short.0) {
-            let s = x + y + carry;
+        let mut step = |s: u32| {
+            let s = s + carry;
             carry = (s >= BASE as u32) as u32;
-            v.push(s - carry * BASE as u32);
-        }
-        for &x in high {
-            let s = x + carry;
-            carry = (s >= BASE as u32) as u32;
-            v.push(s - carry * BASE as u32);
-        }
+            s - carry * BASE as u32
+        };
+        v.extend(low.iter().zip(&short.0).map(|(&x, &y)| step(x + y)));
+        v.extend(high.iter().map(|&x| step(x)));
         if carry == 1 {
             v.push(1);
         }
@@ -209,15 +219,9 @@ impl Limbs {
     /// The product by one non-zero limb.
     fn mul_limb(&self, m: u32) -> Limbs {
         let mut v = Vec::with_capacity(self.0.len() + 1);
-        let mut carry = 0u64;
-        for &x in &self.0 {
-            // < 10**18: fits, and the carry stays below 10**9.
-            let t = x as u64 * m as u64 + carry;
-            v.push((t % BASE) as u32);
-            carry = t / BASE;
-        }
+        let carry = mul_limb_into(&mut v, &self.0, m);
         if carry > 0 {
-            v.push(carry as u32);
+            v.push(carry);
         }
         Limbs(v)
     }
@@ -282,14 +286,17 @@ impl Limbs {
             return Limbs(Vec::new());
         }
         let (whole, part) = (shift / DIGITS, shift % DIGITS);
-        let mut v = vec![0u32; whole];
-        v.extend_from_slice(&self.0);
-        let r = Limbs(v);
+        let mut v = Vec::with_capacity(whole + self.0.len() + 1);
+        v.resize(whole, 0);
         if part == 0 {
-            r
+            v.extend_from_slice(&self.0);
         } else {
-            r.mul(&Limbs(vec![10u32.pow(part as u32)]))
+            let carry = mul_limb_into(&mut v, &self.0, 10u32.pow(part as u32));
+            if carry > 0 {
+                v.push(carry);
+            }
         }
+        Limbs(v)
     }
 
     /// `self // 10**drop` (for `drop` >= 1), the first digit dropped, and
