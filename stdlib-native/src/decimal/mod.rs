@@ -32,7 +32,6 @@ use rustpython_vm::builtins::{PyDict, PyInt, PyModule, PyStr, PyType};
 use rustpython_vm::function::{Either, FuncArgs, ItemDoc, PyComparisonValue, PyMethodDef, PyMethodFlags};
 use rustpython_vm::types::PyComparisonOp;
 use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyRef, PyResult, VirtualMachine};
-use std::sync::Arc;
 
 mod arith;
 mod context;
@@ -304,12 +303,18 @@ fn binary_on(st: &State, vm: &VirtualMachine, zelf: &PyObject, other: &PyObject,
 // slot, as it does for any class.
 
 /// The states of the `Decimal` classes made (one per interpreter that
-/// imported `_pydecimal`).
-static STATES: std::sync::Mutex<Vec<Arc<State>>> = std::sync::Mutex::new(Vec::new());
+/// imported `_pydecimal`; they live as long as the process, as the
+/// classes' methods do); the first one is also in `FIRST`, read without a
+/// lock.
+static STATES: std::sync::Mutex<Vec<&'static State>> = std::sync::Mutex::new(Vec::new());
+static FIRST: std::sync::OnceLock<&'static State> = std::sync::OnceLock::new();
 
-fn state_of(obj: &PyObject) -> Option<Arc<State>> {
-    let states = STATES.lock().ok()?;
-    states.iter().find(|st| obj.class().fast_issubclass(&st.cls)).cloned()
+fn state_of(obj: &PyObject) -> Option<&'static State> {
+    let of = |st: &State| obj.class().fast_issubclass(&st.cls);
+    match FIRST.get() {
+        Some(&st) if of(st) => Some(st),
+        _ => STATES.lock().ok()?.iter().copied().find(|&st| of(st)),
+    }
 }
 
 /// The slot of method `I` of `METHODS` (one of the binary operators; the
@@ -320,7 +325,7 @@ fn number_slot<const I: usize>(a: &PyObject, b: &PyObject, vm: &VirtualMachine) 
     let Some(st) = state_of(zelf) else {
         return vm.call_special_method(zelf, vm.ctx.intern_str(name), (other.to_owned(),));
     };
-    match binary_on(&st, vm, zelf, other, None, reflected, op)? {
+    match binary_on(st, vm, zelf, other, None, reflected, op)? {
         Some(r) => Ok(r),
         None => st.originals[I].call((zelf.to_owned(), other.to_owned()), vm),
     }
@@ -564,7 +569,7 @@ fn install(vm: &VirtualMachine, ns: &Py<PyDict>) -> PyResult<()> {
     let cls = class("Decimal")?;
     let context_cls = class("Context")?;
     let originals = METHODS.iter().map(|&(name, _)| cls.as_object().get_attr(name, vm)).collect::<PyResult<Vec<_>>>()?;
-    let st = Arc::new(State {
+    let st: &'static State = Box::leak(Box::new(State {
         originals,
         cls: cls.clone(),
         current: current::Current::new(vm, ns)?,
@@ -572,12 +577,11 @@ fn install(vm: &VirtualMachine, ns: &Py<PyDict>) -> PyResult<()> {
         inexact: get("Inexact")?,
         rounded: get("Rounded")?,
         context_cls,
-    });
+    }));
     let setattr = vm.builtins.get_attr("setattr", vm)?;
     for (i, &(name, _)) in METHODS.iter().enumerate() {
-        let state = st.clone();
         let doc = doc_of(vm, &st.originals[i]);
-        let call = move |vm: &VirtualMachine, args| state.call(i, vm, args);
+        let call = move |vm: &VirtualMachine, args| st.call(i, vm, args);
         let method = if name == "__new__" {
             // A static method, as `__new__` is, of the class's module (where
             // doctest looks for the examples in its docstring).
@@ -591,24 +595,19 @@ fn install(vm: &VirtualMachine, ns: &Py<PyDict>) -> PyResult<()> {
     }
     install_number_slots(&cls);
     for (name, f) in [
-        ("getcontext", Box::new({
-            let st = st.clone();
-            move |vm: &VirtualMachine, args: FuncArgs| -> PyResult {
-                let () = args.bind(vm)?;
-                st.current.get(vm)
-            }
+        ("getcontext", Box::new(move |vm: &VirtualMachine, args: FuncArgs| -> PyResult {
+            let () = args.bind(vm)?;
+            st.current.get(vm)
         }) as Box<dyn Fn(&VirtualMachine, FuncArgs) -> PyResult + Send + Sync>),
-        ("setcontext", Box::new({
-            let st = st.clone();
-            move |vm: &VirtualMachine, args: FuncArgs| -> PyResult {
-                let (context,): (PyObjectRef,) = args.bind(vm)?;
-                st.current.set(vm, context).map(|()| vm.ctx.none())
-            }
+        ("setcontext", Box::new(move |vm: &VirtualMachine, args: FuncArgs| -> PyResult {
+            let (context,): (PyObjectRef,) = args.bind(vm)?;
+            st.current.set(vm, context).map(|()| vm.ctx.none())
         })),
     ] {
         let doc = doc_of(vm, &*get(name)?);
         ns.set_item(name, native_function(vm, name, doc, f), vm)?;
     }
     STATES.lock().map_err(|_| vm.new_runtime_error("decimal: state registry poisoned".to_owned()))?.push(st);
+    let _ = FIRST.set(st);
     Ok(())
 }
