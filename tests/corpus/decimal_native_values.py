@@ -195,3 +195,27 @@ for prec in (3, 9, 28, 50):
                     except Exception as e:
                         out.append(type(e).__name__)
         print(prec, " ".join(out), flags(c))
+
+# hash() of special values and of subclasses.
+print(hash(D("Inf")), hash(D("-Inf")), hash(D(-1)), hash(D("-1.0")), hash(D("0E-5")), hash(D("-0")))
+try:
+    hash(D("sNaN"))
+except TypeError:
+    print("TypeError")
+
+
+class Unhashable(D):
+    def __eq__(self, other):
+        return False
+
+
+class Seven(D):
+    def __hash__(self):
+        return 7
+
+
+try:
+    hash(Unhashable(1))
+except TypeError as e:
+    print("TypeError", e)
+print(hash(Seven(1)), hash(Money("2.5")) == hash(2.5), {D(1): "one"}[1], {1.5: "x"}[D("1.50")])

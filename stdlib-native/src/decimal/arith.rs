@@ -152,8 +152,13 @@ impl Num {
         match self {
             Num::Small(v) => {
                 let Some(p) = pow10(drop) else { return Num::Long(Limbs::from_u128(*v)).split(drop) };
-                let (q, r) = (v / p, v % p);
                 let below = p / 10;
+                // u64 arithmetic while it fits (u128 division is a call).
+                if let (Ok(v), Ok(p), Ok(below)) = (u64::try_from(*v), u64::try_from(p), u64::try_from(below)) {
+                    let (q, r) = (v / p, v % p);
+                    return (Num::Small(q as u128), (r / below) as u32, r % below == 0);
+                }
+                let (q, r) = (v / p, v % p);
                 (Num::Small(q), (r / below) as u32, r % below == 0)
             }
             Num::Long(l) => {
@@ -343,7 +348,10 @@ fn add_mag(a: Num, b: Num, subtract: bool) -> (Num, Ordering) {
 /// `x // y` for a non-zero `y`, and whether the remainder is non-zero.
 fn divide(x: Num, y: Num) -> (Num, bool) {
     match (x, y) {
-        (Num::Small(x), Num::Small(y)) => (Num::Small(x / y), x % y != 0),
+        (Num::Small(x), Num::Small(y)) => match (u64::try_from(x), u64::try_from(y)) {
+            (Ok(x), Ok(y)) => (Num::Small((x / y) as u128), x % y != 0),
+            _ => (Num::Small(x / y), x % y != 0),
+        },
         (x, y) => {
             let (x, y) = (x.limbs(), y.limbs());
             if let Some(d) = y.to_u64() {
@@ -478,28 +486,43 @@ pub(super) fn parse(s: &str) -> Option<Dec> {
     Some(Dec { neg, coeff: Num::from_digits(&all[first..]), exp })
 }
 
-/// `Decimal.__hash__` for a finite value: the hash of the number it
-/// equals (as for ints, floats and fractions), modulo `modulus`
-/// (`sys.hash_info.modulus`, a prime below 2**64).
-pub(super) fn hash(d: &Dec, modulus: u64) -> i64 {
-    let m = modulus as u128;
-    let pow = |mut base: u128, mut e: u128| {
-        let mut r = 1u128;
-        base %= m;
-        while e > 0 {
-            if e & 1 == 1 {
-                r = r * base % m;
-            }
-            base = base * base % m;
-            e >>= 1;
+/// The modulus of numeric hashing (`sys.hash_info.modulus`, a prime below
+/// 2**64) with the inverse of 10 modulo it.
+#[derive(Clone, Copy)]
+pub(super) struct HashModulus {
+    m: u128,
+    inv10: u128,
+}
+
+impl HashModulus {
+    pub(super) fn new(modulus: u64) -> HashModulus {
+        let m = modulus as u128;
+        HashModulus { m, inv10: pow_mod(10, m - 2, m) }
+    }
+}
+
+fn pow_mod(mut base: u128, mut e: u128, m: u128) -> u128 {
+    let mut r = 1u128;
+    base %= m;
+    while e > 0 {
+        if e & 1 == 1 {
+            r = r * base % m;
         }
-        r
-    };
+        base = base * base % m;
+        e >>= 1;
+    }
+    r
+}
+
+/// `Decimal.__hash__` for a finite value: the hash of the number it
+/// equals (as for ints, floats and fractions).
+pub(super) fn hash(d: &Dec, hm: HashModulus) -> i64 {
+    let m = hm.m;
     let coeff = match &d.coeff {
         Num::Small(v) => v % m,
         Num::Long(l) => l.rem(m),
     };
-    let exp_hash = if d.exp >= 0 { pow(10, d.exp as u128) } else { pow(pow(10, m - 2), d.exp.unsigned_abs() as u128) };
+    let exp_hash = if d.exp >= 0 { pow_mod(10, d.exp as u128, m) } else { pow_mod(hm.inv10, d.exp.unsigned_abs() as u128, m) };
     let h = (coeff * exp_hash % m) as i64;
     let h = if d.neg { -h } else { h };
     if h == -1 {

@@ -165,8 +165,8 @@ struct State {
     cls: PyRef<PyType>,
     /// The current context (`getcontext`, `setcontext`).
     current: current::Current,
-    /// `sys.hash_info.modulus`.
-    hash_modulus: u64,
+    /// `sys.hash_info.modulus` (and the inverse of 10 modulo it).
+    hash_modulus: arith::HashModulus,
     inexact: PyObjectRef,
     rounded: PyObjectRef,
     /// `Context` (on `_ContextBase`, see `NATIVE_CONTEXT`).
@@ -347,7 +347,7 @@ const BINARY: [(&str, bool, BinaryOp); 12] = [
     ("__rmod__", true, op_mod),
 ];
 
-fn install_number_slots(cls: &Py<PyType>) {
+fn install_slots(cls: &Py<PyType>) {
     let n = &cls.slots.as_number;
     n.add.store(Some(number_slot::<0>));
     n.right_add.store(Some(number_slot::<1>));
@@ -362,6 +362,21 @@ fn install_number_slots(cls: &Py<PyType>) {
     n.remainder.store(Some(number_slot::<10>));
     n.right_remainder.store(Some(number_slot::<11>));
     cls.slots.richcompare.store(Some(compare_slot));
+    cls.slots.hash.store(Some(hash_slot));
+}
+
+/// `hash()` of a `Decimal`: native for a finite value, else `__hash__`
+/// (the Python method, for special values), as the default slot would.
+fn hash_slot(zelf: &PyObject, vm: &VirtualMachine) -> PyResult<i64> {
+    if let Some((st, d)) = state_of(zelf).and_then(|st| Some((st, st.dec(vm, zelf)?))) {
+        return Ok(arith::hash(&d, st.hash_modulus));
+    }
+    let h = vm.call_special_method(zelf, vm.ctx.intern_str("__hash__"), ())?;
+    if h.downcast_ref::<PyInt>().is_none() {
+        return Err(vm.new_type_error("__hash__ method should return an integer".to_owned()));
+    }
+    // The hash of the int it returned: itself when it fits (-1 is -2).
+    h.hash(vm)
 }
 
 /// The comparison operators: a finite `Decimal` against a finite `Decimal`
@@ -573,7 +588,7 @@ fn install(vm: &VirtualMachine, ns: &Py<PyDict>) -> PyResult<()> {
         originals,
         cls: cls.clone(),
         current: current::Current::new(vm, ns)?,
-        hash_modulus: get("_PyHASH_MODULUS")?.try_into_value(vm)?,
+        hash_modulus: arith::HashModulus::new(get("_PyHASH_MODULUS")?.try_into_value(vm)?),
         inexact: get("Inexact")?,
         rounded: get("Rounded")?,
         context_cls,
@@ -593,7 +608,7 @@ fn install(vm: &VirtualMachine, ns: &Py<PyDict>) -> PyResult<()> {
         };
         setattr.call((cls.clone(), name, method), vm)?;
     }
-    install_number_slots(&cls);
+    install_slots(&cls);
     for (name, f) in [
         ("getcontext", Box::new(move |vm: &VirtualMachine, args: FuncArgs| -> PyResult {
             let () = args.bind(vm)?;
