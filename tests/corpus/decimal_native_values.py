@@ -219,3 +219,20 @@ try:
 except TypeError as e:
     print("TypeError", e)
 print(hash(Seven(1)), hash(Money("2.5")) == hash(2.5), {D(1): "one"}[1], {1.5: "x"}[D("1.50")])
+
+# -x, +x, abs(x): rounded to the context, zero's sign by the rounding mode.
+vals = ["0", "-0", "1.2345", "-1.2345", "9.9999", "-9.99995", "1E+10", "123456789012345678901234567890123456789012", "Inf", "-Inf", "NaN", "1e-9"]
+for prec in (3, 5, 28):
+    for mode in (None, ROUND_FLOOR, ROUND_DOWN):
+        with localcontext(prec=prec) as c:
+            if mode:
+                c.rounding = mode
+            out = []
+            for v in vals:
+                x = D(v)
+                out += [str(-x), str(+x), str(abs(x))]
+            print(prec, mode, " ".join(out), flags(c))
+with localcontext(prec=4000):
+    big = D("7" * 4500) / 3
+with localcontext(prec=4400):
+    print(len(str(+big)), len(str(-big)), str(abs(-big))[-5:])

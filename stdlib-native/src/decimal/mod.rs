@@ -414,8 +414,48 @@ const METHODS: &[(&str, Method)] = &[
     ("__bool__", bool_method),
     ("_cmp", cmp_method),
     ("__hash__", hash_method),
+    ("__neg__", |s, vm, a| unary(s, vm, a, Unary::Neg)),
+    ("__pos__", |s, vm, a| unary(s, vm, a, Unary::Pos)),
+    ("__abs__", |s, vm, a| unary(s, vm, a, Unary::Abs)),
     ("__new__", new_method),
 ];
+
+#[derive(Clone, Copy)]
+enum Unary {
+    Neg,
+    Pos,
+    Abs,
+}
+
+/// `-x`, `+x` and `abs(x)` (`__neg__(context=None)`, `__pos__(context=None)`,
+/// `__abs__(round=True, context=None)`) of a non-zero finite value: the
+/// sign, then `_fix` under the context. (Zero, whose sign depends on the
+/// rounding mode, and `round` other than True fall back.)
+fn unary(st: &State, vm: &VirtualMachine, args: &FuncArgs, op: Unary) -> PyResult<Option<PyObjectRef>> {
+    let names: &[&str] = match op {
+        Unary::Abs => &["round", "context"],
+        _ => &["context"],
+    };
+    if args.args.len() > 1 + names.len() || args.kwargs.keys().any(|k| !names.iter().any(|n| k.as_str() == Ok(n))) {
+        return Ok(None);
+    }
+    if let Unary::Abs = op {
+        if args.args.get(1).or_else(|| args.kwargs.get("round")).is_some_and(|r| !r.is(&vm.ctx.true_value)) {
+            return Ok(None);
+        }
+    }
+    let Some(mut d) = args.args.first().and_then(|x| st.dec(vm, x)) else { return Ok(None) };
+    if d.is_zero() {
+        return Ok(None);
+    }
+    match op {
+        Unary::Neg => d.neg = !d.neg,
+        Unary::Pos => {}
+        Unary::Abs => d.neg = false,
+    }
+    let Some(cx) = st.context(vm, context_arg(args, names.len()))? else { return Ok(None) };
+    st.finish(vm, &cx, d).transpose()
+}
 
 /// `Decimal(value="0", context=None)` for `Decimal` itself (not a
 /// subclass) from an int, a finite Decimal or a plainly written finite
