@@ -74,8 +74,19 @@ pub(super) enum Num {
 }
 
 fn pow10(n: usize) -> Option<u128> {
-    10u128.checked_pow(n as u32)
+    POW10.get(n).copied()
 }
+
+/// 10**0 to 10**38, every power of ten a `u128` holds.
+const POW10: [u128; 39] = {
+    let mut t = [1u128; 39];
+    let mut i = 1;
+    while i < 39 {
+        t[i] = t[i - 1] * 10;
+        i += 1;
+    }
+    t
+};
 
 impl Num {
     /// The number of ASCII digits `digits` stand for.
@@ -119,11 +130,13 @@ impl Num {
 
     pub(super) fn len(&self) -> usize {
         match self {
-            Num::Small(0) => 1,
-            Num::Small(v) => match u64::try_from(*v) {
-                Ok(v) => v.ilog10() as usize + 1,
-                Err(_) => v.ilog10() as usize + 1,
-            },
+            Num::Small(v) => {
+                // floor(bits * log10(2)) is the number of digits or one
+                // less (1233 / 4096 is just above log10(2)).
+                let bits = 128 - v.leading_zeros();
+                let guess = (bits * 1233 >> 12) as usize;
+                (guess + (*v >= POW10[guess]) as usize).max(1)
+            }
             Num::Long(l) => l.digit_len(),
         }
     }
@@ -626,3 +639,19 @@ pub(super) fn op_div(cx: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
     div(cx, a, b)
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digit_counts() {
+        let mut values = vec![0u128, u128::MAX, u128::MAX - 1];
+        for p in POW10 {
+            values.extend([p - 1, p, p + 1, p.saturating_mul(9)]);
+        }
+        for v in values {
+            assert_eq!(Num::Small(v).len(), v.to_string().len(), "{v}");
+        }
+    }
+}
