@@ -236,3 +236,22 @@ with localcontext(prec=4000):
     big = D("7" * 4500) / 3
 with localcontext(prec=4400):
     print(len(str(+big)), len(str(-big)), str(abs(-big))[-5:])
+
+# to_integral_value / to_integral in every rounding mode, and repr.
+vals = ["0", "-0", "0.000", "-0.000", "1.5", "-1.5", "2.5", "-2.5", "0.5", "0.05", "-0.0005", "123.456", "1E+5", "-1E-10", "9.99", "99999999999999999999999999999999999999.5", "1" * 50 + ".5", "1e-50", "Inf", "NaN", "-sNaN"]
+modes = [None, ROUND_DOWN, ROUND_HALF_UP, ROUND_HALF_EVEN, ROUND_CEILING, ROUND_FLOOR, ROUND_UP, ROUND_HALF_DOWN, ROUND_05UP]
+for prec in (3, 28):
+    with localcontext(prec=prec) as c:
+        out = []
+        for v in vals:
+            x = D(v)
+            for m in modes:
+                for f in (lambda: x.to_integral_value(m), lambda: x.to_integral(rounding=m), lambda: x.to_integral_value(context=Context(rounding=ROUND_UP)) if m is None else x.to_integral_value(m, Context())):
+                    try:
+                        r = f()
+                        out.append(repr(r))
+                    except Exception as e:
+                        out.append(type(e).__name__)
+        print(prec, " ".join(out), sorted(k.__name__ for k, v in c.flags.items() if v))
+print([repr(D(s)) for s in ("1.50", "-0", "1E+3", "Inf", "-NaN1", "sNaN", "1e-10")])
+print(repr(Money("1.5") * 1), round(D("2.5")), round(D("-3.5")), int(D("7.9")), D("7.9").__floor__(), D("-7.1").__ceil__())

@@ -12,8 +12,9 @@
 //! - replaces the hot methods of `Decimal` with Rust ones (`install`):
 //!   construction from an int, a Decimal or a plain numeric string, `+ - *
 //!   / // %` (with their reflected forms, through `Decimal`'s number
-//!   slots), the comparison operators (its rich-comparison slot), `hash`,
-//!   `quantize`, `str`, `bool`, `_cmp`, and `getcontext`/`setcontext`.
+//!   slots), unary `- + abs`, the comparison operators (its rich-comparison
+//!   slot), `hash` (its hash slot), `quantize`, `to_integral_value`, `str`,
+//!   `repr`, `bool`, `_cmp`, and `getcontext`/`setcontext`.
 //!
 //! The Rust methods use `_pydecimal`'s algorithms (`_normalize`, exact
 //! division with the "+1 if the remainder is non-zero" trick, `_fix`'s
@@ -414,11 +415,54 @@ const METHODS: &[(&str, Method)] = &[
     ("__bool__", bool_method),
     ("_cmp", cmp_method),
     ("__hash__", hash_method),
+    ("__repr__", repr_method),
+    ("to_integral_value", to_integral_method),
+    ("to_integral", to_integral_method),
     ("__neg__", |s, vm, a| unary(s, vm, a, Unary::Neg)),
     ("__pos__", |s, vm, a| unary(s, vm, a, Unary::Pos)),
     ("__abs__", |s, vm, a| unary(s, vm, a, Unary::Abs)),
     ("__new__", new_method),
 ];
+
+/// `repr()` of a finite `Decimal` (of the class itself: a subclass's
+/// `__str__`, which `__repr__` calls, may differ).
+fn repr_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Option<PyObjectRef>> {
+    if args.args.len() != 1 || !args.kwargs.is_empty() || !args.args[0].class().is(&st.cls) {
+        return Ok(None);
+    }
+    Ok(str_of(st, vm, &args.args[0])?.map(|s| vm.ctx.new_str(format!("Decimal('{s}')")).into()))
+}
+
+/// `to_integral_value(rounding=None, context=None)` (and `to_integral`) of
+/// a finite value: `_rescale(0, rounding)`, which neither rounds to the
+/// context's precision nor signals.
+fn to_integral_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Option<PyObjectRef>> {
+    if args.args.len() > 3 || args.kwargs.keys().any(|k| k.as_str() != Ok("rounding") && k.as_str() != Ok("context")) {
+        return Ok(None);
+    }
+    let Some(d) = args.args.first().and_then(|x| st.dec(vm, x)) else { return Ok(None) };
+    let mode = match arg(args, 1).or_else(|| args.kwargs.get("rounding")) {
+        Some(r) if !vm.is_none(r) => match r.downcast_ref::<PyStr>().and_then(|s| s.to_str()).and_then(rounding) {
+            Some(m) => m,
+            None => return Ok(None),
+        },
+        _ => match st.context(vm, context_arg(args, 2))? {
+            Some(cx) => cx.rounding,
+            None => return Ok(None),
+        },
+    };
+    let d = if d.exp >= 0 {
+        d
+    } else if d.is_zero() {
+        Dec { exp: 0, ..d }
+    } else if d.len() + d.exp < 0 {
+        // Nothing kept: `_pydecimal` rounds the coefficient '1' instead.
+        Dec { coeff: round_to(mode, d.neg, &Num::Small(1), 1).0, exp: 0, ..d }
+    } else {
+        Dec { coeff: round_to(mode, d.neg, &d.coeff, d.exp.unsigned_abs() as usize).0, exp: 0, ..d }
+    };
+    st.new_dec(vm, d).map(Some)
+}
 
 #[derive(Clone, Copy)]
 enum Unary {
@@ -538,11 +582,11 @@ fn str_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Opti
     if args.args.len() != 1 || !args.kwargs.is_empty() {
         return Ok(None);
     }
-    Ok(str_of(st, vm, &args.args[0])?.map(Into::into))
+    Ok(str_of(st, vm, &args.args[0])?.map(|s| vm.ctx.new_str(s).into()))
 }
 
 /// `__str__` of a finite value; None to fall back.
-fn str_of(st: &State, vm: &VirtualMachine, obj: &PyObject) -> PyResult<Option<PyRef<PyStr>>> {
+fn str_of(st: &State, vm: &VirtualMachine, obj: &PyObject) -> PyResult<Option<String>> {
     let Some(d) = st.dec(vm, obj) else { return Ok(None) };
     let mut failed = None;
     let s = to_str(&d, || match st.context(vm, None) {
@@ -559,7 +603,7 @@ fn str_of(st: &State, vm: &VirtualMachine, obj: &PyObject) -> PyResult<Option<Py
     match failed {
         Some(Some(e)) => Err(e),
         Some(None) => Ok(None),
-        None => Ok(Some(vm.ctx.new_str(s))),
+        None => Ok(Some(s)),
     }
 }
 
