@@ -206,7 +206,9 @@ impl Num {
     fn cmp(&self, other: &Num) -> Ordering {
         match (self, other) {
             (Num::Small(x), Num::Small(y)) => x.cmp(y),
-            (x, y) => x.clone().limbs().cmp(&y.clone().limbs()),
+            (Num::Long(x), Num::Long(y)) => x.cmp(y),
+            (Num::Small(x), Num::Long(y)) => Limbs::from_u128(*x).cmp(y),
+            (Num::Long(x), Num::Small(y)) => x.cmp(&Limbs::from_u128(*y)),
         }
     }
 
@@ -439,8 +441,13 @@ pub(super) fn cmp(a: &Dec, b: &Dec) -> Ordering {
     let mag = a.adjusted().cmp(&b.adjusted()).then_with(|| {
         // Same adjusted exponent: compare the coefficients, padded alike.
         let n = a.len().max(b.len());
-        let pad = |d: &Dec| d.coeff.shifted((n - d.len()) as usize);
-        pad(a).cmp(&pad(b))
+        fn pad(d: &Dec, n: i64) -> std::borrow::Cow<'_, Num> {
+            match n - d.len() {
+                0 => std::borrow::Cow::Borrowed(&d.coeff),
+                shift => std::borrow::Cow::Owned(d.coeff.shifted(shift as usize)),
+            }
+        }
+        pad(a, n).cmp(&pad(b, n))
     });
     if a.neg {
         mag.reverse()
