@@ -1,27 +1,32 @@
-//! The digit arithmetic of the fast paths: `_pydecimal`'s algorithms on
-//! coefficients as digit strings, `u128` or base-10**9 limbs.
+//! The arithmetic of the fast paths: `_pydecimal`'s algorithms on
+//! coefficients held as numbers (`Num`: `u128` while they fit, base-10**9
+//! limbs beyond), never as digit strings (those are made only for `str`
+//! and for Python code reading `_int`).
 
+use super::context::Cx;
 use super::limbs::Limbs;
-use super::Cx;
 use malachite_bigint::BigUint;
 use num_traits::Zero;
 use std::cmp::Ordering;
 
-/// A finite decimal: (-1)**neg * digits * 10**exp; `digits` are ASCII,
-/// without leading zeros ("0" for zero).
+/// A finite decimal: (-1)**neg * coeff * 10**exp.
 #[derive(Clone, Debug)]
 pub(super) struct Dec {
     pub(super) neg: bool,
-    pub(super) digits: Vec<u8>,
+    pub(super) coeff: Num,
     pub(super) exp: i64,
 }
 
 impl Dec {
     pub(super) fn is_zero(&self) -> bool {
-        self.digits == b"0"
+        self.coeff.is_zero()
+    }
+    /// The number of digits of the coefficient (1 for zero).
+    pub(super) fn len(&self) -> i64 {
+        self.coeff.len() as i64
     }
     pub(super) fn adjusted(&self) -> i64 {
-        self.exp + self.digits.len() as i64 - 1
+        self.exp + self.len() - 1
     }
 }
 
@@ -58,36 +63,201 @@ pub(super) struct Signals {
     pub(super) rounded: bool,
 }
 
-// ---- digit arithmetic ---------------------------------------------------
+// ---- coefficients ----------------------------------------------------------
 
-/// `_pydecimal`'s rounding functions: whether keeping the first `keep`
-/// digits of `digits` rounds up (1), truncates something (-1) or is exact (0).
-pub(super) fn round_change(mode: Rounding, neg: bool, digits: &[u8], keep: usize) -> i32 {
-    let all_zeros = |from: usize| digits[from..].iter().all(|&c| c == b'0');
-    let exact_half = |from: usize| digits.get(from) == Some(&b'5') && all_zeros(from + 1);
-    let down = || if all_zeros(keep) { 0 } else { -1 };
+/// A coefficient: `u128` while it fits, base-10**9 limbs beyond (either
+/// form may hold any value; the operations accept both).
+#[derive(Clone, Debug)]
+pub(super) enum Num {
+    Small(u128),
+    Long(Limbs),
+}
+
+fn pow10(n: usize) -> Option<u128> {
+    POW10.get(n).copied()
+}
+
+/// 10**0 to 10**38, every power of ten a `u128` holds.
+const POW10: [u128; 39] = {
+    let mut t = [1u128; 39];
+    let mut i = 1;
+    while i < 39 {
+        t[i] = t[i - 1] * 10;
+        i += 1;
+    }
+    t
+};
+
+impl Num {
+    /// The number of ASCII digits `digits` stand for.
+    pub(super) fn from_digits(digits: &[u8]) -> Num {
+        if digits.len() <= 38 {
+            Num::Small(digits.iter().fold(0u128, |n, &c| n * 10 + (c - b'0') as u128))
+        } else {
+            Num::Long(Limbs::from_digits(digits))
+        }
+    }
+
+    /// The digits, without leading zeros ("0" for zero).
+    pub(super) fn to_digits(&self) -> Vec<u8> {
+        match self {
+            Num::Small(v) => v.to_string().into_bytes(),
+            Num::Long(l) => l.to_digits(),
+        }
+    }
+
+    fn limbs(self) -> Limbs {
+        match self {
+            Num::Small(v) => Limbs::from_u128(v),
+            Num::Long(l) => l,
+        }
+    }
+
+    /// Back to `Small` when the value fits.
+    fn small(l: Limbs) -> Num {
+        match l.to_u128() {
+            Some(v) => Num::Small(v),
+            None => Num::Long(l),
+        }
+    }
+
+    pub(super) fn is_zero(&self) -> bool {
+        match self {
+            Num::Small(v) => *v == 0,
+            Num::Long(l) => l.is_zero(),
+        }
+    }
+
+    pub(super) fn len(&self) -> usize {
+        match self {
+            Num::Small(v) => {
+                // floor(bits * log10(2)) is the number of digits or one
+                // less (1233 / 4096 is just above log10(2)).
+                let bits = 128 - v.leading_zeros();
+                let guess = (bits * 1233 >> 12) as usize;
+                (guess + (*v >= POW10[guess]) as usize).max(1)
+            }
+            Num::Long(l) => l.digit_len(),
+        }
+    }
+
+    fn last_digit(&self) -> u32 {
+        match self {
+            Num::Small(v) => (v % 10) as u32,
+            Num::Long(l) => l.last_digit(),
+        }
+    }
+
+    /// `self * 10**shift`.
+    pub(super) fn shifted(&self, shift: usize) -> Num {
+        match self {
+            Num::Small(v) => match pow10(shift).and_then(|p| v.checked_mul(p)) {
+                Some(r) => Num::Small(r),
+                None => Num::Long(Limbs::from_u128(*v).shifted(shift)),
+            },
+            Num::Long(l) => Num::Long(l.shifted(shift)),
+        }
+    }
+
+    /// `self // 10**drop` (`drop` >= 1), the first digit dropped, and
+    /// whether the digits after it are all zero.
+    fn split(&self, drop: usize) -> (Num, u32, bool) {
+        match self {
+            Num::Small(v) => {
+                let Some(p) = pow10(drop) else { return Num::Long(Limbs::from_u128(*v)).split(drop) };
+                let below = p / 10;
+                // u64 arithmetic while it fits (u128 division is a call).
+                if let (Ok(v), Ok(p), Ok(below)) = (u64::try_from(*v), u64::try_from(p), u64::try_from(below)) {
+                    let (q, r) = (v / p, v % p);
+                    return (Num::Small(q as u128), (r / below) as u32, r % below == 0);
+                }
+                let (q, r) = (v / p, v % p);
+                (Num::Small(q), (r / below) as u32, r % below == 0)
+            }
+            Num::Long(l) => {
+                let (q, first, rest) = l.split(drop);
+                (Num::small(q), first, rest)
+            }
+        }
+    }
+
+    fn increment(self) -> Num {
+        match self {
+            Num::Small(v) if v < u128::MAX => Num::Small(v + 1),
+            n => Num::small(n.limbs().add_one()),
+        }
+    }
+
+    fn trailing_zeros(&self) -> usize {
+        match self {
+            Num::Small(0) => 0,
+            Num::Small(v) => {
+                let (mut v, mut n) = (*v, 0);
+                while v % 10 == 0 {
+                    v /= 10;
+                    n += 1;
+                }
+                n
+            }
+            Num::Long(l) => l.trailing_zeros(),
+        }
+    }
+
+    fn cmp(&self, other: &Num) -> Ordering {
+        match (self, other) {
+            (Num::Small(x), Num::Small(y)) => x.cmp(y),
+            (Num::Long(x), Num::Long(y)) => x.cmp(y),
+            (Num::Small(x), Num::Long(y)) => Limbs::from_u128(*x).cmp(y),
+            (Num::Long(x), Num::Small(y)) => x.cmp(&Limbs::from_u128(*y)),
+        }
+    }
+
+    fn binary(&self) -> BigUint {
+        match self {
+            Num::Small(v) => BigUint::from(*v),
+            Num::Long(l) => BigUint::parse_bytes(&l.to_digits(), 10).unwrap_or_default(),
+        }
+    }
+
+    fn from_binary(b: &BigUint) -> Num {
+        Num::from_digits(b.to_string().as_bytes())
+    }
+}
+
+// ---- rounding ---------------------------------------------------------------
+
+/// `_pydecimal`'s rounding functions: whether dropping the last `drop`
+/// digits of `coeff` rounds up (1), truncates something (-1) or is exact
+/// (0), with the kept part.
+fn round_change(mode: Rounding, neg: bool, coeff: &Num, drop: usize) -> (Num, i32) {
+    let (kept, first, rest_zero) = coeff.split(drop);
+    let last = kept.last_digit();
+    let all_zeros = first == 0 && rest_zero;
+    let exact_half = first == 5 && rest_zero;
+    let down = || if all_zeros { 0 } else { -1 };
     let half_up = || {
-        if digits.get(keep).is_some_and(|&c| c >= b'5') {
+        if first >= 5 {
             1
-        } else if all_zeros(keep) {
+        } else if all_zeros {
             0
         } else {
             -1
         }
     };
-    match mode {
+    let change = match mode {
         Rounding::Down => down(),
         Rounding::Up => -down(),
         Rounding::HalfUp => half_up(),
         Rounding::HalfDown => {
-            if exact_half(keep) {
+            if exact_half {
                 -1
             } else {
                 half_up()
             }
         }
+        // With nothing kept the last digit is 0, which is even.
         Rounding::HalfEven => {
-            if exact_half(keep) && (keep == 0 || (digits[keep - 1] - b'0') % 2 == 0) {
+            if exact_half && last % 2 == 0 {
                 -1
             } else {
                 half_up()
@@ -108,36 +278,21 @@ pub(super) fn round_change(mode: Rounding, neg: bool, digits: &[u8], keep: usize
             }
         }
         Rounding::Up05 => {
-            if keep > 0 && !matches!(digits[keep - 1], b'0' | b'5') {
+            if !matches!(last, 0 | 5) {
                 down()
             } else {
                 -down()
             }
         }
-    }
+    };
+    (kept, change)
 }
 
-/// Adds one to a digit string.
-pub(super) fn increment(digits: &mut Vec<u8>) {
-    for c in digits.iter_mut().rev() {
-        if *c == b'9' {
-            *c = b'0';
-        } else {
-            *c += 1;
-            return;
-        }
-    }
-    digits.insert(0, b'1');
-}
-
-/// Keeps the first `keep` digits, rounded by `mode`; returns the change.
-pub(super) fn round_to(mode: Rounding, neg: bool, digits: &[u8], keep: usize) -> (Vec<u8>, i32) {
-    let changed = round_change(mode, neg, digits, keep);
-    let mut coeff = if keep == 0 { b"0".to_vec() } else { digits[..keep].to_vec() };
-    if changed == 1 {
-        increment(&mut coeff);
-    }
-    (coeff, changed)
+/// Drops the last `drop` digits of `coeff` (`drop` >= 1), rounded by
+/// `mode`; returns the change.
+pub(super) fn round_to(mode: Rounding, neg: bool, coeff: &Num, drop: usize) -> (Num, i32) {
+    let (kept, changed) = round_change(mode, neg, coeff, drop);
+    (if changed == 1 { kept.increment() } else { kept }, changed)
 }
 
 /// `Decimal._fix` for the results the fast paths handle; None for those
@@ -148,22 +303,21 @@ pub(super) fn fix(cx: &Cx, d: Dec) -> Option<(Dec, Signals)> {
         let exp_max = if cx.clamp { etop } else { cx.emax };
         return (etiny <= d.exp && d.exp <= exp_max).then_some((d, Signals::default()));
     }
-    let mut exp_min = d.digits.len() as i64 + d.exp - cx.prec;
+    let mut exp_min = d.len() + d.exp - cx.prec;
     if exp_min > etop || exp_min < etiny {
         return None;
     }
     if d.exp < exp_min {
-        let keep = (d.digits.len() as i64 + d.exp - exp_min) as usize;
-        let (mut coeff, changed) = round_to(cx.rounding, d.neg, &d.digits, keep);
+        let (mut coeff, changed) = round_to(cx.rounding, d.neg, &d.coeff, (exp_min - d.exp) as usize);
         if coeff.len() as i64 > cx.prec {
-            coeff.pop();
+            coeff = coeff.split(1).0;
             exp_min += 1;
         }
         if exp_min > etop {
             return None;
         }
         let s = Signals { inexact: changed != 0, rounded: true };
-        return Some((Dec { neg: d.neg, digits: coeff, exp: exp_min }, s));
+        return Some((Dec { neg: d.neg, coeff, exp: exp_min }, s));
     }
     if cx.clamp && d.exp > etop {
         return None;
@@ -171,108 +325,58 @@ pub(super) fn fix(cx: &Cx, d: Dec) -> Option<(Dec, Signals)> {
     Some((d, Signals::default()))
 }
 
-/// A coefficient as a number: `u128` while it fits, base-10**9 limbs
-/// beyond.
-pub(super) enum Num {
-    Small(u128),
-    Long(Limbs),
-}
-
-pub(super) fn num(digits: &[u8]) -> Num {
-    if digits.len() <= 38 {
-        Num::Small(digits.iter().fold(0u128, |n, &c| n * 10 + (c - b'0') as u128))
-    } else {
-        Num::Long(Limbs::from_digits(digits))
-    }
-}
-
-pub(super) fn limbs(n: Num) -> Limbs {
-    match n {
-        Num::Small(v) => Limbs::from_u128(v),
-        Num::Long(l) => l,
-    }
-}
-
-pub(super) fn digits_of(n: Num) -> Vec<u8> {
-    match n {
-        Num::Small(v) => v.to_string().into_bytes(),
-        Num::Long(l) => l.to_digits(),
-    }
-}
-
 /// Products of more limb pairs than this (two numbers of about 9000
 /// digits) go to `malachite`'s sub-quadratic multiplication.
 const SCHOOLBOOK_MAX: usize = 1 << 20;
 
-pub(super) fn mul(a: &[u8], b: &[u8]) -> Vec<u8> {
-    match (num(a), num(b)) {
-        (Num::Small(x), Num::Small(y)) if x.checked_mul(y).is_some() => digits_of(Num::Small(x * y)),
-        (x, y) => {
-            let (x, y) = (limbs(x), limbs(y));
+fn mul(a: &Num, b: &Num) -> Num {
+    match (a, b) {
+        (Num::Small(x), Num::Small(y)) if x.checked_mul(*y).is_some() => Num::Small(x * y),
+        _ => {
+            let (x, y) = (a.clone().limbs(), b.clone().limbs());
             if x.len() * y.len() <= SCHOOLBOOK_MAX {
-                x.mul(&y).to_digits()
+                Num::small(x.mul(&y))
             } else {
-                (binary(a) * binary(b)).to_string().into_bytes()
+                Num::from_binary(&(a.binary() * b.binary()))
             }
         }
-    }
-}
-
-pub(super) fn binary(digits: &[u8]) -> BigUint {
-    BigUint::parse_bytes(digits, 10).unwrap_or_default()
-}
-
-/// `digits * 10**shift` as a number.
-pub(super) fn shifted(digits: &[u8], shift: usize) -> Num {
-    if digits.len() + shift <= 38 {
-        let Num::Small(v) = num(digits) else { unreachable!() };
-        Num::Small(v * 10u128.pow(shift as u32))
-    } else {
-        let mut d = Vec::with_capacity(digits.len() + shift);
-        d.extend_from_slice(digits);
-        d.resize(digits.len() + shift, b'0');
-        Num::Long(Limbs::from_digits(&d))
     }
 }
 
 /// |a| + |b| or ||a| - |b|| (with its ordering against zero).
-pub(super) fn add_mag(a: Num, b: Num, subtract: bool) -> (Num, Ordering) {
+fn add_mag(a: Num, b: Num, subtract: bool) -> (Num, Ordering) {
     match (a, b) {
         (Num::Small(x), Num::Small(y)) if !subtract && x.checked_add(y).is_some() => (Num::Small(x + y), Ordering::Greater),
         (Num::Small(x), Num::Small(y)) if subtract => (Num::Small(x.abs_diff(y)), x.cmp(&y)),
         (x, y) => {
-            let (x, y) = (limbs(x), limbs(y));
+            let (x, y) = (x.limbs(), y.limbs());
             if !subtract {
-                (Num::Long(x.add(&y)), Ordering::Greater)
+                (Num::small(x.add(&y)), Ordering::Greater)
             } else {
                 let o = x.cmp(&y);
-                (Num::Long(if o == Ordering::Less { y.sub(&x) } else { x.sub(&y) }), o)
+                (Num::small(if o == Ordering::Less { y.sub(&x) } else { x.sub(&y) }), o)
             }
         }
     }
 }
 
-pub(super) fn is_zero_num(n: &Num) -> bool {
-    match n {
-        Num::Small(v) => *v == 0,
-        Num::Long(l) => l.is_zero(),
-    }
-}
-
 /// `x // y` for a non-zero `y`, and whether the remainder is non-zero.
-pub(super) fn divide(x: Num, y: Num) -> (Num, bool) {
+fn divide(x: Num, y: Num) -> (Num, bool) {
     match (x, y) {
-        (Num::Small(x), Num::Small(y)) => (Num::Small(x / y), x % y != 0),
+        (Num::Small(x), Num::Small(y)) => match (u64::try_from(x), u64::try_from(y)) {
+            (Ok(x), Ok(y)) => (Num::Small((x / y) as u128), x % y != 0),
+            _ => (Num::Small(x / y), x % y != 0),
+        },
         (x, y) => {
-            let (x, y) = (limbs(x), limbs(y));
+            let (x, y) = (x.limbs(), y.limbs());
             if let Some(d) = y.to_u64() {
                 let (q, r) = x.div_small(d);
-                return (Num::Long(q), r);
+                return (Num::small(q), r);
             }
-            let (x, y) = (binary(&x.to_digits()), binary(&y.to_digits()));
+            let (x, y) = (Num::Long(x).binary(), Num::Long(y).binary());
             let q = &x / &y;
             let r = !(x - &q * &y).is_zero();
-            (Num::Long(Limbs::from_digits(q.to_string().as_bytes())), r)
+            (Num::from_binary(&q), r)
         }
     }
 }
@@ -284,62 +388,42 @@ pub(super) fn divide(x: Num, y: Num) -> (Num, bool) {
 pub(super) fn add(cx: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
     // _normalize: the operand with the larger exponent is `tmp`.
     let (tmp, other) = if a.exp < b.exp { (b, a) } else { (a, b) };
-    let exp = tmp.exp + std::cmp::min(-1, tmp.digits.len() as i64 - cx.prec - 2);
-    let (other_digits, other_exp): (Vec<u8>, i64) = if other.digits.len() as i64 + other.exp - 1 < exp {
-        (b"1".to_vec(), exp)
-    } else {
-        (other.digits.clone(), other.exp)
-    };
+    let exp = tmp.exp + std::cmp::min(-1, tmp.len() - cx.prec - 2);
+    let (other_coeff, other_exp) = if other.len() + other.exp - 1 < exp { (Num::Small(1), exp) } else { (other.coeff.clone(), other.exp) };
     let shift = tmp.exp - other_exp;
     if shift > 1 << 30 {
         return None;
     }
-    let tmp_num = shifted(&tmp.digits, shift as usize);
-    let other_num = num(&other_digits);
-    let (sum, order) = add_mag(tmp_num, other_num, tmp.neg != other.neg);
-    if is_zero_num(&sum) {
+    let (sum, order) = add_mag(tmp.coeff.shifted(shift as usize), other_coeff, tmp.neg != other.neg);
+    if sum.is_zero() {
         return None;
     }
     // The sign of the larger magnitude.
     let neg = if tmp.neg == other.neg { tmp.neg } else if order == Ordering::Greater { tmp.neg } else { other.neg };
-    Some(Dec { neg, digits: digits_of(sum), exp: other_exp })
+    Some(Dec { neg, coeff: sum, exp: other_exp })
 }
 
 /// `Decimal.__truediv__` for finite operands, `b` non-zero, `a` non-zero.
 pub(super) fn div(cx: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
-    let shift = b.digits.len() as i64 - a.digits.len() as i64 + cx.prec + 1;
-    let mut exp = a.exp - b.exp - shift;
+    let shift = b.len() - a.len() + cx.prec + 1;
+    let exp = a.exp - b.exp - shift;
     if shift.abs() > 1 << 30 {
         return None;
     }
-    let (num_a, num_b) = if shift >= 0 {
-        (shifted(&a.digits, shift as usize), num(&b.digits))
-    } else {
-        (num(&a.digits), shifted(&b.digits, (-shift) as usize))
-    };
-    let (mut coeff, remainder) = divide(num_a, num_b);
+    let (num_a, num_b) = if shift >= 0 { (a.coeff.shifted(shift as usize), b.coeff.clone()) } else { (a.coeff.clone(), b.coeff.shifted((-shift) as usize)) };
+    let (coeff, remainder) = divide(num_a, num_b);
     if remainder {
         // Not exact: make sure the last digit is not 0 or 5 (as _pydecimal).
-        let last = match &coeff {
-            Num::Small(v) => (v % 10) as u32,
-            Num::Long(l) => l.last_digit(),
-        };
-        if last % 5 == 0 {
-            coeff = match coeff {
-                Num::Small(v) => Num::Small(v + 1),
-                Num::Long(l) => Num::Long(l.add_one()),
-            };
-        }
-        return Some(Dec { neg: a.neg != b.neg, digits: digits_of(coeff), exp });
+        let coeff = if coeff.last_digit() % 5 == 0 { coeff.increment() } else { coeff };
+        return Some(Dec { neg: a.neg != b.neg, coeff, exp });
     }
     // Exact: as close to the ideal exponent as possible.
     let ideal = a.exp - b.exp;
-    let mut digits = digits_of(coeff);
-    while exp < ideal && digits.len() > 1 && digits.last() == Some(&b'0') {
-        digits.pop();
-        exp += 1;
+    let strip = (coeff.trailing_zeros() as i64).min(ideal - exp).min(coeff.len() as i64 - 1);
+    if strip > 0 {
+        return Some(Dec { neg: a.neg != b.neg, coeff: coeff.split(strip as usize).0, exp: exp + strip });
     }
-    Some(Dec { neg: a.neg != b.neg, digits, exp })
+    Some(Dec { neg: a.neg != b.neg, coeff, exp })
 }
 
 /// `Decimal._cmp` for finite values.
@@ -355,10 +439,15 @@ pub(super) fn cmp(a: &Dec, b: &Dec) -> Ordering {
         return if a.neg { Ordering::Less } else { Ordering::Greater };
     }
     let mag = a.adjusted().cmp(&b.adjusted()).then_with(|| {
-        // Same adjusted exponent: compare the digits, padded alike.
-        let n = a.digits.len().max(b.digits.len());
-        let pad = |d: &Dec| d.digits.iter().copied().chain(std::iter::repeat(b'0')).take(n).collect::<Vec<u8>>();
-        pad(a).cmp(&pad(b))
+        // Same adjusted exponent: compare the coefficients, padded alike.
+        let n = a.len().max(b.len());
+        fn pad(d: &Dec, n: i64) -> std::borrow::Cow<'_, Num> {
+            match n - d.len() {
+                0 => std::borrow::Cow::Borrowed(&d.coeff),
+                shift => std::borrow::Cow::Owned(d.coeff.shifted(shift as usize)),
+            }
+        }
+        pad(a, n).cmp(&pad(b, n))
     });
     if a.neg {
         mag.reverse()
@@ -367,9 +456,106 @@ pub(super) fn cmp(a: &Dec, b: &Dec) -> Ordering {
     }
 }
 
+/// `Decimal(string)` for a finite number written plainly in ASCII
+/// (`[sign] digits [. digits] [e [sign] digits]`, the exponent at most 17
+/// digits); None for anything else (spaces, underscores, other digits,
+/// special values, errors), which `_pydecimal`'s parser handles.
+pub(super) fn parse(s: &str) -> Option<Dec> {
+    let b = s.as_bytes();
+    let (neg, rest) = match b.first()? {
+        b'-' => (true, &b[1..]),
+        b'+' => (false, &b[1..]),
+        _ => (false, b),
+    };
+    let digits_from = |i: usize| i + rest[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let int_end = digits_from(0);
+    let (frac, mut i) = match rest.get(int_end) {
+        Some(b'.') => {
+            let end = digits_from(int_end + 1);
+            (&rest[int_end + 1..end], end)
+        }
+        _ => (&rest[int_end..int_end], int_end),
+    };
+    let int = &rest[..int_end];
+    if int.is_empty() && frac.is_empty() {
+        return None;
+    }
+    let mut exp = 0i64;
+    if matches!(rest.get(i), Some(b'e' | b'E')) {
+        let (eneg, from) = match rest.get(i + 1) {
+            Some(b'-') => (true, i + 2),
+            Some(b'+') => (false, i + 2),
+            _ => (false, i + 1),
+        };
+        let digits = &rest[from.min(rest.len())..];
+        if digits.is_empty() || digits.len() > 17 || !digits.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        let e = digits.iter().fold(0i64, |n, &c| n * 10 + (c - b'0') as i64);
+        exp = if eneg { -e } else { e };
+        i = rest.len();
+    }
+    if i != rest.len() {
+        return None;
+    }
+    let exp = exp.checked_sub(frac.len() as i64)?;
+    let mut all = Vec::with_capacity(int.len() + frac.len());
+    all.extend_from_slice(int);
+    all.extend_from_slice(frac);
+    let first = all.iter().position(|&c| c != b'0').unwrap_or(all.len() - 1);
+    Some(Dec { neg, coeff: Num::from_digits(&all[first..]), exp })
+}
+
+/// The modulus of numeric hashing (`sys.hash_info.modulus`, a prime below
+/// 2**64) with the inverse of 10 modulo it.
+#[derive(Clone, Copy)]
+pub(super) struct HashModulus {
+    m: u128,
+    inv10: u128,
+}
+
+impl HashModulus {
+    pub(super) fn new(modulus: u64) -> HashModulus {
+        let m = modulus as u128;
+        HashModulus { m, inv10: pow_mod(10, m - 2, m) }
+    }
+}
+
+fn pow_mod(mut base: u128, mut e: u128, m: u128) -> u128 {
+    let mut r = 1u128;
+    base %= m;
+    while e > 0 {
+        if e & 1 == 1 {
+            r = r * base % m;
+        }
+        base = base * base % m;
+        e >>= 1;
+    }
+    r
+}
+
+/// `Decimal.__hash__` for a finite value: the hash of the number it
+/// equals (as for ints, floats and fractions).
+pub(super) fn hash(d: &Dec, hm: HashModulus) -> i64 {
+    let m = hm.m;
+    let coeff = match &d.coeff {
+        Num::Small(v) => v % m,
+        Num::Long(l) => l.rem(m),
+    };
+    let exp_hash = if d.exp >= 0 { pow_mod(10, d.exp as u128, m) } else { pow_mod(hm.inv10, d.exp.unsigned_abs() as u128, m) };
+    let h = (coeff * exp_hash % m) as i64;
+    let h = if d.neg { -h } else { h };
+    if h == -1 {
+        -2
+    } else {
+        h
+    }
+}
+
 /// `Decimal.__str__` (not engineering notation).
 pub(super) fn to_str(d: &Dec, capitals: impl FnOnce() -> bool) -> String {
-    let digits = std::str::from_utf8(&d.digits).unwrap_or("0");
+    let digits = d.coeff.to_digits();
+    let digits = std::str::from_utf8(&digits).unwrap_or("0");
     let n = digits.len() as i64;
     let leftdigits = d.exp + n;
     let dotplace = if d.exp <= 0 && leftdigits > -6 { leftdigits } else { 1 };
@@ -413,9 +599,44 @@ pub(super) fn op_mul(_: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
     let neg = a.neg != b.neg;
     let exp = a.exp + b.exp;
     if a.is_zero() || b.is_zero() {
-        return Some(Dec { neg, digits: b"0".to_vec(), exp });
+        return Some(Dec { neg, coeff: Num::Small(0), exp });
     }
-    Some(Dec { neg, digits: mul(&a.digits, &b.digits), exp })
+    Some(Dec { neg, coeff: mul(&a.coeff, &b.coeff), exp })
+}
+
+/// `Decimal._divide` (under `//` and `%`) for non-zero finite operands
+/// whose aligned coefficients fit a `u128`: the integer quotient and the
+/// remainder; None for the other cases (a small quotient `_pydecimal`
+/// rescales, one too large for the precision, long coefficients).
+fn divide_int(cx: &Cx, a: &Dec, b: &Dec) -> Option<(Dec, Dec)> {
+    if a.is_zero() || b.is_zero() {
+        return None;
+    }
+    let expdiff = a.adjusted() - b.adjusted();
+    if expdiff <= -2 || expdiff > cx.prec {
+        return None;
+    }
+    let (Num::Small(x), Num::Small(y)) = (&a.coeff, &b.coeff) else { return None };
+    let align = |v: u128, by: i64| v.checked_mul(pow10(by as usize)?);
+    let (x, y) = if a.exp >= b.exp { (align(*x, a.exp - b.exp)?, *y) } else { (*x, align(*y, b.exp - a.exp)?) };
+    let q = x / y;
+    if cx.prec <= 38 && q >= 10u128.pow(cx.prec as u32) {
+        return None;
+    }
+    let quotient = Dec { neg: a.neg != b.neg, coeff: Num::Small(q), exp: 0 };
+    let remainder = Dec { neg: a.neg, coeff: Num::Small(x % y), exp: a.exp.min(b.exp) };
+    Some((quotient, remainder))
+}
+
+/// `//`: the quotient, which `_pydecimal` does not round (it has at most
+/// `prec` digits, so `fix` leaves it as it is or declines).
+pub(super) fn op_floordiv(cx: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
+    divide_int(cx, a, b).map(|(q, _)| q)
+}
+
+/// `%`: the remainder, then `fix`.
+pub(super) fn op_mod(cx: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
+    divide_int(cx, a, b).map(|(_, r)| r)
 }
 
 pub(super) fn op_div(cx: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
@@ -425,3 +646,19 @@ pub(super) fn op_div(cx: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
     div(cx, a, b)
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digit_counts() {
+        let mut values = vec![0u128, u128::MAX, u128::MAX - 1];
+        for p in POW10 {
+            values.extend([p - 1, p, p + 1, p.saturating_mul(9)]);
+        }
+        for v in values {
+            assert_eq!(Num::Small(v).len(), v.to_string().len(), "{v}");
+        }
+    }
+}

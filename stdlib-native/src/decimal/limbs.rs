@@ -43,6 +43,32 @@ pub(super) fn all_digits(d: &[u8]) -> bool {
     })
 }
 
+/// `limbs // P` for `P` a power of ten below 10**9, limbs least
+/// significant first (a constant divisor: multiplications, not divisions).
+fn div_pow10<const P: u64>(limbs: &[u32]) -> Vec<u32> {
+    let mut q = vec![0u32; limbs.len()];
+    let mut r = 0u64;
+    for (q, &x) in q.iter_mut().rev().zip(limbs.iter().rev()) {
+        let cur = r * BASE + x as u64;
+        *q = (cur / P) as u32;
+        r = cur - (cur / P) * P;
+    }
+    q
+}
+
+/// Appends `limbs * m` (without its last carry) to `out`; returns the
+/// carry, below 10**9.
+fn mul_limb_into(out: &mut Vec<u32>, limbs: &[u32], m: u32) -> u32 {
+    let mut carry = 0u64;
+    out.extend(limbs.iter().map(|&x| {
+        // < 10**18: fits, and the carry stays below 10**9.
+        let t = x as u64 * m as u64 + carry;
+        carry = t / BASE;
+        (t - carry * BASE) as u32
+    }));
+    carry as u32
+}
+
 /// A natural number: limbs below 10**9, least significant first, without
 /// high zero limbs (zero has none).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -131,11 +157,14 @@ impl Limbs {
         let (long, short) = if self.0.len() >= other.0.len() { (self, other) } else { (other, self) };
         let mut v = Vec::with_capacity(long.0.len() + 1);
         let mut carry = 0u32;
-        for (i, &x) in long.0.iter().enumerate() {
-            let s = x + short.0.get(i).copied().unwrap_or(0) + carry;
+        let (low, high) = long.0.split_at(short.0.len());
+        let mut step = |s: u32| {
+            let s = s + carry;
             carry = (s >= BASE as u32) as u32;
-            v.push(if carry == 1 { s - BASE as u32 } else { s });
-        }
+            s - carry * BASE as u32
+        };
+        v.extend(low.iter().zip(&short.0).map(|(&x, &y)| step(x + y)));
+        v.extend(high.iter().map(|&x| step(x)));
         if carry == 1 {
             v.push(1);
         }
@@ -162,6 +191,11 @@ impl Limbs {
         if self.is_zero() || other.is_zero() {
             return Limbs(Vec::new());
         }
+        match (&self.0[..], &other.0[..]) {
+            (_, &[m]) => return self.mul_limb(m),
+            (&[m], _) => return other.mul_limb(m),
+            _ => {}
+        }
         let mut r = vec![0u64; self.0.len() + other.0.len()];
         for (i, &x) in self.0.iter().enumerate() {
             let mut carry = 0u64;
@@ -182,17 +216,37 @@ impl Limbs {
         Limbs::trimmed(r.into_iter().map(|x| x as u32).collect())
     }
 
+    /// The product by one non-zero limb.
+    fn mul_limb(&self, m: u32) -> Limbs {
+        let mut v = Vec::with_capacity(self.0.len() + 1);
+        let carry = mul_limb_into(&mut v, &self.0, m);
+        if carry > 0 {
+            v.push(carry);
+        }
+        Limbs(v)
+    }
+
     /// Quotient by a non-zero `d`, and whether the remainder is non-zero.
     pub(super) fn div_small(&self, d: u64) -> (Limbs, bool) {
         let mut q = vec![0u32; self.0.len()];
         let mut r: u128 = 0;
         if d < (u64::MAX / BASE) {
             // r * BASE + limb < d * BASE fits in a u64.
+            // Division by the invariant `d` by multiplying by its
+            // reciprocal m = floor((2**64 - 1) / d): as cur < 2**64 the
+            // estimate is the quotient or one less.
+            let m = u64::MAX / d;
             let mut r64 = 0u64;
             for (i, &x) in self.0.iter().enumerate().rev() {
                 let cur = r64 * BASE + x as u64;
-                q[i] = (cur / d) as u32;
-                r64 = cur % d;
+                let mut qi = ((cur as u128 * m as u128) >> 64) as u64;
+                let mut ri = cur - qi * d;
+                if ri >= d {
+                    qi += 1;
+                    ri -= d;
+                }
+                q[i] = qi as u32;
+                r64 = ri;
             }
             r = r64 as u128;
         } else {
@@ -205,8 +259,97 @@ impl Limbs {
         (Limbs::trimmed(q), r != 0)
     }
 
-    pub(super) fn add_one(&self) -> Limbs {
-        self.add(&Limbs(vec![1]))
+    /// `self + 1`, in place.
+    pub(super) fn add_one(mut self) -> Limbs {
+        for limb in self.0.iter_mut() {
+            if *limb + 1 < BASE as u32 {
+                *limb += 1;
+                return self;
+            }
+            *limb = 0;
+        }
+        self.0.push(1);
+        self
+    }
+
+    /// The number of decimal digits (1 for zero).
+    pub(super) fn digit_len(&self) -> usize {
+        match self.0.split_last() {
+            None => 1,
+            Some((top, rest)) => rest.len() * DIGITS + top.ilog10() as usize + 1,
+        }
+    }
+
+    /// `self * 10**shift`.
+    pub(super) fn shifted(&self, shift: usize) -> Limbs {
+        if self.is_zero() {
+            return Limbs(Vec::new());
+        }
+        let (whole, part) = (shift / DIGITS, shift % DIGITS);
+        let mut v = Vec::with_capacity(whole + self.0.len() + 1);
+        v.resize(whole, 0);
+        if part == 0 {
+            v.extend_from_slice(&self.0);
+        } else {
+            let carry = mul_limb_into(&mut v, &self.0, 10u32.pow(part as u32));
+            if carry > 0 {
+                v.push(carry);
+            }
+        }
+        Limbs(v)
+    }
+
+    /// `self // 10**drop` (for `drop` >= 1), the first digit dropped, and
+    /// whether the digits after it are all zero.
+    pub(super) fn split(&self, drop: usize) -> (Limbs, u32, bool) {
+        let (whole, part) = (drop / DIGITS, drop % DIGITS);
+        let low_zero = |n: usize| self.0.iter().take(n).all(|&l| l == 0);
+        if whole >= self.0.len() && (self.is_zero() || self.digit_len() < drop) {
+            // Fewer digits than dropped: the first dropped is a leading 0.
+            return (Limbs(Vec::new()), 0, self.is_zero());
+        }
+        if part == 0 {
+            let q = Limbs::trimmed(self.0.get(whole..).map_or_else(Vec::new, <[u32]>::to_vec));
+            let limb = self.0.get(whole - 1).copied().unwrap_or(0);
+            return (q, limb / 100_000_000, limb % 100_000_000 == 0 && low_zero(whole - 1));
+        }
+        let high = self.0.get(whole..).unwrap_or(&[]);
+        let p = 10u32.pow(part as u32);
+        let q = Limbs::trimmed(match part {
+            1 => div_pow10::<10>(high),
+            2 => div_pow10::<100>(high),
+            3 => div_pow10::<1_000>(high),
+            4 => div_pow10::<10_000>(high),
+            5 => div_pow10::<100_000>(high),
+            6 => div_pow10::<1_000_000>(high),
+            7 => div_pow10::<10_000_000>(high),
+            _ => div_pow10::<100_000_000>(high),
+        });
+        let r = self.0.get(whole).copied().unwrap_or(0) % p;
+        let below = p / 10;
+        (q, r / below, r % below == 0 && low_zero(whole))
+    }
+
+    /// The number of trailing zero digits (0 for zero).
+    pub(super) fn trailing_zeros(&self) -> usize {
+        let Some(i) = self.0.iter().position(|&l| l != 0) else { return 0 };
+        let mut l = self.0[i];
+        let mut n = i * DIGITS;
+        while l % 10 == 0 {
+            l /= 10;
+            n += 1;
+        }
+        n
+    }
+
+    /// `self % m` for a non-zero `m` below 2**64.
+    pub(super) fn rem(&self, m: u128) -> u128 {
+        self.0.iter().rev().fold(0u128, |acc, &l| (acc * BASE as u128 + l as u128) % m)
+    }
+
+    /// The value when it fits in a `u128`.
+    pub(super) fn to_u128(&self) -> Option<u128> {
+        self.0.iter().rev().try_fold(0u128, |acc, &l| acc.checked_mul(BASE as u128)?.checked_add(l as u128))
     }
 }
 
@@ -247,9 +390,37 @@ mod tests {
         assert_eq!(s(&l("123456789123456789").mul(&l("987654321987654321"))), "121932631356500531347203169112635269");
         let (q, r) = l("121932631356500531347203169112635269").div_small(987654321);
         assert_eq!((s(&q), r), ("123456789246913578123456789".to_owned(), false));
+        for d in [1u64, 2, 3, 7, 10, 999_999_999, 1_000_000_000, 4_294_967_291, 18_446_744_073] {
+            let x = l("98765432109876543210987654321098765432109876543210");
+            let (q, r) = x.div_small(d);
+            let back = q.mul(&Limbs::from_u128(d as u128));
+            assert!(back.cmp(&x) != Ordering::Greater && (r == (back != x)), "{d}");
+            assert_eq!(x.sub(&back).cmp(&Limbs::from_u128(d as u128)), Ordering::Less, "{d}");
+        }
         let (q, r) = l("121932631356500531347203169112635269").div_small(18446744073709551557);
         assert_eq!(s(&q), "6609981190679600");
         assert!(r);
         assert_eq!(l("5").cmp(&l("1000000000")), Ordering::Less);
+    }
+
+    #[test]
+    fn digit_operations() {
+        let x = l("123456789012345678901234567890");
+        assert_eq!(x.digit_len(), 30);
+        assert_eq!(l("0").digit_len(), 1);
+        assert_eq!(s(&x.shifted(13)), "1234567890123456789012345678900000000000000");
+        assert_eq!(s(&x.shifted(18)), format!("123456789012345678901234567890{}", "0".repeat(18)));
+        let (q, first, rest) = x.split(5);
+        assert_eq!((s(&q), first, rest), ("1234567890123456789012345".to_owned(), 6, false));
+        let (q, first, rest) = l("1500000000000000000").split(18);
+        assert_eq!((s(&q), first, rest), ("1".to_owned(), 5, true));
+        let (q, first, rest) = l("1500000000000000000").split(19);
+        assert_eq!((s(&q), first, rest), ("0".to_owned(), 1, false));
+        let (q, first, rest) = l("1500000000000000000").split(25);
+        assert_eq!((s(&q), first, rest), ("0".to_owned(), 0, false));
+        let (q, first, rest) = l("2000000000").split(9);
+        assert_eq!((s(&q), first, rest), ("2".to_owned(), 0, true));
+        assert_eq!(l("1200000000000").trailing_zeros(), 11);
+        assert_eq!(l("123456789012345678901234567890").to_u128(), Some(123456789012345678901234567890));
     }
 }

@@ -1,46 +1,47 @@
-//! `_pydecimal` with a native arithmetic core.
+//! `decimal` on native values, with `_pydecimal` for what is not native yet.
 //!
 //! hipy has no `_decimal` (CPython's C module on libmpdec), so `decimal` is
 //! `_pydecimal`. This module takes its place under the name `_pydecimal`:
-//! it runs the frozen `_pydecimal` source into itself, then replaces the
-//! hot methods of `Decimal` with Rust ones (`install`):
-//! `__add__`/`__radd__`, `__sub__`/`__rsub__`, `__mul__`/`__rmul__`,
-//! `__truediv__`/`__rtruediv__`, `quantize`, `__str__`, `__bool__` and
-//! `_cmp` (under the comparison operators).
+//! it runs the frozen `_pydecimal` source into itself, then
+//! - makes `Decimal` and `Context` again on native base classes
+//!   (`NATIVE_DECIMAL`, `NATIVE_CONTEXT`): a `Decimal` holds its value in
+//!   Rust (`value`: sign, coefficient as a `u128` or base-10**9 limbs,
+//!   exponent), a `Context` its fields (`context`); the Python methods
+//!   still read and set `_sign`, `_int`, `_exp`, `_is_special` and the
+//!   context's fields as attributes, made from the native value on demand;
+//! - replaces the hot methods of `Decimal` with Rust ones (`install`):
+//!   construction from an int, a Decimal or a plain numeric string, `+ - *
+//!   / // %` (with their reflected forms, through `Decimal`'s number
+//!   slots), unary `- + abs`, the comparison operators (its rich-comparison
+//!   slot), `hash` (its hash slot), `quantize`, `to_integral_value`, `str`,
+//!   `repr`, `bool`, `_cmp`, and `getcontext`/`setcontext`.
 //!
-//! The Rust methods compute on the same representation (`_sign`, the
-//! coefficient digits in `_int`, `_exp`) with the same algorithms as
-//! `_pydecimal` (`_normalize`, exact division with the "+1 if the
-//! remainder is non-zero" trick, `_fix`'s rounding), on `u128` while the
-//! numbers fit and on base-10**9 limbs beyond (`limbs`: linear-time
-//! conversion from and to the digit string; `malachite` only for products
-//! and quotients of two long numbers). The digit arithmetic is in `arith`.
-//! `Context` is made again with its fields in `__slots__`
-//! (`SLOTTED_CONTEXT`); the fields of a `Context` and of a `Decimal` (of
-//! the classes themselves) are read and written at their slots' cells
-//! directly, not by attribute or dictionary lookup. The binary operators
-//! reach the Rust code through `Decimal`'s number slots (`number_slot`).
-//! The methods take the fast path only
-//! for finite operands, `Decimal` or `int`, and results that need nothing
-//! but rounding: a special value, a zero operand where `_pydecimal` has
-//! special cases, a subnormal or overflowing result, a clamped exponent, a
-//! trapped `Inexact`/`Rounded`, or a non-empty `_ignored_flags` sends the
-//! call to the original Python method, which then does all the work (no
-//! flag has been touched yet). Results and flags are therefore exactly
-//! `_pydecimal`'s.
+//! The Rust methods use `_pydecimal`'s algorithms (`_normalize`, exact
+//! division with the "+1 if the remainder is non-zero" trick, `_fix`'s
+//! rounding) on the numbers (`arith`; `limbs` for long coefficients,
+//! `malachite` only for products and quotients of two long numbers). They
+//! take the fast path only for finite operands, `Decimal` or `int`, and
+//! results that need nothing but rounding: a special value, a zero operand
+//! where `_pydecimal` has special cases, a subnormal or overflowing result,
+//! a clamped exponent, a trapped `Inexact`/`Rounded`, a non-empty
+//! `_ignored_flags`, a subclass of `Context`, or anything else unusual
+//! sends the call to the original Python method, which then does all the
+//! work (no flag has been touched yet). Results and flags are therefore
+//! exactly `_pydecimal`'s.
 
-use rustpython_vm::builtins::{PyDict, PyDictRef, PyInt, PyList, PyModule, PyStr, PyType};
-use rustpython_vm::function::{FuncArgs, ItemDoc, PyMethodDef, PyMethodFlags};
-use rustpython_vm::builtins::descriptor::{MemberAccess, MemberKind, PyMemberDescriptor};
-use rustpython_vm::builtins::PyStrInterned;
-use rustpython_vm::{AsObject, Py, PyAtomicRef, PyObject, PyObjectRef, PyRef, PyResult, VirtualMachine};
-use std::sync::Arc;
+use rustpython_vm::builtins::{PyDict, PyInt, PyModule, PyStr, PyType};
+use rustpython_vm::function::{Either, FuncArgs, ItemDoc, PyComparisonValue, PyMethodDef, PyMethodFlags};
+use rustpython_vm::types::PyComparisonOp;
+use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyRef, PyResult, VirtualMachine};
 
 mod arith;
+mod context;
 mod current;
 mod limbs;
+mod value;
 
-use arith::{cmp, fix, op_add, op_div, op_mul, op_sub, round_to, rounding, to_str, Dec, Rounding, Signals};
+use arith::{cmp, fix, op_add, op_div, op_floordiv, op_mod, op_mul, op_sub, round_to, rounding, to_str, Dec, Num, Signals};
+use context::Cx;
 
 pub(crate) use pydecimal::module_def;
 
@@ -64,25 +65,27 @@ mod pydecimal {
                 dict.set_item("__doc__", doc, vm)?;
             }
         }
-        exec.call((SLOTTED_CONTEXT, dict.clone()), vm)?;
+        use rustpython_vm::class::PyClassImpl;
+        dict.set_item("_ContextBase", context::ContextBase::make_static_type().into(), vm)?;
+        dict.set_item("_DecimalBase", value::DecimalBase::make_static_type().into(), vm)?;
+        exec.call((NATIVE_CONTEXT, dict.clone()), vm)?;
+        exec.call((NATIVE_DECIMAL, dict.clone()), vm)?;
         install(vm, &dict)
     }
 }
 
-/// Gives `Context` its fields in `__slots__` (`_pydecimal`'s keeps them in
-/// its `__dict__`), so that the Rust methods read the current context at
-/// fixed offsets instead of by dictionary lookups: the class is made again
-/// from the same namespace with `__slots__`, and the contexts the module
-/// made with the first one are made again with the same arguments. Every
-/// way of setting a field (`Context.__setattr__`, `object.__setattr__`)
-/// stores into the slot, so nothing can be stale; like CPython's `_decimal`
+/// Makes `Context` again on `_ContextBase` (`context`), which keeps its
+/// fields natively (`_pydecimal`'s keeps them in its `__dict__`): the class
+/// from the same namespace, and the contexts the module made with the
+/// first one made again with the same arguments. Every way of setting a
+/// field (`Context.__setattr__`, `object.__setattr__`) stores into the
+/// native storage, so nothing can be stale; like CPython's `_decimal`
 /// contexts, they have no `__dict__` (so `__repr__`, which formatted
 /// `vars(self)`, reads the fields by name).
-const SLOTTED_CONTEXT: &str = r#"
-def _slotted(cls):
+const NATIVE_CONTEXT: &str = r#"
+def _native(cls):
     ns = {k: v for k, v in cls.__dict__.items() if k not in ('__dict__', '__weakref__')}
-    ns['__slots__'] = ('prec', 'rounding', 'Emin', 'Emax', 'capitals', 'clamp',
-                       'flags', 'traps', '_ignored_flags', '__weakref__')
+    ns['__slots__'] = ('__weakref__',)
 
     def __repr__(self):
         """Show the current context."""
@@ -100,9 +103,9 @@ def _slotted(cls):
         return ', '.join(s) + ')'
     __repr__.__qualname__ = cls.__repr__.__qualname__
     ns['__repr__'] = __repr__
-    return type(cls)(cls.__name__, cls.__bases__, ns)
-Context = _slotted(Context)
-del _slotted
+    return type(cls)(cls.__name__, (_ContextBase,), ns)
+Context = _native(Context)
+del _native
 DefaultContext = Context(
         prec=28, rounding=ROUND_HALF_EVEN,
         traps=[DivisionByZero, Overflow, InvalidOperation],
@@ -124,161 +127,53 @@ ExtendedContext = Context(
 )
 "#;
 
+/// Makes `Decimal` again on `_DecimalBase` (`value`), which holds the
+/// fields natively: the class from the same namespace without its
+/// `__slots__`, with `__new__` and `_dec_from_triple` making their
+/// instances by `_DecimalBase.__new__` (their code names `object`, whose
+/// `__new__` would make an object without the native storage), and the
+/// module's constant Decimals made again as instances of it.
+const NATIVE_DECIMAL: &str = r#"
+def _native(cls):
+    def on_base(f):
+        c = f.__code__
+        assert 'object' in c.co_names, f
+        f.__code__ = c.replace(co_names=tuple('_DecimalBase' if n == 'object' else n for n in c.co_names))
+    ns = {k: v for k, v in cls.__dict__.items() if k not in ('__dict__', '__weakref__') + cls.__slots__}
+    ns['__slots__'] = ()
+    on_base(ns['__new__'].__func__ if isinstance(ns['__new__'], staticmethod) else ns['__new__'])
+    on_base(_dec_from_triple)
+    return type(cls)(cls.__name__, (_DecimalBase,), ns)
+Decimal = _native(Decimal)
+del _native
+_numbers.Number.register(Decimal)
+_Infinity = Decimal('Inf')
+_NegativeInfinity = Decimal('-Inf')
+_NaN = Decimal('NaN')
+_Zero = Decimal(0)
+_One = Decimal(1)
+_NegativeOne = Decimal(-1)
+_SignedInfinity = (_Infinity, _NegativeInfinity)
+"#;
+
+/// The value of an int that fits an i64.
+fn int_of(vm: &VirtualMachine, obj: &PyObjectRef) -> Option<i64> {
+    obj.downcast_ref::<PyInt>()?.try_to_primitive::<i64>(vm).ok()
+}
+
 /// What the Rust methods of one `Decimal` class need.
 struct State {
     cls: PyRef<PyType>,
-    slots: Slots,
     /// The current context (`getcontext`, `setcontext`).
     current: current::Current,
+    /// `sys.hash_info.modulus` (and the inverse of 10 modulo it).
+    hash_modulus: arith::HashModulus,
     inexact: PyObjectRef,
     rounded: PyObjectRef,
-    n: Names,
-    /// `Context` (with its fields in `__slots__`, see `SLOTTED_CONTEXT`).
+    /// `Context` (on `_ContextBase`, see `NATIVE_CONTEXT`).
     context_cls: PyRef<PyType>,
-    context_slots: ContextSlots,
     /// The Python methods the Rust ones replace, in `METHODS`' order.
     originals: Vec<PyObjectRef>,
-}
-
-// ---- slots -----------------------------------------------------------------
-//
-// `Decimal` and `Context` keep their fields in `__slots__`. Instances of the
-// classes themselves are read and written at the slots' cells directly (not
-// through attribute lookup, which a subclass may change, nor through the
-// member descriptors' Python-level protocol, which checks the type and
-// audits at every access).
-
-/// The byte offset of the object slot `name` of `cls`.
-fn slot_offset(vm: &VirtualMachine, cls: &Py<PyType>, name: &str) -> PyResult<isize> {
-    let class = cls.name();
-    let d = cls.get_direct_attr(vm.ctx.intern_str(name)).ok_or_else(|| vm.new_type_error(format!("{class} has no slot {name}")))?;
-    let d = d.downcast_ref::<PyMemberDescriptor>().ok_or_else(|| vm.new_type_error(format!("{class}.{name} is not a slot")))?;
-    // `__slots__` members are object cells at an offset; anything else
-    // would not be a cell this module may read.
-    match (d.access, d.member.kind) {
-        (MemberAccess::Offset, MemberKind::ObjectEx) if d.common.typ.is(cls) => Ok(d.member.offset),
-        _ => Err(vm.new_type_error(format!("{class}.{name} is not an object slot of {class}"))),
-    }
-}
-
-/// The cell at `offset` of `obj`.
-///
-/// Safety: `obj` is an instance of the class `offset` was read from by
-/// `slot_offset` (its layout has an object cell there).
-unsafe fn slot_cell(obj: &PyObject, offset: isize) -> &PyAtomicRef<Option<PyObject>> {
-    let addr = (obj as *const PyObject as *const u8).wrapping_add(offset as usize);
-    unsafe { &*(addr as *const PyAtomicRef<Option<PyObject>>) }
-}
-
-/// The value of slot `offset` of `cls` in `obj`; None when `obj` is not an
-/// instance of `cls` itself or the slot is unset.
-fn slot_get(cls: &Py<PyType>, offset: isize, obj: &PyObject) -> Option<PyObjectRef> {
-    if !obj.class().is(cls) {
-        return None;
-    }
-    // Safety: `obj`'s class is the class the offset was read from.
-    unsafe { slot_cell(obj, offset) }.load_owned()
-}
-
-/// Sets slot `offset` of `cls` in `obj`, an instance this module has just
-/// created and nothing else has seen.
-fn slot_init(cls: &Py<PyType>, offset: isize, obj: &PyObject, value: PyObjectRef) {
-    if obj.class().is(cls) {
-        // Safety: as in `slot_get`; no other reference to `obj` exists, so
-        // the previous value (unset) is dropped here.
-        drop(unsafe { slot_cell(obj, offset).swap(Some(value)) });
-    }
-}
-
-/// The slots of `Decimal`.
-struct Slots {
-    exp: isize,
-    int: isize,
-    sign: isize,
-    is_special: isize,
-}
-
-impl Slots {
-    fn new(vm: &VirtualMachine, cls: &Py<PyType>) -> PyResult<Slots> {
-        let at = |name| slot_offset(vm, cls, name);
-        Ok(Slots { exp: at("_exp")?, int: at("_int")?, sign: at("_sign")?, is_special: at("_is_special")? })
-    }
-}
-
-/// The slots of `Context`.
-struct ContextSlots {
-    prec: isize,
-    rounding: isize,
-    emin: isize,
-    emax: isize,
-    capitals: isize,
-    clamp: isize,
-    flags: isize,
-    traps: isize,
-    ignored_flags: isize,
-}
-
-impl ContextSlots {
-    fn new(vm: &VirtualMachine, cls: &Py<PyType>) -> PyResult<ContextSlots> {
-        let at = |name| slot_offset(vm, cls, name);
-        Ok(ContextSlots {
-            prec: at("prec")?,
-            rounding: at("rounding")?,
-            emin: at("Emin")?,
-            emax: at("Emax")?,
-            capitals: at("capitals")?,
-            clamp: at("clamp")?,
-            flags: at("flags")?,
-            traps: at("traps")?,
-            ignored_flags: at("_ignored_flags")?,
-        })
-    }
-}
-
-/// Attribute and key names, interned once (a `&str` name is interned
-/// again at every lookup).
-struct Names {
-    is_special: &'static PyStrInterned,
-    int: &'static PyStrInterned,
-    exp: &'static PyStrInterned,
-    sign: &'static PyStrInterned,
-}
-
-impl Names {
-    fn new(vm: &VirtualMachine) -> Self {
-        let i = |s: &str| vm.ctx.intern_str(s);
-        Names {
-            is_special: i("_is_special"),
-            int: i("_int"),
-            exp: i("_exp"),
-            sign: i("_sign"),
-        }
-    }
-}
-
-/// The context's fields, read from its slots.
-struct Cx {
-    prec: i64,
-    rounding: Rounding,
-    emin: i64,
-    emax: i64,
-    clamp: bool,
-    capitals: bool,
-    flags: PyDictRef,
-    traps: PyDictRef,
-}
-
-impl Cx {
-    fn etiny(&self) -> i64 {
-        self.emin - self.prec + 1
-    }
-    fn etop(&self) -> i64 {
-        self.emax - self.prec + 1
-    }
-}
-
-fn int_of(vm: &VirtualMachine, obj: PyObjectRef) -> Option<i64> {
-    obj.downcast_ref::<PyInt>()?.try_to_primitive::<i64>(vm).ok()
 }
 
 impl State {
@@ -294,79 +189,32 @@ impl State {
         if !ctx.class().is(&self.context_cls) {
             return Ok(None);
         }
-        let (m, cls) = (&self.context_slots, &*self.context_cls);
-        let get = |offset| slot_get(cls, offset, &ctx);
-        let read = || -> Option<Cx> {
-            let ignored = get(m.ignored_flags)?;
-            if !ignored.downcast_ref::<PyList>()?.borrow_vec().is_empty() {
-                return None;
-            }
-            Some(Cx {
-                prec: int_of(vm, get(m.prec)?)?,
-                rounding: rounding(get(m.rounding)?.downcast_ref::<PyStr>()?.to_str()?)?,
-                emin: int_of(vm, get(m.emin)?)?,
-                emax: int_of(vm, get(m.emax)?)?,
-                clamp: int_of(vm, get(m.clamp)?)? != 0,
-                capitals: int_of(vm, get(m.capitals)?)? != 0,
-                flags: get(m.flags)?.downcast::<PyDict>().ok()?,
-                traps: get(m.traps)?.downcast::<PyDict>().ok()?,
-            })
-        };
-        Ok(read())
+        Ok(ctx.downcast_ref::<context::ContextBase>().and_then(|c| c.cx(vm)))
     }
 
     /// A finite `Decimal` (of this class or a subclass).
     fn dec(&self, vm: &VirtualMachine, obj: &PyObject) -> Option<Dec> {
-        let [is_special, digits, exp, sign] = if obj.class().is(&self.cls) {
-            let m = &self.slots;
-            [m.is_special, m.int, m.exp, m.sign].map(|offset| slot_get(&self.cls, offset, obj))
-        } else if obj.class().fast_issubclass(&self.cls) {
-            [self.n.is_special, self.n.int, self.n.exp, self.n.sign].map(|name| obj.get_attr(name, vm).ok())
-        } else {
-            return None;
-        };
-        if !is_special?.is(&vm.ctx.false_value) {
-            return None;
-        }
-        let digits = digits?;
-        let digits = digits.downcast_ref::<PyStr>()?.to_str()?.as_bytes();
-        // What Python code stored; the arithmetic needs ASCII digits.
-        if !limbs::all_digits(digits) {
-            return None;
-        }
-        let digits = digits.to_vec();
-        let exp = int_of(vm, exp?)?;
-        let neg = int_of(vm, sign?)? != 0;
-        // Exponents this large are left to Python's unbounded ints.
-        (exp.abs() < 1 << 60 && !digits.is_empty()).then_some(Dec { neg, digits, exp })
+        obj.downcast_ref::<value::DecimalBase>()?.dec(vm)
     }
 
     /// An operand as `_convert_other` takes it: a Decimal or an int.
     fn operand(&self, vm: &VirtualMachine, obj: &PyObject) -> Option<Dec> {
         if let Some(i) = obj.downcast_ref::<PyInt>() {
-            let (neg, digits) = match i.try_to_primitive::<i64>(vm) {
-                Ok(v) => (v < 0, v.unsigned_abs().to_string().into_bytes()),
+            let (neg, coeff) = match i.try_to_primitive::<i64>(vm) {
+                Ok(v) => (v < 0, Num::Small(v.unsigned_abs() as u128)),
                 Err(_) => {
                     let v = i.as_bigint();
-                    (v.sign() == malachite_bigint::Sign::Minus, v.magnitude().to_string().into_bytes())
+                    (v.sign() == malachite_bigint::Sign::Minus, Num::from_digits(v.magnitude().to_string().as_bytes()))
                 }
             };
-            return Some(Dec { neg, digits, exp: 0 });
+            return Some(Dec { neg, coeff, exp: 0 });
         }
         self.dec(vm, obj)
     }
 
-    fn new_dec(&self, vm: &VirtualMachine, d: Dec) -> PyResult {
-        // `object.__new__(Decimal)`: `Decimal` has `__slots__`, no
-        // `__dict__` and no abstract methods.
-        let obj = vm.ctx.new_base_object(self.cls.clone(), None);
-        let (m, cls) = (&self.slots, &self.cls);
-        slot_init(cls, m.sign, &obj, vm.ctx.new_int(d.neg as u8).into());
-        // Digits are ASCII.
-        slot_init(cls, m.int, &obj, vm.ctx.new_str(String::from_utf8(d.digits).unwrap_or_default()).into());
-        slot_init(cls, m.exp, &obj, vm.ctx.new_int(d.exp).into());
-        slot_init(cls, m.is_special, &obj, vm.ctx.new_bool(false).into());
-        Ok(obj)
+    fn new_dec(&self, _vm: &VirtualMachine, d: Dec) -> PyResult {
+        // `Decimal` has `__slots__ = ()`: no `__dict__`.
+        Ok(PyRef::new_ref(value::DecimalBase::new(d), self.cls.clone(), None).into())
     }
 
     /// Records `signals` in the context's flags; None (nothing recorded)
@@ -382,7 +230,10 @@ impl State {
             }
         }
         for (on, sig) in raised {
-            if on {
+            // `_raise_error` sets the flag to 1; a flag already the int 1
+            // stays as it is.
+            let is_one = |v: PyObjectRef| v.class().is(vm.ctx.types.int_type) && int_of(vm, &v) == Some(1);
+            if on && !cx.flags.get_item_opt(&**sig, vm).ok().flatten().is_some_and(is_one) {
                 cx.flags.set_item(&**sig, vm.ctx.new_int(1).into(), vm).ok()?;
             }
         }
@@ -453,12 +304,18 @@ fn binary_on(st: &State, vm: &VirtualMachine, zelf: &PyObject, other: &PyObject,
 // slot, as it does for any class.
 
 /// The states of the `Decimal` classes made (one per interpreter that
-/// imported `_pydecimal`).
-static STATES: std::sync::Mutex<Vec<Arc<State>>> = std::sync::Mutex::new(Vec::new());
+/// imported `_pydecimal`; they live as long as the process, as the
+/// classes' methods do); the first one is also in `FIRST`, read without a
+/// lock.
+static STATES: std::sync::Mutex<Vec<&'static State>> = std::sync::Mutex::new(Vec::new());
+static FIRST: std::sync::OnceLock<&'static State> = std::sync::OnceLock::new();
 
-fn state_of(obj: &PyObject) -> Option<Arc<State>> {
-    let states = STATES.lock().ok()?;
-    states.iter().find(|st| obj.class().fast_issubclass(&st.cls)).cloned()
+fn state_of(obj: &PyObject) -> Option<&'static State> {
+    let of = |st: &State| obj.class().fast_issubclass(&st.cls);
+    match FIRST.get() {
+        Some(&st) if of(st) => Some(st),
+        _ => STATES.lock().ok()?.iter().copied().find(|&st| of(st)),
+    }
 }
 
 /// The slot of method `I` of `METHODS` (one of the binary operators; the
@@ -469,14 +326,14 @@ fn number_slot<const I: usize>(a: &PyObject, b: &PyObject, vm: &VirtualMachine) 
     let Some(st) = state_of(zelf) else {
         return vm.call_special_method(zelf, vm.ctx.intern_str(name), (other.to_owned(),));
     };
-    match binary_on(&st, vm, zelf, other, None, reflected, op)? {
+    match binary_on(st, vm, zelf, other, None, reflected, op)? {
         Some(r) => Ok(r),
         None => st.originals[I].call((zelf.to_owned(), other.to_owned()), vm),
     }
 }
 
 /// The binary operators, in `METHODS`' order.
-const BINARY: [(&str, bool, BinaryOp); 8] = [
+const BINARY: [(&str, bool, BinaryOp); 12] = [
     ("__add__", false, op_add),
     ("__radd__", true, op_add),
     ("__sub__", false, op_sub),
@@ -485,9 +342,13 @@ const BINARY: [(&str, bool, BinaryOp); 8] = [
     ("__rmul__", true, op_mul),
     ("__truediv__", false, op_div),
     ("__rtruediv__", true, op_div),
+    ("__floordiv__", false, op_floordiv),
+    ("__rfloordiv__", true, op_floordiv),
+    ("__mod__", false, op_mod),
+    ("__rmod__", true, op_mod),
 ];
 
-fn install_number_slots(cls: &Py<PyType>) {
+fn install_slots(cls: &Py<PyType>) {
     let n = &cls.slots.as_number;
     n.add.store(Some(number_slot::<0>));
     n.right_add.store(Some(number_slot::<1>));
@@ -497,6 +358,43 @@ fn install_number_slots(cls: &Py<PyType>) {
     n.right_multiply.store(Some(number_slot::<5>));
     n.true_divide.store(Some(number_slot::<6>));
     n.right_true_divide.store(Some(number_slot::<7>));
+    n.floor_divide.store(Some(number_slot::<8>));
+    n.right_floor_divide.store(Some(number_slot::<9>));
+    n.remainder.store(Some(number_slot::<10>));
+    n.right_remainder.store(Some(number_slot::<11>));
+    cls.slots.richcompare.store(Some(compare_slot));
+    cls.slots.hash.store(Some(hash_slot));
+}
+
+/// `hash()` of a `Decimal`: native for a finite value, else `__hash__`
+/// (the Python method, for special values), as the default slot would.
+fn hash_slot(zelf: &PyObject, vm: &VirtualMachine) -> PyResult<i64> {
+    if let Some((st, d)) = state_of(zelf).and_then(|st| Some((st, st.dec(vm, zelf)?))) {
+        return Ok(arith::hash(&d, st.hash_modulus));
+    }
+    let h = vm.call_special_method(zelf, vm.ctx.intern_str("__hash__"), ())?;
+    if h.downcast_ref::<PyInt>().is_none() {
+        return Err(vm.new_type_error("__hash__ method should return an integer".to_owned()));
+    }
+    // The hash of the int it returned: itself when it fits (-1 is -2).
+    h.hash(vm)
+}
+
+/// The comparison operators: a finite `Decimal` against a finite `Decimal`
+/// or an int compares natively (no NaN, so `_pydecimal` would return
+/// `_cmp`'s answer); anything else calls the Python method of the class
+/// (`__eq__`, `__lt__`, ...), as the default slot would. (A subclass
+/// defining a comparison method gets the default slot for all six.)
+fn compare_slot(zelf: &PyObject, other: &PyObject, op: PyComparisonOp, vm: &VirtualMachine) -> PyResult<Either<PyObjectRef, PyComparisonValue>> {
+    if let Some(st) = state_of(zelf) {
+        if let (Some(a), Some(b)) = (st.dec(vm, zelf), st.operand(vm, other)) {
+            return Ok(Either::B(PyComparisonValue::Implemented(op.eval_ord(cmp(&a, &b)))));
+        }
+    }
+    match zelf.class().get_attr(op.method_name(&vm.ctx)) {
+        Some(method) => method.call((zelf.to_owned(), other.to_owned()), vm).map(Either::A),
+        None => Ok(Either::B(PyComparisonValue::NotImplemented)),
+    }
 }
 
 const METHODS: &[(&str, Method)] = &[
@@ -508,11 +406,126 @@ const METHODS: &[(&str, Method)] = &[
     ("__rmul__", |s, vm, a| binary(s, vm, a, BINARY[5].1, BINARY[5].2)),
     ("__truediv__", |s, vm, a| binary(s, vm, a, BINARY[6].1, BINARY[6].2)),
     ("__rtruediv__", |s, vm, a| binary(s, vm, a, BINARY[7].1, BINARY[7].2)),
+    ("__floordiv__", |s, vm, a| binary(s, vm, a, BINARY[8].1, BINARY[8].2)),
+    ("__rfloordiv__", |s, vm, a| binary(s, vm, a, BINARY[9].1, BINARY[9].2)),
+    ("__mod__", |s, vm, a| binary(s, vm, a, BINARY[10].1, BINARY[10].2)),
+    ("__rmod__", |s, vm, a| binary(s, vm, a, BINARY[11].1, BINARY[11].2)),
     ("quantize", quantize),
     ("__str__", str_method),
     ("__bool__", bool_method),
     ("_cmp", cmp_method),
+    ("__hash__", hash_method),
+    ("__repr__", repr_method),
+    ("to_integral_value", to_integral_method),
+    ("to_integral", to_integral_method),
+    ("__neg__", |s, vm, a| unary(s, vm, a, Unary::Neg)),
+    ("__pos__", |s, vm, a| unary(s, vm, a, Unary::Pos)),
+    ("__abs__", |s, vm, a| unary(s, vm, a, Unary::Abs)),
+    ("__new__", new_method),
 ];
+
+/// `repr()` of a finite `Decimal` (of the class itself: a subclass's
+/// `__str__`, which `__repr__` calls, may differ).
+fn repr_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Option<PyObjectRef>> {
+    if args.args.len() != 1 || !args.kwargs.is_empty() || !args.args[0].class().is(&st.cls) {
+        return Ok(None);
+    }
+    Ok(str_of(st, vm, &args.args[0])?.map(|s| vm.ctx.new_str(format!("Decimal('{s}')")).into()))
+}
+
+/// `to_integral_value(rounding=None, context=None)` (and `to_integral`) of
+/// a finite value: `_rescale(0, rounding)`, which neither rounds to the
+/// context's precision nor signals.
+fn to_integral_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Option<PyObjectRef>> {
+    if args.args.len() > 3 || args.kwargs.keys().any(|k| k.as_str() != Ok("rounding") && k.as_str() != Ok("context")) {
+        return Ok(None);
+    }
+    let Some(d) = args.args.first().and_then(|x| st.dec(vm, x)) else { return Ok(None) };
+    let mode = match arg(args, 1).or_else(|| args.kwargs.get("rounding")) {
+        Some(r) if !vm.is_none(r) => match r.downcast_ref::<PyStr>().and_then(|s| s.to_str()).and_then(rounding) {
+            Some(m) => m,
+            None => return Ok(None),
+        },
+        _ => match st.context(vm, context_arg(args, 2))? {
+            Some(cx) => cx.rounding,
+            None => return Ok(None),
+        },
+    };
+    let d = if d.exp >= 0 {
+        d
+    } else if d.is_zero() {
+        Dec { exp: 0, ..d }
+    } else if d.len() + d.exp < 0 {
+        // Nothing kept: `_pydecimal` rounds the coefficient '1' instead.
+        Dec { coeff: round_to(mode, d.neg, &Num::Small(1), 1).0, exp: 0, ..d }
+    } else {
+        Dec { coeff: round_to(mode, d.neg, &d.coeff, d.exp.unsigned_abs() as usize).0, exp: 0, ..d }
+    };
+    st.new_dec(vm, d).map(Some)
+}
+
+#[derive(Clone, Copy)]
+enum Unary {
+    Neg,
+    Pos,
+    Abs,
+}
+
+/// `-x`, `+x` and `abs(x)` (`__neg__(context=None)`, `__pos__(context=None)`,
+/// `__abs__(round=True, context=None)`) of a non-zero finite value: the
+/// sign, then `_fix` under the context. (Zero, whose sign depends on the
+/// rounding mode, and `round` other than True fall back.)
+fn unary(st: &State, vm: &VirtualMachine, args: &FuncArgs, op: Unary) -> PyResult<Option<PyObjectRef>> {
+    let names: &[&str] = match op {
+        Unary::Abs => &["round", "context"],
+        _ => &["context"],
+    };
+    if args.args.len() > 1 + names.len() || args.kwargs.keys().any(|k| !names.iter().any(|n| k.as_str() == Ok(n))) {
+        return Ok(None);
+    }
+    if let Unary::Abs = op {
+        if args.args.get(1).or_else(|| args.kwargs.get("round")).is_some_and(|r| !r.is(&vm.ctx.true_value)) {
+            return Ok(None);
+        }
+    }
+    let Some(mut d) = args.args.first().and_then(|x| st.dec(vm, x)) else { return Ok(None) };
+    if d.is_zero() {
+        return Ok(None);
+    }
+    match op {
+        Unary::Neg => d.neg = !d.neg,
+        Unary::Pos => {}
+        Unary::Abs => d.neg = false,
+    }
+    let Some(cx) = st.context(vm, context_arg(args, names.len()))? else { return Ok(None) };
+    st.finish(vm, &cx, d).transpose()
+}
+
+/// `Decimal(value="0", context=None)` for `Decimal` itself (not a
+/// subclass) from an int, a finite Decimal or a plainly written finite
+/// number (`arith::parse`).
+fn new_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Option<PyObjectRef>> {
+    if args.args.len() > 3 || args.kwargs.keys().any(|k| k.as_str() != Ok("value") && k.as_str() != Ok("context")) {
+        return Ok(None);
+    }
+    let (Some(cls), Some(value)) = (args.args.first(), args.args.get(1).or_else(|| args.kwargs.get("value"))) else { return Ok(None) };
+    if !cls.is(&st.cls) {
+        return Ok(None);
+    }
+    let d = match value.downcast_ref::<PyStr>() {
+        Some(s) => s.to_str().and_then(arith::parse),
+        None => st.operand(vm, value),
+    };
+    d.map(|d| st.new_dec(vm, d)).transpose()
+}
+
+/// `__hash__` of a finite value.
+fn hash_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Option<PyObjectRef>> {
+    if args.args.len() != 1 || !args.kwargs.is_empty() {
+        return Ok(None);
+    }
+    Ok(st.dec(vm, &args.args[0]).map(|d| vm.ctx.new_int(arith::hash(&d, st.hash_modulus)).into()))
+}
 
 /// `quantize(exp, rounding=None, context=None)`.
 fn quantize(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Option<PyObjectRef>> {
@@ -536,20 +549,16 @@ fn quantize(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Option
         return Ok(None);
     }
     // _rescale
-    let (digits, changed) = if a.exp >= e.exp {
-        let mut d = a.digits.clone();
-        d.extend(std::iter::repeat(b'0').take((a.exp - e.exp) as usize));
-        (d, 0)
+    let (coeff, changed) = if a.exp >= e.exp {
+        (a.coeff.shifted((a.exp - e.exp) as usize), 0)
+    } else if a.len() + a.exp - e.exp < 0 {
+        // Nothing kept: `_pydecimal` rounds the coefficient '1' instead.
+        round_to(mode, a.neg, &Num::Small(1), 1)
     } else {
-        let keep = a.digits.len() as i64 + a.exp - e.exp;
-        if keep < 0 {
-            round_to(mode, a.neg, b"1", 0)
-        } else {
-            round_to(mode, a.neg, &a.digits, keep as usize)
-        }
+        round_to(mode, a.neg, &a.coeff, (e.exp - a.exp) as usize)
     };
-    let ans = Dec { neg: a.neg, digits, exp: e.exp };
-    if ans.adjusted() > cx.emax || ans.digits.len() as i64 > cx.prec {
+    let ans = Dec { neg: a.neg, coeff, exp: e.exp };
+    if ans.adjusted() > cx.emax || ans.len() > cx.prec {
         return Ok(None);
     }
     if !ans.is_zero() && ans.adjusted() < cx.emin {
@@ -573,7 +582,12 @@ fn str_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Opti
     if args.args.len() != 1 || !args.kwargs.is_empty() {
         return Ok(None);
     }
-    let Some(d) = st.dec(vm, &args.args[0]) else { return Ok(None) };
+    Ok(str_of(st, vm, &args.args[0])?.map(|s| vm.ctx.new_str(s).into()))
+}
+
+/// `__str__` of a finite value; None to fall back.
+fn str_of(st: &State, vm: &VirtualMachine, obj: &PyObject) -> PyResult<Option<String>> {
+    let Some(d) = st.dec(vm, obj) else { return Ok(None) };
     let mut failed = None;
     let s = to_str(&d, || match st.context(vm, None) {
         Ok(Some(cx)) => cx.capitals,
@@ -589,7 +603,7 @@ fn str_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Opti
     match failed {
         Some(Some(e)) => Err(e),
         Some(None) => Ok(None),
-        None => Ok(Some(vm.ctx.new_str(s).into())),
+        None => Ok(Some(s)),
     }
 }
 
@@ -600,9 +614,9 @@ fn bool_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Opt
     Ok(st.dec(vm, &args.args[0]).map(|d| vm.ctx.new_bool(!d.is_zero()).into()))
 }
 
-/// `_cmp(other)`, which the comparison operators call once they have
-/// converted `other` (the operators themselves stay Python: RustPython's
-/// rich-comparison slot of a subclass does not follow a replaced `__eq__`).
+/// `_cmp(other)`, which the Python comparison methods call once they have
+/// converted `other` (the operators on finite values do not reach them:
+/// `compare_slot`).
 fn cmp_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Option<PyObjectRef>> {
     if args.args.len() != 2 || !args.kwargs.is_empty() {
         return Ok(None);
@@ -654,43 +668,45 @@ fn install(vm: &VirtualMachine, ns: &Py<PyDict>) -> PyResult<()> {
     let cls = class("Decimal")?;
     let context_cls = class("Context")?;
     let originals = METHODS.iter().map(|&(name, _)| cls.as_object().get_attr(name, vm)).collect::<PyResult<Vec<_>>>()?;
-    let st = Arc::new(State {
+    let st: &'static State = Box::leak(Box::new(State {
         originals,
-        slots: Slots::new(vm, &cls)?,
         cls: cls.clone(),
         current: current::Current::new(vm, ns)?,
+        hash_modulus: arith::HashModulus::new(get("_PyHASH_MODULUS")?.try_into_value(vm)?),
         inexact: get("Inexact")?,
         rounded: get("Rounded")?,
-        n: Names::new(vm),
-        context_slots: ContextSlots::new(vm, &context_cls)?,
         context_cls,
-    });
+    }));
     let setattr = vm.builtins.get_attr("setattr", vm)?;
     for (i, &(name, _)) in METHODS.iter().enumerate() {
-        let state = st.clone();
-        let method = native_method(vm, &cls, name, doc_of(vm, &st.originals[i]), move |vm, args| state.call(i, vm, args));
+        let doc = doc_of(vm, &st.originals[i]);
+        let call = move |vm: &VirtualMachine, args| st.call(i, vm, args);
+        let method = if name == "__new__" {
+            // A static method, as `__new__` is, of the class's module (where
+            // doctest looks for the examples in its docstring).
+            let f = native_function(vm, name, doc, call);
+            f.set_attr("__module__", cls.as_object().get_attr("__module__", vm)?, vm)?;
+            vm.ctx.types.staticmethod_type.as_object().call((f,), vm)?
+        } else {
+            native_method(vm, &cls, name, doc, call)
+        };
         setattr.call((cls.clone(), name, method), vm)?;
     }
-    install_number_slots(&cls);
+    install_slots(&cls);
     for (name, f) in [
-        ("getcontext", Box::new({
-            let st = st.clone();
-            move |vm: &VirtualMachine, args: FuncArgs| -> PyResult {
-                let () = args.bind(vm)?;
-                st.current.get(vm)
-            }
+        ("getcontext", Box::new(move |vm: &VirtualMachine, args: FuncArgs| -> PyResult {
+            let () = args.bind(vm)?;
+            st.current.get(vm)
         }) as Box<dyn Fn(&VirtualMachine, FuncArgs) -> PyResult + Send + Sync>),
-        ("setcontext", Box::new({
-            let st = st.clone();
-            move |vm: &VirtualMachine, args: FuncArgs| -> PyResult {
-                let (context,): (PyObjectRef,) = args.bind(vm)?;
-                st.current.set(vm, context).map(|()| vm.ctx.none())
-            }
+        ("setcontext", Box::new(move |vm: &VirtualMachine, args: FuncArgs| -> PyResult {
+            let (context,): (PyObjectRef,) = args.bind(vm)?;
+            st.current.set(vm, context).map(|()| vm.ctx.none())
         })),
     ] {
         let doc = doc_of(vm, &*get(name)?);
         ns.set_item(name, native_function(vm, name, doc, f), vm)?;
     }
     STATES.lock().map_err(|_| vm.new_runtime_error("decimal: state registry poisoned".to_owned()))?.push(st);
+    let _ = FIRST.set(st);
     Ok(())
 }

@@ -1,0 +1,209 @@
+//! The storage of a `Decimal`: a native base class, `_DecimalBase`.
+//!
+//! `_pydecimal`'s `Decimal` keeps `_sign`, `_int` (the coefficient's
+//! digits as a str), `_exp` and `_is_special` in `__slots__`. Here
+//! `Decimal` is made again on `_DecimalBase` (see `NATIVE_DECIMAL` in the
+//! module), whose instances hold the value natively: a finite value the
+//! Rust methods made is one object with its `Dec` inside, and the four
+//! Python fields are made from it only when Python code reads them (the
+//! methods still written in Python do). Values Python code made (its
+//! `__new__`, `_dec_from_triple`) are stored as the four objects it set,
+//! and read into a `Dec` once, the first time a Rust method needs it.
+//!
+//! Every set of a field from Python first turns the native value into the
+//! four objects, then drops it, so the two forms never disagree.
+
+use super::int_of;
+use super::arith::{Dec, Num};
+use super::limbs;
+use rustpython_vm::builtins::{PyStr, PyType, PyTypeRef};
+use rustpython_vm::gc_state::{current_owner, gc_state};
+use rustpython_vm::common::lock::PyMutex;
+use rustpython_vm::function::FuncArgs;
+use rustpython_vm::object::{Traverse, TraverseFn};
+use rustpython_vm::types::Constructor;
+use rustpython_vm::class::StaticType;
+use rustpython_vm::{pyclass, AsObject, Context, Py, PyObjectRef, PyPayload, PyResult, VirtualMachine};
+
+#[pyclass(module = "_pydecimal", name = "_DecimalBase", traverse = "manual")]
+#[derive(Default)]
+pub(crate) struct DecimalBase {
+    f: PyMutex<Fields>,
+}
+
+impl PyPayload for DecimalBase {
+    /// Like CPython's `_decimal` values, not tracked by the cycle
+    /// collector: a value holds ints and a str, which make no cycle, and
+    /// the collections its allocations would set off cost more than the
+    /// arithmetic. (Instances of subclasses with a `__dict__` are tracked,
+    /// by `slot_new`.)
+    const NEW_REF_UNTRACKED: bool = true;
+
+    fn class(_ctx: &Context) -> &'static Py<PyType> {
+        <Self as StaticType>::static_type()
+    }
+}
+
+#[derive(Default)]
+struct Fields {
+    /// `_sign`, `_int`, `_exp`, `_is_special`, as Python code set them or
+    /// as made from `native`.
+    py: [Option<PyObjectRef>; 4],
+    /// The finite value, when known.
+    native: Option<Dec>,
+}
+
+const SIGN: usize = 0;
+const INT: usize = 1;
+const EXP: usize = 2;
+const IS_SPECIAL: usize = 3;
+const NAMES: [&str; 4] = ["_sign", "_int", "_exp", "_is_special"];
+
+impl std::fmt::Debug for DecimalBase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("_DecimalBase")
+    }
+}
+
+unsafe impl Traverse for DecimalBase {
+    fn traverse(&self, tracer: &mut TraverseFn<'_>) {
+        // The fields are ints, strs and bools as `_pydecimal` sets them,
+        // or whatever Python code stored; visit them all.
+        if let Some(f) = self.f.try_lock() {
+            for v in f.py.iter().flatten() {
+                v.traverse(tracer);
+            }
+        }
+    }
+}
+
+impl Constructor for DecimalBase {
+    type Args = FuncArgs;
+
+    /// `_DecimalBase.__new__(cls)`: an instance with no field set, which
+    /// `_pydecimal`'s `Decimal.__new__` and `_dec_from_triple` then set;
+    /// tracked by the cycle collector when it has a `__dict__`.
+    fn slot_new(cls: PyTypeRef, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let obj: PyObjectRef = Self::py_new(&cls, args, vm)?.into_ref_with_type(vm, cls)?.into();
+        if obj.dict().is_some() {
+            // Safety: a new object, not tracked (`NEW_REF_UNTRACKED`).
+            unsafe { gc_state().track_object(std::ptr::NonNull::from(&*obj), current_owner()) };
+        }
+        Ok(obj)
+    }
+
+    fn py_new(_cls: &Py<PyType>, _args: FuncArgs, _vm: &VirtualMachine) -> PyResult<Self> {
+        Ok(DecimalBase::default())
+    }
+}
+
+impl Fields {
+    /// Makes the Python fields from the native value.
+    fn materialize(&mut self, vm: &VirtualMachine) {
+        if let Some(d) = &self.native {
+            if self.py.iter().any(Option::is_none) {
+                // Digits are ASCII.
+                let digits = String::from_utf8(d.coeff.to_digits()).unwrap_or_default();
+                self.py = [
+                    Some(vm.ctx.new_int(d.neg as u8).into()),
+                    Some(vm.ctx.new_str(digits).into()),
+                    Some(vm.ctx.new_int(d.exp).into()),
+                    Some(vm.ctx.new_bool(false).into()),
+                ];
+            }
+        }
+    }
+
+    /// The finite value of the Python fields, None when they are a special
+    /// value, unset, or not what `_pydecimal` stores.
+    fn read(&self, vm: &VirtualMachine) -> Option<Dec> {
+        let [Some(sign), Some(digits), Some(exp), Some(is_special)] = &self.py else { return None };
+        if !is_special.is(vm.ctx.false_value.as_object()) {
+            return None;
+        }
+        let digits = digits.downcast_ref::<PyStr>()?.to_str()?.as_bytes();
+        // What Python code stored; the arithmetic needs ASCII digits
+        // without leading zeros (as `_pydecimal` keeps them).
+        if digits.is_empty() || !limbs::all_digits(digits) || (digits.len() > 1 && digits[0] == b'0') {
+            return None;
+        }
+        let exp = int_of(vm, exp)?;
+        let neg = match int_of(vm, sign)? {
+            0 => false,
+            1 => true,
+            _ => return None,
+        };
+        // Exponents this large are left to Python's unbounded ints.
+        (exp.abs() < 1 << 60).then(|| Dec { neg, coeff: Num::from_digits(digits), exp })
+    }
+}
+
+impl DecimalBase {
+    /// A finite value made by the Rust methods.
+    pub(super) fn new(d: Dec) -> Self {
+        DecimalBase { f: PyMutex::new(Fields { py: Default::default(), native: Some(d) }) }
+    }
+
+    /// The finite value, None for a special value or fields Python code
+    /// set to something `_pydecimal` would not.
+    pub(super) fn dec(&self, vm: &VirtualMachine) -> Option<Dec> {
+        let mut f = self.f.lock();
+        if f.native.is_none() {
+            f.native = f.read(vm);
+        }
+        f.native.clone()
+    }
+
+    fn get(&self, i: usize, vm: &VirtualMachine) -> PyResult {
+        let mut f = self.f.lock();
+        f.materialize(vm);
+        f.py[i].clone().ok_or_else(|| vm.new_attribute_error(NAMES[i].to_owned()))
+    }
+
+    fn set(&self, i: usize, value: PyObjectRef, vm: &VirtualMachine) {
+        let old = {
+            let mut f = self.f.lock();
+            f.materialize(vm);
+            f.native = None;
+            f.py[i].replace(value)
+        };
+        // Dropped with the lock released (a finalizer may run).
+        drop(old);
+    }
+}
+
+#[pyclass(with(Constructor), flags(BASETYPE))]
+impl DecimalBase {
+    #[pygetset(name = "_sign")]
+    fn sign(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult {
+        zelf.get(SIGN, vm)
+    }
+    #[pygetset(name = "_sign", setter)]
+    fn set_sign(zelf: &Py<Self>, value: PyObjectRef, vm: &VirtualMachine) {
+        zelf.set(SIGN, value, vm)
+    }
+    #[pygetset(name = "_int")]
+    fn int(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult {
+        zelf.get(INT, vm)
+    }
+    #[pygetset(name = "_int", setter)]
+    fn set_int(zelf: &Py<Self>, value: PyObjectRef, vm: &VirtualMachine) {
+        zelf.set(INT, value, vm)
+    }
+    #[pygetset(name = "_exp")]
+    fn exp(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult {
+        zelf.get(EXP, vm)
+    }
+    #[pygetset(name = "_exp", setter)]
+    fn set_exp(zelf: &Py<Self>, value: PyObjectRef, vm: &VirtualMachine) {
+        zelf.set(EXP, value, vm)
+    }
+    #[pygetset(name = "_is_special")]
+    fn is_special(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult {
+        zelf.get(IS_SPECIAL, vm)
+    }
+    #[pygetset(name = "_is_special", setter)]
+    fn set_is_special(zelf: &Py<Self>, value: PyObjectRef, vm: &VirtualMachine) {
+        zelf.set(IS_SPECIAL, value, vm)
+    }
+}
