@@ -25,6 +25,7 @@ mod function;
 mod generator;
 mod hooks;
 mod globals_cache;
+mod heapq;
 mod imports;
 mod introspect;
 mod jump;
@@ -84,6 +85,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     compat::install(vm)?;
     builtin_calls::install(vm);
     push::install(vm)?;
+    heapq::install(vm)?;
     threads::install(vm)?;
     imports::install(vm)?;
     signals::install(vm)?;
