@@ -31,6 +31,7 @@ pub mod numpy {
             let _ = scalar::PyNpScalar::make_static_type();
             let _ = crate::numpy::random_mod::PyGenerator::make_static_type();
             let _ = crate::numpy::random_mod::PyMt19937::make_static_type();
+            let _ = crate::numpy::pin::PyPin::make_static_type();
         }
         __module_exec(vm, module);
         let m = module.as_object();
@@ -114,6 +115,20 @@ pub mod numpy {
     /// `sliding_window_view` along one axis: a view whose new last axis
     /// steps through `window` neighbours of `axis` (windows overlap in
     /// memory, as NumPy's do).
+    /// `_ctypes_pin(a)` -> (pin, address of `a`'s first element): see `pin`.
+    #[pyfunction]
+    fn _ctypes_pin(a: rustpython_vm::PyRef<PyNdArray>, vm: &VirtualMachine) -> PyObjectRef {
+        let (pin, addr) = crate::numpy::pin::pin(&a);
+        vm.ctx.new_tuple(vec![pin.into_pyobject(vm), vm.ctx.new_int(addr).into()]).into()
+    }
+
+    /// `_ctypes_view(address, shape, dtype)`: the array over pinned memory.
+    #[pyfunction]
+    fn _ctypes_view(addr: usize, shape: Vec<usize>, dtype: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        let dtype = convert::parse_dtype(vm, &dtype)?.unwrap_or(DType::Float64);
+        crate::numpy::pin::view_at(vm, addr, &shape, dtype)
+    }
+
     #[pyfunction]
     fn _window_view(a: rustpython_vm::PyRef<PyNdArray>, axis: usize, window: usize, vm: &VirtualMachine) -> PyResult {
         let shape = a.shape();
