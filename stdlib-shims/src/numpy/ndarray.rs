@@ -272,6 +272,9 @@ impl PyNdArray {
             } else {
                 node
             };
+            if let ArrayState::Lazy(old, _) = &*self.state.read() {
+                node.inherit_recomputed(old);
+            }
             let node = runtime::settle(node);
             let held = runtime::hold(&node);
             *self.state.write() = ArrayState::Lazy(node, held);
