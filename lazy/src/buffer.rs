@@ -10,7 +10,7 @@
 
 use crate::dtype::{f16, DType, Scalar};
 use crate::layout::Layout;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
 
 /// A contiguous vector of elements of one dtype.
@@ -557,20 +557,21 @@ impl Array {
 /// The memory a Python array and all its views share. Writes copy the
 /// buffer first when a pending node (or anyone else) still holds it.
 ///
-/// Pinning (`ndarray.ctypes`) hands out the buffer's address: while any pin
-/// is held the buffer never moves. It is made unheld when pinned, and kept
-/// so: a snapshot is then a private copy (pending nodes read values that
-/// code writing through the address cannot change), so writes happen in
-/// place (the address sees them).
+/// Pinning (`ndarray.ctypes`) hands out the buffer's address, valid for
+/// the storage's life (as a NumPy array's data pointer is): the buffer
+/// never moves again. It is made unheld when pinned, and kept so: a
+/// snapshot is then a private copy (pending nodes read values that code
+/// writing through the address cannot change), so writes happen in place
+/// (the address sees them).
 #[derive(Debug)]
 pub struct Storage {
     current: RwLock<Arc<Buffer>>,
-    pins: AtomicUsize,
+    pinned: AtomicBool,
 }
 
 impl Storage {
     pub fn new(buffer: Arc<Buffer>) -> Storage {
-        Storage { current: RwLock::new(buffer), pins: AtomicUsize::new(0) }
+        Storage { current: RwLock::new(buffer), pinned: AtomicBool::new(false) }
     }
 
     /// The buffer as it is now; later writes will not change what it holds.
@@ -600,12 +601,11 @@ impl Storage {
         self.len() == 0
     }
 
-    /// Pins the buffer and returns its address: it stays valid, and the
-    /// buffer's only holder is this storage, until the matching
-    /// [`Storage::unpin`].
+    /// Pins the buffer and returns its address: from now on the buffer
+    /// stays there and this storage is its only holder.
     pub fn pin(&self) -> usize {
         let mut guard = self.current.write().unwrap_or_else(|e| e.into_inner());
-        self.pins.fetch_add(1, Ordering::SeqCst);
+        self.pinned.store(true, Ordering::SeqCst);
         if Arc::get_mut(&mut guard).is_none() {
             let copy = Buffer::clone(&guard);
             *guard = Arc::new(copy);
@@ -613,12 +613,8 @@ impl Storage {
         Arc::get_mut(&mut guard).expect("buffer made unique above").as_mut_ptr() as usize
     }
 
-    pub fn unpin(&self) {
-        self.pins.fetch_sub(1, Ordering::SeqCst);
-    }
-
     pub fn is_pinned(&self) -> bool {
-        self.pins.load(Ordering::SeqCst) > 0
+        self.pinned.load(Ordering::SeqCst)
     }
 
     /// Mutates the buffer in place, copying it first if it is shared.
@@ -648,7 +644,7 @@ impl Storage {
     /// pinned buffer is overwritten in place instead.
     pub fn replace(&self, buffer: Arc<Buffer>) {
         if self.is_pinned() {
-            return self.write(|b| b.clone_from(&buffer));
+            return self.write(|b| with_dtype!(b.dtype(), T => T::slice_mut(b).copy_from_slice(T::slice(&buffer))));
         }
         *self.current.write().unwrap_or_else(|e| e.into_inner()) = buffer;
     }
@@ -673,10 +669,20 @@ fn copy_outside(old: &Buffer, region: &Layout) -> Option<Buffer> {
     with_dtype!(old.dtype(), T => {
         let (src, dst) = (T::slice(old), T::slice_mut(&mut out));
         let mut from = 0usize;
-        region.for_each_run(0, region.size(), |pos, n, _| {
-            let p = pos as usize;
-            dst[from..p].copy_from_slice(&src[from..p]);
-            from = p + n;
+        // Runs come in increasing order, each with a positive stride (a
+        // run along an outer axis when the inner ones have length 1).
+        region.for_each_run(0, region.size(), |pos, n, stride| {
+            if stride == 1 {
+                let p = pos as usize;
+                dst[from..p].copy_from_slice(&src[from..p]);
+                from = p + n;
+            } else {
+                for j in 0..n {
+                    let p = (pos + j as isize * stride) as usize;
+                    dst[from..p].copy_from_slice(&src[from..p]);
+                    from = p + 1;
+                }
+            }
         });
         dst[from..].copy_from_slice(&src[from..]);
     });
@@ -714,7 +720,7 @@ mod tests {
         let addr = st.pin();
         assert_ne!(Arc::as_ptr(&earlier) as usize, 0);
         let pending = st.snapshot();
-        // Safety: the pin keeps the buffer at `addr` alive and unmoved.
+        // Safety: the storage lives and keeps its buffer at `addr`.
         unsafe { *(addr as *mut f64) = 5.0 };
         assert_eq!(pending.get(0), Scalar::F64(1.0), "a pending reader has its own copy");
         assert_eq!(earlier.get(0), Scalar::F64(1.0));
@@ -722,8 +728,20 @@ mod tests {
         st.replace(Arc::new(Buffer::F64(vec![5.0, 8.0])));
         // Safety: as above.
         assert_eq!(unsafe { *((addr as *const f64).add(1)) }, 8.0, "writes land at the address");
-        st.unpin();
-        assert!(!st.is_pinned());
+        assert_eq!(st.pin(), addr, "pinned again at the same address");
+    }
+
+    #[test]
+    fn region_writes_step_around_a_column() {
+        // A region whose last axis has length 1: its runs go down a column.
+        let st = Storage::new(Arc::new(Buffer::F64((0..12).map(|i| i as f64).collect())));
+        let reader = st.snapshot();
+        let region = Layout { shape: [3, 1].into_iter().collect(), strides: [4, 1].into_iter().collect(), offset: 1 };
+        st.write_region(&region, |b| region.for_each_position(0, region.size(), |p| b.set(p, Scalar::F64(-1.0))));
+        let got: Vec<f64> = (0..12).map(|i| st.snapshot().get(i).as_f64()).collect();
+        let want: Vec<f64> = (0..12).map(|i| if i % 4 == 1 { -1.0 } else { i as f64 }).collect();
+        assert_eq!(got, want);
+        assert_eq!(reader.get(1), Scalar::F64(1.0));
     }
 
     #[test]

@@ -260,7 +260,8 @@ impl PyNdArray {
         let rebind = match &*self.state.read() {
             ArrayState::Lazy(..) => true,
             ArrayState::Stored { storage, layout } => {
-                Arc::strong_count(storage) == 1 && layout.is_whole(storage.len())
+                // Pinned data stays where its address was handed out.
+                Arc::strong_count(storage) == 1 && layout.is_whole(storage.len()) && !storage.is_pinned()
             }
             ArrayState::View { base, layout } => Arc::strong_count(base) == 1 && layout.is_whole(size_of(&shape)),
         };

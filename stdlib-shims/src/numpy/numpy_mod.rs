@@ -31,7 +31,6 @@ pub mod numpy {
             let _ = scalar::PyNpScalar::make_static_type();
             let _ = crate::numpy::random_mod::PyGenerator::make_static_type();
             let _ = crate::numpy::random_mod::PyMt19937::make_static_type();
-            let _ = crate::numpy::pin::PyPin::make_static_type();
         }
         __module_exec(vm, module);
         let m = module.as_object();
@@ -115,11 +114,10 @@ pub mod numpy {
     /// `sliding_window_view` along one axis: a view whose new last axis
     /// steps through `window` neighbours of `axis` (windows overlap in
     /// memory, as NumPy's do).
-    /// `_ctypes_pin(a)` -> (pin, address of `a`'s first element): see `pin`.
+    /// `_ctypes_pin(a)` -> the address of `a`'s first element: see `pin`.
     #[pyfunction]
-    fn _ctypes_pin(a: rustpython_vm::PyRef<PyNdArray>, vm: &VirtualMachine) -> PyObjectRef {
-        let (pin, addr) = crate::numpy::pin::pin(&a);
-        vm.ctx.new_tuple(vec![pin.into_pyobject(vm), vm.ctx.new_int(addr).into()]).into()
+    fn _ctypes_pin(a: rustpython_vm::PyRef<PyNdArray>) -> usize {
+        crate::numpy::pin::pin(&a)
     }
 
     /// `_ctypes_view(address, shape, dtype)`: the array over pinned memory.

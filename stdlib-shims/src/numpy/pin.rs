@@ -1,12 +1,12 @@
 //! Raw addresses of array data (`ndarray.ctypes`, `numpy.ctypeslib`).
 //!
-//! An address is handed out with a pin on the array's storage (see
-//! `hipy_lazy::Storage::pin`): while the pin lives the data stays at that
-//! address, writes to the array land there, and pending expressions read
-//! their own copy, so C code writing through the address cannot change
-//! values they already captured. A [`PyPin`] object holds one pin and
-//! releases it when Python drops it; the ctypes objects that carry an
-//! address keep their pin alive.
+//! An address is handed out by pinning the array's storage (see
+//! `hipy_lazy::Storage::pin`): from then on, for the storage's life (as
+//! long as a NumPy array's data pointer), the data stays at that address,
+//! writes to the array land there, and pending expressions read their own
+//! copy, so code writing through the address cannot change values they
+//! already captured. The ctypes objects that carry an address keep the
+//! array alive, as NumPy's do.
 //!
 //! Pinned memory is remembered by address range, so that a ctypes object
 //! pointing into it can be seen as an array again (`ctypeslib.as_array`)
@@ -16,18 +16,8 @@ use crate::numpy::args::unsupported;
 use crate::numpy::ndarray::PyNdArray;
 use hipy_lazy::layout::Layout;
 use hipy_lazy::{DType, Storage};
-use rustpython_vm::{pyclass, PyPayload, PyObjectRef, PyResult, VirtualMachine};
+use rustpython_vm::{PyObjectRef, PyPayload, PyResult, VirtualMachine};
 use std::sync::{Arc, Mutex, Weak};
-
-#[pyclass(module = "numpy", name = "_Pin")]
-#[derive(Debug, PyPayload)]
-pub struct PyPin {
-    storage: Arc<Storage>,
-    start: usize,
-}
-
-#[pyclass]
-impl PyPin {}
 
 /// One pinned range: its start address, length in bytes and storage.
 struct Pinned {
@@ -38,29 +28,23 @@ struct Pinned {
 
 static PINNED: Mutex<Vec<Pinned>> = Mutex::new(Vec::new());
 
+/// The live pinned ranges (those of storages freed since are dropped).
 fn pinned() -> std::sync::MutexGuard<'static, Vec<Pinned>> {
-    PINNED.lock().unwrap_or_else(|e| e.into_inner())
+    let mut all = PINNED.lock().unwrap_or_else(|e| e.into_inner());
+    all.retain(|p| p.storage.strong_count() > 0);
+    all
 }
 
-impl Drop for PyPin {
-    fn drop(&mut self) {
-        let mut all = pinned();
-        if let Some(at) =
-            all.iter().position(|p| p.start == self.start && p.storage.as_ptr() == Arc::as_ptr(&self.storage))
-        {
-            all.swap_remove(at);
-        }
-        self.storage.unpin();
-    }
-}
-
-/// Pins `a`'s data: the pin, and the address of `a`'s first element.
-pub fn pin(a: &PyNdArray) -> (PyPin, usize) {
+/// Pins `a`'s data; returns the address of `a`'s first element.
+pub fn pin(a: &PyNdArray) -> usize {
     let (storage, layout) = a.stored();
-    let start = storage.pin();
     let itemsize = storage.dtype().itemsize();
-    pinned().push(Pinned { start, bytes: storage.len() * itemsize, storage: Arc::downgrade(&storage) });
-    (PyPin { storage, start }, start + layout.offset * itemsize)
+    let was_pinned = storage.is_pinned();
+    let start = storage.pin();
+    if !was_pinned {
+        pinned().push(Pinned { start, bytes: storage.len() * itemsize, storage: Arc::downgrade(&storage) });
+    }
+    start + layout.offset * itemsize
 }
 
 /// A C-contiguous array of `shape` and `dtype` over pinned memory at

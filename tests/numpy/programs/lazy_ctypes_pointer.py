@@ -96,3 +96,15 @@ try:
     r.resize(8)
 except ValueError as e:
     print("ValueError", e)
+
+# A bare address stays the array's: later writes (in place or not, with
+# pending readers) do not move the data away from it.
+m = np.arange(4.0)
+addr = m.ctypes.data
+pending = m * 10
+m += 1
+m[0] = -5.0
+ctypes.memset(addr + 24, 0, 8)
+print(m, pending)
+m[...] = pending
+print(list((ctypes.c_double * 4).from_address(addr)))

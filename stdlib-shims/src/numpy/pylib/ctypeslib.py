@@ -1,12 +1,12 @@
 # numpy.ctypeslib and ndarray.ctypes: array data seen through ctypes.
 #
-# An address is handed out with a pin on the array's memory
-# (np._ctypes_pin): the data stays at that address while any object that
-# carries it lives (the _ctypes object, pointers from data_as, arrays from
-# as_ctypes), writes to the array land there, and pending lazy expressions
-# keep the values they captured. as_array sees pinned memory as an array
-# again; hipy's arrays own their memory, so memory from elsewhere (a ctypes
-# buffer of its own) raises NotImplementedError.
+# An address is handed out by pinning the array's memory (np._ctypes_pin):
+# the data stays at that address for the array's life, writes to the array
+# land there, and pending lazy expressions keep the values they captured.
+# The ctypes objects that carry an address keep the array alive. as_array
+# sees pinned memory as an array again; hipy's arrays own their memory, so
+# memory from elsewhere (a ctypes buffer of its own) raises
+# NotImplementedError.
 
 import ctypes
 
@@ -20,14 +20,12 @@ class _ctypes:
 
     def __init__(self, array):
         self._arr = array
-        self._pin, address = np._ctypes_pin(array)
-        self._data = ctypes.c_void_p(address)
+        self._data = ctypes.c_void_p(np._ctypes_pin(array))
         self._zerod = array.ndim == 0
 
     def data_as(self, obj):
         ptr = ctypes.cast(self._data, obj)
         ptr._arr = self._arr
-        ptr._hipy_pin = self._pin
         return ptr
 
     def shape_as(self, obj):
@@ -94,9 +92,7 @@ def as_ctypes(obj):
     if not obj.flags.writeable:
         raise TypeError("readonly arrays unsupported")
     ctype = _ctype_ndarray(as_ctypes_type(obj.dtype), obj.shape)
-    c = obj.ctypes
-    result = ctype.from_address(c.data)
-    result._hipy_pin = c._pin
+    result = ctype.from_address(obj.ctypes.data)
     result.__keep = obj
     return result
 
