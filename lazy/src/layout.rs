@@ -221,9 +221,15 @@ impl Layout {
     /// indices in `start..start + len` that lie along the innermost axis
     /// (inner axes that step as one count as one axis): the run's elements
     /// are at `position + i * stride` for `i < count`.
-    pub fn for_each_run(&self, start: usize, len: usize, f: impl FnMut(isize, usize, isize)) {
+    pub fn for_each_run(&self, start: usize, len: usize, mut f: impl FnMut(isize, usize, isize)) {
         if len == 0 {
             return;
+        }
+        // The common small cases first (a call per row or element is usual).
+        match self.ndim() {
+            0 => return f(self.offset as isize, 1, 0),
+            1 => return f(self.offset as isize + start as isize * self.strides[0], len, self.strides[0]),
+            _ => {}
         }
         // Axes of length 1 dropped and neighbours that step as one merged
         // (the flat order is unchanged; runs get longer), on the stack.
