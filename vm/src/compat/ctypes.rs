@@ -26,6 +26,7 @@ use rustpython_vm::protocol::PyMapping;
 use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
 use super::wrap;
+use wrap::save_store;
 
 type AssSubscript = fn(PyMapping<'_>, &PyObject, Option<PyObjectRef>, &VirtualMachine) -> PyResult<()>;
 type Subscript = fn(PyMapping<'_>, &PyObject, &VirtualMachine) -> PyResult;
@@ -38,11 +39,8 @@ static POINTER_SUBSCRIPT: OnceLock<Subscript> = OnceLock::new();
 const NUMERIC_CODES: &str = "bBhHiIlLqQfdg?";
 
 pub fn install(vm: &VirtualMachine) -> PyResult<()> {
-    // `_Pointer` is static: shared by every interpreter of the process.
     static DONE: std::sync::Once = std::sync::Once::new();
-    let mut result = Ok(());
-    DONE.call_once(|| result = install_type(vm));
-    result
+    wrap::once_per_process(&DONE, vm, install_type)
 }
 
 fn install_type(vm: &VirtualMachine) -> PyResult<()> {
@@ -59,27 +57,15 @@ fn install_type(vm: &VirtualMachine) -> PyResult<()> {
         [zelf, key] if args.kwargs.is_empty() => pointer_subscript(PyMapping { obj: zelf }, key, vm),
         _ => Err(vm.new_type_error(format!("expected 1 argument, got {}", args.args.len().saturating_sub(1)))),
     });
-    if let Some(original) = typ.slots.as_mapping.subscript.load() {
-        if POINTER_SUBSCRIPT.set(original).is_ok() {
-            typ.slots.as_mapping.subscript.store(Some(pointer_subscript as Subscript));
-        }
-    }
-    if let Some(original) = typ.slots.as_mapping.ass_subscript.load() {
-        if ASS_SUBSCRIPT.set(original).is_ok() {
-            typ.slots.as_mapping.ass_subscript.store(Some(pointer_ass_subscript as AssSubscript));
-        }
-    }
+    save_store!(POINTER_SUBSCRIPT, typ.slots.as_mapping.subscript, pointer_subscript as Subscript);
+    save_store!(ASS_SUBSCRIPT, typ.slots.as_mapping.ass_subscript, pointer_ass_subscript as AssSubscript);
     let Ok(array) = module.get_attr("Array", vm)?.downcast::<PyType>() else { return Ok(()) };
     let array: &'static Py<PyType> = Box::leak(Box::new(array));
     wrap::define_method(vm, array, "__getitem__", move |vm, args| match args.args.as_slice() {
         [zelf, key] if args.kwargs.is_empty() => array_subscript(PyMapping { obj: zelf }, key, vm),
         _ => Err(vm.new_type_error(format!("expected 1 argument, got {}", args.args.len().saturating_sub(1)))),
     });
-    if let Some(original) = array.slots.as_mapping.subscript.load() {
-        if ARRAY_SUBSCRIPT.set(original).is_ok() {
-            array.slots.as_mapping.subscript.store(Some(array_subscript as Subscript));
-        }
-    }
+    save_store!(ARRAY_SUBSCRIPT, array.slots.as_mapping.subscript, array_subscript as Subscript);
     Ok(())
 }
 
