@@ -10,6 +10,7 @@
 
 use crate::dtype::{f16, DType, Scalar};
 use crate::layout::Layout;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
 
 /// A contiguous vector of elements of one dtype.
@@ -373,6 +374,11 @@ impl Buffer {
         }
     }
 
+    /// The address of the first element, for writing through.
+    pub fn as_mut_ptr(&mut self) -> *mut u8 {
+        with_dtype!(self.dtype(), T => T::slice_mut(self).as_mut_ptr() as *mut u8)
+    }
+
     pub fn as_slice(&self) -> Slice<'_> {
         self.range(0, self.len())
     }
@@ -550,23 +556,65 @@ impl Array {
 
 /// The memory a Python array and all its views share. Writes copy the
 /// buffer first when a pending node (or anyone else) still holds it.
+///
+/// Pinning (`ndarray.ctypes`) hands out the buffer's address, valid for
+/// the storage's life (as a NumPy array's data pointer is): the buffer
+/// never moves again. It is made unheld when pinned, and kept so: a
+/// snapshot is then a private copy (pending nodes read values that code
+/// writing through the address cannot change), so writes happen in place
+/// (the address sees them).
 #[derive(Debug)]
 pub struct Storage {
     current: RwLock<Arc<Buffer>>,
+    pinned: AtomicBool,
 }
 
 impl Storage {
     pub fn new(buffer: Arc<Buffer>) -> Storage {
-        Storage { current: RwLock::new(buffer) }
+        Storage { current: RwLock::new(buffer), pinned: AtomicBool::new(false) }
     }
 
     /// The buffer as it is now; later writes will not change what it holds.
     pub fn snapshot(&self) -> Arc<Buffer> {
-        self.current.read().unwrap_or_else(|e| e.into_inner()).clone()
+        let current = self.current.read().unwrap_or_else(|e| e.into_inner());
+        if self.is_pinned() {
+            return Arc::new(Buffer::clone(&current));
+        }
+        current.clone()
+    }
+
+    /// Runs `f` on the buffer as it is now (no copy, even when pinned).
+    pub fn read<R>(&self, f: impl FnOnce(&Buffer) -> R) -> R {
+        f(&self.current.read().unwrap_or_else(|e| e.into_inner()))
     }
 
     pub fn dtype(&self) -> DType {
-        self.snapshot().dtype()
+        self.read(|b| b.dtype())
+    }
+
+    /// Element count of the buffer.
+    pub fn len(&self) -> usize {
+        self.read(|b| b.len())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Pins the buffer and returns its address: from now on the buffer
+    /// stays there and this storage is its only holder.
+    pub fn pin(&self) -> usize {
+        let mut guard = self.current.write().unwrap_or_else(|e| e.into_inner());
+        self.pinned.store(true, Ordering::SeqCst);
+        if Arc::get_mut(&mut guard).is_none() {
+            let copy = Buffer::clone(&guard);
+            *guard = Arc::new(copy);
+        }
+        Arc::get_mut(&mut guard).expect("buffer made unique above").as_mut_ptr() as usize
+    }
+
+    pub fn is_pinned(&self) -> bool {
+        self.pinned.load(Ordering::SeqCst)
     }
 
     /// Mutates the buffer in place, copying it first if it is shared.
@@ -592,8 +640,12 @@ impl Storage {
         f(Arc::get_mut(&mut guard).expect("buffer made unique above"))
     }
 
-    /// Replaces the whole buffer (same dtype and length expected).
+    /// Replaces the whole buffer (same dtype and length expected); a
+    /// pinned buffer is overwritten in place instead.
     pub fn replace(&self, buffer: Arc<Buffer>) {
+        if self.is_pinned() {
+            return self.write(|b| with_dtype!(b.dtype(), T => T::slice_mut(b).copy_from_slice(T::slice(&buffer))));
+        }
         *self.current.write().unwrap_or_else(|e| e.into_inner()) = buffer;
     }
 }
@@ -617,10 +669,20 @@ fn copy_outside(old: &Buffer, region: &Layout) -> Option<Buffer> {
     with_dtype!(old.dtype(), T => {
         let (src, dst) = (T::slice(old), T::slice_mut(&mut out));
         let mut from = 0usize;
-        region.for_each_run(0, region.size(), |pos, n, _| {
-            let p = pos as usize;
-            dst[from..p].copy_from_slice(&src[from..p]);
-            from = p + n;
+        // Runs come in increasing order, each with a positive stride (a
+        // run along an outer axis when the inner ones have length 1).
+        region.for_each_run(0, region.size(), |pos, n, stride| {
+            if stride == 1 {
+                let p = pos as usize;
+                dst[from..p].copy_from_slice(&src[from..p]);
+                from = p + n;
+            } else {
+                for j in 0..n {
+                    let p = (pos + j as isize * stride) as usize;
+                    dst[from..p].copy_from_slice(&src[from..p]);
+                    from = p + 1;
+                }
+            }
         });
         dst[from..].copy_from_slice(&src[from..]);
     });
@@ -649,6 +711,37 @@ mod tests {
             (0..20).map(|i| if (i / 5 == 1 || i / 5 == 2) && (1..4).contains(&(i % 5)) { -1.0 } else { i as f64 }).collect();
         assert_eq!(got, want);
         assert_eq!(reader.get(6), Scalar::F64(6.0));
+    }
+
+    #[test]
+    fn pinned_storage_keeps_its_address_and_snapshots_copy() {
+        let st = Storage::new(Arc::new(Buffer::F64(vec![1.0, 2.0])));
+        let earlier = st.snapshot();
+        let addr = st.pin();
+        assert_ne!(Arc::as_ptr(&earlier) as usize, 0);
+        let pending = st.snapshot();
+        // Safety: the storage lives and keeps its buffer at `addr`.
+        unsafe { *(addr as *mut f64) = 5.0 };
+        assert_eq!(pending.get(0), Scalar::F64(1.0), "a pending reader has its own copy");
+        assert_eq!(earlier.get(0), Scalar::F64(1.0));
+        st.write(|b| b.set(1, Scalar::F64(7.0)));
+        st.replace(Arc::new(Buffer::F64(vec![5.0, 8.0])));
+        // Safety: as above.
+        assert_eq!(unsafe { *((addr as *const f64).add(1)) }, 8.0, "writes land at the address");
+        assert_eq!(st.pin(), addr, "pinned again at the same address");
+    }
+
+    #[test]
+    fn region_writes_step_around_a_column() {
+        // A region whose last axis has length 1: its runs go down a column.
+        let st = Storage::new(Arc::new(Buffer::F64((0..12).map(|i| i as f64).collect())));
+        let reader = st.snapshot();
+        let region = Layout { shape: [3, 1].into_iter().collect(), strides: [4, 1].into_iter().collect(), offset: 1 };
+        st.write_region(&region, |b| region.for_each_position(0, region.size(), |p| b.set(p, Scalar::F64(-1.0))));
+        let got: Vec<f64> = (0..12).map(|i| st.snapshot().get(i).as_f64()).collect();
+        let want: Vec<f64> = (0..12).map(|i| if i % 4 == 1 { -1.0 } else { i as f64 }).collect();
+        assert_eq!(got, want);
+        assert_eq!(reader.get(1), Scalar::F64(1.0));
     }
 
     #[test]

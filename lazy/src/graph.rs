@@ -369,6 +369,15 @@ impl Node {
         self.recomputed.load(Ordering::Relaxed)
     }
 
+    /// `self` replaces `older` as an array's contents (`a += x`): it takes
+    /// over the count of recomputations, so an array that a loop both
+    /// updates and reads is recognized as read again and again although
+    /// each update makes a new node (its chain of updates is then stored
+    /// instead of recomputed at every force).
+    pub fn inherit_recomputed(&self, older: &Node) {
+        self.recomputed.fetch_max(older.times_recomputed(), Ordering::Relaxed);
+    }
+
     /// Stores the result; the inputs are released (they may now be freed).
     pub fn set_done(&self, array: Array) {
         debug_assert_eq!(array.shape(), self.shape.as_slice());

@@ -218,56 +218,105 @@ impl Layout {
     }
 
     /// Calls `f(position, count, stride)` for each run of consecutive flat
-    /// indices in `start..start + len` that lie along the innermost axis:
-    /// the run's elements are at `position + i * stride` for `i < count`.
+    /// indices in `start..start + len` that lie along the innermost axis
+    /// (inner axes that step as one count as one axis): the run's elements
+    /// are at `position + i * stride` for `i < count`.
     pub fn for_each_run(&self, start: usize, len: usize, mut f: impl FnMut(isize, usize, isize)) {
         if len == 0 {
             return;
         }
+        // The common small cases first (a call per row or element is usual).
+        match self.ndim() {
+            0 => return f(self.offset as isize, 1, 0),
+            1 => return f(self.offset as isize + start as isize * self.strides[0], len, self.strides[0]),
+            _ => {}
+        }
+        // Axes of length 1 dropped and neighbours that step as one merged
+        // (the flat order is unchanged; runs get longer), on the stack.
+        const STACK: usize = 8;
         let nd = self.ndim();
-        if nd == 0 {
-            f(self.offset as isize, 1, 0);
-            return;
-        }
-        // Odometer over the multi-index, walking the innermost axis in runs.
-        let mut idx: SmallVec<[usize; 4]> = SmallVec::from_elem(0, nd);
-        let mut rest = start;
-        for k in (0..nd).rev() {
-            idx[k] = rest % self.shape[k];
-            rest /= self.shape[k];
-        }
-        let mut pos: isize = self.offset as isize;
-        for k in 0..nd {
-            pos += idx[k] as isize * self.strides[k];
-        }
-        let inner = nd - 1;
-        let (inner_len, inner_stride) = (self.shape[inner], self.strides[inner]);
-        let mut remaining = len;
-        loop {
-            let run = (inner_len - idx[inner]).min(remaining);
-            f(pos, run, inner_stride);
-            remaining -= run;
-            if remaining == 0 {
-                return;
+        let mut shape_st = [0usize; STACK];
+        let mut strides_st = [0isize; STACK];
+        let mut idx_st = [0usize; STACK];
+        let (mut shape_heap, mut strides_heap, mut idx_heap);
+        let (shape, strides, idx): (&mut [usize], &mut [isize], &mut [usize]) = if nd <= STACK {
+            (&mut shape_st, &mut strides_st, &mut idx_st)
+        } else {
+            shape_heap = vec![0usize; nd];
+            strides_heap = vec![0isize; nd];
+            idx_heap = vec![0usize; nd];
+            (&mut shape_heap, &mut strides_heap, &mut idx_heap)
+        };
+        let mut m = 0;
+        for (&d, &s) in self.shape.iter().zip(&self.strides) {
+            if d == 1 {
+                continue;
             }
-            // Carry into the outer axes.
-            pos += (run as isize) * inner_stride;
-            idx[inner] += run;
-            let mut k = inner;
-            while idx[k] == self.shape[k] {
-                pos -= self.shape[k] as isize * self.strides[k];
-                idx[k] = 0;
-                k -= 1;
-                idx[k] += 1;
-                pos += self.strides[k];
+            if m > 0 && strides[m - 1] == s * d as isize {
+                shape[m - 1] *= d;
+                strides[m - 1] = s;
+            } else {
+                shape[m] = d;
+                strides[m] = s;
+                m += 1;
             }
         }
+        if m == 0 {
+            shape[0] = 1;
+            m = 1;
+        }
+        runs(&shape[..m], &strides[..m], &mut idx[..m], self.offset as isize, start, len, f);
     }
 
     /// True when no two elements share a position (a view made by basic
     /// indexing, a transpose or a reshape of one; not a broadcast).
     pub fn is_injective(&self) -> bool {
         self.size() <= 1 || self.shape.iter().zip(&self.strides).all(|(&d, &s)| d <= 1 || s != 0)
+    }
+}
+
+/// The odometer behind [`Layout::for_each_run`], over axes of non-zero
+/// length (`idx` is scratch space of the same length).
+fn runs(
+    shape: &[usize],
+    strides: &[isize],
+    idx: &mut [usize],
+    offset: isize,
+    start: usize,
+    len: usize,
+    mut f: impl FnMut(isize, usize, isize),
+) {
+    let nd = shape.len();
+    let mut rest = start;
+    for k in (0..nd).rev() {
+        idx[k] = rest % shape[k];
+        rest /= shape[k];
+    }
+    let mut pos = offset;
+    for k in 0..nd {
+        pos += idx[k] as isize * strides[k];
+    }
+    let inner = nd - 1;
+    let (inner_len, inner_stride) = (shape[inner], strides[inner]);
+    let mut remaining = len;
+    loop {
+        let run = (inner_len - idx[inner]).min(remaining);
+        f(pos, run, inner_stride);
+        remaining -= run;
+        if remaining == 0 {
+            return;
+        }
+        // Carry into the outer axes.
+        pos += (run as isize) * inner_stride;
+        idx[inner] += run;
+        let mut k = inner;
+        while idx[k] == shape[k] {
+            pos -= shape[k] as isize * strides[k];
+            idx[k] = 0;
+            k -= 1;
+            idx[k] += 1;
+            pos += strides[k];
+        }
     }
 }
 

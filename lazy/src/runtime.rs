@@ -324,7 +324,7 @@ pub fn write_into(storage: &crate::buffer::Storage, region: &crate::layout::Layo
     let value = force(&node);
     // The region's own elements written back where they are (`v += x` on a
     // view `v = a[...]` ends in `a[...] = v`): nothing changes.
-    if value.layout == *region && Arc::ptr_eq(&value.buffer, &storage.snapshot()) {
+    if value.layout == *region && storage.read(|b| std::ptr::eq(Arc::as_ptr(&value.buffer), b)) {
         return;
     }
     storage.write_region(region, |buffer| exec::write::copy_into(buffer, region, &value));

@@ -36,6 +36,7 @@ mod argspec;
 mod argtypes;
 mod arrays;
 mod calls;
+mod ctypes;
 mod langinfo;
 mod lazy;
 mod messages;
@@ -83,6 +84,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
         &[
             ("array", arrays::install),
             ("_struct", structs::install),
+            ("_ctypes", ctypes::install),
             ("calendar", stdlib::calendar),
             ("_locale", langinfo::install),
             ("_sqlite3", stdlib::sqlite3),

@@ -314,15 +314,29 @@ fn concat(inputs: &[Array], axis: usize, dtype: DType, shape: &[usize]) -> Array
         let mut region = out_layout.clone();
         region.shape[axis] = len;
         region.offset = at * out_layout.strides[axis] as usize;
-        let count = x.size();
-        let mut positions = Vec::with_capacity(count);
-        region.for_each_position(0, count, |p| positions.push(p));
+        // The input's elements in C order fill the region's runs in turn.
         with_dtype!(dtype, T => {
-            let vals: Vec<T> = x.to_vec();
+            let owned: Vec<T>;
+            let src: &[T] = match x.contiguous_slice::<T>() {
+                Some(s) => s,
+                None => {
+                    owned = x.to_vec();
+                    &owned
+                }
+            };
             let dst = T::slice_mut(&mut out);
-            for (p, v) in positions.iter().zip(vals) {
-                dst[*p] = v;
-            }
+            let mut k = 0usize;
+            region.for_each_run(0, x.size(), |pos, n, stride| {
+                if stride == 1 {
+                    let p = pos as usize;
+                    dst[p..p + n].copy_from_slice(&src[k..k + n]);
+                } else {
+                    for (j, v) in src[k..k + n].iter().enumerate() {
+                        dst[(pos + j as isize * stride) as usize] = *v;
+                    }
+                }
+                k += n;
+            });
         });
         at += len;
     }

@@ -65,6 +65,16 @@ pub fn execute_into(plan: &Plan, schedule: &Schedule, mut dest: Option<Destinati
         .iter()
         .map(|n| if n.is_input() && !n.dead { n.input_array() } else { None })
         .collect();
+    // What each step is the last to read, freed after it unless written
+    // back (listed once: a long chain has as many steps as nodes).
+    let mut freed_after: Vec<Vec<Id>> = vec![Vec::new(); schedule.steps.len()];
+    for (id, last) in schedule.last_use.iter().enumerate() {
+        if let Some(k) = *last {
+            if !schedule.write_back[id] {
+                freed_after[k].push(id);
+            }
+        }
+    }
     for (k, step) in schedule.steps.iter().enumerate() {
         match step {
             Step::Loop(l) => {
@@ -100,10 +110,8 @@ pub fn execute_into(plan: &Plan, schedule: &Schedule, mut dest: Option<Destinati
             }
         }
         // Free what no later step reads and nobody will see.
-        for (id, v) in values.iter_mut().enumerate() {
-            if v.is_some() && schedule.last_use[id] == Some(k) && !schedule.write_back[id] {
-                *v = None;
-            }
+        for &id in &freed_after[k] {
+            values[id] = None;
         }
     }
     for (id, n) in plan.nodes.iter().enumerate() {

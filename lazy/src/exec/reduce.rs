@@ -462,6 +462,13 @@ pub fn float_in_order(op: ReduceOp, x: &Array, axes: &[usize], count: usize, out
         }
         (other, _) => unreachable!("float reductions of {}", other.dtype()),
     };
+    // The common cases without a round trip through `Scalar` per result.
+    if op != ReduceOp::Mean && totals.dtype() == out {
+        return totals;
+    }
+    if let (ReduceOp::Mean, DType::Float64, Buffer::F64(v)) = (op, out, &totals) {
+        return Buffer::F64(v.iter().map(|&s| s / count as f64).collect());
+    }
     let n = totals.len();
     let mut result = Buffer::for_overwrite(out, n);
     for k in 0..n {

@@ -175,6 +175,26 @@ pub fn sum<T: Copy, A: Float>(
         offset: 0,
     };
     let mut buf: Vec<A> = Vec::with_capacity(piece.min(n));
+    if let [axis] = run {
+        // One reduced axis (a short one is common: `.sum(axis=-1)` of
+        // coordinates): its elements are read with a plain stride.
+        let stride = axis.stride;
+        odometer(outer, x.offset as isize, |pos, o| {
+            let mut start = 0;
+            while start < n {
+                let len = piece.min(n - start);
+                buf.clear();
+                let mut q = pos + start as isize * stride;
+                for _ in 0..len {
+                    buf.push(widen(data[q as usize]));
+                    q += stride;
+                }
+                acc[o] = store(acc[o] + pairwise_sum(&buf));
+                start += len;
+            }
+        });
+        return acc;
+    }
     odometer(outer, x.offset as isize, |pos, o| {
         let mut start = 0;
         while start < n {

@@ -90,7 +90,7 @@ fn basic_get(vm: &VirtualMachine, zelf: &PyNdArray, items: &[BasicIndex]) -> PyR
     if l.ndim() == 0 {
         let (storage, layout) = zelf.stored();
         let l = basic_index(&layout, items).or_raise(vm)?;
-        return Ok(scalar::from_value(vm, storage.snapshot().get(l.offset)));
+        return Ok(scalar::from_value(vm, storage.read(|b| b.get(l.offset))));
     }
     Ok(zelf.derive_view(|layout| basic_index(layout, items)).or_raise(vm)?.into_pyobject(vm))
 }

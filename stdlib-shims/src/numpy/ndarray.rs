@@ -260,7 +260,8 @@ impl PyNdArray {
         let rebind = match &*self.state.read() {
             ArrayState::Lazy(..) => true,
             ArrayState::Stored { storage, layout } => {
-                Arc::strong_count(storage) == 1 && layout.is_whole(storage.snapshot().len())
+                // Pinned data stays where its address was handed out.
+                Arc::strong_count(storage) == 1 && layout.is_whole(storage.len()) && !storage.is_pinned()
             }
             ArrayState::View { base, layout } => Arc::strong_count(base) == 1 && layout.is_whole(size_of(&shape)),
         };
@@ -272,6 +273,9 @@ impl PyNdArray {
             } else {
                 node
             };
+            if let ArrayState::Lazy(old, _) = &*self.state.read() {
+                node.inherit_recomputed(old);
+            }
             let node = runtime::settle(node);
             let held = runtime::hold(&node);
             *self.state.write() = ArrayState::Lazy(node, held);
@@ -819,6 +823,18 @@ impl PyNdArray {
     /// `a.resize(shape)`: in place, the data cut or padded with zeros.
     #[pymethod]
     fn resize(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult<()> {
+        // Memory handed out through `ctypes` is referenced elsewhere.
+        let refcheck = match args.kwargs.get("refcheck") {
+            Some(v) => v.clone().try_to_bool(vm)?,
+            None => true,
+        };
+        let pinned = matches!(zelf.current(), ArrayState::Stored { storage, .. } if storage.is_pinned());
+        if refcheck && pinned {
+            return Err(vm.new_value_error(
+                "cannot resize an array that references or is referenced\nby another object in this way.\n\
+                 Use the np.resize function to get a new resized copy or\n set refcheck=False to disable this check",
+            ));
+        }
         let misc = crate::numpy::pylib::module(vm, "misc.py")?;
         let mut args = args;
         args.args.insert(0, zelf.clone().into());
@@ -932,10 +948,16 @@ impl PyNdArray {
         let (storage, layout) = zelf.stored();
         let c = layout.is_c_contiguous();
         let f = layout.transpose().is_c_contiguous();
-        let own = layout.is_whole(storage.snapshot().len());
+        let own = layout.is_whole(storage.len());
         let misc = crate::numpy::pylib::module(vm, "misc.py")?;
         let (w, a) = (zelf.flags.writeable(), zelf.flags.aligned());
         misc.get_attr("_Flags", vm)?.call((zelf, c, f, own, w, a), vm)
+    }
+    /// `a.ctypes`: the data's address as ctypes sees it (`pin`).
+    #[pygetset]
+    fn ctypes(zelf: PyRef<Self>, vm: &VirtualMachine) -> PyResult {
+        let lib = crate::numpy::pylib::module(vm, "ctypeslib.py")?;
+        lib.get_attr("_ctypes", vm)?.call((zelf,), vm)
     }
     #[pygetset]
     fn data(zelf: PyRef<Self>, vm: &VirtualMachine) -> PyResult {

@@ -114,6 +114,19 @@ pub mod numpy {
     /// `sliding_window_view` along one axis: a view whose new last axis
     /// steps through `window` neighbours of `axis` (windows overlap in
     /// memory, as NumPy's do).
+    /// `_ctypes_pin(a)` -> the address of `a`'s first element: see `pin`.
+    #[pyfunction]
+    fn _ctypes_pin(a: rustpython_vm::PyRef<PyNdArray>) -> usize {
+        crate::numpy::pin::pin(&a)
+    }
+
+    /// `_ctypes_view(address, shape, dtype)`: the array over pinned memory.
+    #[pyfunction]
+    fn _ctypes_view(addr: usize, shape: Vec<usize>, dtype: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        let dtype = convert::parse_dtype(vm, &dtype)?.unwrap_or(DType::Float64);
+        crate::numpy::pin::view_at(vm, addr, &shape, dtype)
+    }
+
     #[pyfunction]
     fn _window_view(a: rustpython_vm::PyRef<PyNdArray>, axis: usize, window: usize, vm: &VirtualMachine) -> PyResult {
         let shape = a.shape();

@@ -21,6 +21,7 @@ use rustpython_vm::protocol::PyMapping;
 use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
 use super::{messages, wrap};
+use wrap::save_store;
 
 type ReprFn = fn(&PyObject, &VirtualMachine) -> PyResult<PyStrRef>;
 type NewFn = fn(PyTypeRef, FuncArgs, &VirtualMachine) -> PyResult;
@@ -32,22 +33,9 @@ static NEW: OnceLock<NewFn> = OnceLock::new();
 static SUBSCRIPT: OnceLock<Subscript> = OnceLock::new();
 static ASS_SUBSCRIPT: OnceLock<AssSubscript> = OnceLock::new();
 
-macro_rules! save_store {
-    ($saved:expr, $cell:expr, $wrapper:expr) => {
-        if let Some(original) = $cell.load() {
-            if $saved.set(original).is_ok() {
-                $cell.store(Some($wrapper));
-            }
-        }
-    };
-}
-
 pub fn install(vm: &VirtualMachine) -> PyResult<()> {
-    // The array type is static: shared by every interpreter of the process.
     static DONE: std::sync::Once = std::sync::Once::new();
-    let mut result = Ok(());
-    DONE.call_once(|| result = install_type(vm));
-    result
+    wrap::once_per_process(&DONE, vm, install_type)
 }
 
 fn install_type(vm: &VirtualMachine) -> PyResult<()> {

@@ -16,6 +16,7 @@ use rustpython_vm::protocol::{PyMapping, PySequence};
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
 use super::{messages, wrap};
+use wrap::save_store;
 
 type Concat = fn(PySequence<'_>, &PyObject, &VirtualMachine) -> PyResult;
 type Subscript = fn(PyMapping<'_>, &PyObject, &VirtualMachine) -> PyResult;
@@ -30,18 +31,6 @@ static SET_CONTAINS: OnceLock<Contains> = OnceLock::new();
 static FROZENSET_CONTAINS: OnceLock<Contains> = OnceLock::new();
 static LIST_ASS_SUBSCRIPT: OnceLock<AssSubscript> = OnceLock::new();
 static BYTEARRAY_ASS_SUBSCRIPT: OnceLock<AssSubscript> = OnceLock::new();
-
-/// Save the function in slot cell `$cell` into `$saved` and store `$wrapper`
-/// there (a macro: the cell type, crossbeam's AtomicCell, is not exported).
-macro_rules! save_store {
-    ($saved:expr, $cell:expr, $wrapper:expr) => {
-        if let Some(original) = $cell.load() {
-            if $saved.set(original).is_ok() {
-                $cell.store(Some($wrapper));
-            }
-        }
-    };
-}
 
 pub fn install(vm: &VirtualMachine) {
     let t = &vm.ctx.types;

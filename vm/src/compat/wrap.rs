@@ -10,6 +10,32 @@ use rustpython_vm::builtins::{PyBaseExceptionRef, PyStr, PyType};
 use rustpython_vm::function::{Callee, FuncArgs, ItemDoc, PyMethodDef, PyMethodFlags, PyNativeFn};
 use rustpython_vm::{Py, PyObject, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine};
 
+/// Save the function in slot cell `$cell` into `$saved` and store `$wrapper`
+/// there (a macro: the cell type, crossbeam's AtomicCell, is not exported).
+macro_rules! save_store {
+    ($saved:expr, $cell:expr, $wrapper:expr) => {
+        if let Some(original) = $cell.load() {
+            if $saved.set(original).is_ok() {
+                $cell.store(Some($wrapper));
+            }
+        }
+    };
+}
+
+pub(crate) use save_store;
+
+/// Runs `fix` once per process: for fixes to static types, which every
+/// interpreter of the process shares.
+pub fn once_per_process(
+    done: &'static std::sync::Once,
+    vm: &VirtualMachine,
+    fix: fn(&VirtualMachine) -> PyResult<()>,
+) -> PyResult<()> {
+    let mut result = Ok(());
+    done.call_once(|| result = fix(vm));
+    result
+}
+
 /// The original implementation a wrapper may call.
 pub type Original = &'static dyn PyNativeFn;
 

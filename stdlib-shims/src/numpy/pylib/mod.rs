@@ -55,6 +55,7 @@ const SOURCES: &[(&str, Target, &str)] = &[
     ("fft.py", Target::Submodule("fft"), include_str!("fft.py")),
     ("core_multiarray.py", Target::Submodule("_core.multiarray"), include_str!("core_multiarray.py")),
     ("stride_tricks.py", Target::Submodule("lib.stride_tricks"), include_str!("stride_tricks.py")),
+    ("ctypeslib.py", Target::Submodule("ctypeslib"), include_str!("ctypeslib.py")),
 ];
 
 /// Which files have run (per process: hipy runs one interpreter).
