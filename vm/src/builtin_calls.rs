@@ -200,23 +200,23 @@ fn ascii_str_method(
     if !crate::exact::is_ascii(text) || arg.is_some_and(|a| !crate::exact::is_ascii(a)) || crate::code::forced_miss() {
         return None;
     }
-    let text = text.as_wtf8().as_bytes();
-    let arg = arg.map(|a| a.as_wtf8().as_bytes());
-    // ASCII bytes are valid UTF-8 and every slice of them is too.
-    let new_str = |b: &[u8]| -> PyObjectRef { vm.ctx.new_str(std::str::from_utf8(b).expect("ASCII")).into() };
+    let (text, arg) = (text.to_str()?, arg.map(|a| a.to_str()).unwrap_or(Some(""))?);
+    let has_arg = !args.is_empty();
+    let new_str = |t: &str| -> PyObjectRef { vm.ctx.new_str(t).into() };
     if method.is(&known.str_lower) {
-        return arg.is_none().then(|| Ok(new_str(&text.to_ascii_lowercase())));
+        return (!has_arg).then(|| Ok(new_str(&text.to_ascii_lowercase())));
     }
+    let bytes = text.as_bytes();
     if method.is(&known.str_strip) {
-        let strip = |b: &u8| arg.map_or_else(|| is_ascii_space(b), |chars| chars.contains(b));
-        let start = text.iter().position(|b| !strip(b)).unwrap_or(text.len());
-        let end = text.iter().rposition(|b| !strip(b)).map_or(start, |i| i + 1);
-        return Some(Ok(if end - start == text.len() { s.clone() } else { new_str(&text[start..end]) }));
+        let strip = |b: &u8| if has_arg { arg.as_bytes().contains(b) } else { is_ascii_space(b) };
+        let start = bytes.iter().position(|b| !strip(b)).unwrap_or(bytes.len());
+        let end = bytes.iter().rposition(|b| !strip(b)).map_or(start, |i| i + 1);
+        return Some(Ok(if end - start == bytes.len() { s.clone() } else { new_str(&text[start..end]) }));
     }
-    let sep = arg.filter(|sep| !sep.is_empty())?;
-    let text = std::str::from_utf8(text).ok()?;
-    let sep = std::str::from_utf8(sep).ok()?;
-    let parts: Vec<PyObjectRef> = text.split(sep).map(|p| new_str(p.as_bytes())).collect();
+    if arg.is_empty() {
+        return None;
+    }
+    let parts: Vec<PyObjectRef> = text.split(arg).map(new_str).collect();
     Some(Ok(vm.ctx.new_list(parts).into()))
 }
 
