@@ -4,8 +4,10 @@
 //! dict or str, `isinstance` with a class whose metaclass is `type`,
 //! `list.append`, `list.pop` with no index or an int index in range, the
 //! character-class tests of an ASCII str (`isdigit`, `isspace`, `isalpha`,
-//! `isalnum`), `dict.get` of an exact int or str key, and `str.format` with
-//! `{}` fields (`strfmt::format_fields`). Everything else,
+//! `isalnum`), `lower`, `strip` and `split` of an ASCII str with ASCII
+//! arguments (`ascii_str_method`), `dict.get` of an exact int or str key, and `str.format` with
+//! `{}` fields (`strfmt::format_fields`), and `int` of an exact str of
+//! decimal digits (`decimal_i64`). Everything else,
 //! including every case that could raise or run Python code, goes through
 //! the general call.
 
@@ -26,6 +28,9 @@ struct Known {
     str_isspace: PyObjectRef,
     str_isalpha: PyObjectRef,
     str_isalnum: PyObjectRef,
+    str_lower: PyObjectRef,
+    str_strip: PyObjectRef,
+    str_split: PyObjectRef,
     dict_get: PyObjectRef,
     str_format: PyObjectRef,
 }
@@ -48,6 +53,9 @@ pub fn install(vm: &VirtualMachine) {
             str_isspace: str.get_attr("isspace", vm).ok()?,
             str_isalpha: str.get_attr("isalpha", vm).ok()?,
             str_isalnum: str.get_attr("isalnum", vm).ok()?,
+            str_lower: str.get_attr("lower", vm).ok()?,
+            str_strip: str.get_attr("strip", vm).ok()?,
+            str_split: str.get_attr("split", vm).ok()?,
             dict_get: dict.get_attr("get", vm).ok()?,
             str_format: str.get_attr("format", vm).ok()?,
         })
@@ -60,6 +68,13 @@ pub fn call(vm: &VirtualMachine, callable: &PyObject, self_arg: Option<&PyObject
     let known = KNOWN.get()?.as_ref()?;
     match (self_arg, args) {
         (None, [Some(obj)]) if callable.is(&known.len) => exact_len(vm, obj).map(|n| Ok(vm.ctx.new_int(n).into())),
+        (None, [Some(s)]) if callable.is(vm.ctx.types.int_type) => {
+            let s = crate::exact::exact_str(vm, s)?;
+            if crate::code::forced_miss() {
+                return None;
+            }
+            decimal_i64(s.as_wtf8().as_bytes()).map(|n| Ok(vm.ctx.new_int(n).into()))
+        }
         (None, [Some(obj), Some(cls)]) if callable.is(&known.isinstance) => {
             is_plain_instance(vm, obj, cls).map(|b| Ok(vm.ctx.new_bool(b).into()))
         }
@@ -85,6 +100,11 @@ pub fn call(vm: &VirtualMachine, callable: &PyObject, self_arg: Option<&PyObject
             (0..len).contains(&at).then(|| Ok(items.remove(at as usize)))
         }
         (Some(s), _) if callable.is(&known.str_format) => crate::strfmt::format_fields(vm, s, args),
+        (Some(s), [] | [Some(_)])
+            if callable.is(&known.str_lower) || callable.is(&known.str_strip) || callable.is(&known.str_split) =>
+        {
+            ascii_str_method(vm, known, callable, s, args)
+        }
         (Some(s), []) if callable.class().is(vm.ctx.types.method_descriptor_type) => {
             let class: fn(&u8) -> bool = if callable.is(&known.str_isdigit) {
                 u8::is_ascii_digit
@@ -159,6 +179,67 @@ pub fn list_pop(vm: &VirtualMachine, list: &PyObjectRef, index: Option<i64>) -> 
 /// separators `\x1c`-`\x1f`, and space.
 fn is_ascii_space(b: &u8) -> bool {
     matches!(b, b' ' | b'\t'..=b'\r' | 0x1c..=0x1f)
+}
+
+/// `s.lower()`, `s.strip()`, `s.strip(chars)` and `s.split(sep)` (a
+/// non-empty `sep`) when `s` and the argument are exact ASCII strs: what
+/// CPython computes, without RustPython's argument parsing. `strip` returns
+/// `s` itself when nothing is stripped, as CPython does.
+fn ascii_str_method(
+    vm: &VirtualMachine,
+    known: &Known,
+    method: &PyObject,
+    s: &PyObjectRef,
+    args: &[Option<PyObjectRef>],
+) -> Option<PyResult> {
+    let text = crate::exact::exact_str(vm, s)?;
+    let arg = match args {
+        [Some(a)] => Some(crate::exact::exact_str(vm, a)?),
+        _ => None,
+    };
+    if !crate::exact::is_ascii(text) || arg.is_some_and(|a| !crate::exact::is_ascii(a)) || crate::code::forced_miss() {
+        return None;
+    }
+    let (text, arg) = (text.to_str()?, arg.map(|a| a.to_str()).unwrap_or(Some(""))?);
+    let has_arg = !args.is_empty();
+    let new_str = |t: &str| -> PyObjectRef { vm.ctx.new_str(t).into() };
+    if method.is(&known.str_lower) {
+        return (!has_arg).then(|| Ok(new_str(&text.to_ascii_lowercase())));
+    }
+    let bytes = text.as_bytes();
+    if method.is(&known.str_strip) {
+        let strip = |b: &u8| if has_arg { arg.as_bytes().contains(b) } else { is_ascii_space(b) };
+        let start = bytes.iter().position(|b| !strip(b)).unwrap_or(bytes.len());
+        let end = bytes.iter().rposition(|b| !strip(b)).map_or(start, |i| i + 1);
+        return Some(Ok(if end - start == bytes.len() { s.clone() } else { new_str(&text[start..end]) }));
+    }
+    if arg.is_empty() {
+        return None;
+    }
+    let parts: Vec<PyObjectRef> = text.split(arg).map(new_str).collect();
+    Some(Ok(vm.ctx.new_list(parts).into()))
+}
+
+/// The value of `int(s)` when `s` is an optional sign and 1 to 18 ASCII
+/// digits (so it fits an i64); None for everything else (whitespace,
+/// underscores, other digits, errors), which the general call parses.
+fn decimal_i64(bytes: &[u8]) -> Option<i64> {
+    let (negative, digits) = match bytes.split_first()? {
+        (b'-', rest) => (true, rest),
+        (b'+', rest) => (false, rest),
+        _ => (false, bytes),
+    };
+    if digits.is_empty() || digits.len() > 18 {
+        return None;
+    }
+    let mut n: i64 = 0;
+    for &b in digits {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        n = n * 10 + i64::from(b - b'0');
+    }
+    Some(if negative { -n } else { n })
 }
 
 /// `len(obj)` for the exact builtin containers, whose length cannot fail.

@@ -48,6 +48,23 @@ pub fn map_add(vm: &VirtualMachine, dict: &PyObjectRef, key: PyObjectRef, value:
 }
 
 /// BINARY_OP with CPython's NB_* argument numbering.
+/// `a + b` of two exact strs without surrogates (CPython's
+/// BINARY_OP_ADD_UNICODE): one buffer, no slot lookup. A str with lone
+/// surrogates (WTF-8) goes to the general path, where a high and a low
+/// surrogate meeting at the seam stay two code points.
+fn str_concat(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef) -> Option<PyObjectRef> {
+    // `to_str` is None for a str with surrogates.
+    let x = crate::exact::exact_str(vm, a)?.to_str()?;
+    let y = crate::exact::exact_str(vm, b)?.to_str()?;
+    if crate::code::forced_miss() {
+        return None;
+    }
+    let mut joined = String::with_capacity(x.len() + y.len());
+    joined.push_str(x);
+    joined.push_str(y);
+    Some(vm.ctx.new_str(joined).into())
+}
+
 pub fn binary_op(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef, op: u32) -> PyResult {
     // Small-int and float fast paths for the common arithmetic operators.
     if let (Some(x), Some(y)) = (exact_int(vm, a), exact_int(vm, b)) {
@@ -92,6 +109,11 @@ pub fn binary_op(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef, op: u32)
         };
         if let Some(r) = r {
             return Ok(vm.ctx.new_float(r).into());
+        }
+    }
+    if matches!(op, 0 | 13) {
+        if let Some(v) = str_concat(vm, a, b) {
+            return Ok(v);
         }
     }
     if matches!(op, 6 | 19) {
