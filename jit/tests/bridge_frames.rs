@@ -201,13 +201,15 @@ extern "C" fn reenter(k: i64) -> i64 {
     let l = unsafe { &*p };
     let e = run(l, &[i(0), i(2), i(100)]);
     assert_eq!((e.guard, e.values.clone()), (1, vec![i(1), i(2), i(100)]));
-    // Exits of 10 values do not fit in the outer run's exit buffer.
+    // Exits of 300 values do not fit in the outer run's exit buffer (a run
+    // starts with room for 256).
     let mut wide =
         String::from("trace wide\ninputs v0:i64, v1:i64, v2:i64\nbridge loop(i64, i64, i64)\n");
-    wide += "v3 = int_add v0, 1\nv4 = int_add v0, 2\nv5 = int_add v0, 3\nv6 = int_add v0, 4\n";
-    wide += "v7 = int_add v0, 5\nv8 = int_add v0, 6\nv9 = int_add v0, 7\n";
-    wide +=
-        "guard_true v1 [s0 resume 0x6@0 {v0, v1, v2, v3, v4, v5, v6, v7, v8, v9}]\njump v3, v1, v2";
+    let extra: Vec<String> = (3..300).map(|k| format!("v{k}")).collect();
+    for (k, v) in extra.iter().enumerate() {
+        wide += &format!("{v} = int_add v0, {}\n", k + 1);
+    }
+    wide += &format!("guard_true v1 [s0 resume 0x6@0 {{v0, v1, v2, {}}}]\njump v3, v1, v2", extra.join(", "));
     let err = l
         .attach_bridge(1, &ir(&wide), &CompileOptions::new(LAYOUT))
         .err()
