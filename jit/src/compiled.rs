@@ -282,8 +282,9 @@ impl CompiledLoop {
         Ok(Exit { guard, values })
     }
 
-    /// Like `run`, but writes the exit values into `values` (cleared first). Once its
-    /// capacity is `max_exit_values()`, the exit path does not allocate.
+    /// Like `run`, but writes the exit values into `values` (cleared first). It makes
+    /// room for at least `MIN_EXIT_BUFFER` values (and `max_exit_values()`); a buffer
+    /// reused across runs does not allocate again.
     ///
     /// # Safety
     /// As for `run`.
