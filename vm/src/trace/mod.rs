@@ -388,8 +388,10 @@ pub fn back_edge(
             return Ok(Entered::No);
         }
         // A frame whose inputs do not fit the trace's classes enters the
-        // version for them, or is recorded as one (below).
-        if let versions::Pick::Enter(ct) = versions::pick(f, jump as u32, main) {
+        // version for them, or is recorded as one (below) unless a recording
+        // is on (it runs the loop as compiled, in a residual call).
+        let pick = if rec.is_some() { versions::Pick::Enter(main) } else { versions::pick(f, jump as u32, main) };
+        if let versions::Pick::Enter(ct) = pick {
             f.code.jit_next[jump].set(count + 1);
             return enter(vm, stack, rec, &ct, jump as u32);
         }
