@@ -66,6 +66,14 @@ pub fn install(vm: &VirtualMachine) {
 /// method call), or None when the general call must make it.
 pub fn call(vm: &VirtualMachine, callable: &PyObject, self_arg: Option<&PyObjectRef>, args: &[Option<PyObjectRef>]) -> Option<PyResult> {
     let known = KNOWN.get()?.as_ref()?;
+    // A method descriptor called with its object as the first argument
+    // (`str.isdigit(c)`, or compiled code's residual call of a method) is
+    // the method call.
+    if self_arg.is_none() && callable.class().is(vm.ctx.types.method_descriptor_type) {
+        if let [Some(s), rest @ ..] = args {
+            return call(vm, callable, Some(s), rest);
+        }
+    }
     match (self_arg, args) {
         (None, [Some(obj)]) if callable.is(&known.len) => exact_len(vm, obj).map(|n| Ok(vm.ctx.new_int(n).into())),
         (None, [Some(s)]) if callable.is(vm.ctx.types.int_type) => {

@@ -310,6 +310,20 @@ pub extern "C" fn hp_tuple_get(t: *const PyObject, i: i64) -> *const PyObject {
     }
 }
 
+/// `str[i]` of an exact str, as `hp_list_get`: the one-character str
+/// (cached for Latin-1 characters, as the generic path makes it).
+pub extern "C" fn hp_str_get(s: *const PyObject, i: i64) -> *const PyObject {
+    let so = unsafe { obj(s) };
+    let st = so.downcast_ref::<PyStr>().expect("str");
+    let Some(j) = index(st.char_len(), i) else { return std::ptr::null() };
+    if crate::exact::is_ascii(st) {
+        return owned(vm().ctx.latin1_char(st.as_wtf8().as_bytes()[j]).into());
+    }
+    // In range, so the generic subscript cannot raise.
+    let vm = vm();
+    owned_or_fail(crate::ops::binary_op(vm, &so.to_owned(), &vm.ctx.new_int(j).into(), 26))
+}
+
 /// `list[i] = v` of an exact list: 0, or 1 (no exception) when out of range.
 pub extern "C" fn hp_list_set(l: *const PyObject, i: i64, v: *const PyObject) -> i64 {
     let l = unsafe { obj(l) }.downcast_ref::<PyList>().expect("list");
@@ -440,34 +454,25 @@ pub extern "C" fn hp_call0(f: *const PyObject) -> *const PyObject {
 }
 
 pub extern "C" fn hp_call1(f: *const PyObject, a: *const PyObject) -> *const PyObject {
-    let (f, a) = unsafe { (obj(f), obj(a).to_owned()) };
-    // As the interpreter's CALL: the builtins it calls directly first.
-    let args = [Some(a)];
-    if let Some(r) = crate::builtin_calls::call(vm(), f, None, &args) {
-        return owned_or_fail(r);
-    }
-    let [Some(a)] = args else { unreachable!() };
-    owned_or_fail(f.to_owned().vectorcall(vec![a], 1, None, vm()))
+    call_builtin_first(f, unsafe { [Some(obj(a).to_owned())] })
 }
 
-/// `f(self_arg, *rest)` as the interpreter's CALL makes a method call:
-/// the builtin methods it calls directly first (`builtin_calls`, which
-/// checks `self_arg`'s type), the general call otherwise.
-fn call_method_first<const N: usize>(f: *const PyObject, args: [Option<PyObjectRef>; N]) -> *const PyObject {
-    if let [Some(self_arg), rest @ ..] = &args[..] {
-        if let Some(r) = crate::builtin_calls::call(vm(), unsafe { obj(f) }, Some(self_arg), rest) {
-            return owned_or_fail(r);
-        }
+/// `f(*args)` as the interpreter's CALL makes it: the builtins it calls
+/// directly first (`builtin_calls`, which takes a method descriptor's first
+/// argument as its object), the general call otherwise.
+fn call_builtin_first<const N: usize>(f: *const PyObject, args: [Option<PyObjectRef>; N]) -> *const PyObject {
+    if let Some(r) = crate::builtin_calls::call(vm(), unsafe { obj(f) }, None, &args) {
+        return owned_or_fail(r);
     }
     call(f, args.into_iter().flatten().collect())
 }
 
 pub extern "C" fn hp_call2(f: *const PyObject, a: *const PyObject, b: *const PyObject) -> *const PyObject {
-    call_method_first(f, unsafe { [Some(obj(a).to_owned()), Some(obj(b).to_owned())] })
+    call_builtin_first(f, unsafe { [Some(obj(a).to_owned()), Some(obj(b).to_owned())] })
 }
 
 pub extern "C" fn hp_call3(f: *const PyObject, a: *const PyObject, b: *const PyObject, c: *const PyObject) -> *const PyObject {
-    call_method_first(f, unsafe { [Some(obj(a).to_owned()), Some(obj(b).to_owned()), Some(obj(c).to_owned())] })
+    call_builtin_first(f, unsafe { [Some(obj(a).to_owned()), Some(obj(b).to_owned()), Some(obj(c).to_owned())] })
 }
 
 pub extern "C" fn hp_call4(
@@ -477,7 +482,7 @@ pub extern "C" fn hp_call4(
     c: *const PyObject,
     d: *const PyObject,
 ) -> *const PyObject {
-    call_method_first(f, unsafe { [Some(obj(a).to_owned()), Some(obj(b).to_owned()), Some(obj(c).to_owned()), Some(obj(d).to_owned())] })
+    call_builtin_first(f, unsafe { [Some(obj(a).to_owned()), Some(obj(b).to_owned()), Some(obj(c).to_owned()), Some(obj(d).to_owned())] })
 }
 
 /// CALL_KW: `f(*args[..n-k], **dict(zip(kwnames, args[n-k..])))`, where

@@ -68,6 +68,8 @@ impl Recorder {
                 Some((Helper::ListGet, vm.ctx.types.list_type, self.layout.list))
             } else if a.class().is(vm.ctx.types.tuple_type) {
                 Some((Helper::TupleGet, vm.ctx.types.tuple_type, self.layout.tuple))
+            } else if a.class().is(vm.ctx.types.str_type) {
+                Some((Helper::StrGet, vm.ctx.types.str_type, None))
             } else {
                 None
             };
