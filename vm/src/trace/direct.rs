@@ -116,7 +116,8 @@ pub fn call_entry(vm: &VirtualMachine, func: &PyObject, args: &[&PyObject]) -> O
         }
         Ok(guard) => {
             // A bridge may end in a transfer into another loop: run on.
-            let mut more = words[..args.len()].to_vec();
+            let mut more = buffers::take();
+            more.extend_from_slice(&words[..args.len()]);
             let chain = match ct.transfer_words(vm, guard, &buf, &mut more) {
                 Some(next) => vm.with_recursion("", || run_chain(vm, next, &mut more, &mut buf)),
                 None => Ok((ct, guard)),

@@ -1103,8 +1103,14 @@ fn never_bridged(ct: &CompiledTrace, guard: u32) -> bool {
 
 /// Word buffers for loop inputs and exit values, reused across entries
 /// (entries nest when compiled code calls back into Python).
+/// Word buffers for compiled runs (inputs, exit values), reused per thread:
+/// a run takes one and gives it back. The pool keeps at most `KEPT` (runs
+/// nest only as deep as compiled code calls compiled code), so a caller that
+/// gives more than it took cannot make it grow without bound.
 mod buffers {
     use std::cell::RefCell;
+
+    const KEPT: usize = 16;
 
     thread_local! {
         static FREE: RefCell<Vec<Vec<u64>>> = const { RefCell::new(Vec::new()) };
@@ -1116,7 +1122,12 @@ mod buffers {
 
     pub fn give(mut v: Vec<u64>) {
         v.clear();
-        FREE.with(|f| f.borrow_mut().push(v));
+        FREE.with(|f| {
+            let mut f = f.borrow_mut();
+            if f.len() < KEPT {
+                f.push(v);
+            }
+        });
     }
 }
 
