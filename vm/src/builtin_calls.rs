@@ -156,16 +156,48 @@ pub fn call(vm: &VirtualMachine, callable: &PyObject, self_arg: Option<&PyObject
 pub enum Method {
     ListAppend,
     ListPop,
+    DictGet,
 }
 
-/// Which of `list.append` and `list.pop` (as they were at start-up)
-/// `callable` is.
+impl Method {
+    /// Its name, as `--jit-stats` and aborts show it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::ListAppend => "list.append",
+            Method::ListPop => "list.pop",
+            Method::DictGet => "dict.get",
+        }
+    }
+
+    /// Whether a call with `argc` arguments (besides the object) is one the
+    /// recorder makes directly (the others raise TypeError in the general call).
+    pub fn takes(self, argc: usize) -> bool {
+        match self {
+            Method::ListAppend => argc == 1,
+            Method::ListPop => argc <= 1,
+            Method::DictGet => argc == 1 || argc == 2,
+        }
+    }
+
+    /// The exact type of object it is recorded for.
+    pub fn receiver(self, vm: &VirtualMachine) -> &'static rustpython_vm::Py<PyType> {
+        match self {
+            Method::ListAppend | Method::ListPop => vm.ctx.types.list_type,
+            Method::DictGet => vm.ctx.types.dict_type,
+        }
+    }
+}
+
+/// Which of `list.append`, `list.pop` and `dict.get` (as they were at
+/// start-up) `callable` is.
 pub fn method_of(callable: &PyObject) -> Option<Method> {
     let known = KNOWN.get()?.as_ref()?;
     if callable.is(&known.list_append) {
         Some(Method::ListAppend)
     } else if callable.is(&known.list_pop) {
         Some(Method::ListPop)
+    } else if callable.is(&known.dict_get) {
+        Some(Method::DictGet)
     } else {
         None
     }

@@ -324,6 +324,20 @@ pub extern "C" fn hp_str_get(s: *const PyObject, i: i64) -> *const PyObject {
     owned_or_fail(crate::ops::binary_op(vm, &so.to_owned(), &vm.ctx.new_int(j).into(), 26))
 }
 
+/// `d.get(k, default)` of an exact dict: the value or `default`, owned;
+/// null with the exception pending when hashing or comparing `k` raises.
+pub extern "C" fn hp_dict_get(d: *const PyObject, k: *const PyObject, default: *const PyObject) -> *const PyObject {
+    let d = unsafe { obj(d) }.downcast_ref::<PyDict>().expect("dict");
+    match d.get_item_opt(unsafe { obj(k) }, vm()) {
+        Ok(Some(v)) => owned(v),
+        Ok(None) => owned(unsafe { obj(default) }.to_owned()),
+        Err(e) => {
+            fail(e);
+            std::ptr::null()
+        }
+    }
+}
+
 /// `list[i] = v` of an exact list: 0, or 1 (no exception) when out of range.
 pub extern "C" fn hp_list_set(l: *const PyObject, i: i64, v: *const PyObject) -> i64 {
     let l = unsafe { obj(l) }.downcast_ref::<PyList>().expect("list");

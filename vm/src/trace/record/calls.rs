@@ -156,12 +156,13 @@ impl Recorder {
                 }
             }
         }
-        // `list.append(x)` and `list.pop([i])` of an exact list.
-        if self_arg && argc <= 1 {
-            if let Some(m) = crate::builtin_calls::method_of(&callable) {
-                let list = f.slots[base + 1].as_ref().expect("self");
-                if list.class().is(vm.ctx.types.list_type) {
-                    return self.list_method(vm, f, m, callee, &args, snap, pc, argc);
+        // `list.append(x)` and `list.pop([i])` of an exact list,
+        // `dict.get(k[, default])` of an exact dict.
+        if self_arg {
+            if let Some(m) = crate::builtin_calls::method_of(&callable).filter(|m| m.takes(argc)) {
+                let receiver = f.slots[base + 1].as_ref().expect("self");
+                if receiver.class().is(m.receiver(vm)) {
+                    return self.builtin_method(vm, f, m, callee, &args, snap, pc, argc);
                 }
             }
         }
@@ -194,10 +195,11 @@ impl Recorder {
         abort!("call with {nargs} arguments")
     }
 
-    /// `list.append(x)` / `list.pop([i])` with `args` = [list, ...], the
-    /// method `callee` guarded to be the builtin one.
+    /// `list.append(x)` / `list.pop([i])` with `args` = [list, ...], and
+    /// `dict.get(k[, default])` with `args` = [dict, ...], the method
+    /// `callee` guarded to be the builtin one.
     #[allow(clippy::too_many_arguments)]
-    fn list_method(
+    fn builtin_method(
         &mut self,
         vm: &VirtualMachine,
         f: &Frame,
@@ -209,34 +211,41 @@ impl Recorder {
         argc: usize,
     ) -> Result<(), Abort> {
         use crate::builtin_calls::Method;
-        let Sh::Val { op: list, repr: Repr::Obj, .. } = args[0] else { abort!("list method of an unboxed value") };
+        let Sh::Val { op: receiver, repr: Repr::Obj, .. } = args[0] else { abort!("{} of an unboxed value", m.name()) };
         let index = match (m, argc) {
             (Method::ListPop, 1) => {
                 let arg = f.slots.last().unwrap().as_ref().expect("argument");
                 Some(self.as_int(vm, args[1], arg, snap).ok_or("list.pop of a non-int")?)
             }
             (Method::ListPop, _) => Some(Operand::Int(i64::MIN)),
-            (Method::ListAppend, 1) => None,
-            (Method::ListAppend, _) => abort!("list.append without an argument"),
+            _ => None,
         };
-        let meth = match m {
-            Method::ListAppend => "list.append",
-            Method::ListPop => "list.pop",
-        };
-        let kc = self.constant(&f.slots[f.slots.len() - argc - 2].clone().expect("callable"), meth);
+        let kc = self.constant(&f.slots[f.slots.len() - argc - 2].clone().expect("callable"), m.name());
         self.b.guard(Opcode::GuardIdentity, &[callee, kc.into()], snap);
-        let lt = self.type_const(vm, vm.ctx.types.list_type);
-        self.b.guard_class(list, lt, snap);
+        let rt = self.type_const(vm, m.receiver(vm));
+        self.b.guard_class(receiver, rt, snap);
         let raise = self.snapshot(SnapshotKind::RaisePending, pc);
-        let result = match index {
-            Some(i) => {
-                let r = self.call(Helper::ListPop, &[list, i]).expect("obj");
+        let result = match (m, index) {
+            (_, Some(i)) => {
+                let r = self.call(Helper::ListPop, &[receiver, i]).expect("obj");
                 self.b.guard_nonnull(r, raise);
                 Sh::val(r, Repr::Obj, true)
             }
-            None => {
+            (Method::DictGet, None) => {
+                let (k, kt) = self.as_obj(args[1]).ok_or("dict.get of NULL")?;
+                let (default, dt) = match args.get(2) {
+                    Some(&a) => self.as_obj(a).ok_or("dict.get of NULL")?,
+                    None => (self.constant(vm.ctx.none.as_object(), "None").into(), false),
+                };
+                let r = self.call(Helper::DictGet, &[receiver, k, default]).expect("obj");
+                self.b.guard_nonnull(r, raise);
+                self.release_temp(k, kt);
+                self.release_temp(default, dt);
+                Sh::val(r, Repr::Obj, true)
+            }
+            (_, None) => {
                 let (v, vt) = self.as_obj(args[1]).ok_or("append of NULL")?;
-                let r = self.call(Helper::ListAppend, &[list, v]).expect("i64");
+                let r = self.call(Helper::ListAppend, &[receiver, v]).expect("i64");
                 self.b.guard_eq_i64(r, 0, raise);
                 self.release_temp(v, vt);
                 let none = self.constant(vm.ctx.none.as_object(), "None");
