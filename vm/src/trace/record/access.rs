@@ -160,6 +160,22 @@ impl Recorder {
         self.b.load_field(seq, l.items, Type::Obj)
     }
 
+    /// The length of `seq` read inline when `o` (its value) is an exact list
+    /// or tuple of a probed layout, under a guard on its class; None (nothing
+    /// recorded) for anything else.
+    pub(super) fn exact_seq_len(&mut self, vm: &VirtualMachine, seq: Operand, o: &PyObject, snap: SnapId) -> Option<ValueId> {
+        let (cls, l) = if o.class().is(vm.ctx.types.list_type) {
+            (vm.ctx.types.list_type, self.layout.list?)
+        } else if o.class().is(vm.ctx.types.tuple_type) {
+            (vm.ctx.types.tuple_type, self.layout.tuple?)
+        } else {
+            return None;
+        };
+        let c = self.type_const(vm, cls);
+        self.b.guard_class(seq, c, snap);
+        Some(self.b.load_field(seq, l.len, Type::I64))
+    }
+
     /// Guard that dict `d`'s keys-version stamp (a u32 at a probed,
     /// 4-aligned offset) is `stamp`.
     pub(super) fn stamp_guard(&mut self, d: ConstId, l: &crate::globals_cache::DictLayout, stamp: u32, snap: SnapId) {

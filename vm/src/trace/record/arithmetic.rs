@@ -199,11 +199,15 @@ impl Recorder {
                 self.b.op(Opcode::PtrEq, &[op, t.into()]).into()
             }
             Sh::Val { op, repr: Repr::Obj, .. } => {
-                let raise = self.snapshot(SnapshotKind::RaisePending, pc);
-                let t = self.call(Helper::Truthy, &[op]).expect("i64");
-                let ok = self.b.op(Opcode::IntNe, &[t.into(), (-1i64).into()]);
-                self.b.guard_true(ok, raise);
-                t.into()
+                if let Some(n) = self.exact_seq_len(vm, op, o, snap) {
+                    self.b.op(Opcode::IntNe, &[n.into(), 0i64.into()]).into()
+                } else {
+                    let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+                    let t = self.call(Helper::Truthy, &[op]).expect("i64");
+                    let ok = self.b.op(Opcode::IntNe, &[t.into(), (-1i64).into()]);
+                    self.b.guard_true(ok, raise);
+                    t.into()
+                }
             }
             Sh::Null => abort!("truth of NULL"),
         };

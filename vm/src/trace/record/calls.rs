@@ -106,8 +106,12 @@ impl Recorder {
         if nargs == 1 && !self_arg && callable.is(&vm.builtins.get_attr("len", vm).map_err(|_| "no len")?) {
             let k = self.constant(&callable, "len");
             self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
-            let raise = self.snapshot(SnapshotKind::RaisePending, pc);
             let (x, xt) = self.as_obj(args[0]).ok_or("len of NULL")?;
+            if let Some(n) = self.exact_seq_len(vm, x, f.slots.last().unwrap().as_ref().expect("argument"), snap) {
+                self.release_temp(x, xt);
+                return self.finish_call(argc, Sh::val(n, Repr::Int, false));
+            }
+            let raise = self.snapshot(SnapshotKind::RaisePending, pc);
             let n = self.call(Helper::Len, &[x]).expect("i64");
             let ok = self.b.op(Opcode::IntNe, &[n.into(), (-1i64).into()]);
             self.b.guard_true(ok, raise);
