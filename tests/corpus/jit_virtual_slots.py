@@ -1,6 +1,9 @@
-# Allocation removal of __slots__ instances: vector arithmetic in hot loops
-# (temporaries never allocated), loop-carried values, escapes, a slot left unset
-# (AttributeError as in CPython), and exits that rebuild the objects.
+# Objects of __slots__ classes made in hot loops and escaping (stored into
+# other objects, lists, returned): their members must hold what was stored.
+# Subclasses mixing slots and a __dict__, slots deleted after escape, and a
+# class whose slot is replaced by a class attribute while the loop runs.
+
+
 class V:
     __slots__ = ("x", "y")
 
@@ -11,47 +14,68 @@ class V:
     def __add__(self, o):
         return V(self.x + o.x, self.y + o.y)
 
-    def scale(self, k):
-        return V(self.x * k, self.y * k)
+
+class W(V):
+    __slots__ = ("z",)
+
+    def __init__(self, x, y, z):
+        V.__init__(self, x, y)
+        self.z = z
 
 
-class Half:
-    __slots__ = ("a", "b")
+class D(V):
+    def __init__(self, x, y, tag):
+        V.__init__(self, x, y)
+        self.tag = tag
+
+
+class Holder:
+    def __init__(self):
+        self.v = V(0, 0)
+
+
+def run(n):
+    h = Holder()
+    keep = []
+    for i in range(n):
+        h.v = h.v + V(i, 1)
+        if i % 10 == 0:
+            keep.append(W(i, -i, str(i)))
+        if i % 15 == 0:
+            keep.append(D(i, i * 2, "d%d" % i))
+    return h, keep
+
+
+h, keep = run(300)
+print(h.v.x, h.v.y, len(keep))
+print([(k.x, k.y, getattr(k, "z", None), getattr(k, "tag", None)) for k in keep[:6]])
+print(sorted(type(k).__name__ for k in keep)[:3], hasattr(keep[0], "__dict__"), keep[1].__dict__)
+del keep[0].x
+try:
+    keep[0].x
+except AttributeError as e:
+    print("AttributeError", e)
+
+
+class P:
+    __slots__ = ("a",)
 
     def __init__(self, a):
         self.a = a
 
 
-class Mixed:
-    __slots__ = ("s", "__dict__")
-
-    def __init__(self, s):
-        self.s = s
-        self.d = s * 2
-
-
-kept = []
-
-
-def run(n):
-    p = V(0.0, 1.0)
-    acc = V(0, 0)
+def make(n):
+    out = []
     for i in range(n):
-        p = p + V(1.0, -0.5).scale(0.25)
-        acc = acc + V(i, i % 3)
-        if i % 500 == 7:
-            kept.append(V(i, -i))
-        m = Mixed(i)
-        acc = V(acc.x + m.s - m.d + i, acc.y)
-    return p, acc
+        out.append(P(i))
+    return out
 
 
-p, acc = run(5000)
-print(p.x, p.y, acc.x, acc.y, len(kept), kept[0].x, kept[-1].y)
-for i in range(3000):
-    h = Half(i)
-    try:
-        h.b
-    except AttributeError as e:
-        last = str(e)
-print(last, h.a)
+print(sum(p.a for p in make(200)))
+P.b = 5
+print(sum(p.a + p.b for p in make(200)))
+P.a = property(lambda self: 7)
+try:
+    make(50)
+except AttributeError as e:
+    print("AttributeError", "no setter" in str(e))

@@ -114,10 +114,57 @@ fn new_virtual(vm: &VirtualMachine, class: &PyObjectRef) -> PyObjectRef {
 }
 
 /// Field `name` of a virtual object made real: a plain store (a slot or the
-/// `__dict__`), as the recorder checked.
-fn set_virtual_field(vm: &VirtualMachine, obj: &PyObject, name: &PyObject, value: PyObjectRef) {
+/// `__dict__`), as the recorder checked. A `__slots__` member is stored into
+/// its cell directly (`slot_cells`); anything else by `object.__setattr__`.
+pub(crate) fn set_virtual_field(vm: &VirtualMachine, obj: &PyObject, name: &PyObject, value: PyObjectRef) {
+    if let Some(off) = slot_cells::offset(vm, obj, name) {
+        // SAFETY: `off` is the cell of a member descriptor of `obj`'s class at
+        // its current version, found by `object.__setattr__`'s own lookup.
+        drop(unsafe { layout::instances::swap_slot(obj, off, Some(value)) });
+        return;
+    }
     if let Some(name) = name.downcast_ref::<rustpython_vm::builtins::PyStr>() {
         let _ = obj.generic_setattr(name, rustpython_vm::function::PySetterValue::Assign(value), vm);
+    }
+}
+
+/// The `__slots__` cell a plain store of `name` on an instance of its class
+/// writes, remembered per thread by (class, name) under the class's version
+/// tag: the stores of virtual objects made real repeat a few such pairs.
+mod slot_cells {
+    use std::cell::Cell;
+
+    use rustpython_vm::{PyObject, VirtualMachine};
+
+    const SLOTS: usize = 32;
+
+    /// (class address, name address, version tag, cell offset or 0 for "no
+    /// slot"); a zero class address is an empty entry.
+    type Entry = (usize, usize, u32, isize);
+
+    thread_local! {
+        static CACHE: [Cell<Entry>; SLOTS] = const { [const { Cell::new((0, 0, 0, 0)) }; SLOTS] };
+    }
+
+    pub(super) fn offset(vm: &VirtualMachine, obj: &PyObject, name: &PyObject) -> Option<isize> {
+        let cls = obj.class();
+        let version = cls.tp_version_tag.load(std::sync::atomic::Ordering::Acquire);
+        if version == 0 {
+            return None;
+        }
+        let key = (&**cls as *const _ as usize, name as *const PyObject as usize);
+        let k = (key.0 >> 4 ^ key.1 >> 4) % SLOTS;
+        let e = CACHE.with(|c| c[k].get());
+        if (e.0, e.1, e.2) == (key.0, key.1, version) {
+            return (e.3 != 0).then_some(e.3);
+        }
+        let name = name.downcast_ref::<rustpython_vm::builtins::PyStr>()?;
+        let off = cls
+            .get_attr(vm.ctx.intern_str(name.as_wtf8()))
+            .and_then(|d| crate::layout::instances::slot_offset(&d))
+            .unwrap_or(0);
+        CACHE.with(|c| c[k].set((key.0, key.1, version, off)));
+        (off != 0).then_some(off)
     }
 }
 

@@ -696,9 +696,7 @@ pub extern "C" fn hp_materialize_instance(cls: *const PyObject) -> *const PyObje
 pub extern "C" fn hp_instance_set(o: *const PyObject, name: *const PyObject, value: *const PyObject) {
     // SAFETY: the trace owned `value`; its reference moves into the object.
     let (o, n, v) = unsafe { (obj(o), obj(name), adopt(value)) };
-    if let Some(n) = n.downcast_ref::<PyStr>() {
-        let _ = o.generic_setattr(n, rustpython_vm::function::PySetterValue::Assign(v), vm());
-    }
+    super::deopt::set_virtual_field(vm(), o, n, v);
 }
 
 /// `obj.member = value` for a `__slots__` member whose cell is at byte
