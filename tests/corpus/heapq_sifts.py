@@ -50,7 +50,8 @@ def main():
     for items in ([3, 1.5, 2, -7, 2.0, 10**30, -10**30, 0.1],
                   ["b", "a", "ab", "", "ba", "é", "z"],
                   [(1, 2), (1,), (1, 2, 0), (0, 9), (1, 1.5), ()],
-                  [float("nan"), 1.0, 0.5, float("nan"), -1.0]):
+                  [float("nan"), 1.0, 0.5, float("nan"), -1.0],
+                  [(float("nan"), 1), (1.0, 2), (float("nan"), 0), (0.5, 3), (1, "a"), (1.0, "b")]):
         h = []
         for x in items:
             heapq.heappush(h, x)

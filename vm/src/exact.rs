@@ -167,14 +167,12 @@ pub fn store_subscript_fast(vm: &VirtualMachine, seq: &PyObject, idx: &PyObject,
 }
 
 #[inline]
-fn ordered<T: PartialOrd + ?Sized>(op: PyComparisonOp, x: &T, y: &T) -> bool {
-    match op {
-        PyComparisonOp::Lt => x < y,
-        PyComparisonOp::Le => x <= y,
-        PyComparisonOp::Eq => x == y,
-        PyComparisonOp::Ne => x != y,
-        PyComparisonOp::Gt => x > y,
-        PyComparisonOp::Ge => x >= y,
+/// `op` applied to an ordering (None: unordered, a NaN), as IEEE and
+/// CPython's rich comparisons answer it.
+fn ordered(op: PyComparisonOp, o: Option<std::cmp::Ordering>) -> bool {
+    match o {
+        Some(o) => op.eval_ord(o),
+        None => op == PyComparisonOp::Ne,
     }
 }
 
@@ -183,37 +181,45 @@ fn ordered<T: PartialOrd + ?Sized>(op: PyComparisonOp, x: &T, y: &T) -> bool {
 /// exactly), or two exact strs (code point order: WTF-8's byte order).
 #[inline]
 pub(crate) fn compare_fast(vm: &VirtualMachine, a: &PyObject, b: &PyObject, op: PyComparisonOp) -> Option<bool> {
+    order_fast(vm, a, b).map(|o| ordered(op, o))
+}
+
+/// How `a` and `b` compare, for the operands `compare_fast` answers: the
+/// ordering, None (inner) when they are unordered (a NaN), None (outer) when
+/// the generic comparison must decide. One call answers both `==` and `<`
+/// (a tuple comparison asks both of its first unequal items).
+pub(crate) fn order_fast(vm: &VirtualMachine, a: &PyObject, b: &PyObject) -> Option<Option<std::cmp::Ordering>> {
     let (ca, cb) = (a.class(), b.class());
     let t = &vm.ctx.types;
     if ca.is(t.int_type) {
         if cb.is(t.int_type) {
             let small = crate::layout::objects::int_value;
             if let (Some(x), Some(y)) = (small(a), small(b)) {
-                return Some(ordered(op, &x, &y));
+                return Some(Some(x.cmp(&y)));
             }
-            return Some(op.eval_ord(a.downcast_ref::<PyInt>()?.as_bigint().cmp(b.downcast_ref::<PyInt>()?.as_bigint())));
+            return Some(Some(a.downcast_ref::<PyInt>()?.as_bigint().cmp(b.downcast_ref::<PyInt>()?.as_bigint())));
         }
         if cb.is(t.float_type) && !forced_miss() {
-            return Some(ordered(op, &int_as_exact_f64(a)?, &b.downcast_ref::<PyFloat>()?.to_f64()));
+            return Some(int_as_exact_f64(a)?.partial_cmp(&b.downcast_ref::<PyFloat>()?.to_f64()));
         }
         return None;
     }
     if ca.is(t.float_type) {
         let x = a.downcast_ref::<PyFloat>()?.to_f64();
         if cb.is(t.float_type) {
-            return Some(ordered(op, &x, &b.downcast_ref::<PyFloat>()?.to_f64()));
+            return Some(x.partial_cmp(&b.downcast_ref::<PyFloat>()?.to_f64()));
         }
         if cb.is(t.int_type) && !forced_miss() {
-            return Some(ordered(op, &x, &int_as_exact_f64(b)?));
+            return Some(x.partial_cmp(&int_as_exact_f64(b)?));
         }
         return None;
     }
     if ca.is(t.str_type) && cb.is(t.str_type) && !forced_miss() {
         if a.is(b) {
-            return Some(matches!(op, PyComparisonOp::Le | PyComparisonOp::Eq | PyComparisonOp::Ge));
+            return Some(Some(std::cmp::Ordering::Equal));
         }
         let (x, y) = (a.downcast_ref::<PyStr>()?.as_wtf8(), b.downcast_ref::<PyStr>()?.as_wtf8());
-        return Some(ordered(op, x.as_bytes(), y.as_bytes()));
+        return Some(Some(x.as_bytes().cmp(y.as_bytes())));
     }
     None
 }

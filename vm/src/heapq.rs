@@ -17,7 +17,7 @@ use rustpython_vm::function::FuncArgs;
 use rustpython_vm::types::PyComparisonOp;
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
-use crate::exact::compare_fast;
+use crate::exact::{compare_fast, order_fast};
 
 /// `a < b` when it needs no Python code: exact ints, floats and strs, and
 /// tuples whose items up to the first unequal pair are those (or the same
@@ -29,10 +29,13 @@ fn native_lt(vm: &VirtualMachine, a: &PyObject, b: &PyObject) -> Option<bool> {
     }
     let (v, w) = (a.downcast_ref::<PyTuple>()?.as_slice(), b.downcast_ref::<PyTuple>()?.as_slice());
     for (x, y) in v.iter().zip(w) {
-        if x.is(y) || compare_fast(vm, x, y, PyComparisonOp::Eq)? {
+        if x.is(y) {
             continue;
         }
-        return compare_fast(vm, x, y, PyComparisonOp::Lt);
+        match order_fast(vm, x, y)? {
+            Some(std::cmp::Ordering::Equal) => continue,
+            o => return Some(o == Some(std::cmp::Ordering::Less)),
+        }
     }
     Some(v.len() < w.len())
 }
