@@ -506,10 +506,11 @@ impl<'t> Codegen<'t> {
             locs,
             values: self.live.exit_values[i].clone(),
         });
-        let random = op
-            .guard
-            .as_ref()
-            .is_none_or(|g| self.t.snapshot(g.snapshot).kind.random_exits());
+        // A `guard_nonnull` fails only on null: its value is usually a new
+        // reference from a helper, which a failure on a non-null value would
+        // leave with no owner (the exit lists count it null).
+        let random = op.opcode != hipy_optimizer::Opcode::GuardNonnull
+            && op.guard.as_ref().is_none_or(|g| self.t.snapshot(g.snapshot).kind.random_exits());
         if self.opts.random_exits.is_some() && random {
             crate::exits::emit_random_check(
                 &mut self.e,

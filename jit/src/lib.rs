@@ -78,7 +78,9 @@
 //! - Not `Sync` (exit counters are plain increments, bridges attach through `&self`):
 //!   a loop is used on one thread, as the vm's `Rc` does.
 //! - Random-exit mode fails only guards of `Resume` snapshots at random: a
-//!   `RaisePending` exit needs a pending exception, a `Reoffer` exit a declined value. A bridge's guards fail at random when the bridge is
+//!   `RaisePending` exit needs a pending exception, a `Reoffer` exit a declined value;
+//!   and never a `guard_nonnull`, whose failure means null (a non-null value there is
+//!   a reference the exit lists do not hold). A bridge's guards fail at random when the bridge is
 //!   compiled with random exits; a guard leading into a bridge fails into it.
 
 pub mod append_only;
@@ -194,6 +196,30 @@ pub struct InlineUnboxInt {
     pub sign_offset: i32,
 }
 
+/// How to read and write an instance attribute through a cached hint inline
+/// (needs `InlineRefcounts`). Calls to the helpers `get(obj, name, hint) ->
+/// obj` and `set(obj, name, value, hint) -> i64` (by address) look, while the
+/// threads flag is clear, at the instance dict pointer at `dict_offset`
+/// (signed) from the object: a non-null dict whose type pointer is
+/// `dict_type` and whose u32 stamp at `stamp_offset` equals the hint's high
+/// half (non-zero) has the attribute at entry `index` (the hint's low half):
+/// the entry array is the word at `entries_offset`, and entry `index`'s value
+/// pointer is at `index * stride + value_offset` in it. `get` returns that
+/// value counted one up, as `incref` would; `set` stores the (borrowed) value
+/// there counted one up, counts the old value one down when that does not
+/// free it, and returns 0. Anything else calls the helper.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InlineAttrs {
+    pub get: u64,
+    pub set: u64,
+    pub dict_offset: i32,
+    pub dict_type: u64,
+    pub stamp_offset: i32,
+    pub entries_offset: i32,
+    pub stride: i32,
+    pub value_offset: i32,
+}
+
 /// What `guard_no_interrupt` reads: it exits when `*flag & mask` is non-zero or
 /// when the word at `count` is at least the word at `limit` (unsigned).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -217,6 +243,8 @@ pub struct CompileOptions {
     pub sqrt_pow: Option<InlineSqrtPow>,
     /// Inline unboxing of small ints (None: always the helper).
     pub unbox_int: Option<InlineUnboxInt>,
+    /// Inline instance attribute reads and writes (None: always the helpers).
+    pub attrs: Option<InlineAttrs>,
     /// What `guard_no_interrupt` tests (None: it never exits).
     pub interrupts: Option<InterruptCheck>,
     /// Test mode: with a seed, every guard (except those of exception-pending
@@ -235,6 +263,7 @@ impl CompileOptions {
             float_store: None,
             sqrt_pow: None,
             unbox_int: None,
+            attrs: None,
             interrupts: None,
             random_exits: None,
             random_exit_one_in: 8,
@@ -253,6 +282,12 @@ impl CompileOptions {
 
     pub fn with_sqrt_pow(mut self, sp: InlineSqrtPow) -> CompileOptions {
         self.sqrt_pow = Some(sp);
+        self
+    }
+
+    /// Inline attribute reads and writes; ignored without inline refcounts.
+    pub fn with_attrs(mut self, a: InlineAttrs) -> CompileOptions {
+        self.attrs = Some(a);
         self
     }
 

@@ -29,6 +29,8 @@ enum FastPath {
     FloatStore(crate::InlineFloatStore),
     SqrtPow,
     UnboxInt(crate::InlineUnboxInt),
+    AttrRead(crate::InlineRefcounts, crate::InlineAttrs),
+    AttrWrite(crate::InlineRefcounts, crate::InlineAttrs),
 }
 
 impl FastPath {
@@ -36,6 +38,8 @@ impl FastPath {
     fn scratch(self) -> &'static [Loc] {
         match self {
             FastPath::SqrtPow => &[Loc::Xmm(2)],
+            FastPath::AttrRead(..) => &[Loc::Gpr(RCX)],
+            FastPath::AttrWrite(..) => &[Loc::Gpr(8), Loc::Gpr(9)],
             _ => &[],
         }
     }
@@ -50,6 +54,8 @@ impl Codegen<'_> {
         let o = self.opts;
         let fast = match (o.refcounts, o.float_store, o.sqrt_pow, o.unbox_int) {
             (Some(rc), ..) if [rc.incref, rc.decref].contains(&desc.addr) => Some(FastPath::Refcount(rc)),
+            (Some(rc), ..) if o.attrs.is_some_and(|a| a.get == desc.addr) => Some(FastPath::AttrRead(rc, o.attrs.unwrap())),
+            (Some(rc), ..) if o.attrs.is_some_and(|a| a.set == desc.addr) => Some(FastPath::AttrWrite(rc, o.attrs.unwrap())),
             (_, Some(fs), ..) if desc.addr == fs.store => Some(FastPath::FloatStore(fs)),
             (_, _, Some(sp), _) if desc.addr == sp.pow => Some(FastPath::SqrtPow),
             (.., Some(u)) if desc.addr == u.unbox => Some(FastPath::UnboxInt(u)),
@@ -130,6 +136,8 @@ impl Codegen<'_> {
             Some(FastPath::FloatStore(fs)) => self.float_store_fast_path(target, fs, &preserve),
             Some(FastPath::SqrtPow) => self.sqrt_pow_fast_path(target, &preserve),
             Some(FastPath::UnboxInt(u)) => self.unbox_int_fast_path(target, u, &preserve),
+            Some(FastPath::AttrRead(rc, a)) => self.attr_read_fast_path(target, rc, a, &preserve),
+            Some(FastPath::AttrWrite(rc, a)) => self.attr_write_fast_path(target, rc, a, &preserve),
             None => self.preserving_call(target, &[]),
         }
         for v in self.ra.in_caller_saved() {
@@ -242,6 +250,127 @@ impl Codegen<'_> {
             ; cmp QWORD [rax + count_off], 1
             ; jne >slow
             ; movsd QWORD [rax + payload_off], xmm0
+            ; xor eax, eax
+            ; jmp >done
+            ; slow:);
+        self.preserving_call(target, preserve);
+        emit!(self.e; done:);
+    }
+
+    /// The object is in `rdi`, the name in `rsi` and the hint in `rdx`, as
+    /// the helper takes them (all three kept for the call); see
+    /// `InlineAttrs`. `rcx` is scratch.
+    fn attr_read_fast_path(&mut self, target: u64, rc: crate::InlineRefcounts, a: crate::InlineAttrs, preserve: &[Loc]) {
+        let type_off = self.opts.layout.type_offset;
+        let (dict_off, stamp_off, entries_off, value_off) = (a.dict_offset, a.stamp_offset, a.entries_offset, a.value_offset);
+        let (stride, dict_type) = (a.stride, a.dict_type as i64);
+        let (count_off, flag) = (rc.offset, rc.threads_flag as i64);
+        let (immortal, slow_bits, count) = (rc.immortal_mask as i64, rc.slow_mask as i64, rc.count_mask as i64);
+        emit!(self.e
+            ; mov r11, QWORD flag
+            ; cmp BYTE [r11], 0
+            ; jne >slow
+            ; mov rax, QWORD [rdi + dict_off]
+            ; test rax, rax
+            ; jz >slow
+            ; mov r11, QWORD dict_type
+            ; cmp QWORD [rax + type_off], r11
+            ; jne >slow
+            ; mov r11, rdx
+            ; shr r11, 32
+            ; jz >slow
+            ; cmp r11d, DWORD [rax + stamp_off]
+            ; jne >slow
+            ; mov rax, QWORD [rax + entries_off]
+            ; mov ecx, edx
+            ; imul rcx, rcx, stride
+            ; mov rax, QWORD [rax + rcx + value_off]
+            ; mov r11, QWORD [rax + count_off]
+            ; mov rcx, QWORD immortal
+            ; test r11, rcx
+            ; jnz >done
+            ; mov rcx, QWORD slow_bits
+            ; test r11, rcx
+            ; jnz >slow
+            ; mov rcx, QWORD count
+            ; and r11, rcx
+            ; jz >slow
+            ; cmp r11, rcx
+            ; jae >slow
+            ; add QWORD [rax + count_off], 1
+            ; jmp >done
+            ; slow:);
+        self.preserving_call(target, preserve);
+        emit!(self.e; done:);
+    }
+
+    /// The object is in `rdi`, the name in `rsi`, the value in `rdx` and the
+    /// hint in `rcx`, as the helper takes them (all four kept for the call);
+    /// see `InlineAttrs`. `r8` holds the entry's value cell, `r9` masks.
+    /// Both counts are checked before anything is written.
+    fn attr_write_fast_path(&mut self, target: u64, rc: crate::InlineRefcounts, a: crate::InlineAttrs, preserve: &[Loc]) {
+        let type_off = self.opts.layout.type_offset;
+        let (dict_off, stamp_off, entries_off, value_off) = (a.dict_offset, a.stamp_offset, a.entries_offset, a.value_offset);
+        let (stride, dict_type) = (a.stride, a.dict_type as i64);
+        let (count_off, flag) = (rc.offset, rc.threads_flag as i64);
+        let (immortal, slow_bits, count) = (rc.immortal_mask as i64, rc.slow_mask as i64, rc.count_mask as i64);
+        emit!(self.e
+            ; mov r11, QWORD flag
+            ; cmp BYTE [r11], 0
+            ; jne >slow
+            ; mov rax, QWORD [rdi + dict_off]
+            ; test rax, rax
+            ; jz >slow
+            ; mov r11, QWORD dict_type
+            ; cmp QWORD [rax + type_off], r11
+            ; jne >slow
+            ; mov r11, rcx
+            ; shr r11, 32
+            ; jz >slow
+            ; cmp r11d, DWORD [rax + stamp_off]
+            ; jne >slow
+            ; mov rax, QWORD [rax + entries_off]
+            ; mov r8d, ecx
+            ; imul r8, r8, stride
+            ; lea r8, [rax + r8 + value_off]
+            ; mov rax, QWORD [r8]
+            // The new value can be counted up.
+            ; mov r11, QWORD [rdx + count_off]
+            ; mov r9, QWORD immortal
+            ; test r11, r9
+            ; jnz >new_ok
+            ; mov r9, QWORD slow_bits
+            ; test r11, r9
+            ; jnz >slow
+            ; mov r9, QWORD count
+            ; and r11, r9
+            ; jz >slow
+            ; cmp r11, r9
+            ; jae >slow
+            ; new_ok:
+            // The old value can be counted down without freeing it.
+            ; mov r11, QWORD [rax + count_off]
+            ; mov r9, QWORD immortal
+            ; test r11, r9
+            ; jnz >old_ok
+            ; mov r9, QWORD slow_bits
+            ; test r11, r9
+            ; jnz >slow
+            ; mov r9, QWORD count
+            ; and r11, r9
+            ; cmp r11, 1
+            ; jbe >slow
+            ; old_ok:
+            ; mov r9, QWORD immortal
+            ; test QWORD [rdx + count_off], r9
+            ; jnz >new_done
+            ; add QWORD [rdx + count_off], 1
+            ; new_done:
+            ; mov QWORD [r8], rdx
+            ; test QWORD [rax + count_off], r9
+            ; jnz >old_done
+            ; sub QWORD [rax + count_off], 1
+            ; old_done:
             ; xor eax, eax
             ; jmp >done
             ; slow:);

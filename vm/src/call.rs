@@ -372,8 +372,9 @@ fn allocates_plainly(vm: &VirtualMachine, cls: &PyType) -> bool {
 }
 
 /// What `object.__new__(cls)` makes when `allocates_plainly(cls)`: an
-/// object with an empty instance dict if the class has one.
-fn alloc_plain(vm: &VirtualMachine, cls: rustpython_vm::builtins::PyTypeRef) -> PyObjectRef {
+/// object with an empty instance dict if the class has one (with the empty
+/// shape, so attribute stores give it the class's shape).
+pub(crate) fn alloc_plain(vm: &VirtualMachine, cls: rustpython_vm::builtins::PyTypeRef) -> PyObjectRef {
     let dict = crate::exact::type_has(&cls, PyTypeFlags::HAS_DICT).then(|| {
         let d = vm.ctx.new_dict();
         if let Some(l) = layout::instances::layout() {

@@ -379,12 +379,37 @@ fn install(l: &InstanceLayout, d: &Py<PyDict>, st: u32) -> u32 {
     }
 }
 
-/// The shape of `from` with `key` appended, if `from` is a shape.
+/// The shape of `from` with `key` appended, if `from` is a shape. Shapes
+/// never change once made, so each thread keeps the transitions it took
+/// last (`RECENT`) and takes the table's lock only for others.
 pub fn shape_after(from: u32, key: &PyObject) -> u32 {
     if !is_shape(from) || !is_interned(key) {
         return 0;
     }
     let k = key as *const PyObject as usize;
+    let slot = (from as usize ^ k >> 4) % RECENT_SLOTS;
+    if let Some(st) = RECENT.with(|r| {
+        let (f, key, to) = r[slot].get();
+        (f == from && key == k).then_some(to)
+    }) {
+        return st;
+    }
+    let st = shape_after_locked(from, k);
+    if st != 0 {
+        RECENT.with(|r| r[slot].set((from, k, st)));
+    }
+    st
+}
+
+const RECENT_SLOTS: usize = 64;
+
+thread_local! {
+    /// (from, key address, to) of transitions this thread took; `from` 0 is empty.
+    static RECENT: [std::cell::Cell<(u32, usize, u32)>; RECENT_SLOTS] =
+        const { [const { std::cell::Cell::new((0, 0, 0)) }; RECENT_SLOTS] };
+}
+
+fn shape_after_locked(from: u32, k: usize) -> u32 {
     if let Some(&st) = shapes().next.get(&(from, k)) {
         return st;
     }

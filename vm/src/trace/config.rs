@@ -57,6 +57,27 @@ pub(super) fn compile_options(vm: &VirtualMachine, layout: Layout) -> CompileOpt
                 threads_flag: crate::threads::flag_address(),
             });
     }
+    if let (Some(_), Some(l)) = (layout.refcount_offset, crate::layout::instances::layout()) {
+        let field = |off: usize| i32::try_from(off).ok();
+        if let (Ok(dict_offset), Some(stamp_offset), Some(entries_offset), Some(stride), Some(value_offset)) = (
+            i32::try_from(l.dict),
+            field(l.dicts.stamp),
+            field(l.dicts.entries),
+            field(l.dicts.stride),
+            field(l.dicts.value),
+        ) {
+            opts = opts.with_attrs(hipy_jit::InlineAttrs {
+                get: Helper::GetattrHinted.desc().addr,
+                set: Helper::SetattrHinted.desc().addr,
+                dict_offset,
+                dict_type: vm.ctx.types.dict_type.as_object() as *const rustpython_vm::PyObject as u64,
+                stamp_offset,
+                entries_offset,
+                stride,
+                value_offset,
+            });
+        }
+    }
     if let Some(int) = layout.int {
         opts = opts.with_unbox_int(hipy_jit::InlineUnboxInt {
             unbox: Helper::UnboxInt.desc().addr,

@@ -108,9 +108,12 @@ impl Exit<'_> {
 }
 
 /// A virtual object made real: an instance of `class`, allocated as
-/// `object.__new__` would (the recorder checked that the class allows it).
-fn new_virtual(vm: &VirtualMachine, class: &PyObjectRef) -> PyObjectRef {
-    crate::call::new_instance(vm, class).expect("allocating an instance of a class checked at recording")
+/// `object.__new__` would (the recorder checked that the class allows it:
+/// `record::objects::virtualizable`), with an empty, shaped `__dict__` if it
+/// has one.
+pub(crate) fn new_virtual(vm: &VirtualMachine, class: &PyObjectRef) -> PyObjectRef {
+    let cls = class.clone().downcast::<rustpython_vm::builtins::PyType>().expect("a virtual's class is a type");
+    crate::call::alloc_plain(vm, cls)
 }
 
 /// Field `name` of a virtual object made real: a plain store (a slot or the
@@ -123,9 +126,26 @@ pub(crate) fn set_virtual_field(vm: &VirtualMachine, obj: &PyObject, name: &PyOb
         drop(unsafe { layout::instances::swap_slot(obj, off, Some(value)) });
         return;
     }
-    if let Some(name) = name.downcast_ref::<rustpython_vm::builtins::PyStr>() {
-        let _ = obj.generic_setattr(name, rustpython_vm::function::PySetterValue::Assign(value), vm);
+    let Some(name) = name.downcast_ref::<rustpython_vm::builtins::PyStr>() else { return };
+    // Into a shaped `__dict__` (the one `new_virtual` made): appended as the
+    // interpreter's STORE_ATTR appends, keeping the shape, so compiled reads
+    // of the instance hit their hints.
+    if let Some(l) = layout::instances::layout().filter(|_| !crate::threads::multi()) {
+        // SAFETY: a plain class's instance (one thread runs Python).
+        if let Some(d) = unsafe { layout::instances::dict_ref(l, obj) } {
+            let from = layout::instances::stamp(l, d);
+            if layout::instances::is_shape(from) && layout::instances::is_exact_dict(d) {
+                let len = layout::instances::shape_len(l, d);
+                let d = d.to_owned();
+                if d.set_item(name, value, vm).is_ok() {
+                    let to = layout::instances::shape_after(from, name.as_object());
+                    layout::instances::set_shape_after_append(l, &d, to, name.as_object(), len as u32);
+                }
+                return;
+            }
+        }
     }
+    let _ = obj.generic_setattr(name, rustpython_vm::function::PySetterValue::Assign(value), vm);
 }
 
 /// The `__slots__` cell a plain store of `name` on an instance of its class

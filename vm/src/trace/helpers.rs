@@ -679,14 +679,7 @@ pub extern "C" fn hp_new_instance(cls: *const PyObject) -> *const PyObject {
 /// class the recorder checked (a plain Python class whose `__new__` is
 /// object's), which cannot fail short of memory exhaustion. Owned.
 pub extern "C" fn hp_materialize_instance(cls: *const PyObject) -> *const PyObject {
-    let cls = unsafe { obj(cls) }.to_owned();
-    match crate::call::new_instance(vm(), &cls) {
-        Ok(o) => owned(o),
-        Err(_) => {
-            eprintln!("hipy: fatal: allocating an instance for compiled code failed (out of memory)");
-            std::process::abort();
-        }
-    }
+    owned(super::deopt::new_virtual(vm(), &unsafe { obj(cls) }.to_owned()))
 }
 
 /// A field of a virtual object escaping: `value` (consumed) stored as the
