@@ -207,11 +207,15 @@ pub struct InlineUnboxInt {
 /// pointer is at `index * stride + value_offset` in it. `get` returns that
 /// value counted one up, as `incref` would; `set` stores the (borrowed) value
 /// there counted one up, counts the old value one down when that does not
-/// free it, and returns 0. Anything else calls the helper.
+/// free it, and returns 0. `slot_set(obj, offset, value)` stores the
+/// (consumed) value into the `__slots__` cell at `offset` from the object,
+/// counting the old value (if any) one down when that does not free it.
+/// Anything else calls the helper.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct InlineAttrs {
     pub get: u64,
     pub set: u64,
+    pub slot_set: u64,
     pub dict_offset: i32,
     pub dict_type: u64,
     pub stamp_offset: i32,

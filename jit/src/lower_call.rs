@@ -31,6 +31,7 @@ enum FastPath {
     UnboxInt(crate::InlineUnboxInt),
     AttrRead(crate::InlineRefcounts, crate::InlineAttrs),
     AttrWrite(crate::InlineRefcounts, crate::InlineAttrs),
+    SlotWrite(crate::InlineRefcounts),
 }
 
 impl FastPath {
@@ -40,6 +41,7 @@ impl FastPath {
             FastPath::SqrtPow => &[Loc::Xmm(2)],
             FastPath::AttrRead(..) => &[Loc::Gpr(RCX)],
             FastPath::AttrWrite(..) => &[Loc::Gpr(8), Loc::Gpr(9)],
+            FastPath::SlotWrite(..) => &[Loc::Gpr(RCX)],
             _ => &[],
         }
     }
@@ -56,6 +58,7 @@ impl Codegen<'_> {
             (Some(rc), ..) if [rc.incref, rc.decref].contains(&desc.addr) => Some(FastPath::Refcount(rc)),
             (Some(rc), ..) if o.attrs.is_some_and(|a| a.get == desc.addr) => Some(FastPath::AttrRead(rc, o.attrs.unwrap())),
             (Some(rc), ..) if o.attrs.is_some_and(|a| a.set == desc.addr) => Some(FastPath::AttrWrite(rc, o.attrs.unwrap())),
+            (Some(rc), ..) if o.attrs.is_some_and(|a| a.slot_set == desc.addr) => Some(FastPath::SlotWrite(rc)),
             (_, Some(fs), ..) if desc.addr == fs.store => Some(FastPath::FloatStore(fs)),
             (_, _, Some(sp), _) if desc.addr == sp.pow => Some(FastPath::SqrtPow),
             (.., Some(u)) if desc.addr == u.unbox => Some(FastPath::UnboxInt(u)),
@@ -138,6 +141,7 @@ impl Codegen<'_> {
             Some(FastPath::UnboxInt(u)) => self.unbox_int_fast_path(target, u, &preserve),
             Some(FastPath::AttrRead(rc, a)) => self.attr_read_fast_path(target, rc, a, &preserve),
             Some(FastPath::AttrWrite(rc, a)) => self.attr_write_fast_path(target, rc, a, &preserve),
+            Some(FastPath::SlotWrite(rc)) => self.slot_write_fast_path(target, rc, &preserve),
             None => self.preserving_call(target, &[]),
         }
         for v in self.ra.in_caller_saved() {
@@ -298,6 +302,40 @@ impl Codegen<'_> {
             ; cmp r11, rcx
             ; jae >slow
             ; add QWORD [rax + count_off], 1
+            ; jmp >done
+            ; slow:);
+        self.preserving_call(target, preserve);
+        emit!(self.e; done:);
+    }
+
+    /// The object is in `rdi`, the cell offset in `rsi` and the (consumed)
+    /// value in `rdx`, as the helper takes them; see `InlineAttrs`. The old
+    /// value is counted down before the store, only when that cannot free
+    /// it. `rcx` is scratch.
+    fn slot_write_fast_path(&mut self, target: u64, rc: crate::InlineRefcounts, preserve: &[Loc]) {
+        let (count_off, flag) = (rc.offset, rc.threads_flag as i64);
+        let (immortal, slow_bits, count) = (rc.immortal_mask as i64, rc.slow_mask as i64, rc.count_mask as i64);
+        emit!(self.e
+            ; mov r11, QWORD flag
+            ; cmp BYTE [r11], 0
+            ; jne >slow
+            ; mov rax, QWORD [rdi + rsi]
+            ; test rax, rax
+            ; jz >store
+            ; mov r11, QWORD [rax + count_off]
+            ; mov rcx, QWORD immortal
+            ; test r11, rcx
+            ; jnz >store
+            ; mov rcx, QWORD slow_bits
+            ; test r11, rcx
+            ; jnz >slow
+            ; mov rcx, QWORD count
+            ; and r11, rcx
+            ; cmp r11, 1
+            ; jbe >slow
+            ; sub QWORD [rax + count_off], 1
+            ; store:
+            ; mov QWORD [rdi + rsi], rdx
             ; jmp >done
             ; slow:);
         self.preserving_call(target, preserve);

@@ -80,3 +80,25 @@ t.start()
 t.join()
 b2 = Box(None, 0)
 print(res, total(boxes), churn(b2, 120)[-1], b2.b)
+
+
+class Cell:
+    __slots__ = ("v", "w")
+
+
+def slot_churn(c, n):
+    seen = []
+    for i in range(n):
+        c.v = Noisy(i)            # the old Noisy dies here (its last reference)
+        c.w = c.v if i % 3 else None
+        if i % 40 == 0:
+            seen.append((c.v.k, Noisy.live))
+    return seen
+
+
+c = Cell()
+print(slot_churn(c, 200)[-2:], Noisy.live)
+del c.v
+print(Noisy.live, c.w.k if c.w is not None else None)
+c.w = 5
+print(Noisy.live)

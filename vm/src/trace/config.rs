@@ -69,6 +69,7 @@ pub(super) fn compile_options(vm: &VirtualMachine, layout: Layout) -> CompileOpt
             opts = opts.with_attrs(hipy_jit::InlineAttrs {
                 get: Helper::GetattrHinted.desc().addr,
                 set: Helper::SetattrHinted.desc().addr,
+                slot_set: Helper::SlotStore.desc().addr,
                 dict_offset,
                 dict_type: vm.ctx.types.dict_type.as_object() as *const rustpython_vm::PyObject as u64,
                 stamp_offset,
