@@ -151,7 +151,8 @@ impl Coro {
     /// the next resume (`suspended`), otherwise dropped.
     fn end_run(&self, vm: &VirtualMachine, suspended: bool) {
         let exc = runtime::pop_exc_item(vm);
-        if suspended {
+        // `begin_run` left the state empty, and only the running frame sets it.
+        if suspended && exc.is_some() {
             *self.exc_state.lock() = exc;
         }
         self.running.0.store(false, Ordering::Release);
@@ -1169,30 +1170,27 @@ pub fn suspended_on_stack(vm: &VirtualMachine, it: &PyObject) -> Option<(std::rc
     Some((f.code.clone(), f.pc, f.slots.iter().map(|s| s.is_none()).collect()))
 }
 
-/// Whether compiled code can resume generator `it` as it was recorded
-/// (`trace::helpers::hp_gen_ready`): FOR_ITER would resume it on the stack,
+/// Compiled code resumes generator `it` if it can as it was recorded
+/// (`trace::helpers::hp_gen_enter`): FOR_ITER would resume it on the stack,
 /// and it is suspended at `pc` with `n` slots, empty where `nulls` says (bit
-/// i for slot i).
-pub fn ready_compiled(vm: &VirtualMachine, it: &PyObject, pc: u32, n: usize, nulls: u64) -> bool {
-    let Some(g) = it.downcast_ref::<HipyGenerator>().map(|g| &g.inner) else { return false };
-    if !g.resumable_on_stack(vm) {
-        return false;
+/// i for slot i). Then it is marked running as `resume_on_stack` does, and
+/// its slot buffer is returned, whose references now belong to the compiled
+/// code (the frame stays in the generator, holding none until
+/// `suspend_compiled`). Null (nothing changed) when it cannot.
+pub fn enter_compiled(vm: &VirtualMachine, it: &PyObject, pc: u32, n: usize, nulls: u64) -> *mut Option<PyObjectRef> {
+    let Some(g) = it.downcast_ref::<HipyGenerator>().map(|g| &g.inner) else { return std::ptr::null_mut() };
+    if !on_stack_allowed(vm) || !g.claim() {
+        return std::ptr::null_mut();
     }
-    let guard = g.frame.0.lock();
-    guard.as_ref().is_some_and(|f| {
-        !f.resume_jumped && f.pc == pc && f.slots.len() == n && f.slots.iter().enumerate().all(|(i, s)| s.is_none() == (nulls >> i & 1 == 1))
-    })
-}
-
-/// Compiled code resumes generator `it`, found ready (`ready_compiled`):
-/// mark it running as `resume_on_stack` does and return its slot buffer,
-/// whose references now belong to the compiled code (the frame stays in the
-/// generator, holding none until `suspend_compiled`).
-pub fn enter_compiled(vm: &VirtualMachine, it: &PyObject) -> *mut Option<PyObjectRef> {
-    let g = entered(it);
-    let claimed = g.claim();
-    debug_assert!(claimed, "a ready generator is not running");
     let mut guard = g.frame.0.lock();
+    let ready = guard.as_ref().is_some_and(|f| {
+        !f.resume_jumped && f.pc == pc && f.slots.len() == n && f.slots.iter().enumerate().all(|(i, s)| s.is_none() == (nulls >> i & 1 == 1))
+    });
+    if !ready {
+        drop(guard);
+        g.running.0.store(false, Ordering::Release);
+        return std::ptr::null_mut();
+    }
     let f = guard.as_mut().expect("a ready generator's frame");
     // SAFETY: the references move to compiled code; the buffer keeps its
     // capacity (a frame reserves room for its whole stack).

@@ -100,8 +100,7 @@ helpers! {
     OfferInt = "offer_int", hp_offer_int, [I64] -> I64, PLAIN, 0;
     OfferFloat = "offer_float", hp_offer_float, [F64] -> I64, PLAIN, 0;
     /// Generator peeling: resume, take and put slots, suspend (`generator`).
-    GenReady = "gen_ready", hp_gen_ready, [Obj, I64, I64, I64] -> I64, PLAIN, 0;
-    GenEnter = "gen_enter", hp_gen_enter, [Obj] -> Obj, PLAIN, 0;
+    GenEnter = "gen_enter", hp_gen_enter, [Obj, I64, I64, I64] -> Obj, PLAIN, 0;
     GenTake = "gen_take", hp_gen_take, [Obj, I64] -> Obj, OWNED, 0;
     GenPut = "gen_put", hp_gen_put, [Obj, I64, Obj] -> Void, PLAIN, 4;
     GenFinish = "gen_finish", hp_gen_finish, [Obj] -> Void, PLAIN, 0;

@@ -206,17 +206,12 @@ pub extern "C" fn hp_offer_float(v: f64) -> i64 {
     i64::from(crate::push::offer_float(vm(), v))
 }
 
-/// Whether compiled code can resume the generator as recorded (1 or 0;
-/// `generator::ready_compiled`).
-pub extern "C" fn hp_gen_ready(g: *const PyObject, pc: i64, n: i64, nulls: i64) -> i64 {
-    i64::from(crate::generator::ready_compiled(vm(), unsafe { obj(g) }, pc as u32, n as usize, nulls as u64))
-}
-
-/// FOR_ITER resuming a ready generator inside compiled code (generator
-/// peeling, `generator::enter_compiled`): its slot buffer, whose references
-/// the trace takes over with `hp_gen_take`.
-pub extern "C" fn hp_gen_enter(g: *const PyObject) -> *const PyObject {
-    crate::generator::enter_compiled(vm(), unsafe { obj(g) }) as *const PyObject
+/// FOR_ITER resuming a generator inside compiled code (generator peeling,
+/// `generator::enter_compiled`): its slot buffer, whose references the trace
+/// takes over with `hp_gen_take`; null when the generator cannot be resumed
+/// as recorded (nothing changed then).
+pub extern "C" fn hp_gen_enter(g: *const PyObject, pc: i64, n: i64, nulls: i64) -> *const PyObject {
+    crate::generator::enter_compiled(vm(), unsafe { obj(g) }, pc as u32, n as usize, nulls as u64) as *const PyObject
 }
 
 /// The reference in slot `i` of an entered generator's buffer (owned: the

@@ -95,7 +95,7 @@ impl Recorder {
     /// FOR_ITER over a generator the interpreter resumes on this stack
     /// (`generator::resume_on_stack`): the trace runs the generator's frame
     /// as an inlined frame (generator peeling). It takes the frame's
-    /// references over (`GenReady`, `GenEnter`, `GenTake`) and hands them back at the
+    /// references over (`GenEnter`, `GenTake`) and hands them back at the
     /// yield (`gen_yield`); exits in between rebuild the frame on the
     /// interpreter's stack (`deopt`).
     #[allow(clippy::too_many_arguments)]
@@ -108,9 +108,8 @@ impl Recorder {
         let snap = self.snapshot(SnapshotKind::Resume, pc);
         let cls = self.type_const(vm, it.class());
         self.b.guard_class(iter, cls, snap);
-        let ready = self.call(Helper::GenReady, &[iter, i64::from(resume_at).into(), (n as i64).into(), mask.into()]);
-        self.b.guard_true(ready.expect("i64"), snap);
-        let buf = self.call(Helper::GenEnter, &[iter]).expect("obj");
+        let buf = self.call(Helper::GenEnter, &[iter, i64::from(resume_at).into(), (n as i64).into(), mask.into()]).expect("obj");
+        self.b.guard_nonnull(buf, snap);
         let mut slots = Vec::with_capacity(n + 1);
         for (i, &empty) in nulls.iter().enumerate() {
             slots.push(if empty {
