@@ -17,7 +17,7 @@ use crate::moves::{sequentialize, Move, Src};
 use crate::regalloc::RegAlloc;
 use crate::regs::*;
 use crate::{CompileError, InlineSqrtPow};
-use dynasmrt::{DynasmApi, DynasmLabelApi};
+use dynasmrt::{DynamicLabel, DynasmApi, DynasmLabelApi};
 use hipy_optimizer::{Op, Operand, Type, ValueId};
 
 type R = Result<(), CompileError>;
@@ -261,159 +261,141 @@ impl Codegen<'_> {
         emit!(self.e; done:);
     }
 
+    /// With the threads flag clear, the address of the value cell of the
+    /// hinted entry of the object's instance dict (see `InlineAttrs`) into
+    /// `cell`; jumps to `slow` for anything else. The object is in `rdi`, the
+    /// hint in `hint`; `rax` and `r11` are clobbered.
+    fn hinted_value_cell(&mut self, rc: crate::InlineRefcounts, a: crate::InlineAttrs, hint: u8, cell: u8, slow: DynamicLabel) {
+        let type_off = self.opts.layout.type_offset;
+        let (dict_off, stamp_off, entries_off, value_off) = (a.dict_offset, a.stamp_offset, a.entries_offset, a.value_offset);
+        let (stride, dict_type, flag) = (a.stride, a.dict_type as i64, rc.threads_flag as i64);
+        emit!(self.e
+            ; mov r11, QWORD flag
+            ; cmp BYTE [r11], 0
+            ; jne =>slow
+            ; mov rax, QWORD [rdi + dict_off]
+            ; test rax, rax
+            ; jz =>slow
+            ; mov r11, QWORD dict_type
+            ; cmp QWORD [rax + type_off], r11
+            ; jne =>slow
+            ; mov r11, Rq(hint)
+            ; shr r11, 32
+            ; jz =>slow
+            ; cmp r11d, DWORD [rax + stamp_off]
+            ; jne =>slow
+            ; mov rax, QWORD [rax + entries_off]
+            ; mov Rd(cell), Rd(hint)
+            ; imul Rq(cell), Rq(cell), stride
+            ; lea Rq(cell), [rax + Rq(cell) + value_off]);
+    }
+
+    /// Jumps to `ok` when the object in `obj` is immortal (no count to
+    /// change), to `slow` when its count cannot go up (or down, with `down`)
+    /// by a plain instruction without reaching zero; falls through when it
+    /// can. `r11` and `mask` are clobbered.
+    fn count_change_check(&mut self, rc: crate::InlineRefcounts, obj: u8, mask: u8, down: bool, ok: DynamicLabel, slow: DynamicLabel) {
+        let count_off = rc.offset;
+        let (immortal, slow_bits, count) = (rc.immortal_mask as i64, rc.slow_mask as i64, rc.count_mask as i64);
+        emit!(self.e
+            ; mov r11, QWORD [Rq(obj) + count_off]
+            ; mov Rq(mask), QWORD immortal
+            ; test r11, Rq(mask)
+            ; jnz =>ok
+            ; mov Rq(mask), QWORD slow_bits
+            ; test r11, Rq(mask)
+            ; jnz =>slow
+            ; mov Rq(mask), QWORD count
+            ; and r11, Rq(mask));
+        if down {
+            emit!(self.e
+                ; cmp r11, 1
+                ; jbe =>slow);
+        } else {
+            emit!(self.e
+                ; jz =>slow
+                ; cmp r11, Rq(mask)
+                ; jae =>slow);
+        }
+    }
+
     /// The object is in `rdi`, the name in `rsi` and the hint in `rdx`, as
     /// the helper takes them (all three kept for the call); see
     /// `InlineAttrs`. `rcx` is scratch.
     fn attr_read_fast_path(&mut self, target: u64, rc: crate::InlineRefcounts, a: crate::InlineAttrs, preserve: &[Loc]) {
-        let type_off = self.opts.layout.type_offset;
-        let (dict_off, stamp_off, entries_off, value_off) = (a.dict_offset, a.stamp_offset, a.entries_offset, a.value_offset);
-        let (stride, dict_type) = (a.stride, a.dict_type as i64);
-        let (count_off, flag) = (rc.offset, rc.threads_flag as i64);
-        let (immortal, slow_bits, count) = (rc.immortal_mask as i64, rc.slow_mask as i64, rc.count_mask as i64);
+        let count_off = rc.offset;
+        let (slow, done) = (self.e.label(), self.e.label());
+        self.hinted_value_cell(rc, a, RDX, RCX, slow);
+        emit!(self.e; mov rax, QWORD [rcx]);
+        self.count_change_check(rc, RAX, RCX, false, done, slow);
         emit!(self.e
-            ; mov r11, QWORD flag
-            ; cmp BYTE [r11], 0
-            ; jne >slow
-            ; mov rax, QWORD [rdi + dict_off]
-            ; test rax, rax
-            ; jz >slow
-            ; mov r11, QWORD dict_type
-            ; cmp QWORD [rax + type_off], r11
-            ; jne >slow
-            ; mov r11, rdx
-            ; shr r11, 32
-            ; jz >slow
-            ; cmp r11d, DWORD [rax + stamp_off]
-            ; jne >slow
-            ; mov rax, QWORD [rax + entries_off]
-            ; mov ecx, edx
-            ; imul rcx, rcx, stride
-            ; mov rax, QWORD [rax + rcx + value_off]
-            ; mov r11, QWORD [rax + count_off]
-            ; mov rcx, QWORD immortal
-            ; test r11, rcx
-            ; jnz >done
-            ; mov rcx, QWORD slow_bits
-            ; test r11, rcx
-            ; jnz >slow
-            ; mov rcx, QWORD count
-            ; and r11, rcx
-            ; jz >slow
-            ; cmp r11, rcx
-            ; jae >slow
             ; add QWORD [rax + count_off], 1
-            ; jmp >done
-            ; slow:);
+            ; jmp =>done
+            ; =>slow);
         self.preserving_call(target, preserve);
-        emit!(self.e; done:);
+        emit!(self.e; =>done);
+    }
+
+    /// The old value of a cell just written, in `rax`: counted one down by
+    /// a plain instruction, or, when that would free it (or it needs the
+    /// atomic path), released by the decref helper. Ends at `done`; `rdi`,
+    /// `r11` and `mask` are clobbered.
+    fn release_old(&mut self, rc: crate::InlineRefcounts, mask: u8, preserve: &[Loc], done: DynamicLabel) {
+        let count_off = rc.offset;
+        let release = self.e.label();
+        self.count_change_check(rc, RAX, mask, true, done, release);
+        emit!(self.e
+            ; sub QWORD [rax + count_off], 1
+            ; jmp =>done
+            ; =>release
+            ; mov rdi, rax);
+        self.preserving_call(rc.decref, preserve);
+        emit!(self.e; jmp =>done);
     }
 
     /// The object is in `rdi`, the cell offset in `rsi` and the (consumed)
     /// value in `rdx`, as the helper takes them; see `InlineAttrs`. The old
-    /// value is counted down before the store, only when that cannot free
-    /// it. `rcx` is scratch.
+    /// value is released after the store (`release_old`). `rcx` is scratch.
     fn slot_write_fast_path(&mut self, target: u64, rc: crate::InlineRefcounts, preserve: &[Loc]) {
-        let (count_off, flag) = (rc.offset, rc.threads_flag as i64);
-        let (immortal, slow_bits, count) = (rc.immortal_mask as i64, rc.slow_mask as i64, rc.count_mask as i64);
+        let flag = rc.threads_flag as i64;
+        let (slow, done) = (self.e.label(), self.e.label());
         emit!(self.e
             ; mov r11, QWORD flag
             ; cmp BYTE [r11], 0
-            ; jne >slow
+            ; jne =>slow
             ; mov rax, QWORD [rdi + rsi]
-            ; test rax, rax
-            ; jz >store
-            ; mov r11, QWORD [rax + count_off]
-            ; mov rcx, QWORD immortal
-            ; test r11, rcx
-            ; jnz >store
-            ; mov rcx, QWORD slow_bits
-            ; test r11, rcx
-            ; jnz >slow
-            ; mov rcx, QWORD count
-            ; and r11, rcx
-            ; cmp r11, 1
-            ; jbe >slow
-            ; sub QWORD [rax + count_off], 1
-            ; store:
             ; mov QWORD [rdi + rsi], rdx
-            ; jmp >done
-            ; slow:);
+            ; test rax, rax
+            ; jz =>done);
+        self.release_old(rc, RCX, preserve, done);
+        emit!(self.e; =>slow);
         self.preserving_call(target, preserve);
-        emit!(self.e; done:);
+        emit!(self.e; =>done);
     }
 
     /// The object is in `rdi`, the name in `rsi`, the value in `rdx` and the
     /// hint in `rcx`, as the helper takes them (all four kept for the call);
-    /// see `InlineAttrs`. `r8` holds the entry's value cell, `r9` masks.
-    /// Both counts are checked before anything is written.
+    /// see `InlineAttrs`. `r8` holds the entry's value cell, `r9` masks. The
+    /// new value is checked before anything is written; the old one is
+    /// released after the store (`release_old`).
     fn attr_write_fast_path(&mut self, target: u64, rc: crate::InlineRefcounts, a: crate::InlineAttrs, preserve: &[Loc]) {
-        let type_off = self.opts.layout.type_offset;
-        let (dict_off, stamp_off, entries_off, value_off) = (a.dict_offset, a.stamp_offset, a.entries_offset, a.value_offset);
-        let (stride, dict_type) = (a.stride, a.dict_type as i64);
-        let (count_off, flag) = (rc.offset, rc.threads_flag as i64);
-        let (immortal, slow_bits, count) = (rc.immortal_mask as i64, rc.slow_mask as i64, rc.count_mask as i64);
+        let count_off = rc.offset;
+        let (slow, new_ok, stored, done) = (self.e.label(), self.e.label(), self.e.label(), self.e.label());
+        self.hinted_value_cell(rc, a, RCX, 8, slow);
+        self.count_change_check(rc, RDX, 9, false, new_ok, slow);
         emit!(self.e
-            ; mov r11, QWORD flag
-            ; cmp BYTE [r11], 0
-            ; jne >slow
-            ; mov rax, QWORD [rdi + dict_off]
-            ; test rax, rax
-            ; jz >slow
-            ; mov r11, QWORD dict_type
-            ; cmp QWORD [rax + type_off], r11
-            ; jne >slow
-            ; mov r11, rcx
-            ; shr r11, 32
-            ; jz >slow
-            ; cmp r11d, DWORD [rax + stamp_off]
-            ; jne >slow
-            ; mov rax, QWORD [rax + entries_off]
-            ; mov r8d, ecx
-            ; imul r8, r8, stride
-            ; lea r8, [rax + r8 + value_off]
-            ; mov rax, QWORD [r8]
-            // The new value can be counted up.
-            ; mov r11, QWORD [rdx + count_off]
-            ; mov r9, QWORD immortal
-            ; test r11, r9
-            ; jnz >new_ok
-            ; mov r9, QWORD slow_bits
-            ; test r11, r9
-            ; jnz >slow
-            ; mov r9, QWORD count
-            ; and r11, r9
-            ; jz >slow
-            ; cmp r11, r9
-            ; jae >slow
-            ; new_ok:
-            // The old value can be counted down without freeing it.
-            ; mov r11, QWORD [rax + count_off]
-            ; mov r9, QWORD immortal
-            ; test r11, r9
-            ; jnz >old_ok
-            ; mov r9, QWORD slow_bits
-            ; test r11, r9
-            ; jnz >slow
-            ; mov r9, QWORD count
-            ; and r11, r9
-            ; cmp r11, 1
-            ; jbe >slow
-            ; old_ok:
-            ; mov r9, QWORD immortal
-            ; test QWORD [rdx + count_off], r9
-            ; jnz >new_done
             ; add QWORD [rdx + count_off], 1
-            ; new_done:
-            ; mov QWORD [r8], rdx
-            ; test QWORD [rax + count_off], r9
-            ; jnz >old_done
-            ; sub QWORD [rax + count_off], 1
-            ; old_done:
-            ; xor eax, eax
-            ; jmp >done
-            ; slow:);
+            ; =>new_ok
+            ; mov rax, QWORD [r8]
+            ; mov QWORD [r8], rdx);
+        self.release_old(rc, 9, preserve, stored);
+        emit!(self.e; =>slow);
         self.preserving_call(target, preserve);
-        emit!(self.e; done:);
+        emit!(self.e
+            ; jmp =>done
+            ; =>stored
+            ; xor eax, eax
+            ; =>done);
     }
 
     /// The object is in `rdi`, as the helper takes it; see `InlineUnboxInt`.
