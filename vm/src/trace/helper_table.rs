@@ -116,6 +116,7 @@ helpers! {
     StrGet = "str_get", hp_str_get, [Obj, I64] -> Obj, RAISING, 0;
     ListSet = "list_set", hp_list_set, [Obj, I64, Obj] -> I64, PLAIN, 0;
     DictGet = "dict_get", hp_dict_get, [Obj, Obj, Obj] -> Obj, RAISING, 0;
+    DictSubscript = "dict_subscript", hp_dict_subscript, [Obj, Obj] -> Obj, RAISING, 0;
     StoreFloatItem = "store_float_item", hp_store_float_item, [Obj, I64, F64] -> I64, F { item_store: true, ..PLAIN }, 0;
     Len = "len", hp_len, [Obj] -> I64, PLAIN, 0;
     IterNext = "iter_next", hp_iter_next, [Obj] -> Obj, RAISING, 0;

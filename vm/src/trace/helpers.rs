@@ -333,6 +333,24 @@ pub extern "C" fn hp_dict_get(d: *const PyObject, k: *const PyObject, default: *
     }
 }
 
+/// `d[k]` of an exact dict: the value, owned; null with KeyError(k)
+/// pending when `k` is missing, or with what hashing or comparing `k` raised.
+pub extern "C" fn hp_dict_subscript(d: *const PyObject, k: *const PyObject) -> *const PyObject {
+    let (d, k) = unsafe { (obj(d).downcast_ref::<PyDict>().expect("dict"), obj(k)) };
+    let vm = vm();
+    match d.get_item_opt(k, vm) {
+        Ok(Some(v)) => owned(v),
+        Ok(None) => {
+            fail(vm.new_key_error(k.to_owned()));
+            std::ptr::null()
+        }
+        Err(e) => {
+            fail(e);
+            std::ptr::null()
+        }
+    }
+}
+
 /// `list[i] = v` of an exact list: 0, or 1 (no exception) when out of range.
 pub extern "C" fn hp_list_set(l: *const PyObject, i: i64, v: *const PyObject) -> i64 {
     let l = unsafe { obj(l) }.downcast_ref::<PyList>().expect("list");

@@ -93,6 +93,20 @@ impl Recorder {
                 return Ok(());
             }
         }
+        // `d[k]` of an exact dict: the lookup itself (KeyError when missing).
+        if base_op == 26 && a.class().is(vm.ctx.types.dict_type) {
+            if let Sh::Val { op: d, repr: Repr::Obj, .. } = sa {
+                let c = self.type_const(vm, vm.ctx.types.dict_type);
+                self.b.guard_class(d, c, snap);
+                let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+                let (k, kt) = self.as_obj(sb).ok_or("NULL key")?;
+                let r = self.call(Helper::DictSubscript, &[d, k]).expect("obj");
+                self.b.guard_nonnull(r, raise);
+                self.release_temp(k, kt);
+                self.finish_binary(sa, sb, Sh::val(r, Repr::Obj, true));
+                return Ok(());
+            }
+        }
         // Anything else: the generic operation as a residual call.
         let raise = self.snapshot(SnapshotKind::RaisePending, pc);
         let (x, xt) = self.as_obj(sa).ok_or("NULL operand")?;
