@@ -857,6 +857,11 @@ fn execute_frames<const SINGLE: bool>(
                     Some(v) => f.push(v),
                     None => f.pc = arg,
                 }
+            } else if let Some(t) = f.top().downcast_ref::<crate::list_iter::TupleIter>() {
+                match t.step_next() {
+                    Some(v) => f.push(v),
+                    None => f.pc = arg,
+                }
             } else if let Some(mut gen_frame) = generator::resume_on_stack(vm, f.top()) {
                 gen_frame.ret = Continuation::Generator { gen: f.top().clone(), exhausted: arg };
                 switch!(Ok(Flow::Push(gen_frame)), vm, stack, fp, 'frames);

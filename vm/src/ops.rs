@@ -9,10 +9,11 @@ use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 use crate::exact::{exact_float, exact_int, subscript_fast};
 use crate::frame::Frame;
 
-/// GET_ITER: hipy's own iterators for exact ranges and lists (the eval loop
-/// and compiled traces step them inline), else the object's `__iter__`.
+/// GET_ITER: hipy's own iterators for exact ranges, lists and tuples (the
+/// eval loop and compiled traces step them inline), else the object's
+/// `__iter__`.
 pub fn get_iter(vm: &VirtualMachine, v: PyObjectRef) -> PyResult {
-    if let Some(it) = crate::range::iter_range(vm, &v).or_else(|| crate::list_iter::iter_list(vm, &v)) {
+    if let Some(it) = crate::range::iter_range(vm, &v).or_else(|| crate::list_iter::iter_seq(vm, &v)) {
         return Ok(it);
     }
     Ok(v.get_iter(vm)?.into())

@@ -34,17 +34,24 @@ impl Recorder {
             self.push(Sh::val(cur, Repr::Int, false));
             return Ok(());
         }
-        if let (Some(li), Some(seq)) = (it.downcast_ref::<crate::list_iter::ListIter>(), self.layout.list) {
-            // Inline: guard the index against the list's current length.
-            let index = li.index.load(std::sync::atomic::Ordering::Relaxed);
-            let exhausted = usize::try_from(index).map_or(true, |i| i >= li.list.borrow_vec().len());
+        // hipy's list and tuple iterators (`list_iter`).
+        let seq_iter = if let Some(li) = it.downcast_ref::<crate::list_iter::ListIter>() {
+            self.layout.list.map(|l| (li.index.load(std::sync::atomic::Ordering::Relaxed), li.len(), l))
+        } else if let Some(ti) = it.downcast_ref::<crate::list_iter::TupleIter>() {
+            self.layout.tuple.map(|l| (ti.index.load(std::sync::atomic::Ordering::Relaxed), ti.len(), l))
+        } else {
+            None
+        };
+        if let Some((index, len, seq)) = seq_iter {
+            // Inline: guard the index against the sequence's current length.
+            let exhausted = usize::try_from(index).map_or(true, |i| i >= len);
             let snap = self.snapshot(SnapshotKind::Resume, pc);
             let cls = self.type_const(vm, it.class());
             self.b.guard_class(iter, cls, snap);
-            let (list_off, index_off) = crate::list_iter::field_offsets();
+            let (seq_off, index_off) = crate::list_iter::field_offsets();
             let i = self.b.load_field(iter, index_off, Type::I64);
-            let list = self.b.load_field(iter, list_off, Type::Obj);
-            let len = self.b.load_field(list, seq.len, Type::I64);
+            let seq_obj = self.b.load_field(iter, seq_off, Type::Obj);
+            let len = self.b.load_field(seq_obj, seq.len, Type::I64);
             let more = self.b.op(Opcode::IntLt, &[i.into(), len.into()]);
             if exhausted {
                 // The interpreter marks the iterator exhausted and jumps to
@@ -54,7 +61,7 @@ impl Recorder {
                 return Ok(());
             }
             self.b.guard_true(more, snap);
-            let items = self.b.load_field(list, seq.items, Type::Obj);
+            let items = self.b.load_field(seq_obj, seq.items, Type::Obj);
             let item = self.b.load_indexed(items, i, 0, Type::Obj);
             let item = self.call(Helper::Incref, &[item.into()]).expect("incref");
             let next = self.b.op(Opcode::IntAdd, &[i.into(), 1i64.into()]);
