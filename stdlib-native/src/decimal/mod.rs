@@ -484,21 +484,7 @@ fn install_slots(cls: &Py<PyType>) {
     n.right_remainder.store(Some(number_slot::<11>));
     cls.slots.richcompare.store(Some(compare_slot));
     cls.slots.hash.store(Some(hash_slot));
-    cls.slots.str.store(Some(str_slot));
     cls.slots.repr.store(Some(repr_slot));
-}
-
-/// `str()` of a `Decimal`: native for a finite value (of any subclass that
-/// does not define `__str__`, which would have its own slot), else the
-/// class's `__str__` (the Python method, for special values), as the
-/// default slot would.
-fn str_slot(zelf: &PyObject, vm: &VirtualMachine) -> PyResult<PyRef<PyStr>> {
-    if let Some(st) = state_of(zelf) {
-        if let Some(s) = str_of(st, vm, zelf)? {
-            return Ok(vm.ctx.new_str(s));
-        }
-    }
-    stringify(zelf, "__str__", vm)
 }
 
 /// `repr()` of a `Decimal` (or a subclass that does not define
@@ -519,8 +505,8 @@ fn repr_slot(zelf: &PyObject, vm: &VirtualMachine) -> PyResult<PyRef<PyStr>> {
     Ok(vm.ctx.new_str(format!("Decimal('{s}')")))
 }
 
-/// What the default `__str__`/`__repr__` slot does: the method's result,
-/// which must be a str.
+/// What the default `__repr__` slot does: the method's result, which must
+/// be a str.
 fn stringify(zelf: &PyObject, name: &'static str, vm: &VirtualMachine) -> PyResult<PyRef<PyStr>> {
     let s = vm.call_special_method(zelf, vm.ctx.intern_str(name), ())?;
     s.downcast::<PyStr>().map_err(|s| vm.new_type_error(format!("{name} returned non-string (type {})", s.class().name())))
