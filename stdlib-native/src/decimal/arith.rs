@@ -101,7 +101,12 @@ impl Num {
     /// The digits, without leading zeros ("0" for zero).
     pub(super) fn to_digits(&self) -> Vec<u8> {
         match self {
-            Num::Small(v) => v.to_string().into_bytes(),
+            // u64's formatting where it fits: u128's divides in 128 bits.
+            Num::Small(v) => match u64::try_from(*v) {
+                Ok(v) => v.to_string(),
+                Err(_) => v.to_string(),
+            }
+            .into_bytes(),
             Num::Long(l) => l.to_digits(),
         }
     }

@@ -17,6 +17,7 @@ use rustpython_vm::common::lock::PyMutex;
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::object::{Traverse, TraverseFn};
 use rustpython_vm::types::Constructor;
+use std::sync::Arc;
 use rustpython_vm::{pyclass, Py, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 
 /// The context's fields as the arithmetic reads them.
@@ -51,7 +52,8 @@ pub(crate) struct ContextBase {
 struct Fields {
     /// In `NAMES`' order.
     py: [Option<PyObjectRef>; 9],
-    cx: Option<Cx>,
+    /// Shared with the operations running under it (one count to clone).
+    cx: Option<Arc<Cx>>,
 }
 
 const NAMES: [&str; 9] = ["prec", "rounding", "Emin", "Emax", "capitals", "clamp", "flags", "traps", "_ignored_flags"];
@@ -104,13 +106,13 @@ impl ContextBase {
     /// The fields, None when one is not what `Context.__setattr__` stores
     /// or some signal is being ignored (`_ignored_flags`, which the Python
     /// methods handle).
-    pub(super) fn cx(&self, vm: &VirtualMachine) -> Option<Cx> {
+    pub(super) fn cx(&self, vm: &VirtualMachine) -> Option<Arc<Cx>> {
         let mut f = self.f.lock();
         if !f.py[IGNORED_FLAGS].as_ref()?.downcast_ref::<PyList>()?.borrow_vec().is_empty() {
             return None;
         }
         if f.cx.is_none() {
-            f.cx = f.read(vm);
+            f.cx = f.read(vm).map(Arc::new);
         }
         f.cx.clone()
     }

@@ -53,16 +53,14 @@ impl Current {
     /// `getcontext()`: the current context, made (a copy of
     /// `DefaultContext`, by `Context()`) when there is none yet.
     pub(super) fn get(&self, vm: &VirtualMachine) -> PyResult {
-        let scope = vm.context_stack.borrow().last().cloned();
         // Read before the variable: a set in between makes the entry stale.
         let sets = self.sets.load(Ordering::Acquire);
-        if let Some(scope) = &scope {
-            if let Some(last) = &*self.last.lock() {
-                if last.scope.is(scope) && last.sets == sets {
-                    return Ok(last.value.clone());
-                }
+        if let Some(last) = &*self.last.lock() {
+            if last.sets == sets && vm.context_stack.borrow().last().is_some_and(|scope| last.scope.is(scope)) {
+                return Ok(last.value.clone());
             }
         }
+        let scope = vm.context_stack.borrow().last().cloned();
         let value = match self.var_get.call((), vm) {
             Ok(value) => value,
             Err(e) if e.class().fast_issubclass(vm.ctx.exceptions.lookup_error) => {

@@ -2,7 +2,8 @@
 //!
 //! hipy has no `_decimal` (CPython's C module on libmpdec), so `decimal` is
 //! `_pydecimal`. This module takes its place under the name `_pydecimal`:
-//! it runs the frozen `_pydecimal` source into itself, then
+//! it runs the frozen `_pydecimal` source into itself (without importing
+//! `re`: `lazy_re`), then
 //! - makes `Decimal` and `Context` again on native base classes
 //!   (`NATIVE_DECIMAL`, `NATIVE_CONTEXT`): a `Decimal` holds its value in
 //!   Rust (`value`: sign, coefficient as a `u128` or base-10**9 limbs,
@@ -14,7 +15,8 @@
 //!   / // %` (with their reflected forms, through `Decimal`'s number
 //!   slots), unary `- + abs`, the comparison operators (its rich-comparison
 //!   slot), `hash` (its hash slot), `quantize`, `to_integral_value`, `str`,
-//!   `repr`, `bool`, `_cmp`, and `getcontext`/`setcontext`.
+//!   `repr` (also its repr slot), `bool`, `_cmp`, and
+//!   `getcontext`/`setcontext`.
 //!
 //! The Rust methods use `_pydecimal`'s algorithms (`_normalize`, exact
 //! division with the "+1 if the remainder is non-zero" trick, `_fix`'s
@@ -37,6 +39,7 @@ use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyRef, PyResult, Virtua
 mod arith;
 mod context;
 mod current;
+mod lazy_re;
 mod limbs;
 mod value;
 
@@ -55,7 +58,12 @@ mod pydecimal {
         let code = vm.call_method(&imp, "get_frozen_object", ("_pydecimal",))?;
         let dict = module.dict();
         let exec = vm.builtins.get_attr("exec", vm)?;
-        exec.call((code, dict.clone()), vm)?;
+        lazy_re::without_re(vm, || exec.call((code, dict.clone()), vm).map(drop))?;
+        // Its regular expressions are read without `re` (`lazy_re`);
+        // `decimal` has no `re` (neither has CPython's C one).
+        if dict.contains_key("re", vm) {
+            dict.del_item("re", vm)?;
+        }
         // The module's docstring is `decimal`'s, with its examples (as
         // 3.11's `_pydecimal` has; RustPython's `decimal` copies it over
         // only when it is imported as `decimal`).
@@ -179,7 +187,7 @@ struct State {
 impl State {
     /// The context `arg` names, or the current one; None when it is not a
     /// plain `Context` the fast paths understand.
-    fn context(&self, vm: &VirtualMachine, arg: Option<&PyObjectRef>) -> PyResult<Option<Cx>> {
+    fn context(&self, vm: &VirtualMachine, arg: Option<&PyObjectRef>) -> PyResult<Option<std::sync::Arc<Cx>>> {
         let ctx = match arg {
             Some(c) if !vm.is_none(c) => c.clone(),
             _ => self.current.get(vm)?,
@@ -364,6 +372,32 @@ fn install_slots(cls: &Py<PyType>) {
     n.right_remainder.store(Some(number_slot::<11>));
     cls.slots.richcompare.store(Some(compare_slot));
     cls.slots.hash.store(Some(hash_slot));
+    cls.slots.repr.store(Some(repr_slot));
+}
+
+/// `repr()` of a `Decimal` (or a subclass that does not define
+/// `__repr__`): `Decimal('...')` with `Decimal`'s own string, native for a
+/// finite value, else `_pydecimal`'s `__str__` (for special values). As
+/// CPython's C `decimal`: `_pydecimal`'s `__repr__` would call a
+/// subclass's `__str__`.
+fn repr_slot(zelf: &PyObject, vm: &VirtualMachine) -> PyResult<PyRef<PyStr>> {
+    let Some(st) = state_of(zelf) else { return stringify(zelf, "__repr__", vm) };
+    let s = match str_of(st, vm, zelf)? {
+        Some(s) => s,
+        None => {
+            let s = st.originals[STR].call((zelf.to_owned(),), vm)?;
+            let s = s.downcast::<PyStr>().map_err(|s| vm.new_type_error(format!("__str__ returned non-string (type {})", s.class().name())))?;
+            s.to_string()
+        }
+    };
+    Ok(vm.ctx.new_str(format!("Decimal('{s}')")))
+}
+
+/// What the default `__repr__` slot does: the method's result, which must
+/// be a str.
+fn stringify(zelf: &PyObject, name: &'static str, vm: &VirtualMachine) -> PyResult<PyRef<PyStr>> {
+    let s = vm.call_special_method(zelf, vm.ctx.intern_str(name), ())?;
+    s.downcast::<PyStr>().map_err(|s| vm.new_type_error(format!("{name} returned non-string (type {})", s.class().name())))
 }
 
 /// `hash()` of a `Decimal`: native for a finite value, else `__hash__`
@@ -397,6 +431,9 @@ fn compare_slot(zelf: &PyObject, other: &PyObject, op: PyComparisonOp, vm: &Virt
     }
 }
 
+/// The index of `__str__` in `METHODS`.
+const STR: usize = 13;
+
 const METHODS: &[(&str, Method)] = &[
     ("__add__", |s, vm, a| binary(s, vm, a, BINARY[0].1, BINARY[0].2)),
     ("__radd__", |s, vm, a| binary(s, vm, a, BINARY[1].1, BINARY[1].2)),
@@ -424,13 +461,12 @@ const METHODS: &[(&str, Method)] = &[
     ("__new__", new_method),
 ];
 
-/// `repr()` of a finite `Decimal` (of the class itself: a subclass's
-/// `__str__`, which `__repr__` calls, may differ).
-fn repr_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Option<PyObjectRef>> {
-    if args.args.len() != 1 || !args.kwargs.is_empty() || !args.args[0].class().is(&st.cls) {
+/// `__repr__`: as `repr_slot`.
+fn repr_method(_st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Option<PyObjectRef>> {
+    if args.args.len() != 1 || !args.kwargs.is_empty() {
         return Ok(None);
     }
-    Ok(str_of(st, vm, &args.args[0])?.map(|s| vm.ctx.new_str(format!("Decimal('{s}')")).into()))
+    repr_slot(&args.args[0], vm).map(|s| Some(s.into()))
 }
 
 /// `to_integral_value(rounding=None, context=None)` (and `to_integral`) of
@@ -663,6 +699,7 @@ fn doc_of(vm: &VirtualMachine, f: &PyObject) -> Option<&'static str> {
 
 /// Replaces the methods of `Decimal` in the module namespace `ns`.
 fn install(vm: &VirtualMachine, ns: &Py<PyDict>) -> PyResult<()> {
+    assert_eq!(METHODS[STR].0, "__str__");
     let get = |name: &str| ns.get_item(name, vm);
     let class = |name: &str| get(name)?.downcast::<PyType>().map_err(|_| vm.new_type_error(format!("{name} is not a class")));
     let cls = class("Decimal")?;

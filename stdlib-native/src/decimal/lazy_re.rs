@@ -1,0 +1,123 @@
+//! `import decimal` without `import re`.
+//!
+//! `_pydecimal` imports `re` for four patterns; CPython's C `decimal` does
+//! not import it, and here it cost 72M instructions at `import decimal`.
+//! `without_re` runs `_pydecimal`'s source with a stand-in `re` (`LAZY_RE`)
+//! when the real one is not imported yet.
+
+use rustpython_vm::{AsObject, PyResult, VirtualMachine};
+
+/// What `_pydecimal`'s `import re` gets while it runs when `re` is not
+/// imported yet (CPython's C `decimal` does not import it; here that saves
+/// 72M instructions at `import decimal`). `_pydecimal` uses four patterns,
+/// all through `match`:
+/// - `_parser` (`Decimal(str)` of what `arith::parse` does not read: NaN,
+///   Infinity, signs, exponents, non-ASCII digits; also at import, for the
+///   module's constants): `_NumberPattern`, which gives the groups the
+///   regular expression would for an ASCII string, and reads other strings
+///   as CPython's C `decimal` does;
+/// - `_all_zeros` and `_exact_half` (the rounding of the Python methods)
+///   and the format-spec parser (`__format__`): compiled by the real `re`
+///   the first time they are used.
+const LAZY_RE: &str = r#"
+class _LazyPattern:
+    __slots__ = ('_args', '_compiled')
+
+    def __init__(self, *args):
+        self._args = args
+        self._compiled = None
+
+    def match(self, string, *args):
+        p = self._compiled
+        if p is None:
+            import re
+            p = self._compiled = re.compile(*self._args)
+        return p.match(string, *args)
+
+
+class _Groups(dict):
+    """The groups of a match of `_pydecimal`'s `_parser`, by name."""
+    __slots__ = ()
+    group = dict.get
+
+
+class _NumberPattern:
+    """`_pydecimal`'s `_parser` (sign, then digits with an optional
+    fraction and exponent, Inf or Infinity, or [s]NaN with diagnostic
+    digits; case-insensitive; the whole string)."""
+    __slots__ = ()
+
+    def match(self, string):
+        if not string.isascii():
+            # As CPython's C `decimal`: a Unicode decimal digit reads as
+            # its ASCII one, any other non-ASCII character is refused
+            # (`_pydecimal`'s pattern folds 'ı', 'İ' and 'ſ' into ASCII
+            # letters).
+            if not all(c.isascii() or c.isdecimal() for c in string):
+                return None
+            string = ''.join(c if c.isascii() else str(int(c)) for c in string)
+        sign = string[:1]
+        if sign == '+' or sign == '-':
+            body = string[1:]
+        else:
+            sign = None
+            body = string
+        low = body.lower()
+        if low == 'inf' or low == 'infinity':
+            return _Groups(sign=sign)
+        if low.startswith('nan') or low.startswith('snan'):
+            signal = body[0] if low[0] == 's' else None
+            diag = body[4:] if signal else body[3:]
+            if diag and not diag.isdigit():
+                return None
+            return _Groups(sign=sign, signal=signal, diag=diag)
+        mantissa, e, exp = low.partition('e')
+        if e and not (exp[1:] if exp[:1] == '+' or exp[:1] == '-' else exp).isdigit():
+            return None
+        intpart, dot, frac = mantissa.partition('.')
+        if intpart and not intpart.isdigit() or frac and not frac.isdigit():
+            return None
+        if not intpart and not frac:
+            return None
+        return _Groups(sign=sign, int=intpart, frac=frac if dot else None,
+                       exp=exp if e else None)
+
+
+class _Spec:
+    # As a module being imported: hipy's fixes for imported modules
+    # (`vm/src/compat/lazy.rs`) wait for the real `re`.
+    _initializing = True
+
+
+def _compile(pattern, flags=0):
+    # `_parser` is the only pattern compiled with these flags.
+    if flags == re.VERBOSE | re.IGNORECASE:
+        return _NumberPattern()
+    return _LazyPattern(pattern, flags)
+
+
+import sys
+re = type(sys)('re')
+re.VERBOSE, re.IGNORECASE, re.DOTALL = 64, 2, 16
+re.compile = _compile
+re.__spec__ = _Spec
+"#;
+
+/// Runs `f` (`_pydecimal`'s source) with `LAZY_RE`'s `re` in `sys.modules`
+/// in place of the real one, unless that is imported already.
+pub(super) fn without_re(vm: &VirtualMachine, f: impl FnOnce() -> PyResult<()>) -> PyResult<()> {
+    let modules = vm.sys_module.get_attr("modules", vm)?;
+    if modules.get_item("re", vm).is_ok() {
+        return f();
+    }
+    let ns = vm.ctx.new_dict();
+    ns.set_item("__name__", vm.ctx.new_str("_pydecimal").into(), vm)?;
+    vm.builtins.get_attr("exec", vm)?.call((LAZY_RE, ns.clone()), vm)?;
+    let stub = ns.get_item("re", vm)?;
+    modules.set_item("re", stub.clone(), vm)?;
+    let result = f();
+    if modules.get_item("re", vm).is_ok_and(|m| m.is(&stub)) {
+        modules.del_item("re", vm)?;
+    }
+    result
+}
