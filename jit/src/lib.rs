@@ -210,12 +210,17 @@ pub struct InlineUnboxInt {
 /// free it, and returns 0. `slot_set(obj, offset, value)` stores the
 /// (consumed) value into the `__slots__` cell at `offset` from the object,
 /// counting the old value (if any) one down when that does not free it.
-/// Anything else calls the helper.
+/// `absent(obj, name, hint) -> i64` (1 when the instance dict has the name)
+/// answers 0 for an object without a dict, and for a dict whose stamp is the
+/// hint's high half when that is a shape (`shapes`, inclusive: stamps that
+/// stand for a key sequence). Anything else calls the helper.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct InlineAttrs {
     pub get: u64,
     pub set: u64,
     pub slot_set: u64,
+    pub absent: u64,
+    pub shapes: (u32, u32),
     pub dict_offset: i32,
     pub dict_type: u64,
     pub stamp_offset: i32,

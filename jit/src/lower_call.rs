@@ -32,6 +32,7 @@ enum FastPath {
     AttrRead(crate::InlineRefcounts, crate::InlineAttrs),
     AttrWrite(crate::InlineRefcounts, crate::InlineAttrs),
     SlotWrite(crate::InlineRefcounts),
+    AttrAbsent(crate::InlineRefcounts, crate::InlineAttrs),
 }
 
 impl FastPath {
@@ -42,6 +43,7 @@ impl FastPath {
             FastPath::AttrRead(..) => &[Loc::Gpr(RCX)],
             FastPath::AttrWrite(..) => &[Loc::Gpr(8), Loc::Gpr(9)],
             FastPath::SlotWrite(..) => &[Loc::Gpr(RCX)],
+            FastPath::AttrAbsent(..) => &[],
             _ => &[],
         }
     }
@@ -59,6 +61,7 @@ impl Codegen<'_> {
             (Some(rc), ..) if o.attrs.is_some_and(|a| a.get == desc.addr) => Some(FastPath::AttrRead(rc, o.attrs.unwrap())),
             (Some(rc), ..) if o.attrs.is_some_and(|a| a.set == desc.addr) => Some(FastPath::AttrWrite(rc, o.attrs.unwrap())),
             (Some(rc), ..) if o.attrs.is_some_and(|a| a.slot_set == desc.addr) => Some(FastPath::SlotWrite(rc)),
+            (Some(rc), ..) if o.attrs.is_some_and(|a| a.absent == desc.addr) => Some(FastPath::AttrAbsent(rc, o.attrs.unwrap())),
             (_, Some(fs), ..) if desc.addr == fs.store => Some(FastPath::FloatStore(fs)),
             (_, _, Some(sp), _) if desc.addr == sp.pow => Some(FastPath::SqrtPow),
             (.., Some(u)) if desc.addr == u.unbox => Some(FastPath::UnboxInt(u)),
@@ -142,6 +145,7 @@ impl Codegen<'_> {
             Some(FastPath::AttrRead(rc, a)) => self.attr_read_fast_path(target, rc, a, &preserve),
             Some(FastPath::AttrWrite(rc, a)) => self.attr_write_fast_path(target, rc, a, &preserve),
             Some(FastPath::SlotWrite(rc)) => self.slot_write_fast_path(target, rc, &preserve),
+            Some(FastPath::AttrAbsent(rc, a)) => self.attr_absent_fast_path(target, rc, a, &preserve),
             None => self.preserving_call(target, &[]),
         }
         for v in self.ra.in_caller_saved() {
@@ -330,6 +334,39 @@ impl Codegen<'_> {
         self.count_change_check(rc, RAX, RCX, false, done, slow);
         emit!(self.e
             ; add QWORD [rax + count_off], 1
+            ; jmp =>done
+            ; =>slow);
+        self.preserving_call(target, preserve);
+        emit!(self.e; =>done);
+    }
+
+    /// The object is in `rdi`, the name in `rsi` and the hint in `rdx`, as
+    /// the helper takes them (all three kept for the call); see `InlineAttrs`.
+    fn attr_absent_fast_path(&mut self, target: u64, rc: crate::InlineRefcounts, a: crate::InlineAttrs, preserve: &[Loc]) {
+        let type_off = self.opts.layout.type_offset;
+        let (dict_off, stamp_off, dict_type, flag) = (a.dict_offset, a.stamp_offset, a.dict_type as i64, rc.threads_flag as i64);
+        let (first, last) = (a.shapes.0 as i32, a.shapes.1 as i32);
+        let (slow, absent, done) = (self.e.label(), self.e.label(), self.e.label());
+        emit!(self.e
+            ; mov r11, QWORD flag
+            ; cmp BYTE [r11], 0
+            ; jne =>slow
+            ; mov rax, QWORD [rdi + dict_off]
+            ; test rax, rax
+            ; jz =>absent
+            ; mov r11, QWORD dict_type
+            ; cmp QWORD [rax + type_off], r11
+            ; jne =>slow
+            ; mov r11, rdx
+            ; shr r11, 32
+            ; cmp r11d, DWORD [rax + stamp_off]
+            ; jne =>slow
+            ; cmp r11d, first
+            ; jb =>slow
+            ; cmp r11d, last
+            ; ja =>slow
+            ; =>absent
+            ; xor eax, eax
             ; jmp =>done
             ; =>slow);
         self.preserving_call(target, preserve);

@@ -102,3 +102,22 @@ del c.v
 print(Noisy.live, c.w.k if c.w is not None else None)
 c.w = 5
 print(Noisy.live)
+
+
+class Greeter:
+    def hello(self):
+        return "method"
+
+
+def greet(objs):
+    return [o.hello() for o in objs]
+
+
+plain = [Greeter() for _ in range(40)]
+for r in range(30):
+    greeted = greet(plain)
+shadowed = Greeter()
+shadowed.hello = lambda: "instance"     # an instance attribute hides the method
+other = Greeter()
+other.extra = 1                         # another shape, no shadowing
+print(greeted[:2], greet(plain + [shadowed, other])[-3:])

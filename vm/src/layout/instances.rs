@@ -218,8 +218,8 @@ pub fn is_interned(o: &PyObject) -> bool {
 
 /// Stamps hipy gives shapes: below the per-dict stamps of `dicts` (from
 /// 0xC000_0000), far above RustPython's own counter.
-const SHAPE_FIRST: u32 = 0x8000_0000;
-const SHAPE_LAST: u32 = 0xBFFF_FFFF;
+pub const SHAPE_FIRST: u32 = 0x8000_0000;
+pub const SHAPE_LAST: u32 = 0xBFFF_FFFF;
 /// Longest key sequence that gets a shape (CPython shares keys up to 30).
 const SHAPE_MAX_KEYS: usize = 30;
 

@@ -70,6 +70,8 @@ pub(super) fn compile_options(vm: &VirtualMachine, layout: Layout) -> CompileOpt
                 get: Helper::GetattrHinted.desc().addr,
                 set: Helper::SetattrHinted.desc().addr,
                 slot_set: Helper::SlotStore.desc().addr,
+                absent: Helper::HasDictAttrHinted.desc().addr,
+                shapes: (crate::layout::instances::SHAPE_FIRST, crate::layout::instances::SHAPE_LAST),
                 dict_offset,
                 dict_type: vm.ctx.types.dict_type.as_object() as *const rustpython_vm::PyObject as u64,
                 stamp_offset,
