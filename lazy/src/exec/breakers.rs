@@ -297,6 +297,11 @@ fn gather(x: &Array, positions: &[usize], shape: &[usize]) -> Array {
         let src = T::slice(&x.buffer);
         let out: Vec<T> = match x.contiguous_slice::<T>() {
             Some(c) => positions.iter().map(|&p| c[p]).collect(),
+            // A strided row (a column of a matrix): no divisions per element.
+            None if x.layout.ndim() == 1 => {
+                let (offset, stride) = (x.layout.offset as isize, x.layout.strides[0]);
+                positions.iter().map(|&p| src[(offset + p as isize * stride) as usize]).collect()
+            }
             None => positions.iter().map(|&p| src[x.layout.position(p)]).collect(),
         };
         T::wrap(out)
