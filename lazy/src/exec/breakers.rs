@@ -102,9 +102,17 @@ fn along_axis(x: &Array, axis: usize, dtype: DType, f: impl Fn(&Buffer, &mut Vec
         results.clear();
         f(&row, &mut results);
         let r = &results[0];
-        for j in 0..n {
-            out.set((obase as isize + j as isize * out_stride) as usize, r.get(j));
-        }
+        debug_assert_eq!(r.dtype(), dtype);
+        with_dtype!(dtype, T => {
+            let (o, r) = (T::slice_mut(&mut out), T::slice(r));
+            if out_stride == 1 {
+                o[obase..obase + n].copy_from_slice(&r[..n]);
+            } else {
+                for (j, &v) in r[..n].iter().enumerate() {
+                    o[(obase as isize + j as isize * out_stride) as usize] = v;
+                }
+            }
+        });
     }
     Array::from_buffer(out, &shape)
 }

@@ -146,15 +146,20 @@ fn mask_selection(vm: &VirtualMachine, layout: &Layout, mask: &Array) -> PyResul
         strides: layout.strides[..k].iter().copied().collect(),
         offset: layout.offset,
     };
-    let mut rows = Vec::new();
-    let mut flat = 0;
     let m = mask.to_vec::<bool>();
-    prefix.for_each_position(0, prefix.size(), |p| {
-        if m[flat] {
-            rows.push(p);
+    let count = m.iter().filter(|&&b| b).count();
+    // Without a branch per element (masks are often random): each
+    // position is written to the next slot, which only a true claims.
+    let mut rows = vec![0usize; count + 1];
+    let (mut flat, mut next) = (0, 0);
+    prefix.for_each_run(0, prefix.size(), |pos, run, stride| {
+        for (i, &take) in m[flat..flat + run].iter().enumerate() {
+            rows[next] = (pos + i as isize * stride) as usize;
+            next += take as usize;
         }
-        flat += 1;
+        flat += run;
     });
+    rows.truncate(count);
     let mut shape = vec![rows.len()];
     shape.extend_from_slice(&layout.shape[k..]);
     Ok(Selection { rows, shape, row_layout: rest_layout(layout, k) })
