@@ -147,15 +147,19 @@ fn mask_selection(vm: &VirtualMachine, layout: &Layout, mask: &Array) -> PyResul
         offset: layout.offset,
     };
     let m = mask.to_vec::<bool>();
-    let count = m.iter().filter(|&&b| b).count();
+    let count: usize = m.iter().map(|&b| b as usize).sum();
     // Without a branch per element (masks are often random): each
     // position is written to the next slot, which only a true claims.
     let mut rows = vec![0usize; count + 1];
     let (mut flat, mut next) = (0, 0);
     prefix.for_each_run(0, prefix.size(), |pos, run, stride| {
-        for (i, &take) in m[flat..flat + run].iter().enumerate() {
-            rows[next] = (pos + i as isize * stride) as usize;
+        let mut p = pos;
+        for &take in &m[flat..flat + run] {
+            // Safety: `next` counts the trues before this element, at
+            // most `count`, and `rows` has `count + 1` slots.
+            unsafe { *rows.get_unchecked_mut(next) = p as usize };
             next += take as usize;
+            p += stride;
         }
         flat += run;
     });
