@@ -11,6 +11,7 @@
 //! is the runtime's job (`runtime.rs`).
 
 use crate::buffer::Array;
+use crate::exec::kernels::Operand;
 use crate::dtype::{DType, Error, Result, Scalar};
 use crate::layout::{broadcast_shapes, compose, normalize_axis, shape_str, size_of, Layout, Shape};
 use smallvec::SmallVec;
@@ -628,25 +629,47 @@ fn binary_types(op: BinaryOp, a: DType, b: DType) -> Result<(DType, DType)> {
     })
 }
 
-pub fn binary(op: BinaryOp, a: &NodeRef, b: &NodeRef) -> Result<NodeRef> {
-    let shape = broadcast_shapes(&[&a.shape, &b.shape])?;
-    let (compute, out) = binary_types(op, a.dtype, b.dtype)?;
-    // Booleans: `+` is logical or, `*` logical and.
+/// The loop `a op b` runs on operands of dtypes `a` and `b`: the op (on
+/// booleans `+` is logical or, `*` logical and), the dtype it computes in,
+/// and the result's dtype.
+fn binary_loop(op: BinaryOp, a: DType, b: DType) -> Result<(BinaryOp, DType, DType)> {
+    let (compute, out) = binary_types(op, a, b)?;
     let op = match (op, compute) {
         (BinaryOp::Add, DType::Bool) => BinaryOp::Or,
         (BinaryOp::Mul, DType::Bool) => BinaryOp::And,
         (op, _) => op,
     };
-    if op == BinaryOp::Pow && compute.is_int() {
-        if let Some(NodeState::Done(e)) = Some(&*b.state()) {
-            let negative = (0..e.size()).any(|i| e.get_flat(i).as_i64() < 0);
-            if negative {
-                return Err(Error::value("Integers to negative integer powers are not allowed."));
-            }
-        }
+    Ok((op, compute, out))
+}
+
+/// NumPy's error for integer powers with a negative exponent among `e`.
+fn check_int_power(op: BinaryOp, compute: DType, mut e: impl Iterator<Item = Scalar>) -> Result<()> {
+    if op == BinaryOp::Pow && compute.is_int() && e.any(|v| v.as_i64() < 0) {
+        return Err(Error::value("Integers to negative integer powers are not allowed."));
+    }
+    Ok(())
+}
+
+pub fn binary(op: BinaryOp, a: &NodeRef, b: &NodeRef) -> Result<NodeRef> {
+    let shape = broadcast_shapes(&[&a.shape, &b.shape])?;
+    let (op, compute, out) = binary_loop(op, a.dtype, b.dtype)?;
+    if let Some(NodeState::Done(e)) = Some(&*b.state()) {
+        check_int_power(op, compute, (0..e.size()).map(|i| e.get_flat(i)))?;
     }
     let inputs = vec![cast_to(a, compute), cast_to(b, compute)];
     Ok(Node::pending(Op::Binary(op), inputs, out, shape))
+}
+
+/// `a op b` of two computed scalars, now: the value `binary` of their 0-d
+/// nodes computes, without building nodes (the scalar arithmetic of
+/// Python loops).
+pub fn binary_scalar(op: BinaryOp, a: Scalar, b: Scalar) -> Result<Scalar> {
+    let (op, compute, out) = binary_loop(op, a.dtype(), b.dtype())?;
+    check_int_power(op, compute, std::iter::once(b))?;
+    let (x, y) = (Operand::Splat(a.cast(compute)), Operand::Splat(b.cast(compute)));
+    let mut buffer = crate::buffer::Buffer::for_overwrite(out, 1);
+    crate::exec::kernels::binary(op, &x, &y, buffer.range_mut(0, 1));
+    Ok(buffer.get(0))
 }
 
 /// `np.where(cond, x, y)`.

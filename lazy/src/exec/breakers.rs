@@ -102,9 +102,17 @@ fn along_axis(x: &Array, axis: usize, dtype: DType, f: impl Fn(&Buffer, &mut Vec
         results.clear();
         f(&row, &mut results);
         let r = &results[0];
-        for j in 0..n {
-            out.set((obase as isize + j as isize * out_stride) as usize, r.get(j));
-        }
+        debug_assert_eq!(r.dtype(), dtype);
+        with_dtype!(dtype, T => {
+            let (o, r) = (T::slice_mut(&mut out), T::slice(r));
+            if out_stride == 1 {
+                o[obase..obase + n].copy_from_slice(&r[..n]);
+            } else {
+                for (j, &v) in r[..n].iter().enumerate() {
+                    o[(obase as isize + j as isize * out_stride) as usize] = v;
+                }
+            }
+        });
     }
     Array::from_buffer(out, &shape)
 }
@@ -297,6 +305,11 @@ fn gather(x: &Array, positions: &[usize], shape: &[usize]) -> Array {
         let src = T::slice(&x.buffer);
         let out: Vec<T> = match x.contiguous_slice::<T>() {
             Some(c) => positions.iter().map(|&p| c[p]).collect(),
+            // A strided row (a column of a matrix): no divisions per element.
+            None if x.layout.ndim() == 1 => {
+                let (offset, stride) = (x.layout.offset as isize, x.layout.strides[0]);
+                positions.iter().map(|&p| src[(offset + p as isize * stride) as usize]).collect()
+            }
             None => positions.iter().map(|&p| src[x.layout.position(p)]).collect(),
         };
         T::wrap(out)

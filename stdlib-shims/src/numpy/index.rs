@@ -146,15 +146,24 @@ fn mask_selection(vm: &VirtualMachine, layout: &Layout, mask: &Array) -> PyResul
         strides: layout.strides[..k].iter().copied().collect(),
         offset: layout.offset,
     };
-    let mut rows = Vec::new();
-    let mut flat = 0;
     let m = mask.to_vec::<bool>();
-    prefix.for_each_position(0, prefix.size(), |p| {
-        if m[flat] {
-            rows.push(p);
+    let count: usize = m.iter().map(|&b| b as usize).sum();
+    // Without a branch per element (masks are often random): each
+    // position is written to the next slot, which only a true claims.
+    let mut rows = vec![0usize; count + 1];
+    let (mut flat, mut next) = (0, 0);
+    prefix.for_each_run(0, prefix.size(), |pos, run, stride| {
+        let mut p = pos;
+        for &take in &m[flat..flat + run] {
+            // Safety: `next` counts the trues before this element, at
+            // most `count`, and `rows` has `count + 1` slots.
+            unsafe { *rows.get_unchecked_mut(next) = p as usize };
+            next += take as usize;
+            p += stride;
         }
-        flat += 1;
+        flat += run;
     });
+    rows.truncate(count);
     let mut shape = vec![rows.len()];
     shape.extend_from_slice(&layout.shape[k..]);
     Ok(Selection { rows, shape, row_layout: rest_layout(layout, k) })
@@ -208,14 +217,18 @@ fn as_int64(a: &Array) -> Array {
     Array::from_buffer(Buffer::I64(v), a.shape())
 }
 
-/// All buffer positions a selection covers, in result order.
-fn positions(sel: &Selection) -> Vec<usize> {
+/// All buffer positions a selection covers, in result order, and its shape.
+fn positions(sel: Selection) -> (Vec<usize>, Vec<usize>) {
+    if sel.row_layout.ndim() == 0 {
+        // Whole elements selected (a mask over every axis): the rows.
+        return (sel.rows, sel.shape);
+    }
     let per = sel.row_layout.size();
     let mut out = Vec::with_capacity(sel.rows.len() * per);
     for &r in &sel.rows {
         sel.row_layout.for_each_position(0, per, |p| out.push(r + p));
     }
-    out
+    (out, sel.shape)
 }
 
 
@@ -340,6 +353,9 @@ fn single_positions(
 }
 
 pub fn getitem(vm: &VirtualMachine, zelf: &PyNdArray, needle: &PyObject) -> PyResult {
+    if let Some(v) = get_one(vm, zelf, needle) {
+        return Ok(v);
+    }
     let items = parse(vm, needle)?;
     if items.iter().all(|i| matches!(i, Item::Basic(_))) {
         let basic: Vec<BasicIndex> = items
@@ -355,7 +371,7 @@ pub fn getitem(vm: &VirtualMachine, zelf: &PyNdArray, needle: &PyObject) -> PyRe
     // it, which computes nothing now.
     let logical = Layout::contiguous(&zelf.shape());
     let (pos, shape) = match advanced(vm, &logical, items)? {
-        Advanced::Leading(sel) => (positions(&sel), sel.shape),
+        Advanced::Leading(sel) => positions(sel),
         Advanced::Single { before, values, after } => single_positions(vm, &logical, &before, &values, &after)?,
     };
     convert::wrap_array(vm, hipy_lazy::graph::gather(&zelf.node(), pos, &shape))
@@ -378,6 +394,65 @@ fn values_for(vm: &VirtualMachine, value: &PyObject, shape: &[usize]) -> PyResul
     Ok(out)
 }
 
+/// Up to this many Python int indices take the one-element fast paths.
+const MAX_ONE: usize = 8;
+
+/// `needle` as Python ints when it is a Python int or a tuple of them (at
+/// most `MAX_ONE`): the indices and their count. None for anything else.
+fn int_indices(vm: &VirtualMachine, needle: &PyObject) -> Option<([isize; MAX_ONE], usize)> {
+    let int_type = vm.ctx.types.int_type;
+    let one = [needle.to_owned()];
+    let items: &[PyObjectRef] = if needle.class().is(int_type) {
+        &one
+    } else if let Some(t) = needle.downcast_ref::<PyTuple>() {
+        t.as_slice()
+    } else {
+        return None;
+    };
+    if items.len() > MAX_ONE {
+        return None;
+    }
+    let mut out = [0isize; MAX_ONE];
+    for (k, i) in items.iter().enumerate() {
+        if !i.class().is(int_type) {
+            return None;
+        }
+        out[k] = i.downcast_ref::<PyInt>()?.try_to_primitive::<isize>(vm).ok()?;
+    }
+    Some((out, items.len()))
+}
+
+/// The buffer position of the element at `indices` (one per axis), None
+/// when one is out of bounds (the general path raises the IndexError).
+fn element_position(indices: &[isize], layout: &Layout) -> Option<usize> {
+    let mut pos = layout.offset as isize;
+    for (k, &i) in indices.iter().enumerate() {
+        let n = layout.shape[k] as isize;
+        let i = if i < 0 { i + n } else { i };
+        if i < 0 || i >= n {
+            return None;
+        }
+        pos += i * layout.strides[k];
+    }
+    Some(pos as usize)
+}
+
+/// `a[i]` or `a[i, j, ...]` naming one element: its scalar, read straight
+/// from the (forced, as NumPy computes it) buffer without building layouts
+/// or nodes: the scalar-sized read of a Python loop. None for any other
+/// index.
+fn get_one(vm: &VirtualMachine, zelf: &PyNdArray, needle: &PyObject) -> Option<PyObjectRef> {
+    let (indices, n) = int_indices(vm, needle)?;
+    if n != zelf.ndim() {
+        return None;
+    }
+    let value = zelf.with_stored(|storage, layout| {
+        let pos = element_position(&indices[..n], layout)?;
+        Some(storage.read(|b| b.get(pos)))
+    })?;
+    Some(scalar::from_value(vm, value))
+}
+
 /// `a[i] = x` or `a[i, j, ...] = x`: one element, in-bounds Python int
 /// indices, a value of the array's own float64/int64 dtype. Written in
 /// place (copying a buffer a pending node still reads, as every write
@@ -387,36 +462,19 @@ fn set_one(vm: &VirtualMachine, zelf: &PyNdArray, needle: &PyObject, value: &PyO
     let Some(v) = convert::plain_scalar(vm, value, zelf.dtype()) else {
         return false;
     };
-    let int_type = vm.ctx.types.int_type;
-    let one = [needle.to_owned()];
-    let indices: &[PyObjectRef] = if needle.class().is(int_type) {
-        &one
-    } else if let Some(t) = needle.downcast_ref::<PyTuple>() {
-        t.as_slice()
-    } else {
+    let Some((indices, n)) = int_indices(vm, needle) else {
         return false;
     };
-    let (storage, layout) = zelf.stored();
-    if indices.len() != layout.ndim() {
+    if n != zelf.ndim() {
         return false;
     }
-    let mut pos = layout.offset as isize;
-    for (k, i) in indices.iter().enumerate() {
-        if !i.class().is(int_type) {
-            return false;
-        }
-        let Some(i) = i.downcast_ref::<PyInt>().and_then(|i| i.try_to_primitive::<isize>(vm).ok()) else {
+    zelf.with_stored(|storage, layout| {
+        let Some(pos) = element_position(&indices[..n], layout) else {
             return false;
         };
-        let n = layout.shape[k] as isize;
-        let i = if i < 0 { i + n } else { i };
-        if i < 0 || i >= n {
-            return false;
-        }
-        pos += i * layout.strides[k];
-    }
-    storage.write(|buf| buf.set(pos as usize, v));
-    true
+        storage.write(|buf| buf.set(pos, v));
+        true
+    })
 }
 
 pub fn setitem(vm: &VirtualMachine, zelf: &PyNdArray, needle: &PyObject, value: &PyObject) -> PyResult<()> {
@@ -473,7 +531,7 @@ pub fn setitem(vm: &VirtualMachine, zelf: &PyNdArray, needle: &PyObject, value: 
             _ => None,
         };
         let (pos, shape) = match advanced(vm, &layout, items)? {
-            Advanced::Leading(sel) => (positions(&sel), sel.shape),
+            Advanced::Leading(sel) => positions(sel),
             Advanced::Single { before, values, after } => single_positions(vm, &layout, &before, &values, &after)?,
         };
         if let Some(count) = mask_count {

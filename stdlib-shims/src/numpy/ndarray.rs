@@ -157,18 +157,23 @@ impl PyNdArray {
     }
 
     pub fn dtype(&self) -> DType {
-        match self.current() {
-            ArrayState::Lazy(n, _) => n.dtype,
-            ArrayState::Stored { storage, .. } => storage.dtype(),
-            ArrayState::View { base, .. } => match base.state() {
-                BaseState::Pending(n, _) => n.dtype,
-                BaseState::Stored(s, _) => s.dtype(),
-            },
+        // The base is read after the view's own lock is released.
+        let base = match &*self.state.read() {
+            ArrayState::Lazy(n, _) => return n.dtype,
+            ArrayState::Stored { storage, .. } => return storage.dtype(),
+            ArrayState::View { base, .. } => base.clone(),
+        };
+        match base.state() {
+            BaseState::Pending(n, _) => n.dtype,
+            BaseState::Stored(s, _) => s.dtype(),
         }
     }
 
     pub fn ndim(&self) -> usize {
-        self.shape().len()
+        match &*self.state.read() {
+            ArrayState::Lazy(n, _) => n.shape.len(),
+            ArrayState::Stored { layout, .. } | ArrayState::View { layout, .. } => layout.ndim(),
+        }
     }
 
     pub fn size(&self) -> usize {
@@ -207,6 +212,16 @@ impl PyNdArray {
         };
         *self.state.write() = ArrayState::Stored { storage: storage.clone(), layout: layout.clone() };
         (storage, layout)
+    }
+
+    /// `f` of the forced storage and layout, without cloning them when
+    /// the array is stored already (the element reads of Python loops).
+    pub fn with_stored<R>(&self, f: impl FnOnce(&Storage, &Layout) -> R) -> R {
+        if let ArrayState::Stored { storage, layout } = &*self.state.read() {
+            return f(storage, layout);
+        }
+        let (storage, layout) = self.stored();
+        f(&storage, &layout)
     }
 
     /// The data, forced.

@@ -2,17 +2,46 @@
 //! by the ufunc functions).
 
 use crate::numpy::args::OrRaise;
-use crate::numpy::convert::{resolve2, to_arg, wrap, Arg};
+use crate::numpy::convert::{resolve2, to_arg, weak_of, wrap, Arg};
+use crate::numpy::scalar::PyNpScalar;
 use crate::numpy::ndarray::PyNdArray;
 use hipy_lazy::graph::{self, BinaryOp, UnaryOp};
 use hipy_lazy::layout::shape_str;
+use hipy_lazy::dtype::{weak_result_dtype, weak_to_scalar};
 use hipy_lazy::{DType, Node, NodeRef, Scalar, WeakScalar};
 use rustpython_vm::function::{Either, PyComparisonValue};
 use rustpython_vm::types::PyComparisonOp;
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
+/// Both operands as computed values when they are scalars and none is
+/// pending: a numpy scalar's value, or a Python bool/int/float as NumPy 2
+/// takes it beside the other (NEP 50). None otherwise.
+fn scalar_operands(vm: &VirtualMachine, a: &PyObject, b: &PyObject) -> PyResult<Option<(Scalar, Scalar)>> {
+    let value = |o: &PyObject| o.downcast_ref::<PyNpScalar>().filter(|s| !s.is_pending()).map(|s| s.value());
+    let weak = |o: &PyObject, beside: Scalar| -> PyResult<Option<Scalar>> {
+        let Some(w) = weak_of(vm, o)? else {
+            return Ok(None);
+        };
+        weak_to_scalar(w, weak_result_dtype(beside.dtype(), w)).or_raise(vm).map(Some)
+    };
+    Ok(match (value(a), value(b)) {
+        (Some(x), Some(y)) => Some((x, y)),
+        (Some(x), None) => weak(b, x)?.map(|y| (x, y)),
+        (None, Some(y)) => weak(a, y)?.map(|x| (x, y)),
+        (None, None) => None,
+    })
+}
+
+/// `a op b` of two computed scalars: the numpy scalar, computed now.
+fn binary_scalar(vm: &VirtualMachine, x: Scalar, y: Scalar, op: BinaryOp) -> PyResult {
+    Ok(crate::numpy::scalar::from_value(vm, graph::binary_scalar(op, x, y).or_raise(vm)?))
+}
+
 /// `a op b`; NotImplemented for operands numpy does not take.
 pub fn binary(vm: &VirtualMachine, a: &PyObject, b: &PyObject, op: BinaryOp) -> PyResult {
+    if let Some((x, y)) = scalar_operands(vm, a, b)? {
+        return binary_scalar(vm, x, y, op);
+    }
     let (Some(x), Some(y)) = (to_arg(vm, a)?, to_arg(vm, b)?) else {
         return Ok(crate::numpy::complex_native::binary(vm, a, b, op)?.unwrap_or_else(|| vm.ctx.not_implemented()));
     };
@@ -122,9 +151,6 @@ pub fn richcompare(
     b: &PyObject,
     op: PyComparisonOp,
 ) -> PyResult<Either<PyObjectRef, PyComparisonValue>> {
-    let (Some(x), Some(y)) = (to_arg(vm, a)?, to_arg(vm, b)?) else {
-        return Ok(Either::B(PyComparisonValue::NotImplemented));
-    };
     let bop = match op {
         PyComparisonOp::Eq => BinaryOp::Eq,
         PyComparisonOp::Ne => BinaryOp::Ne,
@@ -132,6 +158,12 @@ pub fn richcompare(
         PyComparisonOp::Le => BinaryOp::Le,
         PyComparisonOp::Gt => BinaryOp::Gt,
         _ => BinaryOp::Ge,
+    };
+    if let Some((x, y)) = scalar_operands(vm, a, b)? {
+        return Ok(Either::A(binary_scalar(vm, x, y, bop)?));
+    }
+    let (Some(x), Some(y)) = (to_arg(vm, a)?, to_arg(vm, b)?) else {
+        return Ok(Either::B(PyComparisonValue::NotImplemented));
     };
     let (x, y) = resolve2(vm, x, y)?;
     match graph::binary(bop, &x, &y) {

@@ -31,9 +31,22 @@ enum ScalarState {
 }
 
 #[pyclass(module = "numpy", name = "generic")]
-#[derive(Debug, PyPayload)]
+#[derive(Debug)]
 pub struct PyNpScalar {
     state: PyRwLock<ScalarState>,
+}
+
+impl PyPayload for PyNpScalar {
+    /// Like CPython's numpy scalars, not tracked by the cycle collector: a
+    /// scalar holds a value or a graph node and no Python object, so it is
+    /// in no cycle, and tracking the scalars a Python loop makes costs more
+    /// than their arithmetic. (Only `make` creates them, with no
+    /// `__dict__`: the scalar types take no subclasses.)
+    const NEW_REF_UNTRACKED: bool = true;
+
+    fn class(_ctx: &rustpython_vm::Context) -> &'static Py<PyType> {
+        <Self as rustpython_vm::class::StaticType>::static_type()
+    }
 }
 
 const N_TYPES: usize = 12;
