@@ -6,6 +6,7 @@ use rustpython_vm::builtins::{PyDict, PyList, PyStr, PyTuple, PyType};
 use rustpython_vm::types::{PyComparisonOp, PyTypeFlags};
 use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 
+use crate::code::forced_miss;
 use crate::exact::{exact_float, exact_int, subscript_fast};
 use crate::frame::Frame;
 
@@ -80,6 +81,8 @@ pub fn binary_op(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef, op: u32)
                 1 | 14 => Some(x & y),
                 7 | 20 => Some(x | y),
                 12 | 25 => Some(x ^ y),
+                // A negative exponent makes a float: the general path.
+                8 | 21 if y >= 0 && !forced_miss() => u32::try_from(y).ok().and_then(|y| x.checked_pow(y)),
                 _ => None,
             };
             if let Some(r) = r {
@@ -106,6 +109,7 @@ pub fn binary_op(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef, op: u32)
             10 | 23 => Some(x - y),
             5 | 18 => Some(x * y),
             11 | 24 if y != 0.0 => Some(x / y),
+            8 | 21 => float_pow(x, y),
             _ => None,
         };
         if let Some(r) = r {
@@ -162,6 +166,20 @@ pub fn binary_op(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef, op: u32)
         26 => a.get_item(&**b, vm),
         _ => Err(vm.new_system_error(format!("hipy: unknown BINARY_OP argument {op}"))),
     }
+}
+
+/// `x ** y` for a positive finite base and a finite exponent whose result is
+/// finite: libm's `pow`, as CPython's float_pow computes it. Zero or negative
+/// bases (ZeroDivisionError, complex results, CPython's sign handling),
+/// infinities, NaNs and overflow take the general path (None); so does a
+/// random miss.
+#[inline]
+fn float_pow(x: f64, y: f64) -> Option<f64> {
+    if !(x > 0.0 && x.is_finite() && y.is_finite()) || forced_miss() {
+        return None;
+    }
+    let r = x.powf(y);
+    r.is_finite().then_some(r)
 }
 
 /// An exact int that converts to f64 without rounding.
