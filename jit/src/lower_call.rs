@@ -265,29 +265,39 @@ impl Codegen<'_> {
         emit!(self.e; done:);
     }
 
-    /// With the threads flag clear, the address of the value cell of the
-    /// hinted entry of the object's instance dict (see `InlineAttrs`) into
-    /// `cell`; jumps to `slow` for anything else. The object is in `rdi`, the
-    /// hint in `hint`; `rax` and `r11` are clobbered.
-    fn hinted_value_cell(&mut self, rc: crate::InlineRefcounts, a: crate::InlineAttrs, hint: u8, cell: u8, slow: DynamicLabel) {
+    /// With the threads flag clear, the object's instance dict into `rax`
+    /// when it is an exact dict whose stamp is the hint's high half (left in
+    /// `r11d`; see `InlineAttrs`); jumps to `no_dict` when the object has
+    /// none, to `slow` for anything else. The object is in `rdi`, the hint in
+    /// `hint`.
+    fn hinted_dict(&mut self, rc: crate::InlineRefcounts, a: crate::InlineAttrs, hint: u8, no_dict: DynamicLabel, slow: DynamicLabel) {
         let type_off = self.opts.layout.type_offset;
-        let (dict_off, stamp_off, entries_off, value_off) = (a.dict_offset, a.stamp_offset, a.entries_offset, a.value_offset);
-        let (stride, dict_type, flag) = (a.stride, a.dict_type as i64, rc.threads_flag as i64);
+        let (dict_off, stamp_off, dict_type, flag) = (a.dict_offset, a.stamp_offset, a.dict_type as i64, rc.threads_flag as i64);
         emit!(self.e
             ; mov r11, QWORD flag
             ; cmp BYTE [r11], 0
             ; jne =>slow
             ; mov rax, QWORD [rdi + dict_off]
             ; test rax, rax
-            ; jz =>slow
+            ; jz =>no_dict
             ; mov r11, QWORD dict_type
             ; cmp QWORD [rax + type_off], r11
             ; jne =>slow
             ; mov r11, Rq(hint)
             ; shr r11, 32
-            ; jz =>slow
             ; cmp r11d, DWORD [rax + stamp_off]
-            ; jne =>slow
+            ; jne =>slow);
+    }
+
+    /// The address of the value cell of the hinted entry of the object's
+    /// instance dict (`hinted_dict`, a non-zero stamp) into `cell`; jumps to
+    /// `slow` otherwise. `rax` and `r11` are clobbered.
+    fn hinted_value_cell(&mut self, rc: crate::InlineRefcounts, a: crate::InlineAttrs, hint: u8, cell: u8, slow: DynamicLabel) {
+        let (entries_off, value_off, stride) = (a.entries_offset, a.value_offset, a.stride);
+        self.hinted_dict(rc, a, hint, slow, slow);
+        emit!(self.e
+            ; test r11d, r11d
+            ; jz =>slow
             ; mov rax, QWORD [rax + entries_off]
             ; mov Rd(cell), Rd(hint)
             ; imul Rq(cell), Rq(cell), stride
@@ -343,24 +353,10 @@ impl Codegen<'_> {
     /// The object is in `rdi`, the name in `rsi` and the hint in `rdx`, as
     /// the helper takes them (all three kept for the call); see `InlineAttrs`.
     fn attr_absent_fast_path(&mut self, target: u64, rc: crate::InlineRefcounts, a: crate::InlineAttrs, preserve: &[Loc]) {
-        let type_off = self.opts.layout.type_offset;
-        let (dict_off, stamp_off, dict_type, flag) = (a.dict_offset, a.stamp_offset, a.dict_type as i64, rc.threads_flag as i64);
         let (first, last) = (a.shapes.0 as i32, a.shapes.1 as i32);
         let (slow, absent, done) = (self.e.label(), self.e.label(), self.e.label());
+        self.hinted_dict(rc, a, RDX, absent, slow);
         emit!(self.e
-            ; mov r11, QWORD flag
-            ; cmp BYTE [r11], 0
-            ; jne =>slow
-            ; mov rax, QWORD [rdi + dict_off]
-            ; test rax, rax
-            ; jz =>absent
-            ; mov r11, QWORD dict_type
-            ; cmp QWORD [rax + type_off], r11
-            ; jne =>slow
-            ; mov r11, rdx
-            ; shr r11, 32
-            ; cmp r11d, DWORD [rax + stamp_off]
-            ; jne =>slow
             ; cmp r11d, first
             ; jb =>slow
             ; cmp r11d, last
