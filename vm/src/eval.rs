@@ -750,7 +750,7 @@ fn execute_frames<const SINGLE: bool>(
             let key = f.pop();
             let container = f.pop();
             let value = f.pop();
-            if !crate::exact::store_subscript_fast(vm, &container, &key, &value) {
+            if let Some(value) = crate::exact::store_subscript_fast(vm, &container, &key, value) {
                 container.set_item(&*key, value, vm)?;
             }
         }

@@ -130,39 +130,39 @@ pub(crate) fn subscript_fast(vm: &VirtualMachine, seq: &PyObjectRef, idx: &PyObj
 }
 
 /// `seq[i] = v` for exact lists with a small int index in range, and
-/// `d[k] = v` for an exact dict and an exact int or str key; false when the
-/// general protocol must handle it (including to raise errors).
+/// `d[k] = v` for an exact dict and an exact int or str key: None when
+/// stored (the value's reference moved into the container), else the value
+/// back, for the general protocol to store (or raise).
 #[inline]
-pub fn store_subscript_fast(vm: &VirtualMachine, seq: &PyObject, idx: &PyObject, v: &PyObjectRef) -> bool {
+pub fn store_subscript_fast(vm: &VirtualMachine, seq: &PyObject, idx: &PyObject, v: PyObjectRef) -> Option<PyObjectRef> {
     let class = seq.class();
     if class.is(vm.ctx.types.dict_type) {
         if !plain_key(vm, idx) || forced_miss() {
-            return false;
+            return Some(v);
         }
-        let Some(d) = seq.downcast_ref::<PyDict>() else { return false };
-        // Cannot fail for these keys; an error would be raised again by
-        // the generic path.
-        return d.set_item(idx, v.clone(), vm).is_ok();
+        let Some(d) = seq.downcast_ref::<PyDict>() else { return Some(v) };
+        // Hashing and comparing an exact int or str key runs no Python code
+        // and cannot raise.
+        d.set_item(idx, v, vm).expect("storing under an exact int or str key");
+        return None;
     }
     let Some(i) = exact_i64(vm, idx) else {
-        return false;
+        return Some(v);
     };
-    if !class.is(vm.ctx.types.list_type) {
-        return false;
-    }
-    let Some(list) = seq.downcast_ref::<PyList>() else {
-        return false;
+    let Some(list) = seq.downcast_ref::<PyList>().filter(|_| class.is(vm.ctx.types.list_type)) else {
+        return Some(v);
     };
     let mut items = list.borrow_vec_mut();
     let n = items.len() as i64;
     let j = if i < 0 { i + n } else { i };
     if 0 <= j && j < n {
-        let old = std::mem::replace(&mut items[j as usize], v.clone());
+        let old = std::mem::replace(&mut items[j as usize], v);
         drop(items);
         drop(old);
-        true
+        None
     } else {
-        false
+        drop(items);
+        Some(v)
     }
 }
 

@@ -154,9 +154,7 @@ pub extern "C" fn hp_load_global(globals: *const PyObject, builtins: *const PyOb
 /// `o[k] = v`: 0, or -1 with an exception pending.
 pub extern "C" fn hp_setitem(o: *const PyObject, k: *const PyObject, v: *const PyObject) -> i64 {
     let (o, k, v) = unsafe { (obj(o), obj(k), obj(v).to_owned()) };
-    if crate::exact::store_subscript_fast(vm(), o, k, &v) {
-        return 0;
-    }
+    let Some(v) = crate::exact::store_subscript_fast(vm(), o, k, v) else { return 0 };
     match o.set_item(k, v, vm()) {
         Ok(()) => 0,
         Err(e) => {
