@@ -36,30 +36,52 @@ struct Interrupted {
 }
 
 /// Run `path`, wait for its first line ("ready"), let it run for `settle`,
-/// send SIGINT, and collect what it printed.
+/// send SIGINT, and collect what it printed. The child starts with SIGINT's
+/// default disposition, as a shell's foreground job does, whatever this test
+/// process inherited (a run started in the background with SIGINT ignored
+/// would otherwise leave it ignoring SIGINT, as CPython does); if it is still
+/// running 20 s after the signal, it is killed, so a failure cannot leave it
+/// looping.
 fn interrupt(path: &str, env: &[(&str, &str)], settle: Duration) -> Interrupted {
-    let mut child = Command::new(HIPY)
-        .args(["run", path])
+    let mut cmd = Command::new(HIPY);
+    cmd.args(["run", path])
         .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run hipy");
+        .stderr(Stdio::piped());
+    // SAFETY: only async-signal-safe calls between fork and exec.
+    unsafe {
+        cmd.pre_exec(|| {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            Ok(())
+        });
+    }
+    let mut child = cmd.spawn().expect("run hipy");
+    let pid = child.id() as i32;
+    let (done, watch) = std::sync::mpsc::channel::<()>();
+    let watchdog = std::thread::spawn(move || {
+        if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = watch.recv_timeout(Duration::from_secs(20)) {
+            // SAFETY: kill with a valid pid and signal; the child has not been
+            // waited for, so the pid is still its own.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+        }
+    });
     let mut out = BufReader::new(child.stdout.take().unwrap());
     let mut first = String::new();
     out.read_line(&mut first).unwrap();
-    assert_eq!(first, "ready\n", "{path}");
     std::thread::sleep(settle);
     let sent = Instant::now();
     // SAFETY: kill with a valid pid and signal.
-    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    unsafe { libc::kill(pid, libc::SIGINT) };
     let mut rest = String::new();
     std::io::Read::read_to_string(&mut out, &mut rest).unwrap();
     let mut stderr = String::new();
     std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut stderr).unwrap();
+    let _ = done.send(());
+    watchdog.join().unwrap();
     let status = child.wait().unwrap();
     let latency = sent.elapsed();
+    assert_eq!(first, "ready\n", "{path}");
     Interrupted {
         stdout: rest,
         stderr,
