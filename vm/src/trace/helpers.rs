@@ -320,15 +320,8 @@ pub extern "C" fn hp_str_get(s: *const PyObject, i: i64) -> *const PyObject {
 /// `d.get(k, default)` of an exact dict: the value or `default`, owned;
 /// null with the exception pending when hashing or comparing `k` raises.
 pub extern "C" fn hp_dict_get(d: *const PyObject, k: *const PyObject, default: *const PyObject) -> *const PyObject {
-    let d = unsafe { obj(d) }.downcast_ref::<PyDict>().expect("dict");
-    match d.get_item_opt(unsafe { obj(k) }, vm()) {
-        Ok(Some(v)) => owned(v),
-        Ok(None) => owned(unsafe { obj(default) }.to_owned()),
-        Err(e) => {
-            fail(e);
-            std::ptr::null()
-        }
-    }
+    let (d, k) = unsafe { (obj(d).downcast_ref::<PyDict>().expect("dict"), obj(k)) };
+    owned_or_fail(d.get_item_opt(k, vm()).map(|v| v.unwrap_or_else(|| unsafe { obj(default) }.to_owned())))
 }
 
 /// `d[k]` of an exact dict: the value, owned; null with KeyError(k)
@@ -336,17 +329,7 @@ pub extern "C" fn hp_dict_get(d: *const PyObject, k: *const PyObject, default: *
 pub extern "C" fn hp_dict_subscript(d: *const PyObject, k: *const PyObject) -> *const PyObject {
     let (d, k) = unsafe { (obj(d).downcast_ref::<PyDict>().expect("dict"), obj(k)) };
     let vm = vm();
-    match d.get_item_opt(k, vm) {
-        Ok(Some(v)) => owned(v),
-        Ok(None) => {
-            fail(vm.new_key_error(k.to_owned()));
-            std::ptr::null()
-        }
-        Err(e) => {
-            fail(e);
-            std::ptr::null()
-        }
-    }
+    owned_or_fail(d.get_item_opt(k, vm).and_then(|v| v.ok_or_else(|| vm.new_key_error(k.to_owned()))))
 }
 
 /// `list[i] = v` of an exact list: 0, or 1 (no exception) when out of range.

@@ -160,17 +160,23 @@ impl Recorder {
         self.b.load_field(seq, l.items, Type::Obj)
     }
 
+    /// The class and probed layout of `o` when it is an exact list or tuple.
+    pub(super) fn exact_seq(&self, vm: &VirtualMachine, o: &PyObject) -> Option<(&'static Py<PyType>, Option<crate::trace::SeqLayout>)> {
+        let t = &vm.ctx.types;
+        if o.class().is(t.list_type) {
+            Some((t.list_type, self.layout.list))
+        } else if o.class().is(t.tuple_type) {
+            Some((t.tuple_type, self.layout.tuple))
+        } else {
+            None
+        }
+    }
+
     /// The length of `seq` read inline when `o` (its value) is an exact list
     /// or tuple of a probed layout, under a guard on its class; None (nothing
     /// recorded) for anything else.
     pub(super) fn exact_seq_len(&mut self, vm: &VirtualMachine, seq: Operand, o: &PyObject, snap: SnapId) -> Option<ValueId> {
-        let (cls, l) = if o.class().is(vm.ctx.types.list_type) {
-            (vm.ctx.types.list_type, self.layout.list?)
-        } else if o.class().is(vm.ctx.types.tuple_type) {
-            (vm.ctx.types.tuple_type, self.layout.tuple?)
-        } else {
-            return None;
-        };
+        let (cls, Some(l)) = self.exact_seq(vm, o)? else { return None };
         let c = self.type_const(vm, cls);
         self.b.guard_class(seq, c, snap);
         Some(self.b.load_field(seq, l.len, Type::I64))

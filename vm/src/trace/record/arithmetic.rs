@@ -64,14 +64,13 @@ impl Recorder {
             return Ok(());
         }
         if base_op == 26 && int_value(vm, b).is_some() {
-            let helper = if a.class().is(vm.ctx.types.list_type) {
-                Some((Helper::ListGet, vm.ctx.types.list_type, self.layout.list))
-            } else if a.class().is(vm.ctx.types.tuple_type) {
-                Some((Helper::TupleGet, vm.ctx.types.tuple_type, self.layout.tuple))
-            } else if a.class().is(vm.ctx.types.str_type) {
-                Some((Helper::StrGet, vm.ctx.types.str_type, None))
-            } else {
-                None
+            let helper = match self.exact_seq(vm, a) {
+                Some((cls, layout)) => {
+                    let get = if cls.is(vm.ctx.types.list_type) { Helper::ListGet } else { Helper::TupleGet };
+                    Some((get, cls, layout))
+                }
+                None if a.class().is(vm.ctx.types.str_type) => Some((Helper::StrGet, vm.ctx.types.str_type, None)),
+                None => None,
             };
             if let (Some((name, cls, seq_layout)), Sh::Val { op: seq, repr: Repr::Obj, .. }) = (helper, sa) {
                 let c = self.type_const(vm, cls);
