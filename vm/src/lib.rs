@@ -26,6 +26,7 @@ mod generator;
 mod hooks;
 mod globals_cache;
 mod heapq;
+mod int_hash;
 mod imports;
 mod introspect;
 mod jump;
@@ -67,6 +68,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     range::init_type();
     list_iter::init_type();
     tuple_compare::install(vm);
+    int_hash::install(vm);
     let fslots = &vm.ctx.types.function_type.slots;
     fslots.call.store(Some(function::function_call_slot));
     fslots.vectorcall.store(Some(function::function_vectorcall_slot));
