@@ -1114,6 +1114,9 @@ pub fn resume_pushing(vm: &VirtualMachine, g: &PyObject, sink: &mut dyn crate::p
 /// what CPython says.
 pub fn resume_on_stack(vm: &VirtualMachine, it: &PyObject) -> Option<Box<Frame>> {
     let g = &it.downcast_ref::<HipyGenerator>()?.inner;
+    if NESTED_NEXT.with(|n| n.replace(0)) == it as *const PyObject as usize {
+        return None;
+    }
     if !on_stack_allowed(vm) || !g.claim() {
         return None;
     }
@@ -1128,6 +1131,20 @@ pub fn resume_on_stack(vm: &VirtualMachine, it: &PyObject) -> Option<Box<Frame>>
         frame.push(vm.ctx.none());
     }
     Some(frame)
+}
+
+thread_local! {
+    /// The generator the next FOR_ITER resumes in a nested run rather than
+    /// on the stack (`resume_nested_next`); 0 for none.
+    static NESTED_NEXT: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// The FOR_ITER about to run resumes generator `it` in a nested run, as
+/// `iter_next` does, not on the consumer's stack: the trace recorder asks
+/// for it where it records that FOR_ITER as a call instead of following the
+/// generator's frame (past its inlining depth).
+pub fn resume_nested_next(it: &PyObject) {
+    NESTED_NEXT.with(|n| n.set(it as *const PyObject as usize));
 }
 
 /// The generator frame `frame`, run by `resume_on_stack`, yielded: keep it

@@ -70,7 +70,12 @@ impl Recorder {
             return Ok(());
         }
         if let Some((info, resume_at, nulls)) = crate::generator::suspended_on_stack(vm, it) {
-            return self.peel(vm, pc, iter, it, info, resume_at, &nulls);
+            if self.frames.len() < MAX_DEPTH {
+                return self.peel(vm, pc, iter, it, info, resume_at, &nulls);
+            }
+            // Too deep to peel (a recursive generator): the next value is a
+            // call, and the interpreter resumes the generator in a nested run.
+            crate::generator::resume_nested_next(it);
         }
         let raise = self.snapshot(SnapshotKind::RaisePending, pc);
         let r = self.call(Helper::IterNext, &[iter]).expect("obj");
@@ -107,9 +112,6 @@ impl Recorder {
     /// interpreter's stack (`deopt`).
     #[allow(clippy::too_many_arguments)]
     fn peel(&mut self, vm: &VirtualMachine, pc: u32, iter: Operand, it: &PyObject, info: Rc<CodeInfo>, resume_at: u32, nulls: &[bool]) -> Result<(), Abort> {
-        if self.frames.len() >= MAX_DEPTH {
-            abort!("inlining too deep");
-        }
         let n = nulls.len();
         let mask = null_mask(nulls)?;
         let snap = self.snapshot(SnapshotKind::Resume, pc);
