@@ -206,6 +206,24 @@ pub fn method_of(callable: &PyObject) -> Option<Method> {
 /// `list.pop(index)` of an exact list (`index` None: the last item), or
 /// the general call's error.
 pub fn list_pop(vm: &VirtualMachine, list: &PyObjectRef, index: Option<i64>) -> PyResult {
+    // An exact list: CPython's `list.pop` itself (its checks and messages
+    // in its order), without the method call.
+    if let Some(l) = list.downcast_ref::<rustpython_vm::builtins::PyList>().filter(|_| list.class().is(vm.ctx.types.list_type)) {
+        let mut items = l.borrow_vec_mut();
+        let n = items.len() as i64;
+        if n == 0 {
+            return Err(vm.new_index_error("pop from empty list"));
+        }
+        let i = match index {
+            None => n - 1,
+            Some(i) if i < 0 => i.saturating_add(n),
+            Some(i) => i,
+        };
+        if !(0..n).contains(&i) {
+            return Err(vm.new_index_error("pop index out of range"));
+        }
+        return Ok(items.remove(i as usize));
+    }
     let args: Vec<Option<PyObjectRef>> = index.map(|i| Some(vm.ctx.new_int(i).into())).into_iter().collect();
     let known = KNOWN.get().and_then(Option::as_ref).expect("builtins known");
     if let Some(r) = call(vm, &known.list_pop, Some(list), &args) {

@@ -4,7 +4,7 @@
 use num_traits::{Signed, Zero};
 use rustpython_vm::builtins::{PyDict, PyList, PyStr, PyTuple, PyType};
 use rustpython_vm::types::{PyComparisonOp, PyTypeFlags};
-use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
+use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
 use crate::code::forced_miss;
 use crate::exact::{exact_float, exact_int, subscript_fast};
@@ -21,7 +21,7 @@ pub fn get_iter(vm: &VirtualMachine, v: PyObjectRef) -> PyResult {
 }
 
 /// LIST_APPEND: `list` is the comprehension's list.
-pub fn list_append(vm: &VirtualMachine, list: &PyObjectRef, item: PyObjectRef) -> PyResult<()> {
+pub fn list_append(vm: &VirtualMachine, list: &PyObject, item: PyObjectRef) -> PyResult<()> {
     match list.downcast_ref::<PyList>() {
         Some(l) => Ok(l.borrow_vec_mut().push(item)),
         None => Err(vm.new_system_error("LIST_APPEND on a non-list")),

@@ -82,6 +82,7 @@ pub fn offer_float(vm: &VirtualMachine, v: f64) -> bool {
 }
 
 pub use collect::{build, Container};
+pub use sum::sum_sequence;
 
 /// Run generator `g` in push mode until it ends: each value `sink`
 /// declines goes to `declined`, which may stop the run early with a result

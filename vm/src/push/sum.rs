@@ -156,6 +156,12 @@ pub(super) fn sum(vm: &VirtualMachine, args: FuncArgs, callee: Callee, original:
     }
 }
 
+/// `sum(seq)` of an exact list or tuple with no start: what `sum` computes
+/// for it (compiled code calls it without the builtin's argument handling).
+pub fn sum_sequence(vm: &VirtualMachine, seq: &PyObjectRef) -> PyResult {
+    sum_items(vm, seq, Total::Int(0))
+}
+
 /// `sum` of an exact list or tuple: item by item as its iterator would go
 /// (a list's length is read again at each step: an item's `__radd__` may
 /// change the list), through the sink while it takes them; from the first

@@ -119,6 +119,7 @@ helpers! {
     DictSubscript = "dict_subscript", hp_dict_subscript, [Obj, Obj] -> Obj, RAISING, 0;
     StoreFloatItem = "store_float_item", hp_store_float_item, [Obj, I64, F64] -> I64, F { item_store: true, ..PLAIN }, 0;
     Len = "len", hp_len, [Obj] -> I64, PLAIN, 0;
+    SumSeq = "sum_seq", hp_sum_seq, [Obj] -> Obj, RAISING, 0;
     IterNext = "iter_next", hp_iter_next, [Obj] -> Obj, RAISING, 0;
     Call0 = "call0", hp_call0, [Obj] -> Obj, RAISING, 0;
     Call1 = "call1", hp_call1, [Obj, Obj] -> Obj, RAISING, 0;

@@ -177,8 +177,8 @@ fn status(r: PyResult<()>) -> i64 {
 
 /// LIST_APPEND (`ops::list_append`); 0, or -1 with an exception pending.
 pub extern "C" fn hp_list_append(l: *const PyObject, v: *const PyObject) -> i64 {
-    let (l, v) = unsafe { (obj(l).to_owned(), obj(v).to_owned()) };
-    status(crate::ops::list_append(vm(), &l, v))
+    let (l, v) = unsafe { (obj(l), obj(v).to_owned()) };
+    status(crate::ops::list_append(vm(), l, v))
 }
 
 /// `list.pop()` (`index` i64::MIN) or `list.pop(index)` of an exact list
@@ -396,6 +396,12 @@ pub extern "C" fn hp_len(o: *const PyObject) -> i64 {
             -1
         }
     }
+}
+
+/// `sum(seq)` of an exact list or tuple (`push::sum_sequence`). New
+/// reference, or null with the exception pending.
+pub extern "C" fn hp_sum_seq(seq: *const PyObject) -> *const PyObject {
+    owned_or_fail(crate::push::sum_sequence(vm(), &unsafe { obj(seq) }.to_owned()))
 }
 
 /// A private object `hp_iter_next` returns (owned) at exhaustion; no Python

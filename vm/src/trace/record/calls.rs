@@ -118,6 +118,23 @@ impl Recorder {
             self.release_temp(x, xt);
             return self.finish_call(argc, Sh::val(n, Repr::Int, false));
         }
+        // `sum(seq)` of an exact list or tuple: the sum itself, without the
+        // builtin's argument handling.
+        if nargs == 1 && !self_arg && callable.is(&vm.builtins.get_attr("sum", vm).map_err(|_| "no sum")?) {
+            let arg_obj = f.slots.last().unwrap().as_ref().expect("argument");
+            if let Some((cls, _)) = self.exact_seq(vm, arg_obj) {
+                let k = self.constant(&callable, "sum");
+                self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
+                let (x, xt) = self.as_obj(args[0]).ok_or("sum of NULL")?;
+                let c = self.type_const(vm, cls);
+                self.b.guard_class(x, c, snap);
+                let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+                let r = self.call(Helper::SumSeq, &[x]).expect("obj");
+                self.b.guard_nonnull(r, raise);
+                self.release_temp(x, xt);
+                return self.finish_call(argc, Sh::val(r, Repr::Obj, true));
+            }
+        }
         // `float(i)` of an int: the conversion itself (rounded to nearest
         // even, as CPython's for ints in i64's range; a larger int fails the
         // unboxing guard).
