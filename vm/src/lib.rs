@@ -41,6 +41,7 @@ pub mod safepoint;
 pub mod signals;
 pub mod stats;
 mod strfmt;
+pub mod placeholder;
 pub mod tb311;
 
 pub mod threads;
