@@ -18,9 +18,6 @@
 //! which no hook sees) then replaces the loaded value, not one the loading
 //! would overwrite.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
-
 use rustpython_vm::builtins::{PyDictRef, PyStr, PyStrRef};
 use rustpython_vm::function::{ItemDoc, PyMethodFlags};
 use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
@@ -40,12 +37,6 @@ pub enum Use {
 const HOOKS: [&str; 2] = ["__getattr__", "__dir__"];
 const LEFT_OUT: [&str; 3] = ["__spec__", "__loader__", "__package__"];
 
-/// Placeholders not loaded yet: name, loader, what loads it. Shared by
-/// every thread: any of them may use the module first.
-static PENDING: Mutex<Vec<(&'static str, Load, Use)>> = Mutex::new(Vec::new());
-/// Whether `PENDING` holds a `Use::Import` placeholder (read at each import).
-static ON_IMPORT: AtomicBool = AtomicBool::new(false);
-
 /// Put a placeholder for `name` into `sys.modules`; `load` runs at its
 /// first use. Returns the module's dict (for entries the placeholder holds
 /// from the start).
@@ -61,7 +52,7 @@ pub fn install(vm: &VirtualMachine, name: &'static str, doc: Option<&str>, load:
         .new_method_def(
             "__getattr__",
             move |module: PyObjectRef, attr: PyStrRef, vm: &VirtualMachine| -> PyResult {
-                first_use(vm, name, &module)?;
+                first_use(vm, &module, load)?;
                 module.get_attr(&attr, vm)
             },
             PyMethodFlags::empty(),
@@ -73,7 +64,7 @@ pub fn install(vm: &VirtualMachine, name: &'static str, doc: Option<&str>, load:
         .new_method_def(
             "__dir__",
             move |module: PyObjectRef, vm: &VirtualMachine| -> PyResult {
-                first_use(vm, name, &module)?;
+                first_use(vm, &module, load)?;
                 let dict = module.dict().ok_or_else(|| vm.new_type_error("module has no __dict__"))?;
                 Ok(vm.ctx.new_list(dict.keys_vec()).into())
             },
@@ -84,14 +75,11 @@ pub fn install(vm: &VirtualMachine, name: &'static str, doc: Option<&str>, load:
     dict.set_item("__getattr__", getattr.into(), vm)?;
     dict.set_item("__dir__", dir.into(), vm)?;
     vm.sys_module.get_attr("modules", vm)?.set_item(name, module, vm)?;
-    lock().push((name, load, uses));
-    if uses == Use::Import && !ON_IMPORT.swap(true, Ordering::AcqRel) {
+    if uses == Use::Import {
         let builtins = vm.builtins.clone();
-        crate::compat::wrap_function(vm, builtins.as_object(), "__import__", |vm, args, callee, original| {
-            if ON_IMPORT.load(Ordering::Acquire) {
-                if let Some(name) = args.args.first().and_then(|n| n.downcast_ref::<PyStr>()) {
-                    load_imported(vm, name)?;
-                }
+        crate::compat::wrap_function(vm, builtins.as_object(), "__import__", move |vm, args, callee, original| {
+            if let Some(imported) = args.args.first().and_then(|n| n.downcast_ref::<PyStr>()) {
+                load_imported(vm, name, imported, load)?;
             }
             original(vm, args, callee)
         })?;
@@ -99,19 +87,17 @@ pub fn install(vm: &VirtualMachine, name: &'static str, doc: Option<&str>, load:
     Ok(dict)
 }
 
-fn lock() -> std::sync::MutexGuard<'static, Vec<(&'static str, Load, Use)>> {
-    PENDING.lock().unwrap_or_else(|e| e.into_inner())
+/// Whether `module` is a placeholder not loaded yet (its hooks, which
+/// loading removes first, are in its dict).
+fn pending(vm: &VirtualMachine, module: &PyObjectRef) -> bool {
+    module.dict().is_some_and(|d| d.contains_key("__getattr__", vm) && !d.contains_key("__spec__", vm))
 }
 
-/// Loads placeholder `name` (module `module`) unless it was loaded already.
-fn first_use(vm: &VirtualMachine, name: &'static str, module: &PyObjectRef) -> PyResult<()> {
-    let load = {
-        let mut pending = lock();
-        let Some(i) = pending.iter().position(|(n, ..)| *n == name) else { return Ok(()) };
-        let (_, load, _) = pending.remove(i);
-        ON_IMPORT.store(pending.iter().any(|(.., u)| *u == Use::Import), Ordering::Release);
-        load
-    };
+/// Loads the placeholder `module` unless it was loaded already.
+fn first_use(vm: &VirtualMachine, module: &PyObjectRef, load: Load) -> PyResult<()> {
+    if !pending(vm, module) {
+        return Ok(());
+    }
     let dict = module.dict().ok_or_else(|| vm.new_type_error("module has no __dict__"))?;
     for hook in HOOKS {
         dict.del_item(hook, vm)?;
@@ -119,25 +105,18 @@ fn first_use(vm: &VirtualMachine, name: &'static str, module: &PyObjectRef) -> P
     load(module, vm)
 }
 
-/// `import NAME` (or `import NAME.sub`, `from NAME import x`): loads a
-/// pending `Use::Import` placeholder NAME that `sys.modules` still holds.
-/// A relative import names a module of the importer's package, not one of
-/// these top-level modules; its name never matches one that is pending
-/// unless the package has a submodule so named, which is then loaded too
-/// early, never wrongly.
-fn load_imported(vm: &VirtualMachine, imported: &PyStr) -> PyResult<()> {
-    let imported = imported.as_wtf8();
-    let top = imported.as_bytes().split(|&b| b == b'.').next().unwrap_or_default();
-    let Some(name) = lock().iter().find(|(n, _, u)| *u == Use::Import && n.as_bytes() == top).map(|(n, ..)| *n) else {
-        return Ok(());
-    };
-    let Ok(module) = vm.sys_module.get_attr("modules", vm)?.get_item(name, vm) else { return Ok(()) };
-    // Not a module the program put there instead.
-    let placeholder = module.dict().is_some_and(|d| d.contains_key("__getattr__", vm) && !d.contains_key("__spec__", vm));
-    if !placeholder {
+/// `import NAME` (or `import NAME.sub`, `from NAME import x`) while
+/// `sys.modules` still holds the placeholder NAME: load it. A relative
+/// import naming a module of the importer's package so named loads it
+/// too early, never wrongly.
+fn load_imported(vm: &VirtualMachine, name: &str, imported: &PyStr, load: Load) -> PyResult<()> {
+    let imported = imported.as_wtf8().as_bytes();
+    let top = imported.split(|&b| b == b'.').next().unwrap_or_default();
+    if top != name.as_bytes() {
         return Ok(());
     }
-    first_use(vm, name, &module)
+    let Ok(module) = vm.sys_module.get_attr("modules", vm)?.get_item(name, vm) else { return Ok(()) };
+    first_use(vm, &module, load)
 }
 
 /// A loader for a module the import system finds (a frozen or a source
