@@ -5,6 +5,8 @@
 
 use rustpython_vm::{AsObject, PyResult, VirtualMachine};
 
+use hipy_vm::placeholder;
+
 use crate::{config, Engine};
 
 pub(crate) fn run(vm: &VirtualMachine, engine: Engine, flags: &config::Flags, stats: bool) -> PyResult<()> {
@@ -17,12 +19,17 @@ pub(crate) fn run(vm: &VirtualMachine, engine: Engine, flags: &config::Flags, st
     if let Some((prefix, exec_prefix)) = config::python_home(flags) {
         set_home(vm, &prefix, &exec_prefix)?;
     }
-    // `warnings` applies -W/PYTHONWARNINGS when it is imported. CPython
-    // imports it only when there are such options, but RustPython's
-    // `_warnings` alone prints a warning without its source line where
-    // CPython's reads it from the file (a compiler's SyntaxWarning), so
-    // `warnings` (which reads it through linecache) is always imported.
-    let _ = vm.import("warnings", 0);
+    // `warnings` applies -W/PYTHONWARNINGS when it is imported; as in
+    // CPython, it is imported at start-up when there are such options.
+    // Otherwise it is a placeholder that loads at its first use: RustPython's
+    // `_warnings` looks for `warnings` in sys.modules to show a warning (with
+    // its source line, read through linecache, where RustPython's own
+    // display prints none), and finds it there.
+    if vm.state.config.settings.warnoptions.is_empty() {
+        hipy_vm::placeholder::install(vm, "warnings", None, placeholder::load_found, placeholder::Use::Import)?;
+    } else {
+        let _ = vm.import("warnings", 0);
+    }
     if flags.no_site {
         // RustPython's builtins define `exit`; CPython's get it from site.
         let _ = vm.builtins.as_object().del_attr("exit", vm);

@@ -38,7 +38,7 @@ mod arrays;
 mod calls;
 mod ctypes;
 mod langinfo;
-mod lazy;
+pub(crate) mod lazy;
 mod messages;
 mod modules;
 mod numbers;
@@ -79,9 +79,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     modules::install(vm)?;
     syntax::install(vm)?;
     warn::install(vm)?;
-    lazy::install(
-        vm,
-        &[
+    lazy::register(&[
             ("array", arrays::install),
             ("_struct", structs::install),
             ("_ctypes", ctypes::install),
@@ -93,8 +91,9 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
             ("pkgutil", stdlib::pkgutil),
             ("bdb", stdlib::bdb),
             ("_queue", stdlib::queue),
-        ],
-    )?;
+            ("_operator", modules::operator),
+            ("math", modules::math),
+        ]);
     Ok(())
 }
 

@@ -201,8 +201,13 @@ fn bad_arguments(vm: &VirtualMachine, name: &str, args: &FuncArgs, n: usize) -> 
         .then(|| Err(vm.new_type_error(format!("{name}() {which} must be list, not {}", heap.class().name()))))
 }
 
-/// Route `_heapq`'s functions through the sifts above for exact lists.
-pub fn install(vm: &VirtualMachine) -> PyResult<()> {
+/// Route `_heapq`'s functions through the sifts above for exact lists,
+/// when `_heapq` is first imported.
+pub fn install() {
+    crate::compat::lazy::register(&[("_heapq", wrap)]);
+}
+
+fn wrap(vm: &VirtualMachine) -> PyResult<()> {
     let m = vm.import("_heapq", 0)?;
     crate::compat::wrap_function(vm, &m, "heappush", |vm, args, callee, original| match exact_list(vm, &args, 2) {
         Some(heap) => heappush(vm, heap, args.args[1].clone()).map(|()| vm.ctx.none()),

@@ -42,6 +42,7 @@ pub mod safepoint;
 pub mod signals;
 pub mod stats;
 mod strfmt;
+pub mod placeholder;
 pub mod tb311;
 
 pub mod threads;
@@ -78,27 +79,26 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     origin::install(vm)?;
     runtime::install(vm)?;
     anext::install(vm)?;
-    // `types` takes GeneratorType & co. from the built-in `_types`: point
-    // that at hipy's types, and `types` too if it was imported already
-    // (importing it here would cost start-up time).
-    let mut modules = vec![vm.import("_types", 0)?];
-    modules.extend(vm.sys_module.get_attr("modules", vm)?.get_item("types", vm).ok());
-    point_types_at_hipy(vm, &modules)?;
+    compat::lazy::register(&[("_types", point_types_at_hipy)]);
     compat::install(vm)?;
     builtin_calls::install(vm);
     push::install(vm)?;
-    heapq::install(vm)?;
+    heapq::install();
     threads::install(vm)?;
     imports::install(vm)?;
     signals::install(vm)?;
     safepoint::install(vm)?;
     hooks::install(vm)?;
-    Ok(())
+    // After every `compat::lazy::register` above.
+    compat::lazy::install(vm)
 }
 
-/// Sets GeneratorType, CoroutineType and AsyncGeneratorType on each module
-/// to the classes of hipy's generator objects.
-fn point_types_at_hipy(vm: &VirtualMachine, modules: &[PyObjectRef]) -> PyResult<()> {
+/// `types` takes GeneratorType & co. from the built-in `_types` (when it
+/// imports it, so after this runs): sets them on `_types`, and on `types`
+/// if it was imported already, to the classes of hipy's generator objects.
+fn point_types_at_hipy(vm: &VirtualMachine) -> PyResult<()> {
+    let mut modules = vec![vm.import("_types", 0)?];
+    modules.extend(vm.sys_module.get_attr("modules", vm)?.get_item("types", vm).ok());
     let probe = vm.compile(
         "def g():\n    yield\nasync def c():\n    pass\nasync def a():\n    yield\n",
         rustpython_vm::compiler::Mode::Exec,
@@ -110,7 +110,7 @@ fn point_types_at_hipy(vm: &VirtualMachine, modules: &[PyObjectRef]) -> PyResult
     for (fname, attr) in [("g", "GeneratorType"), ("c", "CoroutineType"), ("a", "AsyncGeneratorType")] {
         let f = scope.globals.get_item(fname, vm)?;
         let obj = f.call((), vm)?;
-        for module in modules {
+        for module in &modules {
             module.set_attr(attr, obj.class().to_owned(), vm)?;
         }
         if attr == "CoroutineType" {

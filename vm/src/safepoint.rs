@@ -87,6 +87,27 @@ pub fn watch() -> Watch {
 pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     vm.state.gc.set_threshold(700, Some(10), Some(10));
     refresh_limit(vm);
+    crate::compat::lazy::register(&[("gc", wrap_gc)]);
+    // Registered first, so it runs last of the atexit functions.
+    at_exit(vm, vm.new_function("_hipy_stop_for_exit", stop_for_exit).into());
+    let posix = vm.import("posix", 0)?;
+    if posix.get_attr("fork", vm).is_ok() {
+        crate::compat::wrap_function(vm, posix.as_object(), "fork", |vm, args, callee, original| {
+            stopping_the_world(|| original(vm, args, callee))
+        })?;
+    }
+    // RustPython stops the world itself to read every thread's frame: a
+    // thread in a compiled loop sees only `REQUESTED` (without it the
+    // caller waited for that thread forever).
+    let sys = vm.import("sys", 0)?;
+    crate::compat::wrap_function(vm, sys.as_object(), "_current_frames", |vm, args, callee, original| {
+        stopping_the_world(|| original(vm, args, callee))
+    })?;
+    Ok(())
+}
+
+/// `gc`'s functions with hipy's collector (when `gc` is first imported).
+fn wrap_gc(vm: &VirtualMachine) -> PyResult<()> {
     let gc = vm.import("gc", 0)?;
     crate::compat::wrap_function(vm, gc.as_object(), "collect", |vm, args, _callee, _original| {
         if let Some(k) = args.kwargs.keys().find(|k| k.as_str().ok() != Some("generation")) {
@@ -118,21 +139,6 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     crate::compat::wrap_function(vm, gc.as_object(), "get_count", |vm, _args, _callee, _original| {
         let young = rustpython_vm::gc_state::gc_state().get_count().0;
         Ok(vm.new_tuple((young, YOUNG_RUNS.load(Relaxed), MIDDLE_RUNS.load(Relaxed))).into())
-    })?;
-    // Registered first, so it runs last of the atexit functions.
-    at_exit(vm, vm.new_function("_hipy_stop_for_exit", stop_for_exit).into());
-    let posix = vm.import("posix", 0)?;
-    if posix.get_attr("fork", vm).is_ok() {
-        crate::compat::wrap_function(vm, posix.as_object(), "fork", |vm, args, callee, original| {
-            stopping_the_world(|| original(vm, args, callee))
-        })?;
-    }
-    // RustPython stops the world itself to read every thread's frame: a
-    // thread in a compiled loop sees only `REQUESTED` (without it the
-    // caller waited for that thread forever).
-    let sys = vm.import("sys", 0)?;
-    crate::compat::wrap_function(vm, sys.as_object(), "_current_frames", |vm, args, callee, original| {
-        stopping_the_world(|| original(vm, args, callee))
     })?;
     Ok(())
 }

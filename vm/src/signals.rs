@@ -32,8 +32,19 @@ const NO_HANDLER: AtomicUsize = AtomicUsize::new(0);
 /// The C handler `on_signal` wraps, per signal.
 static WRAPPED: [AtomicUsize; NSIG] = [NO_HANDLER; NSIG];
 
-/// `functools.partial` and the trampoline that passes handlers their frame.
+/// `functools.partial` and the trampoline that passes handlers their frame
+/// (made when a program first sets a Python handler: `_functools` is not
+/// imported at start-up).
 static TRAMPOLINE: OnceLock<(PyObjectRef, PyObjectRef)> = OnceLock::new();
+
+fn trampoline(vm: &VirtualMachine) -> PyResult<&'static (PyObjectRef, PyObjectRef)> {
+    if let Some(t) = TRAMPOLINE.get() {
+        return Ok(t);
+    }
+    let partial = vm.import("_functools", 0)?.get_attr("partial", vm)?;
+    let trampoline: PyObjectRef = vm.new_function("_hipy_signal_handler", call_with_frame).into();
+    Ok(TRAMPOLINE.get_or_init(|| (partial, trampoline)))
+}
 
 /// Whether the running thread runs the main program.
 pub fn on_main_thread() -> bool {
@@ -58,9 +69,6 @@ pub fn note_inherited() {
 pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     // SAFETY: pthread_self has no preconditions.
     MAIN_THREAD.store(unsafe { libc::pthread_self() } as usize, Relaxed);
-    let partial = vm.import("_functools", 0)?.get_attr("partial", vm)?;
-    let trampoline: PyObjectRef = vm.new_function("_hipy_signal_handler", call_with_frame).into();
-    let _ = TRAMPOLINE.set((partial, trampoline));
     let signal = vm.import("_signal", 0)?;
     if SIGINT_IGNORED.load(Relaxed) != 0 {
         let ign = signal.get_attr("SIG_IGN", vm)?;
@@ -73,7 +81,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
         let sig = args.args.first().and_then(|s| s.try_to_value::<i32>(vm).ok());
         if let Some(handler) = args.args.get_mut(1) {
             if handler.is_callable() {
-                let (partial, trampoline) = TRAMPOLINE.get().expect("installed");
+                let (partial, trampoline) = trampoline(vm)?;
                 *handler = partial.call((trampoline.clone(), handler.clone()), vm)?;
             }
         }

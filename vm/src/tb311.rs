@@ -19,11 +19,12 @@
 //! `sys.excepthook` calls `traceback._print_exception_bltin(exc)`, which the
 //! placeholder holds from the start and which loads only the display.
 
-use rustpython_vm::builtins::{PyCode, PyDictRef, PyStrRef};
+use rustpython_vm::builtins::{PyCode, PyDictRef};
 use rustpython_vm::frozen::FrozenCodeObject;
-use rustpython_vm::function::{ItemDoc, PyMethodFlags};
 use rustpython_vm::scope::Scope;
 use rustpython_vm::{py_compile, PyObjectRef, PyResult, VirtualMachine};
+
+use crate::placeholder;
 
 /// The compiled code of one of `tb311/*.py` (its `co_filename` is
 /// `<hipy tb311/FILE>`).
@@ -64,50 +65,19 @@ fn traceback_code() -> Code {
 }
 const TRACEBACK_DOC: &str = "Extract, format and print information about Python stack traces.";
 
-/// Placeholder entries that the real module's code replaces or drops.
-const PLACEHOLDER_HOOKS: [&str; 2] = ["__getattr__", "__dir__"];
-
 /// Put the placeholder `traceback` module into `sys.modules`. Call once at
 /// start-up, before user code runs, with either engine.
 pub fn install(vm: &VirtualMachine) -> PyResult<()> {
-    let dict = vm.ctx.new_dict();
-    let module: PyObjectRef = vm
-        .new_module("traceback", dict.clone(), Some(vm.ctx.new_str(TRACEBACK_DOC)))
-        .into();
-    // Bound to the placeholder: called with the module as first argument.
-    let getattr = vm
-        .ctx
-        .new_method_def("__getattr__", placeholder_getattr, PyMethodFlags::empty(), ItemDoc::NONE)
-        .build_function(vm, Some(module.clone()));
-    let dir = vm
-        .ctx
-        .new_method_def("__dir__", placeholder_dir, PyMethodFlags::empty(), ItemDoc::NONE)
-        .build_function(vm, Some(module.clone()));
-    dict.set_item("__getattr__", getattr.into(), vm)?;
-    dict.set_item("__dir__", dir.into(), vm)?;
+    let dict = placeholder::install(vm, "traceback", Some(TRACEBACK_DOC), load_traceback, placeholder::Use::Attribute)?;
     dict.set_item(
         "_print_exception_bltin",
         vm.new_function("_print_exception_bltin", print_exception_bltin).into(),
         vm,
     )?;
-    vm.sys_module.get_attr("modules", vm)?.set_item("traceback", module, vm)?;
     // CPython's sys.__excepthook__ is the very object sys.excepthook starts
     // as; RustPython has two copies of the function.
     let hook = vm.sys_module.get_attr("excepthook", vm)?;
     vm.sys_module.set_attr("__excepthook__", hook, vm)
-}
-
-/// `traceback.__getattr__(name)` before the module is loaded.
-fn placeholder_getattr(module: PyObjectRef, name: PyStrRef, vm: &VirtualMachine) -> PyResult {
-    load_traceback(&module, vm)?;
-    module.get_attr(&name, vm)
-}
-
-/// `traceback.__dir__()` before the module is loaded.
-fn placeholder_dir(module: PyObjectRef, vm: &VirtualMachine) -> PyResult {
-    load_traceback(&module, vm)?;
-    let dict = module.dict().ok_or_else(|| vm.new_type_error("module has no __dict__"))?;
-    Ok(vm.ctx.new_list(dict.keys_vec()).into())
 }
 
 /// What the built-in `sys.excepthook` calls: print `exc` as 3.11's C
@@ -122,14 +92,12 @@ fn print_exception_bltin(exc: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> 
     Ok(())
 }
 
-/// Run `traceback.py` in the placeholder's dict (once).
+/// Run `traceback.py` in the placeholder's dict (with the module
+/// attributes a module made by `ModuleType` has).
 fn load_traceback(module: &PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
     let dict = module.dict().ok_or_else(|| vm.new_type_error("module has no __dict__"))?;
-    if dict.get_item_opt("__getattr__", vm)?.is_none() {
-        return Ok(());
-    }
-    for hook in PLACEHOLDER_HOOKS {
-        dict.del_item(hook, vm)?;
+    for key in ["__spec__", "__loader__", "__package__"] {
+        dict.set_item(key, vm.ctx.none(), vm)?;
     }
     load_part(&TEXT, vm)?;
     run_frozen(vm, traceback_code(), dict)

@@ -55,16 +55,17 @@ pub fn note_thread() {
 /// function through `thread_main`.
 pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     let _ = MAIN.set(std::thread::current().id());
-    let partial = vm.import("_functools", 0)?.get_attr("partial", vm)?;
     let main: PyObjectRef = vm.new_function("_hipy_thread_main", thread_main).into();
     let thread = vm.import("_thread", 0)?;
     for name in ["start_new_thread", "start_joinable_thread", "start_new"] {
         if thread.get_attr(name, vm).is_ok() {
-            let (partial, main) = (partial.clone(), main.clone());
+            let main = main.clone();
             crate::compat::wrap_function(vm, thread.as_object(), name, move |vm, mut args, callee, original| {
                 raise();
                 if let Some(function) = args.args.first_mut() {
                     let target = std::mem::replace(function, vm.ctx.none());
+                    // Imported here, not at start-up: few programs start threads.
+                    let partial = vm.import("_functools", 0)?.get_attr("partial", vm)?;
                     *function = partial.call((main.clone(), target), vm)?;
                 }
                 original(vm, args, callee)

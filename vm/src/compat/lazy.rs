@@ -1,5 +1,6 @@
-//! Fixes for modules a program may never import (`array`, `struct`...),
-//! applied when the module first appears in `sys.modules`.
+//! Fixes for modules a program may never import (`array`, `struct`,
+//! `gc`, `math`...), applied when the module first appears in
+//! `sys.modules`.
 //!
 //! `builtins.__import__` (which every `import` statement calls) is wrapped:
 //! after an import, each pending fix whose module has been imported runs
@@ -19,8 +20,14 @@ type Fix = fn(&VirtualMachine) -> PyResult<()>;
 /// may be imported first by any of them.
 static PENDING: Mutex<Vec<(&'static str, Fix)>> = Mutex::new(Vec::new());
 
-pub fn install(vm: &VirtualMachine, fixes: &[(&'static str, Fix)]) -> PyResult<()> {
+/// Fixes to apply when their module is imported; `install` then wraps
+/// the interpreter's `__import__`.
+pub fn register(fixes: &[(&'static str, Fix)]) {
     PENDING.lock().unwrap_or_else(|e| e.into_inner()).extend_from_slice(fixes);
+}
+
+/// Once per interpreter, after the `register` calls of its start-up.
+pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     let builtins = vm.builtins.clone();
     wrap::function(vm, builtins.as_object(), "__import__", |vm, args, callee, original| {
         let module = original(vm, args, callee)?;

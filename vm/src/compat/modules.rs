@@ -181,8 +181,27 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
         })
     })?;
 
-    // `operator` copies `_operator`'s functions when it is imported, so
-    // it is fixed here only if something imported it already.
+    let time = vm.import("time", 0)?;
+    set_timezone(vm, &time)?;
+    let tzset = vm.new_function("tzset", |vm: &VirtualMachine| -> PyResult<()> {
+        // SAFETY: tzset reads TZ and sets libc's globals; no arguments.
+        unsafe { libc_tzset() };
+        let time = vm.import("time", 0)?;
+        set_timezone(vm, &time)
+    });
+    time.set_attr("tzset", tzset, vm)?;
+
+    codecs(vm)?;
+    finally_warnings(vm)?;
+    Ok(())
+}
+
+/// `_operator.length_hint` (and `operator`'s copy) with CPython's checks of
+/// its default.
+pub(super) fn operator(vm: &VirtualMachine) -> PyResult<()> {
+    // `operator` copies `_operator`'s functions when it is imported (after
+    // `_operator`'s import, so after this fix); it is fixed here too if it
+    // was imported already.
     let operator = vm.sys_module.get_attr("modules", vm)?.get_item("operator", vm).ok();
     for m in std::iter::once(vm.import("_operator", 0)?).chain(operator) {
         wrap::function(vm, &m, "length_hint", |vm, args, callee, original| {
@@ -203,17 +222,11 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
             }
         })?;
     }
+    Ok(())
+}
 
-    let time = vm.import("time", 0)?;
-    set_timezone(vm, &time)?;
-    let tzset = vm.new_function("tzset", |vm: &VirtualMachine| -> PyResult<()> {
-        // SAFETY: tzset reads TZ and sets libc's globals; no arguments.
-        unsafe { libc_tzset() };
-        let time = vm.import("time", 0)?;
-        set_timezone(vm, &time)
-    });
-    time.set_attr("tzset", tzset, vm)?;
-
+/// `math.cbrt` with C's `cbrt`, `math.log(x, base)` as CPython computes it.
+pub(super) fn math(vm: &VirtualMachine) -> PyResult<()> {
     let math = vm.import("math", 0)?;
     wrap::function(vm, &math, "cbrt", |vm, args, callee, original| {
         let x = match args.args.as_slice() {
@@ -240,9 +253,6 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
             _ => Err(vm.new_type_error("math.log requires 1 to 2 arguments")),
         }
     })?;
-
-    codecs(vm)?;
-    finally_warnings(vm)?;
     Ok(())
 }
 
