@@ -62,6 +62,7 @@ impl Mt19937 {
     /// The next 624 words. The three loops are the one recurrence with its
     /// indices `(i + 1) % N` and `(i + M) % N` split where they wrap (no
     /// division per word), the `y & 1` choice of MATRIX_A as a mask.
+    #[inline(never)]
     fn generate(&mut self) {
         const UPPER: u32 = 0x8000_0000;
         const LOWER: u32 = 0x7fff_ffff;
@@ -82,6 +83,7 @@ impl Mt19937 {
         self.pos = 0;
     }
 
+    #[inline]
     pub fn next_u32(&mut self) -> u32 {
         if self.pos == N {
             self.generate();
@@ -95,6 +97,7 @@ impl Mt19937 {
     }
 
     /// A double in [0, 1) from two draws (53 random bits).
+    #[inline]
     pub fn next_f64(&mut self) -> f64 {
         let a = (self.next_u32() >> 5) as f64;
         let b = (self.next_u32() >> 6) as f64;
