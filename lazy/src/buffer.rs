@@ -327,13 +327,6 @@ impl Buffer {
         })
     }
 
-    /// A buffer of `len` elements whose contents will all be overwritten:
-    /// a recycled large buffer when one fits (its old values are valid
-    /// numbers of the same dtype), else a zero-filled new one.
-    pub fn for_overwrite(dtype: DType, len: usize) -> Buffer {
-        recycled(dtype, len).unwrap_or_else(|| Buffer::zeros(dtype, len))
-    }
-
     pub fn filled(value: Scalar, len: usize) -> Buffer {
         with_dtype!(value.dtype(), T => T::wrap(vec![T::from_scalar(value); len]))
     }
@@ -428,52 +421,6 @@ fn advise_huge_pages(addr: usize, bytes: usize) {
     }
     #[cfg(not(target_os = "linux"))]
     let _ = (addr, bytes);
-}
-
-// Recycling of large buffers. Writing a fresh large allocation costs a page
-// fault and a page of zeroing per 4 KiB (NumPy pays this too, except that
-// glibc hands it back arrays of up to 32 MiB without either). A few freed
-// large buffers are kept and handed out again by `for_overwrite`.
-
-/// Buffers at least this large are recycled.
-const RECYCLE_MIN_BYTES: usize = 1 << 20;
-/// At most this many bytes wait for reuse.
-const RECYCLE_MAX_BYTES: usize = 256 << 20;
-
-fn recycle_pool() -> &'static std::sync::Mutex<Vec<Buffer>> {
-    static POOL: std::sync::OnceLock<std::sync::Mutex<Vec<Buffer>>> = std::sync::OnceLock::new();
-    POOL.get_or_init(|| std::sync::Mutex::new(Vec::new()))
-}
-
-fn byte_len(b: &Buffer) -> usize {
-    b.len() * b.dtype().itemsize()
-}
-
-/// A recycled buffer of exactly `len` elements of `dtype`.
-fn recycled(dtype: DType, len: usize) -> Option<Buffer> {
-    if len * dtype.itemsize() < RECYCLE_MIN_BYTES {
-        return None;
-    }
-    let mut pool = recycle_pool().lock().unwrap_or_else(|e| e.into_inner());
-    let at = pool.iter().position(|b| b.dtype() == dtype && b.len() == len)?;
-    Some(pool.swap_remove(at))
-}
-
-impl Drop for Buffer {
-    fn drop(&mut self) {
-        // Booleans are not recycled: only dtypes for which every bit
-        // pattern is a valid value are handed out uninitialized-by-us.
-        if self.dtype() == DType::Bool || byte_len(self) < RECYCLE_MIN_BYTES {
-            return;
-        }
-        let Ok(mut pool) = recycle_pool().lock() else { return };
-        let held: usize = pool.iter().map(byte_len).sum();
-        if held + byte_len(self) <= RECYCLE_MAX_BYTES {
-            // The pool gets the storage; `self` is left empty (and small,
-            // so dropping it does not come back here).
-            pool.push(std::mem::replace(self, Buffer::Bool(Vec::new())));
-        }
-    }
 }
 
 /// A strided n-dimensional array over a shared, immutable buffer.
@@ -665,7 +612,7 @@ fn copy_outside(old: &Buffer, region: &Layout) -> Option<Buffer> {
             return None;
         }
     }
-    let mut out = Buffer::for_overwrite(old.dtype(), old.len());
+    let mut out = Buffer::zeros(old.dtype(), old.len());
     with_dtype!(old.dtype(), T => {
         let (src, dst) = (T::slice(old), T::slice_mut(&mut out));
         let mut from = 0usize;

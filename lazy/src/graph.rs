@@ -667,7 +667,7 @@ pub fn binary_scalar(op: BinaryOp, a: Scalar, b: Scalar) -> Result<Scalar> {
     let (op, compute, out) = binary_loop(op, a.dtype(), b.dtype())?;
     check_int_power(op, compute, std::iter::once(b))?;
     let (x, y) = (Operand::Splat(a.cast(compute)), Operand::Splat(b.cast(compute)));
-    let mut buffer = crate::buffer::Buffer::for_overwrite(out, 1);
+    let mut buffer = crate::buffer::Buffer::zeros(out, 1);
     crate::exec::kernels::binary(op, &x, &y, buffer.range_mut(0, 1));
     Ok(buffer.get(0))
 }

@@ -80,7 +80,8 @@ pub mod hipy {
         __module_exec(vm, module);
         let dict = module.dict();
         for (frozen, _text) in sources() {
-            let code = vm.ctx.new_code(frozen);
+            // Decoded with the VM, which a frozenset constant needs.
+            let code = rustpython_vm::builtins::PyCode::new_ref_from_frozen(vm, frozen);
             vm.run_code_obj(code, Scope::with_builtins(None, dict.clone(), vm))?;
         }
         Ok(())

@@ -82,7 +82,7 @@ fn along_axis(x: &Array, axis: usize, dtype: DType, f: impl Fn(&Buffer, &mut Vec
         offset: 0,
     };
     let out_layout = Layout::contiguous(&shape);
-    let mut out = Buffer::for_overwrite(dtype, size_of(&shape));
+    let mut out = Buffer::zeros(dtype, size_of(&shape));
     let out_stride = out_layout.strides[axis];
     let mut out_lanes = out_layout.clone();
     out_lanes.shape[axis] = 1;
@@ -319,7 +319,7 @@ fn gather(x: &Array, positions: &[usize], shape: &[usize]) -> Array {
 
 fn concat(inputs: &[Array], axis: usize, dtype: DType, shape: &[usize]) -> Array {
     let out_layout = Layout::contiguous(shape);
-    let mut out = Buffer::for_overwrite(dtype, size_of(shape));
+    let mut out = Buffer::zeros(dtype, size_of(shape));
     let mut at = 0usize;
     for x in inputs {
         let len = x.shape()[axis];

@@ -548,9 +548,9 @@ pub fn run_loop(
                     reused_reads.insert(r, k);
                     b
                 }
-                None => Buffer::for_overwrite(dtype, size),
+                None => Buffer::zeros(dtype, size),
             },
-            Target::Fresh | Target::Into => Buffer::for_overwrite(dtype, size),
+            Target::Fresh | Target::Into => Buffer::zeros(dtype, size),
         };
         out_buffers.push((o.id, buffer));
     }

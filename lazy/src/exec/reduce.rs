@@ -414,7 +414,7 @@ pub fn reduce_axes(op: ReduceOp, x: &Array, axes: &[usize], keepdims: bool, out:
         offset: x.layout.offset,
     };
     let n_out = size_of(&out_shape);
-    let mut result = Buffer::for_overwrite(out, n_out);
+    let mut result = Buffer::zeros(out, n_out);
     let direct = axes.len() == 1 && axes[0] == nd - 1 && inner.strides[0] == 1 && count > 0;
     let mut row = Buffer::zeros(x.dtype(), if direct { 0 } else { count });
     let mut k = 0;
@@ -470,7 +470,7 @@ pub fn float_in_order(op: ReduceOp, x: &Array, axes: &[usize], count: usize, out
         return Buffer::F64(v.iter().map(|&s| s / count as f64).collect());
     }
     let n = totals.len();
-    let mut result = Buffer::for_overwrite(out, n);
+    let mut result = Buffer::zeros(out, n);
     for k in 0..n {
         let total = totals.get(k);
         let value = if op == ReduceOp::Mean { mean_of(total, count, out) } else { total.cast(out) };

@@ -38,7 +38,8 @@ pub mod pandas {
         __module_exec(vm, module);
         let dict = module.dict();
         for (_name, frozen, _text) in sources() {
-            let code = vm.ctx.new_code(frozen);
+            // Decoded with the VM, which a frozenset constant needs.
+            let code = rustpython_vm::builtins::PyCode::new_ref_from_frozen(vm, frozen);
             let scope = Scope::with_builtins(None, dict.clone(), vm);
             vm.run_code_obj(code, scope)?;
         }

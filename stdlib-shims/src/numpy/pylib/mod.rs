@@ -17,11 +17,11 @@
 //!
 //! Written from NumPy's documentation; no NumPy code is copied.
 
-use rustpython_vm::builtins::{PyDictRef, PyModule, PyStr};
-use rustpython_vm::compiler::Mode;
+use rustpython_vm::builtins::{PyCode, PyDictRef, PyModule, PyStr};
+use rustpython_vm::frozen::FrozenCodeObject;
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::scope::Scope;
-use rustpython_vm::{Py, PyObjectRef, PyResult, VirtualMachine};
+use rustpython_vm::{py_compile, Py, PyObjectRef, PyResult, VirtualMachine};
 use std::sync::Mutex;
 
 /// What a source file becomes.
@@ -37,25 +37,44 @@ enum Target {
     Random,
 }
 
-const SOURCES: &[(&str, Target, &str)] = &[
-    ("ufunc.py", Target::Eager, include_str!("ufunc.py")),
-    ("dtypes.py", Target::Namespace, include_str!("dtypes.py")),
-    ("build.py", Target::Namespace, include_str!("build.py")),
-    ("pad.py", Target::Namespace, include_str!("pad.py")),
-    ("search.py", Target::Namespace, include_str!("search.py")),
-    ("stats.py", Target::Namespace, include_str!("stats.py")),
-    ("linalg.py", Target::Submodule("linalg"), include_str!("linalg.py")),
-    ("poly.py", Target::Namespace, include_str!("poly.py")),
-    ("random_legacy.py", Target::Random, include_str!("random_legacy.py")),
-    ("testing.py", Target::Submodule("testing"), include_str!("testing.py")),
-    ("io.py", Target::Namespace, include_str!("io.py")),
-    ("misc.py", Target::Namespace, include_str!("misc.py")),
-    ("contract.py", Target::Namespace, include_str!("contract.py")),
-    ("complex.py", Target::Namespace, include_str!("complex.py")),
-    ("fft.py", Target::Submodule("fft"), include_str!("fft.py")),
-    ("core_multiarray.py", Target::Submodule("_core.multiarray"), include_str!("core_multiarray.py")),
-    ("stride_tricks.py", Target::Submodule("lib.stride_tricks"), include_str!("stride_tricks.py")),
-    ("ctypeslib.py", Target::Submodule("ctypeslib"), include_str!("ctypeslib.py")),
+/// One Python file: its name, what it becomes, its text (read for the
+/// name lists, without running it) and its bytecode, compiled when hipy is
+/// built (`py_compile!`, as `vm/src/tb311.rs` does; compiling the files at
+/// run time cost every program that used them, up to a sixth of a short
+/// one). The `include_str!` also makes cargo rebuild when a file changes.
+struct Source {
+    file: &'static str,
+    target: Target,
+    text: &'static str,
+    code: fn() -> FrozenCodeObject<&'static [u8]>,
+}
+
+/// A `Source` for file `$file`, its code named `$path`.
+macro_rules! source {
+    ($file:tt, $path:tt, $target:expr) => {
+        Source { file: $file, target: $target, text: include_str!($file), code: || py_compile!(file = $file, module_name = $path) }
+    };
+}
+
+const SOURCES: &[Source] = &[
+    source!("ufunc.py", "<hipy numpy/ufunc.py>", Target::Eager),
+    source!("dtypes.py", "<hipy numpy/dtypes.py>", Target::Namespace),
+    source!("build.py", "<hipy numpy/build.py>", Target::Namespace),
+    source!("pad.py", "<hipy numpy/pad.py>", Target::Namespace),
+    source!("search.py", "<hipy numpy/search.py>", Target::Namespace),
+    source!("stats.py", "<hipy numpy/stats.py>", Target::Namespace),
+    source!("linalg.py", "<hipy numpy/linalg.py>", Target::Submodule("linalg")),
+    source!("poly.py", "<hipy numpy/poly.py>", Target::Namespace),
+    source!("random_legacy.py", "<hipy numpy/random_legacy.py>", Target::Random),
+    source!("testing.py", "<hipy numpy/testing.py>", Target::Submodule("testing")),
+    source!("io.py", "<hipy numpy/io.py>", Target::Namespace),
+    source!("misc.py", "<hipy numpy/misc.py>", Target::Namespace),
+    source!("contract.py", "<hipy numpy/contract.py>", Target::Namespace),
+    source!("complex.py", "<hipy numpy/complex.py>", Target::Namespace),
+    source!("fft.py", "<hipy numpy/fft.py>", Target::Submodule("fft")),
+    source!("core_multiarray.py", "<hipy numpy/core_multiarray.py>", Target::Submodule("_core.multiarray")),
+    source!("stride_tricks.py", "<hipy numpy/stride_tricks.py>", Target::Submodule("lib.stride_tricks")),
+    source!("ctypeslib.py", "<hipy numpy/ctypeslib.py>", Target::Submodule("ctypeslib")),
 ];
 
 /// Which files have run (per process: hipy runs one interpreter).
@@ -89,7 +108,7 @@ fn load(vm: &VirtualMachine, k: usize) -> PyResult<PyObjectRef> {
 
 /// `load`, with the numpy module given while it is still being imported.
 fn load_with(vm: &VirtualMachine, k: usize, numpy: Option<PyObjectRef>) -> PyResult<PyObjectRef> {
-    let (file, target, source) = SOURCES[k];
+    let Source { file, target, text, code } = SOURCES[k];
     let name = module_name(file, target);
     let modules = vm.sys_module.get_attr("modules", vm)?;
     if LOADED.lock().unwrap_or_else(|e| e.into_inner())[k] {
@@ -116,11 +135,11 @@ fn load_with(vm: &VirtualMachine, k: usize, numpy: Option<PyObjectRef>) -> PyRes
         let _ = dict.del_item("__getattr__", vm);
     }
     dict.set_item("np", np.clone(), vm)?;
-    let path = format!("<hipy numpy/{file}>");
-    let code = vm.compile(source, Mode::Exec, path).map_err(|err| err.into_pyexception(vm, Some(source)))?;
-    vm.run_code_obj(code, Scope::with_builtins(None, dict.clone(), vm))?;
+    // Decoded with the VM: a frozenset constant (`x in {"a", "b"}`) needs
+    // it (`vm.ctx.new_code` panics on one).
+    vm.run_code_obj(PyCode::new_ref_from_frozen(vm, code()), Scope::with_builtins(None, dict.clone(), vm))?;
     if matches!(target, Target::Namespace | Target::Eager) {
-        for n in listed_names(source, "__all__") {
+        for n in listed_names(text, "__all__") {
             np.set_attr(vm.ctx.intern_str(n), dict.get_item(n, vm)?, vm)?;
         }
     }
@@ -130,7 +149,7 @@ fn load_with(vm: &VirtualMachine, k: usize, numpy: Option<PyObjectRef>) -> PyRes
 /// Registers the submodules and runs the eager files at `import numpy`.
 pub fn install(vm: &VirtualMachine, numpy: &Py<PyModule>) -> PyResult<()> {
     let modules = vm.sys_module.get_attr("modules", vm)?;
-    for (k, (file, target, _)) in SOURCES.iter().enumerate() {
+    for (k, Source { file, target, .. }) in SOURCES.iter().enumerate() {
         match *target {
             Target::Eager => {
                 load_with(vm, k, Some(numpy.to_owned().into()))?;
@@ -178,8 +197,8 @@ pub fn install(vm: &VirtualMachine, numpy: &Py<PyModule>) -> PyResult<()> {
 
 /// `numpy.<name>` from a namespace file not yet loaded, if one lists it.
 pub fn lazy_attr(vm: &VirtualMachine, name: &str) -> PyResult<Option<PyObjectRef>> {
-    for (k, (_, target, source)) in SOURCES.iter().enumerate() {
-        if *target == Target::Namespace && listed_names(source, "__all__").contains(&name) {
+    for (k, Source { target, text, .. }) in SOURCES.iter().enumerate() {
+        if *target == Target::Namespace && listed_names(text, "__all__").contains(&name) {
             if LOADED.lock().unwrap_or_else(|e| e.into_inner())[k] {
                 return Ok(None);
             }
@@ -192,8 +211,8 @@ pub fn lazy_attr(vm: &VirtualMachine, name: &str) -> PyResult<Option<PyObjectRef
 
 /// `numpy.random.<name>` from `random_legacy.py`, run on first use.
 pub fn lazy_random_attr(vm: &VirtualMachine, random: &PyObjectRef, name: &str) -> PyResult<Option<PyObjectRef>> {
-    for (k, (_, target, source)) in SOURCES.iter().enumerate() {
-        if *target == Target::Random && listed_names(source, "__random__").contains(&name) {
+    for (k, Source { target, text, .. }) in SOURCES.iter().enumerate() {
+        if *target == Target::Random && listed_names(text, "__random__").contains(&name) {
             if LOADED.lock().unwrap_or_else(|e| e.into_inner())[k] {
                 return Ok(None);
             }
@@ -207,6 +226,6 @@ pub fn lazy_random_attr(vm: &VirtualMachine, random: &PyObjectRef, name: &str) -
 /// The module of namespace file `file` (loading it), for native code that
 /// calls its private helpers.
 pub fn module(vm: &VirtualMachine, file: &str) -> PyResult<PyObjectRef> {
-    let k = SOURCES.iter().position(|(f, _, _)| *f == file).expect("a pylib file");
+    let k = SOURCES.iter().position(|s| s.file == file).expect("a pylib file");
     load(vm, k)
 }

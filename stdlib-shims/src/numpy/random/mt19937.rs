@@ -59,22 +59,31 @@ impl Mt19937 {
         mt
     }
 
+    /// The next 624 words. The three loops are the one recurrence with its
+    /// indices `(i + 1) % N` and `(i + M) % N` split where they wrap (no
+    /// division per word), the `y & 1` choice of MATRIX_A as a mask.
+    #[inline(never)]
     fn generate(&mut self) {
         const UPPER: u32 = 0x8000_0000;
         const LOWER: u32 = 0x7fff_ffff;
         const MATRIX_A: u32 = 0x9908_b0df;
-        let k = &mut self.key;
-        for i in 0..N {
-            let y = (k[i] & UPPER) | (k[(i + 1) % N] & LOWER);
-            let mut v = k[(i + M) % N] ^ (y >> 1);
-            if y & 1 == 1 {
-                v ^= MATRIX_A;
-            }
-            k[i] = v;
+        #[inline(always)]
+        fn twist(cur: u32, next: u32, far: u32) -> u32 {
+            let y = (cur & UPPER) | (next & LOWER);
+            far ^ (y >> 1) ^ (0u32.wrapping_sub(y & 1) & MATRIX_A)
         }
+        let k = &mut self.key;
+        for i in 0..N - M {
+            k[i] = twist(k[i], k[i + 1], k[i + M]);
+        }
+        for i in N - M..N - 1 {
+            k[i] = twist(k[i], k[i + 1], k[i + M - N]);
+        }
+        k[N - 1] = twist(k[N - 1], k[0], k[M - 1]);
         self.pos = 0;
     }
 
+    #[inline]
     pub fn next_u32(&mut self) -> u32 {
         if self.pos == N {
             self.generate();
@@ -88,6 +97,7 @@ impl Mt19937 {
     }
 
     /// A double in [0, 1) from two draws (53 random bits).
+    #[inline]
     pub fn next_f64(&mut self) -> f64 {
         let a = (self.next_u32() >> 5) as f64;
         let b = (self.next_u32() >> 6) as f64;
