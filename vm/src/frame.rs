@@ -265,7 +265,9 @@ impl Frame {
         let mut slots = std::mem::take(&mut self.slots);
         // Dropping values may run __del__, which may use the interpreter
         // (and the pool): do it before touching the pool.
-        slots.clear();
+        for v in slots.drain(..) {
+            crate::refs::release_opt(v);
+        }
         let code = self.code.clone();
         let raw = Box::into_raw(self);
         // SAFETY: `raw` came from a live box; its contents are dropped in

@@ -36,6 +36,7 @@ mod origin;
 mod push;
 mod list_iter;
 mod range;
+mod refs;
 mod runtime;
 pub mod safepoint;
 pub mod signals;
@@ -87,6 +88,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     push::install(vm)?;
     heapq::install(vm)?;
     threads::install(vm)?;
+    refs::enable();
     imports::install(vm)?;
     signals::install(vm)?;
     safepoint::install(vm)?;
