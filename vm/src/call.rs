@@ -64,6 +64,7 @@ fn callee_info(vm: &VirtualMachine, f: &Frame, op: Op, func: &Py<PyFunction>) ->
         }
         let code = layout::function_code(func, vm)?;
         let info = info_for(&code);
+        crate::refs::release(code.into());
         unsafe { *cell.get() = SiteCache::Callee { code: ptr, info: info.clone(), bind: None } };
         return Ok(info);
     }
@@ -97,7 +98,7 @@ fn fast_call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize, kwnames: O
         }
         if let Some(result) = builtin_calls::call(vm, callable, f.slots[base + 1].as_ref(), &f.slots[base + 2..]) {
             let value = result?;
-            f.slots.truncate(base);
+            f.truncate_release(base);
             f.push(value);
             return Ok(Some(Flow::Next));
         }

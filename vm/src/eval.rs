@@ -622,7 +622,7 @@ fn execute_frames<const SINGLE: bool>(
         }
         Instruction::PushNull => f.push_opt(None),
         Instruction::Copy { .. } => {
-            let v = f.peek_opt(arg as usize - 1).clone();
+            let v = f.peek_opt(arg as usize - 1).as_ref().map(crate::refs::clone_ref);
             f.push_opt(v);
         }
         Instruction::Swap { .. } => {

@@ -245,6 +245,14 @@ impl Frame {
             .collect()
     }
 
+    /// Drop the slots from `len` on (the stack above a call's base).
+    #[inline(always)]
+    pub fn truncate_release(&mut self, len: usize) {
+        while self.slots.len() > len {
+            crate::refs::release_opt(self.slots.pop().flatten());
+        }
+    }
+
     pub fn truncate_stack(&mut self, depth: usize) {
         self.slots.truncate(self.code.nlocalsplus + depth);
     }

@@ -40,16 +40,30 @@ fn word(o: &PyObject) -> &AtomicU64 {
     unsafe { &*(o as *const PyObject as *const AtomicU64) }
 }
 
+/// The count word without the PUBLISHED bit (62), which plain counting
+/// leaves alone: what remains is the count and the flags that send a
+/// count to RustPython (IMMORTAL, LEAKED, DESTRUCTED).
+#[inline(always)]
+fn count_and_flags(v: u64) -> u64 {
+    v & (COUNT_MASK | IMMORTAL | SLOW_FLAGS)
+}
+
 /// A new reference to `o`, as `o.to_owned()`.
 #[inline(always)]
 pub fn new_ref(o: &PyObject) -> PyObjectRef {
     if PLAIN.load(Ordering::Relaxed) != 0 {
         let w = word(o);
         let v = w.load(Ordering::Relaxed);
-        let c = v & COUNT_MASK;
-        if v & (IMMORTAL | SLOW_FLAGS) == 0 && c != 0 && c < COUNT_MASK - 1 {
+        // A count of 1..max-1 and no flag (one compare: 0 and the flags
+        // wrap or land above the bound).
+        if count_and_flags(v).wrapping_sub(1) < COUNT_MASK - 2 {
             w.store(v + 1, Ordering::Relaxed);
             // SAFETY: the count taken above is the new reference's.
+            return unsafe { PyObjectRef::from_raw(NonNull::from(o)) };
+        }
+        if v & IMMORTAL != 0 {
+            // SAFETY: an immortal object's count never changes (what
+            // RustPython's `inc` does for it too).
             return unsafe { PyObjectRef::from_raw(NonNull::from(o)) };
         }
     }
@@ -68,12 +82,13 @@ pub fn release(o: PyObjectRef) {
     if PLAIN.load(Ordering::Relaxed) != 0 {
         let w = word(&o);
         let v = w.load(Ordering::Relaxed);
-        if v & IMMORTAL != 0 {
+        // A count of 2..max and no flag: not the last reference.
+        if count_and_flags(v).wrapping_sub(2) < COUNT_MASK - 2 {
+            w.store(v - 1, Ordering::Relaxed);
             std::mem::forget(o);
             return;
         }
-        if v & SLOW_FLAGS == 0 && v & COUNT_MASK > 1 {
-            w.store(v - 1, Ordering::Relaxed);
+        if v & IMMORTAL != 0 {
             std::mem::forget(o);
             return;
         }
