@@ -276,6 +276,7 @@ impl Frame {
         for v in slots.drain(..) {
             crate::refs::release_opt(v);
         }
+        crate::refs::release_opt(self.func.take());
         let code = self.code.clone();
         let raw = Box::into_raw(self);
         // SAFETY: `raw` came from a live box; its contents are dropped in
