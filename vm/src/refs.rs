@@ -22,8 +22,13 @@ use crate::layout::objects::{COUNT_MASK, IMMORTAL, SLOW_FLAGS};
 static PLAIN: AtomicU8 = AtomicU8::new(0);
 
 /// Allow plain counting (start-up, after the layout probes, one thread).
+/// Not in the random-miss test mode (`HIPY_CACHE_RANDOM_MISS`), which so
+/// runs every program with RustPython's atomic counts.
 pub fn enable() {
-    if crate::layout::objects::layout().and_then(|l| l.refcount_offset) == Some(0) && !crate::threads::multi() {
+    if crate::layout::objects::layout().and_then(|l| l.refcount_offset) == Some(0)
+        && !crate::threads::multi()
+        && !crate::code::random_miss_mode()
+    {
         PLAIN.store(1, Ordering::SeqCst);
     }
 }
