@@ -64,6 +64,7 @@ fn callee_info(vm: &VirtualMachine, f: &Frame, op: Op, func: &Py<PyFunction>) ->
         }
         let code = layout::function_code(func, vm)?;
         let info = info_for(&code);
+        crate::refs::release(code.into());
         unsafe { *cell.get() = SiteCache::Callee { code: ptr, info: info.clone(), bind: None } };
         return Ok(info);
     }
@@ -79,7 +80,7 @@ fn fast_call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize, kwnames: O
     // A bound method with no explicit self: unpack it in place.
     if f.slots[base + 1].is_none() {
         if let Some((func, obj)) = f.slots[base].as_ref().and_then(|c| layout::unbind_method(vm, c)) {
-            f.slots[base] = Some(func);
+            crate::refs::release_opt(f.slots[base].replace(func));
             f.slots[base + 1] = Some(obj);
         }
     }
@@ -97,7 +98,7 @@ fn fast_call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize, kwnames: O
         }
         if let Some(result) = builtin_calls::call(vm, callable, f.slots[base + 1].as_ref(), &f.slots[base + 2..]) {
             let value = result?;
-            f.slots.truncate(base);
+            f.truncate_release(base);
             f.push(value);
             return Ok(Some(Flow::Next));
         }
@@ -395,7 +396,7 @@ fn fast_instantiate(
     argc: usize,
     kwnames: Option<&PyObjectRef>,
 ) -> PyResult<Option<Flow>> {
-    let cls_obj = f.slots[base].clone().expect("callable");
+    let cls_obj = crate::refs::clone_ref(f.slots[base].as_ref().expect("callable"));
     let cls = cls_obj.downcast_ref::<PyType>().expect("a type");
     let key = (
         &**cls as *const PyType as usize,
@@ -407,7 +408,7 @@ fn fast_instantiate(
     let hit = cell.and_then(|c| match unsafe { &*c.get() } {
         // SAFETY: the key matched the class being called.
         SiteCache::Init { tp, version, init, info, plain, .. } if (*tp, *version) == key && key.1 != 0 => {
-            Some((unsafe { init.get() }.to_owned(), info.clone(), *plain))
+            Some((crate::refs::new_ref(unsafe { init.get() }), info.clone(), *plain))
         }
         _ => None,
     });
@@ -439,7 +440,7 @@ fn fast_instantiate(
     }
     let alloc = |vm: &VirtualMachine| {
         if plain && !crate::code::forced_miss() {
-            Ok(alloc_plain(vm, cls_obj.clone().downcast::<PyType>().expect("a type")))
+            Ok(alloc_plain(vm, crate::refs::clone_ref(&cls_obj).downcast::<PyType>().expect("a type")))
         } else {
             new_instance(vm, &cls_obj)
         }
@@ -476,13 +477,14 @@ fn fast_instantiate(
     let func = exact_function(vm, &init).expect("cached __init__ is a function");
     // SAFETY: the frame holds `init`, which keeps these alive.
     let (globals, builtins, closure) = unsafe { layout::frame_refs(vm, func)? };
-    let mut frame = Frame::new(info, globals, builtins, None, Some(init.clone()));
+    let mut frame = Frame::new(info, globals, builtins, None, Some(init));
     frame.closure = closure;
-    frame.slots[0] = Some(instance.clone());
+    frame.init_slot(0, Some(crate::refs::clone_ref(&instance)));
     for (i, v) in f.slots.drain(base + 2..).enumerate() {
         frame.init_slot(i + 1, v);
     }
-    f.slots.truncate(base);
+    f.truncate_release(base);
+    crate::refs::release(cls_obj);
     frame.ret = Continuation::Init(instance);
     Ok(Some(Flow::Push(frame)))
 }

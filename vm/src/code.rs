@@ -167,6 +167,11 @@ pub fn configure_random_miss() {
     }
 }
 
+/// Whether the random-miss test mode is on.
+pub fn random_miss_mode() -> bool {
+    RANDOM_MISS.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Whether this cache lookup must miss (only in the random-miss mode).
 #[inline(always)]
 pub fn forced_miss() -> bool {

@@ -574,7 +574,7 @@ fn execute_frames<const SINGLE: bool>(
             }
         }
         Instruction::LoadConst { .. } => {
-            let v = f.code.consts[arg as usize].clone();
+            let v = crate::refs::clone_ref(&f.code.consts[arg as usize]);
             f.push(v);
         }
         Instruction::LoadSmallInt { .. } => {
@@ -598,7 +598,7 @@ fn execute_frames<const SINGLE: bool>(
         }
         Instruction::StoreFast { .. } => {
             let v = f.pop_opt();
-            f.slots[arg as usize] = v;
+            crate::refs::release_opt(std::mem::replace(&mut f.slots[arg as usize], v));
         }
         Instruction::StoreFastLoadFast { .. } => {
             let v = f.pop_opt();
@@ -618,11 +618,11 @@ fn execute_frames<const SINGLE: bool>(
             }
         }
         Instruction::PopTop | Instruction::EndFor | Instruction::PopIter => {
-            f.pop_opt();
+            crate::refs::release_opt(f.pop_opt());
         }
         Instruction::PushNull => f.push_opt(None),
         Instruction::Copy { .. } => {
-            let v = f.peek_opt(arg as usize - 1).clone();
+            let v = f.peek_opt(arg as usize - 1).as_ref().map(crate::refs::clone_ref);
             f.push_opt(v);
         }
         Instruction::Swap { .. } => {
@@ -715,6 +715,8 @@ fn execute_frames<const SINGLE: bool>(
             let b = f.pop();
             let a = f.pop();
             let v = ops::binary_op(vm, &a, &b, arg).map_err(|e| compat::normalize_error(vm, e))?;
+            crate::refs::release(a);
+            crate::refs::release(b);
             f.push(v);
         }
         Instruction::BinaryOpInplaceAddUnicode => {
@@ -782,9 +784,14 @@ fn execute_frames<const SINGLE: bool>(
             f.push(b);
         }
         Instruction::CompareOp { .. } => {
+            if !SINGLE && compare_and_branch(vm, f, ops, arg, executed) {
+                continue;
+            }
             let b = f.pop();
             let a = f.pop();
             let v = ops::compare(vm, &a, &b, arg)?;
+            crate::refs::release(a);
+            crate::refs::release(b);
             f.push(v);
         }
         Instruction::IsOp { .. } => {
@@ -816,12 +823,14 @@ fn execute_frames<const SINGLE: bool>(
             if !truthy(vm, &v)? {
                 f.pc = arg;
             }
+            crate::refs::release(v);
         }
         Instruction::PopJumpIfTrue { .. } => {
             let v = f.pop();
             if truthy(vm, &v)? {
                 f.pc = arg;
             }
+            crate::refs::release(v);
         }
         Instruction::PopJumpIfNone { .. } => {
             let v = f.pop();
@@ -1262,9 +1271,47 @@ fn reraise(vm: &VirtualMachine, exc: PyObjectRef) -> Raised {
 #[inline(always)]
 fn load_fast(vm: &VirtualMachine, f: &Frame, idx: usize) -> PyResult {
     match &f.slots[idx] {
-        Some(v) => Ok(v.clone()),
+        Some(v) => Ok(crate::refs::clone_ref(v)),
         None => Err(names::unbound_local(vm, &f.code, idx)),
     }
+}
+
+/// COMPARE_OP followed by POP_JUMP_IF_FALSE / POP_JUMP_IF_TRUE (CPython
+/// 3.12's COMPARE_AND_BRANCH), for operands `exact::order_fast` answers
+/// (exact ints, floats, strs): jump on the result without making, pushing
+/// and testing a bool, and step over the NOT_TAKEN that follows a jump not
+/// taken. False, with nothing done, for other operands or instructions and
+/// on a random miss (`HIPY_CACHE_RANDOM_MISS`): the two instructions then
+/// run one by one. Only in the loop that runs programs (a trace hook or
+/// the recorder steps every instruction).
+#[inline(always)]
+fn compare_and_branch(vm: &VirtualMachine, f: &mut Frame, ops: &[crate::code::Op], arg: u32, executed: &mut u64) -> bool {
+    let Some(next) = ops.get(f.pc as usize) else { return false };
+    let jump_if = match next.kind {
+        Instruction::PopJumpIfFalse { .. } => false,
+        Instruction::PopJumpIfTrue { .. } => true,
+        _ => return false,
+    };
+    let n = f.slots.len();
+    let (Some(a), Some(b)) = (&f.slots[n - 2], &f.slots[n - 1]) else { return false };
+    let Some(order) = crate::exact::order_fast(vm, a, b) else { return false };
+    if crate::code::forced_miss() {
+        return false;
+    }
+    let r = crate::exact::ordered(ops::cmp_op(arg), order);
+    crate::refs::release_opt(f.slots.pop().flatten());
+    crate::refs::release_opt(f.slots.pop().flatten());
+    *executed += 1;
+    if r == jump_if {
+        f.pc = next.arg;
+    } else {
+        f.pc += 1 + u32::from(next.ncache);
+        if matches!(ops.get(f.pc as usize).map(|o| o.kind), Some(Instruction::NotTaken)) {
+            f.pc += 1;
+            *executed += 1;
+        }
+    }
+    true
 }
 
 #[inline(always)]

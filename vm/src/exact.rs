@@ -169,7 +169,7 @@ pub fn store_subscript_fast(vm: &VirtualMachine, seq: &PyObject, idx: &PyObject,
 #[inline]
 /// `op` applied to an ordering (None: unordered, a NaN), as IEEE and
 /// CPython's rich comparisons answer it.
-fn ordered(op: PyComparisonOp, o: Option<std::cmp::Ordering>) -> bool {
+pub(crate) fn ordered(op: PyComparisonOp, o: Option<std::cmp::Ordering>) -> bool {
     match o {
         Some(o) => op.eval_ord(o),
         None => op == PyComparisonOp::Ne,

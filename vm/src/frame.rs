@@ -245,6 +245,14 @@ impl Frame {
             .collect()
     }
 
+    /// Drop the slots from `len` on (the stack above a call's base).
+    #[inline(always)]
+    pub fn truncate_release(&mut self, len: usize) {
+        while self.slots.len() > len {
+            crate::refs::release_opt(self.slots.pop().flatten());
+        }
+    }
+
     pub fn truncate_stack(&mut self, depth: usize) {
         self.slots.truncate(self.code.nlocalsplus + depth);
     }
@@ -265,7 +273,10 @@ impl Frame {
         let mut slots = std::mem::take(&mut self.slots);
         // Dropping values may run __del__, which may use the interpreter
         // (and the pool): do it before touching the pool.
-        slots.clear();
+        for v in slots.drain(..) {
+            crate::refs::release_opt(v);
+        }
+        crate::refs::release_opt(self.func.take());
         let code = self.code.clone();
         let raw = Box::into_raw(self);
         // SAFETY: `raw` came from a live box; its contents are dropped in

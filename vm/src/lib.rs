@@ -37,6 +37,7 @@ mod origin;
 mod push;
 mod list_iter;
 mod range;
+mod refs;
 mod runtime;
 pub mod safepoint;
 pub mod signals;
@@ -85,6 +86,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     push::install(vm)?;
     heapq::install();
     threads::install(vm)?;
+    refs::enable();
     imports::install(vm)?;
     signals::install(vm)?;
     safepoint::install(vm)?;

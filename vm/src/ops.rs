@@ -279,7 +279,7 @@ fn floor_mod(x: i64, y: i64) -> Option<i64> {
     }
 }
 
-fn cmp_op(arg: u32) -> PyComparisonOp {
+pub(crate) fn cmp_op(arg: u32) -> PyComparisonOp {
     match arg >> 5 {
         0 => PyComparisonOp::Lt,
         1 => PyComparisonOp::Le,

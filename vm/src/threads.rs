@@ -37,6 +37,7 @@ pub fn flag_address() -> u64 {
 
 fn raise() {
     MULTI.store(1, Ordering::SeqCst);
+    crate::refs::disable();
 }
 
 /// Called when a thread enters hipy's loop: a thread other than the one
