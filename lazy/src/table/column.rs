@@ -328,7 +328,7 @@ pub fn as_f64(a: &ArrayRef) -> Result<Float64Array> {
 
 /// Materialized rows: named columns of one length.
 /// Rows from which a table's columns are worth processing in parallel.
-const PARALLEL_ROWS: usize = 1 << 16;
+pub const PARALLEL_ROWS: usize = 1 << 16;
 
 #[derive(Clone, Debug, Default)]
 pub struct Table {

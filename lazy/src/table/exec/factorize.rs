@@ -2,7 +2,7 @@
 //! codes numbered by first appearance. Group-bys, joins, `unique` and
 //! `nunique` build on it.
 
-use crate::table::column::{ColType, Column};
+use crate::table::column::{ColType, Column, PARALLEL_ROWS};
 use crate::table::error::{Error, Result};
 use arrow_array::Array;
 /// Maps with foldhash: keys here are values of the data, hashed millions
@@ -128,8 +128,16 @@ pub fn factorize(c: &Column, drop_missing: bool) -> Result<Codes> {
 
 /// Codes of several columns together: a row's code stands for its tuple
 /// of keys; a missing value in any key drops the row when `drop_missing`.
+/// The key columns of a large table are factorized in parallel.
 pub fn factorize_many(cols: &[&Column], drop_missing: bool) -> Result<Codes> {
-    let mut parts = cols.iter().map(|c| factorize(c, drop_missing));
+    let rows = cols.first().map_or(0, |c| c.len());
+    let parts: Vec<Result<Codes>> = if cols.len() > 1 && rows >= PARALLEL_ROWS {
+        use rayon::prelude::*;
+        cols.par_iter().map(|c| factorize(c, drop_missing)).collect()
+    } else {
+        cols.iter().map(|c| factorize(c, drop_missing)).collect()
+    };
+    let mut parts = parts.into_iter();
     let first = match parts.next() {
         Some(p) => p?,
         None => return Err(Error::value("no keys")),
