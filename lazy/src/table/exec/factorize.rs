@@ -35,6 +35,20 @@ fn finish(codes: Vec<u32>, count: usize) -> Codes {
     Codes { codes, count, first_row }
 }
 
+/// A text of at most 7 bytes as one integer: its bytes, and its length in
+/// the top byte (so that texts of different lengths differ).
+#[inline]
+fn short_key(b: &[u8]) -> Option<u64> {
+    if b.len() > 7 {
+        return None;
+    }
+    let mut k = (b.len() as u64) << 56;
+    for (j, &x) in b.iter().enumerate() {
+        k |= u64::from(x) << (8 * j);
+    }
+    Some(k)
+}
+
 /// Codes of one column; missing values get `MISSING` when `drop_missing`,
 /// else one code of their own.
 pub fn factorize(c: &Column, drop_missing: bool) -> Result<Codes> {
@@ -108,16 +122,24 @@ pub fn factorize(c: &Column, drop_missing: bool) -> Result<Codes> {
         }
         ColType::Str => {
             let s = c.strs().unwrap();
-            let mut map: HashMap<&str, u32> = map(1024);
+            // Values of at most 7 bytes (most keys) are looked up as one
+            // integer (their bytes and their length), longer ones by text.
+            let mut short: HashMap<u64, u32> = map(1024);
+            let mut long: HashMap<&str, u32> = map(0);
+            let next = |count: &mut u32| {
+                *count += 1;
+                *count - 1
+            };
             for i in 0..n {
                 if s.is_null(i) {
                     codes.push(on_missing(&mut count));
                     continue;
                 }
-                let code = *map.entry(s.value(i)).or_insert_with(|| {
-                    count += 1;
-                    count - 1
-                });
+                let v = s.value(i);
+                let code = match short_key(v.as_bytes()) {
+                    Some(k) => *short.entry(k).or_insert_with(|| next(&mut count)),
+                    None => *long.entry(v).or_insert_with(|| next(&mut count)),
+                };
                 codes.push(code);
             }
         }
