@@ -327,6 +327,9 @@ pub fn as_f64(a: &ArrayRef) -> Result<Float64Array> {
 }
 
 /// Materialized rows: named columns of one length.
+/// Rows from which a table's columns are worth processing in parallel.
+pub const PARALLEL_ROWS: usize = 1 << 16;
+
 #[derive(Clone, Debug, Default)]
 pub struct Table {
     pub num_rows: usize,
@@ -358,15 +361,28 @@ impl Table {
         if keep == self.num_rows {
             return Ok(self.clone());
         }
-        // One prepared predicate for every column.
+        // One prepared predicate for every column; the Arrow columns of a
+        // large table are filtered in parallel (object columns hold Python
+        // objects and stay on this thread).
         let pred = arrow_select::filter::FilterBuilder::new(mask).optimize().build();
+        let arrow_one = |c: &Column| match c {
+            Column::Arrow(a) => pred.filter(a.as_ref()).map(Some),
+            Column::Object(_) => Ok(None),
+        };
+        let arrow: Vec<Option<ArrayRef>> = if self.num_rows >= PARALLEL_ROWS && self.columns.len() > 1 {
+            use rayon::prelude::*;
+            self.columns.par_iter().map(|(_, c)| arrow_one(c)).collect::<std::result::Result<_, _>>()?
+        } else {
+            self.columns.iter().map(|(_, c)| arrow_one(c)).collect::<std::result::Result<_, _>>()?
+        };
         let columns = self
             .columns
             .iter()
-            .map(|(n, c)| {
-                let c = match c {
-                    Column::Arrow(a) => Column::Arrow(pred.filter(a.as_ref())?),
-                    Column::Object(_) => c.filter(mask)?,
+            .zip(arrow)
+            .map(|((n, c), a)| {
+                let c = match a {
+                    Some(a) => Column::Arrow(a),
+                    None => c.filter(mask)?,
                 };
                 Ok((n.clone(), c))
             })

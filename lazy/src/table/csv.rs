@@ -738,14 +738,38 @@ fn looks_like_big_int(s: &str) -> bool {
 }
 
 /// An int64 the way pandas' C parser reads one (sign, digits, spaces
-/// around).
+/// around), in one pass over the bytes; `None` for anything else and for
+/// values beyond int64.
 pub fn parse_int(s: &str) -> Option<i64> {
-    let s = s.trim_matches(' ');
-    let d = s.strip_prefix(['-', '+']).unwrap_or(s);
-    if d.is_empty() || !d.bytes().all(|b| b.is_ascii_digit()) {
+    let mut b = s.as_bytes();
+    while let [b' ', rest @ ..] = b {
+        b = rest;
+    }
+    while let [rest @ .., b' '] = b {
+        b = rest;
+    }
+    let (neg, digits) = match b {
+        [b'-', rest @ ..] => (true, rest),
+        [b'+', rest @ ..] => (false, rest),
+        _ => (false, b),
+    };
+    if digits.is_empty() {
         return None;
     }
-    s.parse().ok()
+    // Accumulated negative, so that i64::MIN is read too.
+    let mut v: i64 = 0;
+    for &c in digits {
+        let d = c.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        v = v.checked_mul(10)?.checked_sub(i64::from(d))?;
+    }
+    if neg {
+        Some(v)
+    } else {
+        v.checked_neg()
+    }
 }
 
 /// A float64 the way pandas' C parser reads one.

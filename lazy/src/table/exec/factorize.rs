@@ -2,7 +2,7 @@
 //! codes numbered by first appearance. Group-bys, joins, `unique` and
 //! `nunique` build on it.
 
-use crate::table::column::{ColType, Column};
+use crate::table::column::{ColType, Column, PARALLEL_ROWS};
 use crate::table::error::{Error, Result};
 use arrow_array::Array;
 /// Maps with foldhash: keys here are values of the data, hashed millions
@@ -33,6 +33,20 @@ fn finish(codes: Vec<u32>, count: usize) -> Codes {
         }
     }
     Codes { codes, count, first_row }
+}
+
+/// A text of at most 7 bytes as one integer: its bytes, and its length in
+/// the top byte (so that texts of different lengths differ).
+#[inline]
+fn short_key(b: &[u8]) -> Option<u64> {
+    if b.len() > 7 {
+        return None;
+    }
+    let mut k = (b.len() as u64) << 56;
+    for (j, &x) in b.iter().enumerate() {
+        k |= u64::from(x) << (8 * j);
+    }
+    Some(k)
 }
 
 /// Codes of one column; missing values get `MISSING` when `drop_missing`,
@@ -108,16 +122,24 @@ pub fn factorize(c: &Column, drop_missing: bool) -> Result<Codes> {
         }
         ColType::Str => {
             let s = c.strs().unwrap();
-            let mut map: HashMap<&str, u32> = map(1024);
+            // Values of at most 7 bytes (most keys) are looked up as one
+            // integer (their bytes and their length), longer ones by text.
+            let mut short: HashMap<u64, u32> = map(1024);
+            let mut long: HashMap<&str, u32> = map(0);
+            let next = |count: &mut u32| {
+                *count += 1;
+                *count - 1
+            };
             for i in 0..n {
                 if s.is_null(i) {
                     codes.push(on_missing(&mut count));
                     continue;
                 }
-                let code = *map.entry(s.value(i)).or_insert_with(|| {
-                    count += 1;
-                    count - 1
-                });
+                let v = s.value(i);
+                let code = match short_key(v.as_bytes()) {
+                    Some(k) => *short.entry(k).or_insert_with(|| next(&mut count)),
+                    None => *long.entry(v).or_insert_with(|| next(&mut count)),
+                };
                 codes.push(code);
             }
         }
@@ -128,8 +150,16 @@ pub fn factorize(c: &Column, drop_missing: bool) -> Result<Codes> {
 
 /// Codes of several columns together: a row's code stands for its tuple
 /// of keys; a missing value in any key drops the row when `drop_missing`.
+/// The key columns of a large table are factorized in parallel.
 pub fn factorize_many(cols: &[&Column], drop_missing: bool) -> Result<Codes> {
-    let mut parts = cols.iter().map(|c| factorize(c, drop_missing));
+    let rows = cols.first().map_or(0, |c| c.len());
+    let parts: Vec<Result<Codes>> = if cols.len() > 1 && rows >= PARALLEL_ROWS {
+        use rayon::prelude::*;
+        cols.par_iter().map(|c| factorize(c, drop_missing)).collect()
+    } else {
+        cols.iter().map(|c| factorize(c, drop_missing)).collect()
+    };
+    let mut parts = parts.into_iter();
     let first = match parts.next() {
         Some(p) => p?,
         None => return Err(Error::value("no keys")),
