@@ -29,7 +29,7 @@ pub fn list_append(vm: &VirtualMachine, list: &PyObject, item: PyObjectRef) -> P
 }
 
 /// SET_ADD: `set` is the comprehension's set.
-pub fn set_add(vm: &VirtualMachine, set: &PyObjectRef, item: PyObjectRef) -> PyResult<()> {
+pub fn set_add(vm: &VirtualMachine, set: &PyObject, item: PyObjectRef) -> PyResult<()> {
     match set.downcast_ref::<rustpython_vm::builtins::PySet>() {
         Some(s) => s.add(item, vm).map_err(|e| crate::compat::normalize_error(vm, e)),
         None => Err(vm.new_system_error("SET_ADD on a non-set")),
@@ -42,7 +42,7 @@ pub fn set_update(vm: &VirtualMachine, set: &PyObjectRef, iterable: PyObjectRef)
 }
 
 /// MAP_ADD: `dict` is the comprehension's dict.
-pub fn map_add(vm: &VirtualMachine, dict: &PyObjectRef, key: PyObjectRef, value: PyObjectRef) -> PyResult<()> {
+pub fn map_add(vm: &VirtualMachine, dict: &PyObject, key: PyObjectRef, value: PyObjectRef) -> PyResult<()> {
     match dict.downcast_ref::<PyDict>() {
         Some(d) => d.set_item(&*key, value, vm),
         None => Err(vm.new_system_error("MAP_ADD on a non-dict")),
@@ -216,7 +216,7 @@ fn list_repeat(vm: &VirtualMachine, list: &PyObjectRef, n: &PyObjectRef) -> Opti
         return Some(Err(vm.no_memory_error()));
     };
     for item in items.iter() {
-        if !crate::trace::add_references(item, n as u64) {
+        if !crate::refs::add_references(item, n as u64) {
             for _ in 0..n {
                 std::mem::forget(item.clone());
             }

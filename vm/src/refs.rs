@@ -7,7 +7,9 @@
 //! `InlineRefcounts`), counts with plain instructions then: a count of
 //! 1..max goes up by one, one above 1 goes down by one. Anything else
 //! (immortal, leaked or destructed objects, the last reference, another
-//! thread) goes through RustPython's own `clone`/`drop`.
+//! thread) goes through RustPython's own `clone`/`drop`. The count word's
+//! other direct use, adding many references at once (`list * n`), is here
+//! too (`add_references`).
 
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
@@ -106,5 +108,30 @@ pub fn release(o: PyObjectRef) {
 pub fn release_opt(o: Option<PyObjectRef>) {
     if let Some(o) = o {
         release(o);
+    }
+}
+
+/// Adds `n` references to `o` at once (what `n` clones would do), through
+/// the probed count word. False, with nothing done, when the word was not
+/// found or is not an ordinary count (leaked, destructed, or `n` more would
+/// overflow it): the caller then clones one by one.
+pub fn add_references(o: &PyObject, n: u64) -> bool {
+    let Some(rc) = crate::layout::objects::layout().and_then(|l| l.refcount_offset) else {
+        return false;
+    };
+    // SAFETY: `o` is live and its count word, an atomic, is at the probed offset.
+    let word = unsafe { &*((o as *const PyObject as *const u8).add(rc as usize) as *const AtomicU64) };
+    let mut w = word.load(Ordering::Relaxed);
+    loop {
+        if w & IMMORTAL != 0 {
+            return true;
+        }
+        if w & SLOW_FLAGS != 0 || (w & COUNT_MASK).checked_add(n).is_none_or(|c| c >= COUNT_MASK) {
+            return false;
+        }
+        match word.compare_exchange_weak(w, w + n, Ordering::Relaxed, Ordering::Relaxed) {
+            Ok(_) => return true,
+            Err(now) => w = now,
+        }
     }
 }

@@ -227,32 +227,6 @@ fn probe_refcounts(vm: &VirtualMachine) -> Option<i32> {
     (forever.is_immortal() && w & IMMORTAL != 0 && w & SLOW_FLAGS == 0).then_some((i * 8) as i32)
 }
 
-/// Adds `n` references to `o` at once (what `n` clones would do), through
-/// the probed count word. False, with nothing done, when the word was not
-/// found or is not an ordinary count (leaked, destructed, or `n` more would
-/// overflow it): the caller then clones one by one.
-pub fn add_references(o: &rustpython_vm::PyObject, n: u64) -> bool {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    let Some(rc) = layout().and_then(|l| l.refcount_offset) else {
-        return false;
-    };
-    // SAFETY: `o` is live and its count word, an atomic, is at the probed offset.
-    let word = unsafe { &*((o as *const rustpython_vm::PyObject as *const u8).add(rc as usize) as *const AtomicU64) };
-    let mut w = word.load(Ordering::Relaxed);
-    loop {
-        if w & IMMORTAL != 0 {
-            return true;
-        }
-        if w & SLOW_FLAGS != 0 || (w & COUNT_MASK).checked_add(n).is_none_or(|c| c >= COUNT_MASK) {
-            return false;
-        }
-        match word.compare_exchange_weak(w, w + n, Ordering::Relaxed, Ordering::Relaxed) {
-            Ok(_) => return true,
-            Err(now) => w = now,
-        }
-    }
-}
-
 /// The value of exact int `o` when it fits an i64 other than `i64::MIN`
 /// (the JIT's unboxed ints; `i64::MIN` is its "does not fit" value). Reads
 /// a one-limb value through the probed layout, as compiled code does.

@@ -249,8 +249,8 @@ pub extern "C" fn hp_gen_suspend(g: *const PyObject, lasti: i64, pc: i64, n: i64
 
 /// SET_ADD (`ops::set_add`); 0, or -1 with an exception pending.
 pub extern "C" fn hp_set_add(s: *const PyObject, v: *const PyObject) -> i64 {
-    let (s, v) = unsafe { (obj(s).to_owned(), obj(v).to_owned()) };
-    status(crate::ops::set_add(vm(), &s, v))
+    let (s, v) = unsafe { (obj(s), obj(v).to_owned()) };
+    status(crate::ops::set_add(vm(), s, v))
 }
 
 /// LIST_EXTEND (`ops::list_extend`); 0, or -1 with an exception pending.
@@ -273,8 +273,8 @@ pub extern "C" fn hp_dict_update(d: *const PyObject, src: *const PyObject) -> i6
 
 /// MAP_ADD (`ops::map_add`); 0, or -1 with an exception pending.
 pub extern "C" fn hp_map_add(d: *const PyObject, k: *const PyObject, v: *const PyObject) -> i64 {
-    let (d, k, v) = unsafe { (obj(d).to_owned(), obj(k).to_owned(), obj(v).to_owned()) };
-    status(crate::ops::map_add(vm(), &d, k, v))
+    let (d, k, v) = unsafe { (obj(d), obj(k).to_owned(), obj(v).to_owned()) };
+    status(crate::ops::map_add(vm(), d, k, v))
 }
 
 fn index(len: usize, i: i64) -> Option<usize> {

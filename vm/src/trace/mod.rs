@@ -33,7 +33,7 @@ use crate::frame::Frame;
 pub use record::Recorder;
 pub use config::{config, PRESET};
 use config::*;
-pub use crate::layout::objects::{add_references, layout, Layout, SeqLayout};
+pub use crate::layout::objects::{layout, Layout, SeqLayout};
 use record::{FrameDesc, InputKind};
 
 
