@@ -326,10 +326,10 @@ pub fn as_f64(a: &ArrayRef) -> Result<Float64Array> {
     })
 }
 
-/// Materialized rows: named columns of one length.
 /// Rows from which a table's columns are worth processing in parallel.
 pub const PARALLEL_ROWS: usize = 1 << 16;
 
+/// Materialized rows: named columns of one length.
 #[derive(Clone, Debug, Default)]
 pub struct Table {
     pub num_rows: usize,
