@@ -20,7 +20,7 @@ use alloc::fmt;
 use core::mem::size_of;
 use core::ops::ControlFlow;
 use core::sync::atomic::{
-    AtomicU32,
+    AtomicU32, AtomicU8,
     Ordering::{AcqRel, Acquire, Relaxed, Release},
 };
 use num_traits::ToPrimitive;
@@ -49,6 +49,40 @@ pub(crate) struct Dict<T = PyObjectRef> {
     /// entry layout is exactly the one the stamp was issued for, so entry
     /// indexes cached against a stamp stay valid wherever the stamp matches.
     keys_version: AtomicU32,
+    /// hipy: how the collector treats the dict object that owns this table
+    /// (`GC_TRACKED`, `GC_UNTRACKED`, `GC_ATTACHED`). Only a `PyDict`'s table
+    /// is ever `GC_UNTRACKED`; sets keep `GC_TRACKED`.
+    gc: AtomicU8,
+}
+
+/// The owning dict is tracked as usual.
+const GC_TRACKED: u8 = 0;
+/// The owning dict is an exact dict holding only objects that cannot be part
+/// of a cycle, left untracked as CPython leaves it; a store of anything that
+/// may be tracked tracks it again (CPython's `MAINTAIN_TRACKING`).
+const GC_UNTRACKED: u8 = 1;
+/// The owning dict is (or was) an object's `__dict__`: always tracked, since
+/// hipy's compiled code stores into instance dicts without these checks.
+const GC_ATTACHED: u8 = 2;
+
+/// What a table stores as values, seen by the collector.
+pub(crate) trait StoredValue {
+    /// CPython's `_PyObject_GC_MAY_BE_TRACKED` of the value.
+    fn may_be_tracked(&self) -> bool;
+}
+
+impl StoredValue for PyObjectRef {
+    #[inline]
+    fn may_be_tracked(&self) -> bool {
+        self.gc_may_be_tracked()
+    }
+}
+
+impl StoredValue for () {
+    #[inline]
+    fn may_be_tracked(&self) -> bool {
+        false
+    }
 }
 
 /// Source of keys-version stamps. Allocated globally so a shape stamp and a
@@ -202,7 +236,7 @@ unsafe impl<T: Traverse> Traverse for DictInner<T> {
     }
 }
 
-impl<T: Clone> Clone for Dict<T> {
+impl<T: Clone + StoredValue> Clone for Dict<T> {
     fn clone(&self) -> Self {
         let inner = self.read();
         if inner.used == 0 {
@@ -229,6 +263,7 @@ impl<T: Clone> Clone for Dict<T> {
         Self {
             inner: PyRwLock::new(inner),
             keys_version: AtomicU32::new(0),
+            gc: AtomicU8::new(GC_TRACKED),
         }
     }
 }
@@ -243,6 +278,7 @@ impl<T> Default for Dict<T> {
                 entries: Vec::new(),
             }),
             keys_version: AtomicU32::new(0),
+            gc: AtomicU8::new(GC_TRACKED),
         }
     }
 }
@@ -410,7 +446,84 @@ impl<T> DictInner<T> {
 
 type PopInnerResult<T> = ControlFlow<Option<DictEntry<T>>>;
 
-impl<T: Clone> Dict<T> {
+impl<T: Clone + StoredValue> Dict<T> {
+    /// hipy: whether every key and value is an object that cannot be part of
+    /// a cycle (CPython's `_PyDict_MaybeUntrack` test).
+    pub(crate) fn holds_only_atoms(&self) -> bool {
+        let inner = self.read();
+        inner.used == 0
+            || inner
+                .entries
+                .iter()
+                .flatten()
+                .all(|e| !e.key.gc_may_be_tracked() && !e.value.may_be_tracked())
+    }
+
+    /// hipy: a new dict object owns this table: leave it untracked if it
+    /// holds only atoms (no other thread can store into it yet). Whether it did.
+    pub(crate) fn untracked_at_birth(&self) -> bool {
+        let atoms = self.holds_only_atoms();
+        if atoms {
+            self.gc.store(GC_UNTRACKED, Relaxed);
+        }
+        atoms
+    }
+
+    /// hipy: whether the owning dict is untracked now and a store of `key`
+    /// and `value` must track it. Checked before the store; the tracking
+    /// happens after the table's lock is released (`track_after_store`): the
+    /// collector takes a generation list's lock before a table's.
+    #[inline]
+    fn must_track_for<K: DictKey + ?Sized>(&self, key: &K, value: &T) -> bool {
+        self.gc.load(Relaxed) == GC_UNTRACKED && (key.key_may_be_tracked() || value.may_be_tracked())
+    }
+
+    /// hipy: track the owning dict again after a store `must_track_for`
+    /// asked for (once, whichever thread gets there first).
+    #[cold]
+    fn track_after_store(&self) {
+        if self
+            .gc
+            .compare_exchange(GC_UNTRACKED, GC_TRACKED, AcqRel, Relaxed)
+            .is_ok()
+        {
+            unsafe { self.track_owner() };
+        }
+    }
+
+    /// # Safety
+    /// Only for a table that was `GC_UNTRACKED` until the caller changed
+    /// that: such a table is a live `PyDict`'s, whose object is untracked.
+    unsafe fn track_owner(&self) {
+        let owner = unsafe { crate::builtins::dict::object_of_table(self as *const Self as *const ()) };
+        unsafe {
+            crate::gc_state::gc_state().track_object(owner, crate::gc_state::current_owner());
+        }
+    }
+
+    /// hipy: the owning dict was just left untracked (born so, or untracked
+    /// by a full collection). If a store of a trackable object raced in
+    /// before this mark, track it again.
+    pub(crate) fn set_untracked(&self) {
+        self.gc.store(GC_UNTRACKED, Release);
+        if !self.holds_only_atoms() {
+            self.track_after_store();
+        }
+    }
+
+    /// hipy: the owning dict becomes an object's `__dict__`: tracked from
+    /// now on, never left untracked again.
+    pub(crate) fn attach(&self) {
+        if self.gc.swap(GC_ATTACHED, AcqRel) == GC_UNTRACKED {
+            unsafe { self.track_owner() };
+        }
+    }
+
+    /// hipy: whether the collector may leave the owning dict untracked.
+    pub(crate) fn may_untrack(&self) -> bool {
+        self.gc.load(Relaxed) == GC_TRACKED
+    }
+
     /// Current keys-version stamp, or 0 if none has been assigned since the
     /// last key-set change. Equal nonzero stamps guarantee an unchanged key
     /// set (values may differ).
@@ -622,6 +735,7 @@ impl<T: Clone> Dict<T> {
     where
         K: DictKey + ?Sized,
     {
+        let track = self.must_track_for(key, &value);
         let (stored_index, _removed) = loop {
             let (entry_index, index_index) = self.lookup(vm, key, hash, None)?;
             let mut inner = self.write();
@@ -666,6 +780,9 @@ impl<T: Clone> Dict<T> {
                 break (stored, None);
             }
         };
+        if track {
+            self.track_after_store();
+        }
         Ok(stored_index)
     }
 
@@ -766,6 +883,7 @@ impl<T: Clone> Dict<T> {
         hint: usize,
         value: T,
     ) -> PyResult<Option<u16>> {
+        let track = self.must_track_for(key, &value);
         let value = {
             let mut inner = self.write();
             match inner.entries.get_mut(hint) {
@@ -774,6 +892,9 @@ impl<T: Clone> Dict<T> {
                     drop(inner);
                     // defer dec RC until after the lock is released
                     drop(removed);
+                    if track {
+                        self.track_after_store();
+                    }
                     return Ok(None);
                 }
                 _ => value,
@@ -890,6 +1011,9 @@ impl<T: Clone> Dict<T> {
             self.invalidate_keys_version();
             core::mem::replace(&mut *inner, replacement)
         };
+        if self.gc.load(Relaxed) == GC_UNTRACKED && !self.holds_only_atoms() {
+            self.track_after_store();
+        }
     }
 
     /// Delete a key
@@ -989,6 +1113,7 @@ impl<T: Clone> Dict<T> {
         hash: HashValue,
         value: T,
     ) -> PyResult<()> {
+        let track = self.must_track_for(key, &value);
         let _removed = loop {
             let lookup = self.lookup(vm, key, hash, None)?;
             let (entry, index_index) = lookup;
@@ -1007,6 +1132,9 @@ impl<T: Clone> Dict<T> {
             inner.unchecked_push(index_index, hash, key.to_owned(), value, entry);
             break None;
         };
+        if track {
+            self.track_after_store();
+        }
         Ok(())
     }
 
@@ -1033,6 +1161,7 @@ impl<T: Clone> Dict<T> {
             let value = default
                 .take()
                 .expect("default must only be computed on insertion")();
+            let track = self.must_track_for(key, &value);
             self.invalidate_keys_version();
             inner.unchecked_push(
                 index_index,
@@ -1041,6 +1170,10 @@ impl<T: Clone> Dict<T> {
                 value.clone(),
                 index_entry,
             );
+            drop(inner);
+            if track {
+                self.track_after_store();
+            }
             return Ok(value);
         }
     }
@@ -1076,8 +1209,13 @@ impl<T: Clone> Dict<T> {
                 .expect("default must only be computed on insertion")();
             let key_obj = key.to_pyobject(vm);
             let ret = (key_obj.clone(), value.clone());
+            let track = self.must_track_for(key, &value);
             self.invalidate_keys_version();
             inner.unchecked_push(index_index, hash, key_obj, value, index_entry);
+            drop(inner);
+            if track {
+                self.track_after_store();
+            }
             return Ok(ret);
         }
     }
@@ -1447,6 +1585,12 @@ pub trait DictKey {
     /// Compare the stored entry (`other_key`) with this lookup key, in that order.
     fn key_eq(&self, vm: &VirtualMachine, other_key: &PyObject) -> PyResult<bool>;
     fn key_as_isize(&self, vm: &VirtualMachine) -> PyResult<isize>;
+    /// hipy: CPython's `_PyObject_GC_MAY_BE_TRACKED` of the key once stored
+    /// (false for the key types that are strings, bytes or ints).
+    #[inline(always)]
+    fn key_may_be_tracked(&self) -> bool {
+        false
+    }
 }
 
 /// Implement trait for PyObjectRef such that we can use python objects
@@ -1456,6 +1600,11 @@ impl DictKey for PyObject {
     #[inline(always)]
     fn _to_owned(&self, _vm: &VirtualMachine) -> Self::Owned {
         self.to_owned()
+    }
+
+    #[inline(always)]
+    fn key_may_be_tracked(&self) -> bool {
+        self.gc_may_be_tracked()
     }
 
     #[inline(always)]

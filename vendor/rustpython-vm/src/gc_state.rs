@@ -1178,6 +1178,17 @@ impl GcState {
                 }
             }
         }
+
+        // hipy: a full collection leaves the dicts that hold only objects
+        // which cannot be part of a cycle untracked, as CPython's
+        // `untrack_dicts` does (only in full collections: issue #14775).
+        if from_gen == 2 {
+            for obj in survivors {
+                if let Some(dict) = obj.downcast_ref::<crate::builtins::PyDict>() {
+                    dict.maybe_untrack();
+                }
+            }
+        }
     }
 
     /// Get count of frozen objects

@@ -66,9 +66,51 @@ thread_local! {
     static DICT_FREELIST: Cell<crate::object::FreeList<PyDict>> = const { Cell::new(crate::object::FreeList::new()) };
 }
 
+/// hipy: the dict object whose table is at `table` (see `dict_inner::Dict`'s
+/// collector state).
+///
+/// # Safety
+/// `table` is the `entries` field of a `PyDict` living in a `Py<PyDict>`.
+pub(crate) unsafe fn object_of_table(table: *const ()) -> NonNull<PyObject> {
+    let payload = unsafe { table.cast::<u8>().sub(core::mem::offset_of!(PyDict, entries)) };
+    let obj = unsafe { Py::<PyDict>::from_payload_ptr(payload.cast::<PyDict>()) };
+    unsafe { NonNull::new_unchecked(obj.cast_mut().cast::<PyObject>()) }
+}
+
+impl Py<PyDict> {
+    /// hipy: this dict becomes an object's `__dict__` (tracked from now on).
+    pub(crate) fn attach_to_instance(&self) {
+        self.entries.attach();
+    }
+
+    /// hipy: leave this dict untracked if it holds only objects that cannot
+    /// be part of a cycle (CPython's `_PyDict_MaybeUntrack`, run by full
+    /// collections). Whether it did.
+    pub(crate) fn maybe_untrack(&self) -> bool {
+        if !self.entries.may_untrack()
+            || !self.as_object().is_gc_tracked()
+            || !self.class().is(<PyDict as crate::class::StaticType>::static_type())
+            || !self.entries.holds_only_atoms()
+        {
+            return false;
+        }
+        unsafe { crate::gc_state::gc_state().untrack_object(NonNull::from(self.as_object())) };
+        self.entries.set_untracked();
+        true
+    }
+}
+
 impl PyPayload for PyDict {
     const MAX_FREELIST: usize = 80;
     const HAS_FREELIST: bool = true;
+
+    #[inline]
+    unsafe fn stays_untracked(obj: NonNull<PyObject>) -> bool {
+        // SAFETY: `new_ref` calls this with a fresh `Py<PyDict>`.
+        let dict = unsafe { obj.cast::<Py<Self>>().as_ref() };
+        dict.class().is(<Self as crate::class::StaticType>::static_type())
+            && dict.entries.untracked_at_birth()
+    }
 
     #[inline]
     fn class(ctx: &Context) -> &'static Py<PyType> {

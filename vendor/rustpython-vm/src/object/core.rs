@@ -1170,6 +1170,9 @@ impl InstanceDict {
 
     #[inline]
     pub(crate) fn from_opt(d: Option<PyDictRef>, inline_values: bool) -> Self {
+        if let Some(d) = &d {
+            d.attach_to_instance();
+        }
         Self {
             dict: PyAtomicRef::from(d),
             inline_values_valid: Radium::new(inline_values),
@@ -1219,6 +1222,9 @@ impl InstanceDict {
 
     #[inline]
     pub(crate) fn replace(&self, d: Option<PyDictRef>) -> Option<PyDictRef> {
+        if let Some(d) = &d {
+            d.attach_to_instance();
+        }
         self.dict.store(d)
     }
 
@@ -1228,6 +1234,7 @@ impl InstanceDict {
                 return existing;
             }
             let dict = vm.ctx.new_dict();
+            dict.attach_to_instance();
             match self.dict.compare_exchange_empty(dict.clone()) {
                 Ok(()) => return dict,
                 Err(rejected) => {
@@ -2247,6 +2254,20 @@ impl PyObject {
         unsafe { &*ptr }
     }
 
+    /// hipy: CPython's `_PyObject_GC_MAY_BE_TRACKED`: whether the collector
+    /// tracks this object now or could track it later (its payload has
+    /// references to traverse). A dict holding only objects for which this
+    /// is false cannot be part of a cycle.
+    #[inline]
+    pub fn gc_may_be_tracked(&self) -> bool {
+        self.is_gc_tracked()
+            || (self.0.vtable.trace.is_some()
+                // A static type is never tracked (CPython's `type_is_gc`).
+                && self
+                    .downcast_ref::<crate::builtins::PyType>()
+                    .is_none_or(|t| t.heaptype_ext.is_some()))
+    }
+
     /// _PyObject_GC_IS_TRACKED
     pub fn is_gc_tracked(&self) -> bool {
         GcBits::from_bits_retain(self.0.gc_bits.load(Ordering::Relaxed)).contains(GcBits::TRACKED)
@@ -2851,8 +2872,10 @@ impl<T: PyPayload + crate::object::MaybeTraverse + core::fmt::Debug> PyRef<T> {
         // - heap type (all heap type instances are GC-tracked, like Py_TPFLAGS_HAVE_GC)
         // unless the payload opts out via NEW_REF_UNTRACKED (e.g. call frames,
         // which are tracked lazily only on escape).
+        // hipy: an exact dict of atoms starts untracked, as in CPython.
         if (<T as crate::object::MaybeTraverse>::HAS_TRAVERSE || has_dict || is_heaptype)
             && !T::NEW_REF_UNTRACKED
+            && !(!has_dict && !is_heaptype && unsafe { T::stays_untracked(ptr.cast()) })
         {
             // Tracks under the interpreter running now and collects if this
             // allocation pushed gen0 past its threshold.

@@ -91,6 +91,19 @@ pub trait PyPayload: MaybeTraverse + PyThreadingConstraint + Sized + 'static {
     /// which is created untracked and tracked lazily only on escape.
     const NEW_REF_UNTRACKED: bool = false;
 
+    /// hipy: whether `PyRef::new_ref` may leave this object (of a static
+    /// class, without `__dict__`) untracked because what it holds cannot be part of a cycle
+    /// (CPython's untracked dicts, `MAINTAIN_TRACKING`). Called with the
+    /// object in place, before it is tracked; a payload that answers true
+    /// takes over tracking it later (see `dict_inner::Dict`).
+    ///
+    /// # Safety
+    /// `obj` is a valid, fully initialised `Py<Self>` not yet tracked.
+    #[inline]
+    unsafe fn stays_untracked(_obj: NonNull<PyObject>) -> bool {
+        false
+    }
+
     /// Whether this type has a freelist. Types with freelists require
     /// immediate (non-deferred) GC untracking during dealloc to prevent
     /// race conditions when the object is reused.
