@@ -129,10 +129,7 @@ fn fast_call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize, kwnames: O
     let mut frame = Frame::new(info, globals, builtins, None, func_obj);
     frame.closure = closure;
     let start = if has_self { base + 1 } else { base + 2 };
-    for (i, v) in f.slots.drain(start..).enumerate() {
-        frame.init_slot(i, v);
-    }
-    f.slots.truncate(base);
+    f.move_args(base, start, &mut frame, 0);
     begin(vm, f, frame).map(Some)
 }
 
@@ -480,10 +477,9 @@ fn fast_instantiate(
     let mut frame = Frame::new(info, globals, builtins, None, Some(init));
     frame.closure = closure;
     frame.init_slot(0, Some(crate::refs::clone_ref(&instance)));
-    for (i, v) in f.slots.drain(base + 2..).enumerate() {
-        frame.init_slot(i + 1, v);
-    }
-    f.truncate_release(base);
+    let cls_slot = f.slots[base].take();
+    f.move_args(base, base + 2, &mut frame, 1);
+    crate::refs::release_opt(cls_slot);
     crate::refs::release(cls_obj);
     frame.ret = Continuation::Init(instance);
     Ok(Some(Flow::Push(frame)))
