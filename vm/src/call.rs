@@ -52,20 +52,41 @@ pub fn call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize, kwnames: Op
     dispatch(vm, f, callable, positional, kwargs)
 }
 
-/// The decoded code of `func`, through the call site's inline cache.
+/// The decoded code of `func`, through the call site's inline cache; the
+/// site's current callee is then `func`'s code (what `binding_of` reads).
 fn callee_info(vm: &VirtualMachine, f: &Frame, op: Op, func: &Py<PyFunction>) -> PyResult<std::rc::Rc<CodeInfo>> {
     let code_ptr = layout::function_code_addr(func);
     if let (Some(cell), Some(ptr)) = (f.code.cache(op), code_ptr) {
         // SAFETY: per-thread cache, not borrowed across any call out.
-        if let SiteCache::Callee { code, info, .. } = unsafe { &*cell.get() } {
+        let cache = unsafe { &mut *cell.get() };
+        if let SiteCache::Callee { code, info, bind, others } = cache {
             if *code == ptr {
+                return Ok(info.clone());
+            }
+            // An earlier callee becomes the current one, the current one
+            // an earlier one.
+            if let Some(way) = others.iter_mut().find(|w| w.code == ptr) {
+                std::mem::swap(code, &mut way.code);
+                std::mem::swap(info, &mut way.info);
+                std::mem::swap(bind, &mut way.bind);
                 return Ok(info.clone());
             }
         }
         let code = layout::function_code(func, vm)?;
         let info = info_for(&code);
         crate::refs::release(code.into());
-        unsafe { *cell.get() = SiteCache::Callee { code: ptr, info: info.clone(), bind: None } };
+        // SAFETY: as above (`function_code` and `info_for` run no Python code).
+        let cache = unsafe { &mut *cell.get() };
+        let fresh = SiteCache::Callee { code: ptr, info: info.clone(), bind: None, others: Vec::new() };
+        if let SiteCache::Callee { code, info, bind, mut others } = std::mem::replace(cache, fresh) {
+            if others.len() + 1 >= crate::code::CALLEE_WAYS {
+                others.remove(0);
+            }
+            others.push(crate::code::CalleeWay { code, info, bind });
+            if let SiteCache::Callee { others: o, .. } = cache {
+                *o = others;
+            }
+        }
         return Ok(info);
     }
     let code = layout::function_code(func, vm)?;
