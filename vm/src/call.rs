@@ -157,10 +157,17 @@ fn fast_call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize, kwnames: O
 /// A frame whose arguments are bound starts: pushed to run, or for
 /// generator code (its prologue run) wrapped in a new generator that goes
 /// on the caller's stack.
-fn begin(vm: &VirtualMachine, f: &mut Frame, mut frame: Box<Frame>) -> PyResult<Flow> {
+#[inline(always)]
+fn begin(vm: &VirtualMachine, f: &mut Frame, frame: Box<Frame>) -> PyResult<Flow> {
     if !frame.code.is_generator_like() {
         return Ok(Flow::Push(frame));
     }
+    begin_generator(vm, f, frame)
+}
+
+/// `begin` for generator code.
+#[inline(never)]
+fn begin_generator(vm: &VirtualMachine, f: &mut Frame, mut frame: Box<Frame>) -> PyResult<Flow> {
     if let Err(e) = generator::prepare_frame(vm, &mut frame) {
         frame.recycle(vm);
         return Err(e);
