@@ -48,7 +48,7 @@ fn is_plain_method_descriptor(vm: &VirtualMachine, d: &PyObjectRef) -> bool {
         && d.downcast_ref::<PyMethodDescriptor>().is_some_and(|m| !m.method.flags.contains(PyMethodFlags::CLASS))
 }
 
-fn uses_generic_getattr(vm: &VirtualMachine, cls: &PyType) -> bool {
+pub(crate) fn uses_generic_getattr(vm: &VirtualMachine, cls: &PyType) -> bool {
     match (cls.slots.getattro.load(), vm.ctx.types.object_type.slots.getattro.load()) {
         (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),
         _ => false,
