@@ -48,7 +48,7 @@ fn is_plain_method_descriptor(vm: &VirtualMachine, d: &PyObjectRef) -> bool {
         && d.downcast_ref::<PyMethodDescriptor>().is_some_and(|m| !m.method.flags.contains(PyMethodFlags::CLASS))
 }
 
-fn uses_generic_getattr(vm: &VirtualMachine, cls: &PyType) -> bool {
+pub(crate) fn uses_generic_getattr(vm: &VirtualMachine, cls: &PyType) -> bool {
     match (cls.slots.getattro.load(), vm.ctx.types.object_type.slots.getattro.load()) {
         (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),
         _ => false,
@@ -264,12 +264,12 @@ fn dict_read(
 
 /// Whether the instance dict of `obj` (whose type has one) does not hold
 /// `name`, through the entry's negative hint (refreshing it).
-#[inline]
+#[inline(always)]
 fn dict_lacks(
     vm: &VirtualMachine,
     l: &InstanceLayout,
     obj: &PyObject,
-    (cell, key, (hs, _)): (&std::cell::UnsafeCell<SiteCache>, (usize, u32), (u32, u32)),
+    (cell, key, (hs, hi)): (&std::cell::UnsafeCell<SiteCache>, (usize, u32), (u32, u32)),
     name: &'static PyStrInterned,
 ) -> PyResult<bool> {
     // SAFETY: as in `dict_read`.
@@ -278,6 +278,18 @@ fn dict_lacks(
     if s == hs && crate::layout::instances::is_shape(s) {
         return Ok(true);
     }
+    dict_lacks_lookup(vm, l, d, (cell, key, (hs, hi)), name)
+}
+
+/// `dict_lacks` when the hint does not answer: a real lookup.
+#[inline(never)]
+fn dict_lacks_lookup(
+    vm: &VirtualMachine,
+    l: &InstanceLayout,
+    d: &Py<PyDict>,
+    (cell, key, _): (&std::cell::UnsafeCell<SiteCache>, (usize, u32), (u32, u32)),
+    name: &'static PyStrInterned,
+) -> PyResult<bool> {
     let d = d.to_owned();
     if d.get_item_opt(name, vm)?.is_some() {
         return Ok(false);
@@ -377,8 +389,10 @@ pub fn load_attr(vm: &VirtualMachine, f: &mut Frame, op: Op) -> PyResult<()> {
     let arg = op.arg;
     let method = arg & 1 != 0;
     let name = f.code.names[(arg >> 1) as usize];
-    let code = f.code.clone();
-    if let Some(cell) = code.cache(op) {
+    let code: *const crate::code::CodeInfo = &*f.code;
+    // SAFETY: the frame holds its code for as long as it exists, and a
+    // LOAD_ATTR never replaces it.
+    if let Some(cell) = unsafe { &*code }.cache(op) {
         if let Loaded::Done = load_cached(vm, f, cell, name, method)? {
             return Ok(());
         }

@@ -1,7 +1,8 @@
 //! CALL of a few builtins without RustPython's argument machinery, as
 //! CPython 3.11 specializes them (PRECALL_NO_KW_LEN, _ISINSTANCE,
 //! _LIST_APPEND, _METHOD_DESCRIPTOR_NOARGS): `len` of an exact list, tuple,
-//! dict or str, `isinstance` with a class whose metaclass is `type`,
+//! dict or str, `isinstance` with a class whose metaclass is `type`
+//! (a negative answer when `obj.__class__` is surely `type(obj)`),
 //! `list.append`, `list.pop` with no index or an int index in range, the
 //! character-class tests of an ASCII str (`isdigit`, `isspace`, `isalpha`,
 //! `isalnum`), `lower`, `strip` and `split` of an ASCII str with ASCII
@@ -33,6 +34,8 @@ struct Known {
     str_split: PyObjectRef,
     dict_get: PyObjectRef,
     str_format: PyObjectRef,
+    /// `object.__dict__['__class__']`.
+    object_class: PyObjectRef,
 }
 
 static KNOWN: OnceLock<Option<Known>> = OnceLock::new();
@@ -58,6 +61,7 @@ pub fn install(vm: &VirtualMachine) {
             str_split: str.get_attr("split", vm).ok()?,
             dict_get: dict.get_attr("get", vm).ok()?,
             str_format: str.get_attr("format", vm).ok()?,
+            object_class: vm.ctx.types.object_type.get_attr(vm.ctx.names.__class__)?,
         })
     });
 }
@@ -84,7 +88,7 @@ pub fn call(vm: &VirtualMachine, callable: &PyObject, self_arg: Option<&PyObject
             decimal_i64(s.as_wtf8().as_bytes()).map(|n| Ok(vm.ctx.new_int(n).into()))
         }
         (None, [Some(obj), Some(cls)]) if callable.is(&known.isinstance) => {
-            is_plain_instance(vm, obj, cls).map(|b| Ok(vm.ctx.new_bool(b).into()))
+            is_plain_instance(vm, known, obj, cls).map(|b| Ok(vm.ctx.new_bool(b).into()))
         }
         // `list(generator)` & co.: the generator in push mode.
         (None, [Some(g)]) if crate::generator::is_plain_generator(g) => {
@@ -318,12 +322,24 @@ fn exact_len(vm: &VirtualMachine, obj: &PyObjectRef) -> Option<usize> {
 }
 
 /// `isinstance(obj, cls)` when `cls` is a class whose metaclass is `type`
-/// (so no `__instancecheck__`) and `type(obj)` is a subclass of it. The
-/// negative answer needs the general path: `obj.__class__` may say otherwise.
-fn is_plain_instance(vm: &VirtualMachine, obj: &PyObjectRef, cls: &PyObjectRef) -> Option<bool> {
+/// (so no `__instancecheck__`): true when `type(obj)` is a subclass of it.
+/// Otherwise CPython asks `obj.__class__`; the answer is false without
+/// asking when that is `type(obj)` for sure: the type's getattr is the
+/// generic one and its `__class__` is object's own descriptor (a data
+/// descriptor, which no instance dict shadows). Anything else (a
+/// `__class__` property, as mocks have, a class attribute, a custom
+/// `__getattribute__`) takes the general path.
+fn is_plain_instance(vm: &VirtualMachine, known: &Known, obj: &PyObjectRef, cls: &PyObjectRef) -> Option<bool> {
     if !cls.class().is(vm.ctx.types.type_type) {
         return None;
     }
     let cls = cls.downcast_ref::<PyType>()?;
-    obj.class().fast_issubclass(cls.as_object()).then_some(true)
+    let t = obj.class();
+    if t.fast_issubclass(cls.as_object()) {
+        return Some(true);
+    }
+    if crate::code::forced_miss() || !crate::attr::uses_generic_getattr(vm, t) {
+        return None;
+    }
+    t.get_attr(vm.ctx.names.__class__)?.is(&known.object_class).then_some(false)
 }

@@ -52,20 +52,41 @@ pub fn call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize, kwnames: Op
     dispatch(vm, f, callable, positional, kwargs)
 }
 
-/// The decoded code of `func`, through the call site's inline cache.
+/// The decoded code of `func`, through the call site's inline cache; the
+/// site's current callee is then `func`'s code (what `binding_of` reads).
 fn callee_info(vm: &VirtualMachine, f: &Frame, op: Op, func: &Py<PyFunction>) -> PyResult<std::rc::Rc<CodeInfo>> {
     let code_ptr = layout::function_code_addr(func);
     if let (Some(cell), Some(ptr)) = (f.code.cache(op), code_ptr) {
         // SAFETY: per-thread cache, not borrowed across any call out.
-        if let SiteCache::Callee { code, info, .. } = unsafe { &*cell.get() } {
+        let cache = unsafe { &mut *cell.get() };
+        if let SiteCache::Callee { code, info, bind, others } = cache {
             if *code == ptr {
+                return Ok(info.clone());
+            }
+            // An earlier callee becomes the current one, the current one
+            // an earlier one.
+            if let Some(way) = others.iter_mut().find(|w| w.code == ptr) {
+                std::mem::swap(code, &mut way.code);
+                std::mem::swap(info, &mut way.info);
+                std::mem::swap(bind, &mut way.bind);
                 return Ok(info.clone());
             }
         }
         let code = layout::function_code(func, vm)?;
         let info = info_for(&code);
         crate::refs::release(code.into());
-        unsafe { *cell.get() = SiteCache::Callee { code: ptr, info: info.clone(), bind: None } };
+        // SAFETY: as above (`function_code` and `info_for` run no Python code).
+        let cache = unsafe { &mut *cell.get() };
+        let fresh = SiteCache::Callee { code: ptr, info: info.clone(), bind: None, others: Vec::new() };
+        if let SiteCache::Callee { code, info, bind, mut others } = std::mem::replace(cache, fresh) {
+            if others.len() + 1 >= crate::code::CALLEE_WAYS {
+                others.remove(0);
+            }
+            others.push(crate::code::CalleeWay { code, info, bind });
+            if let SiteCache::Callee { others: o, .. } = cache {
+                *o = others;
+            }
+        }
         return Ok(info);
     }
     let code = layout::function_code(func, vm)?;
@@ -129,20 +150,24 @@ fn fast_call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize, kwnames: O
     let mut frame = Frame::new(info, globals, builtins, None, func_obj);
     frame.closure = closure;
     let start = if has_self { base + 1 } else { base + 2 };
-    for (i, v) in f.slots.drain(start..).enumerate() {
-        frame.init_slot(i, v);
-    }
-    f.slots.truncate(base);
+    f.move_args(base, start, &mut frame, 0);
     begin(vm, f, frame).map(Some)
 }
 
 /// A frame whose arguments are bound starts: pushed to run, or for
 /// generator code (its prologue run) wrapped in a new generator that goes
 /// on the caller's stack.
-fn begin(vm: &VirtualMachine, f: &mut Frame, mut frame: Box<Frame>) -> PyResult<Flow> {
+#[inline(always)]
+fn begin(vm: &VirtualMachine, f: &mut Frame, frame: Box<Frame>) -> PyResult<Flow> {
     if !frame.code.is_generator_like() {
         return Ok(Flow::Push(frame));
     }
+    begin_generator(vm, f, frame)
+}
+
+/// `begin` for generator code.
+#[inline(never)]
+fn begin_generator(vm: &VirtualMachine, f: &mut Frame, mut frame: Box<Frame>) -> PyResult<Flow> {
     if let Err(e) = generator::prepare_frame(vm, &mut frame) {
         frame.recycle(vm);
         return Err(e);
@@ -480,10 +505,9 @@ fn fast_instantiate(
     let mut frame = Frame::new(info, globals, builtins, None, Some(init));
     frame.closure = closure;
     frame.init_slot(0, Some(crate::refs::clone_ref(&instance)));
-    for (i, v) in f.slots.drain(base + 2..).enumerate() {
-        frame.init_slot(i + 1, v);
-    }
-    f.truncate_release(base);
+    let cls_slot = f.slots[base].take();
+    f.move_args(base, base + 2, &mut frame, 1);
+    crate::refs::release_opt(cls_slot);
     crate::refs::release(cls_obj);
     frame.ret = Continuation::Init(instance);
     Ok(Some(Flow::Push(frame)))

@@ -75,7 +75,10 @@ impl<T: ?Sized> Borrowed<T> {
 pub enum SiteCache {
     #[default]
     Empty,
-    Callee { code: usize, info: Rc<CodeInfo>, bind: Option<Box<CallBinding>> },
+    /// CALL of a Python function: its code (the last one called here),
+    /// and in `others` up to `CALLEE_WAYS - 1` earlier ones, so that a
+    /// polymorphic site (`task.step()` over several classes) finds each.
+    Callee { code: usize, info: Rc<CodeInfo>, bind: Option<Box<CallBinding>>, others: Vec<CalleeWay> },
     /// LOAD_ATTR / STORE_ATTR: what the name means for up to
     /// `ATTR_WAYS` receiver types seen at this site.
     Attr(Vec<AttrEntry>),
@@ -90,6 +93,17 @@ pub enum SiteCache {
 }
 
 pub const ATTR_WAYS: usize = 4;
+
+/// Python callees a CALL site remembers (see `SiteCache::Callee`).
+pub const CALLEE_WAYS: usize = 4;
+
+/// An earlier callee of a CALL site, as in `SiteCache::Callee`.
+#[derive(Clone)]
+pub struct CalleeWay {
+    pub code: usize,
+    pub info: Rc<CodeInfo>,
+    pub bind: Option<Box<CallBinding>>,
+}
 
 /// How a call site's arguments bind to its Python callee's parameters
 /// (`call::bind_call`), beside the callee's code in `SiteCache::Callee`.

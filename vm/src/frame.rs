@@ -236,6 +236,28 @@ impl Frame {
         self.slots.len() - self.code.nlocalsplus
     }
 
+    /// A call's arguments go to the new frame `to`: the caller's values
+    /// `slots[start..]` move into `to`'s first slots (which hold NULL), and
+    /// the caller's stack ends at `base` (its slots `base..start` hold NULL:
+    /// the callable was taken, and there is no self or it moved along).
+    /// Plain moves, no reference count traffic.
+    #[inline(always)]
+    pub fn move_args(&mut self, base: usize, start: usize, to: &mut Frame, first: usize) {
+        let len = self.slots.len();
+        let n = len - start;
+        assert!(base <= start && start <= len && first + n <= to.slots.len());
+        debug_assert!(self.slots[base..start].iter().all(Option::is_none));
+        debug_assert!(to.slots[first..first + n].iter().all(Option::is_none));
+        // SAFETY: both ranges are in bounds (checked above); the values
+        // move (the source's length is cut below them, so they are not
+        // dropped twice) onto NULLs, which own nothing; `base..start` are
+        // NULLs, so cutting the length there drops nothing.
+        unsafe {
+            std::ptr::copy_nonoverlapping(self.slots.as_ptr().add(start), to.slots.as_mut_ptr().add(first), n);
+            self.slots.set_len(base);
+        }
+    }
+
     /// Pop `n` values, returning them bottom first.
     pub fn pop_n(&mut self, n: usize) -> Vec<PyObjectRef> {
         let start = self.slots.len() - n;
@@ -273,8 +295,16 @@ impl Frame {
         let mut slots = std::mem::take(&mut self.slots);
         // Dropping values may run __del__, which may use the interpreter
         // (and the pool): do it before touching the pool.
-        for v in slots.drain(..) {
-            crate::refs::release_opt(v);
+        // First to last, as CPython clears a frame (the order of `__del__`s).
+        let n = slots.len();
+        // SAFETY: the length is cut first, so each value is read (moved
+        // out) exactly once and never dropped by the vector.
+        unsafe {
+            slots.set_len(0);
+            let p = slots.as_ptr();
+            for i in 0..n {
+                crate::refs::release_opt(std::ptr::read(p.add(i)));
+            }
         }
         crate::refs::release_opt(self.func.take());
         let code = self.code.clone();
