@@ -228,6 +228,18 @@ fn scan_axis<T: Element>(v: &mut [T], n: usize, inner: usize, f: impl Fn(T, T) -
     if n == 0 || inner == 0 {
         return;
     }
+    if inner == 1 {
+        // Along the last axis: each lane is a run, scanned with the running
+        // value in a register (the same operations in the same order).
+        for lane in v.chunks_exact_mut(n) {
+            let mut acc = lane[0];
+            for x in &mut lane[1..] {
+                acc = f(acc, *x);
+                *x = acc;
+            }
+        }
+        return;
+    }
     for block in v.chunks_mut(n * inner) {
         for i in 1..n {
             let (done, rest) = block.split_at_mut(i * inner);
@@ -319,7 +331,8 @@ fn gather(x: &Array, positions: &[usize], shape: &[usize]) -> Array {
 
 fn concat(inputs: &[Array], axis: usize, dtype: DType, shape: &[usize]) -> Array {
     let out_layout = Layout::contiguous(shape);
-    let mut out = Buffer::zeros(dtype, size_of(shape));
+    // The inputs' regions tile the output.
+    let mut out = Buffer::for_overwrite(dtype, size_of(shape));
     let mut at = 0usize;
     for x in inputs {
         let len = x.shape()[axis];

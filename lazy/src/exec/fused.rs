@@ -265,13 +265,16 @@ struct Scratch {
 
 impl Scratch {
     fn new(ctx: &LoopCtx, len: usize) -> Scratch {
-        let slots = ctx.slot_dtypes.iter().map(|&d| Buffer::zeros(d, len)).collect();
+        // A chunk writes each slot in full before reading it, unless the
+        // program splits (a split compute writes only its positions).
+        let slot = |d| if ctx.space_count == 0 { Buffer::for_overwrite(d, len) } else { Buffer::zeros(d, len) };
+        let slots = ctx.slot_dtypes.iter().map(|&d| slot(d)).collect();
         let reads = ctx.reads.iter().map(|_| None).collect();
         let outs = ctx
             .out_layouts
             .iter()
             .zip(&ctx.outputs)
-            .map(|(l, raw)| l.as_ref().map(|_| Buffer::zeros(raw.dtype, len)))
+            .map(|(l, raw)| l.as_ref().map(|_| Buffer::for_overwrite(raw.dtype, len)))
             .collect();
         Scratch { slots, spaces: vec![Vec::new(); ctx.space_count], reads, outs, len }
     }
@@ -349,13 +352,13 @@ fn run_chunk(ctx: &LoopCtx, scratch: &mut Scratch, start: usize, len: usize, car
             ReadSrc::Strided { buffer, layout } => match single_run(layout, start, len) {
                 Some(p) => direct[k] = Some(p),
                 None => {
-                    let dst = reads[k].get_or_insert_with(|| Buffer::zeros(buffer.dtype(), *most));
+                    let dst = reads[k].get_or_insert_with(|| Buffer::for_overwrite(buffer.dtype(), *most));
                     gather(buffer, layout, start, len, dst)
                 }
             },
             // Safety: this chunk's range belongs to this call alone.
             ReadSrc::Reused(raw) => unsafe {
-                raw.read(start, len, reads[k].get_or_insert_with(|| Buffer::zeros(raw.dtype, *most)))
+                raw.read(start, len, reads[k].get_or_insert_with(|| Buffer::for_overwrite(raw.dtype, *most)))
             },
             _ => {}
         }
@@ -548,9 +551,10 @@ pub fn run_loop(
                     reused_reads.insert(r, k);
                     b
                 }
-                None => Buffer::zeros(dtype, size),
+                None => Buffer::for_overwrite(dtype, size),
             },
-            Target::Fresh | Target::Into => Buffer::zeros(dtype, size),
+            // Every chunk writes its range of each output in full.
+            Target::Fresh | Target::Into => Buffer::for_overwrite(dtype, size),
         };
         out_buffers.push((o.id, buffer));
     }
