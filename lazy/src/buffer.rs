@@ -632,7 +632,7 @@ fn copy_outside(old: &Buffer, region: &Layout) -> Option<Buffer> {
             return None;
         }
     }
-    let mut out = Buffer::zeros(old.dtype(), old.len());
+    let mut out = Buffer::for_overwrite(old.dtype(), old.len());
     with_dtype!(old.dtype(), T => {
         let (src, dst) = (T::slice(old), T::slice_mut(&mut out));
         let mut from = 0usize;

@@ -14,7 +14,7 @@ use crate::plan::{Id, Plan};
 use crate::schedule::{FusedLoop, Target};
 use crate::with_dtype;
 use rayon::prelude::*;
-use std::collections::HashMap;
+use crate::FastMap as HashMap;
 use std::sync::Arc;
 
 /// Elements per chunk (at most; chunks follow the pairwise-sum tree).
@@ -178,7 +178,7 @@ fn build_program(
         None => Input::Read(read_index[&i]),
     };
     let need = demand(plan, l, &pos);
-    let mut spaces: HashMap<Path, usize> = HashMap::new();
+    let mut spaces: HashMap<Path, usize> = HashMap::default();
     // Sinks over reads run first.
     for (k, &sink) in l.sinks.iter().enumerate() {
         let input = plan.nodes[sink].inputs[0];
@@ -528,11 +528,11 @@ pub fn run_loop(
     mut dest: Option<&mut super::Destination>,
 ) -> LoopResult {
     let size: usize = l.shape.iter().product();
-    let mut read_index = HashMap::new();
+    let mut read_index = HashMap::default();
 
     // Output buffers, taking over dying reads where the schedule says so.
     let mut out_buffers: Vec<(Id, Buffer)> = Vec::new();
-    let mut reused_reads: HashMap<Id, usize> = HashMap::new();
+    let mut reused_reads: HashMap<Id, usize> = HashMap::default();
     // The destination output, if this loop has it (it is not among
     // `out_buffers`: its buffer belongs to the caller).
     let mut into: Option<(usize, RawBuf, Layout)> = None;
