@@ -29,29 +29,27 @@ fn key(plan: &Plan, id: Id) -> String {
 #[derive(Hash, PartialEq, Eq)]
 struct Fingerprint {
     op: Option<std::mem::Discriminant<crate::graph::Op>>,
-    /// The buffer an input reads (0 for one-value inputs).
-    source: usize,
+    /// The buffer an input reads, or a one-value input's bits.
+    source: u64,
     inputs: Vec<Id>,
     dtype: crate::DType,
-    /// A view's layout (views of one array differ only there).
-    view: Option<crate::layout::Layout>,
+    /// The layout a view or an input reads its data through (views of
+    /// one array differ only there).
+    layout: Option<crate::layout::Layout>,
 }
 
 fn fingerprint(plan: &Plan, id: Id) -> Fingerprint {
     let n = &plan.nodes[id];
-    let (op, source) = match &n.op {
+    let (op, source, layout) = match &n.op {
         PlanOp::Input => match n.input_array() {
-            Some(a) if a.size() == 1 => (None, 0),
-            Some(a) => (None, Arc::as_ptr(&a.buffer) as usize),
-            None => (None, usize::MAX - id),
+            Some(a) if a.size() == 1 => (None, a.get_flat(0).to_bits_key().1, None),
+            Some(a) => (None, Arc::as_ptr(&a.buffer) as u64, Some(a.layout.clone())),
+            None => (None, u64::MAX - id as u64, None),
         },
-        PlanOp::Op(op) => (Some(std::mem::discriminant(op)), 0),
+        PlanOp::Op(op @ crate::graph::Op::View { layout }) => (Some(std::mem::discriminant(op)), 0, Some(layout.clone())),
+        PlanOp::Op(op) => (Some(std::mem::discriminant(op)), 0, None),
     };
-    let view = match &n.op {
-        PlanOp::Op(crate::graph::Op::View { layout }) => Some(layout.clone()),
-        _ => None,
-    };
-    Fingerprint { op, source, inputs: n.inputs.clone(), dtype: n.dtype, view }
+    Fingerprint { op, source, inputs: n.inputs.clone(), dtype: n.dtype, layout }
 }
 
 /// Returns the number of nodes merged away.
