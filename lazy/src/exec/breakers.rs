@@ -291,10 +291,16 @@ fn scan_buffer(buf: &mut Buffer, op: CumOp, n: usize, inner: usize) {
 /// Running sums, products, maxima or minima: the input in C order (one
 /// copy, which becomes the result), scanned in place along the axis.
 fn cumulative(op: CumOp, x: &Array, axis: Option<usize>, dtype: DType, shape: &[usize]) -> Array {
-    let mut buffer = with_dtype!(dtype, T => T::wrap(x.to_vec::<T>()));
+    let buffer = with_dtype!(dtype, T => T::wrap(x.to_vec::<T>()));
+    cumulative_in(buffer, op, x.shape(), axis, shape)
+}
+
+/// `cumulative` over `buffer`, the input's elements (of shape `in_shape`)
+/// in C order and in the result's dtype, scanned where they are.
+pub fn cumulative_in(mut buffer: Buffer, op: CumOp, in_shape: &[usize], axis: Option<usize>, shape: &[usize]) -> Array {
     let (n, inner) = match axis {
         None => (buffer.len(), 1),
-        Some(axis) => (x.shape()[axis], x.shape()[axis + 1..].iter().product()),
+        Some(axis) => (in_shape[axis], in_shape[axis + 1..].iter().product()),
     };
     scan_buffer(&mut buffer, op, n, inner);
     Array::from_buffer(buffer, shape)

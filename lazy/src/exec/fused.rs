@@ -509,7 +509,7 @@ pub struct LoopResult {
 
 /// Takes a read's buffer for in-place reuse, if this loop really holds the
 /// only references to it (its stored value and, for a source, its node).
-fn take_for_reuse(plan: &Plan, r: Id, values: &mut [Option<Array>]) -> Option<Buffer> {
+pub(super) fn take_for_reuse(plan: &Plan, r: Id, values: &mut [Option<Array>]) -> Option<Buffer> {
     let node = plan.nodes[r].node.as_ref().filter(|n| n.is_done());
     let expected = 1 + node.is_some() as usize;
     let v = values[r].as_ref()?;

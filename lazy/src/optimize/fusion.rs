@@ -216,7 +216,7 @@ pub fn run(plan: &Plan) -> Schedule {
             }
         }
     }
-    Schedule { steps, stored, write_back, dies, last_use }
+    Schedule { steps, stored, write_back, dies, last_use, in_place: vec![false; n] }
 }
 
 /// The iteration shape of the loop a member belongs to.
