@@ -327,6 +327,26 @@ impl Buffer {
         })
     }
 
+    /// A buffer of `len` elements whose values are unspecified, for a
+    /// caller that writes every element before any read (a loop's output,
+    /// filled chunk by chunk). It skips the zeroing of `zeros`, which the
+    /// allocator does with a memset whenever it hands back recycled memory
+    /// (a loop's per-step temporaries). Bool buffers are zeroed: not every
+    /// byte is a bool.
+    pub fn for_overwrite(dtype: DType, len: usize) -> Buffer {
+        if dtype == DType::Bool {
+            return Buffer::zeros(dtype, len);
+        }
+        with_dtype!(dtype, T => {
+            let mut v = Vec::<T>::with_capacity(len);
+            // Safety: every bit pattern is a value of the numeric element
+            // types, and the caller writes each element before reading it.
+            unsafe { v.set_len(len) };
+            advise_huge_pages(v.as_ptr() as usize, len * std::mem::size_of::<T>());
+            T::wrap(v)
+        })
+    }
+
     pub fn filled(value: Scalar, len: usize) -> Buffer {
         with_dtype!(value.dtype(), T => T::wrap(vec![T::from_scalar(value); len]))
     }
@@ -612,7 +632,7 @@ fn copy_outside(old: &Buffer, region: &Layout) -> Option<Buffer> {
             return None;
         }
     }
-    let mut out = Buffer::zeros(old.dtype(), old.len());
+    let mut out = Buffer::for_overwrite(old.dtype(), old.len());
     with_dtype!(old.dtype(), T => {
         let (src, dst) = (T::slice(old), T::slice_mut(&mut out));
         let mut from = 0usize;

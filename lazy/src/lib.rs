@@ -27,5 +27,11 @@ pub mod schedule;
 pub mod table;
 
 pub use buffer::{Array, Buffer, Element, Storage};
+
+/// Maps and sets hashed with foldhash: keys are plan ids, node addresses
+/// and data values, hashed many times per force; SipHash's resistance to
+/// chosen keys buys nothing in a local computation.
+pub(crate) type FastMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
+pub(crate) type FastSet<T> = std::collections::HashSet<T, foldhash::fast::RandomState>;
 pub use dtype::{DType, Error, ErrorKind, Result, Scalar, WeakScalar};
 pub use graph::{BinaryOp, CumOp, Node, NodeRef, Op, ReduceOp, UnaryOp};

@@ -7,7 +7,7 @@ use crate::buffer::Array;
 use crate::dtype::DType;
 use crate::graph::{NodeRef, Op};
 use crate::layout::{shape_str, size_of, Shape};
-use std::collections::HashMap;
+use crate::FastMap as HashMap;
 use std::sync::Arc;
 
 pub type Id = usize;
@@ -87,7 +87,7 @@ impl Plan {
     /// `roots[i]` (they do not count as escaping references).
     pub fn build(roots: &[NodeRef]) -> Plan {
         let mut plan = Plan::default();
-        let mut ids: HashMap<*const crate::graph::Node, Id> = HashMap::new();
+        let mut ids: HashMap<*const crate::graph::Node, Id> = HashMap::default();
         // Iterative post-order DFS.
         for root in roots {
             let mut stack: Vec<(NodeRef, bool)> = vec![(root.clone(), false)];

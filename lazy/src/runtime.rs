@@ -17,7 +17,7 @@ use crate::exec;
 use crate::graph::{Node, NodeRef, Op};
 use crate::optimize;
 use crate::plan::Plan;
-use std::collections::HashSet;
+use crate::FastSet as HashSet;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 
@@ -146,8 +146,8 @@ pub fn force(node: &NodeRef) -> Array {
 
 /// Pending nodes reachable from `roots`, and the source buffers they read.
 fn footprint(roots: &[NodeRef]) -> (HashSet<usize>, HashSet<usize>) {
-    let mut nodes = HashSet::new();
-    let mut buffers = HashSet::new();
+    let mut nodes = HashSet::default();
+    let mut buffers = HashSet::default();
     let mut stack: Vec<NodeRef> = roots.to_vec();
     while let Some(n) = stack.pop() {
         if !nodes.insert(Arc::as_ptr(&n) as usize) {
@@ -204,7 +204,7 @@ fn co_roots(roots: &[NodeRef]) -> Vec<NodeRef> {
 /// The per-element cost of the pending nodes under `c` that are also in
 /// `plan_nodes`.
 fn shared_work(c: &NodeRef, plan_nodes: &HashSet<usize>) -> u32 {
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::default();
     let mut stack = vec![c.clone()];
     let mut cost = 0u32;
     while let Some(n) = stack.pop() {

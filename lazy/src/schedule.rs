@@ -53,6 +53,9 @@ pub struct Schedule {
     pub dies: Vec<bool>,
     /// Index of the last step that reads the node's stored value.
     pub last_use: Vec<Option<usize>>,
+    /// A kernel node (a running scan) computed in the buffer of its input,
+    /// which dies there.
+    pub in_place: Vec<bool>,
 }
 
 impl Schedule {
@@ -89,7 +92,8 @@ impl Schedule {
                 }
                 Step::Kernel(id) => {
                     let name = plan.nodes[*id].op().map(|o| o.name()).unwrap_or_default();
-                    out.push_str(&format!("step {k}: kernel {name} %{id}\n"));
+                    let place = if self.in_place[*id] { format!(" in %{}", plan.nodes[*id].inputs[0]) } else { String::new() };
+                    out.push_str(&format!("step {k}: kernel {name} %{id}{place}\n"));
                 }
             }
         }

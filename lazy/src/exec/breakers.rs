@@ -228,6 +228,18 @@ fn scan_axis<T: Element>(v: &mut [T], n: usize, inner: usize, f: impl Fn(T, T) -
     if n == 0 || inner == 0 {
         return;
     }
+    if inner == 1 {
+        // Along the last axis: each lane is a run, scanned with the running
+        // value in a register (the same operations in the same order).
+        for lane in v.chunks_exact_mut(n) {
+            let mut acc = lane[0];
+            for x in &mut lane[1..] {
+                acc = f(acc, *x);
+                *x = acc;
+            }
+        }
+        return;
+    }
     for block in v.chunks_mut(n * inner) {
         for i in 1..n {
             let (done, rest) = block.split_at_mut(i * inner);
@@ -279,10 +291,16 @@ fn scan_buffer(buf: &mut Buffer, op: CumOp, n: usize, inner: usize) {
 /// Running sums, products, maxima or minima: the input in C order (one
 /// copy, which becomes the result), scanned in place along the axis.
 fn cumulative(op: CumOp, x: &Array, axis: Option<usize>, dtype: DType, shape: &[usize]) -> Array {
-    let mut buffer = with_dtype!(dtype, T => T::wrap(x.to_vec::<T>()));
+    let buffer = with_dtype!(dtype, T => T::wrap(x.to_vec::<T>()));
+    cumulative_in(buffer, op, x.shape(), axis, shape)
+}
+
+/// `cumulative` over `buffer`, the input's elements (of shape `in_shape`)
+/// in C order and in the result's dtype, scanned where they are.
+pub fn cumulative_in(mut buffer: Buffer, op: CumOp, in_shape: &[usize], axis: Option<usize>, shape: &[usize]) -> Array {
     let (n, inner) = match axis {
         None => (buffer.len(), 1),
-        Some(axis) => (x.shape()[axis], x.shape()[axis + 1..].iter().product()),
+        Some(axis) => (in_shape[axis], in_shape[axis + 1..].iter().product()),
     };
     scan_buffer(&mut buffer, op, n, inner);
     Array::from_buffer(buffer, shape)
@@ -319,7 +337,8 @@ fn gather(x: &Array, positions: &[usize], shape: &[usize]) -> Array {
 
 fn concat(inputs: &[Array], axis: usize, dtype: DType, shape: &[usize]) -> Array {
     let out_layout = Layout::contiguous(shape);
-    let mut out = Buffer::zeros(dtype, size_of(shape));
+    // The inputs' regions tile the output.
+    let mut out = Buffer::for_overwrite(dtype, size_of(shape));
     let mut at = 0usize;
     for x in inputs {
         let len = x.shape()[axis];

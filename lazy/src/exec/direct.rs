@@ -60,7 +60,7 @@ pub fn eval(node: &Node) -> Option<Array> {
             None => Operand::Slice(a.buffer.range(l.offset, n)),
         })
         .collect();
-    let mut out = Buffer::zeros(node.dtype, n);
+    let mut out = Buffer::for_overwrite(node.dtype, n);
     match &op {
         Op::Arange { .. } | Op::Linspace { .. } | Op::Full(_) => kernels::generate(&op, 0, out.range_mut(0, n)),
         Op::Unary(u) => kernels::unary(*u, &operands[0], out.range_mut(0, n)),

@@ -14,7 +14,7 @@ use crate::plan::{Id, Plan};
 use crate::schedule::{FusedLoop, Target};
 use crate::with_dtype;
 use rayon::prelude::*;
-use std::collections::HashMap;
+use crate::FastMap as HashMap;
 use std::sync::Arc;
 
 /// Elements per chunk (at most; chunks follow the pairwise-sum tree).
@@ -178,7 +178,7 @@ fn build_program(
         None => Input::Read(read_index[&i]),
     };
     let need = demand(plan, l, &pos);
-    let mut spaces: HashMap<Path, usize> = HashMap::new();
+    let mut spaces: HashMap<Path, usize> = HashMap::default();
     // Sinks over reads run first.
     for (k, &sink) in l.sinks.iter().enumerate() {
         let input = plan.nodes[sink].inputs[0];
@@ -265,13 +265,16 @@ struct Scratch {
 
 impl Scratch {
     fn new(ctx: &LoopCtx, len: usize) -> Scratch {
-        let slots = ctx.slot_dtypes.iter().map(|&d| Buffer::zeros(d, len)).collect();
+        // A chunk writes each slot in full before reading it, unless the
+        // program splits (a split compute writes only its positions).
+        let slot = |d| if ctx.space_count == 0 { Buffer::for_overwrite(d, len) } else { Buffer::zeros(d, len) };
+        let slots = ctx.slot_dtypes.iter().map(|&d| slot(d)).collect();
         let reads = ctx.reads.iter().map(|_| None).collect();
         let outs = ctx
             .out_layouts
             .iter()
             .zip(&ctx.outputs)
-            .map(|(l, raw)| l.as_ref().map(|_| Buffer::zeros(raw.dtype, len)))
+            .map(|(l, raw)| l.as_ref().map(|_| Buffer::for_overwrite(raw.dtype, len)))
             .collect();
         Scratch { slots, spaces: vec![Vec::new(); ctx.space_count], reads, outs, len }
     }
@@ -349,13 +352,13 @@ fn run_chunk(ctx: &LoopCtx, scratch: &mut Scratch, start: usize, len: usize, car
             ReadSrc::Strided { buffer, layout } => match single_run(layout, start, len) {
                 Some(p) => direct[k] = Some(p),
                 None => {
-                    let dst = reads[k].get_or_insert_with(|| Buffer::zeros(buffer.dtype(), *most));
+                    let dst = reads[k].get_or_insert_with(|| Buffer::for_overwrite(buffer.dtype(), *most));
                     gather(buffer, layout, start, len, dst)
                 }
             },
             // Safety: this chunk's range belongs to this call alone.
             ReadSrc::Reused(raw) => unsafe {
-                raw.read(start, len, reads[k].get_or_insert_with(|| Buffer::zeros(raw.dtype, *most)))
+                raw.read(start, len, reads[k].get_or_insert_with(|| Buffer::for_overwrite(raw.dtype, *most)))
             },
             _ => {}
         }
@@ -506,7 +509,7 @@ pub struct LoopResult {
 
 /// Takes a read's buffer for in-place reuse, if this loop really holds the
 /// only references to it (its stored value and, for a source, its node).
-fn take_for_reuse(plan: &Plan, r: Id, values: &mut [Option<Array>]) -> Option<Buffer> {
+pub(super) fn take_for_reuse(plan: &Plan, r: Id, values: &mut [Option<Array>]) -> Option<Buffer> {
     let node = plan.nodes[r].node.as_ref().filter(|n| n.is_done());
     let expected = 1 + node.is_some() as usize;
     let v = values[r].as_ref()?;
@@ -525,11 +528,11 @@ pub fn run_loop(
     mut dest: Option<&mut super::Destination>,
 ) -> LoopResult {
     let size: usize = l.shape.iter().product();
-    let mut read_index = HashMap::new();
+    let mut read_index = HashMap::default();
 
     // Output buffers, taking over dying reads where the schedule says so.
     let mut out_buffers: Vec<(Id, Buffer)> = Vec::new();
-    let mut reused_reads: HashMap<Id, usize> = HashMap::new();
+    let mut reused_reads: HashMap<Id, usize> = HashMap::default();
     // The destination output, if this loop has it (it is not among
     // `out_buffers`: its buffer belongs to the caller).
     let mut into: Option<(usize, RawBuf, Layout)> = None;
@@ -548,9 +551,10 @@ pub fn run_loop(
                     reused_reads.insert(r, k);
                     b
                 }
-                None => Buffer::zeros(dtype, size),
+                None => Buffer::for_overwrite(dtype, size),
             },
-            Target::Fresh | Target::Into => Buffer::zeros(dtype, size),
+            // Every chunk writes its range of each output in full.
+            Target::Fresh | Target::Into => Buffer::for_overwrite(dtype, size),
         };
         out_buffers.push((o.id, buffer));
     }

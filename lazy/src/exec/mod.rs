@@ -58,6 +58,13 @@ pub fn execute(plan: &Plan, schedule: &Schedule) -> ExecStats {
 
 /// Runs a schedule; an output targeted `Into` is written to `dest` (and
 /// is not kept as an array).
+/// Frees what no later step reads and nobody will see.
+fn free_dead(ids: &[Id], values: &mut [Option<Array>]) {
+    for &id in ids {
+        values[id] = None;
+    }
+}
+
 pub fn execute_into(plan: &Plan, schedule: &Schedule, mut dest: Option<Destination>) -> ExecStats {
     let mut stats = ExecStats::default();
     let mut values: Vec<Option<Array>> = plan
@@ -100,19 +107,26 @@ pub fn execute_into(plan: &Plan, schedule: &Schedule, mut dest: Option<Destinati
                 stats.kernels += 1;
                 stats.stored_arrays += 1;
                 let node = &plan.nodes[*id];
+                let op = node.op().expect("kernels are ops");
+                // A scan in its input's buffer (when this loop really holds
+                // the only references to it).
+                if let (true, crate::graph::Op::Cumulative { op: c, axis }) = (schedule.in_place[*id], op) {
+                    let x = node.inputs[0];
+                    if let Some(buffer) = fused::take_for_reuse(plan, x, &mut values) {
+                        values[*id] = Some(breakers::cumulative_in(buffer, *c, &plan.nodes[x].shape, *axis, &node.shape));
+                        free_dead(&freed_after[k], &mut values);
+                        continue;
+                    }
+                }
                 let inputs: Vec<Array> = node
                     .inputs
                     .iter()
                     .map(|&i| values[i].clone().expect("kernel inputs are stored first"))
                     .collect();
-                let op = node.op().expect("kernels are ops");
                 values[*id] = Some(breakers::run(op, &inputs, node.dtype, &node.shape));
             }
         }
-        // Free what no later step reads and nobody will see.
-        for &id in &freed_after[k] {
-            values[id] = None;
-        }
+        free_dead(&freed_after[k], &mut values);
     }
     for (id, n) in plan.nodes.iter().enumerate() {
         if n.dead {

@@ -36,7 +36,7 @@ pub fn copy_into(buffer: &mut Buffer, region: &Layout, value: &Array) {
     let converted = if ordered.dtype() == dtype {
         ordered.buffer
     } else {
-        let mut out = Buffer::zeros(dtype, n);
+        let mut out = Buffer::for_overwrite(dtype, n);
         kernels::cast(&Operand::Slice(ordered.buffer.range(ordered.layout.offset, n)), out.range_mut(0, n));
         std::sync::Arc::new(out)
     };

@@ -2,7 +2,7 @@
 //! the same inputs are merged into the first one.
 
 use crate::plan::{Id, Plan, PlanOp};
-use std::collections::HashMap;
+use crate::FastMap as HashMap;
 use std::sync::Arc;
 
 /// The identity of what a node computes, given its (already merged) inputs.
@@ -22,9 +22,42 @@ fn key(plan: &Plan, id: Id) -> String {
     format!("{what} {:?} {} {:?}", n.inputs, n.dtype, n.shape)
 }
 
+/// A cheap summary of `key`: nodes with different fingerprints compute
+/// different values, so only nodes sharing one are compared by their full
+/// keys (formatting every node's key cost a step of a short loop more
+/// than its arithmetic).
+#[derive(Hash, PartialEq, Eq)]
+struct Fingerprint {
+    op: Option<std::mem::Discriminant<crate::graph::Op>>,
+    /// The buffer an input reads, or a one-value input's bits.
+    source: u64,
+    inputs: Vec<Id>,
+    dtype: crate::DType,
+    /// The layout a view or an input reads its data through (views of
+    /// one array differ only there).
+    layout: Option<crate::layout::Layout>,
+}
+
+fn fingerprint(plan: &Plan, id: Id) -> Fingerprint {
+    let n = &plan.nodes[id];
+    let (op, source, layout) = match &n.op {
+        PlanOp::Input => match n.input_array() {
+            Some(a) if a.size() == 1 => (None, a.get_flat(0).to_bits_key().1, None),
+            Some(a) => (None, Arc::as_ptr(&a.buffer) as u64, Some(a.layout.clone())),
+            None => (None, u64::MAX - id as u64, None),
+        },
+        PlanOp::Op(op @ crate::graph::Op::View { layout }) => (Some(std::mem::discriminant(op)), 0, Some(layout.clone())),
+        PlanOp::Op(op) => (Some(std::mem::discriminant(op)), 0, None),
+    };
+    Fingerprint { op, source, inputs: n.inputs.clone(), dtype: n.dtype, layout }
+}
+
 /// Returns the number of nodes merged away.
 pub fn run(plan: &mut Plan) -> usize {
-    let mut seen: HashMap<String, Id> = HashMap::new();
+    // The nodes kept so far by fingerprint, and the full keys of those
+    // that were compared.
+    let mut kept: HashMap<Fingerprint, Vec<Id>> = HashMap::default();
+    let mut keys: HashMap<Id, String> = HashMap::default();
     let mut canonical: Vec<Id> = (0..plan.nodes.len()).collect();
     let mut merged = 0;
     for id in 0..plan.nodes.len() {
@@ -33,9 +66,15 @@ pub fn run(plan: &mut Plan) -> usize {
         }
         let inputs: Vec<Id> = plan.nodes[id].inputs.iter().map(|&i| canonical[i]).collect();
         plan.nodes[id].inputs = inputs;
-        let k = key(plan, id);
-        match seen.get(&k) {
-            Some(&first) => {
+        let same = kept.entry(fingerprint(plan, id)).or_default();
+        let found = if same.is_empty() {
+            None
+        } else {
+            let k = key(plan, id);
+            same.iter().copied().find(|&other| *keys.entry(other).or_insert_with(|| key(plan, other)) == k)
+        };
+        match found {
+            Some(first) => {
                 canonical[id] = first;
                 let (escapes, root) = (plan.nodes[id].escapes, plan.nodes[id].root);
                 let keep = &mut plan.nodes[first];
@@ -46,9 +85,7 @@ pub fn run(plan: &mut Plan) -> usize {
                 dup.replaced_by = Some(first);
                 merged += 1;
             }
-            None => {
-                seen.insert(k, id);
-            }
+            None => same.push(id),
         }
     }
     let mut roots = Vec::new();

@@ -15,7 +15,8 @@
 use super::cost::{op_cost, READ, REREAD_LIMIT, STORE_THRESHOLD};
 use crate::plan::{Id, Plan};
 use crate::schedule::{FusedLoop, Output, Schedule, Step, Target};
-use std::collections::{BTreeMap, HashMap};
+use crate::FastMap as HashMap;
+use std::collections::BTreeMap;
 
 /// Whether the value of `i` can flow into `u` chunk by chunk.
 fn fuses(plan: &Plan, i: Id, u: Id) -> bool {
@@ -164,7 +165,7 @@ pub fn run(plan: &Plan) -> Schedule {
     let mut steps = Vec::new();
     for s in 0..=max_stage {
         let members: Vec<Id> = by_stage[s].iter().copied().filter(|&id| is_member(id)).collect();
-        let mut extra: HashMap<(Id, Vec<usize>), usize> = HashMap::new();
+        let mut extra: HashMap<(Id, Vec<usize>), usize> = HashMap::default();
         for &u in &members {
             let loop_shape = loop_shape_of(plan, u);
             for &i in &plan.nodes[u].inputs {
@@ -215,7 +216,7 @@ pub fn run(plan: &Plan) -> Schedule {
             }
         }
     }
-    Schedule { steps, stored, write_back, dies, last_use }
+    Schedule { steps, stored, write_back, dies, last_use, in_place: vec![false; n] }
 }
 
 /// The iteration shape of the loop a member belongs to.
@@ -252,7 +253,7 @@ fn build_loop(
     // from an earlier stage and recomputed because it was not stored.
     let computed_here =
         |i: Id, u: Id| fuses(plan, i, u) && (stage[i] == s || !stored[i]);
-    let mut visited = std::collections::HashSet::new();
+    let mut visited = crate::FastSet::default();
     while let Some(id) = work.pop() {
         if !visited.insert(id) {
             continue;

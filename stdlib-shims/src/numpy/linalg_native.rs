@@ -56,6 +56,37 @@ fn matrix(vm: &VirtualMachine, obj: &PyObjectRef) -> PyResult<Mat<f64>> {
     Ok(Mat::from_fn(n, m, |i, j| v[i * m + j]))
 }
 
+/// Multiply-adds (rows x columns x the smaller of the two) from which a
+/// decomposition runs on faer's threads. faer's parallel kernels meet at a
+/// barrier for every panel, which on small or tall-and-narrow matrices
+/// (polyfit's 100000 x 9 design matrices, 9M) costs more than the work and
+/// spins while the machine is busy; below this (a 256 x 256 square) they
+/// run on one thread.
+const PARALLEL_WORK: usize = 1 << 24;
+
+/// faer's global parallelism for the decomposition of a matrix, while the
+/// guard lives (restored when it drops). faer's threads split some sums
+/// differently, so the last bits of a parallel result depend on the core
+/// count; a small problem's result on one thread does not.
+struct Parallelism(faer::Par);
+
+impl Parallelism {
+    fn for_matrix(a: &Mat<f64>) -> Parallelism {
+        let previous = faer::get_global_parallelism();
+        let (m, n) = (a.nrows(), a.ncols());
+        if m.saturating_mul(n).saturating_mul(m.min(n)) < PARALLEL_WORK {
+            faer::set_global_parallelism(faer::Par::Seq);
+        }
+        Parallelism(previous)
+    }
+}
+
+impl Drop for Parallelism {
+    fn drop(&mut self) {
+        faer::set_global_parallelism(self.0);
+    }
+}
+
 fn array_of(vm: &VirtualMachine, m: MatRef<'_, f64>) -> PyObjectRef {
     let (n, k) = (m.nrows(), m.ncols());
     let mut v = Vec::with_capacity(n * k);
@@ -119,6 +150,7 @@ pub mod linalg_native {
     #[pyfunction]
     fn solve(a: PyObjectRef, b: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         let a = matrix(vm, &a)?;
+        let _threads = Parallelism::for_matrix(&a);
         square(vm, &a)?;
         let b = matrix(vm, &b)?;
         if b.nrows() != a.nrows() {
@@ -135,6 +167,7 @@ pub mod linalg_native {
     #[pyfunction]
     fn inv(a: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         let a = matrix(vm, &a)?;
+        let _threads = Parallelism::for_matrix(&a);
         square(vm, &a)?;
         let lu = nonsingular_lu(vm, &a)?;
         Ok(array_of(vm, lu.inverse().as_ref()))
@@ -146,6 +179,7 @@ pub mod linalg_native {
     #[pyfunction]
     fn slogdet(a: PyObjectRef, vm: &VirtualMachine) -> PyResult<(f64, f64)> {
         let a = matrix(vm, &a)?;
+        let _threads = Parallelism::for_matrix(&a);
         square(vm, &a)?;
         let n = a.nrows();
         if n == 0 {
@@ -172,6 +206,7 @@ pub mod linalg_native {
     #[pyfunction]
     fn svd(a: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         let a = matrix(vm, &a)?;
+        let _threads = Parallelism::for_matrix(&a);
         let svd = a.thin_svd().map_err(|_| linalg_error(vm, "SVD did not converge"))?;
         let s = vector_of(vm, svd.S().column_vector().iter().copied());
         let vt = svd.V().transpose();
@@ -182,6 +217,7 @@ pub mod linalg_native {
     #[pyfunction]
     fn singular_values(a: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         let a = matrix(vm, &a)?;
+        let _threads = Parallelism::for_matrix(&a);
         let s = a.singular_values().map_err(|_| linalg_error(vm, "SVD did not converge"))?;
         Ok(vector_of(vm, s.into_iter()))
     }
@@ -191,6 +227,7 @@ pub mod linalg_native {
     #[pyfunction]
     fn lstsq(a: PyObjectRef, b: PyObjectRef, rcond: f64, vm: &VirtualMachine) -> PyResult {
         let a = matrix(vm, &a)?;
+        let _threads = Parallelism::for_matrix(&a);
         let b = matrix(vm, &b)?;
         let svd = a.thin_svd().map_err(|_| linalg_error(vm, "SVD did not converge in Linear Least Squares"))?;
         let s: Vec<f64> = svd.S().column_vector().iter().copied().collect();
@@ -211,6 +248,7 @@ pub mod linalg_native {
     #[pyfunction]
     fn qr(a: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         let a = matrix(vm, &a)?;
+        let _threads = Parallelism::for_matrix(&a);
         let qr = a.qr();
         let q = qr.compute_thin_Q();
         Ok(vm.ctx.new_tuple(vec![array_of(vm, q.as_ref()), array_of(vm, qr.thin_R())]).into())
@@ -220,6 +258,7 @@ pub mod linalg_native {
     #[pyfunction]
     fn cholesky(a: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         let a = matrix(vm, &a)?;
+        let _threads = Parallelism::for_matrix(&a);
         square(vm, &a)?;
         match a.llt(Side::Lower) {
             Ok(c) => Ok(array_of(vm, c.L())),
@@ -232,6 +271,7 @@ pub mod linalg_native {
     #[pyfunction]
     fn eigh(a: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         let a = matrix(vm, &a)?;
+        let _threads = Parallelism::for_matrix(&a);
         square(vm, &a)?;
         let e = a
             .self_adjoint_eigen(Side::Lower)
@@ -244,6 +284,7 @@ pub mod linalg_native {
     #[pyfunction]
     fn eigvals(a: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         let a = matrix(vm, &a)?;
+        let _threads = Parallelism::for_matrix(&a);
         square(vm, &a)?;
         let ev = a.eigenvalues().map_err(|_| linalg_error(vm, "Eigenvalues did not converge"))?;
         let re = vector_of(vm, ev.iter().map(|c| c.re));
@@ -258,6 +299,7 @@ pub mod linalg_native {
     #[pyfunction]
     fn eig(a: PyObjectRef, vm: &VirtualMachine) -> PyResult {
         let a = matrix(vm, &a)?;
+        let _threads = Parallelism::for_matrix(&a);
         square(vm, &a)?;
         let n = a.nrows();
         let e = a.eigen().map_err(|_| linalg_error(vm, "Eigenvalues did not converge"))?;

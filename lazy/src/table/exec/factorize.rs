@@ -5,9 +5,7 @@
 use crate::table::column::{ColType, Column, PARALLEL_ROWS};
 use crate::table::error::{Error, Result};
 use arrow_array::Array;
-/// Maps with foldhash: keys here are values of the data, hashed millions
-/// of times; no DoS concern applies to a local computation.
-type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
+use crate::FastMap as HashMap;
 
 fn map<K, V>(cap: usize) -> HashMap<K, V> {
     HashMap::with_capacity_and_hasher(cap, Default::default())

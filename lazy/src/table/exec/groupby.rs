@@ -12,7 +12,7 @@ use crate::table::plan::{Agg, AggOp, SortAlgo, SortKey};
 use arrow_array::builder::StringBuilder;
 use arrow_array::Array;
 use rayon::prelude::*;
-type HashSet<T> = std::collections::HashSet<T, foldhash::fast::RandomState>;
+use crate::FastSet as HashSet;
 use std::sync::Arc;
 
 pub fn aggregate(t: &Table, keys: &[Name], aggs: &[Agg], sort: bool, dropna: bool) -> Result<Table> {

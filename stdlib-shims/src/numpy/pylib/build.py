@@ -26,7 +26,12 @@ def asanyarray(a, dtype=None):
 
 
 def ascontiguousarray(a, dtype=None):
-    return np.asarray(a, dtype=dtype)
+    # A C-contiguous array of at least one dimension: `a` itself when it is
+    # one already, else a copy in C order.
+    a = np.asarray(a, dtype=dtype)
+    if a.ndim == 0:
+        a = a.reshape(1)
+    return a if a.flags["C_CONTIGUOUS"] else a.copy()
 
 
 def isscalar(element):
@@ -537,10 +542,20 @@ def cross(a, b):
 
 
 def vander(x, N=None, increasing=False):
+    # As NumPy builds it: the columns of powers 1..N-1 are running products
+    # of x (x, x*x, (x*x)*x, ...), not calls to pow, so the bits match.
     x = np.asarray(x)
-    N = x.shape[0] if N is None else N
-    powers = np.arange(N) if increasing else np.arange(N - 1, -1, -1)
-    return x.reshape(x.shape[0], 1) ** powers
+    if x.ndim != 1:
+        raise ValueError("x must be a one-dimensional array or sequence.")
+    n = x.shape[0]
+    N = n if N is None else N
+    dtype = np.promote_types(x.dtype, int)
+    columns = [np.ones((n, min(N, 1)), dtype=dtype)]
+    if N > 1:
+        x = x.astype(dtype)
+        columns.append(np.cumprod(np.broadcast_to(x.reshape(n, 1), (n, N - 1)), axis=1))
+    v = np.concatenate(columns, axis=1)
+    return v if increasing else np.ascontiguousarray(v[:, ::-1])
 
 
 def convolve(a, v, mode="full"):
