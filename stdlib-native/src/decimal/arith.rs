@@ -8,6 +8,7 @@ use super::limbs::Limbs;
 use malachite_bigint::BigUint;
 use num_traits::Zero;
 use std::cmp::Ordering;
+use std::sync::Arc;
 
 /// A finite decimal: (-1)**neg * coeff * 10**exp.
 #[derive(Clone, Debug)]
@@ -66,11 +67,12 @@ pub(super) struct Signals {
 // ---- coefficients ----------------------------------------------------------
 
 /// A coefficient: `u128` while it fits, base-10**9 limbs beyond (either
-/// form may hold any value; the operations accept both).
+/// form may hold any value; the operations accept both). Long ones are
+/// shared: reading a `Decimal`'s value for an operation copies no limb.
 #[derive(Clone, Debug)]
 pub(super) enum Num {
     Small(u128),
-    Long(Limbs),
+    Long(Arc<Limbs>),
 }
 
 fn pow10(n: usize) -> Option<u128> {
@@ -94,7 +96,7 @@ impl Num {
         if digits.len() <= 38 {
             Num::Small(digits.iter().fold(0u128, |n, &c| n * 10 + (c - b'0') as u128))
         } else {
-            Num::Long(Limbs::from_digits(digits))
+            Num::Long(Arc::new(Limbs::from_digits(digits)))
         }
     }
 
@@ -114,7 +116,7 @@ impl Num {
     fn limbs(self) -> Limbs {
         match self {
             Num::Small(v) => Limbs::from_u128(v),
-            Num::Long(l) => l,
+            Num::Long(l) => Arc::unwrap_or_clone(l),
         }
     }
 
@@ -122,7 +124,7 @@ impl Num {
     fn small(l: Limbs) -> Num {
         match l.to_u128() {
             Some(v) => Num::Small(v),
-            None => Num::Long(l),
+            None => Num::Long(Arc::new(l)),
         }
     }
 
@@ -158,9 +160,9 @@ impl Num {
         match self {
             Num::Small(v) => match pow10(shift).and_then(|p| v.checked_mul(p)) {
                 Some(r) => Num::Small(r),
-                None => Num::Long(Limbs::from_u128(*v).shifted(shift)),
+                None => Num::Long(Arc::new(Limbs::from_u128(*v).shifted(shift))),
             },
-            Num::Long(l) => Num::Long(l.shifted(shift)),
+            Num::Long(l) => Num::Long(Arc::new(l.shifted(shift))),
         }
     }
 
@@ -169,7 +171,7 @@ impl Num {
     fn split(&self, drop: usize) -> (Num, u32, bool) {
         match self {
             Num::Small(v) => {
-                let Some(p) = pow10(drop) else { return Num::Long(Limbs::from_u128(*v)).split(drop) };
+                let Some(p) = pow10(drop) else { return Num::Long(Arc::new(Limbs::from_u128(*v))).split(drop) };
                 let below = p / 10;
                 // u64 arithmetic while it fits (u128 division is a call).
                 if let (Ok(v), Ok(p), Ok(below)) = (u64::try_from(*v), u64::try_from(p), u64::try_from(below)) {
@@ -378,7 +380,7 @@ fn divide(x: Num, y: Num) -> (Num, bool) {
                 let (q, r) = x.div_small(d);
                 return (Num::small(q), r);
             }
-            let (x, y) = (Num::Long(x).binary(), Num::Long(y).binary());
+            let (x, y) = (Num::Long(Arc::new(x)).binary(), Num::Long(Arc::new(y)).binary());
             let q = &x / &y;
             let r = !(x - &q * &y).is_zero();
             (Num::from_binary(&q), r)
@@ -393,6 +395,9 @@ fn divide(x: Num, y: Num) -> (Num, bool) {
 pub(super) fn add(cx: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
     // _normalize: the operand with the larger exponent is `tmp`.
     let (tmp, other) = if a.exp < b.exp { (b, a) } else { (a, b) };
+    if let Some(d) = add_sticky(cx, tmp, other) {
+        return Some(d);
+    }
     let exp = tmp.exp + std::cmp::min(-1, tmp.len() - cx.prec - 2);
     let (other_coeff, other_exp) = if other.len() + other.exp - 1 < exp { (Num::Small(1), exp) } else { (other.coeff.clone(), other.exp) };
     let shift = tmp.exp - other_exp;
@@ -406,6 +411,42 @@ pub(super) fn add(cx: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
     // The sign of the larger magnitude.
     let neg = if tmp.neg == other.neg { tmp.neg } else if order == Ordering::Greater { tmp.neg } else { other.neg };
     Some(Dec { neg, coeff: sum, exp: other_exp })
+}
+
+/// The sum of `tmp` and `other` (`other.exp < tmp.exp`) with the whole
+/// limbs of `other` below the result's rounding digit dropped and a sticky
+/// digit left in their place, when that leaves the rounded sum (and its
+/// signals) as they are: only `other` has digits there, they are not all
+/// zero (so the sum is inexact either way), and the result's rounding
+/// digit is known to lie above them. `_normalize` makes such a
+/// replacement only when all of `other` lies below; a series adding a
+/// small term to a long total would otherwise shift the total by the
+/// term's whole offset. None when it does not apply.
+fn add_sticky(cx: &Cx, tmp: &Dec, other: &Dec) -> Option<Dec> {
+    let Num::Long(limbs) = &other.coeff else { return None };
+    let (adj_tmp, adj_other) = (tmp.adjusted(), other.adjusted());
+    // The least the sum's adjusted exponent can be: a difference loses at
+    // most one digit when the magnitudes are two or more digits apart.
+    let lower = if tmp.neg == other.neg {
+        adj_tmp.max(adj_other)
+    } else if (adj_tmp - adj_other).abs() >= 2 {
+        adj_tmp.max(adj_other) - 1
+    } else {
+        return None;
+    };
+    // Rounding to `prec` digits keeps digits at `cut` and above only, and
+    // its rounding digit is at `cut` or above; `tmp` has none below.
+    let cut = lower - cx.prec;
+    if !(other.exp < cut && cut <= tmp.exp) {
+        return None;
+    }
+    // Whole limbs strictly below `cut`.
+    let whole = ((cut - other.exp - 1) / 9) as usize;
+    let kept = limbs.sticky_above(whole)?;
+    let exp = other.exp + 9 * whole as i64;
+    let (sum, order) = add_mag(tmp.coeff.shifted((tmp.exp - exp) as usize), Num::small(kept), tmp.neg != other.neg);
+    let neg = if tmp.neg == other.neg || order == Ordering::Greater { tmp.neg } else { other.neg };
+    Some(Dec { neg, coeff: sum, exp })
 }
 
 /// `Decimal.__truediv__` for finite operands, `b` non-zero, `a` non-zero.

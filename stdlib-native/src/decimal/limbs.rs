@@ -331,6 +331,21 @@ impl Limbs {
     }
 
     /// The number of trailing zero digits (0 for zero).
+    /// The limbs from `whole` up, with their last digit made non-zero
+    /// when it is zero (a sticky digit standing for the dropped limbs);
+    /// None when nothing is dropped, nothing is kept, or the dropped limbs
+    /// are all zero.
+    pub(super) fn sticky_above(&self, whole: usize) -> Option<Limbs> {
+        if whole == 0 || whole >= self.0.len() || self.0[..whole].iter().all(|&l| l == 0) {
+            return None;
+        }
+        let mut v = self.0[whole..].to_vec();
+        if v[0] % 10 == 0 {
+            v[0] += 1;
+        }
+        Some(Limbs(v))
+    }
+
     pub(super) fn trailing_zeros(&self) -> usize {
         let Some(i) = self.0.iter().position(|&l| l != 0) else { return 0 };
         let mut l = self.0[i];

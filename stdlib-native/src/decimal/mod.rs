@@ -3,7 +3,7 @@
 //! hipy has no `_decimal` (CPython's C module on libmpdec), so `decimal` is
 //! `_pydecimal`. This module takes its place under the name `_pydecimal`:
 //! it runs the frozen `_pydecimal` source into itself (without importing
-//! `re`: `lazy_re`), then
+//! `re` or `locale`: `stand_ins`), then
 //! - makes `Decimal` and `Context` again on native base classes
 //!   (`NATIVE_DECIMAL`, `NATIVE_CONTEXT`): a `Decimal` holds its value in
 //!   Rust (`value`: sign, coefficient as a `u128` or base-10**9 limbs,
@@ -39,7 +39,7 @@ use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyRef, PyResult, Virtua
 mod arith;
 mod context;
 mod current;
-mod lazy_re;
+mod stand_ins;
 mod limbs;
 mod value;
 
@@ -58,8 +58,8 @@ mod pydecimal {
         let code = vm.call_method(&imp, "get_frozen_object", ("_pydecimal",))?;
         let dict = module.dict();
         let exec = vm.builtins.get_attr("exec", vm)?;
-        lazy_re::without_re(vm, || exec.call((code, dict.clone()), vm).map(drop))?;
-        // Its regular expressions are read without `re` (`lazy_re`);
+        stand_ins::with_stand_ins(vm, || exec.call((code, dict.clone()), vm).map(drop))?;
+        // Its regular expressions are read without `re` (`stand_ins`);
         // `decimal` has no `re` (neither has CPython's C one).
         if dict.contains_key("re", vm) {
             dict.del_item("re", vm)?;
