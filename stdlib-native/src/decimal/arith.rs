@@ -58,10 +58,24 @@ pub(super) fn rounding(s: &str) -> Option<Rounding> {
 }
 
 /// Signals raised by a fast-path result.
-#[derive(Default)]
+#[derive(Default, Clone, Copy)]
 pub(super) struct Signals {
     pub(super) inexact: bool,
     pub(super) rounded: bool,
+}
+
+impl Signals {
+    pub(super) fn or(self, other: Signals) -> Signals {
+        Signals { inexact: self.inexact | other.inexact, rounded: self.rounded | other.rounded }
+    }
+}
+
+/// The result of an operation before `fix`, with what computing it
+/// signalled (an operation that rounds as it goes).
+pub(super) type Outcome = Option<(Dec, Signals)>;
+
+fn exact(d: Dec) -> (Dec, Signals) {
+    (d, Signals::default())
 }
 
 // ---- coefficients ----------------------------------------------------------
@@ -238,7 +252,14 @@ impl Num {
 /// (0), with the kept part.
 fn round_change(mode: Rounding, neg: bool, coeff: &Num, drop: usize) -> (Num, i32) {
     let (kept, first, rest_zero) = coeff.split(drop);
-    let last = kept.last_digit();
+    let change = round_decision(mode, neg, kept.last_digit(), first, rest_zero);
+    (kept, change)
+}
+
+/// The rounding functions' answer for a kept part whose last digit is
+/// `last`, the first dropped digit `first`, and whether the dropped digits
+/// after it are all zero.
+fn round_decision(mode: Rounding, neg: bool, last: u32, first: u32, rest_zero: bool) -> i32 {
     let all_zeros = first == 0 && rest_zero;
     let exact_half = first == 5 && rest_zero;
     let down = || if all_zeros { 0 } else { -1 };
@@ -292,7 +313,7 @@ fn round_change(mode: Rounding, neg: bool, coeff: &Num, drop: usize) -> (Num, i3
             }
         }
     };
-    (kept, change)
+    change
 }
 
 /// Drops the last `drop` digits of `coeff` (`drop` >= 1), rounded by
@@ -378,7 +399,7 @@ fn divide(x: Num, y: Num) -> (Num, bool) {
             let (x, y) = (x.limbs(), y.limbs());
             if let Some(d) = y.to_u64() {
                 let (q, r) = x.div_small(d);
-                return (Num::small(q), r);
+                return (Num::small(q), r != 0);
             }
             let (x, y) = (Num::Long(Arc::new(x)).binary(), Num::Long(Arc::new(y)).binary());
             let q = &x / &y;
@@ -629,25 +650,25 @@ pub(super) fn to_str(d: &Dec, capitals: impl FnOnce() -> bool) -> String {
     s
 }
 
-pub(super) fn op_add(cx: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
+pub(super) fn op_add(cx: &Cx, a: &Dec, b: &Dec) -> Outcome {
     if a.is_zero() || b.is_zero() {
         return None;
     }
-    add(cx, a, b)
+    add(cx, a, b).map(exact)
 }
 
-pub(super) fn op_sub(cx: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
+pub(super) fn op_sub(cx: &Cx, a: &Dec, b: &Dec) -> Outcome {
     let b = Dec { neg: !b.neg, ..b.clone() };
     op_add(cx, a, &b)
 }
 
-pub(super) fn op_mul(_: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
+pub(super) fn op_mul(_: &Cx, a: &Dec, b: &Dec) -> Outcome {
     let neg = a.neg != b.neg;
     let exp = a.exp + b.exp;
     if a.is_zero() || b.is_zero() {
-        return Some(Dec { neg, coeff: Num::Small(0), exp });
+        return Some(exact(Dec { neg, coeff: Num::Small(0), exp }));
     }
-    Some(Dec { neg, coeff: mul(&a.coeff, &b.coeff), exp })
+    Some(exact(Dec { neg, coeff: mul(&a.coeff, &b.coeff), exp }))
 }
 
 /// `Decimal._divide` (under `//` and `%`) for non-zero finite operands
@@ -676,20 +697,64 @@ fn divide_int(cx: &Cx, a: &Dec, b: &Dec) -> Option<(Dec, Dec)> {
 
 /// `//`: the quotient, which `_pydecimal` does not round (it has at most
 /// `prec` digits, so `fix` leaves it as it is or declines).
-pub(super) fn op_floordiv(cx: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
-    divide_int(cx, a, b).map(|(q, _)| q)
+pub(super) fn op_floordiv(cx: &Cx, a: &Dec, b: &Dec) -> Outcome {
+    divide_int(cx, a, b).map(|(q, _)| exact(q))
 }
 
 /// `%`: the remainder, then `fix`.
-pub(super) fn op_mod(cx: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
-    divide_int(cx, a, b).map(|(_, r)| r)
+pub(super) fn op_mod(cx: &Cx, a: &Dec, b: &Dec) -> Outcome {
+    divide_int(cx, a, b).map(|(_, r)| exact(r))
 }
 
-pub(super) fn op_div(cx: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
+pub(super) fn op_div(cx: &Cx, a: &Dec, b: &Dec) -> Outcome {
     if a.is_zero() || b.is_zero() {
         return None;
     }
-    div(cx, a, b)
+    div_rounded(cx, a, b).or_else(|| div(cx, a, b).map(exact))
+}
+
+/// `a / b` for a long `a` and a `b` that fits a u64, when the quotient is
+/// inexact: its first `prec` digits, rounded with the digit and remainder
+/// the division leaves (`_pydecimal` divides to `prec + 1` or more digits
+/// and `fix` rounds them off, one more pass over the digits). The rounded
+/// value, exponent and signals are those of the correctly rounded
+/// quotient, which `_pydecimal`'s is. None for an exact quotient (its
+/// exponent follows the ideal one) and near the exponent limits.
+fn div_rounded(cx: &Cx, a: &Dec, b: &Dec) -> Outcome {
+    if !matches!(a.coeff, Num::Long(_)) {
+        return None;
+    }
+    let d = match &b.coeff {
+        Num::Small(v) => u64::try_from(*v).ok()?,
+        Num::Long(l) => l.to_u64()?,
+    };
+    // a * 10**s // b has `prec` digits: `prec + 1` with s0 when a, scaled
+    // to b's number of digits, is at least b.
+    let s0 = cx.prec + b.len() - a.len();
+    let top = Dec { neg: false, coeff: b.coeff.clone(), exp: a.len() - b.len() };
+    let s = s0 - (cmp(&Dec { neg: false, coeff: a.coeff.clone(), exp: 0 }, &top) != Ordering::Less) as i64;
+    if !(0..1 << 30).contains(&s) {
+        return None;
+    }
+    let Num::Long(x) = a.coeff.shifted(s as usize) else { return None };
+    let (q, r) = x.div_small(d);
+    if r == 0 {
+        return None;
+    }
+    let mut exp = a.exp - b.exp - s;
+    if exp < cx.etiny() || exp > cx.etop() {
+        return None;
+    }
+    let q = Num::small(q);
+    let next = r as u128 * 10;
+    let (first, rest_zero) = ((next / d as u128) as u32, next % d as u128 == 0);
+    let neg = a.neg != b.neg;
+    let mut coeff = if round_decision(cx.rounding, neg, q.last_digit(), first, rest_zero) == 1 { q.increment() } else { q };
+    if coeff.len() as i64 > cx.prec {
+        coeff = coeff.split(1).0;
+        exp += 1;
+    }
+    Some((Dec { neg, coeff, exp }, Signals { inexact: true, rounded: true }))
 }
 
 

@@ -226,8 +226,8 @@ impl Limbs {
         Limbs(v)
     }
 
-    /// Quotient by a non-zero `d`, and whether the remainder is non-zero.
-    pub(super) fn div_small(&self, d: u64) -> (Limbs, bool) {
+    /// Quotient and remainder by a non-zero `d`.
+    pub(super) fn div_small(&self, d: u64) -> (Limbs, u64) {
         let mut q = vec![0u32; self.0.len()];
         let mut r: u128 = 0;
         if d < (u64::MAX / BASE) {
@@ -256,7 +256,7 @@ impl Limbs {
                 r = cur % d as u128;
             }
         }
-        (Limbs::trimmed(q), r != 0)
+        (Limbs::trimmed(q), r as u64)
     }
 
     /// `self + 1`, in place.
@@ -404,17 +404,18 @@ mod tests {
         assert_eq!(s(&l(&format!("1{}", "0".repeat(42))).sub(&l(b))), a);
         assert_eq!(s(&l("123456789123456789").mul(&l("987654321987654321"))), "121932631356500531347203169112635269");
         let (q, r) = l("121932631356500531347203169112635269").div_small(987654321);
-        assert_eq!((s(&q), r), ("123456789246913578123456789".to_owned(), false));
+        assert_eq!((s(&q), r), ("123456789246913578123456789".to_owned(), 0));
         for d in [1u64, 2, 3, 7, 10, 999_999_999, 1_000_000_000, 4_294_967_291, 18_446_744_073] {
             let x = l("98765432109876543210987654321098765432109876543210");
             let (q, r) = x.div_small(d);
             let back = q.mul(&Limbs::from_u128(d as u128));
-            assert!(back.cmp(&x) != Ordering::Greater && (r == (back != x)), "{d}");
+            assert!(back.cmp(&x) != Ordering::Greater && ((r != 0) == (back != x)), "{d}");
+            assert_eq!(s(&x.sub(&back)), r.to_string(), "{d}");
             assert_eq!(x.sub(&back).cmp(&Limbs::from_u128(d as u128)), Ordering::Less, "{d}");
         }
         let (q, r) = l("121932631356500531347203169112635269").div_small(18446744073709551557);
         assert_eq!(s(&q), "6609981190679600");
-        assert!(r);
+        assert_eq!(r, 1);
         assert_eq!(l("5").cmp(&l("1000000000")), Ordering::Less);
     }
 

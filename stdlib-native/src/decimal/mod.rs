@@ -43,7 +43,7 @@ mod stand_ins;
 mod limbs;
 mod value;
 
-use arith::{cmp, fix, op_add, op_div, op_floordiv, op_mod, op_mul, op_sub, round_to, rounding, to_str, Dec, Num, Signals};
+use arith::{cmp, fix, op_add, op_div, op_floordiv, op_mod, op_mul, op_sub, round_to, rounding, to_str, Dec, Num, Outcome, Signals};
 use context::Cx;
 
 pub(crate) use pydecimal::module_def;
@@ -248,10 +248,11 @@ impl State {
         Some(())
     }
 
-    /// `_fix`, then the flags, then the new object; None to fall back.
-    fn finish(&self, vm: &VirtualMachine, cx: &Cx, d: Dec) -> Option<PyResult> {
+    /// `_fix`, then the flags (with `signalled`, what computing `d`
+    /// signalled), then the new object; None to fall back.
+    fn finish(&self, vm: &VirtualMachine, cx: &Cx, d: Dec, signalled: Signals) -> Option<PyResult> {
         let (d, s) = fix(cx, d)?;
-        self.signal(vm, cx, &s)?;
+        self.signal(vm, cx, &s.or(signalled))?;
         Some(self.new_dec(vm, d))
     }
 }
@@ -280,7 +281,7 @@ fn context_arg(args: &FuncArgs, pos: usize) -> Option<&PyObjectRef> {
     args.args.get(pos).or_else(|| args.kwargs.get("context"))
 }
 
-type BinaryOp = fn(&Cx, &Dec, &Dec) -> Option<Dec>;
+type BinaryOp = fn(&Cx, &Dec, &Dec) -> Outcome;
 
 fn binary(st: &State, vm: &VirtualMachine, args: &FuncArgs, reflected: bool, op: BinaryOp) -> PyResult<Option<PyObjectRef>> {
     if args.args.len() < 2 || args.args.len() > 3 || args.kwargs.keys().any(|k| k.as_str() != Ok("context")) {
@@ -296,8 +297,8 @@ fn binary_on(st: &State, vm: &VirtualMachine, zelf: &PyObject, other: &PyObject,
     let Some(y) = st.operand(vm, other) else { return Ok(None) };
     let (a, b) = if reflected { (y, x) } else { (x, y) };
     let Some(cx) = st.context(vm, context)? else { return Ok(None) };
-    let Some(r) = op(&cx, &a, &b) else { return Ok(None) };
-    st.finish(vm, &cx, r).transpose()
+    let Some((r, signalled)) = op(&cx, &a, &b) else { return Ok(None) };
+    st.finish(vm, &cx, r, signalled).transpose()
 }
 
 // ---- number slots ------------------------------------------------------------
@@ -534,7 +535,7 @@ fn unary(st: &State, vm: &VirtualMachine, args: &FuncArgs, op: Unary) -> PyResul
         Unary::Abs => d.neg = false,
     }
     let Some(cx) = st.context(vm, context_arg(args, names.len()))? else { return Ok(None) };
-    st.finish(vm, &cx, d).transpose()
+    st.finish(vm, &cx, d, Signals::default()).transpose()
 }
 
 /// `Decimal(value="0", context=None)` for `Decimal` itself (not a
