@@ -7,6 +7,7 @@ use super::context::Cx;
 use super::limbs::Limbs;
 use malachite_bigint::BigUint;
 use num_traits::Zero;
+use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::sync::Arc;
 
@@ -131,6 +132,14 @@ impl Num {
         match self {
             Num::Small(v) => Limbs::from_u128(v),
             Num::Long(l) => Arc::unwrap_or_clone(l),
+        }
+    }
+
+    /// The limbs, borrowed when they are there already.
+    fn as_limbs(&self) -> Cow<'_, Limbs> {
+        match self {
+            Num::Small(v) => Cow::Owned(Limbs::from_u128(*v)),
+            Num::Long(l) => Cow::Borrowed(l),
         }
     }
 
@@ -361,7 +370,7 @@ fn mul(a: &Num, b: &Num) -> Num {
     match (a, b) {
         (Num::Small(x), Num::Small(y)) if x.checked_mul(*y).is_some() => Num::Small(x * y),
         _ => {
-            let (x, y) = (a.clone().limbs(), b.clone().limbs());
+            let (x, y) = (a.as_limbs(), b.as_limbs());
             if x.len() * y.len() <= SCHOOLBOOK_MAX {
                 Num::small(x.mul(&y))
             } else {
@@ -377,7 +386,7 @@ fn add_mag(a: Num, b: Num, subtract: bool) -> (Num, Ordering) {
         (Num::Small(x), Num::Small(y)) if !subtract && x.checked_add(y).is_some() => (Num::Small(x + y), Ordering::Greater),
         (Num::Small(x), Num::Small(y)) if subtract => (Num::Small(x.abs_diff(y)), x.cmp(&y)),
         (x, y) => {
-            let (x, y) = (x.limbs(), y.limbs());
+            let (x, y) = (x.as_limbs(), y.as_limbs());
             if !subtract {
                 (Num::small(x.add(&y)), Ordering::Greater)
             } else {
@@ -721,18 +730,16 @@ pub(super) fn op_div(cx: &Cx, a: &Dec, b: &Dec) -> Outcome {
 /// quotient, which `_pydecimal`'s is. None for an exact quotient (its
 /// exponent follows the ideal one) and near the exponent limits.
 fn div_rounded(cx: &Cx, a: &Dec, b: &Dec) -> Outcome {
-    if !matches!(a.coeff, Num::Long(_)) {
-        return None;
-    }
     let d = match &b.coeff {
         Num::Small(v) => u64::try_from(*v).ok()?,
         Num::Long(l) => l.to_u64()?,
     };
     // a * 10**s // b has `prec` digits: `prec + 1` with s0 when a, scaled
-    // to b's number of digits, is at least b.
+    // to b's number of digits, is at least b (when a's first digits,
+    // as many as b has, are at least b).
+    let Num::Long(x) = &a.coeff else { return None };
     let s0 = cx.prec + b.len() - a.len();
-    let top = Dec { neg: false, coeff: b.coeff.clone(), exp: a.len() - b.len() };
-    let s = s0 - (cmp(&Dec { neg: false, coeff: a.coeff.clone(), exp: 0 }, &top) != Ordering::Less) as i64;
+    let s = s0 - (x.leading(b.len() as usize) >= d as u128) as i64;
     if !(0..1 << 30).contains(&s) {
         return None;
     }

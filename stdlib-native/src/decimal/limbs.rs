@@ -331,6 +331,18 @@ impl Limbs {
     }
 
     /// The number of trailing zero digits (0 for zero).
+    /// The number made of the first `k` digits (`k` <= 27), or the whole
+    /// number when it has fewer.
+    pub(super) fn leading(&self, k: usize) -> u128 {
+        let top = &self.0[self.0.len().saturating_sub(4)..];
+        let window = top.iter().rev().fold(0u128, |v, &l| v * BASE as u128 + l as u128);
+        let digits = match top.split_last() {
+            None => return 0,
+            Some((high, rest)) => rest.len() * DIGITS + high.ilog10() as usize + 1,
+        };
+        if digits <= k { window } else { window / 10u128.pow((digits - k) as u32) }
+    }
+
     /// The limbs from `whole` up, with their last digit made non-zero
     /// when it is zero (a sticky digit standing for the dropped limbs);
     /// None when nothing is dropped, nothing is kept, or the dropped limbs
@@ -417,6 +429,11 @@ mod tests {
         assert_eq!(s(&q), "6609981190679600");
         assert_eq!(r, 1);
         assert_eq!(l("5").cmp(&l("1000000000")), Ordering::Less);
+        let x = l("98765432109876543210987654321098765432109876543210");
+        for k in [1, 9, 10, 19, 20, 27] {
+            assert_eq!(x.leading(k).to_string(), "98765432109876543210987654321"[..k], "{k}");
+        }
+        assert_eq!(l("123").leading(5), 123);
     }
 
     #[test]
