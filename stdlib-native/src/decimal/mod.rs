@@ -21,7 +21,9 @@
 //! The Rust methods use `_pydecimal`'s algorithms (`_normalize`, exact
 //! division with the "+1 if the remainder is non-zero" trick, `_fix`'s
 //! rounding) on the numbers (`arith`; `limbs` for long coefficients,
-//! `malachite` only for products and quotients of two long numbers). They
+//! `malachite` only for products and quotients of two long numbers), or
+//! shortcuts that give the same correctly rounded result and signals
+//! (`add_sticky`, `div_rounded`: fewer passes over long coefficients). They
 //! take the fast path only for finite operands, `Decimal` or `int`, and
 //! results that need nothing but rounding: a special value, a zero operand
 //! where `_pydecimal` has special cases, a subnormal or overflowing result,
