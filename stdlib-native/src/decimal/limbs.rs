@@ -45,32 +45,36 @@ pub(super) fn all_digits(d: &[u8]) -> bool {
 
 /// `limbs // P` for `P` a power of ten below 10**9, limbs least
 /// significant first (a constant divisor: multiplications, not divisions).
+/// Each limb of the quotient is its own limb's quotient plus the next
+/// limb's remainder times 10**9 / P (P divides 10**9, so nothing carries):
+/// no limb waits for the one before, as a running remainder would make it.
 fn div_pow10<const P: u64>(limbs: &[u32]) -> Vec<u32> {
-    let mut q = vec![0u32; limbs.len()];
-    let mut r = 0u64;
-    for (q, &x) in q.iter_mut().rev().zip(limbs.iter().rev()) {
-        let cur = r * BASE + x as u64;
-        *q = (cur / P) as u32;
-        r = cur - (cur / P) * P;
-    }
+    let mut q = Vec::with_capacity(limbs.len());
+    q.extend(limbs.windows(2).map(|w| (w[0] as u64 / P + (w[1] as u64 % P) * (BASE / P)) as u32));
+    q.extend(limbs.last().map(|&x| (x as u64 / P) as u32));
     q
 }
 
-/// Appends `limbs * m` (without its last carry) to `out`; returns the
-/// carry, below 10**9.
+/// Appends `limbs * m` (`m` <= 10**9; without its last carry) to `out`;
+/// returns the carry, below 10**9. A limb of the product is the low part
+/// of its own limb's product plus the high part of the one below, and at
+/// most 1 carried: the chain from limb to limb is that one bit, not a
+/// division.
 fn mul_limb_into(out: &mut Vec<u32>, limbs: &[u32], m: u32) -> u32 {
+    let mut high = 0u64;
     let mut carry = 0u64;
     out.extend(limbs.iter().map(|&x| {
-        // < 10**18: fits, and the carry stays below 10**9.
-        let t = x as u64 * m as u64 + carry;
-        carry = t / BASE;
-        (t - carry * BASE) as u32
+        let p = x as u64 * m as u64;
+        let (h, l) = (p / BASE, p % BASE);
+        let mut t = l + high + carry;
+        high = h;
+        carry = (t >= BASE) as u64;
+        t -= carry * BASE;
+        t as u32
     }));
-    carry as u32
+    (high + carry) as u32
 }
 
-/// A natural number: limbs below 10**9, least significant first, without
-/// high zero limbs (zero has none).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Limbs(Vec<u32>);
 
@@ -453,6 +457,31 @@ mod tests {
         assert_eq!((s(&q), first, rest), ("0".to_owned(), 0, false));
         let (q, first, rest) = l("2000000000").split(9);
         assert_eq!((s(&q), first, rest), ("2".to_owned(), 0, true));
+        // Every split and shift of numbers with limbs of all nines, zeros
+        // and mixed digits, against the digit strings.
+        let nines = "9".repeat(40);
+        let zeros = format!("1{}7", "0".repeat(30));
+        for digits in ["123456789012345678901234567890987654321", nines.as_str(), zeros.as_str(), "5", "1000000000"] {
+            let x = l(digits);
+            for k in 0..45 {
+                assert_eq!(s(&x.shifted(k)), format!("{digits}{}", "0".repeat(k)), "{digits} << {k}");
+            }
+            for drop in 1..digits.len() {
+                let (q, first, rest) = x.split(drop);
+                let (kept, dropped) = digits.split_at(digits.len() - drop);
+                let kept = kept.trim_start_matches('0');
+                assert_eq!(s(&q), if kept.is_empty() { "0" } else { kept }, "{digits} >> {drop}");
+                assert_eq!(first, (dropped.as_bytes()[0] - b'0') as u32, "{digits} >> {drop}");
+                assert_eq!(rest, dropped[1..].bytes().all(|c| c == b'0'), "{digits} >> {drop}");
+            }
+            for m in [1u32, 7, 10, 999_999_999, 123_456_789] {
+                if digits.len() <= 29 {
+                    let want = digits.parse::<u128>().unwrap() * m as u128;
+                    assert_eq!(s(&x.mul_limb(m)), want.to_string(), "{digits} * {m}");
+                }
+                assert_eq!(x.mul_limb(m).div_small(m as u64), (x.clone(), 0), "{digits} * {m} / {m}");
+            }
+        }
         assert_eq!(l("1200000000000").trailing_zeros(), 11);
         assert_eq!(l("123456789012345678901234567890").to_u128(), Some(123456789012345678901234567890));
     }
