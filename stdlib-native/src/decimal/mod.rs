@@ -5,7 +5,7 @@
 //! it runs the frozen `_pydecimal` source into itself (without importing
 //! `re` or `locale`: `stand_ins`), then
 //! - makes `Decimal` and `Context` again on native base classes
-//!   (`NATIVE_DECIMAL`, `NATIVE_CONTEXT`): a `Decimal` holds its value in
+//!   (`native_decimal`, `native_context`): a `Decimal` holds its value in
 //!   Rust (`value`: sign, coefficient as a `u128` or base-10**9 limbs,
 //!   exponent), a `Context` its fields (`context`); the Python methods
 //!   still read and set `_sign`, `_int`, `_exp`, `_is_special` and the
@@ -33,7 +33,9 @@
 //! work (no flag has been touched yet). Results and flags are therefore
 //! exactly `_pydecimal`'s.
 
-use rustpython_vm::builtins::{PyDict, PyInt, PyModule, PyStr, PyType};
+use rustpython_vm::builtins::{PyCode, PyDict, PyInt, PyModule, PyStr, PyType};
+use rustpython_vm::frozen::FrozenCodeObject;
+use rustpython_vm::py_compile;
 use rustpython_vm::function::{Either, FuncArgs, ItemDoc, PyComparisonValue, PyMethodDef, PyMethodFlags};
 use rustpython_vm::types::PyComparisonOp;
 use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyRef, PyResult, VirtualMachine};
@@ -44,6 +46,10 @@ mod current;
 mod stand_ins;
 mod limbs;
 mod value;
+
+/// Python compiled when hipy is built (`py_compile!`), as the frozen
+/// standard library is.
+type Code = FrozenCodeObject<&'static [u8]>;
 
 use arith::{cmp, fix, op_add, op_div, op_floordiv, op_mod, op_mul, op_sub, round_to, rounding, to_str, Dec, Num, Outcome, Signals};
 use context::Cx;
@@ -78,8 +84,8 @@ mod pydecimal {
         use rustpython_vm::class::PyClassImpl;
         dict.set_item("_ContextBase", context::ContextBase::make_static_type().into(), vm)?;
         dict.set_item("_DecimalBase", value::DecimalBase::make_static_type().into(), vm)?;
-        exec.call((NATIVE_CONTEXT, dict.clone()), vm)?;
-        exec.call((NATIVE_DECIMAL, dict.clone()), vm)?;
+        exec.call((PyCode::new_ref_from_frozen(vm, native_context()), dict.clone()), vm)?;
+        exec.call((PyCode::new_ref_from_frozen(vm, native_decimal()), dict.clone()), vm)?;
         install(vm, &dict)
     }
 }
@@ -92,7 +98,9 @@ mod pydecimal {
 /// native storage, so nothing can be stale; like CPython's `_decimal`
 /// contexts, they have no `__dict__` (so `__repr__`, which formatted
 /// `vars(self)`, reads the fields by name).
-const NATIVE_CONTEXT: &str = r#"
+fn native_context() -> Code {
+    py_compile!(
+        source = r#"
 def _native(cls):
     ns = {k: v for k, v in cls.__dict__.items() if k not in ('__dict__', '__weakref__')}
     ns['__slots__'] = ('__weakref__',)
@@ -135,7 +143,10 @@ ExtendedContext = Context(
         traps=[],
         flags=[],
 )
-"#;
+"#,
+        module_name = "<hipy decimal native_context>"
+    )
+}
 
 /// Makes `Decimal` again on `_DecimalBase` (`value`), which holds the
 /// fields natively: the class from the same namespace without its
@@ -143,7 +154,9 @@ ExtendedContext = Context(
 /// instances by `_DecimalBase.__new__` (their code names `object`, whose
 /// `__new__` would make an object without the native storage), and the
 /// module's constant Decimals made again as instances of it.
-const NATIVE_DECIMAL: &str = r#"
+fn native_decimal() -> Code {
+    py_compile!(
+        source = r#"
 def _native(cls):
     def on_base(f):
         c = f.__code__
@@ -164,7 +177,10 @@ _Zero = Decimal(0)
 _One = Decimal(1)
 _NegativeOne = Decimal(-1)
 _SignedInfinity = (_Infinity, _NegativeInfinity)
-"#;
+"#,
+        module_name = "<hipy decimal native_decimal>"
+    )
+}
 
 /// The value of an int that fits an i64.
 fn int_of(vm: &VirtualMachine, obj: &PyObjectRef) -> Option<i64> {
@@ -180,7 +196,7 @@ struct State {
     hash_modulus: arith::HashModulus,
     inexact: PyObjectRef,
     rounded: PyObjectRef,
-    /// `Context` (on `_ContextBase`, see `NATIVE_CONTEXT`).
+    /// `Context` (on `_ContextBase`, see `native_context`).
     context_cls: PyRef<PyType>,
     /// The Python methods the Rust ones replace, in `METHODS`' order.
     originals: Vec<PyObjectRef>,

@@ -3,10 +3,11 @@
 //! `_pydecimal` imports `re` for four patterns and `locale` for the `n`
 //! format; CPython's C `decimal` imports neither, and here they cost 72M
 //! and 18M instructions at `import decimal`. `with_stand_ins` runs
-//! `_pydecimal`'s source with stand-ins for them (`STAND_INS`) in
+//! `_pydecimal`'s source with stand-ins for them (`stand_ins`) in
 //! `sys.modules`, each when the real one is not imported yet.
 
-use rustpython_vm::{AsObject, PyResult, VirtualMachine};
+use rustpython_vm::builtins::PyCode;
+use rustpython_vm::{py_compile, AsObject, PyResult, VirtualMachine};
 
 /// What `_pydecimal`'s `import re` and `import locale` get while it runs
 /// when they are not imported yet.
@@ -24,7 +25,9 @@ use rustpython_vm::{AsObject, PyResult, VirtualMachine};
 /// `locale` (`_pydecimal._locale`, read by the format-spec parser for the
 /// `n` format only): a module whose attributes are the real `locale`'s,
 /// imported the first time one is read.
-const STAND_INS: &str = r#"
+fn stand_ins() -> super::Code {
+    py_compile!(
+        source = r#"
 class _LazyPattern:
     __slots__ = ('_args', '_compiled')
 
@@ -116,9 +119,12 @@ def _locale_attribute(name):
 locale = type(sys)('locale')
 locale.__getattr__ = _locale_attribute
 locale.__spec__ = _Spec
-"#;
+"#,
+        module_name = "<hipy decimal stand_ins>"
+    )
+}
 
-/// Runs `f` (`_pydecimal`'s source) with `STAND_INS`' modules in
+/// Runs `f` (`_pydecimal`'s source) with `stand_ins`' modules in
 /// `sys.modules` in place of the real ones that are not imported yet.
 pub(super) fn with_stand_ins(vm: &VirtualMachine, f: impl FnOnce() -> PyResult<()>) -> PyResult<()> {
     let modules = vm.sys_module.get_attr("modules", vm)?;
@@ -128,7 +134,7 @@ pub(super) fn with_stand_ins(vm: &VirtualMachine, f: impl FnOnce() -> PyResult<(
     }
     let ns = vm.ctx.new_dict();
     ns.set_item("__name__", vm.ctx.new_str("_pydecimal").into(), vm)?;
-    vm.builtins.get_attr("exec", vm)?.call((STAND_INS, ns.clone()), vm)?;
+    vm.builtins.get_attr("exec", vm)?.call((PyCode::new_ref_from_frozen(vm, stand_ins()), ns.clone()), vm)?;
     let stubs = missing.iter().map(|&name| Ok((name, ns.get_item(name, vm)?))).collect::<PyResult<Vec<_>>>()?;
     for (name, stub) in &stubs {
         modules.set_item(*name, stub.clone(), vm)?;
