@@ -7,7 +7,9 @@ use super::context::Cx;
 use super::limbs::Limbs;
 use malachite_bigint::BigUint;
 use num_traits::Zero;
+use std::borrow::Cow;
 use std::cmp::Ordering;
+use std::sync::Arc;
 
 /// A finite decimal: (-1)**neg * coeff * 10**exp.
 #[derive(Clone, Debug)]
@@ -57,20 +59,35 @@ pub(super) fn rounding(s: &str) -> Option<Rounding> {
 }
 
 /// Signals raised by a fast-path result.
-#[derive(Default)]
+#[derive(Default, Clone, Copy)]
 pub(super) struct Signals {
     pub(super) inexact: bool,
     pub(super) rounded: bool,
 }
 
+impl Signals {
+    pub(super) fn or(self, other: Signals) -> Signals {
+        Signals { inexact: self.inexact | other.inexact, rounded: self.rounded | other.rounded }
+    }
+}
+
+/// The result of an operation before `fix`, with what computing it
+/// signalled (an operation that rounds as it goes).
+pub(super) type Outcome = Option<(Dec, Signals)>;
+
+fn exact(d: Dec) -> (Dec, Signals) {
+    (d, Signals::default())
+}
+
 // ---- coefficients ----------------------------------------------------------
 
 /// A coefficient: `u128` while it fits, base-10**9 limbs beyond (either
-/// form may hold any value; the operations accept both).
+/// form may hold any value; the operations accept both). Long ones are
+/// shared: reading a `Decimal`'s value for an operation copies no limb.
 #[derive(Clone, Debug)]
 pub(super) enum Num {
     Small(u128),
-    Long(Limbs),
+    Long(Arc<Limbs>),
 }
 
 fn pow10(n: usize) -> Option<u128> {
@@ -94,7 +111,7 @@ impl Num {
         if digits.len() <= 38 {
             Num::Small(digits.iter().fold(0u128, |n, &c| n * 10 + (c - b'0') as u128))
         } else {
-            Num::Long(Limbs::from_digits(digits))
+            Num::Long(Arc::new(Limbs::from_digits(digits)))
         }
     }
 
@@ -114,7 +131,15 @@ impl Num {
     fn limbs(self) -> Limbs {
         match self {
             Num::Small(v) => Limbs::from_u128(v),
-            Num::Long(l) => l,
+            Num::Long(l) => Arc::unwrap_or_clone(l),
+        }
+    }
+
+    /// The limbs, borrowed when they are there already.
+    fn as_limbs(&self) -> Cow<'_, Limbs> {
+        match self {
+            Num::Small(v) => Cow::Owned(Limbs::from_u128(*v)),
+            Num::Long(l) => Cow::Borrowed(l),
         }
     }
 
@@ -122,7 +147,7 @@ impl Num {
     fn small(l: Limbs) -> Num {
         match l.to_u128() {
             Some(v) => Num::Small(v),
-            None => Num::Long(l),
+            None => Num::Long(Arc::new(l)),
         }
     }
 
@@ -158,9 +183,9 @@ impl Num {
         match self {
             Num::Small(v) => match pow10(shift).and_then(|p| v.checked_mul(p)) {
                 Some(r) => Num::Small(r),
-                None => Num::Long(Limbs::from_u128(*v).shifted(shift)),
+                None => Num::Long(Arc::new(Limbs::from_u128(*v).shifted(shift))),
             },
-            Num::Long(l) => Num::Long(l.shifted(shift)),
+            Num::Long(l) => Num::Long(Arc::new(l.shifted(shift))),
         }
     }
 
@@ -169,7 +194,7 @@ impl Num {
     fn split(&self, drop: usize) -> (Num, u32, bool) {
         match self {
             Num::Small(v) => {
-                let Some(p) = pow10(drop) else { return Num::Long(Limbs::from_u128(*v)).split(drop) };
+                let Some(p) = pow10(drop) else { return Num::Long(Arc::new(Limbs::from_u128(*v))).split(drop) };
                 let below = p / 10;
                 // u64 arithmetic while it fits (u128 division is a call).
                 if let (Ok(v), Ok(p), Ok(below)) = (u64::try_from(*v), u64::try_from(p), u64::try_from(below)) {
@@ -236,7 +261,14 @@ impl Num {
 /// (0), with the kept part.
 fn round_change(mode: Rounding, neg: bool, coeff: &Num, drop: usize) -> (Num, i32) {
     let (kept, first, rest_zero) = coeff.split(drop);
-    let last = kept.last_digit();
+    let change = round_decision(mode, neg, kept.last_digit(), first, rest_zero);
+    (kept, change)
+}
+
+/// The rounding functions' answer for a kept part whose last digit is
+/// `last`, the first dropped digit `first`, and whether the dropped digits
+/// after it are all zero.
+fn round_decision(mode: Rounding, neg: bool, last: u32, first: u32, rest_zero: bool) -> i32 {
     let all_zeros = first == 0 && rest_zero;
     let exact_half = first == 5 && rest_zero;
     let down = || if all_zeros { 0 } else { -1 };
@@ -290,7 +322,7 @@ fn round_change(mode: Rounding, neg: bool, coeff: &Num, drop: usize) -> (Num, i3
             }
         }
     };
-    (kept, change)
+    change
 }
 
 /// Drops the last `drop` digits of `coeff` (`drop` >= 1), rounded by
@@ -338,7 +370,7 @@ fn mul(a: &Num, b: &Num) -> Num {
     match (a, b) {
         (Num::Small(x), Num::Small(y)) if x.checked_mul(*y).is_some() => Num::Small(x * y),
         _ => {
-            let (x, y) = (a.clone().limbs(), b.clone().limbs());
+            let (x, y) = (a.as_limbs(), b.as_limbs());
             if x.len() * y.len() <= SCHOOLBOOK_MAX {
                 Num::small(x.mul(&y))
             } else {
@@ -354,7 +386,7 @@ fn add_mag(a: Num, b: Num, subtract: bool) -> (Num, Ordering) {
         (Num::Small(x), Num::Small(y)) if !subtract && x.checked_add(y).is_some() => (Num::Small(x + y), Ordering::Greater),
         (Num::Small(x), Num::Small(y)) if subtract => (Num::Small(x.abs_diff(y)), x.cmp(&y)),
         (x, y) => {
-            let (x, y) = (x.limbs(), y.limbs());
+            let (x, y) = (x.as_limbs(), y.as_limbs());
             if !subtract {
                 (Num::small(x.add(&y)), Ordering::Greater)
             } else {
@@ -376,9 +408,9 @@ fn divide(x: Num, y: Num) -> (Num, bool) {
             let (x, y) = (x.limbs(), y.limbs());
             if let Some(d) = y.to_u64() {
                 let (q, r) = x.div_small(d);
-                return (Num::small(q), r);
+                return (Num::small(q), r != 0);
             }
-            let (x, y) = (Num::Long(x).binary(), Num::Long(y).binary());
+            let (x, y) = (Num::Long(Arc::new(x)).binary(), Num::Long(Arc::new(y)).binary());
             let q = &x / &y;
             let r = !(x - &q * &y).is_zero();
             (Num::from_binary(&q), r)
@@ -393,6 +425,9 @@ fn divide(x: Num, y: Num) -> (Num, bool) {
 pub(super) fn add(cx: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
     // _normalize: the operand with the larger exponent is `tmp`.
     let (tmp, other) = if a.exp < b.exp { (b, a) } else { (a, b) };
+    if let Some(d) = add_sticky(cx, tmp, other) {
+        return Some(d);
+    }
     let exp = tmp.exp + std::cmp::min(-1, tmp.len() - cx.prec - 2);
     let (other_coeff, other_exp) = if other.len() + other.exp - 1 < exp { (Num::Small(1), exp) } else { (other.coeff.clone(), other.exp) };
     let shift = tmp.exp - other_exp;
@@ -406,6 +441,42 @@ pub(super) fn add(cx: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
     // The sign of the larger magnitude.
     let neg = if tmp.neg == other.neg { tmp.neg } else if order == Ordering::Greater { tmp.neg } else { other.neg };
     Some(Dec { neg, coeff: sum, exp: other_exp })
+}
+
+/// The sum of `tmp` and `other` (`other.exp < tmp.exp`) with the whole
+/// limbs of `other` below the result's rounding digit dropped and a sticky
+/// digit left in their place, when that leaves the rounded sum (and its
+/// signals) as they are: only `other` has digits there, they are not all
+/// zero (so the sum is inexact either way), and the result's rounding
+/// digit is known to lie above them. `_normalize` makes such a
+/// replacement only when all of `other` lies below; a series adding a
+/// small term to a long total would otherwise shift the total by the
+/// term's whole offset. None when it does not apply.
+fn add_sticky(cx: &Cx, tmp: &Dec, other: &Dec) -> Option<Dec> {
+    let Num::Long(limbs) = &other.coeff else { return None };
+    let (adj_tmp, adj_other) = (tmp.adjusted(), other.adjusted());
+    // The least the sum's adjusted exponent can be: a difference loses at
+    // most one digit when the magnitudes are two or more digits apart.
+    let lower = if tmp.neg == other.neg {
+        adj_tmp.max(adj_other)
+    } else if (adj_tmp - adj_other).abs() >= 2 {
+        adj_tmp.max(adj_other) - 1
+    } else {
+        return None;
+    };
+    // Rounding to `prec` digits keeps digits at `cut` and above only, and
+    // its rounding digit is at `cut` or above; `tmp` has none below.
+    let cut = lower - cx.prec;
+    if !(other.exp < cut && cut <= tmp.exp) {
+        return None;
+    }
+    // Whole limbs strictly below `cut`.
+    let whole = ((cut - other.exp - 1) / 9) as usize;
+    let kept = limbs.sticky_above(whole)?;
+    let exp = other.exp + 9 * whole as i64;
+    let (sum, order) = add_mag(tmp.coeff.shifted((tmp.exp - exp) as usize), Num::small(kept), tmp.neg != other.neg);
+    let neg = if tmp.neg == other.neg || order == Ordering::Greater { tmp.neg } else { other.neg };
+    Some(Dec { neg, coeff: sum, exp })
 }
 
 /// `Decimal.__truediv__` for finite operands, `b` non-zero, `a` non-zero.
@@ -588,25 +659,25 @@ pub(super) fn to_str(d: &Dec, capitals: impl FnOnce() -> bool) -> String {
     s
 }
 
-pub(super) fn op_add(cx: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
+pub(super) fn op_add(cx: &Cx, a: &Dec, b: &Dec) -> Outcome {
     if a.is_zero() || b.is_zero() {
         return None;
     }
-    add(cx, a, b)
+    add(cx, a, b).map(exact)
 }
 
-pub(super) fn op_sub(cx: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
+pub(super) fn op_sub(cx: &Cx, a: &Dec, b: &Dec) -> Outcome {
     let b = Dec { neg: !b.neg, ..b.clone() };
     op_add(cx, a, &b)
 }
 
-pub(super) fn op_mul(_: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
+pub(super) fn op_mul(_: &Cx, a: &Dec, b: &Dec) -> Outcome {
     let neg = a.neg != b.neg;
     let exp = a.exp + b.exp;
     if a.is_zero() || b.is_zero() {
-        return Some(Dec { neg, coeff: Num::Small(0), exp });
+        return Some(exact(Dec { neg, coeff: Num::Small(0), exp }));
     }
-    Some(Dec { neg, coeff: mul(&a.coeff, &b.coeff), exp })
+    Some(exact(Dec { neg, coeff: mul(&a.coeff, &b.coeff), exp }))
 }
 
 /// `Decimal._divide` (under `//` and `%`) for non-zero finite operands
@@ -635,20 +706,62 @@ fn divide_int(cx: &Cx, a: &Dec, b: &Dec) -> Option<(Dec, Dec)> {
 
 /// `//`: the quotient, which `_pydecimal` does not round (it has at most
 /// `prec` digits, so `fix` leaves it as it is or declines).
-pub(super) fn op_floordiv(cx: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
-    divide_int(cx, a, b).map(|(q, _)| q)
+pub(super) fn op_floordiv(cx: &Cx, a: &Dec, b: &Dec) -> Outcome {
+    divide_int(cx, a, b).map(|(q, _)| exact(q))
 }
 
 /// `%`: the remainder, then `fix`.
-pub(super) fn op_mod(cx: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
-    divide_int(cx, a, b).map(|(_, r)| r)
+pub(super) fn op_mod(cx: &Cx, a: &Dec, b: &Dec) -> Outcome {
+    divide_int(cx, a, b).map(|(_, r)| exact(r))
 }
 
-pub(super) fn op_div(cx: &Cx, a: &Dec, b: &Dec) -> Option<Dec> {
+pub(super) fn op_div(cx: &Cx, a: &Dec, b: &Dec) -> Outcome {
     if a.is_zero() || b.is_zero() {
         return None;
     }
-    div(cx, a, b)
+    div_rounded(cx, a, b).or_else(|| div(cx, a, b).map(exact))
+}
+
+/// `a / b` for a long `a` and a `b` that fits a u64, when the quotient is
+/// inexact: its first `prec` digits, rounded with the digit and remainder
+/// the division leaves (`_pydecimal` divides to `prec + 1` or more digits
+/// and `fix` rounds them off, one more pass over the digits). The rounded
+/// value, exponent and signals are those of the correctly rounded
+/// quotient, which `_pydecimal`'s is. None for an exact quotient (its
+/// exponent follows the ideal one) and near the exponent limits.
+fn div_rounded(cx: &Cx, a: &Dec, b: &Dec) -> Outcome {
+    let d = match &b.coeff {
+        Num::Small(v) => u64::try_from(*v).ok()?,
+        Num::Long(l) => l.to_u64()?,
+    };
+    // a * 10**s // b has `prec` digits: `prec + 1` with s0 when a, scaled
+    // to b's number of digits, is at least b (when a's first digits,
+    // as many as b has, are at least b).
+    let Num::Long(x) = &a.coeff else { return None };
+    let s0 = cx.prec + b.len() - a.len();
+    let s = s0 - (x.leading(b.len() as usize) >= d as u128) as i64;
+    if !(0..1 << 30).contains(&s) {
+        return None;
+    }
+    let Num::Long(x) = a.coeff.shifted(s as usize) else { return None };
+    let (q, r) = x.div_small(d);
+    if r == 0 {
+        return None;
+    }
+    let mut exp = a.exp - b.exp - s;
+    if exp < cx.etiny() || exp > cx.etop() {
+        return None;
+    }
+    let q = Num::small(q);
+    let next = r as u128 * 10;
+    let (first, rest_zero) = ((next / d as u128) as u32, next % d as u128 == 0);
+    let neg = a.neg != b.neg;
+    let mut coeff = if round_decision(cx.rounding, neg, q.last_digit(), first, rest_zero) == 1 { q.increment() } else { q };
+    if coeff.len() as i64 > cx.prec {
+        coeff = coeff.split(1).0;
+        exp += 1;
+    }
+    Some((Dec { neg, coeff, exp }, Signals { inexact: true, rounded: true }))
 }
 
 

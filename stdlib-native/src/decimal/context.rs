@@ -1,6 +1,6 @@
 //! The storage of a `Context`: a native base class, `_ContextBase`.
 //!
-//! `Context` is made again on `_ContextBase` (see `NATIVE_CONTEXT` in the
+//! `Context` is made again on `_ContextBase` (see `native_context` in the
 //! module). Its fields (`prec`, `rounding`, `Emin`, `Emax`, `capitals`,
 //! `clamp`, `flags`, `traps`, `_ignored_flags`) are the objects Python code
 //! set (`Context.__setattr__` validates them, then stores them here by

@@ -45,32 +45,36 @@ pub(super) fn all_digits(d: &[u8]) -> bool {
 
 /// `limbs // P` for `P` a power of ten below 10**9, limbs least
 /// significant first (a constant divisor: multiplications, not divisions).
+/// Each limb of the quotient is its own limb's quotient plus the next
+/// limb's remainder times 10**9 / P (P divides 10**9, so nothing carries):
+/// no limb waits for the one before, as a running remainder would make it.
 fn div_pow10<const P: u64>(limbs: &[u32]) -> Vec<u32> {
-    let mut q = vec![0u32; limbs.len()];
-    let mut r = 0u64;
-    for (q, &x) in q.iter_mut().rev().zip(limbs.iter().rev()) {
-        let cur = r * BASE + x as u64;
-        *q = (cur / P) as u32;
-        r = cur - (cur / P) * P;
-    }
+    let mut q = Vec::with_capacity(limbs.len());
+    q.extend(limbs.windows(2).map(|w| (w[0] as u64 / P + (w[1] as u64 % P) * (BASE / P)) as u32));
+    q.extend(limbs.last().map(|&x| (x as u64 / P) as u32));
     q
 }
 
-/// Appends `limbs * m` (without its last carry) to `out`; returns the
-/// carry, below 10**9.
+/// Appends `limbs * m` (`m` <= 10**9; without its last carry) to `out`;
+/// returns the carry, below 10**9. A limb of the product is the low part
+/// of its own limb's product plus the high part of the one below, and at
+/// most 1 carried: the chain from limb to limb is that one bit, not a
+/// division.
 fn mul_limb_into(out: &mut Vec<u32>, limbs: &[u32], m: u32) -> u32 {
+    let mut high = 0u64;
     let mut carry = 0u64;
     out.extend(limbs.iter().map(|&x| {
-        // < 10**18: fits, and the carry stays below 10**9.
-        let t = x as u64 * m as u64 + carry;
-        carry = t / BASE;
-        (t - carry * BASE) as u32
+        let p = x as u64 * m as u64;
+        let (h, l) = (p / BASE, p % BASE);
+        let mut t = l + high + carry;
+        high = h;
+        carry = (t >= BASE) as u64;
+        t -= carry * BASE;
+        t as u32
     }));
-    carry as u32
+    (high + carry) as u32
 }
 
-/// A natural number: limbs below 10**9, least significant first, without
-/// high zero limbs (zero has none).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Limbs(Vec<u32>);
 
@@ -226,8 +230,8 @@ impl Limbs {
         Limbs(v)
     }
 
-    /// Quotient by a non-zero `d`, and whether the remainder is non-zero.
-    pub(super) fn div_small(&self, d: u64) -> (Limbs, bool) {
+    /// Quotient and remainder by a non-zero `d`.
+    pub(super) fn div_small(&self, d: u64) -> (Limbs, u64) {
         let mut q = vec![0u32; self.0.len()];
         let mut r: u128 = 0;
         if d < (u64::MAX / BASE) {
@@ -256,7 +260,7 @@ impl Limbs {
                 r = cur % d as u128;
             }
         }
-        (Limbs::trimmed(q), r != 0)
+        (Limbs::trimmed(q), r as u64)
     }
 
     /// `self + 1`, in place.
@@ -331,6 +335,33 @@ impl Limbs {
     }
 
     /// The number of trailing zero digits (0 for zero).
+    /// The number made of the first `k` digits (`k` <= 27), or the whole
+    /// number when it has fewer.
+    pub(super) fn leading(&self, k: usize) -> u128 {
+        let top = &self.0[self.0.len().saturating_sub(4)..];
+        let window = top.iter().rev().fold(0u128, |v, &l| v * BASE as u128 + l as u128);
+        let digits = match top.split_last() {
+            None => return 0,
+            Some((high, rest)) => rest.len() * DIGITS + high.ilog10() as usize + 1,
+        };
+        if digits <= k { window } else { window / 10u128.pow((digits - k) as u32) }
+    }
+
+    /// The limbs from `whole` up, with their last digit made non-zero
+    /// when it is zero (a sticky digit standing for the dropped limbs);
+    /// None when nothing is dropped, nothing is kept, or the dropped limbs
+    /// are all zero.
+    pub(super) fn sticky_above(&self, whole: usize) -> Option<Limbs> {
+        if whole == 0 || whole >= self.0.len() || self.0[..whole].iter().all(|&l| l == 0) {
+            return None;
+        }
+        let mut v = self.0[whole..].to_vec();
+        if v[0] % 10 == 0 {
+            v[0] += 1;
+        }
+        Some(Limbs(v))
+    }
+
     pub(super) fn trailing_zeros(&self) -> usize {
         let Some(i) = self.0.iter().position(|&l| l != 0) else { return 0 };
         let mut l = self.0[i];
@@ -389,18 +420,24 @@ mod tests {
         assert_eq!(s(&l(&format!("1{}", "0".repeat(42))).sub(&l(b))), a);
         assert_eq!(s(&l("123456789123456789").mul(&l("987654321987654321"))), "121932631356500531347203169112635269");
         let (q, r) = l("121932631356500531347203169112635269").div_small(987654321);
-        assert_eq!((s(&q), r), ("123456789246913578123456789".to_owned(), false));
+        assert_eq!((s(&q), r), ("123456789246913578123456789".to_owned(), 0));
         for d in [1u64, 2, 3, 7, 10, 999_999_999, 1_000_000_000, 4_294_967_291, 18_446_744_073] {
             let x = l("98765432109876543210987654321098765432109876543210");
             let (q, r) = x.div_small(d);
             let back = q.mul(&Limbs::from_u128(d as u128));
-            assert!(back.cmp(&x) != Ordering::Greater && (r == (back != x)), "{d}");
+            assert!(back.cmp(&x) != Ordering::Greater && ((r != 0) == (back != x)), "{d}");
+            assert_eq!(s(&x.sub(&back)), r.to_string(), "{d}");
             assert_eq!(x.sub(&back).cmp(&Limbs::from_u128(d as u128)), Ordering::Less, "{d}");
         }
         let (q, r) = l("121932631356500531347203169112635269").div_small(18446744073709551557);
         assert_eq!(s(&q), "6609981190679600");
-        assert!(r);
+        assert_eq!(r, 14759604945044498069);
         assert_eq!(l("5").cmp(&l("1000000000")), Ordering::Less);
+        let x = l("98765432109876543210987654321098765432109876543210");
+        for k in [1, 9, 10, 19, 20, 27] {
+            assert_eq!(x.leading(k).to_string(), "98765432109876543210987654321"[..k], "{k}");
+        }
+        assert_eq!(l("123").leading(5), 123);
     }
 
     #[test]
@@ -420,6 +457,31 @@ mod tests {
         assert_eq!((s(&q), first, rest), ("0".to_owned(), 0, false));
         let (q, first, rest) = l("2000000000").split(9);
         assert_eq!((s(&q), first, rest), ("2".to_owned(), 0, true));
+        // Every split and shift of numbers with limbs of all nines, zeros
+        // and mixed digits, against the digit strings.
+        let nines = "9".repeat(40);
+        let zeros = format!("1{}7", "0".repeat(30));
+        for digits in ["123456789012345678901234567890987654321", nines.as_str(), zeros.as_str(), "5", "1000000000"] {
+            let x = l(digits);
+            for k in 0..45 {
+                assert_eq!(s(&x.shifted(k)), format!("{digits}{}", "0".repeat(k)), "{digits} << {k}");
+            }
+            for drop in 1..digits.len() {
+                let (q, first, rest) = x.split(drop);
+                let (kept, dropped) = digits.split_at(digits.len() - drop);
+                let kept = kept.trim_start_matches('0');
+                assert_eq!(s(&q), if kept.is_empty() { "0" } else { kept }, "{digits} >> {drop}");
+                assert_eq!(first, (dropped.as_bytes()[0] - b'0') as u32, "{digits} >> {drop}");
+                assert_eq!(rest, dropped[1..].bytes().all(|c| c == b'0'), "{digits} >> {drop}");
+            }
+            for m in [1u32, 7, 10, 999_999_999, 123_456_789] {
+                if digits.len() <= 29 {
+                    let want = digits.parse::<u128>().unwrap() * m as u128;
+                    assert_eq!(s(&x.mul_limb(m)), want.to_string(), "{digits} * {m}");
+                }
+                assert_eq!(x.mul_limb(m).div_small(m as u64), (x.clone(), 0), "{digits} * {m} / {m}");
+            }
+        }
         assert_eq!(l("1200000000000").trailing_zeros(), 11);
         assert_eq!(l("123456789012345678901234567890").to_u128(), Some(123456789012345678901234567890));
     }

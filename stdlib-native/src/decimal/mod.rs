@@ -3,9 +3,9 @@
 //! hipy has no `_decimal` (CPython's C module on libmpdec), so `decimal` is
 //! `_pydecimal`. This module takes its place under the name `_pydecimal`:
 //! it runs the frozen `_pydecimal` source into itself (without importing
-//! `re`: `lazy_re`), then
+//! `re` or `locale`: `stand_ins`), then
 //! - makes `Decimal` and `Context` again on native base classes
-//!   (`NATIVE_DECIMAL`, `NATIVE_CONTEXT`): a `Decimal` holds its value in
+//!   (`native_decimal`, `native_context`): a `Decimal` holds its value in
 //!   Rust (`value`: sign, coefficient as a `u128` or base-10**9 limbs,
 //!   exponent), a `Context` its fields (`context`); the Python methods
 //!   still read and set `_sign`, `_int`, `_exp`, `_is_special` and the
@@ -21,7 +21,9 @@
 //! The Rust methods use `_pydecimal`'s algorithms (`_normalize`, exact
 //! division with the "+1 if the remainder is non-zero" trick, `_fix`'s
 //! rounding) on the numbers (`arith`; `limbs` for long coefficients,
-//! `malachite` only for products and quotients of two long numbers). They
+//! `malachite` only for products and quotients of two long numbers), or
+//! shortcuts that give the same correctly rounded result and signals
+//! (`add_sticky`, `div_rounded`: fewer passes over long coefficients). They
 //! take the fast path only for finite operands, `Decimal` or `int`, and
 //! results that need nothing but rounding: a special value, a zero operand
 //! where `_pydecimal` has special cases, a subnormal or overflowing result,
@@ -31,7 +33,9 @@
 //! work (no flag has been touched yet). Results and flags are therefore
 //! exactly `_pydecimal`'s.
 
-use rustpython_vm::builtins::{PyDict, PyInt, PyModule, PyStr, PyType};
+use rustpython_vm::builtins::{PyCode, PyDict, PyInt, PyModule, PyStr, PyType};
+use rustpython_vm::frozen::FrozenCodeObject;
+use rustpython_vm::py_compile;
 use rustpython_vm::function::{Either, FuncArgs, ItemDoc, PyComparisonValue, PyMethodDef, PyMethodFlags};
 use rustpython_vm::types::PyComparisonOp;
 use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyRef, PyResult, VirtualMachine};
@@ -39,11 +43,15 @@ use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyRef, PyResult, Virtua
 mod arith;
 mod context;
 mod current;
-mod lazy_re;
+mod stand_ins;
 mod limbs;
 mod value;
 
-use arith::{cmp, fix, op_add, op_div, op_floordiv, op_mod, op_mul, op_sub, round_to, rounding, to_str, Dec, Num, Signals};
+/// Python compiled when hipy is built (`py_compile!`), as the frozen
+/// standard library is.
+type Code = FrozenCodeObject<&'static [u8]>;
+
+use arith::{cmp, fix, op_add, op_div, op_floordiv, op_mod, op_mul, op_sub, round_to, rounding, to_str, Dec, Num, Outcome, Signals};
 use context::Cx;
 
 pub(crate) use pydecimal::module_def;
@@ -58,8 +66,8 @@ mod pydecimal {
         let code = vm.call_method(&imp, "get_frozen_object", ("_pydecimal",))?;
         let dict = module.dict();
         let exec = vm.builtins.get_attr("exec", vm)?;
-        lazy_re::without_re(vm, || exec.call((code, dict.clone()), vm).map(drop))?;
-        // Its regular expressions are read without `re` (`lazy_re`);
+        stand_ins::with_stand_ins(vm, || exec.call((code, dict.clone()), vm).map(drop))?;
+        // Its regular expressions are read without `re` (`stand_ins`);
         // `decimal` has no `re` (neither has CPython's C one).
         if dict.contains_key("re", vm) {
             dict.del_item("re", vm)?;
@@ -76,8 +84,8 @@ mod pydecimal {
         use rustpython_vm::class::PyClassImpl;
         dict.set_item("_ContextBase", context::ContextBase::make_static_type().into(), vm)?;
         dict.set_item("_DecimalBase", value::DecimalBase::make_static_type().into(), vm)?;
-        exec.call((NATIVE_CONTEXT, dict.clone()), vm)?;
-        exec.call((NATIVE_DECIMAL, dict.clone()), vm)?;
+        exec.call((PyCode::new_ref_from_frozen(vm, native_context()), dict.clone()), vm)?;
+        exec.call((PyCode::new_ref_from_frozen(vm, native_decimal()), dict.clone()), vm)?;
         install(vm, &dict)
     }
 }
@@ -90,7 +98,9 @@ mod pydecimal {
 /// native storage, so nothing can be stale; like CPython's `_decimal`
 /// contexts, they have no `__dict__` (so `__repr__`, which formatted
 /// `vars(self)`, reads the fields by name).
-const NATIVE_CONTEXT: &str = r#"
+fn native_context() -> Code {
+    py_compile!(
+        source = r#"
 def _native(cls):
     ns = {k: v for k, v in cls.__dict__.items() if k not in ('__dict__', '__weakref__')}
     ns['__slots__'] = ('__weakref__',)
@@ -133,7 +143,10 @@ ExtendedContext = Context(
         traps=[],
         flags=[],
 )
-"#;
+"#,
+        module_name = "<hipy decimal native_context>"
+    )
+}
 
 /// Makes `Decimal` again on `_DecimalBase` (`value`), which holds the
 /// fields natively: the class from the same namespace without its
@@ -141,7 +154,9 @@ ExtendedContext = Context(
 /// instances by `_DecimalBase.__new__` (their code names `object`, whose
 /// `__new__` would make an object without the native storage), and the
 /// module's constant Decimals made again as instances of it.
-const NATIVE_DECIMAL: &str = r#"
+fn native_decimal() -> Code {
+    py_compile!(
+        source = r#"
 def _native(cls):
     def on_base(f):
         c = f.__code__
@@ -162,7 +177,10 @@ _Zero = Decimal(0)
 _One = Decimal(1)
 _NegativeOne = Decimal(-1)
 _SignedInfinity = (_Infinity, _NegativeInfinity)
-"#;
+"#,
+        module_name = "<hipy decimal native_decimal>"
+    )
+}
 
 /// The value of an int that fits an i64.
 fn int_of(vm: &VirtualMachine, obj: &PyObjectRef) -> Option<i64> {
@@ -178,7 +196,7 @@ struct State {
     hash_modulus: arith::HashModulus,
     inexact: PyObjectRef,
     rounded: PyObjectRef,
-    /// `Context` (on `_ContextBase`, see `NATIVE_CONTEXT`).
+    /// `Context` (on `_ContextBase`, see `native_context`).
     context_cls: PyRef<PyType>,
     /// The Python methods the Rust ones replace, in `METHODS`' order.
     originals: Vec<PyObjectRef>,
@@ -248,10 +266,11 @@ impl State {
         Some(())
     }
 
-    /// `_fix`, then the flags, then the new object; None to fall back.
-    fn finish(&self, vm: &VirtualMachine, cx: &Cx, d: Dec) -> Option<PyResult> {
+    /// `_fix`, then the flags (with `signalled`, what computing `d`
+    /// signalled), then the new object; None to fall back.
+    fn finish(&self, vm: &VirtualMachine, cx: &Cx, d: Dec, signalled: Signals) -> Option<PyResult> {
         let (d, s) = fix(cx, d)?;
-        self.signal(vm, cx, &s)?;
+        self.signal(vm, cx, &s.or(signalled))?;
         Some(self.new_dec(vm, d))
     }
 }
@@ -280,7 +299,7 @@ fn context_arg(args: &FuncArgs, pos: usize) -> Option<&PyObjectRef> {
     args.args.get(pos).or_else(|| args.kwargs.get("context"))
 }
 
-type BinaryOp = fn(&Cx, &Dec, &Dec) -> Option<Dec>;
+type BinaryOp = fn(&Cx, &Dec, &Dec) -> Outcome;
 
 fn binary(st: &State, vm: &VirtualMachine, args: &FuncArgs, reflected: bool, op: BinaryOp) -> PyResult<Option<PyObjectRef>> {
     if args.args.len() < 2 || args.args.len() > 3 || args.kwargs.keys().any(|k| k.as_str() != Ok("context")) {
@@ -296,8 +315,8 @@ fn binary_on(st: &State, vm: &VirtualMachine, zelf: &PyObject, other: &PyObject,
     let Some(y) = st.operand(vm, other) else { return Ok(None) };
     let (a, b) = if reflected { (y, x) } else { (x, y) };
     let Some(cx) = st.context(vm, context)? else { return Ok(None) };
-    let Some(r) = op(&cx, &a, &b) else { return Ok(None) };
-    st.finish(vm, &cx, r).transpose()
+    let Some((r, signalled)) = op(&cx, &a, &b) else { return Ok(None) };
+    st.finish(vm, &cx, r, signalled).transpose()
 }
 
 // ---- number slots ------------------------------------------------------------
@@ -534,7 +553,7 @@ fn unary(st: &State, vm: &VirtualMachine, args: &FuncArgs, op: Unary) -> PyResul
         Unary::Abs => d.neg = false,
     }
     let Some(cx) = st.context(vm, context_arg(args, names.len()))? else { return Ok(None) };
-    st.finish(vm, &cx, d).transpose()
+    st.finish(vm, &cx, d, Signals::default()).transpose()
 }
 
 /// `Decimal(value="0", context=None)` for `Decimal` itself (not a

@@ -2,7 +2,7 @@
 //!
 //! `_pydecimal`'s `Decimal` keeps `_sign`, `_int` (the coefficient's
 //! digits as a str), `_exp` and `_is_special` in `__slots__`. Here
-//! `Decimal` is made again on `_DecimalBase` (see `NATIVE_DECIMAL` in the
+//! `Decimal` is made again on `_DecimalBase` (see `native_decimal` in the
 //! module), whose instances hold the value natively: a finite value the
 //! Rust methods made is one object with its `Dec` inside, and the four
 //! Python fields are made from it only when Python code reads them (the

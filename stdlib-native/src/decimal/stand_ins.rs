@@ -1,16 +1,18 @@
-//! `import decimal` without `import re`.
+//! `import decimal` without `import re` or `import locale`.
 //!
-//! `_pydecimal` imports `re` for four patterns; CPython's C `decimal` does
-//! not import it, and here it cost 72M instructions at `import decimal`.
-//! `without_re` runs `_pydecimal`'s source with a stand-in `re` (`LAZY_RE`)
-//! when the real one is not imported yet.
+//! `_pydecimal` imports `re` for four patterns and `locale` for the `n`
+//! format; CPython's C `decimal` imports neither, and here they cost 72M
+//! and 18M instructions at `import decimal`. `with_stand_ins` runs
+//! `_pydecimal`'s source with stand-ins for them (`stand_ins`) in
+//! `sys.modules`, each when the real one is not imported yet.
 
-use rustpython_vm::{AsObject, PyResult, VirtualMachine};
+use rustpython_vm::builtins::PyCode;
+use rustpython_vm::{py_compile, AsObject, PyResult, VirtualMachine};
 
-/// What `_pydecimal`'s `import re` gets while it runs when `re` is not
-/// imported yet (CPython's C `decimal` does not import it; here that saves
-/// 72M instructions at `import decimal`). `_pydecimal` uses four patterns,
-/// all through `match`:
+/// What `_pydecimal`'s `import re` and `import locale` get while it runs
+/// when they are not imported yet.
+///
+/// `re`: `_pydecimal` uses four patterns, all through `match`:
 /// - `_parser` (`Decimal(str)` of what `arith::parse` does not read: NaN,
 ///   Infinity, signs, exponents, non-ASCII digits; also at import, for the
 ///   module's constants): `_NumberPattern`, which gives the groups the
@@ -19,7 +21,13 @@ use rustpython_vm::{AsObject, PyResult, VirtualMachine};
 /// - `_all_zeros` and `_exact_half` (the rounding of the Python methods)
 ///   and the format-spec parser (`__format__`): compiled by the real `re`
 ///   the first time they are used.
-const LAZY_RE: &str = r#"
+///
+/// `locale` (`_pydecimal._locale`, read by the format-spec parser for the
+/// `n` format only): a module whose attributes are the real `locale`'s,
+/// imported the first time one is read.
+fn stand_ins() -> super::Code {
+    py_compile!(
+        source = r#"
 class _LazyPattern:
     __slots__ = ('_args', '_compiled')
 
@@ -101,23 +109,41 @@ re = type(sys)('re')
 re.VERBOSE, re.IGNORECASE, re.DOTALL = 64, 2, 16
 re.compile = _compile
 re.__spec__ = _Spec
-"#;
 
-/// Runs `f` (`_pydecimal`'s source) with `LAZY_RE`'s `re` in `sys.modules`
-/// in place of the real one, unless that is imported already.
-pub(super) fn without_re(vm: &VirtualMachine, f: impl FnOnce() -> PyResult<()>) -> PyResult<()> {
+
+def _locale_attribute(name):
+    import locale
+    return getattr(locale, name)
+
+
+locale = type(sys)('locale')
+locale.__getattr__ = _locale_attribute
+locale.__spec__ = _Spec
+"#,
+        module_name = "<hipy decimal stand_ins>"
+    )
+}
+
+/// Runs `f` (`_pydecimal`'s source) with `stand_ins`' modules in
+/// `sys.modules` in place of the real ones that are not imported yet.
+pub(super) fn with_stand_ins(vm: &VirtualMachine, f: impl FnOnce() -> PyResult<()>) -> PyResult<()> {
     let modules = vm.sys_module.get_attr("modules", vm)?;
-    if modules.get_item("re", vm).is_ok() {
+    let missing: Vec<&str> = ["re", "locale"].into_iter().filter(|name| modules.get_item(*name, vm).is_err()).collect();
+    if missing.is_empty() {
         return f();
     }
     let ns = vm.ctx.new_dict();
     ns.set_item("__name__", vm.ctx.new_str("_pydecimal").into(), vm)?;
-    vm.builtins.get_attr("exec", vm)?.call((LAZY_RE, ns.clone()), vm)?;
-    let stub = ns.get_item("re", vm)?;
-    modules.set_item("re", stub.clone(), vm)?;
+    vm.builtins.get_attr("exec", vm)?.call((PyCode::new_ref_from_frozen(vm, stand_ins()), ns.clone()), vm)?;
+    let stubs = missing.iter().map(|&name| Ok((name, ns.get_item(name, vm)?))).collect::<PyResult<Vec<_>>>()?;
+    for (name, stub) in &stubs {
+        modules.set_item(*name, stub.clone(), vm)?;
+    }
     let result = f();
-    if modules.get_item("re", vm).is_ok_and(|m| m.is(&stub)) {
-        modules.del_item("re", vm)?;
+    for (name, stub) in &stubs {
+        if modules.get_item(*name, vm).is_ok_and(|m| m.is(stub)) {
+            modules.del_item(*name, vm)?;
+        }
     }
     result
 }
