@@ -4,7 +4,8 @@
 //! format; CPython's C `decimal` imports neither, and here they cost 72M
 //! and 18M instructions at `import decimal`. `with_stand_ins` runs
 //! `_pydecimal`'s source with stand-ins for them (`stand_ins`) in
-//! `sys.modules`, each when the real one is not imported yet.
+//! `sys.modules`, each when the real one is not imported yet and no other
+//! thread runs.
 
 use rustpython_vm::builtins::PyCode;
 use rustpython_vm::{py_compile, AsObject, PyResult, VirtualMachine};
@@ -129,7 +130,11 @@ locale.__spec__ = _Spec
 pub(super) fn with_stand_ins(vm: &VirtualMachine, f: impl FnOnce() -> PyResult<()>) -> PyResult<()> {
     let modules = vm.sys_module.get_attr("modules", vm)?;
     let missing: Vec<&str> = ["re", "locale"].into_iter().filter(|name| modules.get_item(*name, vm).is_err()).collect();
-    if missing.is_empty() {
+    // Another thread would see the stand-ins in `sys.modules` (and get a
+    // `re` that can only compile `_pydecimal`'s patterns): with threads
+    // running, `_pydecimal` imports the real modules. No thread can start
+    // while this one is the only one.
+    if missing.is_empty() || vm.import("_thread", 0)?.get_attr("_count", vm)?.call((), vm)?.try_to_value::<usize>(vm)? != 0 {
         return f();
     }
     let ns = vm.ctx.new_dict();
