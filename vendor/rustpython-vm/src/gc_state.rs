@@ -1179,11 +1179,20 @@ impl GcState {
             }
         }
 
-        // hipy: a full collection leaves the dicts that hold only objects
-        // which cannot be part of a cycle untracked, as CPython's
-        // `untrack_dicts` does (only in full collections: issue #14775).
-        if from_gen == 2 {
-            for obj in survivors {
+        // hipy: every collection leaves the exact tuples that hold only
+        // objects which cannot be part of a cycle untracked, as CPython's
+        // `untrack_tuples` does (a tuple never changes, so it never needs
+        // tracking again); a full collection does the same for dicts, as
+        // CPython's `untrack_dicts` (only in full collections: issue #14775).
+        for obj in survivors {
+            if let Some(tuple) = obj.downcast_ref::<crate::builtins::PyTuple>() {
+                if tuple.class().is(<crate::builtins::PyTuple as crate::class::StaticType>::static_type())
+                    && obj.is_gc_tracked()
+                    && tuple.iter().all(|item| !item.gc_may_be_tracked())
+                {
+                    unsafe { self.untrack_object(NonNull::from(&**obj)) };
+                }
+            } else if from_gen == 2 {
                 if let Some(dict) = obj.downcast_ref::<crate::builtins::PyDict>() {
                     dict.maybe_untrack();
                 }
