@@ -252,7 +252,7 @@ fn dict_read(
     let s = crate::layout::instances::stamp(l, d);
     if s == hs && s != 0 {
         // SAFETY: the stamp attests the entry layout the hint was taken under.
-        return Ok(Some(crate::refs::new_ref(unsafe { crate::layout::instances::entry_value(l, d, hi) })));
+        return Ok(Some(unsafe { crate::layout::instances::entry_value(l, d, hi) }.to_owned()));
     }
     let d = d.to_owned();
     let v = d.get_item_opt(name, vm)?;
@@ -309,7 +309,7 @@ fn dict_lacks_lookup(
 fn replace_top(f: &mut Frame, v: PyObjectRef, method: bool) {
     let n = f.slots.len();
     let old = std::mem::replace(&mut f.slots[n - 1], Some(v));
-    crate::refs::release_opt(old);
+    drop(old);
     if method {
         f.push_opt(None);
     }
@@ -352,7 +352,7 @@ fn load_cached(vm: &VirtualMachine, f: &mut Frame, cell: &std::cell::UnsafeCell<
             // SAFETY: the offset is a slot of this type (version-checked).
             match unsafe { crate::layout::instances::slot_ref(obj, *off) } {
                 Some(v) => {
-                    let v = crate::refs::new_ref(v);
+                    let v = v.to_owned();
                     replace_top(f, v, method);
                 }
                 None => return Ok(Loaded::Miss),
@@ -362,7 +362,7 @@ fn load_cached(vm: &VirtualMachine, f: &mut Frame, cell: &std::cell::UnsafeCell<
             // Owned before the dict lookup, which may run Python code that
             // changes this site's cache (and frees `e`).
             // SAFETY: `e` matched the receiver's type and version.
-            let func = crate::refs::new_ref(unsafe { func.get() });
+            let func = unsafe { func.get() }.to_owned();
             if has_dict(cls) && !dict_lacks(vm, l, obj, (cell, key, e.hint.get()), name)? {
                 return Ok(Loaded::Miss);
             }
@@ -373,7 +373,7 @@ fn load_cached(vm: &VirtualMachine, f: &mut Frame, cell: &std::cell::UnsafeCell<
         AttrKind::Method(_) => return Ok(Loaded::Miss),
         AttrKind::ClassAttr(v) => {
             // SAFETY: as for `Method`.
-            let v = crate::refs::new_ref(unsafe { v.get() });
+            let v = unsafe { v.get() }.to_owned();
             if has_dict(cls) && !dict_lacks(vm, l, obj, (cell, key, e.hint.get()), name)? {
                 return Ok(Loaded::Miss);
             }
@@ -439,8 +439,8 @@ fn store_cached(vm: &VirtualMachine, f: &mut Frame, cell: &std::cell::UnsafeCell
             let value = f.pop();
             // SAFETY: the offset is a slot of this type (version-checked).
             let old = unsafe { crate::layout::instances::swap_slot(&obj, *off, Some(value)) };
-            crate::refs::release_opt(old);
-            crate::refs::release(obj);
+            drop(old);
+            drop(obj);
             Ok(true)
         }
         AttrKind::InstanceDict if has_dict(cls) => {
@@ -455,8 +455,8 @@ fn store_cached(vm: &VirtualMachine, f: &mut Frame, cell: &std::cell::UnsafeCell
                 // is released after the store.
                 let d = unsafe { crate::layout::instances::dict_ref(l, &obj) }.expect("dict");
                 let old = unsafe { crate::layout::instances::replace_entry_value(l, d, hi, value) };
-                crate::refs::release(old);
-                crate::refs::release(obj);
+                drop(old);
+                drop(obj);
                 return Ok(true);
             }
             // A new key: RustPython's own insert (a dict that grows past

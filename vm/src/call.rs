@@ -74,7 +74,7 @@ fn callee_info(vm: &VirtualMachine, f: &Frame, op: Op, func: &Py<PyFunction>) ->
         }
         let code = layout::function_code(func, vm)?;
         let info = info_for(&code);
-        crate::refs::release(code.into());
+        drop(code);
         // SAFETY: as above (`function_code` and `info_for` run no Python code).
         let cache = unsafe { &mut *cell.get() };
         let fresh = SiteCache::Callee { code: ptr, info: info.clone(), bind: None, others: Vec::new() };
@@ -101,7 +101,7 @@ fn fast_call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize, kwnames: O
     // A bound method with no explicit self: unpack it in place.
     if f.slots[base + 1].is_none() {
         if let Some((func, obj)) = f.slots[base].as_ref().and_then(|c| layout::unbind_method(vm, c)) {
-            crate::refs::release_opt(f.slots[base].replace(func));
+            drop(f.slots[base].replace(func));
             f.slots[base + 1] = Some(obj);
         }
     }
@@ -421,7 +421,7 @@ fn fast_instantiate(
     argc: usize,
     kwnames: Option<&PyObjectRef>,
 ) -> PyResult<Option<Flow>> {
-    let cls_obj = crate::refs::clone_ref(f.slots[base].as_ref().expect("callable"));
+    let cls_obj = f.slots[base].as_ref().expect("callable").clone();
     let cls = cls_obj.downcast_ref::<PyType>().expect("a type");
     let key = (
         &**cls as *const PyType as usize,
@@ -433,7 +433,7 @@ fn fast_instantiate(
     let hit = cell.and_then(|c| match unsafe { &*c.get() } {
         // SAFETY: the key matched the class being called.
         SiteCache::Init { tp, version, init, info, plain, .. } if (*tp, *version) == key && key.1 != 0 => {
-            Some((crate::refs::new_ref(unsafe { init.get() }), info.clone(), *plain))
+            Some((unsafe { init.get() }.to_owned(), info.clone(), *plain))
         }
         _ => None,
     });
@@ -465,7 +465,7 @@ fn fast_instantiate(
     }
     let alloc = |vm: &VirtualMachine| {
         if plain && !crate::code::forced_miss() {
-            Ok(alloc_plain(vm, crate::refs::clone_ref(&cls_obj).downcast::<PyType>().expect("a type")))
+            Ok(alloc_plain(vm, cls_obj.clone().downcast::<PyType>().expect("a type")))
         } else {
             new_instance(vm, &cls_obj)
         }
@@ -504,11 +504,11 @@ fn fast_instantiate(
     let (globals, builtins, closure) = unsafe { layout::frame_refs(vm, func)? };
     let mut frame = Frame::new(info, globals, builtins, None, Some(init));
     frame.closure = closure;
-    frame.init_slot(0, Some(crate::refs::clone_ref(&instance)));
+    frame.init_slot(0, Some(instance.clone()));
     let cls_slot = f.slots[base].take();
     f.move_args(base, base + 2, &mut frame, 1);
-    crate::refs::release_opt(cls_slot);
-    crate::refs::release(cls_obj);
+    drop(cls_slot);
+    drop(cls_obj);
     frame.ret = Continuation::Init(instance);
     Ok(Some(Flow::Push(frame)))
 }

@@ -574,7 +574,7 @@ fn execute_frames<const SINGLE: bool>(
             }
         }
         Instruction::LoadConst { .. } => {
-            let v = crate::refs::clone_ref(&f.code.consts[arg as usize]);
+            let v = f.code.consts[arg as usize].clone();
             f.push(v);
         }
         Instruction::LoadSmallInt { .. } => {
@@ -598,7 +598,7 @@ fn execute_frames<const SINGLE: bool>(
         }
         Instruction::StoreFast { .. } => {
             let v = f.pop_opt();
-            crate::refs::release_opt(std::mem::replace(&mut f.slots[arg as usize], v));
+            drop(std::mem::replace(&mut f.slots[arg as usize], v));
         }
         Instruction::StoreFastLoadFast { .. } => {
             let v = f.pop_opt();
@@ -618,11 +618,11 @@ fn execute_frames<const SINGLE: bool>(
             }
         }
         Instruction::PopTop | Instruction::EndFor | Instruction::PopIter => {
-            crate::refs::release_opt(f.pop_opt());
+            drop(f.pop_opt());
         }
         Instruction::PushNull => f.push_opt(None),
         Instruction::Copy { .. } => {
-            let v = f.peek_opt(arg as usize - 1).as_ref().map(crate::refs::clone_ref);
+            let v = f.peek_opt(arg as usize - 1).as_ref().cloned();
             f.push_opt(v);
         }
         Instruction::Swap { .. } => {
@@ -715,8 +715,8 @@ fn execute_frames<const SINGLE: bool>(
             let b = f.pop();
             let a = f.pop();
             let v = ops::binary_op(vm, &a, &b, arg).map_err(|e| compat::normalize_error(vm, e))?;
-            crate::refs::release(a);
-            crate::refs::release(b);
+            drop(a);
+            drop(b);
             f.push(v);
         }
         Instruction::BinaryOpInplaceAddUnicode => {
@@ -790,8 +790,8 @@ fn execute_frames<const SINGLE: bool>(
             let b = f.pop();
             let a = f.pop();
             let v = ops::compare(vm, &a, &b, arg)?;
-            crate::refs::release(a);
-            crate::refs::release(b);
+            drop(a);
+            drop(b);
             f.push(v);
         }
         Instruction::IsOp { .. } => {
@@ -823,14 +823,14 @@ fn execute_frames<const SINGLE: bool>(
             if !truthy(vm, &v)? {
                 f.pc = arg;
             }
-            crate::refs::release(v);
+            drop(v);
         }
         Instruction::PopJumpIfTrue { .. } => {
             let v = f.pop();
             if truthy(vm, &v)? {
                 f.pc = arg;
             }
-            crate::refs::release(v);
+            drop(v);
         }
         Instruction::PopJumpIfNone { .. } => {
             let v = f.pop();
@@ -1271,7 +1271,7 @@ fn reraise(vm: &VirtualMachine, exc: PyObjectRef) -> Raised {
 #[inline(always)]
 fn load_fast(vm: &VirtualMachine, f: &Frame, idx: usize) -> PyResult {
     match &f.slots[idx] {
-        Some(v) => Ok(crate::refs::clone_ref(v)),
+        Some(v) => Ok(v.clone()),
         None => Err(names::unbound_local(vm, &f.code, idx)),
     }
 }
@@ -1299,8 +1299,8 @@ fn compare_and_branch(vm: &VirtualMachine, f: &mut Frame, ops: &[crate::code::Op
         return false;
     }
     let r = crate::exact::ordered(ops::cmp_op(arg), order);
-    crate::refs::release_opt(f.slots.pop().flatten());
-    crate::refs::release_opt(f.slots.pop().flatten());
+    drop(f.slots.pop().flatten());
+    drop(f.slots.pop().flatten());
     *executed += 1;
     if r == jump_if {
         f.pc = next.arg;

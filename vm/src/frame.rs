@@ -271,7 +271,7 @@ impl Frame {
     #[inline(always)]
     pub fn truncate_release(&mut self, len: usize) {
         while self.slots.len() > len {
-            crate::refs::release_opt(self.slots.pop().flatten());
+            drop(self.slots.pop().flatten());
         }
     }
 
@@ -303,10 +303,10 @@ impl Frame {
             slots.set_len(0);
             let p = slots.as_ptr();
             for i in 0..n {
-                crate::refs::release_opt(std::ptr::read(p.add(i)));
+                drop(std::ptr::read(p.add(i)));
             }
         }
-        crate::refs::release_opt(self.func.take());
+        drop(self.func.take());
         let code = self.code.clone();
         let raw = Box::into_raw(self);
         // SAFETY: `raw` came from a live box; its contents are dropped in

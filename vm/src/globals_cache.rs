@@ -87,5 +87,5 @@ pub fn read(globals: &Py<PyDict>, builtins: &PyObject, slot: &GlobalSlot) -> Opt
         }
     };
     // SAFETY: the stamp still holds, so the entry is where it was found.
-    Some(crate::refs::new_ref(unsafe { value_with(&l, d, slot.index as usize) }))
+    Some(unsafe { value_with(&l, d, slot.index as usize) }.to_owned())
 }

@@ -76,6 +76,35 @@ fn refcount_overflow() -> ! {
     }
 }
 
+/// 1 while one thread runs Python code: `inc` and `dec` then count with a
+/// plain load and store instead of a locked read-modify-write (hipy patch).
+///
+/// The embedder raises it at start-up, once it knows no other thread can
+/// touch a count, and lowers it for good before a second thread that may run
+/// Python starts (the starting thread's later counts see the store in
+/// program order; the new thread sees it because spawning synchronizes).
+/// Every count a plain operation wrote is then an ordinary value that the
+/// atomic operations continue from. Rare operations (`inc_by`, `safe_inc`,
+/// `leak`, immortalization) stay atomic either way.
+static PLAIN_COUNTS: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(false);
+
+#[inline(always)]
+fn plain_counts() -> bool {
+    PLAIN_COUNTS.load(Ordering::Relaxed)
+}
+
+/// Count with plain instructions from now on (`true`: the caller guarantees
+/// that no other thread runs Python code or touches a count until it calls
+/// this again with `false`), or atomically again (`false`).
+pub fn set_plain_counts(plain: bool) {
+    PLAIN_COUNTS.store(plain, Ordering::SeqCst);
+}
+
+/// Whether `inc`/`dec` count with plain instructions.
+pub fn counts_are_plain() -> bool {
+    plain_counts()
+}
+
 /// State wraps reference count + flags in a single word (platform usize)
 #[derive(Clone, Copy)]
 struct State {
@@ -176,10 +205,16 @@ impl RefCount {
     /// Increment strong count
     #[inline(always)]
     pub fn inc(&self) {
-        if self.is_immortal() {
+        let seen = self.state.load(Ordering::Relaxed);
+        if State::from_raw(seen).immortal() {
             return;
         }
-        let val = State::from_raw(self.state.fetch_add(COUNT, Ordering::Relaxed));
+        let val = if plain_counts() {
+            self.state.store(seen.wrapping_add(COUNT), Ordering::Relaxed);
+            State::from_raw(seen)
+        } else {
+            State::from_raw(self.state.fetch_add(COUNT, Ordering::Relaxed))
+        };
         // One comparison stands in for the three cases that are not an
         // ordinary increment. Masking to the count and the destructed bit and
         // subtracting one leaves an ordinary count below `STRONG - COUNT`: a
@@ -258,8 +293,15 @@ impl RefCount {
         // the line above and the counter it would have walked down is never
         // touched. That is what keeps the guard from costing an instruction
         // on the mortal path: two go in at the top, one comes out below.
-        if self.is_immortal() {
+        let seen = State::from_raw(self.state.load(Ordering::Relaxed));
+        if seen.immortal() {
             return false;
+        }
+        if plain_counts() {
+            let old = seen;
+            self.state.store(old.as_raw().wrapping_sub(COUNT), Ordering::Relaxed);
+            debug_assert!(!old.leaked(), "a leaked object must also be immortal");
+            return old.strong() == 1;
         }
         let old = State::from_raw(self.state.fetch_sub(COUNT, Ordering::Release));
         debug_assert!(!old.leaked(), "a leaked object must also be immortal");

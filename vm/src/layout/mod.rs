@@ -141,7 +141,7 @@ pub fn unbind_method(vm: &VirtualMachine, callable: &PyObjectRef) -> Option<(PyO
             let base = &**m as *const PyBoundMethod as *const u8;
             // SAFETY: offsets probed and verified at start-up.
             unsafe {
-                let read = |off: usize| crate::refs::new_ref(&*(*(base.add(off) as *const usize) as *const PyObject));
+                let read = |off: usize| (&*(*(base.add(off) as *const usize) as *const PyObject)).to_owned();
                 (read(*o), read(*f))
             }
         }
