@@ -4,6 +4,7 @@
 
 use crate::common::linked_list::LinkedList;
 use crate::common::lock::{PyMutex, PyRwLock};
+use crate::common::refcount::counts_are_plain;
 use crate::object::{GC_NO_OWNER, GC_PERMANENT, GC_REACHABLE, GC_UNTRACKED, GcLink, GcOwner};
 use crate::{AsObject, PyObject, PyObjectRef};
 use core::ptr::NonNull;
@@ -135,7 +136,39 @@ impl GcGeneration {
 /// empties its own interpreter's objects; another interpreter's stay behind with
 /// the count already zeroed, and untracking one of those must not wrap.
 fn release_count(count: &AtomicUsize) {
+    if counts_are_plain() {
+        let n = count.load(Ordering::Relaxed);
+        count.store(n.saturating_sub(1), Ordering::Relaxed);
+        return;
+    }
     let _ = count.try_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1));
+}
+
+/// Adds `n` to a generation's count (see [`release_count`] for the plain case).
+#[inline]
+fn add_count(count: &AtomicUsize, n: usize) {
+    if counts_are_plain() {
+        count.store(count.load(Ordering::Relaxed) + n, Ordering::Relaxed);
+    } else {
+        count.fetch_add(n, Ordering::Relaxed);
+    }
+}
+
+/// Runs `edit` on the generation list behind `lock`, for a track or an
+/// untrack (hipy patch). While reference counts are plain, one thread runs
+/// Python (rustpython-common's `set_plain_counts` promise), so no other
+/// thread can reach the list; and no caller on this thread holds a list's
+/// lock across a track or untrack (the locked path would deadlock on it:
+/// collections defer their drops for that reason). The list is then edited
+/// without the lock's two read-modify-writes.
+#[inline]
+fn edit_list<R>(lock: &PyRwLock<LinkedList<GcLink>>, edit: impl FnOnce(&mut LinkedList<GcLink>) -> R) -> R {
+    if counts_are_plain() {
+        // SAFETY: see above: nothing else refers to the list while this runs.
+        edit(unsafe { &mut *lock.data_ptr() })
+    } else {
+        edit(&mut lock.write())
+    }
 }
 
 /// Whether `owner`'s collections act on `obj`.
@@ -398,8 +431,8 @@ impl GcState {
         obj_ref.set_gc_generation(0);
         obj_ref.set_gc_owner(owner);
 
-        self.generation_lists[0].write().push_front(obj);
-        self.counts[0].fetch_add(1, Ordering::Relaxed);
+        edit_list(&self.generation_lists[0], |list| list.push_front(obj));
+        add_count(&self.counts[0], 1);
     }
 
     /// Track a freshly allocated object (add to gen0) as owned by `owner`.
@@ -422,8 +455,8 @@ impl GcState {
         obj_ref.set_gc_generation(0);
         obj_ref.set_gc_owner(owner);
 
-        self.generation_lists[0].write().push_front(obj);
-        self.counts[0].fetch_add(1, Ordering::Relaxed);
+        edit_list(&self.generation_lists[0], |list| list.push_front(obj));
+        add_count(&self.counts[0], 1);
     }
 
     /// Track two freshly allocated objects as one push under one list lock.
@@ -443,12 +476,11 @@ impl GcState {
             obj_ref.set_gc_owner(owner);
         }
 
-        {
-            let mut list = self.generation_lists[0].write();
+        edit_list(&self.generation_lists[0], |list| {
             list.push_front(a);
             list.push_front(b);
-        }
-        self.counts[0].fetch_add(2, Ordering::Relaxed);
+        });
+        add_count(&self.counts[0], 2);
     }
 
     /// Untrack an object (remove from GC lists).
@@ -474,17 +506,23 @@ impl GcState {
                 return; // GC_UNTRACKED or unknown — already untracked
             };
 
-            let mut list = list_lock.write();
-            // Re-check generation under lock (may have changed due to promotion)
-            if obj_ref.gc_generation() != obj_gen {
-                drop(list);
+            let removed = edit_list(list_lock, |list| {
+                // Re-check generation under lock (may have changed due to promotion)
+                if obj_ref.gc_generation() != obj_gen {
+                    return None;
+                }
+                let removed = unsafe { list.remove(obj) }.is_some();
+                if removed {
+                    release_count(count);
+                    obj_ref.clear_gc_tracked();
+                    obj_ref.set_gc_generation(GC_UNTRACKED);
+                }
+                Some(removed)
+            });
+            let Some(removed) = removed else {
                 continue; // Retry with the updated generation
-            }
-            if unsafe { list.remove(obj) }.is_some() {
-                release_count(count);
-                obj_ref.clear_gc_tracked();
-                obj_ref.set_gc_generation(GC_UNTRACKED);
-            } else {
+            };
+            if !removed {
                 // Object claims to be in this generation but wasn't found in the list.
                 // This indicates a bug: the object was already removed from the list
                 // without updating gc_generation, or was never inserted.

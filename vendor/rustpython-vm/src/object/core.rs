@@ -2108,9 +2108,13 @@ impl PyObject {
     /// _PyObject_GC_UNTRACK
     #[inline]
     pub(crate) fn clear_gc_tracked(&self) {
-        self.0
-            .gc_bits
-            .fetch_and(!GcBits::TRACKED.bits(), Ordering::Relaxed);
+        let bits = &self.0.gc_bits;
+        if crate::common::refcount::counts_are_plain() {
+            // One thread runs Python (hipy patch, as for the counts).
+            bits.store(bits.load(Ordering::Relaxed) & !GcBits::TRACKED.bits(), Ordering::Relaxed);
+        } else {
+            bits.fetch_and(!GcBits::TRACKED.bits(), Ordering::Relaxed);
+        }
     }
 
     #[inline(always)] // the outer function is never inlined
