@@ -55,8 +55,8 @@ pub fn call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize, kwnames: Op
 /// The decoded code of `func`, through the call site's inline cache; the
 /// site's current callee is then `func`'s code (what `binding_of` reads).
 fn callee_info(vm: &VirtualMachine, f: &Frame, op: Op, func: &Py<PyFunction>) -> PyResult<std::rc::Rc<CodeInfo>> {
-    let code_ptr = layout::function_code_addr(func);
-    if let (Some(cell), Some(ptr)) = (f.code.cache(op), code_ptr) {
+    if let Some(cell) = f.code.cache(op) {
+        let ptr = layout::function_code_addr(func);
         // SAFETY: per-thread cache, not borrowed across any call out.
         let cache = unsafe { &mut *cell.get() };
         if let SiteCache::Callee { code, info, bind, others } = cache {
@@ -72,7 +72,7 @@ fn callee_info(vm: &VirtualMachine, f: &Frame, op: Op, func: &Py<PyFunction>) ->
                 return Ok(info.clone());
             }
         }
-        let code = layout::function_code(func, vm)?;
+        let code = layout::function_code(func);
         let info = info_for(&code);
         drop(code);
         // SAFETY: as above (`function_code` and `info_for` run no Python code).
@@ -89,7 +89,7 @@ fn callee_info(vm: &VirtualMachine, f: &Frame, op: Op, func: &Py<PyFunction>) ->
         }
         return Ok(info);
     }
-    let code = layout::function_code(func, vm)?;
+    let code = layout::function_code(func);
     Ok(info_for(&code))
 }
 
@@ -444,7 +444,7 @@ fn fast_instantiate(
                 return Ok(None);
             };
             let func = exact_function(vm, &init).expect("checked");
-            let code_obj = layout::function_code(func, vm)?;
+            let code_obj = layout::function_code(func);
             let info = info_for(&code_obj);
             let plain = allocates_plainly(vm, cls);
             let version = cls.tp_version_tag.load(std::sync::atomic::Ordering::Acquire);
@@ -612,7 +612,7 @@ pub fn frame_for_call(
     positional: Vec<PyObjectRef>,
     kwargs: Kwargs,
 ) -> PyResult<Box<Frame>> {
-    let code = layout::function_code(func, vm)?;
+    let code = layout::function_code(func);
     let info = info_for(&code);
     // SAFETY: the frame holds `func_obj`, which keeps these alive.
     let (globals, builtins, closure) = unsafe { layout::frame_refs(vm, func)? };

@@ -50,7 +50,7 @@ fn binary_method_code(vm: &VirtualMachine, a: &PyObject, b: &PyObject, op: u32) 
     }
     let method = ta.get_attr(name)?;
     let func = method.downcast_ref::<PyFunction>().filter(|_| method.class().is(vm.ctx.types.function_type))?;
-    let code = crate::layout::function_code(func, vm).ok()?;
+    let code = crate::layout::function_code(func);
     let info = crate::code::info_for(&code);
     (info.simple_args && info.argcount == 2).then_some((method, info))
 }

@@ -351,7 +351,7 @@ fn builtin_build_class(mut args: FuncArgs, vm: &VirtualMachine) -> PyResult {
     }
     // Run the class body with `ns` as its locals.
     let body = call::exact_function(vm, &func).unwrap();
-    let code = layout::function_code(body, vm)?;
+    let code = layout::function_code(body);
     let info = info_for(&code);
     // SAFETY: the frame holds `func`, which keeps these alive.
     let (globals, builtins, closure) = unsafe { layout::frame_refs(vm, body)? };

@@ -165,10 +165,8 @@ pub fn layout_report() -> String {
     let direct = |ok: bool| if ok { "direct" } else { "via the API" };
     let jit = trace::layout();
     format!(
-        "function fields {}, cells {}, bound methods {}, dict entries {}, object header {}, list items {}, tuple items {}, reference counts {}, collector count {}",
-        direct(layout::function_fields_direct()),
+        "cells {}, dict entries {}, object header {}, list items {}, tuple items {}, reference counts {}, collector count {}",
         direct(layout::cells_direct()),
-        direct(layout::bound_method_direct()),
         direct(globals_cache::layout().is_some()),
         direct(jit.is_some()),
         direct(jit.is_some_and(|l| l.list.is_some())),

@@ -88,7 +88,7 @@ pub fn call_entry(vm: &VirtualMachine, func: &PyObject, args: &[&PyObject]) -> O
         return None;
     }
     let f = func.downcast_ref::<PyFunction>()?;
-    let ct = entry_for(crate::layout::function_code_addr(f)?, args.len())?;
+    let ct = entry_for(crate::layout::function_code_addr(f), args.len())?;
     let depth = crate::runtime::depth();
     let busy = crate::safepoint::REQUESTED.load(std::sync::atomic::Ordering::Relaxed) != 0;
     if busy || depth >= vm.recursion_limit.get() || crate::hooks::active(vm) {

@@ -86,6 +86,38 @@ pub struct PyFunction {
     jitted_code: PyMutex<Option<CompiledCode>>,
 }
 
+/// hipy: the fields an embedder's own frames and calls read, as methods
+/// (hipy used to find them by scanning a function's memory at start-up, and
+/// a stale pointer in a padding word could defeat that scan).
+impl PyFunction {
+    /// The code object, borrowed (`__code__` without a new reference).
+    #[inline]
+    pub fn code_ref(&self) -> &Py<PyCode> {
+        &self.code
+    }
+
+    #[inline]
+    pub fn globals_ref(&self) -> &PyDictRef {
+        &self.globals
+    }
+
+    #[inline]
+    pub fn builtins_ref(&self) -> &PyObjectRef {
+        &self.builtins
+    }
+
+    #[inline]
+    pub fn closure_ref(&self) -> Option<&PyRef<PyTuple<PyCellRef>>> {
+        self.closure.as_ref()
+    }
+
+    /// `(__name__, __qualname__)`.
+    #[inline]
+    pub fn names(&self) -> (PyStrRef, PyStrRef) {
+        (self.name.lock().clone(), self.qualname.lock().clone())
+    }
+}
+
 static FUNC_VERSION_COUNTER: AtomicU32 = AtomicU32::new(1);
 
 /// Atomically allocate the next function version, returning 0 if exhausted.
@@ -1439,12 +1471,12 @@ impl PyBoundMethod {
     }
 
     #[inline]
-    pub(crate) fn function_obj(&self) -> &PyObject {
+    pub fn function_obj(&self) -> &PyObject {
         &self.function
     }
 
     #[inline]
-    pub(crate) fn self_obj(&self) -> &PyObject {
+    pub fn self_obj(&self) -> &PyObject {
         &self.object
     }
 

@@ -33,7 +33,7 @@ impl Recorder {
         let inlinable = self.frames.len() < MAX_DEPTH;
         if inlinable && callable.class().is(vm.ctx.types.function_type) {
             let func = callable.downcast_ref::<PyFunction>().unwrap();
-            let code = crate::layout::function_code(func, vm).map_err(|_| "no code".to_owned())?;
+            let code = crate::layout::function_code(func);
             let info = crate::code::info_for(&code);
             if info.simple_args && info.argcount == nargs && !info.has_loops && !self.is_inlined(&info) {
                 let k = self.constant(&callable, info.qualname());
@@ -198,7 +198,7 @@ impl Recorder {
             // A Python function that may get compiled code of its own is
             // called through the helper that runs that code directly.
             let entry = crate::call::exact_function(vm, &callable)
-                .is_some_and(|func| crate::layout::function_code(func, vm).is_ok_and(|code| crate::code::info_for(&code).enters_with(nargs)));
+                .is_some_and(|func| crate::code::info_for(&crate::layout::function_code(func)).enters_with(nargs));
             let names = if entry {
                 [Helper::CallPy0, Helper::CallPy1, Helper::CallPy2, Helper::CallPy3, Helper::CallPy4]
             } else {
@@ -433,7 +433,7 @@ impl Recorder {
             abort!("inlining too deep");
         }
         let func = method.downcast_ref::<PyFunction>().ok_or("operator method is not a function")?;
-        let code = crate::layout::function_code(func, vm).map_err(|_| "no code".to_owned())?;
+        let code = crate::layout::function_code(func);
         let info = crate::code::info_for(&code);
         if info.has_loops {
             abort!("operator method with a loop");
