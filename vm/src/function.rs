@@ -2,16 +2,16 @@
 //! makes every call of a Python function run in hipy's loop.
 //!
 //! Functions are real RustPython `function` objects (so `types.FunctionType`,
-//! `inspect` and decorators keep working), built through the public
-//! `FunctionType(code, globals, name, argdefs, closure)` constructor. Since the
-//! closure can only be given to the constructor, MAKE_FUNCTION looks ahead at
-//! the SET_FUNCTION_ATTRIBUTE instructions that follow it and takes their values
-//! from the stack at once.
+//! `inspect` and decorators keep working), built directly by the patched
+//! crate's `PyFunction::new_ref_made` (what CPython's MAKE_FUNCTION does; no
+//! argument parsing). Since the closure is given at construction,
+//! MAKE_FUNCTION looks ahead at the SET_FUNCTION_ATTRIBUTE instructions that
+//! follow it and takes their values from the stack at once.
 
-use rustpython_vm::builtins::{PyCode, PyDict, PyFunction, PyTypeRef};
+use rustpython_vm::builtins::{PyCode, PyDict, PyFunction, PyTuple, PyTypeRef};
 use rustpython_vm::bytecode::Instruction;
-use rustpython_vm::function::{FuncArgs, KwArgs};
-use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
+use rustpython_vm::function::FuncArgs;
+use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine};
 
 use crate::call::{self, Kwargs};
 use crate::eval::{self, Resume};
@@ -44,7 +44,8 @@ pub fn make_function(vm: &VirtualMachine, f: &mut Frame) -> PyResult<()> {
     }
     f.pc = pc as u32;
     let get = |flag: u32| attrs.iter().find(|(k, _)| *k == flag).map(|(_, v)| v.clone());
-    let func = new_function(vm, code, f.globals.clone().into(), get(DEFAULTS), get(CLOSURE), get(KWDEFAULTS))?;
+    let builtins = || Some(f.builtins.to_ref().into());
+    let func = new_function(vm, code, f.globals.clone().into(), get(DEFAULTS), get(CLOSURE), get(KWDEFAULTS), builtins)?;
     if let Some(v) = get(ANNOTATIONS) {
         func.set_attr("__annotations__", v, vm)?;
     }
@@ -66,9 +67,9 @@ pub const ATTRIBUTE_DEFAULTS: u32 = DEFAULTS;
 pub const ATTRIBUTE_KWDEFAULTS: u32 = KWDEFAULTS;
 pub const ATTRIBUTE_CLOSURE: u32 = CLOSURE;
 
-/// `FunctionType(code, globals, argdefs=..., closure=..., kwdefaults=...)`.
-/// Keywords, not a positional name: passing a name would also replace the
-/// qualified name the code object carries.
+/// A function of `code` in `globals`, as MAKE_FUNCTION makes it.
+/// `frame_builtins` gives the making frame's builtins, used when `globals`
+/// has no `__builtins__` (CPython's `_PyEval_BuiltinsFromGlobals`).
 pub fn new_function(
     vm: &VirtualMachine,
     code: PyObjectRef,
@@ -76,18 +77,19 @@ pub fn new_function(
     defaults: Option<PyObjectRef>,
     closure: Option<PyObjectRef>,
     kwdefaults: Option<PyObjectRef>,
+    frame_builtins: impl FnOnce() -> Option<PyObjectRef>,
 ) -> PyResult {
-    let kwargs = [("argdefs", defaults), ("closure", closure), ("kwdefaults", kwdefaults)]
-        .into_iter()
-        .filter_map(|(k, v)| Some((k.to_owned(), v?)));
-    let args = FuncArgs::new(vec![code, globals], KwArgs::from_iter(kwargs));
-    let function_type = vm.ctx.types.function_type;
-    if FUNCTION_NEW.get().is_some() {
-        // What calling the type ends in (its `__init__` is object's, which
-        // does nothing here), without the type call's argument handling.
-        return function_new(function_type.to_owned(), args, vm);
+    fn typed<T: PyPayload>(vm: &VirtualMachine, v: Option<PyObjectRef>, what: &str) -> PyResult<Option<PyRef<T>>> {
+        v.map(|v| v.downcast::<T>().map_err(|v| vm.new_type_error(format!("{what}, not {}", v.class().name()))))
+            .transpose()
     }
-    function_type.as_object().call(args, vm)
+    let code = typed::<PyCode>(vm, Some(code), "MAKE_FUNCTION needs a code object")?.expect("given");
+    let globals = typed::<PyDict>(vm, Some(globals), "function globals must be a dict")?.expect("given");
+    let defaults = typed::<PyTuple>(vm, defaults, "__defaults__ must be set to a tuple object")?;
+    let kwdefaults = typed::<PyDict>(vm, kwdefaults, "__kwdefaults__ must be set to a dict object")?;
+    let closure = typed::<PyTuple>(vm, closure, "closure must be a tuple")?;
+    let func = PyFunction::new_ref_made(code, globals, frame_builtins, defaults, kwdefaults, closure, vm)?;
+    Ok(func.into())
 }
 
 type NewFn = fn(PyTypeRef, FuncArgs, &VirtualMachine) -> PyResult;

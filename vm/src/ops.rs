@@ -67,6 +67,26 @@ fn str_concat(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef) -> Option<P
     Some(vm.ctx.new_str(joined).into())
 }
 
+/// `a + b` on two exact lists: one allocation of the joined length.
+fn list_concat(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef) -> Option<PyObjectRef> {
+    let list_type = vm.ctx.types.list_type;
+    if !a.class().is(list_type) || !b.class().is(list_type) || crate::code::forced_miss() {
+        return None;
+    }
+    let (x, y) = (a.downcast_ref::<PyList>()?, b.downcast_ref::<PyList>()?);
+    // One lock at a time, as `list.__add__` takes them (`a + a` included);
+    // the capacity is a hint should another thread resize `b` in between.
+    let y_len = y.borrow_vec().len();
+    let mut joined: Vec<PyObjectRef> = {
+        let x = x.borrow_vec();
+        let mut joined = Vec::with_capacity(x.len() + y_len);
+        joined.extend(x.iter().cloned());
+        joined
+    };
+    joined.extend(y.borrow_vec().iter().cloned());
+    Some(vm.ctx.new_list(joined).into())
+}
+
 pub fn binary_op(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef, op: u32) -> PyResult {
     // Small-int and float fast paths for the common arithmetic operators.
     if let (Some(x), Some(y)) = (exact_int(vm, a), exact_int(vm, b)) {
@@ -118,6 +138,11 @@ pub fn binary_op(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef, op: u32)
     }
     if matches!(op, 0 | 13) {
         if let Some(v) = str_concat(vm, a, b) {
+            return Ok(v);
+        }
+    }
+    if op == 0 {
+        if let Some(v) = list_concat(vm, a, b) {
             return Ok(v);
         }
     }

@@ -720,7 +720,8 @@ pub extern "C" fn hp_make_function(
     let vm = vm();
     let given = |p: *const PyObject| Some(unsafe { obj(p) }.to_owned()).filter(|o| !vm.is_none(o));
     let (code, globals) = unsafe { (obj(code).to_owned(), obj(globals).to_owned()) };
-    match crate::function::new_function(vm, code, globals, given(defaults), given(closure), given(kwdefaults)) {
+    let builtins = || crate::runtime::current_frame(|f| f.map(|f| f.builtins.to_ref().into()));
+    match crate::function::new_function(vm, code, globals, given(defaults), given(closure), given(kwdefaults), builtins) {
         Ok(f) => owned(f),
         Err(e) => {
             fail(e);

@@ -214,12 +214,32 @@ impl PyFunction {
         globals: PyDictRef,
         vm: &VirtualMachine,
     ) -> PyResult<Self> {
+        Self::new_in(code, globals, || None, vm)
+    }
+
+    /// `new`, with `frame_builtins` giving the builtins of the frame that
+    /// makes the function: asked for only when `globals` has no
+    /// `__builtins__`; None falls back to RustPython's current frame.
+    fn new_in(
+        code: PyRef<PyCode>,
+        globals: PyDictRef,
+        frame_builtins: impl FnOnce() -> Option<PyObjectRef>,
+        vm: &VirtualMachine,
+    ) -> PyResult<Self> {
         let name = PyMutex::new(code.obj_name.to_owned());
         let module = vm.unwrap_or_none(globals.get_item_opt(identifier!(vm, __name__), vm)?);
-        let builtins = globals.get_item("__builtins__", vm).unwrap_or_else(|_| {
-            // If not in globals, inherit from current execution context
-            crate::frame::current_builtins().unwrap_or_else(|| vm.builtins.dict().into())
-        });
+        // hipy: the interned key (a `&str` key is hashed at every call), and
+        // no error from the lookup escapes, as before.
+        let builtins = globals
+            .get_item_opt(identifier!(vm, __builtins__), vm)
+            .ok()
+            .flatten()
+            .unwrap_or_else(|| {
+                // If not in globals, inherit from current execution context
+                frame_builtins()
+                    .or_else(crate::frame::current_builtins)
+                    .unwrap_or_else(|| vm.builtins.dict().into())
+            });
         // If builtins is a module, use its __dict__ instead
         let builtins = if let Some(module) = builtins.downcast_ref::<PyModule>() {
             module.dict().into()
@@ -237,7 +257,9 @@ impl PyFunction {
             vm.ctx.none()
         };
 
-        let qualname = vm.ctx.new_str(code.qualname.as_str());
+        // hipy: the code's own (interned) qualified name, as CPython's
+        // `func_qualname = co_qualname`, instead of a new string per function.
+        let qualname = code.qualname.to_owned();
         let func = Self {
             code: PyAtomicRef::from(code),
             globals,
@@ -256,6 +278,55 @@ impl PyFunction {
             jitted_code: PyMutex::new(None),
         };
         Ok(func)
+    }
+
+    /// hipy: what CPython's `MAKE_FUNCTION` and the `SET_FUNCTION_ATTRIBUTE`
+    /// stores of defaults, keyword defaults and closure make, for an
+    /// embedder that runs its own frames: `frame_builtins` gives the builtins
+    /// of the making frame, asked for only when `globals` has no
+    /// `__builtins__`. No argument parsing, and the function's `__dict__` is
+    /// made when first used, as CPython's `func_dict`.
+    pub fn new_ref_made(
+        code: PyRef<PyCode>,
+        globals: PyDictRef,
+        frame_builtins: impl FnOnce() -> Option<PyObjectRef>,
+        defaults: Option<PyTupleRef>,
+        kwdefaults: Option<PyDictRef>,
+        closure: Option<PyTupleRef>,
+        vm: &VirtualMachine,
+    ) -> PyResult<PyRef<Self>> {
+        let closure = Self::checked_closure(&code, closure, vm)?;
+        let mut func = Self::new_in(code, globals, frame_builtins, vm)?;
+        func.closure = closure;
+        *func.defaults_and_kwdefaults.get_mut() = (defaults, kwdefaults);
+        Ok(PyRef::new_ref(func, vm.ctx.types.function_type.to_owned(), None))
+    }
+
+    /// The closure `code` needs: a tuple of as many cells as it has free
+    /// variables, or none when it has none.
+    fn checked_closure(
+        code: &PyCode,
+        closure: Option<PyTupleRef>,
+        vm: &VirtualMachine,
+    ) -> PyResult<Option<PyRef<PyTuple<PyCellRef>>>> {
+        if let Some(closure_tuple) = closure {
+            // Check that closure length matches code's free variables
+            if closure_tuple.as_slice().len() != code.freevars.len() {
+                return Err(vm.new_value_error(format!(
+                    "{} requires closure of length {}, not {}",
+                    code.obj_name,
+                    code.freevars.len(),
+                    closure_tuple.as_slice().len()
+                )));
+            }
+
+            // Validate that all items are cells and create typed tuple
+            Ok(Some(closure_tuple.try_into_typed::<PyCell>(vm)?))
+        } else if !code.freevars.is_empty() {
+            Err(vm.new_type_error("arg 5 (closure) must be tuple"))
+        } else {
+            Ok(None)
+        }
     }
 
     fn fill_locals_from_args(
@@ -1329,33 +1400,14 @@ impl Constructor for PyFunction {
     type Args = PyFunctionNewArgs;
 
     fn py_new(_cls: &Py<PyType>, args: Self::Args, vm: &VirtualMachine) -> PyResult<Self> {
-        // Handle closure - must be a tuple of cells
-        let closure = if let Some(closure_tuple) = args.closure {
-            // Check that closure length matches code's free variables
-            if closure_tuple.as_slice().len() != args.code.freevars.len() {
-                return Err(vm.new_value_error(format!(
-                    "{} requires closure of length {}, not {}",
-                    args.code.obj_name,
-                    args.code.freevars.len(),
-                    closure_tuple.as_slice().len()
-                )));
-            }
-
-            // Validate that all items are cells and create typed tuple
-            let typed_closure = closure_tuple.try_into_typed::<PyCell>(vm)?;
-            Some(typed_closure)
-        } else if !args.code.freevars.is_empty() {
-            return Err(vm.new_type_error("arg 5 (closure) must be tuple"));
-        } else {
-            None
-        };
+        let closure = Self::checked_closure(&args.code, args.closure, vm)?;
 
         let mut func = Self::new(args.code.clone(), args.globals.clone(), vm)?;
         // Set function name if provided
+        // hipy: the name only; the qualified name stays the code's, as in
+        // CPython's `func_new`.
         if let Some(name) = args.name.into_option() {
-            *func.name.lock() = name.clone();
-            // Also update qualname to match the name
-            *func.qualname.lock() = name;
+            *func.name.lock() = name;
         }
         // Now set additional attributes directly
         if let Some(closure_tuple) = closure {

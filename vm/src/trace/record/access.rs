@@ -397,7 +397,10 @@ impl Recorder {
         if o.dict().is_some_and(|d| d.get_item_opt(name, vm).ok().flatten().is_some()) {
             abort!("instance attribute shadows a class attribute");
         }
-        if o.dict().is_some() && tracked.is_none() {
+        // A dict made later (a function's, made when first used) could
+        // shadow it too: guard whenever the class gives instances a dict.
+        let may_have_dict = o.class().slots.flags.has_feature(rustpython_vm::types::PyTypeFlags::HAS_DICT);
+        if (may_have_dict || o.dict().is_some()) && tracked.is_none() {
             let shape = hint.filter(|h| crate::layout::instances::is_shape(h.0)).unwrap_or_default();
             let shadowed = self.call(Helper::HasDictAttrHinted, &[obj, n.into(), pack_hint(shape).into()]).expect("i64");
             self.b.guard_false(shadowed, snap);
