@@ -54,14 +54,14 @@ pub fn call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize, kwnames: Op
 
 /// The decoded code of `func`, through the call site's inline cache; the
 /// site's current callee is then `func`'s code (what `binding_of` reads).
-fn callee_info(vm: &VirtualMachine, f: &Frame, op: Op, func: &Py<PyFunction>) -> PyResult<std::rc::Rc<CodeInfo>> {
+fn callee_info(f: &Frame, op: Op, func: &Py<PyFunction>) -> std::rc::Rc<CodeInfo> {
     if let Some(cell) = f.code.cache(op) {
         let ptr = layout::function_code_addr(func);
         // SAFETY: per-thread cache, not borrowed across any call out.
         let cache = unsafe { &mut *cell.get() };
         if let SiteCache::Callee { code, info, bind, others } = cache {
             if *code == ptr {
-                return Ok(info.clone());
+                return info.clone();
             }
             // An earlier callee becomes the current one, the current one
             // an earlier one.
@@ -69,7 +69,7 @@ fn callee_info(vm: &VirtualMachine, f: &Frame, op: Op, func: &Py<PyFunction>) ->
                 std::mem::swap(code, &mut way.code);
                 std::mem::swap(info, &mut way.info);
                 std::mem::swap(bind, &mut way.bind);
-                return Ok(info.clone());
+                return info.clone();
             }
         }
         let code = layout::function_code(func);
@@ -87,10 +87,10 @@ fn callee_info(vm: &VirtualMachine, f: &Frame, op: Op, func: &Py<PyFunction>) ->
                 *o = others;
             }
         }
-        return Ok(info);
+        return info;
     }
     let code = layout::function_code(func);
-    Ok(info_for(&code))
+    info_for(&code)
 }
 
 /// CALL / CALL_KW (`kwnames`: the names of the last arguments) of a
@@ -137,7 +137,7 @@ fn fast_call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize, kwnames: O
         }
         return Ok(None);
     };
-    let info = callee_info(vm, f, op, func)?;
+    let info = callee_info(f, op, func);
     if kwnames.is_some() || !info.plain_params || info.argcount != argc + usize::from(has_self) {
         return match bind_call(vm, f, op, base, argc, kwnames, info)? {
             Some(Flow::Push(frame)) => begin(vm, f, frame).map(Some),

@@ -9,7 +9,10 @@ use lock_api::{
 cfg_select! {
     feature = "threading" => {
         pub use detaching::{BlockingWaitHook, set_blocking_wait_hook, set_world_stopped};
-        pub use parking_lot::{RawMutex, RawRwLock, RawThreadId};
+        mod plain;
+        pub(crate) use plain::set_plain_locks;
+        pub use plain::{RawMutex, RawRwLock};
+        pub use parking_lot::RawThreadId;
         pub use std::sync::OnceLock as OnceCell;
         pub use core::cell::LazyCell;
     }
@@ -104,14 +107,15 @@ pub unsafe fn zero_reinit_after_fork<T>(lock: *const T) {
     }
 }
 
-/// Reset a `PyMutex` after `fork()`. See [`zero_reinit_after_fork`].
+/// Reset a `PyMutex` (or a parking_lot `Mutex`) after `fork()`. See
+/// [`zero_reinit_after_fork`].
 ///
 /// # Safety
 ///
 /// Must only be called from the single-threaded child process immediately
 /// after `fork()`, before any other thread is created.
 #[cfg(unix)]
-pub unsafe fn reinit_mutex_after_fork<T: ?Sized>(mutex: &PyMutex<T>) {
+pub unsafe fn reinit_mutex_after_fork<R: lock_api::RawMutex, T: ?Sized>(mutex: &Mutex<R, T>) {
     unsafe { zero_reinit_after_fork(mutex.raw()) }
 }
 

@@ -77,7 +77,8 @@ fn refcount_overflow() -> ! {
 }
 
 /// 1 while one thread runs Python code: `inc` and `dec` then count with a
-/// plain load and store instead of a locked read-modify-write (hipy patch).
+/// plain load and store instead of a locked read-modify-write, and the locks
+/// of `lock` take their fast paths the same way (hipy patch).
 ///
 /// The embedder raises it at start-up, once it knows no other thread can
 /// touch a count, and lowers it for good before a second thread that may run
@@ -98,6 +99,8 @@ fn plain_counts() -> bool {
 /// this again with `false`), or atomically again (`false`).
 pub fn set_plain_counts(plain: bool) {
     PLAIN_COUNTS.store(plain, Ordering::SeqCst);
+    #[cfg(feature = "threading")]
+    crate::lock::set_plain_locks(plain);
 }
 
 /// Whether `inc`/`dec` count with plain instructions.

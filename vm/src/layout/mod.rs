@@ -29,7 +29,7 @@ use rustpython_vm::builtins::{PyBoundMethod, PyCode, PyDict, PyDictRef, PyFuncti
 use crate::frame::Held;
 use rustpython_vm::common::lock::PyMutex;
 use rustpython_vm::object::payload_offset;
-use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine};
+use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyRef, PyResult, VirtualMachine};
 
 static CELLS_DIRECT: OnceLock<bool> = OnceLock::new();
 
@@ -122,29 +122,6 @@ unsafe fn cell_contents_unchecked(cell: &PyObject) -> &CellContents {
     &*(base.add(payload_offset::<CellContents>()) as *const CellContents)
 }
 
-/// The parts of a function object a frame needs (its code comes from
-/// `function_code`).
-pub struct FunctionParts {
-    pub globals: PyDictRef,
-    pub builtins: PyObjectRef,
-    pub closure: Option<PyRef<PyTuple>>,
-}
-
-pub fn function_parts(func: &Py<PyFunction>) -> FunctionParts {
-    FunctionParts {
-        globals: func.globals_ref().clone(),
-        builtins: func.builtins_ref().clone(),
-        closure: func.closure_ref().map(|c| closure_tuple(c).clone()),
-    }
-}
-
-/// A closure as the plain tuple frames keep.
-fn closure_tuple(c: &PyRef<PyTuple<PyCellRef>>) -> &PyRef<PyTuple> {
-    // SAFETY: `PyTuple<PyCellRef>` is `PyTuple<PyObjectRef>` with its items
-    // typed: the same payload (RustPython converts between them the same way).
-    unsafe { &*(c as *const PyRef<PyTuple<PyCellRef>> as *const PyRef<PyTuple>) }
-}
-
 /// A frame's references to its function's globals, builtins and closure,
 /// borrowed from the function object.
 ///
@@ -162,7 +139,7 @@ pub unsafe fn frame_refs(
         Some(_) => Held::borrowed(&*(builtins_obj as *const PyObjectRef as *const PyRef<PyDict>)),
         None => Held::owned(crate::call::builtins_dict(vm, builtins_obj)?),
     };
-    Ok((Held::borrowed(globals), builtins, func.closure_ref().map(|c| Held::borrowed(closure_tuple(c)))))
+    Ok((Held::borrowed(globals), builtins, func.closure_ref().map(|c| Held::borrowed(c))))
 }
 
 /// The address of a function's code object, without touching its refcount.

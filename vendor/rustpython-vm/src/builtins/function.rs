@@ -106,9 +106,12 @@ impl PyFunction {
         &self.builtins
     }
 
+    /// The closure as a plain tuple (of cells).
     #[inline]
-    pub fn closure_ref(&self) -> Option<&PyRef<PyTuple<PyCellRef>>> {
-        self.closure.as_ref()
+    pub fn closure_ref(&self) -> Option<&PyRef<PyTuple>> {
+        // SAFETY: `PyTuple<PyCellRef>` has `PyTuple`'s layout (see
+        // `into_untyped`); only the items' static type differs.
+        self.closure.as_ref().map(|c| unsafe { &*(c as *const PyRef<PyTuple<PyCellRef>>).cast::<PyRef<PyTuple>>() })
     }
 
     /// `(__name__, __qualname__)`.
