@@ -5,6 +5,7 @@ pub mod cost;
 pub mod cse;
 pub mod dce;
 pub mod fusion;
+pub mod memo;
 pub mod reuse;
 pub mod sink;
 
