@@ -238,7 +238,7 @@ pub fn explain(roots: &[NodeRef]) -> String {
 }
 
 /// Adds what one force did to the statistics.
-fn count(exec_stats: &exec::ExecStats, opt: &optimize::memo::Optimized) {
+fn count(exec_stats: &exec::ExecStats, opt: &crate::memo::Optimized) {
     let s = stats();
     s.forces.fetch_add(1, Ordering::Relaxed);
     s.loops.fetch_add(exec_stats.loops as u64, Ordering::Relaxed);
@@ -261,12 +261,12 @@ pub fn force_all(roots: &[NodeRef]) {
     all.extend(extra);
     let plan = Plan::build(&all);
     drop(all);
-    let opt = optimize::memo::optimize(plan, optimize::memo::Purpose::Force);
+    let mut opt = crate::memo::optimize(plan, crate::memo::Purpose::Force);
     let ops = opt.plan.nodes.iter().filter(|n| !n.dead && !n.is_input()).count();
     if config().log && ops > 1 {
         eprintln!("[hipy-lazy] plan:\n{}[hipy-lazy] schedule:\n{}", opt.plan.dump(), opt.schedule.dump(&opt.plan));
     }
-    let exec_stats = exec::execute(&opt.plan, &opt.schedule);
+    let exec_stats = exec::execute_into(&opt.plan, &opt.schedule, None, &mut opt.prepared);
     count(&exec_stats, &opt);
     opt.keep();
 
@@ -297,7 +297,7 @@ pub fn write_into(storage: &crate::buffer::Storage, region: &crate::layout::Layo
     if node.done().is_none() && node.shape == region.shape {
         let value = if node.dtype == dtype { node.clone() } else { crate::graph::astype(&node, dtype) };
         let plan = Plan::build(std::slice::from_ref(&value));
-        let mut opt = optimize::memo::optimize(plan, optimize::memo::Purpose::Into);
+        let mut opt = crate::memo::optimize(plan, crate::memo::Purpose::Into);
         let root = opt.plan.roots[0];
         // (A plan reused from an earlier assignment has its target set.)
         let target = opt.schedule.steps.iter_mut().find_map(|s| match s {
@@ -315,7 +315,7 @@ pub fn write_into(storage: &crate::buffer::Storage, region: &crate::layout::Layo
             }
             let exec_stats = storage.write_region(region, |buffer| {
                 let dest = exec::Destination { buffer, layout: region.clone() };
-                exec::execute_into(&opt.plan, &opt.schedule, Some(dest))
+                exec::execute_into(&opt.plan, &opt.schedule, Some(dest), &mut opt.prepared)
             });
             count(&exec_stats, &opt);
             opt.keep();

@@ -5,7 +5,6 @@ pub mod cost;
 pub mod cse;
 pub mod dce;
 pub mod fusion;
-pub mod memo;
 pub mod reuse;
 pub mod sink;
 

@@ -1,7 +1,8 @@
 //! Plan reuse: a Python loop that builds the same graph every iteration
 //! (`u[1:-1] = u[1:-1] + r * (u[2:] - 2.0 * u[1:-1] + u[:-2])`) gets the
 //! optimized plan and schedule of its first iteration again, with the new
-//! leaf data and scalars bound in, instead of running the passes again.
+//! leaf data and scalars bound in, instead of running the passes again,
+//! and the executor's loop programs with them ([`exec::Prepared`]).
 //!
 //! The cache is exact: its key holds everything the passes read, so two
 //! plans with the same key are optimized alike. That is, node by node, in
@@ -22,8 +23,9 @@
 //! the graph nodes bound to the plan. A pass that starts reading anything
 //! else of a node must add it to [`key`].
 
-use super::cost::REREAD_LIMIT;
-use super::PassStats;
+use crate::exec;
+use crate::optimize::cost::REREAD_LIMIT;
+use crate::optimize::PassStats;
 use crate::graph::{NodeState, Op};
 use crate::layout::Layout;
 use crate::plan::{Id, Plan, PlanOp};
@@ -49,6 +51,7 @@ struct Entry {
     /// The optimized plan with no graph node bound.
     plan: Plan,
     schedule: Schedule,
+    prepared: exec::Prepared,
     stats: PassStats,
     /// Plan ids that stand for a graph node (the select-sinking pass
     /// unbinds the nodes it rewrites).
@@ -62,6 +65,8 @@ struct Entry {
 pub struct Optimized {
     pub plan: Plan,
     pub schedule: Schedule,
+    /// What earlier runs of the schedule built, for the executor.
+    pub prepared: exec::Prepared,
     pub stats: PassStats,
     /// Whether the passes were skipped (a plan seen before).
     pub reused: bool,
@@ -96,6 +101,7 @@ pub fn optimize(mut fresh: Plan, purpose: Purpose) -> Optimized {
             return Optimized {
                 plan: e.plan,
                 schedule: e.schedule,
+                prepared: e.prepared,
                 stats: e.stats,
                 reused: true,
                 key,
@@ -104,7 +110,7 @@ pub fn optimize(mut fresh: Plan, purpose: Purpose) -> Optimized {
             };
         }
     }
-    let (schedule, stats) = super::optimize(&mut fresh);
+    let (schedule, stats) = crate::optimize::optimize(&mut fresh);
     let bound = fresh.nodes.iter().map(|n| n.node.is_some()).collect();
     let recomputed = (0..fresh.nodes.len())
         .filter(|&id| {
@@ -112,7 +118,7 @@ pub fn optimize(mut fresh: Plan, purpose: Purpose) -> Optimized {
             !n.dead && !schedule.stored[id] && n.escapes && n.node.is_some()
         })
         .collect();
-    Optimized { plan: fresh, schedule, stats, reused: false, key, bound, recomputed }
+    Optimized { plan: fresh, schedule, prepared: exec::Prepared::default(), stats, reused: false, key, bound, recomputed }
 }
 
 impl Optimized {
@@ -126,6 +132,7 @@ impl Optimized {
         let entry = Entry {
             plan: self.plan,
             schedule: self.schedule,
+            prepared: self.prepared,
             stats: self.stats,
             bound: self.bound,
             recomputed: self.recomputed,
@@ -147,7 +154,7 @@ const REREAD: u64 = 4;
 const UNSHARED: u64 = 8;
 
 /// What identifies a leaf's value for CSE.
-#[derive(Hash, PartialEq, Eq)]
+#[derive(PartialEq)]
 enum Leaf {
     /// One element: its bits (and dtype and shape).
     Value(crate::DType, u64, crate::layout::Shape),
@@ -161,7 +168,9 @@ pub fn key(plan: &Plan, purpose: Purpose) -> Box<[u64]> {
     k.push(purpose as u64);
     k.push(plan.roots.len() as u64);
     k.extend(plan.roots.iter().map(|&r| r as u64));
-    let mut leaves: HashMap<Leaf, Id> = HashMap::default();
+    // The leaves so far with their classes (a plan has few: a linear
+    // search is cheaper than hashing layouts).
+    let mut leaves: Vec<(Leaf, Id)> = Vec::new();
     for (id, n) in plan.nodes.iter().enumerate() {
         let mut flags = 0;
         if n.root {
@@ -189,7 +198,13 @@ pub fn key(plan: &Plan, purpose: Purpose) -> Box<[u64]> {
                 } else {
                     Leaf::Data(Arc::as_ptr(&a.buffer) as usize, a.layout.clone())
                 };
-                class = *leaves.entry(leaf).or_insert(id) as u64;
+                class = match leaves.iter().find(|(l, _)| *l == leaf) {
+                    Some(&(_, first)) => first,
+                    None => {
+                        leaves.push((leaf, id));
+                        id
+                    }
+                } as u64;
             }
         }
         k.push(flags | (n.dtype as u64) << 8 | (n.shape.len() as u64) << 16 | (n.inputs.len() as u64) << 24);
@@ -327,8 +342,9 @@ mod tests {
             let root = graph_of(&a, &b, c, d);
             drop((a, b));
             let opt = optimize(Plan::build(std::slice::from_ref(&root)), Purpose::Force);
+            let mut opt = opt;
             let reused = opt.reused;
-            crate::exec::execute(&opt.plan, &opt.schedule);
+            crate::exec::execute_into(&opt.plan, &opt.schedule, None, &mut opt.prepared);
             opt.keep();
             (root.done().unwrap().get_flat(4992), reused)
         };
