@@ -84,7 +84,10 @@ fn cache() -> &'static Mutex<HashMap<Box<[u64]>, Entry>> {
 /// identical one and binds this plan's graph nodes into it. Hand it back
 /// with [`Optimized::keep`] once it ran.
 pub fn optimize(mut fresh: Plan, purpose: Purpose) -> Optimized {
-    let key = (fresh.nodes.len() <= MAX_NODES).then(|| key(&fresh, purpose));
+    // (Plans that gather by position are not kept: the positions are new
+    // for each mask, so they never match, and they are large.)
+    let gathers = fresh.nodes.iter().any(|n| matches!(n.op(), Some(Op::Gather { .. } | Op::Partition { .. })));
+    let key = (fresh.nodes.len() <= MAX_NODES && !gathers).then(|| key(&fresh, purpose));
     if let Some(k) = &key {
         let hit = cache().lock().unwrap_or_else(|e| e.into_inner()).remove(&k[..]);
         if let Some(mut e) = hit {
