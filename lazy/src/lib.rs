@@ -11,6 +11,9 @@
 //! - the executor ([`exec`]): fused chunk loops over rayon, SIMD-friendly
 //!   kernels, and standalone kernels for matmul, sorting and the like.
 //!
+//! [`memo`] keeps the optimized plans (and the executor's loop programs)
+//! of graphs a loop builds again and again.
+//!
 //! [`runtime`] decides when to run (lazy, eager, overhead control) and
 //! [`buffer`] holds materialized data with copy-on-write storage (the watch
 //! bits). No RustPython types appear here.
@@ -20,6 +23,7 @@ pub mod dtype;
 pub mod exec;
 pub mod graph;
 pub mod layout;
+pub mod memo;
 pub mod optimize;
 pub mod plan;
 pub mod runtime;

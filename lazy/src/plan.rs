@@ -88,34 +88,33 @@ impl Plan {
     pub fn build(roots: &[NodeRef]) -> Plan {
         let mut plan = Plan::default();
         let mut ids: HashMap<*const crate::graph::Node, Id> = HashMap::default();
-        // Iterative post-order DFS.
+        // Iterative post-order DFS; a pending node's op and inputs are read
+        // once, when it is first met, and kept on the stack until its
+        // inputs are placed.
+        let mut stack: Vec<(NodeRef, Option<(Op, Vec<NodeRef>)>)> = Vec::new();
         for root in roots {
-            let mut stack: Vec<(NodeRef, bool)> = vec![(root.clone(), false)];
-            while let Some((node, expanded)) = stack.pop() {
+            stack.push((root.clone(), None));
+            while let Some((node, parts)) = stack.pop() {
                 let key = Arc::as_ptr(&node);
-                if ids.contains_key(&key) {
-                    continue;
-                }
-                let parts = node.pending_parts();
                 match parts {
-                    None => {
-                        let id = plan.push(PlanOp::Input, vec![], &node);
+                    Some((op, inputs)) => {
+                        let in_ids = inputs.iter().map(|i| ids[&Arc::as_ptr(i)]).collect();
+                        let id = plan.push(PlanOp::Op(op), in_ids, &node);
                         ids.insert(key, id);
                     }
-                    Some((op, inputs)) => {
-                        if expanded {
-                            let in_ids = inputs.iter().map(|i| ids[&Arc::as_ptr(i)]).collect();
-                            let id = plan.push(PlanOp::Op(op), in_ids, &node);
+                    None if ids.contains_key(&key) => {}
+                    None => match node.pending_parts() {
+                        None => {
+                            let id = plan.push(PlanOp::Input, vec![], &node);
                             ids.insert(key, id);
-                        } else {
-                            stack.push((node.clone(), true));
-                            for i in inputs.iter().rev() {
-                                if !ids.contains_key(&Arc::as_ptr(i)) {
-                                    stack.push((i.clone(), false));
-                                }
-                            }
                         }
-                    }
+                        Some((op, inputs)) => {
+                            let unplaced: Vec<NodeRef> =
+                                inputs.iter().rev().filter(|i| !ids.contains_key(&Arc::as_ptr(i))).cloned().collect();
+                            stack.push((node, Some((op, inputs))));
+                            stack.extend(unplaced.into_iter().map(|i| (i, None)));
+                        }
+                    },
                 }
             }
         }

@@ -58,6 +58,8 @@ pub struct Stats {
     pub reused: AtomicU64,
     pub co_forced: AtomicU64,
     pub eager_ops: AtomicU64,
+    /// Forces that ran the optimized plan of an identical earlier one.
+    pub plans_reused: AtomicU64,
 }
 
 pub fn stats() -> &'static Stats {
@@ -235,6 +237,19 @@ pub fn explain(roots: &[NodeRef]) -> String {
     format!("{}{}", plan.dump(), schedule.dump(&plan))
 }
 
+/// Adds what one force did to the statistics.
+fn count(exec_stats: &exec::ExecStats, opt: &crate::memo::Optimized) {
+    let s = stats();
+    s.forces.fetch_add(1, Ordering::Relaxed);
+    s.loops.fetch_add(exec_stats.loops as u64, Ordering::Relaxed);
+    s.kernels.fetch_add(exec_stats.kernels as u64, Ordering::Relaxed);
+    s.fused_ops.fetch_add(exec_stats.fused_ops as u64, Ordering::Relaxed);
+    s.stored_arrays.fetch_add(exec_stats.stored_arrays as u64, Ordering::Relaxed);
+    s.merged.fetch_add(opt.stats.merged as u64, Ordering::Relaxed);
+    s.reused.fetch_add(opt.stats.reused as u64, Ordering::Relaxed);
+    s.plans_reused.fetch_add(opt.reused as u64, Ordering::Relaxed);
+}
+
 /// Computes `roots` (and co-forced reductions) in one optimized plan.
 pub fn force_all(roots: &[NodeRef]) {
     let mut all: Vec<NodeRef> = roots.iter().filter(|r| !r.is_done()).cloned().collect();
@@ -244,24 +259,16 @@ pub fn force_all(roots: &[NodeRef]) {
     let extra = if config().lazy { co_roots(&all) } else { vec![] };
     stats().co_forced.fetch_add(extra.len() as u64, Ordering::Relaxed);
     all.extend(extra);
-    let mut plan = Plan::build(&all);
+    let plan = Plan::build(&all);
     drop(all);
-    let (schedule, pass_stats) = optimize::optimize(&mut plan);
-    let ops = plan.nodes.iter().filter(|n| !n.dead && !n.is_input()).count();
+    let mut opt = crate::memo::optimize(plan, crate::memo::Purpose::Force);
+    let ops = opt.plan.nodes.iter().filter(|n| !n.dead && !n.is_input()).count();
     if config().log && ops > 1 {
-        eprintln!("[hipy-lazy] plan:\n{}[hipy-lazy] schedule:\n{}", plan.dump(), schedule.dump(&plan));
+        eprintln!("[hipy-lazy] plan:\n{}[hipy-lazy] schedule:\n{}", opt.plan.dump(), opt.schedule.dump(&opt.plan));
     }
-    let exec_stats = exec::execute(&plan, &schedule);
-    drop(plan);
-
-    let s = stats();
-    s.forces.fetch_add(1, Ordering::Relaxed);
-    s.loops.fetch_add(exec_stats.loops as u64, Ordering::Relaxed);
-    s.kernels.fetch_add(exec_stats.kernels as u64, Ordering::Relaxed);
-    s.fused_ops.fetch_add(exec_stats.fused_ops as u64, Ordering::Relaxed);
-    s.stored_arrays.fetch_add(exec_stats.stored_arrays as u64, Ordering::Relaxed);
-    s.merged.fetch_add(pass_stats.merged as u64, Ordering::Relaxed);
-    s.reused.fetch_add(pass_stats.reused as u64, Ordering::Relaxed);
+    let exec_stats = exec::execute_into(&opt.plan, &opt.schedule, None, &mut opt.prepared);
+    count(&exec_stats, &opt);
+    opt.keep();
 
     if config().lazy {
         if ops <= 1 {
@@ -289,10 +296,11 @@ pub fn write_into(storage: &crate::buffer::Storage, region: &crate::layout::Layo
     let dtype = storage.dtype();
     if node.done().is_none() && node.shape == region.shape {
         let value = if node.dtype == dtype { node.clone() } else { crate::graph::astype(&node, dtype) };
-        let mut plan = Plan::build(std::slice::from_ref(&value));
-        let (mut schedule, pass_stats) = optimize::optimize(&mut plan);
-        let root = plan.roots[0];
-        let target = schedule.steps.iter_mut().find_map(|s| match s {
+        let plan = Plan::build(std::slice::from_ref(&value));
+        let mut opt = crate::memo::optimize(plan, crate::memo::Purpose::Into);
+        let root = opt.plan.roots[0];
+        // (A plan reused from an earlier assignment has its target set.)
+        let target = opt.schedule.steps.iter_mut().find_map(|s| match s {
             crate::schedule::Step::Loop(l) => l.outputs.iter_mut().find(|o| o.id == root),
             crate::schedule::Step::Kernel(_) => None,
         });
@@ -301,22 +309,16 @@ pub fn write_into(storage: &crate::buffer::Storage, region: &crate::layout::Layo
             if config().log {
                 eprintln!(
                     "[hipy-lazy] plan (into a region):\n{}[hipy-lazy] schedule:\n{}",
-                    plan.dump(),
-                    schedule.dump(&plan)
+                    opt.plan.dump(),
+                    opt.schedule.dump(&opt.plan)
                 );
             }
             let exec_stats = storage.write_region(region, |buffer| {
                 let dest = exec::Destination { buffer, layout: region.clone() };
-                exec::execute_into(&plan, &schedule, Some(dest))
+                exec::execute_into(&opt.plan, &opt.schedule, Some(dest), &mut opt.prepared)
             });
-            let s = stats();
-            s.forces.fetch_add(1, Ordering::Relaxed);
-            s.loops.fetch_add(exec_stats.loops as u64, Ordering::Relaxed);
-            s.kernels.fetch_add(exec_stats.kernels as u64, Ordering::Relaxed);
-            s.fused_ops.fetch_add(exec_stats.fused_ops as u64, Ordering::Relaxed);
-            s.stored_arrays.fetch_add(exec_stats.stored_arrays as u64, Ordering::Relaxed);
-            s.merged.fetch_add(pass_stats.merged as u64, Ordering::Relaxed);
-            s.reused.fetch_add(pass_stats.reused as u64, Ordering::Relaxed);
+            count(&exec_stats, &opt);
+            opt.keep();
             TRIVIAL_STREAK.store(0, Ordering::Relaxed);
             return;
         }

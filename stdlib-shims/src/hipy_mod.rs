@@ -154,6 +154,7 @@ pub mod hipy {
             ("reused", s.reused.load(Relaxed)),
             ("co_forced", s.co_forced.load(Relaxed)),
             ("eager_ops", s.eager_ops.load(Relaxed)),
+            ("plans_reused", s.plans_reused.load(Relaxed)),
         ] {
             d.set_item(k, vm.ctx.new_int(v).into(), vm)?;
         }

@@ -101,15 +101,21 @@ enum Instr {
     Reduce { sink: usize, op: ReduceOp, input: Input },
 }
 
-struct LoopCtx<'p> {
-    plan: &'p Plan,
-    reads: Vec<ReadSrc>,
-    program: Vec<Instr>,
+/// A loop's per-chunk program. It depends on the plan and the loop alone,
+/// so a reused plan keeps it (see [`super::Prepared`]).
+pub struct Program {
+    instrs: Vec<Instr>,
     /// The dtype of each scratch slot; slots are reused once their value is
     /// dead, so a chunk's working set stays in cache.
     slot_dtypes: Vec<DType>,
     /// How many spaces (position lists) the program splits.
     space_count: usize,
+}
+
+struct LoopCtx<'p> {
+    plan: &'p Plan,
+    reads: Vec<ReadSrc>,
+    program: &'p Program,
     sink_count: usize,
     outputs: Vec<RawBuf>,
     /// Where a strided output's elements go (`None`: C-contiguous over the
@@ -154,11 +160,7 @@ fn demand(plan: &Plan, l: &FusedLoop, pos: &HashMap<Id, usize>) -> Vec<Path> {
 /// scratch slots by liveness (a linear scan). A costly op (a C library
 /// call per element) that only the branches of `where`s read is computed
 /// at the positions those branches take, split from the conditions.
-fn build_program(
-    plan: &Plan,
-    l: &FusedLoop,
-    read_index: &HashMap<Id, usize>,
-) -> (Vec<Instr>, Vec<DType>, usize) {
+fn build_program(plan: &Plan, l: &FusedLoop, read_index: &HashMap<Id, usize>) -> Program {
     let pos: HashMap<Id, usize> = l.computes.iter().enumerate().map(|(k, &id)| (id, k)).collect();
     // Index of the last compute that reads each compute.
     let mut last_user = vec![None; l.computes.len()];
@@ -247,7 +249,7 @@ fn build_program(
             release(dest);
         }
     }
-    (program, slot_dtypes, spaces.len())
+    Program { instrs: program, slot_dtypes, space_count: spaces.len() }
 }
 
 struct Scratch {
@@ -267,8 +269,9 @@ impl Scratch {
     fn new(ctx: &LoopCtx, len: usize) -> Scratch {
         // A chunk writes each slot in full before reading it, unless the
         // program splits (a split compute writes only its positions).
-        let slot = |d| if ctx.space_count == 0 { Buffer::for_overwrite(d, len) } else { Buffer::zeros(d, len) };
-        let slots = ctx.slot_dtypes.iter().map(|&d| slot(d)).collect();
+        let p = ctx.program;
+        let slot = |d| if p.space_count == 0 { Buffer::for_overwrite(d, len) } else { Buffer::zeros(d, len) };
+        let slots = p.slot_dtypes.iter().map(|&d| slot(d)).collect();
         let reads = ctx.reads.iter().map(|_| None).collect();
         let outs = ctx
             .out_layouts
@@ -276,7 +279,7 @@ impl Scratch {
             .zip(&ctx.outputs)
             .map(|(l, raw)| l.as_ref().map(|_| Buffer::for_overwrite(raw.dtype, len)))
             .collect();
-        Scratch { slots, spaces: vec![Vec::new(); ctx.space_count], reads, outs, len }
+        Scratch { slots, spaces: vec![Vec::new(); p.space_count], reads, outs, len }
     }
 }
 
@@ -399,7 +402,7 @@ fn run_chunk(ctx: &LoopCtx, scratch: &mut Scratch, start: usize, len: usize, car
             }
         };
     }
-    for instr in &ctx.program {
+    for instr in &ctx.program.instrs {
         match instr {
             Instr::Split { space, parent, cond, taken } => {
                 let c = computed!(cond);
@@ -478,14 +481,23 @@ fn run_chunk(ctx: &LoopCtx, scratch: &mut Scratch, start: usize, len: usize, car
     partials.into_iter().map(|p| p.expect("every sink runs once per chunk")).collect()
 }
 
-/// Chunks of the loop: row by row (rows longer than a chunk in pieces)
-/// when strided operands are read or written in place, so each chunk of
-/// them is one run in memory; otherwise the pairwise-sum tree's subtrees
-/// (sinks need those to sum as NumPy does).
+/// Chunks of the loop: the pairwise-sum tree's subtrees when it has sinks
+/// (they sum as NumPy does); else row by row (rows longer than a chunk in
+/// pieces) when strided operands are read or written in place, so each
+/// chunk of them is one run in memory; otherwise as few equal chunks as
+/// fit (each chunk costs a pass over the program).
 fn loop_chunks(shape: &[usize], size: usize, strided: bool, has_sinks: bool) -> Vec<(usize, usize)> {
     let inner = shape.last().copied().unwrap_or(1);
-    if !strided || has_sinks || shape.len() < 2 || inner < ROW_CHUNK_MIN {
+    if has_sinks {
         return pairwise_chunks(size, CHUNK);
+    }
+    if !strided || shape.len() < 2 || inner < ROW_CHUNK_MIN {
+        if size == 0 {
+            return Vec::new();
+        }
+        // (Chunks start at multiples of 8 elements.)
+        let step = size.div_ceil(size.div_ceil(CHUNK)).next_multiple_of(8).min(CHUNK);
+        return (0..size).step_by(step).map(|s| (s, step.min(size - s))).collect();
     }
     let mut out = Vec::with_capacity(size / inner * inner.div_ceil(CHUNK));
     for row in (0..size).step_by(inner) {
@@ -521,14 +533,16 @@ pub(super) fn take_for_reuse(plan: &Plan, r: Id, values: &mut [Option<Array>]) -
     Arc::try_unwrap(array.buffer).ok()
 }
 
+/// Runs loop `l`; `program` is its program if built before (else it is
+/// built and left there).
 pub fn run_loop(
     plan: &Plan,
     l: &FusedLoop,
     values: &mut [Option<Array>],
     mut dest: Option<&mut super::Destination>,
+    program: &mut Option<Program>,
 ) -> LoopResult {
     let size: usize = l.shape.iter().product();
-    let mut read_index = HashMap::default();
 
     // Output buffers, taking over dying reads where the schedule says so.
     let mut out_buffers: Vec<(Id, Buffer)> = Vec::new();
@@ -574,7 +588,6 @@ pub fn run_loop(
 
     let mut reads = Vec::new();
     for &r in &l.reads {
-        read_index.insert(r, reads.len());
         if let Some(&k) = reused_reads.get(&r) {
             reads.push(ReadSrc::Reused(raws[k]));
             continue;
@@ -591,13 +604,14 @@ pub fn run_loop(
         };
         reads.push(src);
     }
-    let (program, slot_dtypes, space_count) = build_program(plan, l, &read_index);
+    let program = program.get_or_insert_with(|| {
+        let read_index = l.reads.iter().enumerate().map(|(k, &r)| (r, k)).collect();
+        build_program(plan, l, &read_index)
+    });
     let ctx = LoopCtx {
         plan,
         reads,
         program,
-        slot_dtypes,
-        space_count,
         sink_count: l.sinks.len(),
         outputs: raws,
         out_layouts,
@@ -657,9 +671,9 @@ mod tests {
     /// splits: "exp@1" is exp computed at the positions of space 1.
     fn program_text(plan: &Plan, l: &FusedLoop) -> String {
         let read_index: HashMap<Id, usize> = l.reads.iter().enumerate().map(|(k, &r)| (r, k)).collect();
-        let (program, _, _) = build_program(plan, l, &read_index);
+        let program = build_program(plan, l, &read_index);
         let mut out = Vec::new();
-        for instr in &program {
+        for instr in &program.instrs {
             match instr {
                 Instr::Split { space, parent, taken, .. } => out.push(format!("split {space}<{parent:?} {taken}")),
                 Instr::Compute { id, at, .. } => {

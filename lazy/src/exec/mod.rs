@@ -52,12 +52,17 @@ fn strided_float_sinks(plan: &Plan, l: &FusedLoop, values: &[Option<Array>]) -> 
         .collect()
 }
 
-pub fn execute(plan: &Plan, schedule: &Schedule) -> ExecStats {
-    execute_into(plan, schedule, None)
+/// What the executor derives from a schedule alone, whatever the data: the
+/// per-chunk program of each loop. Kept with a reused plan.
+#[derive(Default)]
+pub struct Prepared {
+    programs: Vec<Option<fused::Program>>,
 }
 
-/// Runs a schedule; an output targeted `Into` is written to `dest` (and
-/// is not kept as an array).
+pub fn execute(plan: &Plan, schedule: &Schedule) -> ExecStats {
+    execute_into(plan, schedule, None, &mut Prepared::default())
+}
+
 /// Frees what no later step reads and nobody will see.
 fn free_dead(ids: &[Id], values: &mut [Option<Array>]) {
     for &id in ids {
@@ -65,8 +70,17 @@ fn free_dead(ids: &[Id], values: &mut [Option<Array>]) {
     }
 }
 
-pub fn execute_into(plan: &Plan, schedule: &Schedule, mut dest: Option<Destination>) -> ExecStats {
+/// Runs a schedule; an output targeted `Into` is written to `dest` (and
+/// is not kept as an array). `prepared` holds what earlier runs of the
+/// same schedule built.
+pub fn execute_into(
+    plan: &Plan,
+    schedule: &Schedule,
+    mut dest: Option<Destination>,
+    prepared: &mut Prepared,
+) -> ExecStats {
     let mut stats = ExecStats::default();
+    prepared.programs.resize_with(schedule.steps.len(), || None);
     let mut values: Vec<Option<Array>> = plan
         .nodes
         .iter()
@@ -92,14 +106,21 @@ pub fn execute_into(plan: &Plan, schedule: &Schedule, mut dest: Option<Destinati
                     let x = values[node.inputs[0]].clone().expect("reads are stored before their loop");
                     values[id] = Some(breakers::run(node.op().expect("sinks are ops"), &[x], node.dtype, &node.shape));
                 }
-                let l = &FusedLoop { sinks: l.sinks.iter().copied().filter(|s| !ordered.contains(s)).collect(), ..l.clone() };
+                // The loop without those sinks (its program is this run's own).
+                let (mut own, mut own_program) = (None, None);
+                let (l, program) = if ordered.is_empty() {
+                    (l, &mut prepared.programs[k])
+                } else {
+                    let sinks = l.sinks.iter().copied().filter(|s| !ordered.contains(s)).collect();
+                    (&*own.insert(FusedLoop { sinks, ..l.clone() }), &mut own_program)
+                };
                 if l.computes.is_empty() && l.outputs.is_empty() && l.sinks.is_empty() {
                     continue;
                 }
                 stats.loops += 1;
                 stats.fused_ops += l.computes.len();
                 stats.stored_arrays += l.outputs.len();
-                for (id, array) in fused::run_loop(plan, l, &mut values, dest.as_mut()).arrays {
+                for (id, array) in fused::run_loop(plan, l, &mut values, dest.as_mut(), program).arrays {
                     values[id] = Some(array);
                 }
             }
