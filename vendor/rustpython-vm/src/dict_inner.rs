@@ -216,9 +216,10 @@ impl IndexEntry {
 
 /// hipy: log2 of the smallest index table (8 slots, CPython's `PyDict_MINSIZE`).
 const MIN_LOG2: u8 = 3;
-/// hipy: entries a dict's first entry array holds, unless presized: a dict
-/// or an instance dict of one or two keys stays at two 24-byte entries.
-const FIRST_CAPACITY: usize = 2;
+/// hipy: entries a dict's first entry array holds, unless presized or an
+/// object's `__dict__` (`Dict::attach`): a dict of one or two keys stays at
+/// two 24-byte entries.
+const FIRST_CAPACITY: u8 = 2;
 /// hipy: the 8 one-byte slots of an empty smallest table, all FREE.
 const FREE_SLOTS: u64 = u64::MAX;
 
@@ -249,6 +250,8 @@ struct DictInner<T> {
     changes: u32,
     /// log2 of the index table's size (at least `MIN_LOG2`).
     log2: u8,
+    /// Entries the first entry array gets (`FIRST_CAPACITY` or more).
+    first_capacity: u8,
     /// The slots of the smallest table (log2 == MIN_LOG2), one byte each.
     inline: u64,
     /// The slots of a larger table (empty for the smallest).
@@ -301,6 +304,7 @@ impl<T> Default for DictInner<T> {
             used: 0,
             changes: 0,
             log2: MIN_LOG2,
+            first_capacity: FIRST_CAPACITY,
             inline: FREE_SLOTS,
             heap: Box::default(),
             entries: Vec::new(),
@@ -326,6 +330,8 @@ struct DictEntry<T> {
 }
 static_assertions::assert_eq_size!(DictEntry<PyObjectRef>, Option<DictEntry<PyObjectRef>>);
 static_assertions::assert_eq_size!(DictEntry<PyObjectRef>, [usize; 3]);
+// A dict object stays within 128 bytes (a mimalloc size class).
+static_assertions::assert_eq_size!(DictInner<PyObjectRef>, [usize; 8]);
 
 #[derive(Debug, PartialEq, Eq)]
 pub struct DictSize {
@@ -385,6 +391,24 @@ const fn slot_width(log2: u8) -> usize {
     }
 }
 
+/// Slot `i` of the index table at `slots`, `width` bytes a slot.
+///
+/// # Safety
+/// `slots` and `width` are a table's (`DictInner::slots`, `slot_width`), and
+/// `i` is below its size.
+#[inline(always)]
+unsafe fn read_slot(slots: *const u8, width: usize, i: usize) -> IndexEntry {
+    // SAFETY: the slots are `width` bytes each, in a word-aligned buffer.
+    IndexEntry(unsafe {
+        match width {
+            1 => *slots.cast::<i8>().add(i) as i64,
+            2 => *slots.cast::<i16>().add(i) as i64,
+            4 => *slots.cast::<i32>().add(i) as i64,
+            _ => *slots.cast::<i64>().add(i),
+        }
+    })
+}
+
 impl<T> DictInner<T> {
     #[inline(always)]
     const fn table_size(&self) -> usize {
@@ -404,17 +428,8 @@ impl<T> DictInner<T> {
     #[inline(always)]
     fn slot(&self, i: usize) -> IndexEntry {
         debug_assert!(i < self.table_size());
-        let p = self.slots();
-        // SAFETY: `i` is below the table's size and the slots are `slot_width`
-        // bytes each, in a word-aligned buffer of `table_size` slots.
-        IndexEntry(unsafe {
-            match slot_width(self.log2) {
-                1 => *p.cast::<i8>().add(i) as i64,
-                2 => *p.cast::<i16>().add(i) as i64,
-                4 => *p.cast::<i32>().add(i) as i64,
-                _ => *p.cast::<i64>().add(i),
-            }
-        })
+        // SAFETY: `i` is below the table's size.
+        unsafe { read_slot(self.slots(), slot_width(self.log2), i) }
     }
 
     #[inline(always)]
@@ -491,12 +506,16 @@ impl<T> DictInner<T> {
     fn make_room(&mut self) -> bool {
         let usable_now = usable(self.table_size());
         if self.entries.len() < usable_now {
+            // A new array and a move rather than `reserve_exact`: the
+            // allocator's aligned realloc takes its slow path.
             let want = if self.entries.capacity() == 0 {
-                FIRST_CAPACITY.min(usable_now)
+                (self.first_capacity as usize).min(usable_now)
             } else {
                 usable_now
             };
-            self.entries.reserve_exact(want - self.entries.len());
+            let mut grown = Vec::with_capacity(want);
+            grown.append(&mut self.entries);
+            self.entries = grown;
             false
         } else {
             let log2 = (self.used * 3).max(8).next_power_of_two().trailing_zeros() as u8;
@@ -536,6 +555,16 @@ impl<T> DictInner<T> {
             return None;
         }
         self.entries.get(idx)?.as_ref()
+    }
+
+    /// Empty the table, returning its old contents.
+    fn take_all(&mut self) -> Self {
+        let empty = Self {
+            changes: self.changes.wrapping_add(1),
+            first_capacity: self.first_capacity,
+            ..Self::default()
+        };
+        core::mem::replace(self, empty)
     }
 
     /// Bytes of the index table's allocation (none for the smallest).
@@ -614,6 +643,10 @@ impl<T: Clone + StoredValue> Dict<T> {
     /// hipy: the owning dict becomes an object's `__dict__`: tracked from
     /// now on, never left untracked again.
     pub(crate) fn attach(&self) {
+        // An object's attributes come one store at a time: its first entry
+        // array holds as many as the smallest table allows (as CPython's
+        // instance dicts), so that up to 5 attributes need one allocation.
+        self.write().first_capacity = usable(1 << MIN_LOG2) as u8;
         if self.gc.swap(GC_ATTACHED, AcqRel) == GC_UNTRACKED {
             unsafe { self.track_owner() };
         }
@@ -1063,11 +1096,8 @@ impl<T: Clone + StoredValue> Dict<T> {
         let _removed = {
             let mut inner = self.write();
             self.invalidate_keys_version();
-            let changes = inner.changes.wrapping_add(1);
             // defer dec rc
-            let old = core::mem::take(&mut *inner);
-            inner.changes = changes;
-            old
+            inner.take_all()
         };
     }
 
@@ -1461,25 +1491,28 @@ impl<T: Clone + StoredValue> Dict<T> {
         mut lock: Option<PyRwLockReadGuard<'_, DictInner<T>>>,
         extract: impl Fn(&DictEntry<T>) -> R,
     ) -> PyResult<(LookupResult, Option<R>)> {
-        let mut idxs = None;
+        let mut idxs: Option<GenIndexes> = None;
         let mut free_slot = None;
         let mut seen_changes = 0;
         let ret = 'outer: loop {
             let (entry_key, ret) = {
                 let inner = lock.take().unwrap_or_else(|| self.read());
                 let mask = (inner.table_size() - 1) as i64;
-                let idxs = idxs.get_or_insert_with(|| GenIndexes::new(hash_value, mask));
-                if idxs.mask != mask || seen_changes != inner.changes {
-                    // Dict was changed since last probe (a key comparison
-                    // ran Python), restart
-                    *idxs = GenIndexes::new(hash_value, mask);
-                    free_slot = None;
-                    seen_changes = inner.changes;
-                }
+                let idxs = match &mut idxs {
+                    // A key comparison ran Python and left the table as it was.
+                    Some(idxs) if seen_changes == inner.changes => idxs,
+                    // The first probe, or the table changed since: (re)start.
+                    _ => {
+                        free_slot = None;
+                        seen_changes = inner.changes;
+                        idxs.insert(GenIndexes::new(hash_value, mask))
+                    }
+                };
+                let (slots, width) = (inner.slots(), slot_width(inner.log2));
                 loop {
                     let index_index = idxs.next();
-                    // index_index is generated within the mask
-                    let index_entry = inner.slot(index_index);
+                    // SAFETY: index_index is generated within the mask.
+                    let index_entry = unsafe { read_slot(slots, width, index_index) };
                     match index_entry {
                         IndexEntry::DUMMY => {
                             if free_slot.is_none() {
@@ -1613,10 +1646,7 @@ impl<T: Clone + StoredValue> Dict<T> {
     /// Requires &mut self to avoid lock contention.
     pub(crate) fn drain_entries(&mut self) -> impl Iterator<Item = (PyObjectRef, T)> + '_ {
         self.keys_version.store(0, Release);
-        let inner = self.inner.get_mut();
-        let changes = inner.changes.wrapping_add(1);
-        let old = core::mem::take(inner);
-        inner.changes = changes;
+        let old = self.inner.get_mut().take_all();
         old.entries.into_iter().flatten().map(|e| (e.key, e.value))
     }
 }
