@@ -214,11 +214,48 @@ impl IndexEntry {
     }
 }
 
+/// hipy: log2 of the smallest index table (8 slots, CPython's `PyDict_MINSIZE`).
+const MIN_LOG2: u8 = 3;
+/// hipy: entries a dict's first entry array holds, unless presized or an
+/// object's `__dict__` (`Dict::attach`): a dict of one or two keys stays at
+/// two 24-byte entries.
+const FIRST_CAPACITY: u8 = 2;
+/// hipy: the 8 one-byte slots of an empty smallest table, all FREE.
+const FREE_SLOTS: u64 = u64::MAX;
+
+/// hipy: entries an index table of `size` slots may hold (CPython's
+/// `USABLE_FRACTION`): the entry array never grows past it, so at least a
+/// third of the slots stay FREE and every probe ends.
+const fn usable(size: usize) -> usize {
+    (size << 1) / 3
+}
+
+/// hipy (vendor patch 4): CPython's compact table. The index table holds
+/// one slot per hash bucket, each an entry index (or FREE / DUMMY) of 1, 2,
+/// 4 or 8 bytes as the table's size needs (`dk_indices`); the smallest
+/// table (8 one-byte slots) lives in `inline`, without an allocation. The
+/// entry array keeps insertion order; its capacity is exact and never more
+/// than `usable` of the table, so a full array means it is time to grow:
+/// first the array alone (a new dict gets `FIRST_CAPACITY` entries), then
+/// the whole table (`make_room`). Entries are 24 bytes (hash, key, value):
+/// an entry does not record its slot; `changes` tells a caller whether the
+/// slot and entry index a lookup found are still where it found them.
 #[derive(Clone)]
 struct DictInner<T> {
     used: usize,
-    filled: usize,
-    indices: Vec<IndexEntry>,
+    /// Bumped by every change of the key set or of where entries sit
+    /// (insert of a new key, deletion, resize, clear). A lookup's result is
+    /// still valid under the write lock while this is unchanged (wrapping:
+    /// a stale result would need 2^32 changes between a lookup and its use).
+    changes: u32,
+    /// log2 of the index table's size (at least `MIN_LOG2`).
+    log2: u8,
+    /// Entries the first entry array gets (`FIRST_CAPACITY` or more).
+    first_capacity: u8,
+    /// The slots of the smallest table (log2 == MIN_LOG2), one byte each.
+    inline: u64,
+    /// The slots of a larger table (empty for the smallest).
+    heap: Box<[u64]>,
     entries: Vec<Option<DictEntry<T>>>,
 }
 
@@ -244,20 +281,13 @@ impl<T: Clone + StoredValue> Clone for Dict<T> {
         }
         // Keep dense copies cheap, but do not carry mostly empty storage into
         // a new dictionary. pop_back can leave oversized indices without holes.
-        let inner = if inner.used >= inner.entries.len() - inner.entries.len() / 3
-            && (inner.indices.len() <= 8 || inner.used >= inner.indices.len() / 4)
+        let inner = if inner.used == inner.entries.len()
+            && (inner.log2 == MIN_LOG2 || inner.used >= inner.table_size() / 4)
         {
             inner.clone()
         } else {
-            let mut copy = DictInner {
-                used: inner.used,
-                filled: inner.used,
-                indices: Vec::new(),
-                entries: Vec::with_capacity(inner.used),
-            };
-            copy.entries
-                .extend(inner.entries.iter().flatten().cloned().map(Some));
-            copy.resize(inner.used * 2);
+            let mut copy = inner.clone();
+            copy.rebuild(table_log2_for(inner.used), inner.used);
             copy
         };
         Self {
@@ -268,15 +298,24 @@ impl<T: Clone + StoredValue> Clone for Dict<T> {
     }
 }
 
+impl<T> Default for DictInner<T> {
+    fn default() -> Self {
+        Self {
+            used: 0,
+            changes: 0,
+            log2: MIN_LOG2,
+            first_capacity: FIRST_CAPACITY,
+            inline: FREE_SLOTS,
+            heap: Box::default(),
+            entries: Vec::new(),
+        }
+    }
+}
+
 impl<T> Default for Dict<T> {
     fn default() -> Self {
         Self {
-            inner: PyRwLock::new(DictInner {
-                used: 0,
-                filled: 0,
-                indices: vec![IndexEntry::FREE; 8],
-                entries: Vec::new(),
-            }),
+            inner: PyRwLock::new(DictInner::default()),
             keys_version: AtomicU32::new(0),
             gc: AtomicU8::new(GC_TRACKED),
         }
@@ -287,17 +326,18 @@ impl<T> Default for Dict<T> {
 struct DictEntry<T> {
     hash: HashValue,
     key: PyObjectRef,
-    index: IndexIndex,
     value: T,
 }
 static_assertions::assert_eq_size!(DictEntry<PyObjectRef>, Option<DictEntry<PyObjectRef>>);
+static_assertions::assert_eq_size!(DictEntry<PyObjectRef>, [usize; 3]);
+// A dict object stays within 128 bytes (a mimalloc size class).
+static_assertions::assert_eq_size!(DictInner<PyObjectRef>, [usize; 8]);
 
 #[derive(Debug, PartialEq, Eq)]
 pub struct DictSize {
     indices_size: usize,
     pub entries_size: usize,
     pub used: usize,
-    filled: usize,
 }
 
 /// The dict was resized under an iterator holding an older [`DictSize`].
@@ -331,116 +371,205 @@ impl GenIndexes {
     }
 }
 
+/// hipy: the log2 of the smallest table whose usable part holds `n` entries.
+fn table_log2_for(n: usize) -> u8 {
+    let mut log2 = MIN_LOG2;
+    while usable(1 << log2) < n {
+        log2 += 1;
+    }
+    log2
+}
+
+/// hipy: bytes per index slot for a table of 2^log2 slots: an entry index is
+/// below `usable` of the size, and FREE / DUMMY are -1 / -2.
+const fn slot_width(log2: u8) -> usize {
+    match log2 {
+        0..=7 => 1,
+        8..=15 => 2,
+        16..=31 => 4,
+        _ => 8,
+    }
+}
+
+/// Slot `i` of the index table at `slots`, `width` bytes a slot.
+///
+/// # Safety
+/// `slots` and `width` are a table's (`DictInner::slots`, `slot_width`), and
+/// `i` is below its size.
+#[inline(always)]
+unsafe fn read_slot(slots: *const u8, width: usize, i: usize) -> IndexEntry {
+    // SAFETY: the slots are `width` bytes each, in a word-aligned buffer.
+    IndexEntry(unsafe {
+        match width {
+            1 => *slots.cast::<i8>().add(i) as i64,
+            2 => *slots.cast::<i16>().add(i) as i64,
+            4 => *slots.cast::<i32>().add(i) as i64,
+            _ => *slots.cast::<i64>().add(i),
+        }
+    })
+}
+
 impl<T> DictInner<T> {
-    fn resize(&mut self, new_size: usize) {
-        // Never shrink below the initial minimum table size (8). Without this
-        // floor, a dict/set that repeatedly adds and removes distinct keys
-        // (e.g. asyncio's per-task bookkeeping sets) settles at a tiny table
-        // after a resize and then re-triggers a resize on almost every single
-        // insert afterward, turning O(1) inserts into a resize storm.
-        let new_size = new_size.max(8);
-        let new_size = {
-            let mut i = 1;
-            while i < new_size {
-                i <<= 1;
-            }
-            i
-        };
-        // Compact away holes left by deleted entries. `entries` only ever
-        // grows via `unchecked_push`, so a dict/set that repeatedly inserts
-        // and removes distinct keys (e.g. asyncio's per-task bookkeeping
-        // sets) would otherwise keep every tombstoned entry forever, making
-        // this scan - and the dict's memory footprint - grow without bound
-        // relative to the live key count. Compacting here mirrors CPython's
-        // own compacting hash table and keeps entry positions dense, which
-        // is required for the hole-free shape-stamp fast path below.
-        if self.entries.len() != self.used {
-            let mut compacted = Vec::with_capacity(self.used);
-            compacted.extend(self.entries.drain(..).flatten().map(Some));
-            self.entries = compacted;
-        }
-        self.indices = vec![IndexEntry::FREE; new_size];
-        let mask = (new_size - 1) as i64;
-        for (entry_idx, entry) in self.entries.iter_mut().enumerate() {
-            // SAFETY: compaction above removed every hole, so every slot is
-            // occupied here.
-            let entry = entry.as_mut().unwrap();
-            let mut idxs = GenIndexes::new(entry.hash, mask);
-            loop {
-                let index_index = idxs.next();
-                unsafe {
-                    // Safety: index is always valid here
-                    // index_index is generated by idxs
-                    // entry_idx is saved one
-                    let idx = self.indices.get_unchecked_mut(index_index);
-                    if *idx == IndexEntry::FREE {
-                        *idx = IndexEntry::from_index_unchecked(entry_idx);
-                        entry.index = index_index;
-                        break;
-                    }
-                }
-            }
-        }
-        self.filled = self.used;
+    #[inline(always)]
+    const fn table_size(&self) -> usize {
+        1 << self.log2
     }
 
-    fn unchecked_push(
-        &mut self,
-        index: IndexIndex,
-        hash_value: HashValue,
-        key: PyObjectRef,
-        value: T,
-        index_entry: IndexEntry,
-    ) -> usize {
-        let entry = DictEntry {
-            hash: hash_value,
-            key,
-            value,
-            index,
-        };
-        let entry_index = self.entries.len();
-        self.entries.push(Some(entry));
-        self.indices[index] = unsafe {
-            // SAFETY: entry_index is self.entries.len(). it never can
-            // grow to `usize-2` because hash tables cannot full its index
-            IndexEntry::from_index_unchecked(entry_index)
-        };
-        self.used += 1;
-        if let IndexEntry::FREE = index_entry {
-            self.filled += 1;
-            if let Some(new_size) = self.should_resize() {
-                self.resize(new_size)
+    #[inline(always)]
+    fn slots(&self) -> *const u8 {
+        if self.log2 == MIN_LOG2 {
+            (&raw const self.inline).cast()
+        } else {
+            self.heap.as_ptr().cast()
+        }
+    }
+
+    /// The index slot `i` (below `table_size`).
+    #[inline(always)]
+    fn slot(&self, i: usize) -> IndexEntry {
+        debug_assert!(i < self.table_size());
+        // SAFETY: `i` is below the table's size.
+        unsafe { read_slot(self.slots(), slot_width(self.log2), i) }
+    }
+
+    #[inline(always)]
+    fn set_slot(&mut self, i: usize, v: IndexEntry) {
+        debug_assert!(i < self.table_size());
+        let width = slot_width(self.log2);
+        let p = self.slots().cast_mut();
+        // SAFETY: as in `slot`; the value fits the width (see `slot_width`).
+        unsafe {
+            match width {
+                1 => *p.cast::<i8>().add(i) = v.0 as i8,
+                2 => *p.cast::<i16>().add(i) = v.0 as i16,
+                4 => *p.cast::<i32>().add(i) = v.0 as i32,
+                _ => *p.cast::<i64>().add(i) = v.0,
             }
         }
-        // A resize may compact holes out of `entries`, shifting earlier
-        // positions, but the entry pushed above is always the last one.
-        self.entries.len() - 1
+    }
+
+    /// A FREE slot for `hash` (the key is known to be absent, and the table
+    /// has no DUMMY slots on the probe path that should be reused).
+    fn free_slot(&self, hash: HashValue) -> usize {
+        let mut idxs = GenIndexes::new(hash, (self.table_size() - 1) as HashIndex);
+        loop {
+            let i = idxs.next();
+            if self.slot(i) == IndexEntry::FREE {
+                return i;
+            }
+        }
+    }
+
+    /// The slot holding entry `entry_index`, whose hash is `hash`.
+    fn slot_of(&self, hash: HashValue, entry_index: usize) -> usize {
+        let mut idxs = GenIndexes::new(hash, (self.table_size() - 1) as HashIndex);
+        loop {
+            let i = idxs.next();
+            if self.slot(i).index() == Some(entry_index) {
+                return i;
+            }
+        }
+    }
+
+    /// Rebuild the table at 2^log2 slots with the live entries, in order and
+    /// without holes, in an entry array of exactly `capacity` entries
+    /// (at least `used`, at most `usable` of the new size).
+    fn rebuild(&mut self, log2: u8, capacity: usize) {
+        let log2 = log2.max(MIN_LOG2);
+        debug_assert!(capacity >= self.used && capacity <= usable(1 << log2));
+        // Compact away holes left by deleted entries, which also keeps entry
+        // positions dense, as the hole-free shape-stamp fast path needs.
+        let mut compacted = Vec::with_capacity(capacity);
+        compacted.extend(self.entries.drain(..).flatten().map(Some));
+        self.entries = compacted;
+        self.log2 = log2;
+        self.inline = FREE_SLOTS;
+        self.heap = if log2 == MIN_LOG2 {
+            Box::default()
+        } else {
+            vec![u64::MAX; ((1usize << log2) * slot_width(log2)).div_ceil(8)].into_boxed_slice()
+        };
+        for entry_index in 0..self.entries.len() {
+            // SAFETY: compaction above removed every hole.
+            let hash = unsafe { self.entries.get_unchecked(entry_index).as_ref().unwrap_unchecked().hash };
+            let slot = self.free_slot(hash);
+            // SAFETY: an entry index, not FREE or DUMMY.
+            self.set_slot(slot, unsafe { IndexEntry::from_index_unchecked(entry_index) });
+        }
+        self.changes = self.changes.wrapping_add(1);
+    }
+
+    /// Make room for one more entry in a full entry array: grow the array
+    /// alone while the table has usable slots left, else rebuild the table
+    /// for the live entries (CPython's `GROWTH_RATE`: used * 3), which also
+    /// drops the holes of deleted entries. Whether the table was rebuilt.
+    fn make_room(&mut self) -> bool {
+        let usable_now = usable(self.table_size());
+        if self.entries.len() < usable_now {
+            // A new array and a move rather than `reserve_exact`: the
+            // allocator's aligned realloc takes its slow path.
+            let want = if self.entries.capacity() == 0 {
+                (self.first_capacity as usize).min(usable_now)
+            } else {
+                usable_now
+            };
+            let mut grown = Vec::with_capacity(want);
+            grown.append(&mut self.entries);
+            self.entries = grown;
+            false
+        } else {
+            let log2 = (self.used * 3).max(8).next_power_of_two().trailing_zeros() as u8;
+            self.rebuild(log2, usable(1 << log2));
+            true
+        }
+    }
+
+    /// Append a new entry for a key known to be absent, at `slot` (FREE or
+    /// DUMMY) of the current table. Returns the entry's index.
+    fn push_new(&mut self, mut slot: IndexIndex, hash: HashValue, key: PyObjectRef, value: T) -> usize {
+        let limit = self.entries.capacity().min(usable(self.table_size()));
+        if self.entries.len() >= limit && self.make_room() {
+            slot = self.free_slot(hash);
+        }
+        let entry_index = self.entries.len();
+        self.entries.push(Some(DictEntry { hash, key, value }));
+        // SAFETY: an entry index is below `usable` of the table's size.
+        self.set_slot(slot, unsafe { IndexEntry::from_index_unchecked(entry_index) });
+        self.used += 1;
+        self.changes = self.changes.wrapping_add(1);
+        entry_index
     }
 
     const fn size(&self) -> DictSize {
         DictSize {
-            indices_size: self.indices.len(),
+            indices_size: 1 << self.log2,
             entries_size: self.entries.len(),
             used: self.used,
-            filled: self.filled,
         }
     }
 
+    /// The entry at `idx` if the table is as a lookup that saw `changes` left it.
     #[inline]
-    const fn should_resize(&self) -> Option<usize> {
-        if self.filled * 3 > self.indices.len() * 2 {
-            Some(self.used * 2)
-        } else {
-            None
+    fn get_entry_checked(&self, idx: EntryIndex, changes: u32) -> Option<&DictEntry<T>> {
+        if self.changes != changes {
+            return None;
         }
+        self.entries.get(idx)?.as_ref()
     }
 
-    #[inline]
-    fn get_entry_checked(&self, idx: EntryIndex, index_index: IndexIndex) -> Option<&DictEntry<T>> {
-        match self.entries.get(idx) {
-            Some(Some(entry)) if entry.index == index_index => Some(entry),
-            _ => None,
-        }
+    /// Empty the table, returning its old contents.
+    fn take_all(&mut self) -> Self {
+        let empty = Self {
+            changes: self.changes.wrapping_add(1),
+            first_capacity: self.first_capacity,
+            ..Self::default()
+        };
+        core::mem::replace(self, empty)
+    }
+
+    /// Bytes of the index table's allocation (none for the smallest).
+    fn index_bytes(&self) -> usize {
+        self.heap.len() * size_of::<u64>()
     }
 }
 
@@ -514,6 +643,10 @@ impl<T: Clone + StoredValue> Dict<T> {
     /// hipy: the owning dict becomes an object's `__dict__`: tracked from
     /// now on, never left untracked again.
     pub(crate) fn attach(&self) {
+        // An object's attributes come one store at a time: its first entry
+        // array holds as many as the smallest table allows (as CPython's
+        // instance dicts), so that up to 5 attributes need one allocation.
+        self.write().first_capacity = usable(1 << MIN_LOG2) as u8;
         if self.gc.swap(GC_ATTACHED, AcqRel) == GC_UNTRACKED {
             unsafe { self.track_owner() };
         }
@@ -666,28 +799,21 @@ impl<T: Clone + StoredValue> Dict<T> {
     /// Only use on an unpublished dictionary: resizing must not race with a
     /// lookup that has already probed the old index table.
     pub(crate) fn reserve_for_empty(&self, capacity: usize) {
-        if capacity == 0 {
+        // Tables past this are left to grow as keys come (a capacity that
+        // large is an estimate, and the allocation could fail).
+        if capacity == 0 || capacity > usable(1 << 31) {
             return;
         }
-        let Some(index_capacity) = capacity
-            .checked_add(capacity.div_ceil(2))
-            .and_then(usize::checked_next_power_of_two)
-        else {
-            return;
-        };
         let mut inner = self.write();
-        if inner.filled != 0 || !inner.entries.is_empty() {
+        if inner.used != 0 || !inner.entries.is_empty() {
             return;
         }
-        // Keep the usual incremental growth path if preallocation fails.
-        if inner.entries.try_reserve_exact(capacity).is_err() {
-            return;
-        }
-        let additional = index_capacity.saturating_sub(inner.indices.len());
-        if additional != 0 && inner.indices.try_reserve_exact(additional).is_ok() {
-            // Every existing index is FREE, so extending needs no rehash and
-            // leaves the empty key layout and its version unchanged.
-            inner.indices.resize(index_capacity, IndexEntry::FREE);
+        // Every slot is FREE, so a larger table needs no rehash and leaves
+        // the empty key layout and its version unchanged. The entry array
+        // gets exactly `capacity` entries.
+        let log2 = table_log2_for(capacity).max(inner.log2);
+        if log2 > inner.log2 || inner.entries.capacity() < capacity {
+            inner.rebuild(log2, capacity);
         }
     }
 
@@ -737,46 +863,22 @@ impl<T: Clone + StoredValue> Dict<T> {
     {
         let track = self.must_track_for(key, &value);
         let (stored_index, _removed) = loop {
-            let (entry_index, index_index) = self.lookup(vm, key, hash, None)?;
+            let (entry_index, index_index, changes) = self.lookup(vm, key, hash, None)?;
             let mut inner = self.write();
+            if inner.changes != changes {
+                // The dict was changed since we did lookup. Let's try again.
+                continue;
+            }
             if let Some(index) = entry_index.index() {
                 // Update existing key
-                if let Some(entry) = inner.entries.get_mut(index) {
-                    let Some(entry) = entry.as_mut() else {
-                        // The dict was changed since we did lookup. Let's try again.
-                        // this is very rare to happen
-                        // (and seems only happen with very high freq gc, and about one time in 10000 iters)
-                        // but still possible
-                        continue;
-                    };
-                    #[expect(
-                        clippy::redundant_else,
-                        reason = "Keeping the empty `else` block here for documentation"
-                    )]
-                    if entry.index == index_index {
-                        let removed = core::mem::replace(&mut entry.value, value);
-                        // defer dec RC
-                        break (index, Some(removed));
-                    } else {
-                        // stuff shifted around, let's try again
-                    }
-                } else {
-                    // The dict was changed since we did lookup. Let's try again.
-                }
+                // SAFETY: the lookup found a live entry there, unchanged since.
+                let entry = unsafe { inner.entries.get_unchecked_mut(index).as_mut().unwrap_unchecked() };
+                let removed = core::mem::replace(&mut entry.value, value);
+                // defer dec RC
+                break (index, Some(removed));
             } else {
-                // New key - validate slot is still what lookup found
-                if inner.indices.get(index_index) != Some(&entry_index) {
-                    // Dict was resized since lookup, retry
-                    continue;
-                }
                 self.invalidate_keys_version();
-                let stored = inner.unchecked_push(
-                    index_index,
-                    hash,
-                    key.to_pyobject(vm),
-                    value,
-                    entry_index,
-                );
+                let stored = inner.push_new(index_index, hash, key.to_pyobject(vm), value);
                 break (stored, None);
             }
         };
@@ -803,7 +905,7 @@ impl<T: Clone + StoredValue> Dict<T> {
         key: &K,
         hash: HashValue,
     ) -> PyResult<bool> {
-        let (entry, _) = self.lookup(vm, key, hash, None)?;
+        let (entry, _, _) = self.lookup(vm, key, hash, None)?;
         Ok(entry.index().is_some())
     }
 
@@ -838,7 +940,7 @@ impl<T: Clone + StoredValue> Dict<T> {
         key: &K,
     ) -> PyResult<Option<u16>> {
         let hash = key.key_hash(vm)?;
-        let (entry, _) = self.lookup(vm, key, hash, None)?;
+        let (entry, _, _) = self.lookup(vm, key, hash, None)?;
         let Some(index) = entry.index() else {
             return Ok(None);
         };
@@ -856,10 +958,10 @@ impl<T: Clone + StoredValue> Dict<T> {
     ) -> PyResult<Option<(T, Option<u16>)>> {
         let hash = key.key_hash(vm)?;
         let ret = loop {
-            let (entry, index_index) = self.lookup(vm, key, hash, None)?;
+            let (entry, _, changes) = self.lookup(vm, key, hash, None)?;
             if let Some(index) = entry.index() {
                 let inner = self.read();
-                if let Some(entry) = inner.get_entry_checked(index, index_index) {
+                if let Some(entry) = inner.get_entry_checked(index, changes) {
                     // The dict was not changed since we did lookup
                     break Some((entry.value.clone(), u16::try_from(index).ok()));
                 }
@@ -955,7 +1057,7 @@ impl<T: Clone + StoredValue> Dict<T> {
         hash: HashValue,
     ) -> PyResult<Option<T>> {
         let ret = loop {
-            let (entry, index_index) =
+            let (entry, _, changes) =
                 match self.lookup_extract(vm, key, hash, None, |entry| entry.value.clone())? {
                     // Read under the probe's own guard: nothing to re-check.
                     (_, Some(value)) => break Some(value),
@@ -963,7 +1065,7 @@ impl<T: Clone + StoredValue> Dict<T> {
                 };
             if let Some(index) = entry.index() {
                 let inner = self.read();
-                if let Some(entry) = inner.get_entry_checked(index, index_index) {
+                if let Some(entry) = inner.get_entry_checked(index, changes) {
                     // The dict was not changed since we did lookup
                     break Some(entry.value.clone());
                 }
@@ -994,12 +1096,8 @@ impl<T: Clone + StoredValue> Dict<T> {
         let _removed = {
             let mut inner = self.write();
             self.invalidate_keys_version();
-            inner.indices.clear();
-            inner.indices.resize(8, IndexEntry::FREE);
-            inner.used = 0;
-            inner.filled = 0;
             // defer dec rc
-            core::mem::take(&mut inner.entries)
+            inner.take_all()
         };
     }
 
@@ -1116,7 +1214,7 @@ impl<T: Clone + StoredValue> Dict<T> {
         let track = self.must_track_for(key, &value);
         let _removed = loop {
             let lookup = self.lookup(vm, key, hash, None)?;
-            let (entry, index_index) = lookup;
+            let (entry, index_index, changes) = lookup;
             if entry.index().is_some() {
                 match self.pop_inner(lookup) {
                     ControlFlow::Break(Some(entry)) => break Some(entry),
@@ -1125,11 +1223,11 @@ impl<T: Clone + StoredValue> Dict<T> {
             }
 
             let mut inner = self.write();
-            if inner.indices.get(index_index) != Some(&entry) {
+            if inner.changes != changes {
                 continue;
             }
             self.invalidate_keys_version();
-            inner.unchecked_push(index_index, hash, key.to_owned(), value, entry);
+            inner.push_new(index_index, hash, key.to_owned(), value);
             break None;
         };
         if track {
@@ -1146,16 +1244,16 @@ impl<T: Clone + StoredValue> Dict<T> {
         let hash = key.key_hash(vm)?;
         let mut default = Some(default);
         loop {
-            let (index_entry, index_index) = self.lookup(vm, key, hash, None)?;
+            let (index_entry, index_index, changes) = self.lookup(vm, key, hash, None)?;
             if let Some(index) = index_entry.index() {
                 let inner = self.read();
-                if let Some(entry) = inner.get_entry_checked(index, index_index) {
+                if let Some(entry) = inner.get_entry_checked(index, changes) {
                     return Ok(entry.value.clone());
                 }
                 continue;
             }
             let mut inner = self.write();
-            if inner.indices.get(index_index) != Some(&index_entry) {
+            if inner.changes != changes {
                 continue;
             }
             let value = default
@@ -1163,13 +1261,7 @@ impl<T: Clone + StoredValue> Dict<T> {
                 .expect("default must only be computed on insertion")();
             let track = self.must_track_for(key, &value);
             self.invalidate_keys_version();
-            inner.unchecked_push(
-                index_index,
-                hash,
-                key.to_pyobject(vm),
-                value.clone(),
-                index_entry,
-            );
+            inner.push_new(index_index, hash, key.to_pyobject(vm), value.clone());
             drop(inner);
             if track {
                 self.track_after_store();
@@ -1192,16 +1284,16 @@ impl<T: Clone + StoredValue> Dict<T> {
         let hash = key.key_hash(vm)?;
         let mut default = Some(default);
         loop {
-            let (index_entry, index_index) = self.lookup(vm, key, hash, None)?;
+            let (index_entry, index_index, changes) = self.lookup(vm, key, hash, None)?;
             if let Some(index) = index_entry.index() {
                 let inner = self.read();
-                if let Some(entry) = inner.get_entry_checked(index, index_index) {
+                if let Some(entry) = inner.get_entry_checked(index, changes) {
                     return Ok((entry.key.clone(), entry.value.clone()));
                 }
                 continue;
             }
             let mut inner = self.write();
-            if inner.indices.get(index_index) != Some(&index_entry) {
+            if inner.changes != changes {
                 continue;
             }
             let value = default
@@ -1211,7 +1303,7 @@ impl<T: Clone + StoredValue> Dict<T> {
             let ret = (key_obj.clone(), value.clone());
             let track = self.must_track_for(key, &value);
             self.invalidate_keys_version();
-            inner.unchecked_push(index_index, hash, key_obj, value, index_entry);
+            inner.push_new(index_index, hash, key_obj, value);
             drop(inner);
             if track {
                 self.track_after_store();
@@ -1399,24 +1491,28 @@ impl<T: Clone + StoredValue> Dict<T> {
         mut lock: Option<PyRwLockReadGuard<'_, DictInner<T>>>,
         extract: impl Fn(&DictEntry<T>) -> R,
     ) -> PyResult<(LookupResult, Option<R>)> {
-        let mut idxs = None;
+        let mut idxs: Option<GenIndexes> = None;
         let mut free_slot = None;
+        let mut seen_changes = 0;
         let ret = 'outer: loop {
             let (entry_key, ret) = {
                 let inner = lock.take().unwrap_or_else(|| self.read());
-                let mask = (inner.indices.len() - 1) as i64;
-                let idxs = idxs.get_or_insert_with(|| GenIndexes::new(hash_value, mask));
-                if idxs.mask != mask {
-                    // Dict was resized since last probe, restart
-                    *idxs = GenIndexes::new(hash_value, mask);
-                    free_slot = None;
-                }
+                let mask = (inner.table_size() - 1) as i64;
+                let idxs = match &mut idxs {
+                    // A key comparison ran Python and left the table as it was.
+                    Some(idxs) if seen_changes == inner.changes => idxs,
+                    // The first probe, or the table changed since: (re)start.
+                    _ => {
+                        free_slot = None;
+                        seen_changes = inner.changes;
+                        idxs.insert(GenIndexes::new(hash_value, mask))
+                    }
+                };
+                let (slots, width) = (inner.slots(), slot_width(inner.log2));
                 loop {
                     let index_index = idxs.next();
-                    let index_entry = *unsafe {
-                        // Safety: index_index is generated
-                        inner.indices.get_unchecked(index_index)
-                    };
+                    // SAFETY: index_index is generated within the mask.
+                    let index_entry = unsafe { read_slot(slots, width, index_index) };
                     match index_entry {
                         IndexEntry::DUMMY => {
                             if free_slot.is_none() {
@@ -1425,8 +1521,8 @@ impl<T: Clone + StoredValue> Dict<T> {
                         }
                         IndexEntry::FREE => {
                             let idxs = match free_slot {
-                                Some(free) => (IndexEntry::DUMMY, free),
-                                None => (IndexEntry::FREE, index_index),
+                                Some(free) => (IndexEntry::DUMMY, free, inner.changes),
+                                None => (IndexEntry::FREE, index_index, inner.changes),
                             };
                             return Ok((idxs, None));
                         }
@@ -1437,7 +1533,7 @@ impl<T: Clone + StoredValue> Dict<T> {
                                 let i = idx.index().unwrap_unchecked();
                                 inner.entries.get_unchecked(i).as_ref().unwrap_unchecked()
                             };
-                            let ret = (idx, index_index);
+                            let ret = (idx, index_index, inner.changes);
 
                             #[expect(
                                 clippy::redundant_else,
@@ -1483,33 +1579,23 @@ impl<T: Clone + StoredValue> Dict<T> {
         lookup: LookupResult,
         pred: impl Fn(&T) -> Result<bool, E>,
     ) -> Result<PopInnerResult<T>, E> {
-        let (entry_index, index_index) = lookup;
+        let (entry_index, index_index, changes) = lookup;
         let Some(entry_index) = entry_index.index() else {
             return Ok(ControlFlow::Break(None));
         };
         let inner = &mut *self.write();
-        let slot = if let Some(slot) = inner.entries.get_mut(entry_index) {
-            slot
-        } else {
+        let Some(entry) = inner.get_entry_checked(entry_index, changes) else {
             // The dict was changed since we did lookup. Let's try again.
             return Ok(ControlFlow::Continue(()));
         };
-        match slot {
-            Some(entry) if entry.index == index_index => {
-                if !pred(&entry.value)? {
-                    return Ok(ControlFlow::Break(None));
-                }
-            }
-            // The dict was changed since we did lookup. Let's try again.
-            _ => return Ok(ControlFlow::Continue(())),
+        if !pred(&entry.value)? {
+            return Ok(ControlFlow::Break(None));
         }
         self.invalidate_keys_version();
-        *unsafe {
-            // index_index is result of lookup
-            inner.indices.get_unchecked_mut(index_index)
-        } = IndexEntry::DUMMY;
+        inner.set_slot(index_index, IndexEntry::DUMMY);
         inner.used -= 1;
-        let removed = slot.take();
+        inner.changes = inner.changes.wrapping_add(1);
+        let removed = inner.entries[entry_index].take();
         Ok(ControlFlow::Break(removed))
     }
 
@@ -1540,10 +1626,10 @@ impl<T: Clone + StoredValue> Dict<T> {
         };
         self.invalidate_keys_version();
         inner.used -= 1;
-        *unsafe {
-            // entry.index always refers valid index
-            inner.indices.get_unchecked_mut(entry.index)
-        } = IndexEntry::DUMMY;
+        // The entry was the last one: its index is now the array's length.
+        let slot = inner.slot_of(entry.hash, inner.entries.len());
+        inner.set_slot(slot, IndexEntry::DUMMY);
+        inner.changes = inner.changes.wrapping_add(1);
         Some((entry.key, entry.value))
     }
 
@@ -1551,8 +1637,8 @@ impl<T: Clone + StoredValue> Dict<T> {
         let inner = self.read();
         size_of::<Self>()
             + size_of::<DictInner<T>>()
-            + inner.indices.len() * size_of::<i64>()
-            + inner.entries.len() * size_of::<DictEntry<T>>()
+            + inner.index_bytes()
+            + inner.entries.capacity() * size_of::<DictEntry<T>>()
     }
 
     /// Pop all entries from the dict, returning (key, value) pairs.
@@ -1560,15 +1646,14 @@ impl<T: Clone + StoredValue> Dict<T> {
     /// Requires &mut self to avoid lock contention.
     pub(crate) fn drain_entries(&mut self) -> impl Iterator<Item = (PyObjectRef, T)> + '_ {
         self.keys_version.store(0, Release);
-        let inner = self.inner.get_mut();
-        inner.used = 0;
-        inner.filled = 0;
-        inner.indices.iter_mut().for_each(|i| *i = IndexEntry::FREE);
-        inner.entries.drain(..).flatten().map(|e| (e.key, e.value))
+        let old = self.inner.get_mut().take_all();
+        old.entries.into_iter().flatten().map(|e| (e.key, e.value))
     }
 }
 
-type LookupResult = (IndexEntry, IndexIndex);
+/// The slot a lookup found (the key's, or where to insert it) and the
+/// table's `changes` when it did.
+type LookupResult = (IndexEntry, IndexIndex, u32);
 
 /// Types implementing this trait can be used to index
 /// the dictionary. Typical use-cases are:
@@ -2006,9 +2091,8 @@ mod tests {
                 let result = copied.read();
                 assert_eq!(source.entries.len(), 128);
                 assert_eq!(result.entries.len(), result.used);
-                assert!(result.indices.len() < source.indices.len());
+                assert!(result.table_size() < source.table_size());
                 assert!(result.entries.capacity() < source.entries.capacity());
-                assert_eq!(result.filled, result.used);
             }
             assert_eq!(copied.values(), (120..128).collect::<Vec<_>>());
             for key in 120..128usize {
@@ -2031,7 +2115,7 @@ mod tests {
             }
             let copied = dict.clone();
             assert_eq!(copied.len(), 4);
-            assert!(copied.read().indices.len() < dict.read().indices.len());
+            assert!(copied.read().table_size() < dict.read().table_size());
             for key in 0..4usize {
                 assert!(copied.contains(vm, &key).unwrap());
                 dict.delete(vm, &key).unwrap();
@@ -2040,8 +2124,8 @@ mod tests {
             assert_eq!(dict.len(), 0);
             assert_eq!(empty.len(), 0);
             assert_eq!(
-                empty.read().indices.len(),
-                Dict::<()>::default().read().indices.len()
+                empty.read().table_size(),
+                Dict::<()>::default().read().table_size()
             );
             assert_eq!(empty.read().entries.capacity(), 0);
         });
@@ -2145,7 +2229,7 @@ mod tests {
         Interpreter::without_stdlib(Default::default()).enter(|vm| {
             let dict = Dict::default();
             dict.reserve_for_empty(usize::MAX);
-            assert_eq!(dict.read().indices.len(), 8);
+            assert_eq!(dict.read().table_size(), 8);
             assert_eq!(dict.read().entries.capacity(), 0);
 
             let version = dict.assign_keys_version();
@@ -2154,12 +2238,12 @@ mod tests {
             assert_eq!(dict.keys_version(), version);
             let capacity = {
                 let inner = dict.read();
-                (inner.indices.len(), inner.entries.capacity())
+                (inner.table_size(), inner.entries.capacity())
             };
             for key in 0..count {
                 dict.insert(vm, &key, vm.ctx.none()).unwrap();
                 let inner = dict.read();
-                assert_eq!((inner.indices.len(), inner.entries.capacity()), capacity);
+                assert_eq!((inner.table_size(), inner.entries.capacity()), capacity);
             }
             assert_eq!(dict.len(), count);
             assert!(dict.contains(vm, &(count - 1)).unwrap());
@@ -2168,7 +2252,7 @@ mod tests {
             dict.reserve_for_empty(count * 4);
             {
                 let inner = dict.read();
-                assert_eq!((inner.indices.len(), inner.entries.capacity()), capacity);
+                assert_eq!((inner.table_size(), inner.entries.capacity()), capacity);
             }
             for key in 0..count {
                 dict.delete(vm, &key).unwrap();
