@@ -24,7 +24,7 @@ pub mod gc;
 pub mod instances;
 pub mod objects;
 
-use rustpython_vm::builtins::{PyBoundMethod, PyCode, PyDict, PyDictRef, PyFunction, PyStrRef, PyTuple};
+use rustpython_vm::builtins::{PyBoundMethod, PyCode, PyDict, PyFunction, PyStrRef, PyTuple};
 
 use crate::frame::Held;
 use rustpython_vm::common::lock::PyMutex;
