@@ -1557,11 +1557,32 @@ impl<T: Clone + StoredValue> Dict<T> {
                 reason = "Keeping the empty `else` block here for documentation"
             )]
             // This comparison needs to be done outside the lock.
-            if key.key_eq(vm, &entry_key)? {
-                break 'outer ret;
+            let equal = key.key_eq(vm, &entry_key)?;
+            // CPython's rule (`lookdict`): the comparison ran Python, which
+            // may have changed the dict. If the compared entry is still in
+            // its slot with the same key object, the answer stands (and the
+            // probe goes on from there); other changes do not restart the
+            // lookup, which would run `__eq__` again.
+            let inner = self.read();
+            let (idx, index_index, _) = ret;
+            let same_entry = index_index < inner.table_size()
+                // SAFETY: index_index is below the table's size (checked).
+                && unsafe { read_slot(inner.slots(), slot_width(inner.log2), index_index) } == idx
+                && idx
+                    .index()
+                    .and_then(|i| inner.entries.get(i))
+                    .and_then(Option::as_ref)
+                    .is_some_and(|e| e.key.is(&entry_key));
+            if same_entry {
+                seen_changes = inner.changes;
+                if equal {
+                    break 'outer (idx, index_index, inner.changes);
+                }
             } else {
-                // hash collision
+                // The table was rebuilt or the entry replaced: start again.
+                idxs = None;
             }
+            drop(inner);
 
             // warn!("Perturb value: {}", i);
         };
