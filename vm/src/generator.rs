@@ -1044,7 +1044,7 @@ pub fn new_generator(vm: &VirtualMachine, frame: Box<Frame>) -> PyObjectRef {
         .func
         .as_ref()
         .and_then(|f| f.downcast_ref::<rustpython_vm::builtins::PyFunction>())
-        .map(layout::function_names);
+        .map(|f| f.names());
     let (name, qualname) = match (direct, &frame.func) {
         (Some((n, q)), _) => (Some(n), Some(q)),
         (None, Some(func)) => (

@@ -76,7 +76,7 @@ fn refcount_overflow() -> ! {
     }
 }
 
-/// 1 while one thread runs Python code: `inc` and `dec` then count with a
+/// True while one thread runs Python code: `inc` and `dec` then count with a
 /// plain load and store instead of a locked read-modify-write, and the locks
 /// of `lock` take their fast paths the same way (hipy patch).
 ///
@@ -89,10 +89,6 @@ fn refcount_overflow() -> ! {
 /// `leak`, immortalization) stay atomic either way.
 static PLAIN_COUNTS: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(false);
 
-#[inline(always)]
-fn plain_counts() -> bool {
-    PLAIN_COUNTS.load(Ordering::Relaxed)
-}
 
 /// Count with plain instructions from now on (`true`: the caller guarantees
 /// that no other thread runs Python code or touches a count until it calls
@@ -104,8 +100,9 @@ pub fn set_plain_counts(plain: bool) {
 }
 
 /// Whether `inc`/`dec` count with plain instructions.
+#[inline(always)]
 pub fn counts_are_plain() -> bool {
-    plain_counts()
+    PLAIN_COUNTS.load(Ordering::Relaxed)
 }
 
 /// State wraps reference count + flags in a single word (platform usize)
@@ -212,7 +209,7 @@ impl RefCount {
         if State::from_raw(seen).immortal() {
             return;
         }
-        let val = if plain_counts() {
+        let val = if counts_are_plain() {
             self.state.store(seen.wrapping_add(COUNT), Ordering::Relaxed);
             State::from_raw(seen)
         } else {
@@ -300,7 +297,7 @@ impl RefCount {
         if seen.immortal() {
             return false;
         }
-        if plain_counts() {
+        if counts_are_plain() {
             let old = seen;
             self.state.store(old.as_raw().wrapping_sub(COUNT), Ordering::Relaxed);
             debug_assert!(!old.leaked(), "a leaked object must also be immortal");

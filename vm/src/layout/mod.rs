@@ -24,7 +24,7 @@ pub mod gc;
 pub mod instances;
 pub mod objects;
 
-use rustpython_vm::builtins::{PyBoundMethod, PyCode, PyDict, PyFunction, PyStrRef, PyTuple};
+use rustpython_vm::builtins::{PyBoundMethod, PyCode, PyDict, PyFunction, PyTuple};
 
 use crate::frame::Held;
 use rustpython_vm::common::lock::PyMutex;
@@ -39,11 +39,6 @@ type CellContents = PyMutex<Option<PyObjectRef>>;
 
 pub fn probe(vm: &VirtualMachine) {
     CELLS_DIRECT.get_or_init(|| probe_cells(vm).unwrap_or(false));
-}
-
-/// `func.__name__` and `func.__qualname__`.
-pub fn function_names(func: &Py<PyFunction>) -> (PyStrRef, PyStrRef) {
-    func.names()
 }
 
 /// For a bound method whose function is a plain Python function, the
