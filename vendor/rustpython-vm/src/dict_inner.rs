@@ -344,30 +344,30 @@ pub struct DictSize {
 #[derive(Debug)]
 pub(crate) struct DictChanged;
 
+/// The slots a hash probes, in CPython's order (hipy patch): the hash's low
+/// bits first, then `i = i*5 + perturb + 1` with `perturb` (the hash as an
+/// unsigned word) shifted right by 5 *before* each step. The order is
+/// observable: a key's `__eq__` runs against the colliding keys in it.
 struct GenIndexes {
-    idx: HashIndex,
-    perturb: HashValue,
-    mask: HashIndex,
+    idx: u64,
+    perturb: u64,
+    mask: u64,
 }
 
 impl GenIndexes {
     const fn new(hash: HashValue, mask: HashIndex) -> Self {
-        let hash = hash.abs();
         Self {
-            idx: hash,
-            perturb: hash,
-            mask,
+            idx: hash as u64,
+            perturb: hash as u64,
+            mask: mask as u64,
         }
     }
 
     const fn next(&mut self) -> usize {
-        let prev = self.idx;
-        self.idx = prev
-            .wrapping_mul(5)
-            .wrapping_add(self.perturb)
-            .wrapping_add(1);
+        let i = self.idx & self.mask;
         self.perturb >>= 5;
-        (prev & self.mask) as usize
+        self.idx = i.wrapping_mul(5).wrapping_add(self.perturb).wrapping_add(1);
+        i as usize
     }
 }
 
@@ -1101,19 +1101,6 @@ impl<T: Clone + StoredValue> Dict<T> {
         };
     }
 
-    /// Install an owned table, releasing the old entries after unlocking.
-    pub(crate) fn replace_contents(&self, other: Self) {
-        let replacement = other.inner.into_inner();
-        let _removed = {
-            let mut inner = self.write();
-            self.invalidate_keys_version();
-            core::mem::replace(&mut *inner, replacement)
-        };
-        if self.gc.load(Relaxed) == GC_UNTRACKED && !self.holds_only_atoms() {
-            self.track_after_store();
-        }
-    }
-
     /// Delete a key
     pub(crate) fn delete<K>(&self, vm: &VirtualMachine, key: &K) -> PyResult<()>
     where
@@ -1124,13 +1111,6 @@ impl<T: Clone + StoredValue> Dict<T> {
         } else {
             Err(vm.new_key_error(key.to_pyobject(vm)))
         }
-    }
-
-    pub(crate) fn delete_if_exists<K>(&self, vm: &VirtualMachine, key: &K) -> PyResult<bool>
-    where
-        K: DictKey + ?Sized,
-    {
-        self.remove_if_exists(vm, key).map(|opt| opt.is_some())
     }
 
     /// [`Self::delete_if_exists`] with a known hash. Same contract as
@@ -1200,40 +1180,6 @@ impl<T: Clone + StoredValue> Dict<T> {
             }
         };
         Ok(removed.map(|entry| entry.value))
-    }
-
-    /// Delete an existing key or insert a missing key using its known hash.
-    /// Same contract as [`Self::insert_known_hash`].
-    pub(crate) fn delete_or_insert_known_hash(
-        &self,
-        vm: &VirtualMachine,
-        key: &PyObject,
-        hash: HashValue,
-        value: T,
-    ) -> PyResult<()> {
-        let track = self.must_track_for(key, &value);
-        let _removed = loop {
-            let lookup = self.lookup(vm, key, hash, None)?;
-            let (entry, index_index, changes) = lookup;
-            if entry.index().is_some() {
-                match self.pop_inner(lookup) {
-                    ControlFlow::Break(Some(entry)) => break Some(entry),
-                    _ => continue,
-                }
-            }
-
-            let mut inner = self.write();
-            if inner.changes != changes {
-                continue;
-            }
-            self.invalidate_keys_version();
-            inner.push_new(index_index, hash, key.to_owned(), value);
-            break None;
-        };
-        if track {
-            self.track_after_store();
-        }
-        Ok(())
     }
 
     pub(crate) fn setdefault<K, F>(&self, vm: &VirtualMachine, key: &K, default: F) -> PyResult<T>
@@ -1446,18 +1392,6 @@ impl<T: Clone + StoredValue> Dict<T> {
             .iter()
             .filter_map(|v| v.as_ref().map(|v| (v.key.clone(), v.value.clone())))
             .collect()
-    }
-
-    /// Fold stored hashes under the read lock; the callback must not run Python.
-    pub(crate) fn fold_hashes<Acc, Fold>(&self, init: Acc, f: Fold) -> Acc
-    where
-        Fold: FnMut(Acc, HashValue) -> Acc,
-    {
-        self.read()
-            .entries
-            .iter()
-            .filter_map(|v| v.as_ref().map(|v| v.hash))
-            .fold(init, f)
     }
 
     /// Lookup the index for the given key.

@@ -60,6 +60,7 @@ pub mod convert;
 mod coroutine;
 pub mod datastack;
 mod dict_inner;
+mod set_table;
 
 #[cfg(feature = "rustpython-compiler")]
 pub mod eval;

@@ -400,7 +400,7 @@ impl ConstantBag for PyVmBag<'_> {
                 let elements = elements
                     .iter()
                     .map(|constant| self.make_constant(constant.borrow_constant()).0);
-                PyFrozenSet::from_iter(vm, elements)
+                PyFrozenSet::from_constant_elements(vm, elements)
                     .unwrap()
                     .into_ref(ctx)
                     .into()

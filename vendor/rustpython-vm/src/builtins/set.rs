@@ -17,7 +17,7 @@ use crate::{
         wtf8::Wtf8Buf,
     },
     convert::ToPyResult,
-    dict_inner::{self, DictSize},
+    set_table::{SetSize, SetTable},
     function::{
         ArgIterable, FuncArgs, NameOthers, OptionalArg, PosArgs, PyArithmeticValue,
         PyComparisonValue,
@@ -38,7 +38,10 @@ use rustpython_common::{
     hash,
 };
 
-pub(crate) type SetContentType = dict_inner::Dict<()>;
+pub(crate) type SetContentType = SetTable;
+
+/// CPython's `set.__sizeof__` for a set whose table is inside the object.
+const SET_BASIC_SIZE: usize = 200;
 
 #[pyclass(module = false, name = "set", unhashable = true, traverse)]
 #[derive(Default)]
@@ -112,6 +115,18 @@ impl PyFrozenSet {
             inner,
             ..Default::default()
         })
+    }
+
+    /// A frozenset constant of compiled code, as CPython's compiler leaves it:
+    /// built from the elements in source order, then rebuilt from its own
+    /// iteration order (`merge_consts_recursive`), which can change the table
+    /// and so the order the set iterates in.
+    pub fn from_constant_elements(
+        vm: &VirtualMachine,
+        it: impl IntoIterator<Item = PyObjectRef>,
+    ) -> PyResult<Self> {
+        let first = Self::from_iter(vm, it)?;
+        Self::from_iter(vm, first.elements())
     }
 
     pub fn elements(&self) -> Vec<PyObjectRef> {
@@ -268,9 +283,11 @@ impl PySetInner {
         self.content.sizeof()
     }
 
+    /// A new set with this one's keys (CPython's `set_copy`: a merge into an
+    /// empty table, so a table holding dummies comes out rebuilt).
     fn copy(&self) -> Self {
         Self {
-            content: PyRc::new((*self.content).clone()),
+            content: PyRc::new(SetTable::copy_of(&self.content)),
         }
     }
 
@@ -313,17 +330,7 @@ impl PySetInner {
 
     pub(super) fn union(&self, other: ArgIterable, vm: &VirtualMachine) -> PyResult<Self> {
         let set = self.clone();
-        if let Some(elements) = Self::cached_hashes(other.as_object(), vm) {
-            for (item, hash) in elements {
-                set.add_known_hash(&item, hash, vm)?;
-            }
-            return Ok(set);
-        }
-        for item in other.iter(vm)? {
-            let item = item?;
-            set.add(&item, vm)?;
-        }
-
+        set.update_internal(other.as_object().to_owned(), vm)?;
         Ok(set)
     }
 
@@ -402,33 +409,18 @@ impl PySetInner {
         Ok(result)
     }
 
+    /// CPython's `set_symmetric_difference`: a new set from `other`, then
+    /// this set's keys toggled in it (the result has `other`'s table order).
     pub(super) fn symmetric_difference(
         &self,
         other: ArgIterable,
         vm: &VirtualMachine,
     ) -> PyResult<Self> {
-        let new_inner = self.clone();
-
-        if let Some(elements) = Self::cached_hashes(other.as_object(), vm) {
-            // the source is already duplicate-free
-            for (item, hash) in elements {
-                new_inner
-                    .content
-                    .delete_or_insert_known_hash(vm, &item, hash, ())?;
-            }
-            return Ok(new_inner);
+        let result = Self::from_object(other.as_object().to_owned(), vm)?;
+        for (item, hash) in self.content.keys_with_hashes() {
+            result.content.toggle_known_hash(vm, &item, hash)?;
         }
-
-        // We want to remove duplicates in other
-        let other_set = Self::from_iter(other.iter(vm)?, vm)?;
-
-        for (item, hash) in other_set.content.keys_with_hashes() {
-            new_inner
-                .content
-                .delete_or_insert_known_hash(vm, &item, hash, ())?;
-        }
-
-        Ok(new_inner)
+        Ok(result)
     }
 
     fn issuperset(&self, other: ArgIterable, vm: &VirtualMachine) -> PyResult<bool> {
@@ -491,25 +483,31 @@ impl PySetInner {
     }
 
     fn add(&self, item: &PyObject, vm: &VirtualMachine) -> PyResult<()> {
-        let result = self.content.insert(vm, item, ());
+        let result = self.content.add(vm, item);
         Self::wrap_unhashable_error(result, item, vm)
     }
 
     /// [`Self::add`] with a known hash.
     fn add_known_hash(&self, item: &PyObject, hash: PyHash, vm: &VirtualMachine) -> PyResult<()> {
-        let result = self.content.insert_known_hash(vm, item, hash, ());
+        let result = self.content.add_known_hash(vm, item, hash);
         Self::wrap_unhashable_error(result, item, vm)
     }
 
     fn remove(&self, item: &PyObject, vm: &VirtualMachine) -> PyResult<()> {
         let result =
-            self.retry_op_with_frozenset(item, vm, |item, vm| self.content.delete(vm, item));
+            self.retry_op_with_frozenset(item, vm, |item, vm| {
+                if self.content.discard(vm, item)? {
+                    Ok(())
+                } else {
+                    Err(vm.new_key_error(item.to_owned()))
+                }
+            });
         Self::wrap_unhashable_error(result, item, vm)
     }
 
     fn discard(&self, item: &PyObject, vm: &VirtualMachine) -> PyResult<bool> {
         let result = self
-            .retry_op_with_frozenset(item, vm, |item, vm| self.content.delete_if_exists(vm, item));
+            .retry_op_with_frozenset(item, vm, |item, vm| self.content.discard(vm, item));
         Self::wrap_unhashable_error(result, item, vm)
     }
 
@@ -522,8 +520,7 @@ impl PySetInner {
     }
 
     fn pop(&self, vm: &VirtualMachine) -> PyResult {
-        // TODO: should be pop_front, but that requires rearranging every index
-        if let Some((key, _)) = self.content.pop_back() {
+        if let Some(key) = self.content.pop() {
             Ok(key)
         } else {
             let err_msg = vm.ctx.new_str(ascii!("pop from an empty set")).into();
@@ -549,14 +546,13 @@ impl PySetInner {
     }
 
     fn merge_set(&self, any_set: AnySet, vm: &VirtualMachine) -> PyResult<()> {
-        for (item, hash) in any_set.as_inner().content.keys_with_hashes() {
-            self.add_known_hash(&item, hash, vm)?;
-        }
-        Ok(())
+        self.content.merge(vm, &any_set.as_inner().content)
     }
 
     fn merge_dict(&self, dict: &Py<PyDict>, vm: &VirtualMachine) -> PyResult<()> {
-        for (key, hash) in dict._as_dict_inner().keys_with_hashes() {
+        let entries = dict._as_dict_inner().keys_with_hashes();
+        self.content.reserve_for(entries.len());
+        for (key, hash) in entries {
             self.add_known_hash(&key, hash, vm)?;
         }
         Ok(())
@@ -569,7 +565,7 @@ impl PySetInner {
     ) -> PyResult<()> {
         let temp_inner = self.intersection_multi(others, vm)?;
         let content = PyRc::try_unwrap(temp_inner.content).unwrap_or_else(|table| (*table).clone());
-        self.content.replace_contents(content);
+        self.content.take_contents(content);
         Ok(())
     }
 
@@ -598,13 +594,14 @@ impl PySetInner {
             };
             if let Some(elements) = elements {
                 for (item, hash) in elements {
-                    self.content.delete_if_exists_known_hash(vm, &*item, hash)?;
+                    self.content.discard_known_hash(vm, &*item, hash)?;
                 }
-                continue;
+            } else {
+                for item in iterable.iter(vm)? {
+                    self.content.discard(vm, &*item?)?;
+                }
             }
-            for item in iterable.iter(vm)? {
-                self.content.delete_if_exists(vm, &*item?)?;
-            }
+            self.content.purge_dummies();
         }
         Ok(())
     }
@@ -618,16 +615,14 @@ impl PySetInner {
             if let Some(elements) = Self::cached_hashes(iterable.as_object(), vm) {
                 // the source is already duplicate-free
                 for (item, hash) in elements {
-                    self.content
-                        .delete_or_insert_known_hash(vm, &item, hash, ())?;
+                    self.content.toggle_known_hash(vm, &item, hash)?;
                 }
                 continue;
             }
             // We want to remove duplicates in iterable
             let iterable_set = Self::from_iter(iterable.iter(vm)?, vm)?;
             for (item, hash) in iterable_set.content.keys_with_hashes() {
-                self.content
-                    .delete_or_insert_known_hash(vm, &item, hash, ())?;
+                self.content.toggle_known_hash(vm, &item, hash)?;
             }
         }
         Ok(())
@@ -876,7 +871,7 @@ impl Py<PySet> {
 
     #[pymethod]
     fn __sizeof__(&self) -> usize {
-        core::mem::size_of::<PySet>() + self.inner.sizeof()
+        SET_BASIC_SIZE + self.inner.sizeof()
     }
 
     #[pymethod]
@@ -1369,7 +1364,7 @@ impl Py<PyFrozenSet> {
 
     #[pymethod]
     fn __sizeof__(&self) -> usize {
-        core::mem::size_of::<PyFrozenSet>() + self.inner.sizeof()
+        SET_BASIC_SIZE + self.inner.sizeof()
     }
 
     #[pymethod]
@@ -1653,7 +1648,7 @@ impl TryFromObject for AnySet {
 
 #[pyclass(module = false, name = "set_iterator")]
 pub(crate) struct PySetIterator {
-    size: DictSize,
+    size: SetSize,
     /// Whether the set was found to have changed, which `setiter_iternext()`
     /// records by writing a size no set can have. Sticky: what it makes the
     /// iterator answer, it answers from then on.
@@ -1695,13 +1690,13 @@ impl Py<PySetIterator> {
         if self.changed.load(Ordering::Relaxed) {
             return 0;
         }
-        self.internal.lock().length_hint(|set| {
-            if set.as_inner().content.size() == self.size {
-                self.size.entries_size
-            } else {
-                0
+        let internal = self.internal.lock();
+        match &internal.status {
+            IterStatus::Active(set) if set.as_inner().content.size() == self.size => {
+                set.as_inner().content.count_from(internal.position)
             }
-        })
+            _ => 0,
+        }
     }
 
     #[pymethod]
@@ -1715,13 +1710,7 @@ impl Py<PySetIterator> {
             (vm.ctx
                 .new_list(match &internal.status {
                     IterStatus::Exhausted => vec![],
-                    IterStatus::Active(set) => set
-                        .as_inner()
-                        .content
-                        .keys()
-                        .into_iter()
-                        .skip(internal.position)
-                        .collect(),
+                    IterStatus::Active(set) => set.as_inner().content.keys_from(internal.position),
                 })
                 .into(),),
         ))
@@ -1741,11 +1730,10 @@ impl IterNext for PySetIterator {
                 // change: an iterator that has raised keeps raising.
                 return (Err(mutated()), None);
             }
-            let entry = set.as_inner().content.next_entry_checked(
-                internal.position,
-                &zelf.size,
-                |key, ()| key.to_owned(),
-            );
+            let entry = set
+                .as_inner()
+                .content
+                .next_entry_checked(internal.position, &zelf.size);
             match entry {
                 Err(crate::dict_inner::DictChanged) => {
                     zelf.changed.store(true, Ordering::Relaxed);
