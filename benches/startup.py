@@ -2,12 +2,14 @@
 """Start-up and import times, hipy against CPython.
 
     benches/startup.py [--hipy PATH] [--python PATH] [--package networkx==3.4.2] [-n 5] [--system-site]
+                       [--site DIR]
 
 Measures wall time and CPU time (user + system, which a loaded machine
 disturbs less), the median of n runs each:
   - an empty script;
   - `import PACKAGE` of a large pure-Python package, installed with pip into
-    a scratch directory on PYTHONPATH: cold (each interpreter's compiled-code
+    a scratch directory on PYTHONPATH (or a copy of `--site DIR`, where it is
+    installed already, for a machine without an index): cold (each interpreter's compiled-code
     cache removed before every run, so every module is compiled from source)
     and warm (the cache written by a previous run).
 hipy's cache files are `__pycache__/*.hipy-01.pyc`, CPython's
@@ -22,7 +24,6 @@ given python3 as it is instead.
 
 import argparse
 import os
-import resource
 import shutil
 import statistics
 import subprocess
@@ -35,18 +36,20 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def timed(cmd, env):
-    """(wall, cpu) seconds of one run of cmd."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    """(wall s, cpu s, peak RSS KiB) of one run of cmd."""
     start = time.perf_counter()
-    subprocess.run(cmd, env=env, check=True, stdout=subprocess.DEVNULL)
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise subprocess.CalledProcessError(proc.returncode, cmd)
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
 
 
 def median(runs):
-    """(wall, cpu) medians of a list of (wall, cpu) runs."""
-    return statistics.median(w for w, _ in runs), statistics.median(c for _, c in runs)
+    """(wall, cpu, peak RSS) medians of a list of timed() runs."""
+    return tuple(statistics.median(run[i] for run in runs) for i in range(3))
 
 
 def clear_cache(site, marker):
@@ -64,6 +67,7 @@ def main():
     ap.add_argument("-n", type=int, default=5)
     ap.add_argument("--system-site", action="store_true",
                     help="run CPython with its installation's site-packages (and .pth files)")
+    ap.add_argument("--site", help="a directory where the package is installed already (copied, not pip-installed)")
     args = ap.parse_args()
     base = subprocess.run([args.python, "-c", "import sys; print(sys.executable)"],
                           capture_output=True, text=True, check=True).stdout.strip()
@@ -71,8 +75,11 @@ def main():
     with tempfile.TemporaryDirectory(prefix="hipy-startup-") as tmp:
         tmp = Path(tmp)
         site = tmp / "site"
-        subprocess.run([base, "-m", "pip", "install", "-q", "--no-compile", "--target", str(site), args.package],
-                       check=True)
+        if args.site:
+            shutil.copytree(args.site, site, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            subprocess.run([base, "-m", "pip", "install", "-q", "--no-compile", "--target", str(site), args.package],
+                           check=True)
         python = base
         if not args.system_site:
             subprocess.run([base, "-m", "venv", "--without-pip", str(tmp / "venv")], check=True)
@@ -98,8 +105,10 @@ def main():
         print("|---|---|---|---|---|---|---|")
         for key, what in (("empty", "empty script"), ("cold", f"import {args.package}, cold cache"),
                           ("warm", f"import {args.package}, warm cache")):
-            (cw, cc), (hw, hc) = results["CPython"][key], results["hipy"][key]
+            (cw, cc, _), (hw, hc, _) = results["CPython"][key], results["hipy"][key]
             print(f"| {what} | {cw:.3f} | {hw:.3f} | {hw / cw:.2f}x | {cc:.3f} | {hc:.3f} | {hc / cc:.2f}x |")
+        crss, hrss = results["CPython"]["empty"][2] / 1024, results["hipy"]["empty"][2] / 1024
+        print(f"\npeak RSS of the empty script: CPython {crss:.1f} MiB, hipy {hrss:.1f} MiB")
     return 0
 
 

@@ -167,7 +167,7 @@ pub(crate) fn install(vm: &VirtualMachine) -> PyResult<()> {
         let name = args.args.first().cloned();
         let code = original(vm, args, callee)?;
         if let Some(filename) = name.map(|n| stdlib_file(vm, &n)).transpose()?.flatten() {
-            fix_filename(vm, &code, &filename)?;
+            fix_filename(vm, &co_filename_fixer(vm)?, &code, &filename)?;
         }
         Ok(code)
     })?;
@@ -225,14 +225,19 @@ fn is_frozen_name(filename: &str) -> bool {
     !filename.contains('/') && !filename.starts_with('<')
 }
 
+/// `_imp._fix_co_filename`, for [`fix_filename`].
+fn co_filename_fixer(vm: &VirtualMachine) -> PyResult {
+    vm.import("_imp", 0)?.get_attr("_fix_co_filename", vm)
+}
+
 /// Gives `code` (and the code nested in it) the file name `filename` if it
-/// still carries its frozen name.
-fn fix_filename(vm: &VirtualMachine, code: &PyObjectRef, filename: &str) -> PyResult<()> {
+/// still carries its frozen name; `fixer` is [`co_filename_fixer`]'s.
+fn fix_filename(vm: &VirtualMachine, fixer: &PyObjectRef, code: &PyObjectRef, filename: &str) -> PyResult<()> {
     let Some(c) = code.downcast_ref::<PyCode>() else { return Ok(()) };
     if !is_frozen_name(c.source_path().as_str()) {
         return Ok(());
     }
-    vm.import("_imp", 0)?.get_attr("_fix_co_filename", vm)?.call((code.clone(), filename), vm)?;
+    fixer.call((code.clone(), filename), vm)?;
     Ok(())
 }
 
@@ -255,6 +260,7 @@ fn get_resource_reader(fullname: PyObjectRef, vm: &VirtualMachine) -> PyResult {
 fn fix_loaded(vm: &VirtualMachine, importer: &PyObjectRef) -> PyResult<()> {
     let modules = vm.sys_module.get_attr("modules", vm)?;
     let Some(modules) = modules.downcast_ref::<PyDict>() else { return Ok(()) };
+    let fixer = co_filename_fixer(vm)?;
     for (name, module) in modules.items_vec() {
         let Some(name) = name.downcast_ref::<PyStr>().and_then(|s| s.to_str()) else { continue };
         let (Ok(spec), Ok(filename)) = (module.get_attr("__spec__", vm), module.get_attr("__file__", vm)) else { continue };
@@ -266,10 +272,10 @@ fn fix_loaded(vm: &VirtualMachine, importer: &PyObjectRef) -> PyResult<()> {
             match members {
                 Some(members) if defined_in(vm, &value, name) => {
                     for member in members {
-                        fix_member(vm, member, name, filename)?;
+                        fix_member(vm, &fixer, member, name, filename)?;
                     }
                 }
-                _ => fix_member(vm, value, name, filename)?,
+                _ => fix_member(vm, &fixer, value, name, filename)?,
             }
         }
     }
@@ -280,19 +286,19 @@ fn defined_in(vm: &VirtualMachine, value: &PyObjectRef, module: &str) -> bool {
     value.get_attr("__module__", vm).is_ok_and(|m| m.downcast_ref::<PyStr>().is_some_and(|m| m.as_wtf8() == module))
 }
 
-fn fix_member(vm: &VirtualMachine, value: PyObjectRef, module: &str, filename: &str) -> PyResult<()> {
+fn fix_member(vm: &VirtualMachine, fixer: &PyObjectRef, value: PyObjectRef, module: &str, filename: &str) -> PyResult<()> {
     let types = &vm.ctx.types;
     if value.fast_isinstance(types.staticmethod_type) || value.fast_isinstance(types.classmethod_type) {
         if let Ok(func) = value.get_attr("__func__", vm) {
-            return fix_member(vm, func, module, filename);
+            return fix_member(vm, fixer, func, module, filename);
         }
     } else if value.fast_isinstance(types.property_type) {
         for accessor in ["fget", "fset", "fdel"] {
-            fix_member(vm, value.get_attr(accessor, vm)?, module, filename)?;
+            fix_member(vm, fixer, value.get_attr(accessor, vm)?, module, filename)?;
         }
     } else if let Some(func) = value.downcast_ref::<PyFunction>() {
         if defined_in(vm, &value, module) {
-            fix_filename(vm, &func.as_object().get_attr("__code__", vm)?, filename)?;
+            fix_filename(vm, fixer, &func.code_ref().to_owned().into(), filename)?;
         }
     }
     Ok(())

@@ -444,8 +444,9 @@ fn start_up_imports_no_more_than_python() {
     let t = TempDir::new("start-up-imports");
     // `warnings` is a placeholder until first used: its code (with 3.14's
     // `_py_warnings`) has not run. hipy's fixes of `gc`, `math`,
-    // `_operator`, `_heapq` and `_types` wait for their import.
-    let probe = "import sys; print([m for m in ('operator', 'atexit', '_py_warnings', 'gc', 'math', '_operator', '_heapq', '_types') if m in sys.modules])";
+    // `_operator`, `_heapq` and `_types` wait for their import. `_ast` (its
+    // node types) and the ascii and latin-1 codecs are set up at first use.
+    let probe = "import sys; print([m for m in ('operator', 'atexit', '_py_warnings', 'gc', 'math', '_operator', '_heapq', '_types', '_ast', 'encodings.ascii', 'encodings.latin_1') if m in sys.modules])";
     assert_eq!(same_as_python(&["-S", "-c", probe], &[], t.path()), "[]\n");
     let exits = "import atexit\n\
         atexit.register(print, 'first registered')\n\

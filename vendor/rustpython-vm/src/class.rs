@@ -41,7 +41,6 @@ fn add_operators_inner(
     mut plain_span: impl FnMut(&str) -> (u32, u32),
 ) {
     for def in SLOT_DEFS {
-        let (plain_off, plain_len) = plain_span(def.name);
         // Skip __new__ - it has special handling
         if def.name == "__new__" {
             continue;
@@ -75,7 +74,10 @@ fn add_operators_inner(
             continue;
         }
 
-        // Create and add the wrapper
+        // Create and add the wrapper (its doc looked up only now: most
+        // slots of most types are empty, and this runs for every slot of
+        // every static type at start-up)
+        let (plain_off, plain_len) = plain_span(def.name);
         let wrapper = PyWrapper {
             typ: class,
             name: attr_name,

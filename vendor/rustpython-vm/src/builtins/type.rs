@@ -1155,20 +1155,29 @@ impl PyType {
             self.inherit_slots(base);
         }
 
-        // Wire dunder methods to slots
+        // Wire dunder methods to slots. Only names that some slot stands
+        // for: `update_slot` does nothing for the others (`__module__`,
+        // `__doc__`, `__reduce__`, `__init_subclass__`...), and a class
+        // has many of them (about half of `object`'s).
         #[allow(clippy::mutable_key_type)]
         let mut slot_name_set = std::collections::HashSet::new();
+        let is_slot_name = |name: &PyStrInterned| {
+            let bytes = name.as_bytes();
+            bytes.starts_with(b"__")
+                && bytes.ends_with(b"__")
+                && !crate::types::slot_defs::slot_defs_named(name.as_str()).is_empty()
+        };
 
         // mro[0] is self, so skip it; self.attributes is checked separately below
         for cls in &self.mro.read()[1..] {
             for name in cls.attributes.interned_names(ctx) {
-                if name.as_bytes().starts_with(b"__") && name.as_bytes().ends_with(b"__") {
+                if is_slot_name(name) {
                     slot_name_set.insert(name);
                 }
             }
         }
         for name in self.attributes.interned_names(ctx) {
-            if name.as_bytes().starts_with(b"__") && name.as_bytes().ends_with(b"__") {
+            if is_slot_name(name) {
                 slot_name_set.insert(name);
             }
         }

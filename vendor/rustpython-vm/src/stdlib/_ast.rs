@@ -34,6 +34,22 @@ use rustpython_codegen as codegen;
 
 pub(crate) use python::_ast::NodeAst;
 
+/// Set when `_ast`'s module code has run: it creates the node types (static
+/// types, shared by every interpreter of the process) and sets their
+/// `_fields`, docs and methods. The interpreter does not import `_ast` at
+/// start-up (CPython does not either: about 120 classes); converting source
+/// to node objects imports it first ([`ensure_node_types`]).
+static NODE_TYPES_READY: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(false);
+
+/// Imports `_ast` unless its node types are ready. Node objects given as
+/// input need no check: they can only come from the imported module.
+pub(crate) fn ensure_node_types(vm: &VirtualMachine) -> PyResult<()> {
+    if !NODE_TYPES_READY.load(core::sync::atomic::Ordering::Acquire) {
+        crate::import::import_builtin(vm, "_ast")?;
+    }
+    Ok(())
+}
+
 mod python;
 mod repr;
 mod validate;

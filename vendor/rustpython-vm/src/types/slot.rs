@@ -14,7 +14,7 @@ use crate::{
         BufferFlags, PyBuffer, PyIterReturn, PyMapping, PyMappingMethods, PyMappingSlots, PyNumber,
         PyNumberMethods, PyNumberSlots, PySequence, PySequenceMethods, PySequenceSlots,
     },
-    types::slot_defs::{SlotAccessor, find_slot_defs_by_name},
+    types::slot_defs::{SlotAccessor, slot_defs_named},
     vm::Context,
 };
 use core::{any::Any, any::TypeId, borrow::Borrow, cmp::Ordering, ops::Deref};
@@ -843,9 +843,7 @@ impl PyType {
         debug_assert!(name.as_str().ends_with("__"));
 
         // Find all slot_defs matching this name and update each
-        // NOTE: Collect into Vec first to avoid issues during iteration
-        let defs: Vec<_> = find_slot_defs_by_name(name.as_str()).collect();
-        for def in defs {
+        for def in slot_defs_named(name.as_str()) {
             self.update_one_slot::<ADD>(def.accessor, name, ctx);
         }
 
@@ -871,7 +869,7 @@ impl PyType {
             }
 
             // Update subclass's slots
-            for def in find_slot_defs_by_name(name.as_str()) {
+            for def in slot_defs_named(name.as_str()) {
                 subclass.update_one_slot::<ADD>(def.accessor, name, ctx);
             }
 

@@ -1350,27 +1350,23 @@ impl VirtualMachine {
 
         // Use dotted names when freeze-stdlib is enabled (modules come from Lib/encodings/),
         // otherwise use underscored names (modules come from core_modules/).
-        let (ascii_module_name, utf8_module_name, latin1_module_name) =
-            if cfg!(feature = "freeze-stdlib") {
-                ("encodings.ascii", "encodings.utf_8", "encodings.latin_1")
-            } else {
-                ("encodings_ascii", "encodings_utf_8", "encodings_latin_1")
-            };
-
-        // __import__("encodings.ascii") returns top-level "encodings", so
-        // look up the actual submodule in sys.modules.
-        self.import(ascii_module_name, 0)?;
-        let sys_modules = self.sys_module.get_attr(identifier!(self, modules), self)?;
-        let ascii_module = sys_modules.get_item(ascii_module_name, self)?;
-        let getregentry = ascii_module.get_attr("getregentry", self)?;
-        let codec_info = getregentry.call((), self)?;
-        self.state
-            .codec_registry
-            .register_manual("ascii", codec_info.try_into_value(self)?);
+        let utf8_module_name = if cfg!(feature = "freeze-stdlib") {
+            "encodings.utf_8"
+        } else {
+            "encodings_utf_8"
+        };
 
         // Register utf-8 encoding (also as "utf8" alias since normalize_encoding_name
-        // maps "utf-8" → "utf_8" but leaves "utf8" as-is)
+        // maps "utf-8" → "utf_8" but leaves "utf8" as-is).
+        //
+        // ascii and latin-1 are not imported here (CPython does not import
+        // them at start-up either): `str.encode`/`bytes.decode` handle them
+        // natively (`CodecsRegistry::encode_fast`/`decode_fast`), and a
+        // lookup (a stream opened with that encoding, PYTHONIOENCODING=latin-1
+        // included: stdio is made after this) finds them through the
+        // search function that importing `encodings` registered.
         self.import(utf8_module_name, 0)?;
+        let sys_modules = self.sys_module.get_attr(identifier!(self, modules), self)?;
         let utf8_module = sys_modules.get_item(utf8_module_name, self)?;
         let getregentry = utf8_module.get_attr("getregentry", self)?;
         let codec_info = getregentry.call((), self)?;
@@ -1382,17 +1378,23 @@ impl VirtualMachine {
             .codec_registry
             .register_manual("utf8", utf8_codec);
 
-        // latin-1 is a built-in codec (needed very early for stdio bootstrap,
-        // e.g. PYTHONIOENCODING=latin-1).
-        self.import(latin1_module_name, 0)?;
-        let latin1_module = sys_modules.get_item(latin1_module_name, self)?;
-        let getregentry = latin1_module.get_attr("getregentry", self)?;
-        let codec_info = getregentry.call((), self)?;
-        let latin1_codec: crate::codecs::PyCodec = codec_info.try_into_value(self)?;
-        for name in ["latin-1", "latin_1", "latin1", "iso8859-1", "iso8859_1"] {
-            self.state
-                .codec_registry
-                .register_manual(name, latin1_codec.clone());
+        // Without the frozen standard library there is no `encodings`
+        // package to find them: register the core modules' codecs.
+        #[cfg(not(feature = "freeze-stdlib"))]
+        for (module_name, names) in [
+            ("encodings_ascii", &["ascii"][..]),
+            (
+                "encodings_latin_1",
+                &["latin-1", "latin_1", "latin1", "iso8859-1", "iso8859_1"][..],
+            ),
+        ] {
+            self.import(module_name, 0)?;
+            let module = sys_modules.get_item(module_name, self)?;
+            let codec_info = module.get_attr("getregentry", self)?.call((), self)?;
+            let codec: crate::codecs::PyCodec = codec_info.try_into_value(self)?;
+            for name in names {
+                self.state.codec_registry.register_manual(name, codec.clone());
+            }
         }
         Ok(())
     }
@@ -1427,8 +1429,6 @@ impl VirtualMachine {
             import::import_builtin(self, "_typing")?;
             #[cfg(all(not(target_arch = "wasm32"), feature = "host_env"))]
             import::import_builtin(self, "_signal")?;
-            #[cfg(any(feature = "parser", feature = "compiler"))]
-            import::import_builtin(self, "_ast")?;
             #[cfg(not(feature = "threading"))]
             import::import_frozen(self, "_thread")?;
             let importlib = import::init_importlib_base(self)?;

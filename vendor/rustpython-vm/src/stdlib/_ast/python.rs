@@ -626,6 +626,7 @@ This will become an error in Python 3.15.",
             identifier!(vm.ctx, __doc__),
             vm.ctx.new_str(EXPR_DOC).into(),
         );
+        super::super::NODE_TYPES_READY.store(true, core::sync::atomic::Ordering::Release);
         Ok(())
     }
 }
