@@ -39,3 +39,10 @@ fn float_loop_runs_in_constant_memory() {
 fn calls_into_compiled_loops_run_in_constant_memory() {
     assert_constant_memory("call_loop_rss");
 }
+
+/// Generators made by compiled code, peeled as recursive chains and dropped
+/// half-consumed, release their frames.
+#[test]
+fn generator_chains_run_in_constant_memory() {
+    assert_constant_memory("gen_chain_rss");
+}

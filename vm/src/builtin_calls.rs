@@ -8,7 +8,8 @@
 //! `isalnum`), `lower`, `strip` and `split` of an ASCII str with ASCII
 //! arguments (`ascii_str_method`), `dict.get` of an exact int or str key, and `str.format` with
 //! `{}` fields (`strfmt::format_fields`), and `int` of an exact str of
-//! decimal digits (`decimal_i64`). Everything else,
+//! decimal digits (`decimal_i64`), and `list` of an exact list or tuple (a
+//! copy). Everything else,
 //! including every case that could raise or run Python code, goes through
 //! the general call.
 
@@ -89,6 +90,17 @@ pub fn call(vm: &VirtualMachine, callable: &PyObject, self_arg: Option<&PyObject
         }
         (None, [Some(obj), Some(cls)]) if callable.is(&known.isinstance) => {
             is_plain_instance(vm, known, obj, cls).map(|b| Ok(vm.ctx.new_bool(b).into()))
+        }
+        // `list(seq)` of an exact list or tuple: a copy of its items.
+        (None, [Some(seq)]) if callable.is(vm.ctx.types.list_type) && !crate::code::forced_miss() => {
+            let items: Vec<PyObjectRef> = if seq.class().is(vm.ctx.types.list_type) {
+                seq.downcast_ref::<PyList>()?.borrow_vec().to_vec()
+            } else if seq.class().is(vm.ctx.types.tuple_type) {
+                seq.downcast_ref::<PyTuple>()?.as_slice().to_vec()
+            } else {
+                return None;
+            };
+            Some(Ok(vm.ctx.new_list(items).into()))
         }
         // `list(generator)` & co.: the generator in push mode.
         (None, [Some(g)]) if crate::generator::is_plain_generator(g) => {

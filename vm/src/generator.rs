@@ -80,6 +80,8 @@ pub struct Coro {
     started: AtomicFlag,
     /// Saved exc_info item while suspended.
     exc_state: rustpython_vm::common::lock::PyMutex<Option<PyBaseExceptionRef>>,
+    /// `exc_state` holds an item: most resumes find none and skip its lock.
+    exc_saved: AtomicFlag,
     /// Async generators: an asend/athrow is in progress.
     running_async: AtomicFlag,
     /// Async generators: a hook firstiter has been called.
@@ -87,6 +89,10 @@ pub struct Coro {
     /// Async generators: the `sys.set_asyncgen_hooks` finalizer in force at
     /// first iteration, called when the generator dies unfinished.
     finalizer: rustpython_vm::common::lock::PyMutex<Option<PyObjectRef>>,
+    /// The address of the frame while `resume_with` runs it as the base of a
+    /// nested run (0 otherwise): `gi_frame` of a running generator finds it
+    /// there, on the current thread's stacks (`running_frame`).
+    nested: std::sync::atomic::AtomicUsize,
 }
 
 #[derive(Default)]
@@ -144,7 +150,11 @@ impl Coro {
     /// exc_info item goes on the thread's stack.
     fn begin_run(&self, vm: &VirtualMachine) {
         self.started.set(true);
-        runtime::push_exc_item(vm, self.exc_state.lock().take());
+        let saved = self.exc_saved.get() && {
+            self.exc_saved.set(false);
+            true
+        };
+        runtime::push_exc_item(vm, if saved { self.exc_state.lock().take() } else { None });
     }
 
     /// The frame stopped running: at a yield its exc_info item is kept for
@@ -154,6 +164,7 @@ impl Coro {
         // `begin_run` left the state empty, and only the running frame sets it.
         if suspended && exc.is_some() {
             *self.exc_state.lock() = exc;
+            self.exc_saved.set(true);
         }
         self.running.0.store(false, Ordering::Release);
     }
@@ -193,6 +204,7 @@ impl Coro {
             };
         };
         self.begin_run(vm);
+        self.nested.store(&*frame as *const Frame as usize, Ordering::Relaxed);
         let (result, mut frame) = match sink {
             Some(sink) => {
                 frame.push = true;
@@ -201,6 +213,7 @@ impl Coro {
             None => eval::run(vm, frame, how),
         };
         frame.push = false;
+        self.nested.store(0, Ordering::Relaxed);
         match result {
             Ok(Outcome::Yield(v)) => {
                 *self.frame.0.lock() = Some(frame);
@@ -335,8 +348,35 @@ impl Coro {
                 crate::introspect::frame_ended(vm, f);
                 Ok(Some(o))
             }
+            None if self.running.get() => {
+                drop(guard);
+                self.running_frame(owner, vm)
+            }
             None => Ok(None),
         }
+    }
+
+    /// `gi_frame` of a generator running on this thread: its frame is out of
+    /// the generator, on one of the thread's stacks, resumed there by a
+    /// FOR_ITER (its continuation names the generator) or as the base of a
+    /// nested run (`nested`). The live frame's object, as `sys._getframe`
+    /// gives it inside. None when it runs on another thread.
+    fn running_frame(&self, owner: &PyObject, vm: &VirtualMachine) -> PyResult<Option<PyObjectRef>> {
+        let nested = self.nested.load(Ordering::Relaxed);
+        let mut found: Option<*const Frame> = None;
+        runtime::walk_frames(|f| {
+            let mine = match &f.ret {
+                crate::frame::Continuation::Generator { gen, .. } => gen.is(owner),
+                _ => f as *const Frame as usize == nested,
+            };
+            if mine {
+                found = Some(f as *const Frame);
+            }
+            mine
+        });
+        // SAFETY: a frame on this thread's stacks, which stay as they are
+        // while this native code runs on it.
+        found.map(|f| crate::introspect::generator_frame_object(vm, unsafe { &*f }, owner)).transpose()
     }
 }
 
@@ -1030,6 +1070,34 @@ pub fn prepare_frame(vm: &VirtualMachine, f: &mut Frame) -> PyResult<()> {
     }
 }
 
+/// Compiled code calls generator function `func` with exactly its
+/// positional parameters (`trace::helpers::hp_gen_new*`): the frame is
+/// bound and prepared and the generator made as CALL's fast path does
+/// (`call::begin`), without the call protocol. None when `func` is not such
+/// a function now (the helper then calls it by protocol).
+pub fn call_generator_function(vm: &VirtualMachine, func: &PyObjectRef, args: &[&PyObject]) -> Option<PyResult> {
+    let f = crate::call::exact_function(vm, func)?;
+    let info = crate::code::info_for(&layout::function_code(f));
+    if !info.is_generator_like() || !info.plain_params || info.argcount != args.len() || info.nlocalsplus < args.len() {
+        return None;
+    }
+    // SAFETY: the frame holds `func`, which keeps these alive.
+    let (globals, builtins, closure) = match unsafe { layout::frame_refs(vm, f) } {
+        Ok(refs) => refs,
+        Err(e) => return Some(Err(e)),
+    };
+    let mut frame = Frame::new(info, globals, builtins, None, Some(func.clone()));
+    frame.closure = closure;
+    for (slot, a) in frame.slots.iter_mut().zip(args) {
+        *slot = Some((*a).to_owned());
+    }
+    if let Err(e) = prepare_frame(vm, &mut frame) {
+        frame.recycle(vm);
+        return Some(Err(e));
+    }
+    Some(Ok(new_generator(vm, frame)))
+}
+
 /// Wrap a prepared frame in a generator, coroutine or async generator.
 pub fn new_generator(vm: &VirtualMachine, frame: Box<Frame>) -> PyObjectRef {
     let flags = frame.code.flags;
@@ -1064,9 +1132,11 @@ pub fn new_generator(vm: &VirtualMachine, frame: Box<Frame>) -> PyObjectRef {
         running: AtomicFlag::default(),
         started: AtomicFlag::default(),
         exc_state: rustpython_vm::common::lock::PyMutex::new(None),
+        exc_saved: AtomicFlag::default(),
         running_async: AtomicFlag::default(),
         hooks_inited: AtomicFlag::default(),
         finalizer: rustpython_vm::common::lock::PyMutex::new(None),
+        nested: Default::default(),
     };
     match kind {
         Kind::Generator => HipyGenerator { inner }.into_ref(&vm.ctx).into(),

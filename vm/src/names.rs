@@ -149,7 +149,9 @@ pub fn for_each_fast_local(
         if f.code.slot_kinds[i] & CO_FAST_HIDDEN != 0 {
             continue;
         }
-        let Some(v) = &f.slots[i] else { continue };
+        // (A generator frame that compiled code entered holds no slots: its
+        // values are in the compiled code's registers.)
+        let Some(Some(v)) = f.slots.get(i) else { continue };
         let value = if f.code.is_cell(i) && is_cell_slot(vm, f, i, v) {
             match layout::cell_get(v, vm)? {
                 Some(inner) => inner,

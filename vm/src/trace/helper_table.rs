@@ -121,6 +121,11 @@ helpers! {
     Len = "len", hp_len, [Obj] -> I64, PLAIN, 0;
     SumSeq = "sum_seq", hp_sum_seq, [Obj] -> Obj, RAISING, 0;
     IterNext = "iter_next", hp_iter_next, [Obj] -> Obj, RAISING, 0;
+    GenNew0 = "gen_new0", hp_gen_new0, [Obj] -> Obj, RAISING, 0;
+    GenNew1 = "gen_new1", hp_gen_new1, [Obj, Obj] -> Obj, RAISING, 0;
+    GenNew2 = "gen_new2", hp_gen_new2, [Obj, Obj, Obj] -> Obj, RAISING, 0;
+    GenNew3 = "gen_new3", hp_gen_new3, [Obj, Obj, Obj, Obj] -> Obj, RAISING, 0;
+    GenNew4 = "gen_new4", hp_gen_new4, [Obj, Obj, Obj, Obj, Obj] -> Obj, RAISING, 0;
     Call0 = "call0", hp_call0, [Obj] -> Obj, RAISING, 0;
     Call1 = "call1", hp_call1, [Obj, Obj] -> Obj, RAISING, 0;
     Call2 = "call2", hp_call2, [Obj, Obj, Obj] -> Obj, RAISING, 0;

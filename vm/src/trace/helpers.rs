@@ -467,6 +467,39 @@ pub extern "C" fn hp_call0(f: *const PyObject) -> *const PyObject {
     call(f, vec![])
 }
 
+/// `f(args)` of a generator function with exactly these positional
+/// parameters: the generator made directly
+/// (`generator::call_generator_function`), or the call by protocol if `f`
+/// is no longer such a function.
+fn gen_new<const N: usize>(f: *const PyObject, args: [*const PyObject; N]) -> *const PyObject {
+    // SAFETY: the trace passes live objects.
+    let (func, args) = unsafe { (obj(f).to_owned(), args.map(|a| obj(a))) };
+    match crate::generator::call_generator_function(vm(), &func, &args) {
+        Some(r) => owned_or_fail(r),
+        None => call(f, args.iter().map(|&a| a.to_owned()).collect()),
+    }
+}
+
+pub extern "C" fn hp_gen_new0(f: *const PyObject) -> *const PyObject {
+    gen_new(f, [])
+}
+
+pub extern "C" fn hp_gen_new1(f: *const PyObject, a: *const PyObject) -> *const PyObject {
+    gen_new(f, [a])
+}
+
+pub extern "C" fn hp_gen_new2(f: *const PyObject, a: *const PyObject, b: *const PyObject) -> *const PyObject {
+    gen_new(f, [a, b])
+}
+
+pub extern "C" fn hp_gen_new3(f: *const PyObject, a: *const PyObject, b: *const PyObject, c: *const PyObject) -> *const PyObject {
+    gen_new(f, [a, b, c])
+}
+
+pub extern "C" fn hp_gen_new4(f: *const PyObject, a: *const PyObject, b: *const PyObject, c: *const PyObject, d: *const PyObject) -> *const PyObject {
+    gen_new(f, [a, b, c, d])
+}
+
 pub extern "C" fn hp_call1(f: *const PyObject, a: *const PyObject) -> *const PyObject {
     call_builtin_first(f, unsafe { [Some(obj(a).to_owned())] })
 }

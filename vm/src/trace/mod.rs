@@ -750,10 +750,13 @@ fn finish_root_transfer(vm: &VirtualMachine, r: Recorder, f: &Frame, next: Rc<Co
     install_root(vm, &target, root, part, &before, started);
 }
 
-/// Optimize a recorded trace; its text before and the allocations it kept
+/// Optimize a recorded trace; its text before (for the JIT log, empty
+/// without one) and the allocations it kept
 /// virtual, or None if the optimizer rejected it (counted against `target`).
 fn optimized(trace: &mut Trace, target: &Target) -> Option<(String, usize)> {
-    let before = trace.to_string();
+    // Only the JIT log shows it (a long trace's text costs as much as its
+    // optimization).
+    let before = if config().log.is_some() { trace.to_string() } else { String::new() };
     match hipy_optimizer::optimize_with(trace, passes()) {
         Ok(stats) => Some((before, stats.allocs_removed)),
         Err(e) => {

@@ -196,10 +196,15 @@ impl Recorder {
                 ops.push(self.as_obj(*a).ok_or("NULL argument")?);
             }
             // A Python function that may get compiled code of its own is
-            // called through the helper that runs that code directly.
-            let entry = crate::call::exact_function(vm, &callable)
-                .is_some_and(|func| crate::code::info_for(&crate::layout::function_code(func)).enters_with(nargs));
-            let names = if entry {
+            // called through the helper that runs that code directly; a
+            // generator function with exactly its positional parameters
+            // through the one that makes the generator directly.
+            let info = crate::call::exact_function(vm, &callable).map(|func| crate::code::info_for(&crate::layout::function_code(func)));
+            let entry = info.as_ref().is_some_and(|info| info.enters_with(nargs));
+            let generator = info.as_ref().is_some_and(|info| info.is_generator_like() && info.plain_params && info.argcount == nargs);
+            let names = if generator {
+                [Helper::GenNew0, Helper::GenNew1, Helper::GenNew2, Helper::GenNew3, Helper::GenNew4]
+            } else if entry {
                 [Helper::CallPy0, Helper::CallPy1, Helper::CallPy2, Helper::CallPy3, Helper::CallPy4]
             } else {
                 [Helper::Call0, Helper::Call1, Helper::Call2, Helper::Call3, Helper::Call4]

@@ -938,6 +938,13 @@ impl Recorder {
             Instruction::BuildSlice { .. } => self.build_slice(vm, f, pc, if arg == 3 { 3 } else { 2 })?,
             Instruction::BinarySlice => self.binary_slice(vm, f, pc)?,
             Instruction::StoreSlice => self.store_slice(vm, f, pc)?,
+            // A generator is its own iterator: its class guarded, no call.
+            Instruction::GetIter if crate::generator::is_plain_generator(conc(0)) && matches!(self.peek(0), Sh::Val { repr: Repr::Obj, .. }) => {
+                let snap = self.snapshot(SnapshotKind::Resume, pc);
+                let Sh::Val { op: g, .. } = self.peek(0) else { unreachable!("checked") };
+                let cls = self.type_const(vm, conc(0).class());
+                self.b.guard_class(g, cls, snap);
+            }
             Instruction::GetIter => {
                 let raise = self.snapshot(SnapshotKind::RaisePending, pc);
                 let s = self.pop();
