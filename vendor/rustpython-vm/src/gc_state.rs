@@ -638,10 +638,6 @@ impl GcState {
         let generation = generation.min(2);
         let debug = gc.get_debug();
 
-        // Clear the method cache to release strong references that
-        // might prevent cycle collection (_PyType_ClearCache).
-        crate::builtins::type_::type_cache_clear();
-
         // Backstop for QSBR reclamation (threads may have missed requests).
         #[cfg(feature = "threading")]
         crate::object::qsbr::QSBR.process();
@@ -1065,6 +1061,18 @@ impl GcState {
             // gc.garbage, so they must not be cleared (delete_garbage
             // skips tp_clear for saved objects).
             let save_all = debug.contains(GcDebugFlags::SAVEALL);
+
+            // hipy: the garbage types' versions go before anything is
+            // cleared, and no lookup fills the method cache until the cleared
+            // references are dropped (see `TypeCacheFillsHeld`).
+            let _type_cache_fills = crate::builtins::type_::TypeCacheFillsHeld::new();
+            if !save_all {
+                for obj in &truly_dead {
+                    if let Some(typ) = obj.downcast_ref::<crate::builtins::PyType>() {
+                        typ.modified();
+                    }
+                }
+            }
 
             // Untrack dead objects BEFORE clearing them, mirroring the
             // untrack-then-clear ordering of the refcount dealloc path.
