@@ -281,6 +281,28 @@ impl<L: Link> LinkedList<L> {
     //     unsafe { Some(&*tail.as_ptr()) }
     // }
 
+    /// hipy: move every node of `other`, in order, to the front of this
+    /// list, leaving `other` empty. O(1): a collection promotes a whole
+    /// generation this way.
+    ///
+    /// # Safety
+    ///
+    /// `other_last` must be the last node of `other`, and no node may be in
+    /// both lists.
+    pub unsafe fn prepend_list(&mut self, other: &mut Self, other_last: NonNull<L::Target>) {
+        let Some(other_head) = other.head.take() else {
+            return;
+        };
+        unsafe {
+            debug_assert!(L::pointers(other_last).as_ref().get_next().is_none());
+            L::pointers(other_last).as_mut().set_next(self.head);
+            if let Some(head) = self.head {
+                L::pointers(head).as_mut().set_prev(Some(other_last));
+            }
+        }
+        self.head = Some(other_head);
+    }
+
     // === rustpython additions ===
 
     pub fn iter(&self) -> impl Iterator<Item = &L::Target> {

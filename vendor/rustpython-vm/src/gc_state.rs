@@ -180,6 +180,34 @@ fn is_owned_by(obj: &PyObject, owner: GcOwner) -> bool {
     obj_owner == owner || obj_owner == GC_NO_OWNER
 }
 
+/// Remove `obj` from `list`, whose occupancy `count` is, and mark it
+/// untracked. Answers whether it was there.
+///
+/// # Safety
+/// `obj` must be a valid pointer, in `list` or in no list; the caller holds
+/// the list.
+unsafe fn unlink(list: &mut LinkedList<GcLink>, count: &AtomicUsize, obj: NonNull<PyObject>) -> bool {
+    let removed = unsafe { list.remove(obj) }.is_some();
+    if removed {
+        release_count(count);
+        let obj_ref = unsafe { obj.as_ref() };
+        obj_ref.clear_gc_tracked();
+        obj_ref.set_gc_generation(GC_UNTRACKED);
+    }
+    removed
+}
+
+/// hipy: whether `obj` is a tracked exact tuple whose items cannot be part
+/// of a cycle, which a collection leaves untracked (CPython's
+/// `untrack_tuples`).
+fn is_atom_tuple(obj: &PyObject) -> bool {
+    obj.downcast_ref::<crate::builtins::PyTuple>().is_some_and(|tuple| {
+        tuple.class().is(<crate::builtins::PyTuple as crate::class::StaticType>::static_type())
+            && obj.is_gc_tracked()
+            && tuple.iter().all(|item| !item.gc_may_be_tracked())
+    })
+}
+
 /// Wrapper for NonNull<PyObject> to impl Hash/Eq for use in temporary collection sets.
 /// Only used within collect_inner, never shared across threads.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -219,6 +247,10 @@ impl core::hash::Hasher for GcPtrHasher {
         }
     }
 }
+
+/// `referent_ranges` entry of a candidate whose referents step 3 did not
+/// collect (its count had dropped to zero).
+const NOT_TRAVERSED: (usize, usize) = (usize::MAX, usize::MAX);
 
 type GcBuildHasher = core::hash::BuildHasherDefault<GcPtrHasher>;
 type GcSet<T> = std::collections::HashSet<T, GcBuildHasher>;
@@ -511,13 +543,7 @@ impl GcState {
                 if obj_ref.gc_generation() != obj_gen {
                     return None;
                 }
-                let removed = unsafe { list.remove(obj) }.is_some();
-                if removed {
-                    release_count(count);
-                    obj_ref.clear_gc_tracked();
-                    obj_ref.set_gc_generation(GC_UNTRACKED);
-                }
-                Some(removed)
+                Some(unsafe { unlink(list, count, obj) })
             });
             let Some(removed) = removed else {
                 continue; // Retry with the updated generation
@@ -665,9 +691,13 @@ impl GcState {
         let mut stw = CollectStopTheWorld::new();
 
         // Step 1: Gather objects from generations 0..=generation
-        // Hold read locks for the entire scan to prevent concurrent modifications.
-        let gen_locks: Vec<_> = (0..=generation)
-            .map(|i| self.generation_lists[i].read())
+        // Hold the locks for the entire scan to prevent concurrent
+        // modifications. hipy: write locks, on the next generation's list
+        // too: a collection whose lists held only candidates moves them
+        // there under these locks (`promote_all`).
+        let next_gen = (generation + 1).min(2);
+        let mut gen_locks: Vec<_> = (0..=next_gen)
+            .map(|i| self.generation_lists[i].write())
             .collect();
 
         // Only this interpreter's objects, plus the ones no interpreter owns.
@@ -689,8 +719,13 @@ impl GcState {
         // keeps the candidates in a walkable order, and the bit is what keeps
         // an object that appears in two generation lists out of it twice.
         let mut candidate_ptrs: Vec<GcPtr> = Vec::new();
-        for gen_list in &gen_locks {
+        // hipy: how many objects each list held, and its last one.
+        let mut walked = [0; 3];
+        let mut last_nodes: [Option<NonNull<PyObject>>; 3] = [None; 3];
+        for ((gen_list, last), walked) in gen_locks[..=generation].iter().zip(&mut last_nodes).zip(&mut walked) {
             for obj in gen_list.iter() {
+                *walked += 1;
+                *last = Some(NonNull::from(obj));
                 if retired.binary_search(&obj.gc_owner()).is_ok() {
                     obj.set_gc_owner(GC_NO_OWNER);
                 }
@@ -749,15 +784,16 @@ impl GcState {
         // held during one traversal but not the other can yield inconsistent
         // results, causing live objects to be incorrectly collected.
         //
-        // Every object's referents go in one buffer, with each object holding
-        // the range that is its own: a vector each would be an allocation per
+        // Every object's referents go in one buffer, candidate `i`'s at
+        // `referent_ranges[i]`: a vector each would be an allocation per
         // tracked object, and the collection wants them all at once anyway.
         let mut referent_ptrs: Vec<NonNull<PyObject>> = Vec::new();
-        let mut referent_ranges: GcMap<GcPtr, (usize, usize)> = GcMap::default();
+        let mut referent_ranges: Vec<(usize, usize)> = Vec::with_capacity(candidate_ptrs.len());
 
         for &ptr in &candidate_ptrs {
             let obj = unsafe { ptr.0.as_ref() };
             if obj.strong_count() == 0 {
+                referent_ranges.push(NOT_TRAVERSED);
                 continue;
             }
             let start = referent_ptrs.len();
@@ -771,40 +807,55 @@ impl GcState {
                     child.subtract_gc_ref();
                 }
             }
-            referent_ranges.insert(ptr, (start, end));
+            referent_ranges.push((start, end));
         }
 
-        // Step 4: Find reachable objects (gc_refs > 0) and traverse from them
-        let mut worklist: Vec<GcPtr> = Vec::new();
+        // Step 4: Find reachable objects (gc_refs > 0) and traverse from them.
+        // hipy: from here on a candidate's `gc_refs` is either GC_REACHABLE
+        // or its own index in `candidate_ptrs`, so an edge leads to the
+        // child's referents without a table keyed by address (RustPython
+        // kept one: a hash insert per candidate and a lookup per reachable
+        // one, a quarter of a young collection). An index that would read as
+        // GC_REACHABLE (four billion candidates) is taken as a root.
+        let mut worklist: Vec<usize> = Vec::new();
 
-        for &ptr in &candidate_ptrs {
+        for (index, &ptr) in candidate_ptrs.iter().enumerate() {
             let obj = unsafe { ptr.0.as_ref() };
-            if obj.gc_refs() > 0 {
-                obj.mark_gc_reachable();
-                worklist.push(ptr);
+            match u32::try_from(index) {
+                Ok(index32) if obj.gc_refs() == 0 && index32 != GC_REACHABLE => {
+                    obj.set_gc_refs(index32);
+                }
+                _ => {
+                    obj.mark_gc_reachable();
+                    worklist.push(index);
+                }
             }
         }
 
-        while let Some(ptr) = worklist.pop() {
-            let obj = unsafe { ptr.0.as_ref() };
+        while let Some(index) = worklist.pop() {
+            let obj = unsafe { candidate_ptrs[index].0.as_ref() };
             if obj.is_gc_tracked() {
                 // Reuse the pre-computed referent pointers from step 3, in
                 // place: copying them out again costs a second pass over every
                 // edge in the heap. Objects skipped in step 3 (strong_count was
                 // 0) have none stored and are traversed here instead.
                 let computed;
-                let children: &[NonNull<PyObject>] = match referent_ranges.get(&ptr) {
-                    Some(&(start, end)) => &referent_ptrs[start..end],
-                    None => {
+                let children: &[NonNull<PyObject>] = match referent_ranges[index] {
+                    NOT_TRAVERSED => {
                         computed = unsafe { obj.gc_get_referent_ptrs() };
                         &computed
                     }
+                    (start, end) => &referent_ptrs[start..end],
                 };
                 for &child_ptr in children {
                     // SAFETY: as in step 3, the referents are live.
                     let child = unsafe { child_ptr.as_ref() };
-                    if child.is_gc_collecting() && child.mark_gc_reachable() {
-                        worklist.push(GcPtr(child_ptr));
+                    if child.is_gc_collecting() {
+                        let child_index = child.gc_refs();
+                        if child_index != GC_REACHABLE {
+                            child.mark_gc_reachable();
+                            worklist.push(child_index as usize);
+                        }
                     }
                 }
             }
@@ -815,6 +866,17 @@ impl GcState {
         // kept the bit would be passed over by every later collection.
         let mut reachable: Vec<GcPtr> = Vec::new();
         let mut unreachable: Vec<GcPtr> = Vec::new();
+        //
+        // hipy: a collection whose lists held nothing but candidates
+        // promotes them all here, while it holds the lists: each gets the
+        // next generation's number as it is split, and the younger lists are
+        // then joined onto that one (`promote_all`). The unreachable ones go
+        // along; finalization and clearing find them there. RustPython took
+        // a strong reference to every survivor to move it after the world
+        // restarted, one list removal and insertion at a time (and a full
+        // collection's survivors, already in the old list, were checked
+        // twice over).
+        let all_candidates = walked.iter().sum::<usize>() == candidate_ptrs.len();
         for &ptr in &candidate_ptrs {
             let obj = unsafe { ptr.0.as_ref() };
             if obj.gc_refs() == GC_REACHABLE {
@@ -823,6 +885,13 @@ impl GcState {
                 unreachable.push(ptr);
             }
             obj.end_gc_refs();
+            if all_candidates {
+                obj.set_gc_generation(next_gen as u8);
+            }
+        }
+        let mut dicts_to_untrack = Vec::new();
+        if all_candidates {
+            dicts_to_untrack = self.promote_all(&mut gen_locks, generation, &last_nodes, &walked, &reachable);
         }
 
         // With the world stopped, every frame on any thread's call stack is a
@@ -869,13 +938,19 @@ impl GcState {
         // to prevent a TOCTOU race: another thread can dec() the count to 0
         // between the check and the increment, causing a use-after-free when
         // the destroying thread eventually frees the memory.
-        let survivor_refs: Vec<PyObjectRef> = reachable
-            .iter()
-            .filter_map(|ptr| {
-                let obj = unsafe { ptr.0.as_ref() };
-                obj.try_to_owned()
-            })
-            .collect();
+        // (After `promote_all`, only the dicts a full collection may leave
+        // untracked are left for `promote_survivors`, which does that.)
+        let survivor_refs: Vec<PyObjectRef> = if all_candidates {
+            dicts_to_untrack
+        } else {
+            reachable
+                .iter()
+                .filter_map(|ptr| {
+                    let obj = unsafe { ptr.0.as_ref() };
+                    obj.try_to_owned()
+                })
+                .collect()
+        };
 
         let unreachable_refs: Vec<crate::PyObjectRef> = unreachable
             .iter()
@@ -1177,6 +1252,49 @@ impl GcState {
         }
     }
 
+    /// hipy: move every object of the lists younger than the next
+    /// generation to the front of its list (each already says it is there),
+    /// with the locks the collection holds, and untrack the survivors that
+    /// are tuples of atoms. Answers, for a full collection, the surviving
+    /// dicts that [`Self::promote_survivors`] may leave untracked (that
+    /// takes the list locks, so it runs after they are released).
+    fn promote_all(
+        &self,
+        gen_locks: &mut [crate::common::lock::PyRwLockWriteGuard<'_, LinkedList<GcLink>>],
+        generation: usize,
+        last_nodes: &[Option<NonNull<PyObject>>; 3],
+        walked: &[usize; 3],
+        survivors: &[GcPtr],
+    ) -> Vec<PyObjectRef> {
+        let next_gen = (generation + 1).min(2);
+        let (younger, rest) = gen_locks.split_at_mut(next_gen);
+        let dst = &mut *rest[0];
+        for (src, last) in younger.iter_mut().zip(last_nodes) {
+            if let Some(last) = *last {
+                // SAFETY: `last` is the last node of `src` (step 1 walked it
+                // under this lock), and no node of `src` is in `dst`.
+                unsafe { dst.prepend_list(src, last) };
+            }
+        }
+        for count in &self.counts[..next_gen] {
+            count.store(0, Ordering::Relaxed);
+        }
+        add_count(&self.counts[next_gen], walked[..next_gen].iter().sum());
+        let mut dicts = Vec::new();
+        for ptr in survivors {
+            let obj = unsafe { ptr.0.as_ref() };
+            if is_atom_tuple(obj) {
+                unsafe { unlink(dst, &self.counts[next_gen], ptr.0) };
+            } else if generation == 2
+                && obj.downcast_ref::<crate::builtins::PyDict>().is_some_and(|dict| dict.may_untrack())
+                && let Some(dict) = obj.try_to_owned()
+            {
+                dicts.push(dict);
+            }
+        }
+        dicts
+    }
+
     /// Promote surviving objects to the next generation, or gen2 for a full collection.
     ///
     /// `survivors` must be strong references (`PyObjectRef`) to keep objects alive,
@@ -1231,11 +1349,8 @@ impl GcState {
         // tracking again); a full collection does the same for dicts, as
         // CPython's `untrack_dicts` (only in full collections: issue #14775).
         for obj in survivors {
-            if let Some(tuple) = obj.downcast_ref::<crate::builtins::PyTuple>() {
-                if tuple.class().is(<crate::builtins::PyTuple as crate::class::StaticType>::static_type())
-                    && obj.is_gc_tracked()
-                    && tuple.iter().all(|item| !item.gc_may_be_tracked())
-                {
+            if obj.downcast_ref::<crate::builtins::PyTuple>().is_some() {
+                if is_atom_tuple(obj) {
                     unsafe { self.untrack_object(NonNull::from(&**obj)) };
                 }
             } else if from_gen == 2 {

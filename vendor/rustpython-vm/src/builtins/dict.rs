@@ -83,6 +83,12 @@ impl Py<PyDict> {
         self.entries.attach();
     }
 
+    /// hipy: whether [`Self::maybe_untrack`] can leave this dict untracked
+    /// (it is not an object's `__dict__`; it may still hold a container).
+    pub(crate) fn may_untrack(&self) -> bool {
+        self.entries.may_untrack()
+    }
+
     /// hipy: leave this dict untracked if it holds only objects that cannot
     /// be part of a cycle (CPython's `_PyDict_MaybeUntrack`, run by full
     /// collections). Whether it did.

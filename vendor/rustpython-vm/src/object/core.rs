@@ -2029,7 +2029,28 @@ impl PyObject {
             strong_count as u32
         };
         self.0.gc_refs.store(refs, Ordering::Relaxed);
-        self.set_gc_bit(GcBits::COLLECTING);
+        self.update_gc_bits(|bits| bits | GcBits::COLLECTING.bits());
+    }
+
+    /// hipy: set the running collection's count outright (its step 4 keeps
+    /// a candidate's index here until the candidate is found reachable).
+    #[inline]
+    pub(crate) fn set_gc_refs(&self, refs: u32) {
+        self.0.gc_refs.store(refs, Ordering::Relaxed);
+    }
+
+    /// hipy: change `gc_bits` for the collector, with a plain load and store
+    /// while one thread runs Python (rustpython-common's `counts_are_plain`
+    /// promise, as for reference counts) instead of a locked
+    /// read-modify-write: a collection does this twice per candidate.
+    #[inline]
+    fn update_gc_bits(&self, change: impl Fn(u8) -> u8) {
+        if crate::common::refcount::counts_are_plain() {
+            let bits = self.0.gc_bits.load(Ordering::Relaxed);
+            self.0.gc_bits.store(change(bits), Ordering::Relaxed);
+        } else {
+            let _ = self.0.gc_bits.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |bits| Some(change(bits)));
+        }
     }
 
     /// The count the running collection is working with.
@@ -2073,9 +2094,7 @@ impl PyObject {
     /// Leave the candidate set, whatever the collection concluded.
     #[inline]
     pub(crate) fn end_gc_refs(&self) {
-        self.0
-            .gc_bits
-            .fetch_and(!GcBits::COLLECTING.bits(), Ordering::Relaxed);
+        self.update_gc_bits(|bits| bits & !GcBits::COLLECTING.bits());
     }
 
     /// _PyObject_GC_TRACK
