@@ -889,6 +889,10 @@ impl GcState {
                 obj.set_gc_generation(next_gen as u8);
             }
         }
+        // The lists are newest-first and were walked youngest generation
+        // first: reversed, the garbage is in allocation order, oldest first,
+        // the order CPython's merged lists finalize and clear it in.
+        unreachable.reverse();
         let mut dicts_to_untrack = Vec::new();
         if all_candidates {
             dicts_to_untrack = self.promote_all(&mut gen_locks, generation, &last_nodes, &walked, &reachable);
