@@ -252,6 +252,13 @@ struct DictInner<T> {
     log2: u8,
     /// Entries the first entry array gets (`FIRST_CAPACITY` or more).
     first_capacity: u8,
+    /// DUMMY slots whose entries `pop_back` cut off the end of `entries`
+    /// (hipy patch): they fill the index table but no longer count in
+    /// `entries.len()`, so the room checks add them (CPython keeps this count
+    /// in `dk_usable`, which a deletion never gives back). Without them,
+    /// `d[k] = v; d.popitem()` in a loop fills every slot with DUMMY and the
+    /// next lookup of a missing key never ends.
+    orphans: u16,
     /// The slots of the smallest table (log2 == MIN_LOG2), one byte each.
     inline: u64,
     /// The slots of a larger table (empty for the smallest).
@@ -305,6 +312,7 @@ impl<T> Default for DictInner<T> {
             changes: 0,
             log2: MIN_LOG2,
             first_capacity: FIRST_CAPACITY,
+            orphans: 0,
             inline: FREE_SLOTS,
             heap: Box::default(),
             entries: Vec::new(),
@@ -482,6 +490,7 @@ impl<T> DictInner<T> {
         let mut compacted = Vec::with_capacity(capacity);
         compacted.extend(self.entries.drain(..).flatten().map(Some));
         self.entries = compacted;
+        self.orphans = 0;
         self.log2 = log2;
         self.inline = FREE_SLOTS;
         self.heap = if log2 == MIN_LOG2 {
@@ -505,7 +514,7 @@ impl<T> DictInner<T> {
     /// drops the holes of deleted entries. Whether the table was rebuilt.
     fn make_room(&mut self) -> bool {
         let usable_now = usable(self.table_size());
-        if self.entries.len() < usable_now {
+        if self.entries.len() + usize::from(self.orphans) < usable_now {
             // A new array and a move rather than `reserve_exact`: the
             // allocator's aligned realloc takes its slow path.
             let want = if self.entries.capacity() == 0 {
@@ -527,7 +536,7 @@ impl<T> DictInner<T> {
     /// Append a new entry for a key known to be absent, at `slot` (FREE or
     /// DUMMY) of the current table. Returns the entry's index.
     fn push_new(&mut self, mut slot: IndexIndex, hash: HashValue, key: PyObjectRef, value: T) -> usize {
-        let limit = self.entries.capacity().min(usable(self.table_size()));
+        let limit = self.entries.capacity().min(usable(self.table_size()) - usize::from(self.orphans));
         if self.entries.len() >= limit && self.make_room() {
             slot = self.free_slot(hash);
         }
@@ -1573,18 +1582,40 @@ impl<T: Clone + StoredValue> Dict<T> {
 
     pub(crate) fn pop_back(&self) -> Option<(PyObjectRef, T)> {
         let inner = &mut *self.write();
+        let mut cut = 0usize;
         let entry = loop {
-            let entry = inner.entries.pop()?;
-            if let Some(entry) = entry {
-                break entry;
+            match inner.entries.pop() {
+                Some(Some(entry)) => break entry,
+                Some(None) => cut += 1,
+                None => {
+                    // Only holes were left: every slot they held is DUMMY.
+                    if cut != 0 {
+                        let log2 = inner.log2;
+                        inner.rebuild(log2, 0);
+                    }
+                    return None;
+                }
             }
         };
+        cut += 1;
         self.invalidate_keys_version();
         inner.used -= 1;
         // The entry was the last one: its index is now the array's length.
         let slot = inner.slot_of(entry.hash, inner.entries.len());
         inner.set_slot(slot, IndexEntry::DUMMY);
         inner.changes = inner.changes.wrapping_add(1);
+        // The holes cut with it were DUMMY already; all `cut` slots stay so.
+        match u16::try_from(usize::from(inner.orphans) + cut) {
+            Ok(orphans) if usize::from(orphans) + inner.entries.len() < usable(inner.table_size()) => {
+                inner.orphans = orphans;
+            }
+            _ => {
+                // Too many to count, or no FREE room left for an insert:
+                // the same table again, without DUMMY slots.
+                let (log2, capacity) = (inner.log2, inner.entries.capacity().max(inner.used));
+                inner.rebuild(log2, capacity.min(usable(1 << log2)));
+            }
+        }
         Some((entry.key, entry.value))
     }
 
