@@ -23,7 +23,7 @@ use node::Node;
 use ruff_python_ast as ast;
 use ruff_text_size::{Ranged, TextRange, TextSize, TextSlice};
 use rustpython_compiler_core::{
-    LineIndex, OneIndexed, PositionEncoding, SourceFile, SourceFileBuilder, SourceLocation,
+    OneIndexed, PositionEncoding, SourceFile, SourceFileBuilder, SourceLocation,
 };
 
 #[cfg(feature = "parser")]
@@ -386,7 +386,9 @@ impl Column {
 }
 
 fn text_range_to_source_range(source_file: &SourceFile, text_range: TextRange) -> PySourceRange {
-    let index = LineIndex::from_source_text(source_file.clone().source_text());
+    // hipy patch: the file's own line index, built once (RustPython built
+    // one from the whole source for every node, quadratic in the file).
+    let index = source_file.index();
     let source = &source_file.source_text();
 
     if source.is_empty() {
@@ -870,7 +872,9 @@ fn range_from_object_impl(
 }
 
 fn source_range_to_text_range(source_file: &SourceFile, location: PySourceRange) -> TextRange {
-    let index = LineIndex::from_source_text(source_file.clone().source_text());
+    // hipy patch: the file's own line index, built once (RustPython built
+    // one from the whole source for every node, quadratic in the file).
+    let index = source_file.index();
     let source = &source_file.source_text();
 
     if source.is_empty() {
@@ -895,7 +899,9 @@ fn source_range_to_text_range_unvalidated(
     source_file: &SourceFile,
     location: PySourceRange,
 ) -> TextRange {
-    let index = LineIndex::from_source_text(source_file.clone().source_text());
+    // hipy patch: the file's own line index, built once (RustPython built
+    // one from the whole source for every node, quadratic in the file).
+    let index = source_file.index();
     let source = &source_file.source_text();
 
     if source.is_empty() {
