@@ -10,7 +10,7 @@
 
 use std::cmp::Ordering;
 
-const BASE: u64 = 1_000_000_000;
+pub(super) const BASE: u64 = 1_000_000_000;
 const DIGITS: usize = 9;
 
 /// "00" to "99".
@@ -263,6 +263,42 @@ impl Limbs {
         (Limbs::trimmed(q), r as u64)
     }
 
+    /// `(self * 10**shift) // d` and its remainder, for a non-zero `d`
+    /// below `u64::MAX / BASE`: `div_small`'s loop reading the shifted
+    /// number's limbs as it goes (each from two of `self`'s), without
+    /// making it.
+    pub(super) fn div_small_shifted(&self, shift: usize, d: u64) -> (Limbs, u64) {
+        debug_assert!(d != 0 && d < u64::MAX / BASE);
+        let (whole, part) = (shift / DIGITS, shift % DIGITS);
+        // Limb i of self * 10**part (i in 0..=n) is the low 9 - part
+        // digits of x[i] raised by part digits, under the high part digits
+        // of x[i - 1].
+        let (low, up) = (10u64.pow((DIGITS - part) as u32), 10u64.pow(part as u32));
+        let x = &self.0;
+        let n = x.len();
+        let limb = |i: usize| -> u64 {
+            let own = if i < n { (x[i] as u64 % low) * up } else { 0 };
+            let below = if i > 0 { x[i - 1] as u64 / low } else { 0 };
+            own + below
+        };
+        let mut q = vec![0u32; whole + n + 1];
+        let m = u64::MAX / d;
+        // As `div_small`: cur < d * BASE, the estimate is one short at most.
+        let step = |cur: u64| -> (u32, u64) {
+            let qi = ((cur as u128 * m as u128) >> 64) as u64;
+            let ri = cur - qi * d;
+            if ri >= d { (qi as u32 + 1, ri - d) } else { (qi as u32, ri) }
+        };
+        let mut r = 0u64;
+        for i in (0..=n).rev() {
+            (q[whole + i], r) = step(r * BASE + limb(i));
+        }
+        for i in (0..whole).rev() {
+            (q[i], r) = step(r * BASE);
+        }
+        (Limbs::trimmed(q), r)
+    }
+
     /// `self + 1`, in place.
     pub(super) fn add_one(mut self) -> Limbs {
         for limb in self.0.iter_mut() {
@@ -480,6 +516,12 @@ mod tests {
                     assert_eq!(s(&x.mul_limb(m)), want.to_string(), "{digits} * {m}");
                 }
                 assert_eq!(x.mul_limb(m).div_small(m as u64), (x.clone(), 0), "{digits} * {m} / {m}");
+            }
+            // The division of the shifted number without making it.
+            for d in [1u64, 3, 7, 10, 4186, 999_999_999, 1_000_000_000, 18_446_744_072] {
+                for k in 0..45 {
+                    assert_eq!(x.div_small_shifted(k, d), x.shifted(k).div_small(d), "{digits} << {k} / {d}");
+                }
             }
         }
         assert_eq!(l("1200000000000").trailing_zeros(), 11);
