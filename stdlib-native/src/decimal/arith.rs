@@ -663,6 +663,21 @@ pub(super) fn op_add(cx: &Cx, a: &Dec, b: &Dec) -> Outcome {
     if a.is_zero() || b.is_zero() {
         return None;
     }
+    if let (Num::Small(x), Num::Small(y)) = (&a.coeff, &b.coeff) {
+        // At one exponent `_normalize` changes nothing: the exact sum (a
+        // non-zero difference takes the larger magnitude's sign), which
+        // `fix` rounds.
+        if a.exp == b.exp {
+            let coeff = match (a.neg == b.neg, x.checked_add(*y)) {
+                (true, Some(sum)) => (sum, a.neg),
+                (true, None) => return add(cx, a, b).map(exact),
+                (false, _) if x == y => return None,
+                (false, _) if x > y => (x - y, a.neg),
+                (false, _) => (y - x, b.neg),
+            };
+            return Some(exact(Dec { neg: coeff.1, coeff: Num::Small(coeff.0), exp: a.exp }));
+        }
+    }
     add_rounded(cx, a, b).or_else(|| add(cx, a, b).map(exact))
 }
 

@@ -40,6 +40,7 @@ use rustpython_vm::function::{Either, FuncArgs, ItemDoc, PyComparisonValue, PyMe
 use rustpython_vm::types::PyComparisonOp;
 use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyRef, PyResult, VirtualMachine};
 use std::sync::atomic::{AtomicU16, Ordering};
+use num_traits::{One, Zero};
 
 mod arith;
 mod context;
@@ -167,9 +168,45 @@ def _native(cls):
     ns['__slots__'] = ()
     on_base(ns['__new__'].__func__ if isinstance(ns['__new__'], staticmethod) else ns['__new__'])
     on_base(_dec_from_triple)
+    if getattr(DecimalTuple, '_hipy_deferred', False):
+        ns['as_tuple'] = _lazy_decimal_tuple(ns['as_tuple'])
     return type(cls)(cls.__name__, (_DecimalBase,), ns)
+
+
+def _lazy_decimal_tuple(original):
+    # `DecimalTuple` was not made (`stand_ins`: `collections` not
+    # imported): it is made, and `collections` imported, the first time the
+    # module attribute is read (PEP 562 `__getattr__`) or `as_tuple` runs.
+    deferred = globals().pop('DecimalTuple')
+    g = globals()
+
+    def decimal_tuple():
+        cls = g.get('DecimalTuple')
+        if cls is None:
+            from collections import namedtuple
+            cls = g['DecimalTuple'] = namedtuple(*deferred.args, **deferred.kwargs)
+        return cls
+
+    def __getattr__(name):
+        if name == 'DecimalTuple':
+            return decimal_tuple()
+        raise AttributeError(f"module {g['__name__']!r} has no attribute {name!r}")
+
+    def __dir__():
+        return sorted(set(g) | {'DecimalTuple'})
+
+    def as_tuple(self):
+        return decimal_tuple()(self._sign, tuple(map(int, self._int)), self._exp)
+
+    g['__getattr__'] = __getattr__
+    g['__dir__'] = __dir__
+    as_tuple.__doc__ = original.__doc__
+    as_tuple.__qualname__ = original.__qualname__
+    return as_tuple
+
+
 Decimal = _native(Decimal)
-del _native
+del _native, _lazy_decimal_tuple
 _numbers.Number.register(Decimal)
 _Infinity = Decimal('Inf')
 _NegativeInfinity = Decimal('-Inf')
@@ -215,8 +252,15 @@ impl State {
     /// The context `arg` names, or the current one; None when it is not a
     /// plain `Context` the fast paths understand.
     fn context(&self, vm: &VirtualMachine, arg: Option<&PyObjectRef>) -> PyResult<Option<std::sync::Arc<Cx>>> {
+        let current = match arg {
+            Some(c) if !vm.is_none(c) => None,
+            _ => match self.current.cx(vm) {
+                Some(cx) => return Ok(Some(cx)),
+                None => Some(context::fields_changed()),
+            },
+        };
         let ctx = match arg {
-            Some(c) if !vm.is_none(c) => c.clone(),
+            Some(c) if current.is_none() => c.clone(),
             _ => self.current.get(vm)?,
         };
         // Instances of `Context` itself; a subclass (whose fields Python
@@ -224,7 +268,11 @@ impl State {
         if !ctx.class().is(&self.context_cls) {
             return Ok(None);
         }
-        Ok(ctx.downcast_ref::<context::ContextBase>().and_then(|c| c.cx(vm)))
+        let cx = ctx.downcast_ref::<context::ContextBase>().and_then(|c| c.cx(vm));
+        if let (Some(changed), Some(cx)) = (current, &cx) {
+            self.current.remember_cx(&ctx, changed, cx);
+        }
+        Ok(cx)
     }
 
     /// A finite `Decimal` (of this class or a subclass).
@@ -259,7 +307,12 @@ impl State {
         for (on, sig, i) in raised {
             if on {
                 let trap = self.lookup(vm, &cx.traps, sig, i)?;
-                if trap.try_to_bool(vm).ok()? {
+                // Traps are ints 0 and 1 as `Context` makes them.
+                let on = match trap.downcast_ref_if_exact::<PyInt>(vm) {
+                    Some(v) => !v.as_bigint().is_zero(),
+                    None => trap.try_to_bool(vm).ok()?,
+                };
+                if on {
                     return None;
                 }
             }
@@ -267,7 +320,7 @@ impl State {
         for (on, sig, i) in raised {
             // `_raise_error` sets the flag to 1; a flag already the int 1
             // stays as it is.
-            let is_one = |v: PyObjectRef| v.class().is(vm.ctx.types.int_type) && int_of(vm, &v) == Some(1);
+            let is_one = |v: PyObjectRef| v.downcast_ref_if_exact::<PyInt>(vm).is_some_and(|v| v.as_bigint().is_one());
             if on && !self.lookup(vm, &cx.flags, sig, 2 + i).is_some_and(is_one) {
                 cx.flags.set_item(&**sig, vm.ctx.new_int(1).into(), vm).ok()?;
             }
