@@ -14,8 +14,8 @@
 //!   construction from an int, a Decimal or a plain numeric string, `+ - *
 //!   / // %` (with their reflected forms, through `Decimal`'s number
 //!   slots), unary `- + abs`, the comparison operators (its rich-comparison
-//!   slot), `hash` (its hash slot), `quantize`, `to_integral_value`, `str`,
-//!   `repr` (also its repr slot), `bool`, `_cmp`, and
+//!   slot), `hash` (its hash slot), `quantize`, `to_integral_value`, `str`
+//!   (also its str slot), `repr` (also its repr slot), `bool`, `_cmp`, and
 //!   `getcontext`/`setcontext`.
 //!
 //! The Rust methods use `_pydecimal`'s algorithms (`_normalize`, exact
