@@ -270,18 +270,14 @@ impl Limbs {
     pub(super) fn div_small_shifted(&self, shift: usize, d: u64) -> (Limbs, u64) {
         debug_assert!(d != 0 && d < u64::MAX / BASE);
         let (whole, part) = (shift / DIGITS, shift % DIGITS);
-        // Limb i of self * 10**part (i in 0..=n) is the low 9 - part
-        // digits of x[i] raised by part digits, under the high part digits
-        // of x[i - 1].
-        let (low, up) = (10u64.pow((DIGITS - part) as u32), 10u64.pow(part as u32));
         let x = &self.0;
-        let n = x.len();
-        let limb = |i: usize| -> u64 {
-            let own = if i < n { (x[i] as u64 % low) * up } else { 0 };
-            let below = if i > 0 { x[i - 1] as u64 / low } else { 0 };
-            own + below
-        };
-        let mut q = vec![0u32; whole + n + 1];
+        let Some((&top, _)) = x.split_last() else { return (Limbs(Vec::new()), 0) };
+        // Limb i of self * 10**part (i in 0..=n) is the low limb of
+        // x[i] * 10**part plus the high limb of x[i - 1] * 10**part, with
+        // no carry: the first is a multiple of 10**part below BASE, the
+        // second below 10**part. (Divisions by the constant BASE.)
+        let up = 10u64.pow(part as u32);
+        let (low, high) = (|v: u32| v as u64 * up % BASE, |v: u32| v as u64 * up / BASE);
         let m = u64::MAX / d;
         // As `div_small`: cur < d * BASE, the estimate is one short at most.
         let step = |cur: u64| -> (u32, u64) {
@@ -289,12 +285,17 @@ impl Limbs {
             let ri = cur - qi * d;
             if ri >= d { (qi as u32 + 1, ri - d) } else { (qi as u32, ri) }
         };
-        let mut r = 0u64;
-        for i in (0..=n).rev() {
-            (q[whole + i], r) = step(r * BASE + limb(i));
+        let mut q = vec![0u32; whole + x.len() + 1];
+        let (mut digit, mut r) = step(high(top));
+        let mut out = q.iter_mut().rev();
+        for limb in x.windows(2).rev().map(|w| low(w[1]) + high(w[0])).chain([low(x[0])]).chain(std::iter::repeat_n(0, whole)) {
+            if let Some(slot) = out.next() {
+                *slot = digit;
+            }
+            (digit, r) = step(r * BASE + limb);
         }
-        for i in (0..whole).rev() {
-            (q[i], r) = step(r * BASE);
+        if let Some(slot) = out.next() {
+            *slot = digit;
         }
         (Limbs::trimmed(q), r)
     }
