@@ -4,7 +4,7 @@
 //! and for Python code reading `_int`).
 
 use super::context::Cx;
-use super::limbs::Limbs;
+use super::limbs::{self, Limbs};
 use malachite_bigint::BigUint;
 use num_traits::Zero;
 use std::borrow::Cow;
@@ -663,7 +663,51 @@ pub(super) fn op_add(cx: &Cx, a: &Dec, b: &Dec) -> Outcome {
     if a.is_zero() || b.is_zero() {
         return None;
     }
-    add(cx, a, b).map(exact)
+    if let (Num::Small(x), Num::Small(y)) = (&a.coeff, &b.coeff) {
+        // At one exponent `_normalize` changes nothing: the exact sum (a
+        // non-zero difference takes the larger magnitude's sign), which
+        // `fix` rounds.
+        if a.exp == b.exp {
+            let coeff = match (a.neg == b.neg, x.checked_add(*y)) {
+                (true, Some(sum)) => (sum, a.neg),
+                (true, None) => return add(cx, a, b).map(exact),
+                (false, _) if x == y => return None,
+                (false, _) if x > y => (x - y, a.neg),
+                (false, _) => (y - x, b.neg),
+            };
+            return Some(exact(Dec { neg: coeff.1, coeff: Num::Small(coeff.0), exp: a.exp }));
+        }
+    }
+    add_rounded(cx, a, b).or_else(|| add(cx, a, b).map(exact))
+}
+
+/// The sum of two values of the same sign, when the one with the larger
+/// exponent has `prec` digits and so has the sum at that exponent: the
+/// sum's rounding digit is that operand's last, so the other one's digits
+/// below it are split off (the first of them and whether the rest are
+/// zero decide the rounding) and the rest added, one pass over each
+/// coefficient; `add` would shift the first operand to the other's
+/// exponent and `fix` round the sum back (a series adding its terms into a
+/// total). The value and signals are those of the correctly rounded sum,
+/// which `_pydecimal`'s is. None when it does not apply.
+fn add_rounded(cx: &Cx, a: &Dec, b: &Dec) -> Outcome {
+    let (tmp, other) = if a.exp < b.exp { (b, a) } else { (a, b) };
+    let k = tmp.exp - other.exp;
+    if tmp.neg != other.neg || k == 0 || k > 1 << 30 || tmp.len() != cx.prec {
+        return None;
+    }
+    let (high, first, rest_zero) = other.coeff.split(k as usize);
+    let (mut coeff, _) = add_mag(tmp.coeff.clone(), high, false);
+    if coeff.len() as i64 > cx.prec {
+        return None;
+    }
+    if round_decision(cx.rounding, tmp.neg, coeff.last_digit(), first, rest_zero) == 1 {
+        coeff = coeff.increment();
+        if coeff.len() as i64 > cx.prec {
+            return None;
+        }
+    }
+    Some((Dec { neg: tmp.neg, coeff, exp: tmp.exp }, Signals { inexact: first != 0 || !rest_zero, rounded: true }))
 }
 
 pub(super) fn op_sub(cx: &Cx, a: &Dec, b: &Dec) -> Outcome {
@@ -743,8 +787,12 @@ fn div_rounded(cx: &Cx, a: &Dec, b: &Dec) -> Outcome {
     if !(0..1 << 30).contains(&s) {
         return None;
     }
-    let Num::Long(x) = a.coeff.shifted(s as usize) else { return None };
-    let (q, r) = x.div_small(d);
+    let (q, r) = if d < u64::MAX / limbs::BASE {
+        x.div_small_shifted(s as usize, d)
+    } else {
+        let Num::Long(x) = a.coeff.shifted(s as usize) else { return None };
+        x.div_small(d)
+    };
     if r == 0 {
         return None;
     }

@@ -7,8 +7,9 @@
 //! `object.__setattr__`); the Rust methods read them as a `Cx`, made once
 //! and kept until a field is set again. `flags` and `traps` are the
 //! dictionaries themselves, read and written at each use, and
-//! `_ignored_flags` is a list `_pydecimal` changes in place, so it is looked
-//! at on every read.
+//! `_ignored_flags` is a list `_pydecimal` sets when it ignores signals (and
+//! empties in place when it regards them again): a `Cx` is read only while
+//! it is empty, and kept until a field is set.
 
 use super::int_of;
 use super::arith::{rounding, Rounding};
@@ -17,6 +18,7 @@ use rustpython_vm::common::lock::PyMutex;
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::object::{Traverse, TraverseFn};
 use rustpython_vm::types::Constructor;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use rustpython_vm::{pyclass, Py, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 
@@ -54,6 +56,14 @@ struct Fields {
     py: [Option<PyObjectRef>; 9],
     /// Shared with the operations running under it (one count to clone).
     cx: Option<Arc<Cx>>,
+}
+
+/// Counts the sets of any context's field (`current` remembers the
+/// current context's `Cx` until the next one).
+static FIELDS_CHANGED: AtomicU64 = AtomicU64::new(0);
+
+pub(super) fn fields_changed() -> u64 {
+    FIELDS_CHANGED.load(Ordering::Acquire)
 }
 
 const NAMES: [&str; 9] = ["prec", "rounding", "Emin", "Emax", "capitals", "clamp", "flags", "traps", "_ignored_flags"];
@@ -122,6 +132,7 @@ impl ContextBase {
     }
 
     fn set(&self, i: usize, value: PyObjectRef) {
+        FIELDS_CHANGED.fetch_add(1, Ordering::AcqRel);
         let (old, cx) = {
             let mut f = self.f.lock();
             (f.py[i].replace(value), f.cx.take())

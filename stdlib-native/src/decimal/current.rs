@@ -10,12 +10,15 @@
 //! changes only when the variable is set, and only `setcontext` and
 //! `getcontext` here set it (they replace `_pydecimal`'s, and the variable
 //! is no longer in the module's namespace), so every set makes what is
-//! remembered stale.
+//! remembered stale. The context's fields as the arithmetic reads them
+//! (`Cx`) are remembered with it, until any context's field is set.
 
 use rustpython_vm::builtins::{PyDict, PyDictRef};
 use rustpython_vm::common::lock::PyMutex;
 use rustpython_vm::{AsObject, Py, PyObjectRef, PyResult, VirtualMachine};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use super::context::{self, Cx};
 
 pub(super) struct Current {
     var_get: PyObjectRef,
@@ -33,6 +36,9 @@ struct Last {
     scope: PyObjectRef,
     sets: u64,
     value: PyObjectRef,
+    /// The value's fields as the arithmetic reads them, with the
+    /// `context::fields_changed` count they were read at.
+    cx: Option<(u64, Arc<Cx>)>,
 }
 
 impl Current {
@@ -48,6 +54,27 @@ impl Current {
         };
         ns.del_item("_current_context_var", vm)?;
         Ok(current)
+    }
+
+    /// The fields of the current context as `remember_cx` left them, when
+    /// it is still current and no context's field was set since.
+    pub(super) fn cx(&self, vm: &VirtualMachine) -> Option<Arc<Cx>> {
+        let sets = self.sets.load(Ordering::Acquire);
+        let last = self.last.lock();
+        let last = last.as_ref()?;
+        let (changed, cx) = last.cx.as_ref()?;
+        (last.sets == sets && *changed == context::fields_changed() && vm.context_stack.borrow().last().is_some_and(|scope| last.scope.is(scope)))
+            .then(|| cx.clone())
+    }
+
+    /// Remembers `cx`, read from `value` when the count of field changes
+    /// was `changed`, for `cx` to return while `value` is current.
+    pub(super) fn remember_cx(&self, value: &PyObjectRef, changed: u64, cx: &Arc<Cx>) {
+        if let Some(last) = &mut *self.last.lock() {
+            if last.value.is(value) {
+                last.cx = Some((changed, cx.clone()));
+            }
+        }
     }
 
     /// `getcontext()`: the current context, made (a copy of
@@ -71,7 +98,7 @@ impl Current {
             Err(e) => return Err(e),
         };
         if let Some(scope) = scope {
-            let old = self.last.lock().replace(Last { scope, sets, value: value.clone() });
+            let old = self.last.lock().replace(Last { scope, sets, value: value.clone(), cx: None });
             // Dropped with the lock released: dropping the objects can run
             // code (a weakref callback) that uses decimal.
             drop(old);

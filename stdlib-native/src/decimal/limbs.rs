@@ -10,7 +10,7 @@
 
 use std::cmp::Ordering;
 
-const BASE: u64 = 1_000_000_000;
+pub(super) const BASE: u64 = 1_000_000_000;
 const DIGITS: usize = 9;
 
 /// "00" to "99".
@@ -263,6 +263,43 @@ impl Limbs {
         (Limbs::trimmed(q), r as u64)
     }
 
+    /// `(self * 10**shift) // d` and its remainder, for a non-zero `d`
+    /// below `u64::MAX / BASE`: `div_small`'s loop reading the shifted
+    /// number's limbs as it goes (each from two of `self`'s), without
+    /// making it.
+    pub(super) fn div_small_shifted(&self, shift: usize, d: u64) -> (Limbs, u64) {
+        debug_assert!(d != 0 && d < u64::MAX / BASE);
+        let (whole, part) = (shift / DIGITS, shift % DIGITS);
+        let x = &self.0;
+        let Some((&top, _)) = x.split_last() else { return (Limbs(Vec::new()), 0) };
+        // Limb i of self * 10**part (i in 0..=n) is the low limb of
+        // x[i] * 10**part plus the high limb of x[i - 1] * 10**part, with
+        // no carry: the first is a multiple of 10**part below BASE, the
+        // second below 10**part. (Divisions by the constant BASE.)
+        let up = 10u64.pow(part as u32);
+        let (low, high) = (|v: u32| v as u64 * up % BASE, |v: u32| v as u64 * up / BASE);
+        let m = u64::MAX / d;
+        // As `div_small`: cur < d * BASE, the estimate is one short at most.
+        let step = |cur: u64| -> (u32, u64) {
+            let qi = ((cur as u128 * m as u128) >> 64) as u64;
+            let ri = cur - qi * d;
+            if ri >= d { (qi as u32 + 1, ri - d) } else { (qi as u32, ri) }
+        };
+        let mut q = vec![0u32; whole + x.len() + 1];
+        let (mut digit, mut r) = step(high(top));
+        let mut out = q.iter_mut().rev();
+        for limb in x.windows(2).rev().map(|w| low(w[1]) + high(w[0])).chain([low(x[0])]).chain(std::iter::repeat_n(0, whole)) {
+            if let Some(slot) = out.next() {
+                *slot = digit;
+            }
+            (digit, r) = step(r * BASE + limb);
+        }
+        if let Some(slot) = out.next() {
+            *slot = digit;
+        }
+        (Limbs::trimmed(q), r)
+    }
+
     /// `self + 1`, in place.
     pub(super) fn add_one(mut self) -> Limbs {
         for limb in self.0.iter_mut() {
@@ -480,6 +517,12 @@ mod tests {
                     assert_eq!(s(&x.mul_limb(m)), want.to_string(), "{digits} * {m}");
                 }
                 assert_eq!(x.mul_limb(m).div_small(m as u64), (x.clone(), 0), "{digits} * {m} / {m}");
+            }
+            // The division of the shifted number without making it.
+            for d in [1u64, 3, 7, 10, 4186, 999_999_999, 1_000_000_000, 18_446_744_072] {
+                for k in 0..45 {
+                    assert_eq!(x.div_small_shifted(k, d), x.shifted(k).div_small(d), "{digits} << {k} / {d}");
+                }
             }
         }
         assert_eq!(l("1200000000000").trailing_zeros(), 11);

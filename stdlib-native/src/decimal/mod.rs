@@ -14,8 +14,8 @@
 //!   construction from an int, a Decimal or a plain numeric string, `+ - *
 //!   / // %` (with their reflected forms, through `Decimal`'s number
 //!   slots), unary `- + abs`, the comparison operators (its rich-comparison
-//!   slot), `hash` (its hash slot), `quantize`, `to_integral_value`, `str`,
-//!   `repr` (also its repr slot), `bool`, `_cmp`, and
+//!   slot), `hash` (its hash slot), `quantize`, `to_integral_value`, `str`
+//!   (also its str slot), `repr` (also its repr slot), `bool`, `_cmp`, and
 //!   `getcontext`/`setcontext`.
 //!
 //! The Rust methods use `_pydecimal`'s algorithms (`_normalize`, exact
@@ -39,6 +39,8 @@ use rustpython_vm::py_compile;
 use rustpython_vm::function::{Either, FuncArgs, ItemDoc, PyComparisonValue, PyMethodDef, PyMethodFlags};
 use rustpython_vm::types::PyComparisonOp;
 use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyRef, PyResult, VirtualMachine};
+use std::sync::atomic::{AtomicU16, Ordering};
+use num_traits::{One, Zero};
 
 mod arith;
 mod context;
@@ -166,9 +168,45 @@ def _native(cls):
     ns['__slots__'] = ()
     on_base(ns['__new__'].__func__ if isinstance(ns['__new__'], staticmethod) else ns['__new__'])
     on_base(_dec_from_triple)
+    if getattr(DecimalTuple, '_hipy_deferred', False):
+        ns['as_tuple'] = _lazy_decimal_tuple(ns['as_tuple'])
     return type(cls)(cls.__name__, (_DecimalBase,), ns)
+
+
+def _lazy_decimal_tuple(original):
+    # `DecimalTuple` was not made (`stand_ins`: `collections` not
+    # imported): it is made, and `collections` imported, the first time the
+    # module attribute is read (PEP 562 `__getattr__`) or `as_tuple` runs.
+    deferred = globals().pop('DecimalTuple')
+    g = globals()
+
+    def decimal_tuple():
+        cls = g.get('DecimalTuple')
+        if cls is None:
+            from collections import namedtuple
+            cls = g['DecimalTuple'] = namedtuple(*deferred.args, **deferred.kwargs)
+        return cls
+
+    def __getattr__(name):
+        if name == 'DecimalTuple':
+            return decimal_tuple()
+        raise AttributeError(f"module {g['__name__']!r} has no attribute {name!r}")
+
+    def __dir__():
+        return sorted(set(g) | {'DecimalTuple'})
+
+    def as_tuple(self):
+        return decimal_tuple()(self._sign, tuple(map(int, self._int)), self._exp)
+
+    g['__getattr__'] = __getattr__
+    g['__dir__'] = __dir__
+    as_tuple.__doc__ = original.__doc__
+    as_tuple.__qualname__ = original.__qualname__
+    return as_tuple
+
+
 Decimal = _native(Decimal)
-del _native
+del _native, _lazy_decimal_tuple
 _numbers.Number.register(Decimal)
 _Infinity = Decimal('Inf')
 _NegativeInfinity = Decimal('-Inf')
@@ -196,6 +234,14 @@ struct State {
     hash_modulus: arith::HashModulus,
     inexact: PyObjectRef,
     rounded: PyObjectRef,
+    /// Where `Inexact` and `Rounded` sit in the dicts of traps and flags
+    /// (`[traps Inexact, traps Rounded, flags Inexact, flags Rounded]`):
+    /// the contexts' dicts are made alike, so the entry found in one is
+    /// tried first in the next, without hashing the key.
+    hints: [AtomicU16; 4],
+    /// The module's `ROUND_*` strings, recognised by identity before by
+    /// their text.
+    roundings: Vec<(PyObjectRef, arith::Rounding)>,
     /// `Context` (on `_ContextBase`, see `native_context`).
     context_cls: PyRef<PyType>,
     /// The Python methods the Rust ones replace, in `METHODS`' order.
@@ -206,8 +252,15 @@ impl State {
     /// The context `arg` names, or the current one; None when it is not a
     /// plain `Context` the fast paths understand.
     fn context(&self, vm: &VirtualMachine, arg: Option<&PyObjectRef>) -> PyResult<Option<std::sync::Arc<Cx>>> {
+        let current = match arg {
+            Some(c) if !vm.is_none(c) => None,
+            _ => match self.current.cx(vm) {
+                Some(cx) => return Ok(Some(cx)),
+                None => Some(context::fields_changed()),
+            },
+        };
         let ctx = match arg {
-            Some(c) if !vm.is_none(c) => c.clone(),
+            Some(c) if current.is_none() => c.clone(),
             _ => self.current.get(vm)?,
         };
         // Instances of `Context` itself; a subclass (whose fields Python
@@ -215,7 +268,11 @@ impl State {
         if !ctx.class().is(&self.context_cls) {
             return Ok(None);
         }
-        Ok(ctx.downcast_ref::<context::ContextBase>().and_then(|c| c.cx(vm)))
+        let cx = ctx.downcast_ref::<context::ContextBase>().and_then(|c| c.cx(vm));
+        if let (Some(changed), Some(cx)) = (current, &cx) {
+            self.current.remember_cx(&ctx, changed, cx);
+        }
+        Ok(cx)
     }
 
     /// A finite `Decimal` (of this class or a subclass).
@@ -246,24 +303,48 @@ impl State {
     /// Records `signals` in the context's flags; None (nothing recorded)
     /// when one of them is trapped, for the Python method to raise.
     fn signal(&self, vm: &VirtualMachine, cx: &Cx, s: &Signals) -> Option<()> {
-        let raised = [(s.inexact, &self.inexact), (s.rounded, &self.rounded)];
-        for (on, sig) in raised {
+        let raised = [(s.inexact, &self.inexact, 0), (s.rounded, &self.rounded, 1)];
+        for (on, sig, i) in raised {
             if on {
-                let trap = cx.traps.get_item_opt(&**sig, vm).ok().flatten()?;
-                if trap.try_to_bool(vm).ok()? {
+                let trap = self.lookup(vm, &cx.traps, sig, i)?;
+                // Traps are ints 0 and 1 as `Context` makes them.
+                let on = match trap.downcast_ref_if_exact::<PyInt>(vm) {
+                    Some(v) => !v.as_bigint().is_zero(),
+                    None => trap.try_to_bool(vm).ok()?,
+                };
+                if on {
                     return None;
                 }
             }
         }
-        for (on, sig) in raised {
+        for (on, sig, i) in raised {
             // `_raise_error` sets the flag to 1; a flag already the int 1
             // stays as it is.
-            let is_one = |v: PyObjectRef| v.class().is(vm.ctx.types.int_type) && int_of(vm, &v) == Some(1);
-            if on && !cx.flags.get_item_opt(&**sig, vm).ok().flatten().is_some_and(is_one) {
+            let is_one = |v: PyObjectRef| v.downcast_ref_if_exact::<PyInt>(vm).is_some_and(|v| v.as_bigint().is_one());
+            if on && !self.lookup(vm, &cx.flags, sig, 2 + i).is_some_and(is_one) {
                 cx.flags.set_item(&**sig, vm.ctx.new_int(1).into(), vm).ok()?;
             }
         }
         Some(())
+    }
+
+    /// `dict[key]` (None when missing or failing), trying the entry at
+    /// `hints[hint]` first.
+    fn lookup(&self, vm: &VirtualMachine, dict: &Py<PyDict>, key: &PyObject, hint: usize) -> Option<PyObjectRef> {
+        let at = &self.hints[hint];
+        let (value, moved) = dict.get_item_opt_refresh_hint(key, at.load(Ordering::Relaxed), vm).ok()??;
+        if let Some(h) = moved {
+            at.store(h, Ordering::Relaxed);
+        }
+        Some(value)
+    }
+
+    /// A `rounding` argument: one of the `ROUND_*` strings.
+    fn rounding(&self, r: &PyObject) -> Option<arith::Rounding> {
+        match self.roundings.iter().find(|(s, _)| s.is(r)) {
+            Some(&(_, m)) => Some(m),
+            None => r.downcast_ref::<PyStr>().and_then(|s| s.to_str()).and_then(rounding),
+        }
     }
 
     /// `_fix`, then the flags (with `signalled`, what computing `d`
@@ -338,7 +419,7 @@ static STATES: std::sync::Mutex<Vec<&'static State>> = std::sync::Mutex::new(Vec
 static FIRST: std::sync::OnceLock<&'static State> = std::sync::OnceLock::new();
 
 fn state_of(obj: &PyObject) -> Option<&'static State> {
-    let of = |st: &State| obj.class().fast_issubclass(&st.cls);
+    let of = |st: &State| obj.class().is(&st.cls) || obj.class().fast_issubclass(&st.cls);
     match FIRST.get() {
         Some(&st) if of(st) => Some(st),
         _ => STATES.lock().ok()?.iter().copied().find(|&st| of(st)),
@@ -392,6 +473,7 @@ fn install_slots(cls: &Py<PyType>) {
     cls.slots.richcompare.store(Some(compare_slot));
     cls.slots.hash.store(Some(hash_slot));
     cls.slots.repr.store(Some(repr_slot));
+    cls.slots.str.store(Some(str_slot));
 }
 
 /// `repr()` of a `Decimal` (or a subclass that does not define
@@ -401,15 +483,25 @@ fn install_slots(cls: &Py<PyType>) {
 /// subclass's `__str__`.
 fn repr_slot(zelf: &PyObject, vm: &VirtualMachine) -> PyResult<PyRef<PyStr>> {
     let Some(st) = state_of(zelf) else { return stringify(zelf, "__repr__", vm) };
-    let s = match str_of(st, vm, zelf)? {
-        Some(s) => s,
+    Ok(vm.ctx.new_str(format!("Decimal('{}')", decimal_str(st, zelf, vm)?)))
+}
+
+/// `str()` of a `Decimal` (the slot is `Decimal`'s only: a subclass calls
+/// the `__str__` it finds, which may be its own).
+fn str_slot(zelf: &PyObject, vm: &VirtualMachine) -> PyResult<PyRef<PyStr>> {
+    let Some(st) = state_of(zelf) else { return stringify(zelf, "__str__", vm) };
+    decimal_str(st, zelf, vm)
+}
+
+/// `Decimal.__str__(zelf)`: native for a finite value, else `_pydecimal`'s.
+fn decimal_str(st: &State, zelf: &PyObject, vm: &VirtualMachine) -> PyResult<PyRef<PyStr>> {
+    match str_of(st, vm, zelf)? {
+        Some(s) => Ok(vm.ctx.new_str(s)),
         None => {
             let s = st.originals[STR].call((zelf.to_owned(),), vm)?;
-            let s = s.downcast::<PyStr>().map_err(|s| vm.new_type_error(format!("__str__ returned non-string (type {})", s.class().name())))?;
-            s.to_string()
+            s.downcast::<PyStr>().map_err(|s| vm.new_type_error(format!("__str__ returned non-string (type {})", s.class().name())))
         }
-    };
-    Ok(vm.ctx.new_str(format!("Decimal('{s}')")))
+    }
 }
 
 /// What the default `__repr__` slot does: the method's result, which must
@@ -497,7 +589,7 @@ fn to_integral_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyRes
     }
     let Some(d) = args.args.first().and_then(|x| st.dec(vm, x)) else { return Ok(None) };
     let mode = match arg(args, 1).or_else(|| args.kwargs.get("rounding")) {
-        Some(r) if !vm.is_none(r) => match r.downcast_ref::<PyStr>().and_then(|s| s.to_str()).and_then(rounding) {
+        Some(r) if !vm.is_none(r) => match st.rounding(r) {
             Some(m) => m,
             None => return Ok(None),
         },
@@ -591,7 +683,7 @@ fn quantize(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Option
     let Some(e) = st.operand(vm, &args.args[1]) else { return Ok(None) };
     let Some(cx) = st.context(vm, context_arg(args, 3))? else { return Ok(None) };
     let mode = match arg(args, 2).or_else(|| args.kwargs.get("rounding")) {
-        Some(r) if !vm.is_none(r) => match r.downcast_ref::<PyStr>().and_then(|s| s.to_str()).and_then(rounding) {
+        Some(r) if !vm.is_none(r) => match st.rounding(r) {
             Some(m) => m,
             None => return Ok(None),
         },
@@ -731,6 +823,11 @@ fn install(vm: &VirtualMachine, ns: &Py<PyDict>) -> PyResult<()> {
         hash_modulus: arith::HashModulus::new(get("_PyHASH_MODULUS")?.try_into_value(vm)?),
         inexact: get("Inexact")?,
         rounded: get("Rounded")?,
+        hints: Default::default(),
+        roundings: ["ROUND_DOWN", "ROUND_HALF_UP", "ROUND_HALF_EVEN", "ROUND_CEILING", "ROUND_FLOOR", "ROUND_UP", "ROUND_HALF_DOWN", "ROUND_05UP"]
+            .into_iter()
+            .map(|name| Ok((get(name)?, rounding(name).ok_or_else(|| vm.new_value_error(format!("{name} is no rounding mode")))?)))
+            .collect::<PyResult<_>>()?,
         context_cls,
     }));
     let setattr = vm.builtins.get_attr("setattr", vm)?;

@@ -983,9 +983,12 @@ impl Py<PyDict> {
 
     /// Lookup trying a cached entry index hint first.
     ///
+    /// hipy: public for native modules that look the same keys up again
+    /// and again (`decimal`'s signal flags and traps).
+    ///
     /// When the hint misses but the key is present, also returns a refreshed
     /// hint (`None` when the hint hit or no hint is representable).
-    pub(crate) fn get_item_opt_refresh_hint<K: DictKey + ?Sized>(
+    pub fn get_item_opt_refresh_hint<K: DictKey + ?Sized>(
         &self,
         key: &K,
         hint: u16,

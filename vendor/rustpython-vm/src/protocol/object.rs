@@ -460,6 +460,18 @@ impl PyObject {
             Err(obj) => obj,
         };
 
+        // hipy: a heap type's str slot when it is native (not the wrapper
+        // that calls a Python `__str__`): a heap type's slots follow its MRO
+        // (`init_slots`, `update_slot`), so the slot is what looking up
+        // `__str__` and calling it would run.
+        let cls = obj.class();
+        if cls.slots.flags.has_feature(crate::types::PyTypeFlags::HEAPTYPE)
+            && let Some(f) = cls.slots.str.load()
+            && !crate::types::is_str_wrapper(f)
+        {
+            return f(&obj, vm);
+        }
+
         // TODO: replace to obj.class().slots().str
         let Some(str_method) = vm.get_special_method(&obj, identifier!(vm, __str__))? else {
             return obj.repr(vm);

@@ -558,6 +558,11 @@ fn repr_wrapper(zelf: &PyObject, vm: &VirtualMachine) -> PyResult<PyRef<PyStr>> 
     })
 }
 
+/// hipy: whether `f` is the str slot of a class with a Python `__str__`.
+pub fn is_str_wrapper(f: StringifyFunc) -> bool {
+    core::ptr::fn_addr_eq(f, str_wrapper as StringifyFunc)
+}
+
 fn str_wrapper(zelf: &PyObject, vm: &VirtualMachine) -> PyResult<PyRef<PyStr>> {
     let ret = vm.call_special_method(zelf, identifier!(vm, __str__), ())?;
     ret.downcast::<PyStr>().map_err(|obj| {
