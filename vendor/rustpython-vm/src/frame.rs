@@ -1604,8 +1604,8 @@ fn cleared_frame_access() -> ! {
 // from InterpreterFrame field layout. Access through iframe_ref()/iframe_mut().
 
 thread_local! {
-    /// Free list of dead frame objects for reuse. Entries are cleared husks
-    /// (`iframe == None`) whose child references were already released.
+    /// Free list of dead frame objects for reuse. Entries are husks whose
+    /// payload was cleared and then dropped.
     /// Py<FrameObject> is fixed-size (localsplus storage is out-of-line),
     /// so a single bucket suffices.
     static FRAME_FREELIST: core::cell::Cell<crate::object::FreeList<FrameObject>> =

@@ -109,6 +109,8 @@ impl Py<PyDict> {
 impl PyPayload for PyDict {
     const MAX_FREELIST: usize = 80;
     const HAS_FREELIST: bool = true;
+    // hipy patch: dropping the payload releases the children, in order.
+    const CLEAR_AT_DEALLOC: bool = false;
 
     #[inline]
     unsafe fn stays_untracked(obj: NonNull<PyObject>) -> bool {

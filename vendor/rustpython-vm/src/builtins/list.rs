@@ -90,6 +90,8 @@ thread_local! {
 impl PyPayload for PyList {
     const MAX_FREELIST: usize = 80;
     const HAS_FREELIST: bool = true;
+    // hipy patch: dropping the payload releases the children, in order.
+    const CLEAR_AT_DEALLOC: bool = false;
 
     #[inline]
     fn class(ctx: &Context) -> &'static Py<PyType> {

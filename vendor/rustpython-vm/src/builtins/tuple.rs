@@ -109,8 +109,8 @@ thread_local! {
     // A single freelist for all tuple sizes: `Py<PyTuple>` is a
     // fixed-size allocation (elements are a separate boxed slice that is
     // dropped and replaced on reuse), so husks are interchangeable.
-    // freelist_push must not read the payload — it runs after tp_clear,
-    // which has already emptied `elements`.
+    // freelist_push must not read the payload: it runs after the payload
+    // was dropped.
     static TUPLE_FREELIST: Cell<crate::object::FreeList<PyTuple>> =
         const { Cell::new(crate::object::FreeList::new()) };
 }
@@ -118,6 +118,8 @@ thread_local! {
 impl PyPayload for PyTuple {
     const MAX_FREELIST: usize = 2000;
     const HAS_FREELIST: bool = true;
+    // hipy patch: dropping the payload releases the children, in order.
+    const CLEAR_AT_DEALLOC: bool = false;
 
     #[inline]
     fn class(ctx: &Context) -> &'static Py<PyType> {

@@ -209,23 +209,28 @@ pub(super) unsafe fn default_dealloc<T: PyPayload>(obj: *mut PyObject) {
         );
     }
 
-    // Extract child references to break circular refs (tp_clear), then drop
-    // them. Some payloads (e.g. FrameObject) drop children in place inside clear_fn
-    // instead of extracting them, so user code (`__del__`) may run here.
-    let mut edges = Vec::new();
-    if let Some(clear_fn) = vtable.clear {
+    // A payload that asks for it gives up its child references through its
+    // clear (tp_clear) first, and they are dropped here. Some payloads (e.g.
+    // FrameObject) drop children in place inside clear_fn instead of
+    // extracting them, so user code (`__del__`) may run here. The others
+    // (hipy patch: tuple, list, dict) release their children when the payload
+    // is dropped below, in the same order, without the detour through a
+    // vector of edges.
+    if T::CLEAR_AT_DEALLOC
+        && let Some(clear_fn) = vtable.clear
+    {
+        let mut edges = Vec::new();
         unsafe { clear_fn(obj, &mut edges) };
+        // Drop extracted child references - may trigger recursive destruction.
+        drop(edges);
     }
-    // Drop extracted child references - may trigger recursive destruction.
-    drop(edges);
 
-    // Try to store in freelist for reuse. This must happen AFTER clear_fn and
-    // after the extracted-children drop: both can run user code (`__del__`)
-    // that allocates, and `PyRef::new_ref` pops from the same thread-local
-    // freelist. If the husk were already in the freelist, a reentrant
-    // allocation could pop it and write a fresh payload into it while clear_fn
-    // still holds a `&mut` borrow of that payload (aliasing UB). Pushing only
-    // once no borrows into the payload can be live closes that window.
+    // Try to store in freelist for reuse. A husk in a freelist holds a
+    // dropped payload (hipy patch: `PyRef::new_ref` writes the new payload
+    // over it). The payload is dropped before the push: dropping it can run
+    // user code (`__del__` of a child) that allocates, and `PyRef::new_ref`
+    // pops from the same thread-local freelist, so the husk must not be
+    // there while its payload is still being dropped.
     // Only exact base types (not heaptype or structseq subtypes) go into the freelist.
     // Published objects (e.g. a tuple stored as a type attribute) must skip the
     // freelist: `PyRef::new_ref` would reuse the slot and overwrite the refcount
@@ -233,7 +238,7 @@ pub(super) unsafe fn default_dealloc<T: PyPayload>(obj: *mut PyObject) {
     // them through `Py::dealloc` instead, whose QSBR hook defers the actual
     // memory free until readers can no longer observe it.
     let typ = obj_ref.class();
-    let pushed = if T::HAS_FREELIST
+    if T::HAS_FREELIST
         && typ.heaptype_ext.is_none()
         && core::ptr::eq(typ, T::class(crate::vm::Context::genesis()))
         && !obj_ref.0.ref_count.is_published()
@@ -251,12 +256,13 @@ pub(super) unsafe fn default_dealloc<T: PyPayload>(obj: *mut PyObject) {
                 drop(slot.store(None));
             }
         }
-        unsafe { T::freelist_push(obj) }
+        let inner = obj as *mut Py<T>;
+        unsafe { core::ptr::drop_in_place(&raw mut (*inner).payload) };
+        if !unsafe { T::freelist_push(obj) } {
+            // No room: free the husk (its payload is already dropped).
+            unsafe { Py::dealloc_husk(inner) };
+        }
     } else {
-        false
-    };
-
-    if !pushed {
         // Deallocate the object memory (handles ObjExt prefix if present)
         unsafe { Py::dealloc(obj as *mut Py<T>) };
     }
@@ -1254,9 +1260,11 @@ impl<T: PyPayload> Py<T> {
     /// object it points at until its own `Drop` unlinks it, and a thread
     /// walking that list reads the class off every node it passes, so the
     /// class has to outlive the payload.
-    unsafe fn drop_fields(ptr: *mut Self) {
+    unsafe fn drop_fields(ptr: *mut Self, drop_payload: bool) {
         unsafe {
-            core::ptr::drop_in_place(&raw mut (*ptr).payload);
+            if drop_payload {
+                core::ptr::drop_in_place(&raw mut (*ptr).payload);
+            }
             core::ptr::drop_in_place(&raw mut (*ptr).typ);
         }
     }
@@ -1267,6 +1275,19 @@ impl<T: PyPayload> Py<T> {
     /// # Safety
     /// `ptr` must be a valid pointer from `Py::new` and must not be used after this call.
     unsafe fn dealloc(ptr: *mut Self) {
+        unsafe { Self::dealloc_inner(ptr, true) }
+    }
+
+    /// [`Self::dealloc`] for a husk whose payload was already dropped
+    /// (a freelist husk that found no room).
+    ///
+    /// # Safety
+    /// As `dealloc`, and the payload must have been dropped in place.
+    unsafe fn dealloc_husk(ptr: *mut Self) {
+        unsafe { Self::dealloc_inner(ptr, false) }
+    }
+
+    unsafe fn dealloc_inner(ptr: *mut Self, drop_payload: bool) {
         unsafe {
             let (flags, member_count) = (*ptr).read_type_flags();
             let has_ext = flags.contains(&crate::types::PyTypeFlags::HAS_DICT) || member_count > 0;
@@ -1300,7 +1321,7 @@ impl<T: PyPayload> Py<T> {
 
                 let alloc_ptr = (ptr as *mut u8).sub(inner_offset);
 
-                Self::drop_fields(ptr);
+                Self::drop_fields(ptr, drop_payload);
 
                 // Drop member cells, then ObjExt. WeakRefList is in front of the cells.
                 let mut cursor = alloc_ptr;
@@ -1328,10 +1349,10 @@ impl<T: PyPayload> Py<T> {
                 }
             } else if published {
                 let layout = core::alloc::Layout::new::<Self>();
-                Self::drop_fields(ptr);
+                Self::drop_fields(ptr, drop_payload);
                 crate::object::qsbr::free_delayed(ptr as *mut u8, layout);
             } else {
-                Self::drop_fields(ptr);
+                Self::drop_fields(ptr, drop_payload);
                 // The fields are gone; the box is only here to free the memory
                 // the matching `Box::new` in `new` allocated.
                 drop(Box::from_raw(ptr.cast::<core::mem::MaybeUninit<Self>>()));
@@ -1494,9 +1515,8 @@ impl<T: PyPayload> Drop for FreeList<T> {
         // During thread teardown, we cannot safely run destructors on cached
         // objects because their Drop impls may access thread-local storage
         // (GC state, other freelists) that is already destroyed.
-        // Instead, free just the raw allocation. The payload's heap fields
-        // (BigInt, PyObjectRef, etc.) are leaked, but this is bounded by
-        // MAX_FREELIST per type per thread.
+        // Instead, free just the raw allocation: a husk's payload was
+        // already dropped when it was freed (its class is a static type).
         for ptr in self.items.drain(..) {
             unsafe {
                 alloc::alloc::dealloc(ptr as *mut u8, core::alloc::Layout::new::<Py<T>>());
@@ -2871,7 +2891,7 @@ impl<T: PyPayload + crate::object::MaybeTraverse + core::fmt::Debug> PyRef<T> {
             unsafe {
                 core::ptr::write(&mut (*inner).ref_count, RefCount::new());
                 (*inner).gc_bits.store(0, Ordering::Relaxed);
-                core::ptr::drop_in_place(&mut (*inner).payload);
+                // The husk's payload was dropped when it was freed.
                 core::ptr::write(&mut (*inner).payload, payload);
                 // Freelist only stores exact base types (push-side filter),
                 // but subtypes sharing the same Rust payload (e.g. structseq)
