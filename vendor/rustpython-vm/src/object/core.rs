@@ -1504,6 +1504,40 @@ impl<T: PyPayload> FreeList<T> {
     }
 }
 
+impl<T: PyPayload> FreeList<T> {
+    /// Keep the husk `obj` on the calling thread's freelist `key` if it holds
+    /// fewer than `T::MAX_FREELIST` (hipy patch: the list is edited in place;
+    /// taking it out of its cell and setting it back dropped an empty
+    /// `FreeList` on every push and pop).
+    #[inline]
+    pub(crate) fn push(key: &'static std::thread::LocalKey<core::cell::Cell<Self>>, obj: *mut PyObject) -> bool {
+        key.try_with(|fl| {
+            // SAFETY: the list is reached only through `push` and `pop`,
+            // which run no other code while they hold it.
+            let list = unsafe { &mut *fl.as_ptr() };
+            if list.items.len() < T::MAX_FREELIST {
+                list.items.push(obj);
+                true
+            } else {
+                false
+            }
+        })
+        .unwrap_or(false)
+    }
+
+    /// Take a husk from the calling thread's freelist `key`.
+    #[inline]
+    pub(crate) fn pop(key: &'static std::thread::LocalKey<core::cell::Cell<Self>>) -> Option<NonNull<PyObject>> {
+        key.try_with(|fl| {
+            // SAFETY: as in `push`.
+            let list = unsafe { &mut *fl.as_ptr() };
+            list.items.pop().map(|p| unsafe { NonNull::new_unchecked(p) })
+        })
+        .ok()
+        .flatten()
+    }
+}
+
 impl<T: PyPayload> Default for FreeList<T> {
     fn default() -> Self {
         Self::new()
