@@ -866,6 +866,18 @@ impl WeakRefList {
         }
     }
 
+    /// Whether [`Self::clear`] may find a weak reference to clear, asked of
+    /// an object being freed (hipy patch). While one thread runs Python
+    /// (rustpython-common's plain-counts promise), an empty list can be read
+    /// without the stripe lock: no reference to the object is left to make a
+    /// weak reference from, and no other thread is unlinking one. Otherwise
+    /// the answer is yes and `clear` takes the lock as before.
+    #[inline]
+    fn may_have_refs(&self) -> bool {
+        !crate::common::refcount::counts_are_plain()
+            || !self.head.load(Ordering::Relaxed).is_null()
+    }
+
     /// Clear all weakrefs and call their callbacks.
     /// Called when the owner object is being dropped.
     // PyObject_ClearWeakRefs
@@ -2255,7 +2267,9 @@ impl PyObject {
         // Note: This differs from GC behavior which clears weakrefs before finalizers,
         // but for direct deallocation (drop_slow_inner), we need to allow the finalizer
         // to run without triggering use-after-free from WeakRefList operations.
-        if let Some(wrl) = self.weak_ref_list() {
+        if let Some(wrl) = self.weak_ref_list()
+            && wrl.may_have_refs()
+        {
             wrl.clear(self);
         }
 
