@@ -94,74 +94,94 @@ mod trashcan {
     type DeallocFn = unsafe fn(*mut super::PyObject);
     type DeallocQueue = Vec<(*mut super::PyObject, DeallocFn)>;
 
-    /// Per-thread trashcan state. Depth and deferral queue live in one
-    /// thread-local so a single access reaches both fields (one `_tlv_get_addr`
-    /// on platforms where thread-local access is a function call). Both fields
-    /// are `Cell`-based so reentrant deallocation (nested `begin`/`end` triggered
+    /// Per-thread trashcan depth and the number of deferred deallocations.
+    /// hipy patch: these live apart from the queue, in a thread-local
+    /// without a destructor, so the two accesses every tracked free makes
+    /// are plain thread-local loads and stores (a thread-local with a
+    /// destructor checks its registration state on each access). Both fields
+    /// are `Cell`s so reentrant deallocation (nested `begin`/`end` triggered
     /// by draining deferred objects) never holds an outstanding borrow.
     struct Trashcan {
         depth: Cell<usize>,
-        queue: Cell<DeallocQueue>,
+        deferred: Cell<usize>,
     }
 
     thread_local! {
         static TRASHCAN: Trashcan = const {
             Trashcan {
                 depth: Cell::new(0),
-                queue: Cell::new(Vec::new()),
+                deferred: Cell::new(0),
             }
         };
+        static QUEUE: Cell<DeallocQueue> = const { Cell::new(Vec::new()) };
     }
 
     /// Try to begin deallocation. Returns true if we should proceed,
     /// false if the object was deferred (depth exceeded).
-    #[inline]
+    #[inline(always)]
     pub(super) unsafe fn begin(
         obj: *mut super::PyObject,
         dealloc: unsafe fn(*mut super::PyObject),
     ) -> bool {
-        TRASHCAN.with(|t| {
+        let depth = TRASHCAN.with(|t| {
             let depth = t.depth.get();
-            if depth >= TRASHCAN_LIMIT {
-                // Depth exceeded: defer this deallocation
-                let mut queue = t.queue.take();
-                queue.push((obj, dealloc));
-                t.queue.set(queue);
-                false
-            } else {
+            if depth < TRASHCAN_LIMIT {
                 t.depth.set(depth + 1);
-                true
             }
-        })
+            depth
+        });
+        if depth >= TRASHCAN_LIMIT {
+            defer(obj, dealloc);
+            return false;
+        }
+        true
+    }
+
+    /// Depth exceeded: defer this deallocation.
+    #[cold]
+    #[inline(never)]
+    fn defer(obj: *mut super::PyObject, dealloc: DeallocFn) {
+        QUEUE.with(|q| {
+            let mut queue = q.take();
+            queue.push((obj, dealloc));
+            q.set(queue);
+        });
+        TRASHCAN.with(|t| t.deferred.set(t.deferred.get() + 1));
     }
 
     /// End deallocation and process any deferred objects if at outermost level.
-    #[inline]
+    #[inline(always)]
     pub(super) unsafe fn end() {
-        TRASHCAN.with(|t| {
+        let run_deferred = TRASHCAN.with(|t| {
             let depth = t.depth.get();
             debug_assert!(depth > 0, "trashcan::end called without matching begin");
-            let depth = depth - 1;
-            t.depth.set(depth);
-            if depth != 0 {
-                return;
-            }
-            // Process deferred deallocations iteratively. The queue is set back
-            // before each `dealloc` call so a reentrant `begin` can push freely.
-            loop {
-                let next = {
-                    let mut queue = t.queue.take();
-                    let item = queue.pop();
-                    t.queue.set(queue);
-                    item
-                };
-                if let Some((obj, dealloc)) = next {
-                    unsafe { dealloc(obj) };
-                } else {
-                    break;
-                }
-            }
-        })
+            t.depth.set(depth - 1);
+            depth == 1 && t.deferred.get() != 0
+        });
+        if run_deferred {
+            unsafe { drain() };
+        }
+    }
+
+    /// Process deferred deallocations iteratively, at the outermost level.
+    /// The queue is set back before each `dealloc` call so a reentrant
+    /// `begin` can push freely.
+    #[cold]
+    #[inline(never)]
+    unsafe fn drain() {
+        loop {
+            let next = QUEUE.with(|q| {
+                let mut queue = q.take();
+                let item = queue.pop();
+                q.set(queue);
+                item
+            });
+            let Some((obj, dealloc)) = next else {
+                break;
+            };
+            TRASHCAN.with(|t| t.deferred.set(t.deferred.get() - 1));
+            unsafe { dealloc(obj) };
+        }
     }
 }
 
