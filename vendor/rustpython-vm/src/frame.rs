@@ -1604,8 +1604,8 @@ fn cleared_frame_access() -> ! {
 // from InterpreterFrame field layout. Access through iframe_ref()/iframe_mut().
 
 thread_local! {
-    /// Free list of dead frame objects for reuse. Entries are cleared husks
-    /// (`iframe == None`) whose child references were already released.
+    /// Free list of dead frame objects for reuse. Entries are husks whose
+    /// payload was cleared and then dropped.
     /// Py<FrameObject> is fixed-size (localsplus storage is out-of-line),
     /// so a single bucket suffices.
     static FRAME_FREELIST: core::cell::Cell<crate::object::FreeList<FrameObject>> =
@@ -1627,32 +1627,12 @@ impl PyPayload for FrameObject {
 
     #[inline]
     unsafe fn freelist_push(obj: *mut PyObject) -> bool {
-        FRAME_FREELIST
-            .try_with(|fl| {
-                let mut list = fl.take();
-                let stored = if list.len() < Self::MAX_FREELIST {
-                    list.push(obj);
-                    true
-                } else {
-                    false
-                };
-                fl.set(list);
-                stored
-            })
-            .unwrap_or(false)
+        crate::object::FreeList::push(&FRAME_FREELIST, obj)
     }
 
     #[inline]
     unsafe fn freelist_pop(_payload: &Self) -> Option<NonNull<PyObject>> {
-        FRAME_FREELIST
-            .try_with(|fl| {
-                let mut list = fl.take();
-                let result = list.pop().map(|p| unsafe { NonNull::new_unchecked(p) });
-                fl.set(list);
-                result
-            })
-            .ok()
-            .flatten()
+        crate::object::FreeList::pop(&FRAME_FREELIST)
     }
 }
 

@@ -171,6 +171,21 @@ fn edit_list<R>(lock: &PyRwLock<LinkedList<GcLink>>, edit: impl FnOnce(&mut Link
     }
 }
 
+/// An object that claims to be in generation `obj_gen` but wasn't found in
+/// its list. This indicates a bug: the object was already removed from the
+/// list without updating gc_generation, or was never inserted.
+#[cold]
+#[inline(never)]
+fn untrack_missed(obj: NonNull<PyObject>, obj_gen: u8) {
+    let obj_ref = unsafe { obj.as_ref() };
+    eprintln!(
+        "GC WARNING: untrack_object failed to remove obj={obj:p} from gen={obj_gen}, \
+         tracked={}, gc_gen={}",
+        obj_ref.is_gc_tracked(),
+        obj_ref.gc_generation()
+    );
+}
+
 /// Whether `owner`'s collections act on `obj`.
 ///
 /// Objects with no owner — everything the shared context allocates, and anything
@@ -522,19 +537,51 @@ impl GcState {
     /// obj must be a valid pointer to a PyObject that is currently tracked.
     /// The object's memory must still be valid (pointers are read).
     pub unsafe fn untrack_object(&self, obj: NonNull<PyObject>) {
+        if counts_are_plain() {
+            // hipy patch: while one thread runs Python (see `edit_list`) no
+            // collection can promote the object between reading its
+            // generation and unlinking it, so there is nothing to retry; the
+            // rare outcomes are out of line, which keeps this path short.
+            let obj_gen = unsafe { obj.as_ref() }.gc_generation();
+            let Some((list_lock, count)) = self.list_of(obj_gen) else {
+                return; // GC_UNTRACKED or unknown — already untracked
+            };
+            // SAFETY: as in `edit_list`.
+            let list = unsafe { &mut *list_lock.data_ptr() };
+            if !unsafe { unlink(list, count, obj) } {
+                untrack_missed(obj, obj_gen);
+            }
+            return;
+        }
+        unsafe { self.untrack_object_locked(obj) }
+    }
+
+    /// The list and count of generation `obj_gen` (`GC_PERMANENT` included),
+    /// or none for an untracked object.
+    #[inline]
+    fn list_of(&self, obj_gen: u8) -> Option<(&PyRwLock<LinkedList<GcLink>>, &AtomicUsize)> {
+        if obj_gen <= 2 {
+            Some((
+                &self.generation_lists[obj_gen as usize],
+                &self.counts[obj_gen as usize],
+            ))
+        } else if obj_gen == GC_PERMANENT {
+            Some((&self.permanent_list, &self.permanent_count))
+        } else {
+            None
+        }
+    }
+
+    /// [`Self::untrack_object`] while more than one thread may run Python:
+    /// under the list's lock, retried if a collection moved the object.
+    #[inline(never)]
+    unsafe fn untrack_object_locked(&self, obj: NonNull<PyObject>) {
         let obj_ref = unsafe { obj.as_ref() };
 
         loop {
             let obj_gen = obj_ref.gc_generation();
 
-            let (list_lock, count) = if obj_gen <= 2 {
-                (
-                    &self.generation_lists[obj_gen as usize] as &PyRwLock<LinkedList<GcLink>>,
-                    &self.counts[obj_gen as usize],
-                )
-            } else if obj_gen == GC_PERMANENT {
-                (&self.permanent_list, &self.permanent_count)
-            } else {
+            let Some((list_lock, count)) = self.list_of(obj_gen) else {
                 return; // GC_UNTRACKED or unknown — already untracked
             };
 
@@ -549,15 +596,7 @@ impl GcState {
                 continue; // Retry with the updated generation
             };
             if !removed {
-                // Object claims to be in this generation but wasn't found in the list.
-                // This indicates a bug: the object was already removed from the list
-                // without updating gc_generation, or was never inserted.
-                eprintln!(
-                    "GC WARNING: untrack_object failed to remove obj={obj:p} from gen={obj_gen}, \
-                     tracked={}, gc_gen={}",
-                    obj_ref.is_gc_tracked(),
-                    obj_ref.gc_generation()
-                );
+                untrack_missed(obj, obj_gen);
             }
             return;
         }

@@ -109,6 +109,8 @@ impl Py<PyDict> {
 impl PyPayload for PyDict {
     const MAX_FREELIST: usize = 80;
     const HAS_FREELIST: bool = true;
+    // hipy patch: dropping the payload releases the children, in order.
+    const CLEAR_AT_DEALLOC: bool = false;
 
     #[inline]
     unsafe fn stays_untracked(obj: NonNull<PyObject>) -> bool {
@@ -125,32 +127,12 @@ impl PyPayload for PyDict {
 
     #[inline]
     unsafe fn freelist_push(obj: *mut PyObject) -> bool {
-        DICT_FREELIST
-            .try_with(|fl| {
-                let mut list = fl.take();
-                let stored = if list.len() < Self::MAX_FREELIST {
-                    list.push(obj);
-                    true
-                } else {
-                    false
-                };
-                fl.set(list);
-                stored
-            })
-            .unwrap_or(false)
+        crate::object::FreeList::push(&DICT_FREELIST, obj)
     }
 
     #[inline]
     unsafe fn freelist_pop(_payload: &Self) -> Option<NonNull<PyObject>> {
-        DICT_FREELIST
-            .try_with(|fl| {
-                let mut list = fl.take();
-                let result = list.pop().map(|p| unsafe { NonNull::new_unchecked(p) });
-                fl.set(list);
-                result
-            })
-            .ok()
-            .flatten()
+        crate::object::FreeList::pop(&DICT_FREELIST)
     }
 }
 

@@ -70,32 +70,12 @@ impl PyPayload for PyInt {
 
     #[inline]
     unsafe fn freelist_push(obj: *mut PyObject) -> bool {
-        INT_FREELIST
-            .try_with(|fl| {
-                let mut list = fl.take();
-                let stored = if list.len() < Self::MAX_FREELIST {
-                    list.push(obj);
-                    true
-                } else {
-                    false
-                };
-                fl.set(list);
-                stored
-            })
-            .unwrap_or(false)
+        crate::object::FreeList::push(&INT_FREELIST, obj)
     }
 
     #[inline]
     unsafe fn freelist_pop(_payload: &Self) -> Option<NonNull<PyObject>> {
-        INT_FREELIST
-            .try_with(|fl| {
-                let mut list = fl.take();
-                let result = list.pop().map(|p| unsafe { NonNull::new_unchecked(p) });
-                fl.set(list);
-                result
-            })
-            .ok()
-            .flatten()
+        crate::object::FreeList::pop(&INT_FREELIST)
     }
 }
 

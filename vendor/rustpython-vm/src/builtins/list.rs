@@ -90,6 +90,8 @@ thread_local! {
 impl PyPayload for PyList {
     const MAX_FREELIST: usize = 80;
     const HAS_FREELIST: bool = true;
+    // hipy patch: dropping the payload releases the children, in order.
+    const CLEAR_AT_DEALLOC: bool = false;
 
     #[inline]
     fn class(ctx: &Context) -> &'static Py<PyType> {
@@ -98,32 +100,12 @@ impl PyPayload for PyList {
 
     #[inline]
     unsafe fn freelist_push(obj: *mut PyObject) -> bool {
-        LIST_FREELIST
-            .try_with(|fl| {
-                let mut list = fl.take();
-                let stored = if list.len() < Self::MAX_FREELIST {
-                    list.push(obj);
-                    true
-                } else {
-                    false
-                };
-                fl.set(list);
-                stored
-            })
-            .unwrap_or(false)
+        crate::object::FreeList::push(&LIST_FREELIST, obj)
     }
 
     #[inline]
     unsafe fn freelist_pop(_payload: &Self) -> Option<NonNull<PyObject>> {
-        LIST_FREELIST
-            .try_with(|fl| {
-                let mut list = fl.take();
-                let result = list.pop().map(|p| unsafe { NonNull::new_unchecked(p) });
-                fl.set(list);
-                result
-            })
-            .ok()
-            .flatten()
+        crate::object::FreeList::pop(&LIST_FREELIST)
     }
 }
 

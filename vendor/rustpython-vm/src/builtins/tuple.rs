@@ -109,8 +109,8 @@ thread_local! {
     // A single freelist for all tuple sizes: `Py<PyTuple>` is a
     // fixed-size allocation (elements are a separate boxed slice that is
     // dropped and replaced on reuse), so husks are interchangeable.
-    // freelist_push must not read the payload — it runs after tp_clear,
-    // which has already emptied `elements`.
+    // freelist_push must not read the payload: it runs after the payload
+    // was dropped.
     static TUPLE_FREELIST: Cell<crate::object::FreeList<PyTuple>> =
         const { Cell::new(crate::object::FreeList::new()) };
 }
@@ -118,6 +118,8 @@ thread_local! {
 impl PyPayload for PyTuple {
     const MAX_FREELIST: usize = 2000;
     const HAS_FREELIST: bool = true;
+    // hipy patch: dropping the payload releases the children, in order.
+    const CLEAR_AT_DEALLOC: bool = false;
 
     #[inline]
     fn class(ctx: &Context) -> &'static Py<PyType> {
@@ -126,32 +128,12 @@ impl PyPayload for PyTuple {
 
     #[inline]
     unsafe fn freelist_push(obj: *mut PyObject) -> bool {
-        TUPLE_FREELIST
-            .try_with(|fl| {
-                let mut list = fl.take();
-                let stored = if list.len() < Self::MAX_FREELIST {
-                    list.push(obj);
-                    true
-                } else {
-                    false
-                };
-                fl.set(list);
-                stored
-            })
-            .unwrap_or(false)
+        crate::object::FreeList::push(&TUPLE_FREELIST, obj)
     }
 
     #[inline]
     unsafe fn freelist_pop(_payload: &Self) -> Option<NonNull<PyObject>> {
-        TUPLE_FREELIST
-            .try_with(|fl| {
-                let mut list = fl.take();
-                let result = list.pop().map(|p| unsafe { NonNull::new_unchecked(p) });
-                fl.set(list);
-                result
-            })
-            .ok()
-            .flatten()
+        crate::object::FreeList::pop(&TUPLE_FREELIST)
     }
 }
 

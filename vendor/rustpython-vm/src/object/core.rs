@@ -94,74 +94,94 @@ mod trashcan {
     type DeallocFn = unsafe fn(*mut super::PyObject);
     type DeallocQueue = Vec<(*mut super::PyObject, DeallocFn)>;
 
-    /// Per-thread trashcan state. Depth and deferral queue live in one
-    /// thread-local so a single access reaches both fields (one `_tlv_get_addr`
-    /// on platforms where thread-local access is a function call). Both fields
-    /// are `Cell`-based so reentrant deallocation (nested `begin`/`end` triggered
+    /// Per-thread trashcan depth and the number of deferred deallocations.
+    /// hipy patch: these live apart from the queue, in a thread-local
+    /// without a destructor, so the two accesses every tracked free makes
+    /// are plain thread-local loads and stores (a thread-local with a
+    /// destructor checks its registration state on each access). Both fields
+    /// are `Cell`s so reentrant deallocation (nested `begin`/`end` triggered
     /// by draining deferred objects) never holds an outstanding borrow.
     struct Trashcan {
         depth: Cell<usize>,
-        queue: Cell<DeallocQueue>,
+        deferred: Cell<usize>,
     }
 
     thread_local! {
         static TRASHCAN: Trashcan = const {
             Trashcan {
                 depth: Cell::new(0),
-                queue: Cell::new(Vec::new()),
+                deferred: Cell::new(0),
             }
         };
+        static QUEUE: Cell<DeallocQueue> = const { Cell::new(Vec::new()) };
     }
 
     /// Try to begin deallocation. Returns true if we should proceed,
     /// false if the object was deferred (depth exceeded).
-    #[inline]
+    #[inline(always)]
     pub(super) unsafe fn begin(
         obj: *mut super::PyObject,
         dealloc: unsafe fn(*mut super::PyObject),
     ) -> bool {
-        TRASHCAN.with(|t| {
+        let depth = TRASHCAN.with(|t| {
             let depth = t.depth.get();
-            if depth >= TRASHCAN_LIMIT {
-                // Depth exceeded: defer this deallocation
-                let mut queue = t.queue.take();
-                queue.push((obj, dealloc));
-                t.queue.set(queue);
-                false
-            } else {
+            if depth < TRASHCAN_LIMIT {
                 t.depth.set(depth + 1);
-                true
             }
-        })
+            depth
+        });
+        if depth >= TRASHCAN_LIMIT {
+            defer(obj, dealloc);
+            return false;
+        }
+        true
+    }
+
+    /// Depth exceeded: defer this deallocation.
+    #[cold]
+    #[inline(never)]
+    fn defer(obj: *mut super::PyObject, dealloc: DeallocFn) {
+        QUEUE.with(|q| {
+            let mut queue = q.take();
+            queue.push((obj, dealloc));
+            q.set(queue);
+        });
+        TRASHCAN.with(|t| t.deferred.set(t.deferred.get() + 1));
     }
 
     /// End deallocation and process any deferred objects if at outermost level.
-    #[inline]
+    #[inline(always)]
     pub(super) unsafe fn end() {
-        TRASHCAN.with(|t| {
+        let run_deferred = TRASHCAN.with(|t| {
             let depth = t.depth.get();
             debug_assert!(depth > 0, "trashcan::end called without matching begin");
-            let depth = depth - 1;
-            t.depth.set(depth);
-            if depth != 0 {
-                return;
-            }
-            // Process deferred deallocations iteratively. The queue is set back
-            // before each `dealloc` call so a reentrant `begin` can push freely.
-            loop {
-                let next = {
-                    let mut queue = t.queue.take();
-                    let item = queue.pop();
-                    t.queue.set(queue);
-                    item
-                };
-                if let Some((obj, dealloc)) = next {
-                    unsafe { dealloc(obj) };
-                } else {
-                    break;
-                }
-            }
-        })
+            t.depth.set(depth - 1);
+            depth == 1 && t.deferred.get() != 0
+        });
+        if run_deferred {
+            unsafe { drain() };
+        }
+    }
+
+    /// Process deferred deallocations iteratively, at the outermost level.
+    /// The queue is set back before each `dealloc` call so a reentrant
+    /// `begin` can push freely.
+    #[cold]
+    #[inline(never)]
+    unsafe fn drain() {
+        loop {
+            let next = QUEUE.with(|q| {
+                let mut queue = q.take();
+                let item = queue.pop();
+                q.set(queue);
+                item
+            });
+            let Some((obj, dealloc)) = next else {
+                break;
+            };
+            TRASHCAN.with(|t| t.deferred.set(t.deferred.get() - 1));
+            unsafe { dealloc(obj) };
+        }
     }
 }
 
@@ -209,23 +229,28 @@ pub(super) unsafe fn default_dealloc<T: PyPayload>(obj: *mut PyObject) {
         );
     }
 
-    // Extract child references to break circular refs (tp_clear), then drop
-    // them. Some payloads (e.g. FrameObject) drop children in place inside clear_fn
-    // instead of extracting them, so user code (`__del__`) may run here.
-    let mut edges = Vec::new();
-    if let Some(clear_fn) = vtable.clear {
+    // A payload that asks for it gives up its child references through its
+    // clear (tp_clear) first, and they are dropped here. Some payloads (e.g.
+    // FrameObject) drop children in place inside clear_fn instead of
+    // extracting them, so user code (`__del__`) may run here. The others
+    // (hipy patch: tuple, list, dict) release their children when the payload
+    // is dropped below, in the same order, without the detour through a
+    // vector of edges.
+    if T::CLEAR_AT_DEALLOC
+        && let Some(clear_fn) = vtable.clear
+    {
+        let mut edges = Vec::new();
         unsafe { clear_fn(obj, &mut edges) };
+        // Drop extracted child references - may trigger recursive destruction.
+        drop(edges);
     }
-    // Drop extracted child references - may trigger recursive destruction.
-    drop(edges);
 
-    // Try to store in freelist for reuse. This must happen AFTER clear_fn and
-    // after the extracted-children drop: both can run user code (`__del__`)
-    // that allocates, and `PyRef::new_ref` pops from the same thread-local
-    // freelist. If the husk were already in the freelist, a reentrant
-    // allocation could pop it and write a fresh payload into it while clear_fn
-    // still holds a `&mut` borrow of that payload (aliasing UB). Pushing only
-    // once no borrows into the payload can be live closes that window.
+    // Try to store in freelist for reuse. A husk in a freelist holds a
+    // dropped payload (hipy patch: `PyRef::new_ref` writes the new payload
+    // over it). The payload is dropped before the push: dropping it can run
+    // user code (`__del__` of a child) that allocates, and `PyRef::new_ref`
+    // pops from the same thread-local freelist, so the husk must not be
+    // there while its payload is still being dropped.
     // Only exact base types (not heaptype or structseq subtypes) go into the freelist.
     // Published objects (e.g. a tuple stored as a type attribute) must skip the
     // freelist: `PyRef::new_ref` would reuse the slot and overwrite the refcount
@@ -233,7 +258,7 @@ pub(super) unsafe fn default_dealloc<T: PyPayload>(obj: *mut PyObject) {
     // them through `Py::dealloc` instead, whose QSBR hook defers the actual
     // memory free until readers can no longer observe it.
     let typ = obj_ref.class();
-    let pushed = if T::HAS_FREELIST
+    if T::HAS_FREELIST
         && typ.heaptype_ext.is_none()
         && core::ptr::eq(typ, T::class(crate::vm::Context::genesis()))
         && !obj_ref.0.ref_count.is_published()
@@ -251,12 +276,13 @@ pub(super) unsafe fn default_dealloc<T: PyPayload>(obj: *mut PyObject) {
                 drop(slot.store(None));
             }
         }
-        unsafe { T::freelist_push(obj) }
+        let inner = obj as *mut Py<T>;
+        unsafe { core::ptr::drop_in_place(&raw mut (*inner).payload) };
+        if !unsafe { T::freelist_push(obj) } {
+            // No room: free the husk (its payload is already dropped).
+            unsafe { Py::dealloc_husk(inner) };
+        }
     } else {
-        false
-    };
-
-    if !pushed {
         // Deallocate the object memory (handles ObjExt prefix if present)
         unsafe { Py::dealloc(obj as *mut Py<T>) };
     }
@@ -860,6 +886,18 @@ impl WeakRefList {
         }
     }
 
+    /// Whether [`Self::clear`] may find a weak reference to clear, asked of
+    /// an object being freed (hipy patch). While one thread runs Python
+    /// (rustpython-common's plain-counts promise), an empty list can be read
+    /// without the stripe lock: no reference to the object is left to make a
+    /// weak reference from, and no other thread is unlinking one. Otherwise
+    /// the answer is yes and `clear` takes the lock as before.
+    #[inline]
+    fn may_have_refs(&self) -> bool {
+        !crate::common::refcount::counts_are_plain()
+            || !self.head.load(Ordering::Relaxed).is_null()
+    }
+
     /// Clear all weakrefs and call their callbacks.
     /// Called when the owner object is being dropped.
     // PyObject_ClearWeakRefs
@@ -1254,9 +1292,11 @@ impl<T: PyPayload> Py<T> {
     /// object it points at until its own `Drop` unlinks it, and a thread
     /// walking that list reads the class off every node it passes, so the
     /// class has to outlive the payload.
-    unsafe fn drop_fields(ptr: *mut Self) {
+    unsafe fn drop_fields(ptr: *mut Self, drop_payload: bool) {
         unsafe {
-            core::ptr::drop_in_place(&raw mut (*ptr).payload);
+            if drop_payload {
+                core::ptr::drop_in_place(&raw mut (*ptr).payload);
+            }
             core::ptr::drop_in_place(&raw mut (*ptr).typ);
         }
     }
@@ -1267,6 +1307,19 @@ impl<T: PyPayload> Py<T> {
     /// # Safety
     /// `ptr` must be a valid pointer from `Py::new` and must not be used after this call.
     unsafe fn dealloc(ptr: *mut Self) {
+        unsafe { Self::dealloc_inner(ptr, true) }
+    }
+
+    /// [`Self::dealloc`] for a husk whose payload was already dropped
+    /// (a freelist husk that found no room).
+    ///
+    /// # Safety
+    /// As `dealloc`, and the payload must have been dropped in place.
+    unsafe fn dealloc_husk(ptr: *mut Self) {
+        unsafe { Self::dealloc_inner(ptr, false) }
+    }
+
+    unsafe fn dealloc_inner(ptr: *mut Self, drop_payload: bool) {
         unsafe {
             let (flags, member_count) = (*ptr).read_type_flags();
             let has_ext = flags.contains(&crate::types::PyTypeFlags::HAS_DICT) || member_count > 0;
@@ -1300,7 +1353,7 @@ impl<T: PyPayload> Py<T> {
 
                 let alloc_ptr = (ptr as *mut u8).sub(inner_offset);
 
-                Self::drop_fields(ptr);
+                Self::drop_fields(ptr, drop_payload);
 
                 // Drop member cells, then ObjExt. WeakRefList is in front of the cells.
                 let mut cursor = alloc_ptr;
@@ -1328,10 +1381,10 @@ impl<T: PyPayload> Py<T> {
                 }
             } else if published {
                 let layout = core::alloc::Layout::new::<Self>();
-                Self::drop_fields(ptr);
+                Self::drop_fields(ptr, drop_payload);
                 crate::object::qsbr::free_delayed(ptr as *mut u8, layout);
             } else {
-                Self::drop_fields(ptr);
+                Self::drop_fields(ptr, drop_payload);
                 // The fields are gone; the box is only here to free the memory
                 // the matching `Box::new` in `new` allocated.
                 drop(Box::from_raw(ptr.cast::<core::mem::MaybeUninit<Self>>()));
@@ -1483,6 +1536,40 @@ impl<T: PyPayload> FreeList<T> {
     }
 }
 
+impl<T: PyPayload> FreeList<T> {
+    /// Keep the husk `obj` on the calling thread's freelist `key` if it holds
+    /// fewer than `T::MAX_FREELIST` (hipy patch: the list is edited in place;
+    /// taking it out of its cell and setting it back dropped an empty
+    /// `FreeList` on every push and pop).
+    #[inline]
+    pub(crate) fn push(key: &'static std::thread::LocalKey<core::cell::Cell<Self>>, obj: *mut PyObject) -> bool {
+        key.try_with(|fl| {
+            // SAFETY: the list is reached only through `push` and `pop`,
+            // which run no other code while they hold it.
+            let list = unsafe { &mut *fl.as_ptr() };
+            if list.items.len() < T::MAX_FREELIST {
+                list.items.push(obj);
+                true
+            } else {
+                false
+            }
+        })
+        .unwrap_or(false)
+    }
+
+    /// Take a husk from the calling thread's freelist `key`.
+    #[inline]
+    pub(crate) fn pop(key: &'static std::thread::LocalKey<core::cell::Cell<Self>>) -> Option<NonNull<PyObject>> {
+        key.try_with(|fl| {
+            // SAFETY: as in `push`.
+            let list = unsafe { &mut *fl.as_ptr() };
+            list.items.pop().map(|p| unsafe { NonNull::new_unchecked(p) })
+        })
+        .ok()
+        .flatten()
+    }
+}
+
 impl<T: PyPayload> Default for FreeList<T> {
     fn default() -> Self {
         Self::new()
@@ -1494,9 +1581,8 @@ impl<T: PyPayload> Drop for FreeList<T> {
         // During thread teardown, we cannot safely run destructors on cached
         // objects because their Drop impls may access thread-local storage
         // (GC state, other freelists) that is already destroyed.
-        // Instead, free just the raw allocation. The payload's heap fields
-        // (BigInt, PyObjectRef, etc.) are leaked, but this is bounded by
-        // MAX_FREELIST per type per thread.
+        // Instead, free just the raw allocation: a husk's payload was
+        // already dropped when it was freed (its class is a static type).
         for ptr in self.items.drain(..) {
             unsafe {
                 alloc::alloc::dealloc(ptr as *mut u8, core::alloc::Layout::new::<Py<T>>());
@@ -2201,7 +2287,9 @@ impl PyObject {
         // Note: This differs from GC behavior which clears weakrefs before finalizers,
         // but for direct deallocation (drop_slow_inner), we need to allow the finalizer
         // to run without triggering use-after-free from WeakRefList operations.
-        if let Some(wrl) = self.weak_ref_list() {
+        if let Some(wrl) = self.weak_ref_list()
+            && wrl.may_have_refs()
+        {
             wrl.clear(self);
         }
 
@@ -2871,7 +2959,7 @@ impl<T: PyPayload + crate::object::MaybeTraverse + core::fmt::Debug> PyRef<T> {
             unsafe {
                 core::ptr::write(&mut (*inner).ref_count, RefCount::new());
                 (*inner).gc_bits.store(0, Ordering::Relaxed);
-                core::ptr::drop_in_place(&mut (*inner).payload);
+                // The husk's payload was dropped when it was freed.
                 core::ptr::write(&mut (*inner).payload, payload);
                 // Freelist only stores exact base types (push-side filter),
                 // but subtypes sharing the same Rust payload (e.g. structseq)

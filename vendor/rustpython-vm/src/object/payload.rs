@@ -104,6 +104,12 @@ pub trait PyPayload: MaybeTraverse + PyThreadingConstraint + Sized + 'static {
         false
     }
 
+    /// Whether a refcount-zero free empties the payload through its clear
+    /// (tp_clear) before the payload is dropped. hipy patch: a payload whose
+    /// drop releases the same children in the same order (tuple, list, dict)
+    /// says no, and its children are released by the drop.
+    const CLEAR_AT_DEALLOC: bool = true;
+
     /// Whether this type has a freelist. Types with freelists require
     /// immediate (non-deferred) GC untracking during dealloc to prevent
     /// race conditions when the object is reused.
@@ -114,8 +120,8 @@ pub trait PyPayload: MaybeTraverse + PyThreadingConstraint + Sized + 'static {
 
     /// Try to push a dead object onto this type's freelist for reuse.
     /// Returns true if the object was stored (caller must NOT free the memory).
-    /// Called after tp_clear, so the payload is a cleared husk; implementations
-    /// must not rely on its pre-clear contents.
+    /// Called after the payload was dropped in place; implementations
+    /// must not read it.
     ///
     /// # Safety
     /// `obj` must be a valid pointer to a `Py<Self>` with refcount 0
@@ -127,13 +133,13 @@ pub trait PyPayload: MaybeTraverse + PyThreadingConstraint + Sized + 'static {
     }
 
     /// Try to pop a pre-allocated object from this type's freelist.
-    /// The returned pointer still has the old payload; the caller must
-    /// reinitialize `ref_count`, `gc_bits`, and `payload`.
+    /// The returned husk's payload was dropped; the caller must
+    /// reinitialize `ref_count`, `gc_bits`, and write `payload`.
     ///
     /// # Safety
-    /// The returned pointer (if Some) must point to a valid `Py<Self>`
-    /// whose payload is still initialized from a previous allocation. The caller
-    /// will drop and overwrite `payload` before reuse.
+    /// The returned pointer (if Some) must point to a `Py<Self>` whose header
+    /// is valid and whose payload was dropped. The caller writes `payload`
+    /// without dropping the old one.
     #[inline]
     unsafe fn freelist_pop(_payload: &Self) -> Option<NonNull<PyObject>> {
         None
