@@ -4,7 +4,7 @@
 use crate::{
     marshal::MarshalError,
     varint::{read_varint, read_varint_with_start, write_varint_be, write_varint_with_start},
-    {OneIndexed, SourceLocation},
+    OneIndexed,
 };
 use alloc::{borrow::ToOwned, boxed::Box, collections::BTreeSet, fmt, string::String, vec::Vec};
 use bitflags::bitflags;
@@ -34,7 +34,10 @@ pub use crate::bytecode::{
 };
 
 mod instruction;
+mod locations;
 mod opcode_metadata;
+
+pub use locations::Locations;
 
 pub mod oparg;
 
@@ -465,7 +468,7 @@ pub const CO_FAST_FREE: u8 = CoFastFlags::from_element(CoFastFlag::Free).bits();
 #[derive(Clone)]
 pub struct CodeObject<C: Constant = ConstantData> {
     pub instructions: CodeUnits,
-    pub locations: Box<[(SourceLocation, SourceLocation)]>,
+    pub locations: Locations,
     pub flags: CodeFlags,
     /// Number of positional-only arguments
     pub posonlyarg_count: u32,
@@ -681,11 +684,18 @@ impl TryFrom<&[u8]> for CodeUnits {
             return Err(Self::Error::InvalidBytecode);
         };
 
+        // Opcodes are checked in one pass over the even bytes, then the units
+        // built without a check (or a `Result`) per unit.
+        if !chunks.iter().all(|[op, _]| Instruction::is_opcode_byte(*op)) {
+            return Err(Self::Error::InvalidBytecode);
+        }
         let units = chunks
             .iter()
-            .copied()
-            .map(CodeUnit::try_from)
-            .collect::<Result<Vec<_>, _>>()?;
+            .map(|&[op, arg]| {
+                // SAFETY: every opcode byte was checked above.
+                CodeUnit::new(unsafe { Instruction::from_opcode_byte(op) }, arg.into())
+            })
+            .collect::<Vec<_>>();
         Ok(units.into())
     }
 }
@@ -700,14 +710,10 @@ impl From<Vec<CodeUnit>> for CodeUnits {
     fn from(value: Vec<CodeUnit>) -> Self {
         let units = value.into_boxed_slice();
         let len = units.len();
-        let adaptive_counters = (0..len)
-            .map(|_| AtomicU16::new(0))
-            .collect::<Vec<_>>()
-            .into_boxed_slice();
-        let pointer_cache = (0..len)
-            .map(|_| AtomicUsize::new(0))
-            .collect::<Vec<_>>()
-            .into_boxed_slice();
+        // Zeroed allocations: fresh pages need no writing.
+        // SAFETY: all-zero bytes are a valid `AtomicU16` and `AtomicUsize` (0).
+        let adaptive_counters = unsafe { Box::<[AtomicU16]>::new_zeroed_slice(len).assume_init() };
+        let pointer_cache = unsafe { Box::<[AtomicUsize]>::new_zeroed_slice(len).assume_init() };
         Self {
             units: UnsafeCell::new(units),
             adaptive_counters,

@@ -1722,8 +1722,21 @@ pub fn split_localplus<S: Clone>(
     })
 }
 
+/// The locations of `num_instructions` instructions, decoded from
+/// `linetable` when first read.
 #[must_use]
 pub fn linetable_to_locations(
+    linetable: &[u8],
+    first_line: i32,
+    num_instructions: usize,
+) -> Locations {
+    Locations::lazy(linetable, first_line, num_instructions)
+}
+
+/// The location table `linetable` describes, one `(start, end)` pair for
+/// each of `num_instructions` instructions.
+#[must_use]
+pub fn linetable_to_location_table(
     linetable: &[u8],
     first_line: i32,
     num_instructions: usize,

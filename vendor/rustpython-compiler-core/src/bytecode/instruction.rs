@@ -699,6 +699,38 @@ define_opcodes!(
     }
 );
 
+/// Which bytes are opcodes: `Opcode::try_from_numeric` as a table, for
+/// checking a whole code array at once.
+const OPCODE_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = Opcode::try_from_numeric(byte as u8).is_ok();
+        byte += 1;
+    }
+    table
+};
+
+impl Instruction {
+    /// Whether `byte` is an opcode (what `Instruction::try_from` accepts).
+    #[inline]
+    pub(crate) const fn is_opcode_byte(byte: u8) -> bool {
+        OPCODE_BYTES[byte as usize]
+    }
+
+    /// The instruction of opcode `byte`.
+    ///
+    /// # Safety
+    /// `is_opcode_byte(byte)` must hold.
+    #[inline]
+    pub(crate) const unsafe fn from_opcode_byte(byte: u8) -> Self {
+        // SAFETY: `byte` is the discriminant of an `Opcode` (the caller
+        // checked), and `Instruction` shares `Opcode`'s one-byte
+        // representation and discriminants (see `as_instruction`).
+        unsafe { core::mem::transmute::<u8, Self>(byte) }
+    }
+}
+
 define_opcodes!(
     #[repr(u16)]
     pub enum PseudoOpcode;
