@@ -27,13 +27,14 @@
 
 mod config;
 mod ensurepip;
+mod frozen_stdlib;
 mod startup;
 mod stdlib_files;
 mod value;
 
 use std::path::Path;
 
-use rustpython::{InterpreterBuilder, InterpreterBuilderExt};
+use rustpython::InterpreterBuilder;
 use rustpython_vm::builtins::PyBaseExceptionRef;
 use rustpython_vm::scope::Scope;
 use rustpython_vm::{AsObject, Interpreter, PyResult, VirtualMachine};
@@ -197,7 +198,7 @@ impl Builder {
             None => {}
         }
         let builder = hipy_stdlib::add_modules(hipy_shims::add_modules(
-            InterpreterBuilder::new().settings(settings).init_stdlib(),
+            frozen_stdlib::init_stdlib(InterpreterBuilder::new().settings(settings)),
         ))
         .init_hook(stdlib_files::configure);
         let interp = builder.interpreter();

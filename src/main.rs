@@ -2,6 +2,7 @@
 //! interpreter (or on RustPython's own with `--engine=rustpython`), and
 //! `hipy diff` against CPython.
 
+mod allocator;
 mod cli;
 mod diff;
 mod locale;
@@ -13,9 +14,8 @@ use rustpython_vm::AsObject;
 
 use cli::{Options, Target};
 
-/// mimalloc, as RustPython's own binary uses (its crate sets it only there).
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: allocator::Mimalloc = allocator::Mimalloc;
 
 /// The interpreter runs on a thread with a large stack: nested eval loops
 /// (Python code called back from Rust) use the Rust stack, and deep

@@ -992,6 +992,7 @@ impl Constructor for PyCode {
                 rustpython_compiler_core::SourceLocation,
             )],
         > = vec![(loc, loc); instructions.len()].into_boxed_slice();
+        let locations = rustpython_compiler_core::bytecode::Locations::from(locations);
 
         let flags = CodeFlags::from_bits_truncate(args.flags);
         let localspluskinds = build_localspluskinds(

@@ -1,0 +1,68 @@
+//! The global allocator: mimalloc, as RustPython's own binary uses (its
+//! crate sets it only there), asked for an alignment only where one is
+//! needed.
+//!
+//! `mimalloc::MiMalloc` passes every request to `mi_malloc_aligned`, also
+//! the ones aligned to 8 or less, which every mimalloc block is (block sizes
+//! are multiples of the word). That path takes a block from the size's
+//! page only while the page has free blocks; once the page is used up it
+//! does not go on to a fresh page as `mi_malloc` does, but allocates the
+//! size plus the alignment and aligns inside it, for every later request of
+//! that size too. At start-up 5,900 of 38,000 allocations took that way
+//! (about 150 instructions more each, and a larger block).
+
+use core::alloc::{GlobalAlloc, Layout};
+use core::ffi::c_void;
+
+use libmimalloc_sys as mi;
+
+/// The alignment every mimalloc block has.
+const WORD_ALIGN: usize = core::mem::size_of::<usize>();
+
+pub struct Mimalloc;
+
+// SAFETY: each method hands the request to mimalloc, with the alignment
+// either passed on or one that mimalloc's blocks always have.
+unsafe impl GlobalAlloc for Mimalloc {
+    #[inline]
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: plain mimalloc calls.
+        unsafe {
+            if layout.align() <= WORD_ALIGN {
+                mi::mi_malloc(layout.size()).cast()
+            } else {
+                mi::mi_malloc_aligned(layout.size(), layout.align()).cast()
+            }
+        }
+    }
+
+    #[inline]
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: plain mimalloc calls.
+        unsafe {
+            if layout.align() <= WORD_ALIGN {
+                mi::mi_zalloc(layout.size()).cast()
+            } else {
+                mi::mi_zalloc_aligned(layout.size(), layout.align()).cast()
+            }
+        }
+    }
+
+    #[inline]
+    unsafe fn dealloc(&self, ptr: *mut u8, _layout: Layout) {
+        // SAFETY: `ptr` came from one of the calls above.
+        unsafe { mi::mi_free(ptr.cast::<c_void>()) }
+    }
+
+    #[inline]
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: `ptr` came from one of the calls above, with `layout`.
+        unsafe {
+            if layout.align() <= WORD_ALIGN {
+                mi::mi_realloc(ptr.cast::<c_void>(), new_size).cast()
+            } else {
+                mi::mi_realloc_aligned(ptr.cast::<c_void>(), new_size, layout.align()).cast()
+            }
+        }
+    }
+}
