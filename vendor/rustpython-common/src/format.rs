@@ -1058,7 +1058,7 @@ impl FormatSpec {
                 | FormatType::FixedPoint(_)
                 | FormatType::Exponent(_)
                 | FormatType::Percentage,
-            ) => match num.to_f64() {
+            ) => match crate::int::bigint_to_finite_float(num) {
                 Some(float) => return self.format_float(float),
                 _ => Err(FormatSpecError::UnableToConvert),
             },

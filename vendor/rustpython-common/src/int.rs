@@ -3,14 +3,28 @@ use malachite_bigint::{BigInt, BigUint, Sign};
 use malachite_q::Rational;
 use num_traits::{One, ToPrimitive, Zero};
 
+/// The smallest magnitude that rounds to infinity: halfway between
+/// `f64::MAX` and 2**1024 (a tie rounds to the even 2**1024). Anything
+/// above `f64::MAX` and below it rounds to `f64::MAX`, as in CPython.
+fn overflow_threshold() -> BigInt {
+    (BigInt::one() << 1024u32) - (BigInt::one() << 970u32)
+}
+
 #[must_use]
 pub fn true_div(numerator: &BigInt, denominator: &BigInt) -> f64 {
     let rational = Rational::from_integers_ref(numerator.into(), denominator.into());
     match rational.rounding_into(RoundingMode::Nearest) {
-        // returned value is $t::MAX but still less than the original
-        (val, core::cmp::Ordering::Less) if val == f64::MAX => f64::INFINITY,
-        // returned value is $t::MIN but still greater than the original
-        (val, core::cmp::Ordering::Greater) if val == f64::MIN => f64::NEG_INFINITY,
+        // `f64::MAX` below the exact value: infinity only from the threshold on
+        (val, core::cmp::Ordering::Less | core::cmp::Ordering::Greater)
+            if val == f64::MAX || val == f64::MIN =>
+        {
+            // |n / d| >= threshold, in integers
+            if numerator.magnitude() >= (overflow_threshold() * denominator).magnitude() {
+                f64::INFINITY.copysign(val)
+            } else {
+                val
+            }
+        }
         (val, _) => val,
     }
 }
@@ -206,7 +220,14 @@ fn word_all_ascii_digits(word: u64) -> bool {
 #[inline(always)]
 #[must_use]
 pub fn bigint_to_finite_float(int: &BigInt) -> Option<f64> {
-    int.to_f64().filter(|f| f.is_finite())
+    if int.bits() >= 1024 && int.magnitude() >= overflow_threshold().magnitude() {
+        return None;
+    }
+    match int.to_f64() {
+        Some(f) if f.is_finite() => Some(f),
+        // Above `f64::MAX` but below the overflow threshold rounds to it.
+        _ => Some(f64::MAX.copysign(if int.sign() == Sign::Minus { -1.0 } else { 1.0 })),
+    }
 }
 
 #[cfg(test)]

@@ -240,11 +240,10 @@ pub fn install(vm: &VirtualMachine) {
 /// `format(i, spec)` with a float presentation type converts `i` to a float
 /// first, which fails for an int beyond the float range (after rounding).
 fn int_format_overflow(vm: &VirtualMachine, args: &rustpython_vm::function::FuncArgs) -> Option<PyBaseExceptionRef> {
-    use num_traits::ToPrimitive;
     let [value, spec] = &args.args[..] else { return None };
     let spec = spec.downcast_ref::<rustpython_vm::builtins::PyStr>()?;
     let float_type = spec.as_wtf8().as_bytes().last().is_some_and(|c| b"eEfFgG%".contains(c));
     let i = value.downcast_ref::<PyInt>()?;
-    (float_type && i.as_bigint().to_f64().is_none_or(f64::is_infinite))
+    (float_type && rustpython_vm::common::int::bigint_to_finite_float(i.as_bigint()).is_none())
         .then(|| vm.new_overflow_error("int too large to convert to float"))
 }

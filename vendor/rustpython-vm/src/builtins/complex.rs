@@ -609,6 +609,12 @@ impl Comparable for PyComplex {
         op.eq_only(|| {
             let result = if let Some(other) = other.downcast_ref::<Self>() {
                 zelf.as_complex() == other.as_complex()
+            } else if let Some(other) = other.downcast_ref::<super::PyInt>() {
+                // As CPython: an int equals a complex with no imaginary part
+                // whose real part equals it exactly (not after rounding the
+                // int to a float).
+                let z = zelf.as_complex();
+                z.im == 0.0 && rustpython_common::float_ops::eq_int(z.re, other.as_bigint())
             } else {
                 match float::to_op_float(other, vm) {
                     Ok(Some(other)) => zelf.as_complex() == other.into(),
