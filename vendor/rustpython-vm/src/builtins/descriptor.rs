@@ -1137,7 +1137,9 @@ fn member_get_one(
             None => {
                 return Err(vm.new_attribute_error(format!(
                     "'{}' object has no attribute '{}'",
-                    obj.class().fully_qualified_name(vm)?,
+                    // 3.11's `tp_name`: a heap type's `__name__` (3.13+
+                    // names the type with its module and qualname)
+                    obj.class().name(),
                     member.name
                 )));
             }
