@@ -107,10 +107,12 @@ pub struct VirtualMachine {
     pub state: PyRc<PyGlobalState>,
     pub initialized: bool,
     recursion_depth: Cell<usize>,
-    /// Depth of native recursion that pushes no Python frame, counted only
-    /// where the stack pointer cannot be read. Everywhere else the native
-    /// stack itself answers, and nothing needs counting.
-    #[cfg(any(miri, target_env = "musl"))]
+    /// Depth of native recursion that pushes no Python frame
+    /// (`with_recursion`). As in CPython 3.11, where `Py_EnterRecursiveCall`
+    /// counts against `sys.getrecursionlimit()`, a described recursion
+    /// (pickling, repr, comparison...) stops at the recursion limit, not only
+    /// when the native stack runs out (hipy's main thread has a large stack,
+    /// so that took gigabytes and seconds).
     native_recursion_depth: Cell<usize>,
     /// C stack soft limit for detecting stack overflow (like c_stack_soft_limit)
     #[cfg_attr(any(miri, target_env = "musl"), allow(dead_code))]
@@ -1272,7 +1274,6 @@ impl VirtualMachine {
             state,
             initialized: false,
             recursion_depth: Cell::new(0),
-            #[cfg(any(miri, target_env = "musl"))]
             native_recursion_depth: Cell::new(0),
             c_stack_soft_limit: Cell::new(Self::calculate_c_stack_soft_limit()),
             async_gen_firstiter: RefCell::new(None),
@@ -2596,25 +2597,25 @@ impl VirtualMachine {
         // `check_c_stack_overflow()` answers no unconditionally where the stack
         // pointer cannot be read, which would leave this guard with nothing to
         // stop. A count of the nesting stands in for the measurement there.
+        let depth = self.native_recursion_depth.get();
         #[cfg(any(miri, target_env = "musl"))]
-        let counted_too_deep =
-            self.native_recursion_depth.get() >= Self::NATIVE_RECURSION_LIMIT_UNMEASURED;
+        let counted_too_deep = depth >= Self::NATIVE_RECURSION_LIMIT_UNMEASURED;
         #[cfg(not(any(miri, target_env = "musl")))]
         let counted_too_deep = false;
+        // An empty `_where` is a bare stack check (hipy's compiled calls,
+        // which count their Python frames themselves).
+        let over_limit = !_where.is_empty() && depth >= self.recursion_limit.get();
 
-        if counted_too_deep || self.check_c_stack_overflow() {
+        if over_limit || counted_too_deep || self.check_c_stack_overflow() {
             return Err(
                 self.new_recursion_error(format!("maximum recursion depth exceeded {_where}"))
             );
         }
 
-        #[cfg(any(miri, target_env = "musl"))]
-        let _native_depth_guard = {
-            self.native_recursion_depth.update(|d| d + 1);
-            scopeguard::guard((), |()| {
-                self.native_recursion_depth.update(|d| d.saturating_sub(1))
-            })
-        };
+        self.native_recursion_depth.set(depth + 1);
+        let _native_depth_guard = scopeguard::guard((), |()| {
+            self.native_recursion_depth.update(|d| d.saturating_sub(1))
+        });
 
         f()
     }
