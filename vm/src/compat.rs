@@ -37,6 +37,7 @@ mod argtypes;
 mod arrays;
 mod calls;
 mod ctypes;
+mod json;
 mod langinfo;
 pub(crate) mod lazy;
 mod messages;
@@ -85,6 +86,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
             ("_ctypes", ctypes::install),
             ("calendar", stdlib::calendar),
             ("_locale", langinfo::install),
+            ("_json", json::install),
             ("_sqlite3", stdlib::sqlite3),
             ("re", stdlib::re),
             ("sysconfig", stdlib::sysconfig),
