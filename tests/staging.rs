@@ -227,7 +227,7 @@ saved, sys.stdout = sys.stdout, io.StringIO()
 ns = runpy.run_path({program:?})
 sys.stdout = saved
 for name in ("countdown", "collatz", "power", "stepped", "positives", "triangle", "spread", "halve", "last",
-             "lcm", "harmonic", "scaled"):
+             "lcm", "harmonic", "signed_steps", "scaled"):
     hipy.explain(ns[name])
 "#
     );
@@ -245,6 +245,7 @@ for name in ("countdown", "collatz", "power", "stepped", "positives", "triangle"
          last: staged (1 path, 1 loop captured)\n\
          lcm: staged (1 path, 1 loop captured)\n\
          harmonic: staged (1 path, 1 loop captured)\n\
+         signed_steps: staged (2 paths, 2 loops captured)\n\
          scaled: staged (2 paths)\n"
     );
 }

@@ -136,6 +136,20 @@ def harmonic(n):
 
 
 @stage
+def signed_steps(x):
+    # loops inside the two ways of an if
+    n = 0
+    if x > 0:
+        while x > 0:
+            x = x - 2
+            n = n + 1
+    else:
+        for i in range(-x):
+            n = n - 1
+    return n
+
+
+@stage
 def scaled(x):
     # a loop over constants is no loop node: it runs, building the expression
     for c in (1, 2, 3):
@@ -156,4 +170,5 @@ check(halve, ["x", "limit"], [(100.0, 10), (100.0, 2), (7, 5), (1, 3)])
 check(last, ["ts"], [([4, 5],), ([],)], seqs=("ts",))
 check(lcm, ["a", "b"], [(4, 6), (21, 6), (5, 0)])
 check(harmonic, ["n"], [(0,), (1,), (3,)])
+check(signed_steps, ["x"], [(-3,), (0,), (5,), (6,)])
 check(scaled, ["x"], [(0,), (1,), (2,)])

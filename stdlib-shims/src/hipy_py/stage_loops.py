@@ -103,7 +103,9 @@ class _LoopRuntime:
         self.captured = 0
 
     def while_(self, test, body, get, set_, names):
-        c = test()
+        # (Staged as a part: `while x > 0 and n < k` gives one merged test,
+        # not a fork of the whole run at the `and`.)
+        c = _staged_part(test, ()) if _tracer[0] is not None else test()
         hook = getattr(type(c), "__hipy_while__", None)
         if hook is None or not _user_staged(c) or _tracer[0] is None:
             while c:
