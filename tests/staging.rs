@@ -25,6 +25,18 @@ fn run(name: &str, src: &str, env: &[(&str, &str)]) -> String {
     stdout
 }
 
+/// A script that runs the program `path` (relative to the repository; its
+/// output dropped, its globals in `ns`), then `tail`.
+fn after_program(path: &str, tail: &str) -> String {
+    let program = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
+    format!(
+        "import io, runpy, sys, hipy\n\
+         saved, sys.stdout = sys.stdout, io.StringIO()\n\
+         ns = runpy.run_path({program:?})\n\
+         sys.stdout = saved\n{tail}"
+    )
+}
+
 const NORMALIZE: &str = r#"
 import numpy as np, hipy
 
@@ -150,13 +162,10 @@ np.vectorize(f)(np.array([1.5]))
 #[test]
 fn loops_on_staged_values_stage_as_their_iterations() {
     // The loops of the numpy corpus program (its output is checked there).
-    let program = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/numpy/programs/stage_vectorize_loops.py");
-    let src = format!(
+    let src = after_program(
+        "tests/numpy/programs/stage_vectorize_loops.py",
         r#"
-import io, runpy, sys, numpy as np, hipy
-saved, sys.stdout = sys.stdout, io.StringIO()
-ns = runpy.run_path({program:?})
-sys.stdout = saved
+import numpy as np
 v = np.vectorize(ns["halvings"])
 print(v(np.array([0.5, 3.0, 900.0])).tolist())
 hipy.explain(v)
@@ -165,7 +174,7 @@ hipy.explain(v)
 t = np.vectorize(ns["triangle"])
 print(t(np.array([0, 4, 10])).tolist())
 hipy.explain(t)
-"#
+"#,
     );
     let out = run("loops.py", &src, &[]);
     assert_eq!(
@@ -219,17 +228,13 @@ fn a_user_class_captures_branches_and_loops_into_its_own_ir() {
 fn every_loop_of_the_dsl_corpus_program_is_captured() {
     // Its output (the captured IR evaluated) is checked against CPython in
     // the corpus; here, that hipy captured the loops rather than falling back.
-    let program = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/corpus/stage_dsl_loops.py");
-    let src = format!(
+    let src = after_program(
+        "tests/corpus/stage_dsl_loops.py",
         r#"
-import io, runpy, sys, hipy
-saved, sys.stdout = sys.stdout, io.StringIO()
-ns = runpy.run_path({program:?})
-sys.stdout = saved
 for name in ("countdown", "collatz", "power", "stepped", "positives", "triangle", "spread", "halve", "last",
              "lcm", "harmonic", "signed_steps", "scaled"):
     hipy.explain(ns[name])
-"#
+"#,
     );
     let out = run("dsl_loops.py", &src, &[]);
     assert_eq!(

@@ -10,6 +10,9 @@ _spec = importlib.util.spec_from_file_location("stage_dsl", _path)
 dsl = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(dsl)
 stage = dsl.stage
+# The example's own functions, and more below.
+countdown, collatz, power = dsl.countdown, dsl.collatz, dsl.power
+positives, triangle = dsl.positives, dsl.triangle
 
 
 def check(f, params, cases, seqs=()):
@@ -26,61 +29,12 @@ def check(f, params, cases, seqs=()):
 
 
 @stage
-def countdown(x):
-    n = 0
-    while x > 0:
-        x = x - 1
-        n = n + 1
-    return n, x
-
-
-@stage
-def collatz(n):
-    steps = 0
-    while n != 1:
-        if n % 2 == 0:
-            n = n // 2
-        else:
-            n = 3 * n + 1
-        steps = steps + 1
-    return steps
-
-
-@stage
-def power(x, k):
-    r = 1
-    for i in range(k):
-        r = r * x
-    return r
-
-
-@stage
 def stepped(a, b):
     # range with a start, a stop and a negative step, the bound staged
     total = 0
     for i in range(b, a, -2):
         total = total + i * i
     return total, i
-
-
-@stage
-def positives(ts, limit):
-    total = 0
-    for t in ts:
-        if t > 0 and total < limit:
-            total = total + t
-    return total
-
-
-@stage
-def triangle(n):
-    s = 0
-    for i in range(n):
-        j = 0
-        while j < i:
-            s = s + j
-            j = j + 1
-    return s
 
 
 @stage
