@@ -39,10 +39,11 @@ fn numpy_node(obj: &PyObjectRef) -> Option<hipy_lazy::graph::NodeRef> {
 /// this order into the module's namespace.
 type Source = rustpython_vm::frozen::FrozenCodeObject<&'static [u8]>;
 
-fn sources() -> [(Source, &'static str); 2] {
+fn sources() -> [(Source, &'static str); 3] {
     [
         (rustpython_vm::py_compile!(file = "hipy_py/staging.py", module_name = "<hipy>/hipy/staging.py"), include_str!("hipy_py/staging.py")),
         (rustpython_vm::py_compile!(file = "hipy_py/stage_numpy.py", module_name = "<hipy>/hipy/stage_numpy.py"), include_str!("hipy_py/stage_numpy.py")),
+        (rustpython_vm::py_compile!(file = "hipy_py/stage_loops.py", module_name = "<hipy>/hipy/stage_loops.py"), include_str!("hipy_py/stage_loops.py")),
     ]
 }
 

@@ -271,13 +271,19 @@ def _staged_arg_ok(np, a):
 # - `__hipy_stage__ = True`: its instances may be passed to staged functions
 #   (the class vouches that its operators and methods only build values);
 # - a `__bool__` returning `hipy.branch(self)`: in a staged function, an
-#   `if`/`elif`/`while`/`and`/`or`/`not`/conditional expression on it forks
-#   the run (True on one path, False on the next);
+#   `if`/`elif`/`and`/`or`/`not`/conditional expression on it forks the run
+#   (True on one path, False on the next);
 # - `__hipy_select__(self, if_true, if_false)`: merges what the two ways of a
-#   branch on `self` gave (values, or tuples of them, already merged below).
-# A `while` on such a condition is not captured as a loop: each test is a
-# branch, the first run takes every one, and past 16 the function runs as
-# plain Python (where `hipy.branch` raises TypeError).
+#   branch on `self` gave (values, or tuples of them, already merged below);
+# - `__hipy_while__(self, loop)` (optional): a `while` loop whose test gives
+#   `self` is handed over whole, as a `hipy.Loop` (its variables, their
+#   values, its test and body as functions of them; see stage_loops.py); the
+#   hook returns the variables' values after the loop. `for` over `range()`
+#   with a bound of the class comes here too, as a `while` on the counter;
+# - `__hipy_for__(self, loop)` (optional): the same for `for x in self`.
+# Without the hooks, or where the loop has `break`/`continue`/`return`/
+# `else`, each loop test is a branch: the first run takes every one, and past
+# 16 the function runs as plain Python (where `hipy.branch` raises TypeError).
 
 
 def _user_staged(a):
@@ -347,7 +353,9 @@ class stage:
             result = self.func(*args, **kwargs)
             _note(result, self.note)
             return result
-        self.note = f"{self.__name__}: staged ({npaths} path{'s' if npaths != 1 else ''})"
+        loops = _loop_rt.captured
+        self.note = (f"{self.__name__}: staged ({npaths} path{'s' if npaths != 1 else ''}"
+                     + (f", {loops} loop{'s' if loops != 1 else ''} captured" if loops else "") + ")")
         _note(result, self.note)
         return result
 
@@ -370,7 +378,11 @@ class stage:
                 cond = cond != 0
             return _decide(cond)
 
-        paths, _, _ = _run_paths(self.func, args, on_enter=lambda t: _set_branch_hook(decide),
+        func = self.func
+        if any(_user_staged(a) for a in args):
+            func = _with_loops(func)
+        _loop_rt.captured = 0
+        paths, _, _ = _run_paths(func, args, on_enter=lambda t: _set_branch_hook(decide),
                               on_exit=lambda: _set_branch_hook(None))
         return _merge(paths, lambda r: r, lambda c, a, b: _select(np, c, a, b)), len(paths)
 

@@ -596,12 +596,19 @@ def _staged_range(*args):
     loop on the staged condition `i < stop` (each test a branch)."""
     if not any(isinstance(a, _Sym) for a in args):
         return range(*args)
-    start, stop, step = (0, args[0], 1) if len(args) == 1 else (args + (1,))[:3]
-    if isinstance(start, _Sym) or isinstance(step, _Sym) or len(args) > 3:
+    if len(args) > 3:
+        raise _NotStaged("range() with more than 3 arguments")
+    start, stop, step = _range_parts(args)
+    if isinstance(start, _Sym) or isinstance(step, _Sym):
         raise _NotStaged("range() with a staged start or step")
     if stop.kind != "i" or not isinstance(start, int) or not isinstance(step, int) or step == 0:
         raise _NotStaged("range() of a staged value that is not an int")
     return _staged_range_iter(start, stop, step)
+
+
+def _range_parts(args):
+    """(start, stop, step) of `range(*args)`, 1 to 3 arguments."""
+    return (0, args[0], 1) if len(args) == 1 else (tuple(args) + (1,))[:3]
 
 
 def _staged_range_iter(i, stop, step):
