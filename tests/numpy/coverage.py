@@ -85,6 +85,11 @@ def used_names():
                 for a in node.names:
                     used.setdefault(node.module, set()).add(a.name)
                     aliases[a.asname or a.name] = node.module + "." + a.name
+            elif (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                  and (dotted(node.value) or "").split(".")[0] in ("np", "numpy")):
+                # LA = np.linalg
+                head, _, rest = dotted(node.value).partition(".")
+                aliases[node.targets[0].id] = "numpy" + ("." + rest if rest else "")
         for node in ast.walk(tree):
             if isinstance(node, ast.Attribute):
                 attrs.add(node.attr)
