@@ -33,6 +33,7 @@ def main():
         "numpy.linalg": public(np.linalg),
         "numpy.fft": public(np.fft),
         "numpy.random": public(np.random),
+        "numpy.random.Generator": public(np.random.Generator),
         "numpy.testing": [n for n in public(np.testing) if n.startswith("assert")],
     }
     expired = dict(sorted(np._expired_attrs_2_0.__expired_attributes__.items()))

@@ -979,8 +979,11 @@ impl PyNdArray {
         vm.ctx.types.memoryview_type.as_object().call((zelf,), vm)
     }
     #[pymethod]
-    fn byteswap(_zelf: PyRef<Self>, vm: &VirtualMachine) -> PyResult {
-        Err(unsupported(vm, "ndarray.byteswap"))
+    fn byteswap(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let mut args = args;
+        args.args.insert(0, zelf.into());
+        let misc = crate::numpy::pylib::module(vm, "misc.py")?;
+        misc.get_attr("_byteswap", vm)?.call(args, vm)
     }
     #[pymethod]
     fn put(zelf: PyRef<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult { delegate(vm, "put", zelf, args) }
@@ -1210,6 +1213,7 @@ impl AsNumber for PyNdArray {
             floor_divide: Some(|a, b, vm| ops::binary(vm, a, b, BinaryOp::FloorDiv)),
             true_divide: Some(|a, b, vm| ops::binary(vm, a, b, BinaryOp::Div)),
             matrix_multiply: Some(|a, b, vm| ops::matmul(vm, a, b)),
+            inplace_matrix_multiply: Some(|a, b, vm| ops::inplace_matmul(vm, a, b)),
             inplace_add: Some(|a, b, vm| ops::inplace(vm, a, b, BinaryOp::Add)),
             inplace_subtract: Some(|a, b, vm| ops::inplace(vm, a, b, BinaryOp::Sub)),
             inplace_multiply: Some(|a, b, vm| ops::inplace(vm, a, b, BinaryOp::Mul)),

@@ -120,6 +120,18 @@ pub mod numpy {
         crate::numpy::pin::pin(&a)
     }
 
+    /// `_memory_of(a)` -> (storage id, offset of `a`'s first element, its
+    /// strides), in elements: two arrays share memory only if their storage
+    /// ids are equal (`may_share_memory`, `shares_memory`). Computes a
+    /// pending array, as reading its memory does.
+    #[pyfunction]
+    fn _memory_of(a: rustpython_vm::PyRef<PyNdArray>, vm: &VirtualMachine) -> PyObjectRef {
+        let (storage, layout) = a.stored();
+        let strides = layout.strides.iter().map(|&s| vm.ctx.new_int(s).into()).collect();
+        let id = vm.ctx.new_int(std::sync::Arc::as_ptr(&storage) as usize).into();
+        vm.ctx.new_tuple(vec![id, vm.ctx.new_int(layout.offset).into(), vm.ctx.new_tuple(strides).into()]).into()
+    }
+
     /// `_ctypes_view(address, shape, dtype)`: the array over pinned memory.
     #[pyfunction]
     fn _ctypes_view(addr: usize, shape: Vec<usize>, dtype: PyObjectRef, vm: &VirtualMachine) -> PyResult {

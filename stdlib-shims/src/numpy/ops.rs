@@ -196,6 +196,44 @@ pub fn inplace(vm: &VirtualMachine, a: &PyObject, b: &PyObject, op: BinaryOp) ->
     Ok(a.to_owned())
 }
 
+/// `a @= b`: the product stored into `a`, as NumPy's `matmul(a, b, out=a)`
+/// (so it must have `a`'s shape, and cast to its dtype under 'same_kind').
+pub fn inplace_matmul(vm: &VirtualMachine, a: &PyObject, b: &PyObject) -> PyResult {
+    let Some(target) = a.downcast_ref::<PyNdArray>() else {
+        return Ok(vm.ctx.not_implemented());
+    };
+    let b_ndim = match b.downcast_ref::<PyNdArray>() {
+        Some(y) => y.shape().len(),
+        None => match to_arg(vm, b)? {
+            Some(y) => resolve2(vm, Arg::Node(target.node()), y)?.1.ndim(),
+            None => return Ok(vm.ctx.not_implemented()),
+        },
+    };
+    if target.shape().is_empty() || b_ndim < 2 {
+        return Err(vm.new_value_error(
+            "inplace matrix multiplication requires the first operand to have at least one and the second at least two dimensions.",
+        ));
+    }
+    let product = matmul(vm, a, b)?;
+    if product.is(&vm.ctx.not_implemented) {
+        return Ok(product);
+    }
+    let node = crate::numpy::convert::node_of(vm, &product)?;
+    let shape = target.shape();
+    let core_start = shape.len() - shape.len().min(2);
+    let differs = (0..shape.len()).rev().find(|&i| node.shape.len() == shape.len() && node.shape[i] != shape[i]);
+    if let Some(axis) = differs.filter(|&i| i >= core_start) {
+        let core = axis - core_start;
+        return Err(vm.new_value_error(format!(
+            "matmul: Output operand 0 has a mismatch in its core dimension {core}, with gufunc signature \
+             (n?,k),(k,m?)->(n?,m?) (size {} is different from {})",
+            shape[axis], node.shape[axis]
+        )));
+    }
+    store_result(vm, target, node, "matmul")?;
+    Ok(a.to_owned())
+}
+
 /// Stores `node` into `out` the way a ufunc's `out=` does.
 pub fn store_result(vm: &VirtualMachine, out: &PyNdArray, node: NodeRef, ufunc: &str) -> PyResult<()> {
     out.check_writeable(vm, "output array")?;

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Side-by-side timings of the eleven sci_* programs of the numpy corpus
+# Side-by-side timings of the sixteen sci_* programs of the numpy corpus
 # (tests/numpy/programs/sci_*.py take their size as an argument) under hipy
 # and CPython+NumPy: farm-bench's paired ratio (hipy/NumPy, median of the
 # pairs) and the peak RSS of one run of each from /usr/bin/time -v.
@@ -17,8 +17,9 @@ declare -A SIZE=(
     [sci_heat]=20000 [sci_kmeans]=60000 [sci_pca]=200000 [sci_markov]=100000
     [sci_option_mc]=150000 [sci_polyfit]=150000 [sci_convolve]=1000
     [sci_sensors]=100000 [sci_pagerank]=1500 [sci_rolling]=400000 [sci_fput]=100000
+    [sci_logistic]=20000 [sci_lotka]=20000 [sci_bootstrap]=5000 [sci_welch]=1000000 [sci_histeq]=800
 )
-NAMES=${*:-sci_heat sci_kmeans sci_pca sci_markov sci_option_mc sci_polyfit sci_convolve sci_sensors sci_pagerank sci_rolling sci_fput}
+NAMES=${*:-sci_heat sci_kmeans sci_pca sci_markov sci_option_mc sci_polyfit sci_convolve sci_sensors sci_pagerank sci_rolling sci_fput sci_logistic sci_lotka sci_bootstrap sci_welch sci_histeq}
 
 rss() { /usr/bin/time -v "$@" 2>&1 >/dev/null | awk -F': ' '/Maximum resident/ {print $2}'; }
 

@@ -335,15 +335,14 @@ def diagonal(a, offset=0, axis1=0, axis2=1):
     a = np.asarray(a)
     if a.ndim < 2:
         raise ValueError("diag requires an array of at least two dimensions")
-    if (axis1, axis2) != (0, 1):
-        a = moveaxis(a, (axis1, axis2), (-2, -1))
-    else:
-        a = moveaxis(a, (0, 1), (-2, -1))
+    a = moveaxis(a, (axis1, axis2), (-2, -1))
     n, m = a.shape[-2], a.shape[-1]
     rows = [i for i in range(n) if 0 <= i + offset < m]
-    r = np.array(rows, dtype=np.intp)
-    c = np.array([i + offset for i in rows], dtype=np.intp)
-    return a[..., r, c] if a.ndim > 2 else a[r, c]
+    if a.ndim == 2:
+        return a[np.array(rows, dtype=np.intp), np.array([i + offset for i in rows], dtype=np.intp)]
+    # Stacked: the diagonal's positions in each matrix, flattened.
+    flat = np.array([i * m + i + offset for i in rows], dtype=np.intp)
+    return np.take(a.reshape(a.shape[:-2] + (n * m,)), flat, axis=-1)
 
 
 def diag(v, k=0):
@@ -626,10 +625,17 @@ def copyto(dst, src, casting="same_kind", where=True):
 def put(a, ind, v, mode="raise"):
     if not a.flags.writeable:
         raise ValueError("put: output array is read-only")
+    if mode not in ("raise", "wrap", "clip"):
+        raise ValueError("clipmode must be one of 'clip', 'raise', or 'wrap' (got %r)" % (mode,))
     flat = a.reshape(-1)
     ind = np.asarray(ind).ravel()
     vals = np.asarray(v).ravel()
+    n = flat.size
     for k, i in enumerate(ind.tolist()):
+        if mode == "clip":
+            i = min(max(i, 0), n - 1)
+        elif mode == "wrap":
+            i %= n
         flat[i] = vals[k % vals.size]
 
 

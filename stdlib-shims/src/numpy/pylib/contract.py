@@ -1,11 +1,12 @@
 # Contractions (einsum, tensordot, vdot), vectorize, and a few more helpers.
 
+import math as _math
 import collections as _collections
 import operator as _operator
 import sys as _sys
 
-__all__ = ["einsum", "einsum_path", "tensordot", "vdot", "trim_zeros", "unique_all", "unstack", "unwrap",
-           "vectorize", "frompyfunc", "ScalarType", "typecodes", "sctypeDict", "set_printoptions",
+__all__ = ["einsum", "tensordot", "vdot", "trim_zeros", "unique_all", "unstack", "unwrap",
+           "vectorize", "ScalarType", "typecodes", "sctypeDict", "set_printoptions",
            "printoptions", "format_float_positional", "format_float_scientific", "show_config",
            "show_runtime", "broadcast"]
 
@@ -90,10 +91,6 @@ def einsum(subscripts, *operands, out=None, dtype=None, order="K", casting="safe
         out[...] = r
         return out
     return r
-
-
-def einsum_path(subscripts, *operands, optimize="greedy", einsum_call=False):
-    raise NotImplementedError("numpy.einsum_path is not supported by hipy")
 
 
 def tensordot(a, b, axes=2):
@@ -272,11 +269,6 @@ class vectorize:
         return self._note
 
 
-def frompyfunc(func, nin, nout, *, identity=None):
-    v = vectorize(func)
-    return np.ufunc(getattr(func, "__name__", "?") + " (vectorized)", v, nin, identity)
-
-
 ScalarType = (int, float, complex, bool, bytes, str, memoryview, np.bool_, np.int8, np.int16, np.int32,
               np.int64, np.uint8, np.uint16, np.uint32, np.uint64, np.float16, np.float32, np.float64)
 typecodes = {"Character": "c", "Integer": "bhilqnp", "UnsignedInteger": "BHILQNP", "Float": "efdg",
@@ -338,28 +330,95 @@ class printoptions:
         return False
 
 
+def _shortest(x, name):
+    """x's sign, its shortest round-trip digits (as NumPy's unique mode prints
+    them for x's float type) and the power of ten of the first digit; None
+    for inf and nan."""
+    v = x if isinstance(x, np.generic) else np.float64(x)
+    if v.dtype.kind != "f":
+        raise NotImplementedError("numpy.%s of %s values is not supported by hipy" % (name, v.dtype))
+    if not bool(np.isfinite(v)):
+        return None
+    import decimal
+    t = decimal.Decimal(str(abs(v))).as_tuple()
+    negative = _math.copysign(1.0, float(v)) < 0
+    if not any(t.digits):
+        return negative, "0", 0
+    digits = "".join(str(d) for d in t.digits)
+    return negative, digits.rstrip("0"), len(digits) - 1 + t.exponent
+
+
+def _special(x):
+    v = float(x)
+    return "nan" if v != v else ("-inf" if v < 0 else "inf")
+
+
 def format_float_positional(x, precision=None, unique=True, fractional=True, trim="k", sign=False,
                             pad_left=None, pad_right=None, min_digits=None):
-    if precision is not None or not unique or trim != "k" or sign or pad_left or pad_right or min_digits:
+    if precision is not None or not unique or trim != "k" or pad_left or pad_right or min_digits:
         raise NotImplementedError("numpy.format_float_positional with options is not supported by hipy")
-    s = str(np.float64(x)) if not isinstance(x, np.generic) else str(x)
-    if "e" in s:
-        raise NotImplementedError("numpy.format_float_positional of very large or small values is not supported by hipy")
-    return s if not s.endswith(".0") else s[:-1]
+    found = _shortest(x, "format_float_positional")
+    if found is None:
+        return _special(x)
+    negative, digits, exp = found
+    if exp < 0:
+        body = "0." + "0" * (-exp - 1) + digits
+    elif exp + 1 >= len(digits):
+        body = digits + "0" * (exp + 1 - len(digits)) + "."
+    else:
+        body = digits[:exp + 1] + "." + digits[exp + 1:]
+    return ("-" if negative else "+" if sign else "") + body
 
 
 def format_float_scientific(x, precision=None, unique=True, trim="k", sign=False, pad_left=None,
                             exp_digits=None, min_digits=None):
-    raise NotImplementedError("numpy.format_float_scientific is not supported by hipy")
+    if precision is not None or not unique or trim != "k" or pad_left or min_digits:
+        raise NotImplementedError("numpy.format_float_scientific with options is not supported by hipy")
+    found = _shortest(x, "format_float_scientific")
+    if found is None:
+        return _special(x)
+    negative, digits, exp = found
+    e = str(abs(exp)).rjust(2 if exp_digits is None else exp_digits, "0")
+    return "%s%s.%se%s%s" % ("-" if negative else "+" if sign else "", digits[0], digits[1:], "-" if exp < 0 else "+", e)
 
 
 def show_config(mode="stdout"):
-    print("hipy numpy (native kernels in Rust; linear algebra on nalgebra)")
+    print("hipy numpy (native kernels in Rust; linear algebra on faer)")
 
 
 def show_runtime():
     print("hipy numpy runtime")
 
 
-def broadcast(*args):
-    raise NotImplementedError("numpy.broadcast is not supported by hipy")
+class broadcast:
+    """The broadcast of the arguments against each other: its shape, and
+    iteration over tuples of their elements in C order."""
+
+    def __init__(self, *args):
+        if len(args) > 64:
+            raise ValueError("Need at most 64 array objects.")
+        self._arrays = [a.ravel() for a in np.broadcast_arrays(*[np.asarray(a) for a in args])]
+        self.shape = np.broadcast_shapes(*[np.shape(a) for a in args])
+        self.nd = self.ndim = len(self.shape)
+        self.size = 1
+        for n in self.shape:
+            self.size *= n
+        self.numiter = len(args)
+        self.index = 0
+
+    @property
+    def iters(self):
+        return tuple(iter(a[self.index:]) for a in self._arrays)
+
+    def reset(self):
+        self.index = 0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if self.index >= self.size:
+            raise StopIteration
+        i = self.index
+        self.index += 1
+        return tuple(a[i] for a in self._arrays)

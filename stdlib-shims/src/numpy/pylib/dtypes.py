@@ -2,11 +2,32 @@
 # issubdtype.
 
 __all__ = ["iinfo", "finfo", "issubdtype", "number", "integer", "signedinteger", "unsignedinteger",
-           "inexact", "floating", "complexfloating", "isdtype", "typename", "mintypecode"]
+           "inexact", "floating", "complexfloating", "isdtype", "typename", "mintypecode", "common_type"]
 
 
-class number:
-    _kinds = "biuf"
+class _Abstract(type):
+    """The abstract scalar classes: a concrete scalar type (np.float32, ...)
+    is a subclass of the ones whose kinds hold its dtype's kind."""
+
+    def __subclasscheck__(cls, sub):
+        if isinstance(sub, _Abstract):
+            return type.__subclasscheck__(cls, sub)
+        if isinstance(sub, type) and (getattr(sub, "_hipy_complex", False)
+                                      or issubclass(sub, np.generic) and sub is not np.generic):
+            return _dtype(sub).kind in cls._kinds
+        return False
+
+    def __instancecheck__(cls, obj):
+        return cls.__subclasscheck__(type(obj))
+
+
+def _dtype(t):
+    """np.dtype(t), also for the complex scalar types (complex.py)."""
+    return t._dt if getattr(t, "_hipy_complex", False) and isinstance(t, type) else np.dtype(t)
+
+
+class number(metaclass=_Abstract):
+    _kinds = "iufc"
 
 
 class integer(number):
@@ -34,40 +55,56 @@ class complexfloating(inexact):
 
 
 def issubdtype(arg1, arg2):
-    d1 = np.dtype(arg1)
-    if isinstance(arg2, type) and issubclass(arg2, number):
-        if arg2 is number:
-            return d1.kind in "iufc"
+    d1 = _dtype(arg1)
+    if isinstance(arg2, _Abstract):
         return d1.kind in arg2._kinds
     if arg2 is np.generic:
         return True
-    return d1 == np.dtype(arg2)
+    return d1 == _dtype(arg2)
+
+
+_ISDTYPE_KINDS = {"bool": "b", "signed integer": "i", "unsigned integer": "u", "integral": "iu",
+                  "real floating": "f", "complex floating": "c", "numeric": "iufc"}
 
 
 def isdtype(dtype, kind):
-    d = np.dtype(dtype)
+    d = _dtype(dtype)
     kinds = kind if isinstance(kind, tuple) else (kind,)
-    table = {"bool": "b", "signed integer": "i", "unsigned integer": "u", "integral": "iu",
-             "real floating": "f", "complex floating": "c", "numeric": "iufc"}
     for k in kinds:
         if isinstance(k, str):
-            if d.kind in table[k]:
+            if k not in _ISDTYPE_KINDS:
+                raise ValueError("kind argument is a string, but '%s' is not a known kind name." % k)
+            if d.kind in _ISDTYPE_KINDS[k]:
                 return True
-        elif np.dtype(k) == d:
+        elif _dtype(k) == d:
             return True
     return False
 
 
+_TYPENAMES = {"S1": "character", "?": "bool", "b": "signed char", "B": "unsigned char", "h": "short",
+              "H": "unsigned short", "i": "integer", "I": "unsigned integer", "l": "long integer",
+              "L": "unsigned long integer", "q": "long long integer", "Q": "unsigned long long integer",
+              "f": "single precision", "d": "double precision", "g": "long precision",
+              "F": "complex single precision", "D": "complex double precision",
+              "G": "complex long double precision", "S": "string", "U": "unicode", "V": "void", "O": "object"}
+
+
 def typename(char):
-    names = {"?": "bool", "b": "signed char", "B": "unsigned char", "h": "short", "H": "unsigned short",
-             "i": "integer", "I": "unsigned integer", "l": "long integer", "L": "unsigned long integer",
-             "q": "long long integer", "Q": "unsigned long long integer", "e": "half precision",
-             "f": "single precision", "d": "double precision"}
-    return names[char]
+    return _TYPENAMES[char]
+
+
+# Type codes from the largest element to the smallest.
+_BY_SIZE = "GDFgdfQqLlIiHhBb?"
 
 
 def mintypecode(typechars, typeset="GDFgdf", default="d"):
-    return default
+    codes = set(t if isinstance(t, str) else np.asarray(t).dtype.char for t in typechars)
+    common = [t for t in codes if t in typeset]
+    if not common:
+        return default
+    if "F" in common and "d" in common:
+        return "D"
+    return min(common, key=_BY_SIZE.index)
 
 
 class iinfo:
@@ -127,3 +164,25 @@ class finfo:
         lo = (fmt % float(self.min)).strip()
         hi = (fmt % float(self.max)).strip()
         return "finfo(resolution=%s, min=%s, max=%s, dtype=%s)" % (self.resolution, lo, hi, self.dtype)
+
+
+def common_type(*arrays):
+    """The float (or complex) scalar type of the largest precision among the
+    arrays; integers count as float64, and any complex array makes it complex."""
+    bits = 0
+    is_complex = False
+    for a in arrays:
+        d = np.asarray(a).dtype
+        if d.kind in "iu":
+            b = 64
+        elif d.kind == "f":
+            b = d.itemsize * 8
+        elif d.kind == "c":
+            b = d.itemsize * 4
+            is_complex = True
+        else:
+            raise TypeError("can't get common type for non-numeric array")
+        bits = max(bits, b)
+    if is_complex:
+        return np.complex64 if bits <= 32 else np.complex128
+    return {16: np.float16, 32: np.float32, 64: np.float64}[bits]

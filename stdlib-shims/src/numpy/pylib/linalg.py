@@ -1,7 +1,8 @@
 # numpy.linalg, over the native float64 kernels in `np._linalg_native`
-# (nalgebra's LU, QR, Cholesky, SVD and symmetric eigensolver) and array
-# ops. Stacked (batched) matrices and complex input are not supported and
-# raise NotImplementedError naming the function; eig and eigvals return
+# (faer's LU, QR, Cholesky, SVD and symmetric eigensolver) and array ops.
+# Stacked (batched) matrices work where a function loops over them
+# (solve, inv, det, slogdet, singular values, norms); elsewhere they and
+# complex input raise NotImplementedError naming the function; eig and eigvals return
 # complex arrays (complex.py) when the eigenvalues are complex.
 
 import collections as _collections
@@ -107,6 +108,8 @@ def _stacked(a, f, *rest):
 
 def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     a = _float(a)
+    if not compute_uv and a.ndim > 2:
+        return _stacked(a, _native.singular_values)
     _check_2d(a, "svd")
     m, n = a.shape
     if not compute_uv:
@@ -281,36 +284,57 @@ def norm(x, ord=None, axis=None, keepdims=False):
             r = ((a ** ord).sum(axis=ax, keepdims=keepdims)) ** (1.0 / ord)
         return r
     if len(axis) == 2:
-        if x.ndim != 2 or tuple(a % x.ndim for a in axis) != (0, 1):
-            raise NotImplementedError("numpy.linalg.norm over axes of stacked matrices is not supported by hipy")
-        a = np.abs(x)
-        if ord is None or ord == "fro":
-            r = np.sqrt((x * x).sum())
-        elif ord == "nuc":
-            r = svd(x, compute_uv=False).sum()
-        elif ord == 2:
-            r = svd(x, compute_uv=False).max()
-        elif ord == -2:
-            r = svd(x, compute_uv=False).min()
-        elif ord == 1:
-            r = a.sum(axis=0).max()
-        elif ord == -1:
-            r = a.sum(axis=0).min()
-        elif ord == np.inf:
-            r = a.sum(axis=1).max()
-        elif ord == -np.inf:
-            r = a.sum(axis=1).min()
-        else:
-            raise ValueError("Invalid norm order for matrices.")
-        return r.reshape(1, 1) if keepdims else r
+        return _matrix_norm(x, ord, axis, keepdims)
     raise ValueError("Improper number of dimensions to norm.")
+
+
+def _axes(axis, ndim):
+    """axis (an int or a tuple) as a tuple of axes in range(ndim), NumPy's errors."""
+    axes = (axis,) if isinstance(axis, int) else tuple(axis)
+    out = []
+    for ax in axes:
+        if not -ndim <= ax < ndim:
+            raise np.exceptions.AxisError("axis %d is out of bounds for array of dimension %d" % (ax, ndim))
+        out.append(ax % ndim)
+    if len(set(out)) != len(out):
+        raise ValueError("Duplicate axes given.")
+    return tuple(out)
+
+
+def _matrix_norm(x, ord, axis, keepdims):
+    """The norm of the matrices whose rows and columns run along the two axes."""
+    row, col = _axes(axis, x.ndim)
+    a = np.abs(x)
+    if ord is None or ord == "fro":
+        r = np.sqrt((x * x).sum(axis=(row, col)))
+    elif ord in (2, -2, "nuc"):
+        s = svd(np.moveaxis(x, (row, col), (-2, -1)), compute_uv=False)
+        r = s.sum(axis=-1) if ord == "nuc" else s.max(axis=-1) if ord == 2 else s.min(axis=-1)
+    elif ord in (1, -1, np.inf, -np.inf):
+        # 1: the largest column sum (sum down the rows); inf: the largest row sum.
+        summed, other = (row, col) if ord in (1, -1) else (col, row)
+        sums = a.sum(axis=summed)
+        other = other - 1 if other > summed else other
+        r = sums.max(axis=other) if ord > 0 else sums.min(axis=other)
+    else:
+        raise ValueError("Invalid norm order for matrices.")
+    if keepdims:
+        r = r.reshape([1 if i in (row, col) else n for i, n in enumerate(x.shape)])
+    return r
 
 
 def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     x = _float(x)
-    if axis is None:
-        return norm(x.ravel(), ord=ord, keepdims=False)
-    return norm(x, ord=ord, axis=axis, keepdims=keepdims)
+    axes = tuple(range(x.ndim)) if axis is None else _axes(axis, x.ndim)
+    if len(axes) == 1:
+        return norm(x, ord=ord, axis=axes[0], keepdims=keepdims)
+    # Several axes: one vector per position of the other axes.
+    rest = [i for i in range(x.ndim) if i not in axes]
+    flat = np.transpose(x, rest + list(axes)).reshape([x.shape[i] for i in rest] + [-1])
+    r = norm(flat, ord=ord, axis=-1)
+    if keepdims:
+        r = r.reshape([1 if i in axes else n for i, n in enumerate(x.shape)])
+    return r
 
 
 def matrix_norm(x, /, *, keepdims=False, ord="fro"):
@@ -359,14 +383,18 @@ def multi_dot(arrays, *, out=None):
 
 
 def trace(x, /, *, offset=0, dtype=None):
-    return np.trace(x, offset=offset, dtype=dtype)
+    return np.trace(x, offset=offset, axis1=-2, axis2=-1, dtype=dtype)
 
 
 def diagonal(x, /, *, offset=0):
-    return np.diagonal(x, offset)
+    return np.diagonal(x, offset, axis1=-2, axis2=-1)
 
 
 def outer(x1, x2, /):
+    x1 = np.asarray(x1)
+    x2 = np.asarray(x2)
+    if x1.ndim != 1 or x2.ndim != 1:
+        raise ValueError("Input arrays must be one-dimensional, but they are %dd and %dd." % (x1.ndim, x2.ndim))
     return np.outer(x1, x2)
 
 
@@ -375,7 +403,14 @@ def matmul(x1, x2, /):
 
 
 def cross(x1, x2, /, *, axis=-1):
-    return np.cross(x1, x2)
+    x1 = np.asarray(x1)
+    x2 = np.asarray(x2)
+    if x1.shape[axis] != 3 or x2.shape[axis] != 3:
+        raise ValueError("Both input arrays must be (arrays of) 3-dimensional vectors, but they are %d and %d "
+                         "dimensional instead." % (x1.shape[axis], x2.shape[axis]))
+    if axis in (-1, max(x1.ndim, x2.ndim) - 1):
+        return np.cross(x1, x2)
+    return np.moveaxis(np.cross(np.moveaxis(x1, axis, -1), np.moveaxis(x2, axis, -1)), -1, axis)
 
 
 def vecdot(x1, x2, /, *, axis=-1):
@@ -390,12 +425,36 @@ def tensordot(x1, x2, /, *, axes=2):
     return np.tensordot(x1, x2, axes)
 
 
+def _prod(shape):
+    n = 1
+    for d in shape:
+        n *= d
+    return n
+
+
 def tensorsolve(a, b, axes=None):
-    raise NotImplementedError("numpy.linalg.tensorsolve is not supported by hipy")
+    a = np.asarray(a)
+    b = np.asarray(b)
+    if axes is not None:
+        order = [i for i in range(a.ndim) if i not in [ax % a.ndim for ax in axes]]
+        a = np.transpose(a, order + [ax % a.ndim for ax in axes])
+    unknowns = a.shape[b.ndim:]
+    n = _prod(unknowns)
+    if _prod(a.shape[:b.ndim]) != n:
+        raise LinAlgError("Input arrays must satisfy the requirement prod(a.shape[b.ndim:]) == prod(a.shape[:b.ndim])")
+    return solve(a.reshape(-1, n), b.ravel()).reshape(unknowns)
 
 
 def tensorinv(a, ind=2):
-    raise NotImplementedError("numpy.linalg.tensorinv is not supported by hipy")
+    a = np.asarray(a)
+    if ind <= 0:
+        raise ValueError("Invalid ind argument.")
+    inner = a.shape[:ind]
+    outer_shape = a.shape[ind:]
+    n = _prod(inner)
+    if _prod(outer_shape) != n:
+        raise LinAlgError("Last 2 dimensions of the array must be square")
+    return inv(a.reshape(n, -1)).reshape(outer_shape + inner)
 
 
 def __getattr__(name):

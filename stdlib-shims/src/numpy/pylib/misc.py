@@ -14,11 +14,12 @@ __all__ = ["True_", "False_", "acos", "acosh", "asin", "asinh", "atan", "atan2",
            "block", "mgrid", "ogrid", "r_", "c_", "s_", "index_exp", "binary_repr", "base_repr",
            "min_scalar_type", "shares_memory", "may_share_memory", "errstate", "seterr", "geterr",
            "euler_gamma", "little_endian", "asfortranarray", "asarray_chkfinite", "vecdot", "matvec",
-           "vecmat", "common_type", "putmask", "polydiv", "packbits", "unpackbits",
+           "vecmat", "putmask", "polydiv", "packbits", "unpackbits",
            "array_str", "array_repr", "array2string", "get_printoptions", "nextafter", "spacing",
-           "bitwise_count", "isnat", "dsplit", "mask_indices", "setbufsize", "getbufsize"]
+           "bitwise_count", "dsplit", "mask_indices", "setbufsize", "getbufsize"]
 
 import math as _math
+from operator import index as _operator_index
 
 True_ = np.bool_(True)
 False_ = np.bool_(False)
@@ -258,15 +259,38 @@ def iterable(y):
 
 
 def isfortran(a):
-    return False
+    f = np.asarray(a).flags
+    return f.f_contiguous and not f.c_contiguous
+
+
+_REQUIREMENTS = {"C": "C", "C_CONTIGUOUS": "C", "CONTIGUOUS": "C", "F": "F", "F_CONTIGUOUS": "F",
+                 "FORTRAN": "F", "A": "A", "ALIGNED": "A", "W": "W", "WRITEABLE": "W", "O": "O",
+                 "OWNDATA": "O", "E": "E", "ENSUREARRAY": "E"}
 
 
 def require(a, dtype=None, requirements=None, *, like=None):
-    return np.asarray(a, dtype=dtype)
+    reqs = set(_REQUIREMENTS[r.upper()] for r in (requirements or ()))
+    if "C" in reqs and "F" in reqs:
+        raise ValueError("Cannot specify both 'C' and 'F' order")
+    a = np.asarray(a, dtype=dtype)
+    if ("O" in reqs and not a.flags.owndata) or ("W" in reqs and not a.flags.writeable):
+        a = a.copy()
+    if "F" in reqs:
+        return asfortranarray(a)
+    if "C" in reqs:
+        return np.ascontiguousarray(a)
+    return a
 
 
 def asfortranarray(a, dtype=None, *, like=None):
-    return np.asarray(a, dtype=dtype)
+    a = np.asarray(a, dtype=dtype)
+    if a.ndim == 0:
+        return a.reshape(1)
+    if a.flags.f_contiguous:
+        return a
+    # Reversing the axes of a C-ordered copy of the reversed array gives
+    # Fortran order.
+    return np.ascontiguousarray(a.T).T
 
 
 def asarray_chkfinite(a, dtype=None, order=None):
@@ -318,12 +342,37 @@ def blackman(M):
     return 0.42 + 0.5 * np.cos(np.pi * n / (M - 1)) + 0.08 * np.cos(2.0 * np.pi * n / (M - 1))
 
 
+def _i0(x):
+    """The modified Bessel function of the first kind, order 0: the sum of
+    (x/2)**(2k) / (k!)**2, whose terms are all positive."""
+    q = x * x / 4.0
+    term = total = 1.0
+    k = 0
+    while term > total * 1e-17:
+        k += 1
+        term *= q / (k * k)
+        total += term
+    return total
+
+
 def i0(x):
-    raise NotImplementedError("numpy.i0 is not supported by hipy")
+    x = np.asarray(x)
+    if x.dtype.kind == "c":
+        raise NotImplementedError("numpy.i0 of complex values is not supported by hipy")
+    if x.dtype.kind not in "biuf":
+        raise TypeError("ufunc 'i0' not supported for the input types")
+    out = np.array([_i0(v) for v in x.astype(np.float64).ravel().tolist()], dtype=np.float64)
+    return out.reshape(x.shape)
 
 
 def kaiser(M, beta):
-    raise NotImplementedError("numpy.kaiser is not supported by hipy")
+    if M < 1:
+        return np.array([])
+    if M == 1:
+        return np.ones(1)
+    alpha = (M - 1) / 2.0
+    n = np.arange(M)
+    return i0(beta * np.sqrt(1 - ((n - alpha) / alpha) ** 2.0)) / i0(float(beta))
 
 
 def trapezoid(y, x=None, dx=1.0, axis=-1):
@@ -517,12 +566,43 @@ def min_scalar_type(a):
     return v.dtype
 
 
-def shares_memory(a, b, max_work=None):
-    raise NotImplementedError("numpy.shares_memory is not supported by hipy")
+def _offsets(a):
+    """The storage id of a's memory and the offsets of its elements there."""
+    ident, offset, strides = np._memory_of(a)
+    offsets = np.array([offset])
+    for n, stride in zip(a.shape, strides):
+        offsets = (offsets.reshape(-1, 1) + np.arange(n) * stride).ravel()
+    return ident, offsets
+
+
+def _extent(a):
+    """The storage id of a's memory and the lowest and highest offsets of its
+    elements there (highest < lowest when a is empty)."""
+    ident, offset, strides = np._memory_of(a)
+    lo = hi = offset
+    for n, stride in zip(a.shape, strides):
+        if n == 0:
+            return ident, offset, offset - 1
+        if stride > 0:
+            hi += (n - 1) * stride
+        else:
+            lo += (n - 1) * stride
+    return ident, lo, hi
 
 
 def may_share_memory(a, b, max_work=None):
-    return a is b
+    # Anything else array_like becomes a new array, sharing nothing.
+    if not isinstance(a, np.ndarray) or not isinstance(b, np.ndarray):
+        return False
+    ia, lo_a, hi_a = _extent(a)
+    ib, lo_b, hi_b = _extent(b)
+    return ia == ib and lo_a <= hi_b and lo_b <= hi_a and lo_a <= hi_a and lo_b <= hi_b
+
+
+def shares_memory(a, b, max_work=None):
+    if not may_share_memory(a, b):
+        return False
+    return np.intersect1d(_offsets(a)[1], _offsets(b)[1]).shape[0] > 0
 
 
 _ERR = {"divide": "warn", "over": "warn", "under": "ignore", "invalid": "warn"}
@@ -564,12 +644,28 @@ class errstate:
         return wrapper
 
 
+# The ufunc buffer size NumPy reports and lets one set (hipy's kernels do
+# not buffer by it).
+_BUFSIZE = [8192]
+
+
 def setbufsize(size):
-    return 8192
+    size = _operator_index(size)
+    if size < 0:
+        raise ValueError("buffer size must be non-negative")
+    if size > 10000000:
+        raise ValueError("Buffer size, %d, is too big" % size)
+    if size % 16:
+        raise ValueError("Buffer size, %d, is not a multiple of 16" % size)
+    if size < 16:
+        raise ValueError("Buffer size, %d, is too small" % size)
+    old = _BUFSIZE[0]
+    _BUFSIZE[0] = size
+    return old
 
 
 def getbufsize():
-    return 8192
+    return _BUFSIZE[0]
 
 
 def vecdot(x1, x2, /, *, axis=-1):
@@ -582,15 +678,6 @@ def matvec(x1, x2, /):
 
 def vecmat(x1, x2, /):
     return np.matmul(x1, x2)
-
-
-def common_type(*arrays):
-    kinds = [np.asarray(a).dtype for a in arrays]
-    if any(d == np.float16 for d in kinds) and all(d.kind == "f" and d.itemsize <= 2 for d in kinds):
-        return np.float16
-    if all(d == np.float32 for d in kinds):
-        return np.float32
-    return np.float64
 
 
 def putmask(a, mask, values):
@@ -679,12 +766,45 @@ def get_printoptions():
             "formatter": None, "legacy": False, "override_repr": None}
 
 
+def _float64_loop(name, f, *args):
+    """f over the elements of the broadcast arguments, as float64 (the loop
+    NumPy picks for float64 and for int32/int64/uint32/uint64 input)."""
+    arrays = [np.asarray(a) for a in args]
+    for a in arrays:
+        if a.dtype != np.float64 and a.dtype.name not in ("int32", "int64", "uint32", "uint64"):
+            raise NotImplementedError("numpy.%s of %s values is not supported by hipy" % (name, a.dtype))
+    arrays = np.broadcast_arrays(*arrays)
+    values = [a.astype(np.float64).ravel().tolist() for a in arrays]
+    out = np.array([f(*v) for v in zip(*values)], dtype=np.float64).reshape(arrays[0].shape)
+    return out[()] if out.ndim == 0 else out
+
+
+def _byteswap(a, inplace=False):
+    """ndarray.byteswap: each element's bytes in reverse order."""
+    if a.dtype.kind not in "biuf":
+        raise NotImplementedError("numpy.ndarray.byteswap of %s arrays is not supported by hipy" % a.dtype)
+    n = a.dtype.itemsize
+    data = bytes(a)
+    swapped = b"".join(data[i:i + n][::-1] for i in range(0, len(data), n))
+    out = np.frombuffer(swapped, dtype=a.dtype).reshape(a.shape).copy()
+    if inplace:
+        a[...] = out
+        return a
+    return out
+
+
 def nextafter(x1, x2):
-    raise NotImplementedError("numpy.nextafter is not supported by hipy")
+    return _float64_loop("nextafter", _math.nextafter, x1, x2)
+
+
+def _spacing(v):
+    if _math.isinf(v) or _math.isnan(v):
+        return _math.nan
+    return _math.copysign(_math.ulp(v), v)
 
 
 def spacing(x):
-    raise NotImplementedError("numpy.spacing is not supported by hipy")
+    return _float64_loop("spacing", _spacing, x)
 
 
 def bitwise_count(x):
@@ -692,10 +812,6 @@ def bitwise_count(x):
     vals = [bin(abs(int(v))).count("1") for v in x.ravel().tolist()]
     r = np.array(vals, dtype=np.uint8).reshape(x.shape)
     return r[()] if x.ndim == 0 else r
-
-
-def isnat(x):
-    raise NotImplementedError("numpy.isnat (datetime64) is not supported by hipy")
 
 
 

@@ -108,6 +108,15 @@ def roots(p):
 
 def poly(seq_of_zeros):
     z = np.atleast_1d(np.asarray(seq_of_zeros))
+    if z.ndim == 2 and z.shape[0] == z.shape[1] and z.shape[0] != 0:
+        # A matrix: the coefficients of its characteristic polynomial.
+        z = np.linalg.eigvals(z)
+    elif z.ndim != 1:
+        raise ValueError("input must be 1d or non-empty square 2d array.")
+    if z.dtype.kind == "c":
+        raise NotImplementedError("numpy.poly of complex roots is not supported by hipy")
+    if z.shape[0] == 0:
+        return 1.0
     a = np.ones(1)
     for r in z:
         a = np.convolve(a, np.array([1, -r]))

@@ -171,10 +171,30 @@ def assert_array_compare(comparison, x, y, err_msg="", verbose=True, header="", 
     _compare(x, y, comparison, header, err_msg, names=names, strict=strict)
 
 
+def _ordered_bits(a, b):
+    """a and b broadcast and cast to their common float type, each element as
+    the integer its bits spell, ordered like the floats (negative floats
+    counted down from the smallest integer), so that the difference of two
+    is their distance in units in the last place."""
+    import struct
+    x, y = np.broadcast_arrays(np.asarray(a), np.asarray(b))
+    t = np.result_type(x, y, np.float16)
+    if t.kind != "f":
+        raise NotImplementedError("numpy.testing ULP comparisons of %s values are not supported by hipy" % t)
+    fmt, ifmt, low = {2: ("e", "h", -2 ** 15), 4: ("f", "i", -2 ** 31), 8: ("d", "q", -2 ** 63)}[t.itemsize]
+
+    def bits(arr):
+        out = []
+        for v in arr.astype(t).ravel().tolist():
+            i = struct.unpack("<" + ifmt, struct.pack("<" + fmt, v))[0]
+            out.append(i if i >= 0 else low - i)
+        return out
+    return bits(x), bits(y), x.shape
+
+
 def _ulps(a, b):
-    x = np.asarray(a).astype(np.float64).ravel().tolist()
-    y = np.asarray(b).astype(np.float64).ravel().tolist()
-    return [abs(u - v) / _math.ulp(max(abs(u), abs(v))) if u != v else 0.0 for u, v in zip(x, y)]
+    x, y, _ = _ordered_bits(a, b)
+    return [float(abs(u - v)) for u, v in zip(x, y)]
 
 
 def assert_array_almost_equal_nulp(x, y, nulp=1):
@@ -184,15 +204,24 @@ def assert_array_almost_equal_nulp(x, y, nulp=1):
 
 
 def assert_array_max_ulp(a, b, maxulp=1, dtype=None):
-    d = _ulps(a, b)
+    x, y, shape = _ordered_bits(a, b)
+    d = [float(abs(u - v)) for u, v in zip(x, y)]
     if d and max(d) > maxulp:
         raise AssertionError("Arrays are not almost equal up to %g ULP (max difference is %g ULP)" % (maxulp, max(d)))
-    return np.asarray(d).reshape(np.shape(a)) if d else np.asarray(d)
+    # NumPy's result has a leading axis of length 1.
+    return np.array(d, dtype=np.float64).reshape((1,) + shape)
 
 
 def assert_string_equal(actual, desired):
-    if actual != desired:
-        raise AssertionError("Differences in strings:\n%r != %r" % (actual, desired))
+    import difflib
+    for s in (actual, desired):
+        if not isinstance(s, str):
+            raise AssertionError(repr(type(s)))
+    if actual == desired:
+        return
+    # The changed lines of a line diff ("- ", "+ " and "? " hint lines).
+    changed = [d for d in difflib.ndiff(actual.splitlines(True), desired.splitlines(True)) if not d.startswith("  ")]
+    raise AssertionError("Differences in strings:\n" + "".join(changed).rstrip())
 
 
 def assert_(val, msg=""):
@@ -247,24 +276,49 @@ def assert_raises_regex(exception_class, expected_regexp, *args, **kwargs):
         args[0](*args[1:], **kwargs)
 
 
-class _NoWarn:
+class _Warnings:
+    """Records the warnings raised inside it; on exit, checks there were
+    some of `expected` (assert_warns) or none at all (expected None,
+    assert_no_warnings)."""
+
+    def __init__(self, expected, name=None):
+        self.expected = expected
+        self.name = name
+
     def __enter__(self):
+        import warnings
+        self._catcher = warnings.catch_warnings(record=True)
+        self.log = self._catcher.__enter__()
+        warnings.simplefilter("always")
         return self
 
-    def __exit__(self, *a):
+    def __exit__(self, kind, value, tb):
+        self._catcher.__exit__(kind, value, tb)
+        if kind is not None:
+            return False
+        when = " when calling %s" % self.name if self.name is not None else ""
+        if self.expected is None:
+            if self.log:
+                raise AssertionError("Got warnings%s: %s" % (when, self.log))
+        elif not any(issubclass(w.category, self.expected) for w in self.log):
+            raise AssertionError("No warning raised" + when)
         return False
 
 
-def assert_warns(warning_class, *args, **kwargs):
+def _check_warnings(expected, args, kwargs):
     if not args:
-        return _NoWarn()
-    return args[0](*args[1:], **kwargs)
+        return _Warnings(expected)
+    func = args[0]
+    with _Warnings(expected, getattr(func, "__name__", None)):
+        return func(*args[1:], **kwargs)
+
+
+def assert_warns(warning_class, *args, **kwargs):
+    return _check_warnings(warning_class, args, kwargs)
 
 
 def assert_no_warnings(*args, **kwargs):
-    if not args:
-        return _NoWarn()
-    return args[0](*args[1:], **kwargs)
+    return _check_warnings(None, args, kwargs)
 
 
 def __getattr__(name):
