@@ -102,19 +102,13 @@ impl Constructor for PyBaseObject {
 }
 
 #[expect(clippy::unnecessary_wraps, reason = "Needs to comply with a signature")]
-pub(crate) fn generic_alloc(cls: PyTypeRef, _nitems: usize, vm: &VirtualMachine) -> PyResult {
-    // Only create dict if the class has HAS_DICT flag (i.e., __slots__ was not defined
-    // or __dict__ is in __slots__)
-    let dict = if cls
-        .slots
-        .flags
-        .has_feature(crate::types::PyTypeFlags::HAS_DICT)
-    {
-        Some(vm.ctx.new_dict())
-    } else {
-        None
-    };
-    Ok(crate::PyRef::new_ref(PyBaseObject, cls, dict).into())
+pub(crate) fn generic_alloc(cls: PyTypeRef, _nitems: usize, _vm: &VirtualMachine) -> PyResult {
+    // hipy: the instance dict is made on demand (CPython 3.11 makes none
+    // until `__dict__` or an attribute store needs it): the attribute
+    // protocol, `__dict__` and `vars()` create it through
+    // `InstanceDict::get_or_insert`, and every reader takes a missing one
+    // for an empty one.
+    Ok(crate::PyRef::new_ref(PyBaseObject, cls, None).into())
 }
 
 impl Initializer for PyBaseObject {
