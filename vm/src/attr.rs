@@ -445,7 +445,10 @@ fn store_cached(vm: &VirtualMachine, f: &mut Frame, cell: &std::cell::UnsafeCell
         }
         AttrKind::InstanceDict if has_dict(cls) => {
             // SAFETY: the type has a dict; one thread runs Python.
-            let Some(d) = (unsafe { crate::layout::instances::dict_ref(l, obj) }) else { return Ok(false) };
+            let Some(d) = (unsafe { crate::layout::instances::dict_ref(l, obj) }).or_else(|| crate::layout::instances::make_dict(l, vm, obj))
+            else {
+                return Ok(false);
+            };
             let s = crate::layout::instances::stamp(l, d);
             let (hs, hi) = e.hint.get();
             if s == hs && s != 0 {
@@ -482,6 +485,7 @@ fn store_cached(vm: &VirtualMachine, f: &mut Frame, cell: &std::cell::UnsafeCell
             // May run Python code (an equal key's `__eq__`, the replaced
             // value's `__del__`): `e` is not used after it.
             d.set_item(name, value, vm)?;
+            crate::layout::instances::note_attrs(obj.class(), len + 1);
             drop(obj);
             if crate::threads::multi() {
                 return Ok(true);

@@ -387,28 +387,36 @@ pub fn new_instance(vm: &VirtualMachine, cls: &PyObjectRef) -> PyResult {
 }
 
 /// Whether `object.__new__(cls)` (without arguments) is only an
-/// allocation: the class's `tp_new` slot is `object`'s and the class has no
-/// abstract methods. Valid while the class's version is unchanged.
-fn allocates_plainly(vm: &VirtualMachine, cls: &PyType) -> bool {
+/// allocation: the class's `tp_new` slot is `object`'s and the class is not
+/// abstract (`IS_ABSTRACT`, what `object.__new__` checks). Valid while the
+/// class's version is unchanged.
+pub(crate) fn allocates_plainly(vm: &VirtualMachine, cls: &PyType) -> bool {
     let same_new = match (cls.slots.new.load(), vm.ctx.types.object_type.slots.new.load()) {
         (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),
         _ => false,
     };
-    same_new && cls.get_attr(vm.ctx.intern_str("__abstractmethods__")).is_none()
+    same_new && !crate::exact::type_has(cls, PyTypeFlags::IS_ABSTRACT)
 }
 
 /// What `object.__new__(cls)` makes when `allocates_plainly(cls)`: an
-/// object with an empty instance dict if the class has one (with the empty
-/// shape, so attribute stores give it the class's shape).
-pub(crate) fn alloc_plain(vm: &VirtualMachine, cls: rustpython_vm::builtins::PyTypeRef) -> PyObjectRef {
-    let dict = crate::exact::type_has(&cls, PyTypeFlags::HAS_DICT).then(|| {
-        let d = vm.ctx.new_dict();
-        if let Some(l) = layout::instances::layout() {
-            layout::instances::stamp_empty(l, &d);
-        }
-        d
-    });
-    rustpython_vm::PyRef::new_ref(rustpython_vm::builtins::PyBaseObject, cls, dict).into()
+/// object whose instance dict, if the class has one, is made by the first
+/// attribute store or `__dict__` read (`layout::instances::make_dict`).
+pub(crate) fn alloc_plain(_vm: &VirtualMachine, cls: rustpython_vm::builtins::PyTypeRef) -> PyObjectRef {
+    rustpython_vm::PyRef::new_ref(rustpython_vm::builtins::PyBaseObject, cls, None).into()
+}
+
+/// Whether CALL of `cls` is `object.__new__` then `object.__init__`: a
+/// plain Python class that defines neither (its metaclass is `type`, which
+/// the caller checked). Valid while the class's version is unchanged.
+fn new_only(vm: &VirtualMachine, cls: &PyType) -> bool {
+    if !crate::exact::type_has(cls, PyTypeFlags::HEAPTYPE) || !allocates_plainly(vm, cls) {
+        return false;
+    }
+    let object = vm.ctx.types.object_type;
+    ["__new__", "__init__"].iter().all(|name| {
+        let name = vm.ctx.intern_str(*name);
+        matches!((cls.get_attr(name), object.get_attr(name)), (Some(a), Some(b)) if a.is(&b))
+    })
 }
 
 /// CALL of a plain Python class with exactly `__init__`'s positional
@@ -437,11 +445,14 @@ fn fast_instantiate(
         }
         _ => None,
     });
+    if hit.is_none() && cell.is_some_and(|c| matches!(unsafe { &*c.get() }, SiteCache::New { tp, version } if (*tp, *version) == key && key.1 != 0)) {
+        return new_only_call(vm, f, None, key, base, argc, kwnames);
+    }
     let (init, info, plain) = match hit {
         Some(h) => h,
         None => {
             let Some(init) = init_target(vm, cls) else {
-                return Ok(None);
+                return new_only_call(vm, f, cell, key, base, argc, kwnames);
             };
             let func = exact_function(vm, &init).expect("checked");
             let code_obj = layout::function_code(func);
@@ -511,6 +522,37 @@ fn fast_instantiate(
     drop(cls_obj);
     frame.ret = Continuation::Init(instance);
     Ok(Some(Flow::Push(frame)))
+}
+
+/// CALL of a class for which `new_only` holds (checked now, or by the
+/// site's `SiteCache::New` under the class's version `key.1`, `cell` None
+/// then): with no arguments, the instance is only an allocation. With
+/// arguments, the generic path raises `object`'s TypeError.
+fn new_only_call(
+    vm: &VirtualMachine,
+    f: &mut Frame,
+    cell: Option<&std::cell::UnsafeCell<SiteCache>>,
+    key: (usize, u32),
+    base: usize,
+    argc: usize,
+    kwnames: Option<&PyObjectRef>,
+) -> PyResult<Option<Flow>> {
+    let cls_obj = f.slots[base].as_ref().expect("callable");
+    let cls = cls_obj.downcast_ref::<PyType>().expect("a type");
+    if let Some(c) = cell {
+        if key.1 == 0 || !new_only(vm, cls) {
+            return Ok(None);
+        }
+        // SAFETY: per-thread cache, no borrow of it is live.
+        unsafe { *c.get() = SiteCache::New { tp: key.0, version: key.1 } };
+    }
+    if argc != 0 || kwnames.is_some() || crate::code::forced_miss() {
+        return Ok(None);
+    }
+    let instance = alloc_plain(vm, cls.to_owned());
+    f.truncate_release(base);
+    f.push(instance);
+    Ok(Some(Flow::Next))
 }
 
 /// Call `callable`: push a frame when it is Python code we run ourselves,

@@ -87,6 +87,9 @@ pub enum SiteCache {
     /// abstract methods, so the instance is allocated directly.
     /// `bind`: as `Callee`'s, for `__init__` called with keywords or defaults.
     Init { tp: usize, version: u32, init: Borrowed<rustpython_vm::PyObject>, info: Rc<CodeInfo>, plain: bool, bind: Option<Box<CallBinding>> },
+    /// CALL of a Python class that defines neither `__new__` nor
+    /// `__init__` (`call::new_only`): an allocation.
+    New { tp: usize, version: u32 },
     /// LOAD_GLOBAL: where the name was found (see `globals_cache`), and how
     /// often the site had to look again; past a limit it stops caching.
     Global { slot: Option<crate::globals_cache::GlobalSlot>, relocations: u8 },

@@ -629,6 +629,15 @@ impl<T: Clone + StoredValue> Dict<T> {
         }
     }
 
+    /// hipy: see `Py<PyDict>::size_for_instance`. Only before the first
+    /// entry array is made.
+    pub(crate) fn size_first_entries(&self, attrs: usize) {
+        let mut inner = self.write();
+        if inner.entries.capacity() == 0 {
+            inner.first_capacity = attrs.clamp(1, usable(1 << MIN_LOG2)) as u8;
+        }
+    }
+
     /// # Safety
     /// Only for a table that was `GC_UNTRACKED` until the caller changed
     /// that: such a table is a live `PyDict`'s, whose object is untracked.

@@ -463,6 +463,40 @@ pub fn stamp_empty(l: &InstanceLayout, d: &Py<PyDict>) {
     install(l, d, empty_shape());
 }
 
+/// The instance dict of `o` made now, for its first attribute store: an
+/// empty dict with the empty shape, what RustPython's own store would make
+/// (`InstanceDict::get_or_insert`) plus the stamp, its entry array sized for
+/// as many attributes as its class's instances were seen to hold
+/// (`note_attrs`). None when `o`'s type has no dict slot.
+///
+/// Only while one thread runs Python, and `o` has no dict yet.
+pub fn make_dict<'a>(l: &InstanceLayout, vm: &VirtualMachine, o: &'a PyObject) -> Option<&'a Py<PyDict>> {
+    let d = vm.ctx.new_dict();
+    stamp_empty(l, &d);
+    o.set_dict(Some(d)).ok()?;
+    // SAFETY: the type has a dict slot (the store succeeded).
+    let d = unsafe { dict_ref(l, o) }?;
+    if let Some(ext) = &o.class().heaptype_ext {
+        let seen = ext.instance_attrs.load(Ordering::Relaxed);
+        if seen != 0 {
+            d.size_for_instance(seen as usize);
+        }
+    }
+    Some(d)
+}
+
+/// An instance of `cls` holds `n` attributes now (after a store of a new
+/// one): what `make_dict` sizes the next instance's dict for.
+#[inline]
+pub fn note_attrs(cls: &rustpython_vm::builtins::PyType, n: usize) {
+    if let Some(ext) = &cls.heaptype_ext {
+        let n = n.min(u8::MAX as usize) as u8;
+        if ext.instance_attrs.load(Ordering::Relaxed) < n {
+            ext.instance_attrs.store(n, Ordering::Relaxed);
+        }
+    }
+}
+
 /// The shape of an empty dict.
 pub fn empty_shape() -> u32 {
     static EMPTY: AtomicU32 = AtomicU32::new(0);

@@ -109,8 +109,8 @@ impl Exit<'_> {
 
 /// A virtual object made real: an instance of `class`, allocated as
 /// `object.__new__` would (the recorder checked that the class allows it:
-/// `record::objects::virtualizable`), with an empty, shaped `__dict__` if it
-/// has one.
+/// `record::objects::virtualizable`); its `__dict__`, if it has one, is made
+/// by the first field stored (`set_virtual_field`).
 pub(crate) fn new_virtual(vm: &VirtualMachine, class: &PyObjectRef) -> PyObjectRef {
     let cls = class.clone().downcast::<rustpython_vm::builtins::PyType>().expect("a virtual's class is a type");
     crate::call::alloc_plain(vm, cls)
@@ -127,17 +127,18 @@ pub(crate) fn set_virtual_field(vm: &VirtualMachine, obj: &PyObject, name: &PyOb
         return;
     }
     let Some(name) = name.downcast_ref::<rustpython_vm::builtins::PyStr>() else { return };
-    // Into a shaped `__dict__` (the one `new_virtual` made): appended as the
+    // Into a shaped `__dict__` (made here for the first field): appended as the
     // interpreter's STORE_ATTR appends, keeping the shape, so compiled reads
     // of the instance hit their hints.
     if let Some(l) = layout::instances::layout().filter(|_| !crate::threads::multi()) {
         // SAFETY: a plain class's instance (one thread runs Python).
-        if let Some(d) = unsafe { layout::instances::dict_ref(l, obj) } {
+        if let Some(d) = unsafe { layout::instances::dict_ref(l, obj) }.or_else(|| layout::instances::make_dict(l, vm, obj)) {
             let from = layout::instances::stamp(l, d);
             if layout::instances::is_shape(from) && layout::instances::is_exact_dict(d) {
                 let len = layout::instances::shape_len(l, d);
                 let d = d.to_owned();
                 if d.set_item(name, value, vm).is_ok() {
+                    layout::instances::note_attrs(obj.class(), len + 1);
                     let to = layout::instances::shape_after(from, name.as_object());
                     layout::instances::set_shape_after_append(l, &d, to, name.as_object(), len as u32);
                 }

@@ -83,6 +83,13 @@ impl Py<PyDict> {
         self.entries.attach();
     }
 
+    /// hipy: an object's `__dict__` with no entries yet makes its first
+    /// entry array for `attrs` entries (at least 1, at most what the
+    /// smallest table holds; `attach_to_instance` gave it that most).
+    pub fn size_for_instance(&self, attrs: usize) {
+        self.entries.size_first_entries(attrs);
+    }
+
     /// hipy: whether [`Self::maybe_untrack`] can leave this dict untracked
     /// (it is not an object's `__dict__`; it may still hold a container).
     pub(crate) fn may_untrack(&self) -> bool {

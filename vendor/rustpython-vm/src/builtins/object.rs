@@ -11,7 +11,6 @@ use crate::{
     },
     types::{Constructor, Initializer, PyComparisonOp},
 };
-use itertools::Itertools;
 
 #[pyclass(module = false, name = "object")]
 #[derive(Debug)]
@@ -40,60 +39,7 @@ impl Constructor for PyBaseObject {
 
     // = object_new
     fn slot_new(cls: PyTypeRef, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        if !args.args.is_empty() || !args.kwargs.is_empty() {
-            // Check if type's __new__ != object.__new__
-            let tp_new = cls.get_attr(identifier!(vm, __new__));
-            let object_new = vm.ctx.types.object_type.get_attr(identifier!(vm, __new__));
-
-            if let (Some(tp_new), Some(object_new)) = (tp_new, object_new) {
-                if !tp_new.is(&object_new) {
-                    // Type has its own __new__, so object.__new__ is being called
-                    // with excess args. This is the first error case in CPython
-                    return Err(vm.new_type_error(
-                        "object.__new__() takes exactly one argument (the type to instantiate)",
-                    ));
-                }
-
-                // If we reach here, tp_new == object_new
-                // Now check if type's __init__ == object.__init__
-                let tp_init = cls.get_attr(identifier!(vm, __init__));
-                let object_init = vm.ctx.types.object_type.get_attr(identifier!(vm, __init__));
-
-                if let (Some(tp_init), Some(object_init)) = (tp_init, object_init)
-                    && tp_init.is(&object_init)
-                {
-                    // Both __new__ and __init__ are object's versions,
-                    // so the type accepts no arguments
-                    return Err(vm.new_type_error(format!("{}() takes no arguments", cls.name())));
-                }
-                // If tp_init != object_init, then the type has custom __init__
-                // which might accept arguments, so we allow it
-            }
-        }
-
-        // Ensure that all abstract methods are implemented before instantiating instance.
-        if let Some(abs_methods) = cls.get_attr(identifier!(vm, __abstractmethods__)) {
-            let methods: Vec<PyUtf8StrRef> = abs_methods.try_to_value(vm)?;
-            let unimplemented_abstract_method_count = methods.len();
-            if unimplemented_abstract_method_count > 0 {
-                let methods: String = Itertools::intersperse(
-                    methods.iter().map(|name| name.as_str().to_owned()),
-                    "', '".to_owned(),
-                )
-                .collect();
-                let name = cls.name().to_string();
-                let noun = if unimplemented_abstract_method_count == 1 {
-                    "method"
-                } else {
-                    "methods"
-                };
-                return Err(vm.new_type_error(format!(
-                    "class {name} without an implementation for abstract {noun} '{methods}'"
-                )));
-            }
-        }
-
-        generic_alloc(cls, 0, vm)
+        object_new(cls, !args.is_empty(), vm)
     }
 
     fn py_new(_cls: &Py<PyType>, _args: Self::Args, _vm: &VirtualMachine) -> PyResult<Self> {
@@ -101,20 +47,67 @@ impl Constructor for PyBaseObject {
     }
 }
 
+/// CPython's `object_new`. hipy: its checks read the type's slots and
+/// flags, as CPython's do, instead of looking `__new__`, `__init__` and
+/// `__abstractmethods__` up in the MRO on every call: a heap type's new and
+/// init slots are object's exactly when no class in its MRO before `object`
+/// defines `__new__` / `__init__` (`update_slot` keeps them so), and a type
+/// is abstract when its `__abstractmethods__` was set non-empty on it
+/// (`IS_ABSTRACT`, which subclasses do not inherit), not when a class body
+/// or a base merely holds that name.
+fn object_new(cls: PyTypeRef, excess: bool, vm: &VirtualMachine) -> PyResult {
+    if excess {
+        let object = &vm.ctx.types.object_type.slots;
+        let same = |a: Option<usize>, b: Option<usize>| a.is_some() && a == b;
+        let new_is_object = same(
+            cls.slots.new.load().map(crate::types::fn_addr),
+            object.new.load().map(crate::types::fn_addr),
+        );
+        if !new_is_object {
+            return Err(vm.new_type_error(
+                "object.__new__() takes exactly one argument (the type to instantiate)",
+            ));
+        }
+        let init_is_object = same(
+            cls.slots.init.load().map(crate::types::fn_addr),
+            object.init.load().map(crate::types::fn_addr),
+        );
+        if init_is_object {
+            return Err(vm.new_type_error(format!("{}() takes no arguments", cls.name())));
+        }
+    }
+    if cls.slots.flags.has_feature(PyTypeFlags::IS_ABSTRACT) {
+        return Err(abstract_error(&cls, vm));
+    }
+    generic_alloc(cls, 0, vm)
+}
+
+/// The TypeError for instantiating an abstract class, naming its
+/// `__abstractmethods__`.
+#[cold]
+#[inline(never)]
+fn abstract_error(cls: &Py<PyType>, vm: &VirtualMachine) -> crate::builtins::PyBaseExceptionRef {
+    let methods: Vec<String> = cls
+        .get_attr(identifier!(vm, __abstractmethods__))
+        .and_then(|m| m.try_to_value::<Vec<PyUtf8StrRef>>(vm).ok())
+        .map(|m| m.iter().map(|s| s.as_str().to_owned()).collect())
+        .unwrap_or_default();
+    let noun = if methods.len() == 1 { "method" } else { "methods" };
+    vm.new_type_error(format!(
+        "class {} without an implementation for abstract {noun} '{}'",
+        cls.name(),
+        methods.join("', '")
+    ))
+}
+
 #[expect(clippy::unnecessary_wraps, reason = "Needs to comply with a signature")]
-pub(crate) fn generic_alloc(cls: PyTypeRef, _nitems: usize, vm: &VirtualMachine) -> PyResult {
-    // Only create dict if the class has HAS_DICT flag (i.e., __slots__ was not defined
-    // or __dict__ is in __slots__)
-    let dict = if cls
-        .slots
-        .flags
-        .has_feature(crate::types::PyTypeFlags::HAS_DICT)
-    {
-        Some(vm.ctx.new_dict())
-    } else {
-        None
-    };
-    Ok(crate::PyRef::new_ref(PyBaseObject, cls, dict).into())
+pub(crate) fn generic_alloc(cls: PyTypeRef, _nitems: usize, _vm: &VirtualMachine) -> PyResult {
+    // hipy: the instance dict is made on demand (CPython 3.11 makes none
+    // until `__dict__` or an attribute store needs it): the attribute
+    // protocol, `__dict__` and `vars()` create it through
+    // `InstanceDict::get_or_insert`, and every reader takes a missing one
+    // for an empty one.
+    Ok(crate::PyRef::new_ref(PyBaseObject, cls, None).into())
 }
 
 impl Initializer for PyBaseObject {

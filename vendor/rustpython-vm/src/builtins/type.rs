@@ -332,6 +332,12 @@ pub struct HeapTypeExt {
     /// The interpreter this type was created in, or `None` for the types the
     /// shared context builds before any interpreter exists.
     pub interpreter_id: Option<i64>,
+    /// hipy: the most attributes an instance of this type was seen to hold
+    /// (0: none seen), the size a new instance dict's entry array starts
+    /// with (`Py<PyDict>::size_for_instance`), as CPython sizes an instance
+    /// dict from its class's shared keys. Only a capacity: a stale or wrong
+    /// value costs memory or a reallocation, never a wrong answer.
+    pub instance_attrs: core::sync::atomic::AtomicU8,
 }
 
 impl HeapTypeExt {
@@ -838,6 +844,7 @@ impl PyType {
             type_data: PyRwLock::new(None),
             specialization_cache: TypeSpecializationCache::new(),
             interpreter_id: HeapTypeExt::creating_interpreter_id(),
+            instance_attrs: core::sync::atomic::AtomicU8::new(0),
         };
         let bases = PyTuple::new_ref_typed(bases, ctx);
         let base = bases.as_slice()[0].clone();
@@ -2125,6 +2132,7 @@ impl Constructor for PyType {
                 type_data: PyRwLock::new(None),
                 specialization_cache: TypeSpecializationCache::new(),
                 interpreter_id: HeapTypeExt::creating_interpreter_id(),
+                instance_attrs: core::sync::atomic::AtomicU8::new(0),
             };
             (slots, heaptype_ext)
         };

@@ -52,6 +52,20 @@ impl Recorder {
                 }
                 _ => None,
             });
+            let new_only = f.code.cache(op).is_some_and(|c| {
+                // SAFETY: per-thread cache, read only here.
+                matches!(unsafe { &*c.get() }, SiteCache::New { tp, version } if (*tp, *version) == key && key.1 != 0)
+            });
+            if new_only && argc == 0 {
+                // Neither `__new__` nor `__init__` defined: only an allocation.
+                let k = self.constant(&callable, &cls.name());
+                self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
+                let word = self.b.load_field(k, self.layout.version_offset, Type::I64);
+                let v = self.b.op(Opcode::IntAnd, &[word.into(), 0xffff_ffffi64.into()]);
+                self.b.guard_eq_i64(v, key.1 as i64, snap);
+                let inst = self.new_instance(vm, cls, k, pc);
+                return self.finish_call(argc, Sh::val(inst, Repr::Obj, true));
+            }
             if let Some((init, info)) = hit {
                 let version = key.1;
                 if info.simple_args && info.argcount == argc + 1 && !info.has_loops {
@@ -60,15 +74,7 @@ impl Recorder {
                     let word = self.b.load_field(k, self.layout.version_offset, Type::I64);
                     let v = self.b.op(Opcode::IntAnd, &[word.into(), 0xffff_ffffi64.into()]);
                     self.b.guard_eq_i64(v, version as i64, snap);
-                    let inst = if objects::virtualizable(vm, cls) {
-                        // Allocation removal may keep it virtual.
-                        self.new_object(vm, k)
-                    } else {
-                        let raise = self.snapshot(SnapshotKind::RaisePending, pc);
-                        let inst = self.call(Helper::NewInstance, &[k.into()]).expect("obj");
-                        self.b.guard_nonnull(inst, raise);
-                        inst
-                    };
+                    let inst = self.new_instance(vm, cls, k, pc);
                     let mut all = vec![Sh::val(inst, Repr::Obj, false)];
                     all.extend(args);
                     return self.inline(&init, info, all, Some(Sh::val(inst, Repr::Obj, true)), base, f);
@@ -356,6 +362,18 @@ impl Recorder {
     }
 
     /// Pop the callable, self_or_null and `argc` arguments, push the result.
+    /// `object.__new__(cls)` of a class the trace guards (`k`, its version):
+    /// a virtual object when allocation removal may keep it so.
+    fn new_instance(&mut self, vm: &VirtualMachine, cls: &Py<PyType>, k: ConstId, pc: u32) -> ValueId {
+        if objects::virtualizable(vm, cls) {
+            return self.new_object(vm, k);
+        }
+        let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+        let inst = self.call(Helper::NewInstance, &[k.into()]).expect("obj");
+        self.b.guard_nonnull(inst, raise);
+        inst
+    }
+
     pub(super) fn finish_call(&mut self, argc: usize, result: Sh) -> Result<(), Abort> {
         for _ in 0..argc + 2 {
             let s = self.pop();

@@ -40,6 +40,10 @@ pub(super) fn virtualizable(vm: &VirtualMachine, cls: &Py<PyType>) -> bool {
     if !cls.class().is(vm.ctx.types.type_type) || cls.get_attr(vm.ctx.intern_str("__del__")).is_some() {
         return false;
     }
+    // An abstract class's `object.__new__` raises.
+    if !crate::call::allocates_plainly(vm, cls) {
+        return false;
+    }
     let object = vm.ctx.types.object_type;
     ["__new__", "__setattr__", "__getattribute__", "__delattr__"].iter().all(|name| {
         let name = vm.ctx.intern_str(*name);
