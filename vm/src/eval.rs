@@ -63,11 +63,14 @@ pub struct Raised {
     /// handler that pushes lasti must see (the handler itself is still looked
     /// up at the RERAISE).
     pub lasti: Option<u32>,
+    /// Thrown into a generator: its `__context__` was decided by the throw
+    /// (CPython's `_PyErr_ChainStackItem`), not by the frame it enters.
+    pub thrown: bool,
 }
 
 impl From<PyBaseExceptionRef> for Raised {
     fn from(exc: PyBaseExceptionRef) -> Self {
-        Raised { exc, reraise: false, new_raise: false, lasti: None }
+        Raised { exc, reraise: false, new_raise: false, lasti: None, thrown: false }
     }
 }
 
@@ -237,7 +240,14 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) ->
                 None
             };
             let exc = hooked.unwrap_or(exc);
-            pending = Some(Raised { exc, reraise: false, new_raise: false, lasti: None });
+            // CPython's `_PyErr_ChainStackItem`: a thrown exception gets the
+            // generator's own handled exception (its exc_info item, pushed
+            // by the resume) as `__context__`, not an outer frame's. An
+            // asyncio task that awaited a failed future is thrown into so.
+            if runtime::top_exc_item().is_some() {
+                crate::unwind::contextualize(&exc);
+            }
+            pending = Some(Raised { exc, reraise: false, new_raise: false, lasti: None, thrown: true });
         }
     }
     let mut executed: u64 = 0;
@@ -1258,7 +1268,7 @@ fn trace_enabled() -> bool {
 /// A re-raise of `exc` (no new traceback entry).
 fn reraise(vm: &VirtualMachine, exc: PyObjectRef) -> Raised {
     match exc.downcast::<rustpython_vm::builtins::PyBaseException>() {
-        Ok(exc) => Raised { exc, reraise: true, new_raise: false, lasti: None },
+        Ok(exc) => Raised { exc, reraise: true, new_raise: false, lasti: None, thrown: false },
         Err(obj) => vm
             .new_type_error(format!(
                 "exceptions must derive from BaseException, not {}",

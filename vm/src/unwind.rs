@@ -42,14 +42,14 @@ pub fn contextualize(exc: &PyBaseExceptionRef) {
 /// exception table (possibly in a caller frame) and continue there, or
 /// return the exception when it leaves the base frame.
 pub fn unwind(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, raised: Raised) -> Result<(), PyBaseExceptionRef> {
-    let Raised { mut exc, mut reraise, new_raise, lasti: mut restored } = raised;
+    let Raised { mut exc, mut reraise, new_raise, lasti: mut restored, thrown } = raised;
     let mut first = true;
     loop {
         let f = stack.last_mut().unwrap();
         if !reraise {
             let had_tb = exc.traceback().is_some();
             traceback::add_entry(vm, &exc, f);
-            if (first && new_raise) || !had_tb {
+            if (first && new_raise) || (!had_tb && !(first && thrown)) {
                 contextualize(&exc);
             }
             if crate::hooks::active(vm) {
@@ -115,7 +115,7 @@ fn instantiate(vm: &VirtualMachine, obj: PyObjectRef, what: &str) -> PyResult<Py
 pub fn raise_varargs(vm: &VirtualMachine, f: &mut Frame, kind: u32) -> Raised {
     match kind {
         0 => match runtime::topmost_exception() {
-            Some(exc) => Raised { exc, reraise: true, new_raise: false, lasti: None },
+            Some(exc) => Raised { exc, reraise: true, new_raise: false, lasti: None, thrown: false },
             None => vm.new_runtime_error("No active exception to reraise").into(),
         },
         1 | 2 => {
@@ -135,12 +135,12 @@ pub fn raise_varargs(vm: &VirtualMachine, f: &mut Frame, kind: u32) -> Raised {
                     }
                 }
             }
-            Raised { exc, reraise: false, new_raise: true, lasti: None }
+            Raised { exc, reraise: false, new_raise: true, lasti: None, thrown: false }
         }
         _ => {
             let exc = f.pop();
             match exc.downcast::<PyBaseException>() {
-                Ok(exc) => Raised { exc, reraise: true, new_raise: false, lasti: None },
+                Ok(exc) => Raised { exc, reraise: true, new_raise: false, lasti: None, thrown: false },
                 Err(o) => vm
                     .new_type_error(format!(
                         "exceptions must derive from BaseException, not {}",
