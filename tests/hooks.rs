@@ -305,3 +305,41 @@ fn pdb_jump_moves_the_frame_in_compiled_code() {
         assert_eq!(got, JUMP_OUT, "mode {env:?}");
     }
 }
+
+/// A frame the JIT runs inline has no local variables to show while a call
+/// it makes looks at the stack: `f_locals` raises NotImplementedError naming
+/// the function (never another frame's locals, never an empty dict); the
+/// interpreter shows them. CPython prints `['i', 'k']` every time.
+#[test]
+fn locals_of_an_inlined_frame_raise_not_implemented() {
+    const SCRIPT: &str = "\
+import sys
+
+def peek():
+    try:
+        return sorted(sys._getframe(1).f_locals)
+    except NotImplementedError as e:
+        return str(e)
+
+def g(i):
+    k = i * 2
+    return peek()
+
+def run():
+    seen = set()
+    for i in range(300):
+        seen.add(str(g(i)))
+    return sorted(seen)
+
+for line in run():
+    print(line)
+";
+    const LOCALS: &str = "['i', 'k']";
+    const INLINE: &str = "hipy: the local variables of g() are not available: the JIT runs this frame inline in compiled code (HIPY_JIT=off shows them)";
+    assert_eq!(run(&[("peek.py", SCRIPT)], &["run", "peek.py"], "", MODES[0]), format!("{LOCALS}\n"));
+    for env in &MODES[1..] {
+        let out = run(&[("peek.py", SCRIPT)], &["run", "peek.py"], "", env);
+        assert!(out.lines().all(|l| l == LOCALS || l == INLINE), "{env:?}: {out}");
+        assert!(out.contains(INLINE), "{env:?}: the loop was not compiled with g inline: {out}");
+    }
+}

@@ -262,6 +262,11 @@ pub struct CompileOptions {
     /// In random-exit mode, each guard fails about once in this many runs (rounded up
     /// to a power of two; 1 makes every guard fail).
     pub random_exit_one_in: u32,
+    /// Where a residual call with a call site (a `call` whose `imm` is not 0)
+    /// writes that site while the callee runs, clearing it on return: the
+    /// address of the compiling thread's word (compiled code runs on the
+    /// thread that compiled it). None: call sites are not written.
+    pub site_cell: Option<u64>,
 }
 
 impl CompileOptions {
@@ -276,6 +281,7 @@ impl CompileOptions {
             interrupts: None,
             random_exits: None,
             random_exit_one_in: 8,
+            site_cell: None,
         }
     }
 
@@ -307,6 +313,11 @@ impl CompileOptions {
 
     pub fn with_interrupts(mut self, check: InterruptCheck) -> CompileOptions {
         self.interrupts = Some(check);
+        self
+    }
+
+    pub fn with_site_cell(mut self, cell: u64) -> CompileOptions {
+        self.site_cell = Some(cell);
         self
     }
 

@@ -67,7 +67,11 @@ impl Codegen<'_> {
             (.., Some(u)) if desc.addr == u.unbox => Some(FastPath::UnboxInt(u)),
             _ => None,
         };
-        self.emit_call_with(desc.addr, &op.args, &desc.args, desc.ret, op.result, fast)
+        let site = match (o.site_cell, fast) {
+            (Some(cell), None) if op.imm != 0 => Some((cell, op.imm)),
+            _ => None,
+        };
+        self.emit_call_with(desc.addr, &op.args, &desc.args, desc.ret, op.result, fast, site)
     }
 
     fn source(&self, o: Operand) -> Result<Src, CompileError> {
@@ -85,14 +89,16 @@ impl Codegen<'_> {
         ret: Type,
         result: Option<ValueId>,
     ) -> R {
-        self.emit_call_with(target, args, arg_types, ret, result, None)
+        self.emit_call_with(target, args, arg_types, ret, result, None, None)
     }
 
     /// A call; with `fast`, a call of a helper that runs a fast path first.
     /// The fast path writes only the argument registers, the result register,
     /// its own scratch registers and `r11`, so only values there leave; its slow path keeps the other
     /// live caller-saved registers across the helper call itself
-    /// (`preserving_call`), and both paths leave the same state.
+    /// (`preserving_call`), and both paths leave the same state. With `site`
+    /// (cell, site), the call site is in the cell while the callee runs.
+    #[allow(clippy::too_many_arguments)]
     fn emit_call_with(
         &mut self,
         target: u64,
@@ -101,6 +107,7 @@ impl Codegen<'_> {
         ret: Type,
         result: Option<ValueId>,
         fast: Option<FastPath>,
+        site: Option<(u64, i64)>,
     ) -> R {
         self.ra.clear_pins();
         let (dsts, _) = call_arg_locations(arg_types);
@@ -146,7 +153,10 @@ impl Codegen<'_> {
             Some(FastPath::AttrWrite(rc, a)) => self.attr_write_fast_path(target, rc, a, &preserve),
             Some(FastPath::SlotWrite(rc)) => self.slot_write_fast_path(target, rc, &preserve),
             Some(FastPath::AttrAbsent(rc, a)) => self.attr_absent_fast_path(target, rc, a, &preserve),
-            None => self.preserving_call(target, &[]),
+            None => match site {
+                Some((cell, site)) => self.call_at_site(target, cell, site),
+                None => self.preserving_call(target, &[]),
+            },
         }
         for v in self.ra.in_caller_saved() {
             if !kept.iter().any(|&(k, _)| k == v) {
@@ -179,6 +189,21 @@ impl Codegen<'_> {
         if size > 0 {
             emit!(self.e; add rsp, size);
         }
+    }
+
+    /// `call target` with `site` in the word at `cell` for the call's
+    /// duration (0 after it). Every live caller-saved register was saved
+    /// and the arguments are in place: `rax` and `r11` are free.
+    fn call_at_site(&mut self, target: u64, cell: u64, site: i64) {
+        let (cell, target) = (cell as i64, target as i64);
+        emit!(self.e
+            ; mov Rq(R11), QWORD cell
+            ; mov rax, QWORD site
+            ; mov QWORD [Rq(R11)], rax
+            ; mov Rq(R11), QWORD target
+            ; call Rq(R11)
+            ; mov Rq(R11), QWORD cell
+            ; mov QWORD [Rq(R11)], 0);
     }
 
     /// The object is in `rdi`, as the helper takes it. Immortal objects are

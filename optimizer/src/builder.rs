@@ -252,6 +252,13 @@ impl TraceBuilder {
 
     /// A residual call; returns the result value unless the callee returns void.
     pub fn call(&mut self, f: FuncId, args: &[Operand]) -> Option<ValueId> {
+        self.call_at(f, args, 0)
+    }
+
+    /// A call made at call site `site` (the vm's description of the frames
+    /// the trace keeps virtual there; 0: none), which the backend makes
+    /// visible while the callee runs (`CompileOptions::site_cell`).
+    pub fn call_at(&mut self, f: FuncId, args: &[Operand], site: i64) -> Option<ValueId> {
         let ret = match self.trace.funcs.get(f.index()) {
             Some(d) => d.ret,
             None => {
@@ -264,7 +271,7 @@ impl TraceBuilder {
         } else {
             Some(self.trace.new_value(ret))
         };
-        self.push(Opcode::Call, result, ret, args, 0, Some(f), None);
+        self.push(Opcode::Call, result, ret, args, site, Some(f), None);
         result
     }
 

@@ -470,8 +470,9 @@ pub struct Op {
     /// The result type (`Void` when there is no result).
     pub ty: Type,
     pub args: SmallVec<[Operand; 3]>,
-    /// Byte offset (`load_field`/`store_field`/`load_indexed`/`store_indexed`) or
-    /// field index (`getfield_gc`/`setfield_gc`); 0 otherwise.
+    /// Byte offset (`load_field`/`store_field`/`load_indexed`/`store_indexed`),
+    /// field index (`getfield_gc`/`setfield_gc`), or the call site of a `call`
+    /// (see `TraceBuilder::call_at`); 0 otherwise.
     pub imm: i64,
     /// The callee of a `call`.
     pub func: Option<FuncId>,

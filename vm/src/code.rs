@@ -475,6 +475,17 @@ impl CodeInfo {
         }
     }
 
+    /// The instruction whose successor is at `next` (the call a frame
+    /// resumes after); `next` itself when there is none.
+    pub fn instruction_before(&self, next: u32) -> u32 {
+        let ends_at = |i: u32| {
+            self.ops.get(i as usize).is_some_and(|op| {
+                !matches!(op.kind, Instruction::Cache | Instruction::ExtendedArg) && i + 1 + u32::from(op.ncache) == next
+            })
+        };
+        (next.saturating_sub(32)..next).rev().find(|&i| ends_at(i)).unwrap_or(next)
+    }
+
     pub fn is_cell(&self, slot: usize) -> bool {
         self.slot_kinds[slot] & (CO_FAST_CELL | CO_FAST_FREE) != 0
     }

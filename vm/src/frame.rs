@@ -110,6 +110,9 @@ pub struct Frame {
     /// The RustPython frame object that stands for this frame in
     /// tracebacks, once an exception passed through it (see `traceback`).
     pub tb_frame: std::cell::OnceCell<PyRef<rustpython_vm::frame::FrameObject>>,
+    /// A frame compiled code runs inline, made for a frame walk during a
+    /// call it makes (`trace::sites`): its locals are not in its slots.
+    pub inlined: bool,
 }
 
 impl Frame {
@@ -162,6 +165,7 @@ impl Frame {
             obj: std::cell::OnceCell::new(),
             tb_frame: std::cell::OnceCell::new(),
             serial,
+            inlined: false,
         };
         // SAFETY: the box is uninitialised storage of the right type.
         let raw = Box::into_raw(boxed) as *mut Frame;

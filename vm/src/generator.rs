@@ -1257,6 +1257,13 @@ pub fn suspended_on_stack(vm: &VirtualMachine, it: &PyObject) -> Option<(std::rc
     Some((f.code.clone(), f.pc, f.slots.iter().map(|s| s.is_none()).collect()))
 }
 
+/// The globals and builtins of suspended generator `it`'s frame.
+pub fn namespace(it: &PyObject) -> Option<(PyRef<rustpython_vm::builtins::PyDict>, PyRef<rustpython_vm::builtins::PyDict>)> {
+    let g = &it.downcast_ref::<HipyGenerator>()?.inner;
+    let guard = g.frame.0.lock();
+    guard.as_ref().map(|f| (f.globals.to_ref(), f.builtins.to_ref()))
+}
+
 /// Compiled code resumes generator `it` if it can as it was recorded
 /// (`trace::helpers::hp_gen_enter`): FOR_ITER would resume it on the stack,
 /// and it is suspended at `pc` with `n` slots, empty where `nulls` says (bit

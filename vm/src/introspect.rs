@@ -482,6 +482,8 @@ pub struct FrameSnapshot {
     /// The generator or coroutine whose frame this is (weakly: the
     /// generator holds its frame), which `clear()` finalizes.
     generator: PyMutex<Option<PyRef<rustpython_vm::builtins::PyWeak>>>,
+    /// A frame compiled code runs inline (`Frame::inlined`).
+    inlined: bool,
 }
 
 #[pyclass(with(Representable))]
@@ -500,6 +502,13 @@ impl FrameSnapshot {
     }
     #[pygetset]
     fn f_locals(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult {
+        if zelf.inlined {
+            return Err(vm.new_not_implemented_error(format!(
+                "hipy: the local variables of {}() are not available: the JIT runs this frame inline \
+                 in compiled code (HIPY_JIT=off shows them)",
+                zelf.code.downcast_ref::<PyCode>().map_or_else(|| "?".to_owned(), |c| c.code.obj_name.to_string())
+            )));
+        }
         match zelf.live(|f| (names::locals_mapping(vm, f), f.locals.is_some())) {
             Some((r, true)) => r,
             // A function frame: one dict, refreshed from the frame at each
@@ -748,6 +757,7 @@ pub fn frame_object(vm: &VirtualMachine, f: &Frame) -> PyResult<PyObjectRef> {
         jump: PyMutex::new(None),
         back: PyMutex::new(None),
         generator: PyMutex::new(None),
+        inlined: f.inlined,
     }
     .into_ref(&vm.ctx)
     .into();

@@ -61,6 +61,16 @@ pub fn with<R>(f: impl FnOnce(&Runtime) -> R) -> R {
 
 /// The frame that is executing (innermost), if any.
 pub fn current_frame<R>(f: impl FnOnce(Option<&Frame>) -> R) -> R {
+    if crate::trace::sites::call_in_progress(with(|rt| rt.stacks.borrow().len())) {
+        let mut found: Option<*const Frame> = None;
+        walk_frames(|fr| {
+            found = Some(fr);
+            true
+        });
+        // SAFETY: the frame belongs to a running eval loop or to a run of
+        // compiled code, both in progress below this call.
+        return f(found.map(|p| unsafe { &*p }));
+    }
     with(|rt| {
         let stacks = rt.stacks.borrow();
         match stacks.last() {
@@ -73,10 +83,18 @@ pub fn current_frame<R>(f: impl FnOnce(Option<&Frame>) -> R) -> R {
 }
 
 /// Visit frames from the innermost outwards; stop when `f` returns true.
+/// The frames compiled code keeps virtual appear at their place
+/// (`trace::sites`).
 pub fn walk_frames(mut f: impl FnMut(&Frame) -> bool) {
+    use crate::trace::sites;
+    sites::prepare();
     with(|rt| {
         let stacks = rt.stacks.borrow();
-        for &p in stacks.iter().rev() {
+        let mut runs = usize::MAX;
+        for (i, &p) in stacks.iter().enumerate().rev() {
+            if sites::visit(i + 1, &mut runs, &mut f) {
+                return;
+            }
             // SAFETY: as in `current_frame`.
             for frame in unsafe { &*p }.iter().rev() {
                 if f(frame) {
@@ -84,6 +102,7 @@ pub fn walk_frames(mut f: impl FnMut(&Frame) -> bool) {
                 }
             }
         }
+        sites::visit(0, &mut runs, &mut f);
     })
 }
 

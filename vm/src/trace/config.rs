@@ -38,7 +38,7 @@ pub fn config() -> &'static Config {
 }
 
 pub(super) fn compile_options(vm: &VirtualMachine, layout: Layout) -> CompileOptions {
-    let mut opts = CompileOptions::new(layout.obj);
+    let mut opts = CompileOptions::new(layout.obj).with_site_cell(super::sites::cell_address());
     if let Some(offset) = layout.refcount_offset {
         opts = opts
             .with_refcounts(hipy_jit::InlineRefcounts {

@@ -105,6 +105,7 @@ pub fn call_entry(vm: &VirtualMachine, func: &PyObject, args: &[&PyObject]) -> O
         own_inputs(args.iter().copied(), &ct.inputs);
         ct.entries.set(ct.entries.get() + 1);
         ct.entered.set(true);
+        let _run = super::sites::enter_run(false);
         // SAFETY: the inputs match the trace's kinds (`input_word`), and its
         // object inputs are owned references (`own_inputs`).
         let guard = unsafe { ct.code.run_into(&words[..args.len()], &mut buf) };
@@ -119,7 +120,7 @@ pub fn call_entry(vm: &VirtualMachine, func: &PyObject, args: &[&PyObject]) -> O
             let mut more = buffers::take();
             more.extend_from_slice(&words[..args.len()]);
             let chain = match ct.transfer_words(vm, guard, &buf, &mut more) {
-                Some(next) => vm.with_recursion("", || run_chain(vm, next, &mut more, &mut buf)),
+                Some(next) => vm.with_recursion("", || run_chain(vm, next, &mut more, &mut buf, false)),
                 None => Ok((ct, guard)),
             };
             buffers::give(more);

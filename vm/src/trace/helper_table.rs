@@ -48,6 +48,21 @@ macro_rules! helpers {
                 ALLOCATING.iter().any(|h| h.name() == name)
             }
 
+            /// Whether the helper may run Python code (so the code it runs
+            /// may look at the frames the trace keeps virtual: its calls
+            /// are made at a call site, `sites`).
+            pub fn runs_code(self) -> bool {
+                matches!(
+                    self,
+                    Helper::Binop | Helper::Compare | Helper::Getattr | Helper::GetattrHinted | Helper::IterNext
+                        | Helper::GetIter | Helper::GetSlice | Helper::Invert | Helper::Format | Helper::Convert
+                        | Helper::NewInstance | Helper::CallEx
+                        | Helper::Call0 | Helper::Call1 | Helper::Call2 | Helper::Call3 | Helper::Call4
+                        | Helper::CallPy0 | Helper::CallPy1 | Helper::CallPy2 | Helper::CallPy3 | Helper::CallPy4
+                        | Helper::CallKw1 | Helper::CallKw2 | Helper::CallKw3 | Helper::CallKw4
+                )
+            }
+
             /// The call descriptor the IR's function table holds.
             pub fn desc(self) -> FuncDesc {
                 let (addr, args, ret, flags, consumes): (usize, &[hipy_optimizer::Type], hipy_optimizer::Type, F, u32) =

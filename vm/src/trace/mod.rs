@@ -18,6 +18,7 @@ mod attr_helpers;
 mod helper_table;
 pub mod helpers;
 mod record;
+pub mod sites;
 pub mod stats;
 
 use std::cell::RefCell;
@@ -43,7 +44,7 @@ use record::{FrameDesc, InputKind};
 pub struct TracePart {
     pub trace: Trace,
     pub descs: Vec<FrameDesc>,
-    _keep: Vec<PyObjectRef>,
+    _keep: record::Keep,
     /// A bridge ending at another compiled loop's header (`exit`): how its
     /// exit enters that loop directly.
     transfer: Option<Transfer>,
@@ -997,7 +998,7 @@ fn enter(
     own_inputs(bound, &ct.inputs);
     let base = stack.len() - 1;
     let mut buf = buffers::take();
-    let ran = run_chain(vm, ct.clone(), &mut words, &mut buf);
+    let ran = run_chain(vm, ct.clone(), &mut words, &mut buf, true);
     buffers::give(words);
     let (ct, guard) = ran?;
     let ct = &ct;
@@ -1049,12 +1050,13 @@ fn after_exit(
 /// by the trace); an exit that ends a bridge into another loop enters that
 /// loop at once, with the exit's values as its inputs. The trace that
 /// exited last, and its exit, whose values are in `buf`.
-fn run_chain(vm: &VirtualMachine, mut ct: Rc<CompiledTrace>, words: &mut Vec<u64>, buf: &mut Vec<u64>) -> PyResult<(Rc<CompiledTrace>, u32)> {
+fn run_chain(vm: &VirtualMachine, mut ct: Rc<CompiledTrace>, words: &mut Vec<u64>, buf: &mut Vec<u64>, root_is_frame: bool) -> PyResult<(Rc<CompiledTrace>, u32)> {
     loop {
         ct.entries.set(ct.entries.get() + 1);
         ct.entered.set(true);
         let exit = {
             let _scope = helpers::VmScope::enter(vm);
+            let _run = sites::enter_run(root_is_frame);
             // SAFETY: inputs match the trace's types (checked by the caller,
             // or by `deopt::transfer`); object inputs are owned references.
             unsafe { ct.code.run_into(words, buf) }

@@ -624,28 +624,36 @@ impl Py<PyInt> {
         vm: &VirtualMachine,
     ) -> PyResult {
         let signed = args.signed.into();
-        // PyObject_Bytes: `__bytes__` first (its result must be bytes), then
-        // a buffer or an iterable of ints
-        let bytes = match vm.get_method(args.bytes.clone(), identifier!(vm, __bytes__)) {
-            Some(method) => {
-                let result = method?.call((), vm)?;
-                match result.downcast_ref::<super::PyBytes>() {
-                    Some(b) => b.as_bytes().to_vec(),
-                    None => {
-                        return Err(vm.new_type_error(format!(
-                            "__bytes__ returned non-bytes (type {})",
-                            result.class().name()
-                        )));
+        // PyObject_Bytes: exact bytes as they are; otherwise `__bytes__`
+        // first (its result must be bytes), then a buffer or an iterable of
+        // ints
+        let converted;
+        let bytes: &[u8] = match args.bytes.downcast_ref_if_exact::<PyBytes>(vm) {
+            Some(b) => b.as_bytes(),
+            None => {
+                converted = match vm.get_method(args.bytes.clone(), identifier!(vm, __bytes__)) {
+                    Some(method) => {
+                        let result = method?.call((), vm)?;
+                        match result.downcast_ref::<PyBytes>() {
+                            Some(b) => b.as_bytes().to_vec(),
+                            None => {
+                                return Err(vm.new_type_error(format!(
+                                    "__bytes__ returned non-bytes (type {})",
+                                    result.class().name()
+                                )));
+                            }
+                        }
                     }
-                }
+                    None => bytes_from_object(vm, &args.bytes)?,
+                };
+                &converted
             }
-            None => bytes_from_object(vm, &args.bytes)?,
         };
         let value = match (args.byteorder, signed) {
-            (ArgByteOrder::Big, true) => BigInt::from_signed_bytes_be(&bytes),
-            (ArgByteOrder::Big, false) => BigInt::from_bytes_be(Sign::Plus, &bytes),
-            (ArgByteOrder::Little, true) => BigInt::from_signed_bytes_le(&bytes),
-            (ArgByteOrder::Little, false) => BigInt::from_bytes_le(Sign::Plus, &bytes),
+            (ArgByteOrder::Big, true) => BigInt::from_signed_bytes_be(bytes),
+            (ArgByteOrder::Big, false) => BigInt::from_bytes_be(Sign::Plus, bytes),
+            (ArgByteOrder::Little, true) => BigInt::from_signed_bytes_le(bytes),
+            (ArgByteOrder::Little, false) => BigInt::from_bytes_le(Sign::Plus, bytes),
         };
         // As CPython: a subclass is called with the int, so its own
         // `__new__`/`__init__` run (and may return another type).

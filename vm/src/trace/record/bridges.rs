@@ -45,12 +45,13 @@ impl Recorder {
             frames: Vec::new(),
             inputs: ct.inputs.clone(),
             descs: part.descs.clone(),
-            keep: Vec::new(),
+            keep: super::Keep::default(),
             funcs: HashMap::new(),
             consts: HashMap::new(),
             pending: None,
             expect: Expect::Next,
             layout,
+            pc: 0,
             next_pc: 0,
             header_nulls: ct.header_nulls.clone(),
             recorded: false,
@@ -90,7 +91,8 @@ impl Recorder {
                 None
             };
             let init = if i > 0 && part.descs[fr.code as usize].init { slots.pop() } else { None };
-            r.frames.push(ShadowFrame { desc: fr.code as u32, slots, resume_pc: fr.pc, init, binary, gen });
+            let call_pc = part.descs[fr.code as usize].info.instruction_before(fr.pc);
+            r.frames.push(ShadowFrame { desc: fr.code as u32, slots, resume_pc: fr.pc, call_pc, init, binary, gen });
         }
         for (k, v) in snap.virtuals.iter().enumerate() {
             let cls = r.parent_object(&part.trace, v.class).downcast_ref::<PyType>().ok_or("a virtual's class is not a type")?.to_owned();
@@ -242,7 +244,7 @@ impl Recorder {
     /// frame (`target`, whose header `f` is at): the bridge ends with an
     /// End a bridge at the loop frame's return at `pc`: an exit there, the
     /// returned value on the stack.
-    pub fn close_exit(mut self, pc: u32) -> Result<(Trace, Vec<FrameDesc>, Vec<PyObjectRef>), Abort> {
+    pub fn close_exit(mut self, pc: u32) -> Result<(Trace, Vec<FrameDesc>, Keep), Abort> {
         if self.frames.len() != 1 {
             abort!("return inside a callee");
         }
@@ -258,7 +260,7 @@ impl Recorder {
         vm: &VirtualMachine,
         f: &Frame,
         target: &crate::trace::CompiledTrace,
-    ) -> Result<(Trace, Vec<FrameDesc>, Vec<PyObjectRef>), Abort> {
+    ) -> Result<(Trace, Vec<FrameDesc>, Keep), Abort> {
         if self.frames.len() != 1 {
             abort!("transfer inside a callee");
         }

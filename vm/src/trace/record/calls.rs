@@ -432,16 +432,17 @@ impl Recorder {
             slots[k] = self.own(s);
             k += 1;
         }
-        self.descs.push(FrameDesc { info, func: Some(func.clone()), init: init.is_some(), binary: None, generator: false });
+        let namespace = super::namespace_of(func, f.builtins.to_ref())?;
+        self.descs.push(FrameDesc { info, func: Some(func.clone()), init: init.is_some(), binary: None, generator: false, namespace });
         self.keep.push(func.clone());
         let desc = (self.descs.len() - 1) as u32;
         // The caller resumes after the CALL (its pc is already past it).
-        let next = self.next_pc;
+        let (next, pc) = (self.next_pc, self.pc);
         if let Some(caller) = self.frames.last_mut() {
             caller.resume_pc = next;
+            caller.call_pc = pc;
         }
-        let _ = f;
-        self.pending = Some(ShadowFrame { desc, slots, resume_pc: 0, init, binary: None, gen: None });
+        self.pending = Some(ShadowFrame { desc, slots, resume_pc: 0, call_pc: 0, init, binary: None, gen: None });
         self.expect = Expect::Push;
         Ok(())
     }
@@ -478,14 +479,16 @@ impl Recorder {
         let mut slots = vec![Sh::Null; info.nlocalsplus];
         slots[0] = self.own(sa);
         slots[1] = self.own(sb);
-        self.descs.push(FrameDesc { info, func: Some(method.clone()), init: false, binary: Some(op), generator: false });
+        let namespace = super::namespace_of(&method, vm.builtins.dict())?;
+        self.descs.push(FrameDesc { info, func: Some(method.clone()), init: false, binary: Some(op), generator: false, namespace });
         self.keep.push(method);
         let desc = (self.descs.len() - 1) as u32;
-        let next = self.next_pc;
+        let (next, pc) = (self.next_pc, self.pc);
         if let Some(caller) = self.frames.last_mut() {
             caller.resume_pc = next;
+            caller.call_pc = pc;
         }
-        self.pending = Some(ShadowFrame { desc, slots, resume_pc: 0, init: None, binary: Some(cont), gen: None });
+        self.pending = Some(ShadowFrame { desc, slots, resume_pc: 0, call_pc: 0, init: None, binary: Some(cont), gen: None });
         self.expect = Expect::Push;
         Ok(())
     }

@@ -131,12 +131,14 @@ impl Recorder {
         // Resumed by next(): the value sent in is None.
         let none = self.constant(vm.ctx.none.as_object(), "None");
         slots.push(Sh::val(none, Repr::Obj, false));
-        self.descs.push(FrameDesc { info, func: None, init: false, binary: None, generator: true });
+        let namespace = crate::generator::namespace(it).ok_or("a generator without its frame")?;
+        self.descs.push(FrameDesc { info, func: None, init: false, binary: None, generator: true, namespace });
         let desc = (self.descs.len() - 1) as u32;
-        let next = self.next_pc;
+        let (next, at) = (self.next_pc, self.pc);
         self.top().resume_pc = next;
+        self.top().call_pc = at;
         let gen = GenFrame { obj: Sh::val(iter, Repr::Obj, false), buf: Some(buf) };
-        self.pending = Some(ShadowFrame { desc, slots, resume_pc: 0, init: None, binary: None, gen: Some(gen) });
+        self.pending = Some(ShadowFrame { desc, slots, resume_pc: 0, call_pc: 0, init: None, binary: None, gen: Some(gen) });
         self.expect = Expect::Push;
         Ok(())
     }

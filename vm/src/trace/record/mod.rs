@@ -19,9 +19,9 @@ use hipy_optimizer::{
     ConstId, FuncId, Frame as SnapFrame, Opcode, Operand, SnapId, SnapshotKind,
     Source, Trace, TraceBuilder, Type, ValueId,
 };
-use rustpython_vm::builtins::{PyFloat, PyFunction, PyList, PyTuple, PyType};
+use rustpython_vm::builtins::{PyDict, PyFloat, PyFunction, PyList, PyTuple, PyType};
 use rustpython_vm::bytecode::Instruction;
-use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, VirtualMachine};
+use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyRef, VirtualMachine};
 
 use super::helper_table::Helper;
 use super::helpers as hp;
@@ -96,6 +96,31 @@ pub struct FrameDesc {
     /// A generator's frame resumed by its consumer's FOR_ITER (peeled): the
     /// generator is the last source of its snapshot.
     pub generator: bool,
+    /// The frame's globals and builtins (for the frames a frame walk shows
+    /// during a residual call, `sites`).
+    pub namespace: (PyRef<PyDict>, PyRef<PyDict>),
+}
+
+/// The globals and builtins a frame of function `func` runs with
+/// (`builtins`: the dict that stands for a builtins module).
+fn namespace_of(func: &PyObject, builtins: PyRef<PyDict>) -> Result<(PyRef<PyDict>, PyRef<PyDict>), Abort> {
+    let Some(func) = func.downcast_ref::<PyFunction>() else { return Err("inlined callee is not a function".into()) };
+    let own = func.builtins_ref().clone().downcast::<PyDict>().unwrap_or(builtins);
+    Ok((func.globals_ref().clone(), own))
+}
+
+/// What a trace keeps alive: the objects its constants point to and the
+/// call sites its residual calls write (`sites`).
+#[derive(Default)]
+pub struct Keep {
+    pub objects: Vec<PyObjectRef>,
+    pub sites: Vec<Box<super::sites::Site>>,
+}
+
+impl Keep {
+    pub fn push(&mut self, o: PyObjectRef) {
+        self.objects.push(o);
+    }
 }
 
 struct ShadowFrame {
@@ -104,6 +129,8 @@ struct ShadowFrame {
     /// Where the interpreter resumes this frame when a callee returns (its pc
     /// after the CALL).
     resume_pc: u32,
+    /// The instruction that called the frame above (the CALL, FOR_ITER...).
+    call_pc: u32,
     /// For `__init__` frames, the instance the caller receives.
     init: Option<Sh>,
     /// For binary operator frames, the operands the continuation holds (its
@@ -134,15 +161,16 @@ pub struct Recorder {
     frames: Vec<ShadowFrame>,
     pub inputs: Vec<InputKind>,
     pub descs: Vec<FrameDesc>,
-    /// Objects the trace's constants point to, kept alive with it.
-    pub keep: Vec<PyObjectRef>,
+    /// What the trace keeps alive.
+    pub keep: Keep,
     funcs: HashMap<Helper, FuncId>,
     consts: HashMap<usize, ConstId>,
     /// A callee frame prepared by CALL, waiting for the interpreter to push it.
     pending: Option<ShadowFrame>,
     expect: Expect,
     layout: super::Layout,
-    /// The pc after the instruction being recorded.
+    /// The instruction being recorded, and the pc after it.
+    pc: u32,
     next_pc: u32,
     /// Which loop-frame slots were empty at the header (not inputs).
     header_nulls: Vec<bool>,
@@ -234,22 +262,24 @@ impl Recorder {
                 }
             }
         }
-        let descs = vec![FrameDesc { info: f.code.clone(), func: None, init: false, binary: None, generator: false }];
+        let namespace = (f.globals.to_ref(), f.builtins.to_ref());
+        let descs = vec![FrameDesc { info: f.code.clone(), func: None, init: false, binary: None, generator: false, namespace }];
         let header_nulls = slots.iter().map(|s| matches!(s, Sh::Null)).collect();
         Ok(Recorder {
             b,
             header: f.pc,
             serial: f.serial,
             base,
-            frames: vec![ShadowFrame { desc: 0, slots, resume_pc: 0, init: None, binary: None, gen: None }],
+            frames: vec![ShadowFrame { desc: 0, slots, resume_pc: 0, call_pc: 0, init: None, binary: None, gen: None }],
             inputs,
             descs,
-            keep: Vec::new(),
+            keep: Keep::default(),
             funcs: HashMap::new(),
             consts: HashMap::new(),
             pending: None,
             expect: Expect::Next,
             layout,
+            pc: f.pc,
             next_pc: 0,
             header_nulls,
             recorded: false,
@@ -384,7 +414,33 @@ impl Recorder {
 
     fn call(&mut self, helper: Helper, args: &[Operand]) -> Option<hipy_optimizer::ValueId> {
         let f = self.func(helper);
-        self.b.call(f, args)
+        let site = if helper.runs_code() { self.site() } else { 0 };
+        self.b.call_at(f, args, site)
+    }
+
+    /// The call site of a residual call at the instruction being recorded:
+    /// every shadowed frame's code and instruction (`sites`), kept with the
+    /// trace; its address.
+    fn site(&mut self) -> i64 {
+        let n = self.frames.len();
+        let levels = self
+            .frames
+            .iter()
+            .enumerate()
+            .map(|(i, fr)| {
+                let d = &self.descs[fr.desc as usize];
+                super::sites::Level {
+                    code: d.info.clone(),
+                    lasti: if i + 1 == n { self.pc } else { fr.call_pc },
+                    globals: d.namespace.0.clone(),
+                    builtins: d.namespace.1.clone(),
+                }
+            })
+            .collect();
+        let site = Box::new(super::sites::Site { levels });
+        let addr = &*site as *const super::sites::Site as i64;
+        self.keep.sites.push(site);
+        addr
     }
 
     /// A snapshot of every shadowed frame, resuming the innermost at `pc`.
@@ -545,6 +601,7 @@ impl Recorder {
         }
         self.expect = Expect::Next;
         self.recorded = true;
+        self.pc = pc;
         self.next_pc = pc + 1 + u32::from(op.ncache);
         if self.fused_slice.is_some() && !matches!(op.kind, Instruction::BinaryOp { .. }) {
             abort!("a fused slice was not indexed at once");
@@ -1081,7 +1138,7 @@ impl Recorder {
 
     /// Close the trace at the loop header: jump back with every input's
     /// current value.
-    pub fn close(mut self, vm: &VirtualMachine, f: &Frame) -> Result<(Trace, Vec<InputKind>, Vec<FrameDesc>, Vec<PyObjectRef>), Abort> {
+    pub fn close(mut self, vm: &VirtualMachine, f: &Frame) -> Result<(Trace, Vec<InputKind>, Vec<FrameDesc>, Keep), Abort> {
         if self.frames.len() != 1 {
             abort!("closed inside a callee");
         }
