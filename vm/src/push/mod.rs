@@ -105,6 +105,13 @@ fn drain<S: Sink, R>(
     }
 }
 
+/// The value of int `o` (`i`, its payload) if it fits in i64: one read
+/// of its magnitude word when the layout was probed.
+#[inline]
+fn int_i64(o: &PyObject, i: &rustpython_vm::builtins::PyInt) -> Option<i64> {
+    crate::layout::objects::int_value(o).or_else(|| i.as_bigint().to_i64())
+}
+
 /// An exact int that fits in i64, or an exact float: the values sinks take
 /// without running Python code.
 enum Number {
@@ -115,7 +122,7 @@ enum Number {
 impl Number {
     fn of(vm: &VirtualMachine, o: &PyObject) -> Option<Number> {
         match crate::exact::exact_int(vm, o) {
-            Some(i) => i.as_bigint().to_i64().map(Number::Int),
+            Some(i) => int_i64(o, i).map(Number::Int),
             None => crate::exact::exact_float(vm, o).map(Number::Float),
         }
     }

@@ -22,7 +22,7 @@ enum Total {
 impl Total {
     fn of(vm: &VirtualMachine, o: &PyObject) -> Option<Total> {
         match crate::exact::exact_int(vm, o) {
-            Some(i) => Some(i.as_bigint().to_i64().map_or_else(|| Total::Big(o.to_owned()), Total::Int)),
+            Some(i) => Some(super::int_i64(o, i).map_or_else(|| Total::Big(o.to_owned()), Total::Int)),
             None => crate::exact::exact_float(vm, o).map(Total::Float),
         }
     }
@@ -58,7 +58,22 @@ impl SumSink {
         });
     }
 
+    /// Add `b`: in place while the total is an int that does not overflow
+    /// (every value of a sum of small ints), otherwise `add_int_other`.
+    #[inline]
     fn add_int(&mut self, vm: &VirtualMachine, b: i64) -> bool {
+        if let Some(Total::Int(a)) = &mut self.total {
+            if let Some(s) = a.checked_add(b) {
+                *a = s;
+                return true;
+            }
+        }
+        self.add_int_other(vm, b)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn add_int_other(&mut self, vm: &VirtualMachine, b: i64) -> bool {
         match self.total {
             Some(Total::Int(a)) if a.checked_add(b).is_some() => self.total = Some(Total::Int(a + b)),
             Some(Total::Float(a)) => self.total = Some(Total::Float(a + b as f64)),
@@ -85,10 +100,14 @@ impl Sink for SumSink {
     fn take(&mut self, vm: &VirtualMachine, v: &PyObject) -> bool {
         let cls = v.class();
         if cls.is(vm.ctx.types.int_type) || cls.is(vm.ctx.types.bool_type) {
-            let Some(b) = v.downcast_ref::<PyInt>().map(|i| i.as_bigint()) else { return false };
-            if let Some(b) = b.to_i64() {
+            let Some(i) = v.downcast_ref::<PyInt>() else { return false };
+            // (a bool's value by RustPython's conversion: the probed
+            // layout is an exact int's)
+            let small = if cls.is(vm.ctx.types.int_type) { super::int_i64(v, i) } else { i.as_bigint().to_i64() };
+            if let Some(b) = small {
                 return self.add_int(vm, b);
             }
+            let b = i.as_bigint();
             // A float plus a huge int may overflow: the generic path raises.
             match self.int_total() {
                 Some(a) => self.set_int(vm, a + b),
@@ -170,14 +189,21 @@ fn sum_items(vm: &VirtualMachine, seq: &PyObjectRef, total: Total) -> PyResult {
     let mut sink = SumSink { total: Some(total) };
     // The run of items the sink takes needs no lock per item: taking one
     // runs no Python code, so the list cannot change meanwhile.
-    let taken = |items: &[PyObjectRef], sink: &mut SumSink| items.iter().take_while(|item| sink.take(vm, item)).count();
-    let mut i = if let Some(list) = seq.downcast_ref::<PyList>().filter(|_| seq.class().is(vm.ctx.types.list_type)) {
+    // When it takes them all, that is the sum.
+    let taken = |items: &[PyObjectRef], sink: &mut SumSink| {
+        let n = items.iter().take_while(|item| sink.take(vm, item)).count();
+        (n, n == items.len())
+    };
+    let (mut i, all) = if let Some(list) = seq.downcast_ref::<PyList>().filter(|_| seq.class().is(vm.ctx.types.list_type)) {
         taken(&list.borrow_vec(), &mut sink)
     } else if let Some(tuple) = seq.downcast_ref::<PyTuple>() {
         taken(tuple.as_slice(), &mut sink)
     } else {
-        0
+        (0, false)
     };
+    if all {
+        return Ok(sink.total.take().expect("a total").into_object(vm));
+    }
     while let Some(item) = item_at(vm, seq, i) {
         i += 1;
         if sink.take(vm, &item) {
