@@ -1993,6 +1993,20 @@ pub(super) mod types {
         }
     }
 
+    impl PyAttributeError {
+        /// Record the object and the name a failed lookup was for, unless the
+        /// exception already names one (`set_attribute_error_context`): the
+        /// fields themselves, which the `name` and `obj` members read and
+        /// write, without a lookup of either member.
+        pub(crate) fn set_context(&self, obj: PyObjectRef, name: PyObjectRef, vm: &VirtualMachine) {
+            if self.name.deref().is_some_and(|name| !vm.is_none(name)) {
+                return;
+            }
+            self.name.swap_to_temporary_refs(Some(name), vm);
+            self.obj.swap_to_temporary_refs(Some(obj), vm);
+        }
+    }
+
     impl Initializer for PyAttributeError {
         type Args = FuncArgs;
 

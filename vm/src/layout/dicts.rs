@@ -138,13 +138,14 @@ fn probe_stamp(vm: &VirtualMachine) -> PyResult<Option<usize>> {
     let g = scope.globals.clone();
     g.set_item("hipy_probe_value", vm.ctx.new_int(1).into(), vm)?;
     let before = obj_words(g.as_object(), dict_words());
-    let code = vm
-        .compile(
-            "def _hipy_probe():\n    for _ in range(200):\n        hipy_probe_value\n_hipy_probe()\n_hipy_probe()\n",
-            rustpython_vm::compiler::Mode::Exec,
-            "<hipy-probe>".to_owned(),
-        )
-        .map_err(|e| vm.new_system_error(format!("hipy: probe does not compile: {e}")))?;
+    // Compiled when hipy is built, as `super::run_probe_code`'s probes.
+    let code = rustpython_vm::builtins::PyCode::new_ref_from_frozen(
+        vm,
+        rustpython_vm::py_compile!(
+            source = "def _hipy_probe():\n    for _ in range(200):\n        hipy_probe_value\n_hipy_probe()\n_hipy_probe()\n",
+            module_name = "<hipy-probe>"
+        ),
+    );
     // Defining `_hipy_probe` changes the key set; the loop then specializes.
     vm.run_code_obj(code, scope.clone())?;
     let after = obj_words(g.as_object(), dict_words());

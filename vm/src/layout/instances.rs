@@ -66,8 +66,13 @@ fn probe_layout(vm: &VirtualMachine) -> PyResult<Option<InstanceLayout>> {
     if !is_interned(interned.as_object()) || is_interned(fresh.as_object()) {
         return Ok(None);
     }
-    let src = "class _D:\n    pass\nclass _S:\n    __slots__ = ('a', 'b')\nclass _SD(_S):\n    pass\n";
-    let scope = super::run_probe_source(vm, src)?;
+    let scope = super::run_probe_code(
+        vm,
+        rustpython_vm::py_compile!(
+            source = "class _D:\n    pass\nclass _S:\n    __slots__ = ('a', 'b')\nclass _SD(_S):\n    pass\n",
+            module_name = "<hipy-probe>"
+        ),
+    )?;
     let g = |n: &str| scope.globals.get_item(n, vm);
     let d_cls = g("_D")?;
     let s_cls = g("_S")?;

@@ -60,9 +60,14 @@ pub(crate) fn addr(o: &PyObject) -> usize {
     o as *const PyObject as usize
 }
 
-/// Run probe source on RustPython's engine (before hipy's hooks exist),
+/// Run probe code on RustPython's engine (before hipy's hooks exist),
 /// with globals of its own (their own `__builtins__` dict and `__name__`).
-pub(super) fn run_probe_source(vm: &VirtualMachine, src: &str) -> PyResult<rustpython_vm::scope::Scope> {
+/// The probes' code is compiled when hipy is built (`py_compile!`):
+/// compiling it at each start cost about 1 M instructions.
+pub(super) fn run_probe_code(
+    vm: &VirtualMachine,
+    code: rustpython_vm::frozen::FrozenCodeObject<impl AsRef<[u8]>>,
+) -> PyResult<rustpython_vm::scope::Scope> {
     let globals = vm.ctx.new_dict();
     let builtins = vm.ctx.new_dict();
     for (key, value) in vm.builtins.dict() {
@@ -71,9 +76,7 @@ pub(super) fn run_probe_source(vm: &VirtualMachine, src: &str) -> PyResult<rustp
     globals.set_item("__builtins__", builtins.into(), vm)?;
     globals.set_item("__name__", vm.ctx.new_str("hipy-probe-module").into(), vm)?;
     let scope = rustpython_vm::scope::Scope::with_builtins(None, globals, vm);
-    let code = vm
-        .compile(src, rustpython_vm::compiler::Mode::Exec, "<hipy-probe>".to_owned())
-        .map_err(|e| vm.new_system_error(format!("hipy: probe does not compile: {e}")))?;
+    let code = rustpython_vm::builtins::PyCode::new_ref_from_frozen(vm, code);
     vm.run_code_obj(code, scope.clone())?;
     Ok(scope)
 }

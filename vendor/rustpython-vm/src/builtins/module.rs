@@ -151,12 +151,33 @@ impl Py<PyModule> {
         Ok(())
     }
 
-    fn getattr_inner(&self, name: &Py<PyStr>, vm: &VirtualMachine) -> PyResult {
+    /// The attribute, the module's `__getattr__`'s answer, or `None` where
+    /// `getattr_inner` would raise its AttributeError: what a lookup that
+    /// drops that error wants (`VirtualMachine::get_attribute_opt`, as
+    /// CPython's `_Py_module_getattro_impl` with `suppress`), without the
+    /// message's reads of `__spec__` and `sys.modules`.
+    pub(crate) fn getattr_opt(
+        &self,
+        name: &Py<PyStr>,
+        vm: &VirtualMachine,
+    ) -> PyResult<Option<PyObjectRef>> {
         if let Some(attr) = self.as_object().generic_getattr_opt(name, None, vm)? {
-            return Ok(attr);
+            return Ok(Some(attr));
         }
-        if let Ok(getattr) = self.dict().get_item(identifier!(vm, __getattr__), vm) {
-            return getattr.call((name.to_owned(),), vm);
+        if let Some(getattr) = self
+            .dict()
+            .get_item_opt(identifier!(vm, __getattr__), vm)
+            .ok()
+            .flatten()
+        {
+            return getattr.call((name.to_owned(),), vm).map(Some);
+        }
+        Ok(None)
+    }
+
+    fn getattr_inner(&self, name: &Py<PyStr>, vm: &VirtualMachine) -> PyResult {
+        if let Some(attr) = self.getattr_opt(name, vm)? {
+            return Ok(attr);
         }
         let dict = self.dict();
 
@@ -388,7 +409,8 @@ impl PyModule {
     /// Check if module is initializing via __spec__._initializing
     fn is_initializing(dict: &Py<PyDict>, vm: &VirtualMachine) -> bool {
         if let Ok(Some(spec)) = dict.get_item_opt(vm.ctx.intern_str("__spec__"), vm)
-            && let Ok(initializing) = spec.get_attr(vm.ctx.intern_str("_initializing"), vm)
+            && let Ok(Some(initializing)) =
+                vm.get_attribute_opt(&spec, vm.ctx.intern_str("_initializing"))
         {
             return initializing.try_to_bool(vm).unwrap_or(false);
         }

@@ -2420,8 +2420,23 @@ impl GetAttr for PyType {
             ))
         }
 
+        Self::getattr_opt(zelf, name_str, vm)?
+            .ok_or_else(|| attribute_error(zelf, name_str.as_wtf8(), vm))
+    }
+}
+
+impl PyType {
+    /// `type.__getattribute__` with `None` where it would raise its
+    /// AttributeError: what a lookup that drops that error wants
+    /// (`VirtualMachine::get_attribute_opt`, as CPython's
+    /// `_Py_type_getattro_impl` with `suppress`).
+    pub(crate) fn getattr_opt(
+        zelf: &Py<Self>,
+        name_str: &Py<PyStr>,
+        vm: &VirtualMachine,
+    ) -> PyResult<Option<PyObjectRef>> {
         let Some(name) = vm.ctx.interned_str(name_str) else {
-            return Err(attribute_error(zelf, name_str.as_wtf8(), vm));
+            return Ok(None);
         };
         vm_trace!("type.__getattribute__({:?}, {:?})", zelf, name);
         let mcl = zelf.class();
@@ -2438,7 +2453,8 @@ impl GetAttr for PyType {
                         Some(zelf.as_object()),
                         Some(mcl.as_object()),
                         vm,
-                    );
+                    )
+                    .map(Some);
                 }
             }
         }
@@ -2448,14 +2464,14 @@ impl GetAttr for PyType {
         if let Some(attr) = zelf_attr {
             let descr_get = attr.class().slots().descr_get.load();
             if let Some(descr_get) = descr_get {
-                descr_get(attr.as_object(), None, Some(zelf.as_object()), vm)
+                descr_get(attr.as_object(), None, Some(zelf.as_object()), vm).map(Some)
             } else {
-                Ok(attr)
+                Ok(Some(attr))
             }
         } else if let Some(attr) = mcl_attr {
-            vm.call_if_get_descriptor(&attr, zelf.to_owned().into())
+            vm.call_if_get_descriptor(&attr, zelf.to_owned().into()).map(Some)
         } else {
-            Err(attribute_error(zelf, name_str.as_wtf8(), vm))
+            Ok(None)
         }
     }
 }

@@ -159,8 +159,10 @@ mod _abc {
             let key = &elements[0];
             let value = &elements[1];
 
-            // Check if value has __isabstractmethod__ = True
-            if let Ok(is_abstract) = value.get_attr("__isabstractmethod__", vm)
+            // Check if value has __isabstractmethod__ = True (a lookup that
+            // makes no AttributeError for the many values without one; other
+            // errors propagate, as from CPython's `_PyObject_IsAbstract`)
+            if let Some(is_abstract) = vm.get_attribute_opt(value, "__isabstractmethod__")?
                 && is_abstract.try_to_bool(vm)?
             {
                 abstracts.push(key.clone());
@@ -174,13 +176,14 @@ mod _abc {
             .map_err(|_| vm.new_type_error("__bases__ is not a tuple"))?;
 
         for base in bases.as_slice() {
-            if let Ok(base_abstracts) = base.get_attr("__abstractmethods__", vm) {
+            if let Some(base_abstracts) = vm.get_attribute_opt(base, "__abstractmethods__")? {
                 let iter = base_abstracts.get_iter(vm)?;
                 while let PyIterReturn::Return(key) = iter.next(vm)? {
                     // Try to get the attribute from cls - key should be a string
                     if let Some(key_str) = key.downcast_ref::<PyStr>()
                         && let Some(value) = vm.get_attribute_opt(cls, key_str)?
-                        && let Ok(is_abstract) = value.get_attr("__isabstractmethod__", vm)
+                        && let Some(is_abstract) =
+                            vm.get_attribute_opt(&value, "__isabstractmethod__")?
                         && is_abstract.try_to_bool(vm)?
                     {
                         abstracts.push(key);
