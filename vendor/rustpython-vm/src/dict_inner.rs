@@ -1494,7 +1494,15 @@ impl<T: Clone + StoredValue> Dict<T> {
                             if key.key_is(&entry.key) {
                                 return Ok((ret, Some(extract(entry))));
                             } else if entry.hash == hash_value {
-                                break (entry.key.clone(), ret);
+                                // hipy (vendor patch 32): keys that compare
+                                // without Python code are decided here, under
+                                // the guard, as CPython's `unicode_eq` in
+                                // `lookdict`; only the rest leave the lock.
+                                match key.key_eq_native(vm, &entry.key) {
+                                    Some(true) => return Ok((ret, Some(extract(entry)))),
+                                    Some(false) => {}
+                                    None => break (entry.key.clone(), ret),
+                                }
                             } else {
                                 // entry mismatch
                             }
@@ -1664,12 +1672,40 @@ pub trait DictKey {
     fn key_is(&self, other: &PyObject) -> bool;
     /// Compare the stored entry (`other_key`) with this lookup key, in that order.
     fn key_eq(&self, vm: &VirtualMachine, other_key: &PyObject) -> PyResult<bool>;
+    /// hipy: [`Self::key_eq`] when it runs no Python code and cannot fail:
+    /// both keys exactly `str`, or both exactly `int` (their `__eq__` cannot
+    /// be overridden). `None`: `key_eq` must decide, outside the table's lock.
+    #[inline(always)]
+    fn key_eq_native(&self, _vm: &VirtualMachine, _other_key: &PyObject) -> Option<bool> {
+        None
+    }
     fn key_as_isize(&self, vm: &VirtualMachine) -> PyResult<isize>;
     /// hipy: CPython's `_PyObject_GC_MAY_BE_TRACKED` of the key once stored
     /// (false for the key types that are strings, bytes or ints).
     #[inline(always)]
     fn key_may_be_tracked(&self) -> bool {
         false
+    }
+}
+
+/// hipy (vendor patch 32): `a == b` for two exact `str`s or two exact
+/// `int`s, which no Python code can override; `None` for anything else.
+#[inline]
+fn exact_str_or_int_eq(vm: &VirtualMachine, a: &PyObject, b: &PyObject) -> Option<bool> {
+    let (ca, cb) = (a.class(), b.class());
+    if !ca.is(cb) {
+        return None;
+    }
+    if ca.is(vm.ctx.types.str_type) {
+        // SAFETY: both classes are exactly `str`.
+        let (x, y) = unsafe { (a.downcast_unchecked_ref::<PyStr>(), b.downcast_unchecked_ref::<PyStr>()) };
+        Some(x.as_wtf8() == y.as_wtf8())
+    } else if ca.is(vm.ctx.types.int_type) {
+        // SAFETY: both classes are exactly `int`.
+        let (x, y) = unsafe { (a.downcast_unchecked_ref::<PyInt>(), b.downcast_unchecked_ref::<PyInt>()) };
+        Some(x.as_bigint() == y.as_bigint())
+    } else {
+        None
     }
 }
 
@@ -1717,6 +1753,11 @@ impl DictKey for PyObject {
     }
 
     #[inline]
+    fn key_eq_native(&self, vm: &VirtualMachine, other_key: &PyObject) -> Option<bool> {
+        exact_str_or_int_eq(vm, self, other_key)
+    }
+
+    #[inline]
     fn key_as_isize(&self, vm: &VirtualMachine) -> PyResult<isize> {
         self.try_index(vm)?.try_to_primitive(vm)
     }
@@ -1749,6 +1790,11 @@ impl DictKey for Py<PyStr> {
         }
     }
 
+    #[inline]
+    fn key_eq_native(&self, vm: &VirtualMachine, other_key: &PyObject) -> Option<bool> {
+        exact_str_or_int_eq(vm, self.as_object(), other_key)
+    }
+
     #[inline(always)]
     fn key_as_isize(&self, vm: &VirtualMachine) -> PyResult<isize> {
         self.as_object().key_as_isize(vm)
@@ -1774,6 +1820,11 @@ impl DictKey for Py<PyUtf8Str> {
 
     fn key_eq(&self, vm: &VirtualMachine, other_key: &PyObject) -> PyResult<bool> {
         self.as_pystr().key_eq(vm, other_key)
+    }
+
+    #[inline(always)]
+    fn key_eq_native(&self, vm: &VirtualMachine, other_key: &PyObject) -> Option<bool> {
+        self.as_pystr().key_eq_native(vm, other_key)
     }
 
     #[inline(always)]
@@ -1806,6 +1857,11 @@ impl DictKey for PyStrInterned {
         (**self).key_eq(vm, other_key)
     }
 
+    #[inline(always)]
+    fn key_eq_native(&self, vm: &VirtualMachine, other_key: &PyObject) -> Option<bool> {
+        (**self).key_eq_native(vm, other_key)
+    }
+
     #[inline]
     fn key_as_isize(&self, vm: &VirtualMachine) -> PyResult<isize> {
         (**self).key_as_isize(vm)
@@ -1833,6 +1889,11 @@ impl DictKey for PyExact<PyStr> {
     #[inline(always)]
     fn key_eq(&self, vm: &VirtualMachine, other_key: &PyObject) -> PyResult<bool> {
         (**self).key_eq(vm, other_key)
+    }
+
+    #[inline(always)]
+    fn key_eq_native(&self, vm: &VirtualMachine, other_key: &PyObject) -> Option<bool> {
+        (**self).key_eq_native(vm, other_key)
     }
 
     #[inline(always)]
@@ -1874,6 +1935,11 @@ impl DictKey for str {
             let s = vm.ctx.new_str(self);
             s.key_eq(vm, other_key)
         }
+    }
+
+    #[inline]
+    fn key_eq_native(&self, vm: &VirtualMachine, other_key: &PyObject) -> Option<bool> {
+        other_key.downcast_ref_if_exact::<PyStr>(vm).map(|pystr| pystr.as_wtf8() == self)
     }
 
     fn key_as_isize(&self, vm: &VirtualMachine) -> PyResult<isize> {
@@ -1935,6 +2001,11 @@ impl DictKey for Wtf8 {
             let s = vm.ctx.new_str(self);
             s.key_eq(vm, other_key)
         }
+    }
+
+    #[inline]
+    fn key_eq_native(&self, vm: &VirtualMachine, other_key: &PyObject) -> Option<bool> {
+        other_key.downcast_ref_if_exact::<PyStr>(vm).map(|pystr| pystr.as_wtf8() == self)
     }
 
     fn key_as_isize(&self, vm: &VirtualMachine) -> PyResult<isize> {

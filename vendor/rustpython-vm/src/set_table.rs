@@ -201,6 +201,16 @@ impl SetTable {
                             if key.key_is(stored) {
                                 return Ok((table, Probe::Found(j)));
                             }
+                            // hipy (vendor patch 32): exact str/int keys
+                            // compare under the lock (no Python code runs).
+                            match key.key_eq_native(vm, stored) {
+                                Some(true) => return Ok((table, Probe::Found(j))),
+                                Some(false) => {
+                                    j += 1;
+                                    continue;
+                                }
+                                None => {}
+                            }
                             let stored = stored.clone();
                             let generation = table.generation;
                             drop(table);
