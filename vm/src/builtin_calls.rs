@@ -290,7 +290,12 @@ fn ascii_str_method(
     if arg.is_empty() {
         return None;
     }
-    let parts: Vec<PyObjectRef> = text.split(arg).map(new_str).collect();
+    // A one-character separator (the common `line.split(",")`) is searched
+    // for as a char (memchr), not as a substring (a two-way searcher).
+    let parts: Vec<PyObjectRef> = match *arg.as_bytes() {
+        [sep] => text.split(char::from(sep)).map(new_str).collect(),
+        _ => text.split(arg).map(new_str).collect(),
+    };
     Some(Ok(vm.ctx.new_list(parts).into()))
 }
 
