@@ -6,7 +6,7 @@
 //! scanner's call slot rewrites that `JSONDecodeError` in place (no frame of
 //! a wrapper in its traceback).
 
-use std::sync::{Once, OnceLock};
+use std::sync::OnceLock;
 
 use rustpython_vm::builtins::{PyBaseExceptionRef, PyStr, PyType};
 use rustpython_vm::function::FuncArgs;
@@ -14,22 +14,31 @@ use rustpython_vm::{AsObject, PyObject, PyResult, VirtualMachine};
 
 type CallSlot = fn(&PyObject, FuncArgs, &VirtualMachine) -> PyResult;
 
+/// The scanner's own call slot, once replaced (once per process).
 static ORIGINAL: OnceLock<CallSlot> = OnceLock::new();
-static DONE: Once = Once::new();
 
 pub fn install(vm: &VirtualMachine) -> PyResult<()> {
-    super::wrap::once_per_process(&DONE, vm, |vm| {
-        let scanner = vm.import("_json", 0)?.get_attr("make_scanner", vm)?;
-        let Some(typ) = scanner.downcast_ref::<PyType>() else { return Ok(()) };
-        if let Some(call) = typ.slots.call.load() {
-            if ORIGINAL.set(call).is_ok() {
-                typ.slots.call.store(Some(scan_311));
-                // Calls go through the call slot.
-                typ.slots.vectorcall.store(None);
-            }
+    if ORIGINAL.get().is_some() {
+        return Ok(());
+    }
+    let scanner = match vm.import("_json", 0).and_then(|m| m.get_attr("make_scanner", vm)) {
+        Ok(scanner) => scanner,
+        // Another thread's import has put `_json` in `sys.modules` and is
+        // still making it: again after the next import.
+        Err(_) => {
+            super::lazy::register(&[("_json", install)]);
+            return Ok(());
         }
-        Ok(())
-    })
+    };
+    let Some(typ) = scanner.downcast_ref::<PyType>() else { return Ok(()) };
+    if let Some(call) = typ.slots.call.load() {
+        if ORIGINAL.set(call).is_ok() {
+            typ.slots.call.store(Some(scan_311));
+            // Calls go through the call slot.
+            typ.slots.vectorcall.store(None);
+        }
+    }
+    Ok(())
 }
 
 fn scan_311(zelf: &PyObject, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
