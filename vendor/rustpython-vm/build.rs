@@ -3,12 +3,7 @@
     reason = "build scripts cannot use rustpython-host_env"
 )]
 
-use jiff::{Timestamp, Zoned, tz::TimeZone};
-use std::{
-    env, io,
-    process::Command,
-    time::{SystemTime, UNIX_EPOCH},
-};
+use std::{env, io, process::Command};
 
 fn main() {
     let frozen_libs = if cfg!(feature = "freeze-stdlib") {
@@ -20,23 +15,23 @@ fn main() {
         let display = entry.display();
         println!("cargo:rerun-if-changed={display}");
     }
-    println!("cargo:rerun-if-changed=../../Lib/importlib/_bootstrap.py");
+    // hipy (vendor patch 34): the build reads no git state and no clock, and names no
+    // missing file, so cargo runs this script again only when the files above or the script
+    // change. Before, `../../Lib/importlib/_bootstrap.py` (absent here) made it run on every
+    // build and its git hash, `--dirty` tag and time made rustpython-vm and everything above
+    // it recompile after every commit or edit; and `sys.version` named whatever commit
+    // rustpython-vm happened to be compiled at, not the build's.
+    println!("cargo:rerun-if-changed=build.rs");
 
     // = 3.14.0alpha
     python_version(3, 14, 0, "alpha", 0);
 
-    println!("cargo:rustc-env=RUSTPYTHON_GIT_HASH={}", git_hash());
-    println!(
-        "cargo:rustc-env=RUSTPYTHON_GIT_TIMESTAMP={}",
-        git_timestamp()
-    );
-    println!("cargo:rustc-env=RUSTPYTHON_GIT_TAG={}", git_tag());
-    println!("cargo:rustc-env=RUSTPYTHON_GIT_BRANCH={}", git_branch());
-    println!(
-        "cargo:rustc-env=RUSTPYTHON_GIT_IDENTIFIER={}",
-        git_identifier()
-    );
-    println!("cargo:rustc-env=RUSTPYTHON_BUILD_INFO={}", get_build_info());
+    println!("cargo:rustc-env=RUSTPYTHON_GIT_HASH=");
+    println!("cargo:rustc-env=RUSTPYTHON_GIT_TIMESTAMP=");
+    println!("cargo:rustc-env=RUSTPYTHON_GIT_TAG={BUILD_INFO}");
+    println!("cargo:rustc-env=RUSTPYTHON_GIT_BRANCH={BUILD_INFO}");
+    println!("cargo:rustc-env=RUSTPYTHON_GIT_IDENTIFIER={BUILD_INFO}");
+    println!("cargo:rustc-env=RUSTPYTHON_BUILD_INFO={BUILD_INFO}");
     println!("cargo:rustc-env=RUSTC_VERSION={}", rustc_version());
 
     let release_level = option_env!("RUSTPYTHON_RELEASE_LEVEL").unwrap_or("alpha");
@@ -52,85 +47,8 @@ fn main() {
     );
 }
 
-fn git_hash() -> String {
-    git(&["rev-parse", "--short", "HEAD"]).unwrap_or_else(|_| "0000000".into())
-}
-
-fn git_timestamp() -> String {
-    git(&["log", "-1", "--format=%ct"]).unwrap_or_else(|_| {
-        SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .unwrap_or_default()
-            .as_secs()
-            .to_string()
-    })
-}
-
-fn git_tag() -> String {
-    git(&["describe", "--all", "--always", "--dirty"])
-        .unwrap_or_else(|_| "heads/unknown-branch".into())
-}
-
-fn git_branch() -> String {
-    git(&["name-rev", "--name-only", "HEAD"]).unwrap_or_else(|_| "unknown-branch".into())
-}
-
-fn git(args: &[&str]) -> io::Result<String> {
-    command("git", args)
-}
-
-#[must_use]
-fn get_build_info() -> String {
-    // See: https://reproducible-builds.org/docs/timestamps/
-    let revision = git_hash();
-    let separator = if revision.is_empty() { "" } else { ":" };
-    let identifier = git_identifier();
-
-    format!(
-        "{id}{sep}{revision}, {date:.20}, {time:.9}",
-        id = if identifier.is_empty() {
-            "default"
-        } else {
-            &identifier
-        },
-        sep = separator,
-        revision = revision,
-        date = get_git_date(),
-        time = get_git_time(),
-    )
-}
-
-fn git_identifier() -> String {
-    let tag = git_tag();
-    if tag.is_empty() || tag.eq_ignore_ascii_case("undefined") {
-        git_branch()
-    } else {
-        tag
-    }
-}
-
-fn get_git_timestamp_raw() -> Option<Timestamp> {
-    let git_timestamp = git_timestamp().parse::<i64>().ok()?;
-    Timestamp::from_second(git_timestamp).ok()
-}
-
-fn get_git_timestamp_datetime() -> Zoned {
-    get_git_timestamp_raw().map_or_else(Zoned::now, |timestamp| {
-        Zoned::new(timestamp, TimeZone::system())
-    })
-}
-
-#[must_use]
-fn get_git_date() -> String {
-    let datetime = get_git_timestamp_datetime();
-    datetime.strftime("%b %e %Y").to_string()
-}
-
-#[must_use]
-fn get_git_time() -> String {
-    let datetime = get_git_timestamp_datetime();
-    datetime.strftime("%H:%M:%S").to_string()
-}
+/// What `sys.version` shows in parentheses, where CPython shows its build's branch and date.
+const BUILD_INFO: &str = "hipy";
 
 fn rustc_version() -> String {
     let rustc = env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
@@ -175,7 +93,7 @@ fn get_version(cpy_version: &str) -> (String, String) {
 
     // `left` and `right` are split by \n like PyPy. Passing a string with a newline to rustc
     // truncates everything from the newline onward, so we have to manually combine them later.
-    let left = format!("{:.80} ({:.80})", cpy_version, get_build_info());
+    let left = format!("{cpy_version:.80} ({BUILD_INFO})");
     let right = format!(
         "[RustPython {} with {:.80}{}]",
         env!("CARGO_PKG_VERSION"),
