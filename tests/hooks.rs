@@ -306,14 +306,14 @@ fn pdb_jump_moves_the_frame_in_compiled_code() {
     }
 }
 
-/// A frame the JIT runs inline has no local variables to show while a call
-/// it makes looks at the stack (here `peek`, called by `map` inside `list`,
-/// a residual call from `g` inlined into `run`'s loop): `f_locals` raises
-/// NotImplementedError naming the function, never another frame's locals or
-/// an empty dict; the interpreter shows them. CPython prints `['i', 'k']`.
-/// Only the eager mode is checked: with random exits, a frame of `g` rebuilt
-/// at an exit shows `['i']` (a wrong answer that predates the frames of
-/// `trace::sites`, which the session-start code showed too; open in #13).
+/// A frame the JIT runs in compiled code has no local variables to show
+/// while a call it makes looks at the stack (here `peek`, called by `map`
+/// inside `list`, a residual call from `g`, inlined into `run`'s loop or run
+/// by `g`'s own entry trace after an exit): `f_locals` raises
+/// NotImplementedError naming the function, never another frame's locals,
+/// an empty dict, or the frame's locals as they were when compiled code took
+/// it over (`['i']`: before, random exits showed that); the interpreter shows
+/// them. CPython prints `['i', 'k']`.
 #[test]
 fn locals_of_an_inlined_frame_raise_not_implemented() {
     const SCRIPT: &str = "\
@@ -339,9 +339,48 @@ for line in run():
     print(line)
 ";
     const LOCALS: &str = "['i', 'k']";
-    const INLINE: &str = "hipy: the local variables of g() are not available: the JIT runs this frame inline in compiled code (HIPY_JIT=off shows them)";
+    const INLINE: &str = "hipy: the local variables of g() are not available: the JIT runs this frame in compiled code (HIPY_JIT=off shows them)";
     assert_eq!(run(&[("peek.py", SCRIPT)], &["run", "peek.py"], "", MODES[0]), format!("{LOCALS}\n"));
-    let out = run(&[("peek.py", SCRIPT)], &["run", "peek.py"], "", MODES[1]);
-    assert!(out.lines().all(|l| l == LOCALS || l == INLINE), "{out}");
-    assert!(out.contains(INLINE), "the loop was not compiled with g inline: {out}");
+    for env in &MODES[1..] {
+        let out = run(&[("peek.py", SCRIPT)], &["run", "peek.py"], "", env);
+        assert!(out.lines().all(|l| l == LOCALS || l == INLINE), "mode {env:?}: {out}");
+        assert!(out.contains(INLINE), "mode {env:?}: the loop was not compiled with g inline: {out}");
+    }
+}
+
+/// The frame of a compiled loop, read by a call the loop makes: its local
+/// variables are in the compiled code's registers, so `f_locals` raises
+/// NotImplementedError rather than give their values from when the loop
+/// was entered (before: `(0, 0)` and the like for every call). CPython
+/// matches `(i, k)` every time.
+#[test]
+fn locals_of_a_compiled_loop_frame_raise_not_implemented() {
+    const SCRIPT: &str = "\
+import sys
+
+def peek(_):
+    try:
+        f = sys._getframe(1).f_locals
+        return (f['i'], f['k'])
+    except NotImplementedError as e:
+        return str(e)
+
+def run():
+    seen = set()
+    for i in range(300):
+        k = i * 3
+        r = list(map(peek, [0]))[0]
+        seen.add('ok' if r == (i, k) else str(r))
+    return sorted(seen)
+
+for line in run():
+    print(line)
+";
+    const INLINE: &str = "hipy: the local variables of run() are not available: the JIT runs this frame in compiled code (HIPY_JIT=off shows them)";
+    assert_eq!(run(&[("peek_loop.py", SCRIPT)], &["run", "peek_loop.py"], "", MODES[0]), "ok\n");
+    for env in &MODES[1..] {
+        let out = run(&[("peek_loop.py", SCRIPT)], &["run", "peek_loop.py"], "", env);
+        assert!(out.lines().all(|l| l == "ok" || l == INLINE), "mode {env:?}: {out}");
+        assert!(out.contains(INLINE), "mode {env:?}: the loop was not compiled: {out}");
+    }
 }

@@ -502,9 +502,9 @@ impl FrameSnapshot {
     }
     #[pygetset]
     fn f_locals(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult {
-        if zelf.inlined {
+        if zelf.inlined || zelf.live(crate::trace::sites::runs_compiled) == Some(true) {
             return Err(vm.new_not_implemented_error(format!(
-                "hipy: the local variables of {}() are not available: the JIT runs this frame inline \
+                "hipy: the local variables of {}() are not available: the JIT runs this frame \
                  in compiled code (HIPY_JIT=off shows them)",
                 zelf.code.downcast_ref::<PyCode>().map_or_else(|| "?".to_owned(), |c| c.code.obj_name.to_string())
             )));

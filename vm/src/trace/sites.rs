@@ -174,6 +174,25 @@ pub fn visit(min_anchor: usize, next: &mut usize, f: &mut impl FnMut(&Frame) -> 
     })
 }
 
+/// Whether `f` is the interpreter frame of a run of compiled code on this
+/// thread (a loop, or a function's entry trace entered from the
+/// interpreter): until the run ends, its local variables live in the
+/// compiled code's registers, and the frame holds what they were when the
+/// run began.
+pub fn runs_compiled(f: &Frame) -> bool {
+    RUNS.with(|r| {
+        let Ok(runs) = r.try_borrow() else { return false };
+        runs.iter().filter(|run| run.root_is_frame).any(|run| {
+            runtime::with(|rt| {
+                let stacks = rt.stacks.borrow();
+                let Some(&p) = run.anchor.checked_sub(1).and_then(|i| stacks.get(i)) else { return false };
+                // SAFETY: as in `set_root_lasti`.
+                unsafe { &*p }.last().is_some_and(|top| std::ptr::eq(&**top, f))
+            })
+        })
+    })
+}
+
 /// Whether a residual call of a run on top of `stacks` stacks is in
 /// progress (then the innermost frame is the run's innermost virtual frame,
 /// or its loop frame at the call).
