@@ -1099,7 +1099,11 @@ mod builtins {
             Some(f) => f,
             None => sys::get_stdout(vm)?,
         };
-        let write = |obj: PyStrRef| vm.call_method(&file, "write", (obj,));
+        // hipy (vendor patch 39): the interned name, not a lookup of "write"
+        // in the string pool for every item.
+        let write = |obj: PyStrRef| {
+            crate::vm::PyMethod::get(file.clone(), identifier!(vm, write), vm)?.invoke((obj,), vm)
+        };
 
         let sep = options.sep.unwrap_or_else(|| vm.ctx.new_str(" "));
 

@@ -278,6 +278,8 @@ declare_const_name! {
     values,
     version,
     WarningMessage,
+    // hipy (vendor patch 39): `print`'s method, interned once.
+    write,
     xmlcharrefreplace,
 }
 
