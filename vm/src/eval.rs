@@ -331,8 +331,11 @@ fn run_loop(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, resume: Resume) ->
                 if stack.len() == 1 {
                     break Ok(Outcome::Yield(value));
                 }
-                // A generator run by its consumer's FOR_ITER on this stack.
-                yield_to_consumer(vm, stack, value);
+                // A generator run by its consumer's FOR_ITER (or a
+                // container call) on this stack.
+                if let Err(e) = yield_to_caller(vm, stack, value) {
+                    pending = Some(e);
+                }
             }
             Err(raised) => match unwind::unwind(vm, stack, raised) {
                 Ok(()) => {}
@@ -499,6 +502,10 @@ fn return_to_caller(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, value: PyO
             generator::finish_on_stack(vm, &gen);
             caller.pc = exhausted;
         }
+        Continuation::Consume { gen, acc, kind } => {
+            generator::finish_on_stack(vm, &gen);
+            caller.push(crate::push::consume::finish(vm, kind, acc)?);
+        }
     }
     Ok(())
 }
@@ -515,6 +522,27 @@ fn yield_to_consumer(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, value: Py
     };
     generator::suspend_on_stack(vm, &gen, done);
     stack.last_mut().expect("the consumer").push(value);
+}
+
+/// `yield_to_consumer` from `run_loop`: also a generator a container call
+/// consumes on the stack (`push::consume`) whose container declined the
+/// value, or whose yield a hook reported: the generator is suspended and
+/// the caller finishes the call.
+#[inline(never)]
+fn yield_to_caller(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, value: PyObjectRef) -> Result<(), Raised> {
+    if !matches!(stack.last().expect("a yielding frame").ret, Continuation::Consume { .. }) {
+        yield_to_consumer(vm, stack, value);
+        return Ok(());
+    }
+    let mut done = stack.pop().expect("a yielding frame");
+    leave_frame();
+    let Continuation::Consume { gen, acc, kind } = std::mem::replace(&mut done.ret, Continuation::Push) else {
+        unreachable!("checked")
+    };
+    generator::suspend_on_stack(vm, &gen, done);
+    let result = crate::push::consume::declined(vm, &gen, acc, kind, value)?;
+    stack.last_mut().expect("the caller").push(result);
+    Ok(())
 }
 
 /// The frame now on top of the run's stack.
@@ -1068,6 +1096,9 @@ fn execute_frames<const SINGLE: bool>(
             // A plain yield (arg 0; 1 is inside `yield from`/`await`).
             // The consumer took it: continue as if resumed with None.
             if f.push && arg == 0 && !vm.use_tracing.get() && crate::push::offer(vm, &v) {
+                f.push(vm.ctx.none());
+            } else if !vm.use_tracing.get() && crate::push::consume::take_at_yield(vm, &f.ret, &v) {
+                // A container call consuming the generator took it.
                 f.push(vm.ctx.none());
             } else {
                 f.push = false;

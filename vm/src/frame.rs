@@ -73,6 +73,11 @@ pub enum Continuation {
     /// consumer and the frame back to the generator `gen`; a return makes
     /// the consumer's FOR_ITER jump to `exhausted`.
     Generator { gen: PyObjectRef, exhausted: u32 },
+    /// A generator's frame resumed by a builtin that builds a container of
+    /// its values (`list(g)`, `set(g)`... `push::consume`): a plain yield
+    /// adds the value to `acc` and the frame goes on; a return pushes the
+    /// container on the caller's stack.
+    Consume { gen: PyObjectRef, acc: PyObjectRef, kind: crate::push::Container },
 }
 
 pub struct Frame {

@@ -366,7 +366,7 @@ impl Coro {
         let mut found: Option<*const Frame> = None;
         runtime::walk_frames(|f| {
             let mine = match &f.ret {
-                crate::frame::Continuation::Generator { gen, .. } => gen.is(owner),
+                crate::frame::Continuation::Generator { gen, .. } | crate::frame::Continuation::Consume { gen, .. } => gen.is(owner),
                 _ => f as *const Frame as usize == nested,
             };
             if mine {

@@ -83,7 +83,7 @@ pub fn unwind(vm: &VirtualMachine, stack: &mut Vec<Box<Frame>>, raised: Raised) 
         }
         let mut done = stack.pop().unwrap();
         runtime::set_depth(runtime::depth() - 1);
-        if let Continuation::Generator { gen, .. } = std::mem::replace(&mut done.ret, Continuation::Push) {
+        if let Continuation::Generator { gen, .. } | Continuation::Consume { gen, .. } = std::mem::replace(&mut done.ret, Continuation::Push) {
             crate::generator::finish_on_stack(vm, &gen);
         }
         done.recycle(vm);

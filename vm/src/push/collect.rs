@@ -13,7 +13,7 @@ use super::{drain, Sink};
 use crate::generator;
 
 /// The containers `list(generator)` & co. build.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Container {
     List,
     Tuple,
@@ -57,7 +57,7 @@ impl Sink for Items {
     }
 }
 
-struct SetItems(PyRef<PySet>);
+pub(super) struct SetItems(pub(super) PyRef<PySet>);
 
 impl Sink for SetItems {
     fn take(&mut self, vm: &VirtualMachine, v: &PyObject) -> bool {
@@ -74,7 +74,7 @@ impl Sink for SetItems {
 /// Whether hashing `v` and comparing it with what a set may hold runs no
 /// Python code and cannot fail: exact ints, floats, strs, bytes, bools,
 /// None, and tuples of those (nested at most `depth` deep).
-fn hashes_natively(vm: &VirtualMachine, v: &PyObject, depth: u32) -> bool {
+pub(super) fn hashes_natively(vm: &VirtualMachine, v: &PyObject, depth: u32) -> bool {
     let t = &vm.ctx.types;
     let cls = v.class();
     if [t.int_type, t.float_type, t.str_type, t.bytes_type, t.bool_type, t.none_type].iter().any(|ty| cls.is(*ty)) {

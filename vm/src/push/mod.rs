@@ -24,6 +24,7 @@ use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
 use crate::generator;
 
 mod collect;
+pub mod consume;
 mod select;
 mod sum;
 mod truth;

@@ -607,13 +607,25 @@ pub fn rebuild(
         if desc.generator {
             let (g, rest) = fr.slots.split_last().expect("generator source");
             let gen = exit.source(vm, g).flatten().expect("a generator");
+            // A generator a container call consumes: the container is the
+            // source before the generator.
+            let (ret, rest) = match desc.consume {
+                Some(kind) => {
+                    let (acc, rest) = rest.split_last().expect("container source");
+                    let acc = exit.source(vm, acc).flatten().expect("a container");
+                    (Continuation::Consume { gen: gen.clone(), acc, kind }, rest)
+                }
+                None => {
+                    let exhausted = follows_for_iter(stack.last().unwrap()).expect("a generator resumed by FOR_ITER");
+                    (Continuation::Generator { gen: gen.clone(), exhausted }, rest)
+                }
+            };
             let values: Vec<Option<PyObjectRef>> =
                 rest.iter().map(|s| exit.source(vm, s).expect("generator slots are never unchanged")).collect();
-            let exhausted = follows_for_iter(stack.last().unwrap()).expect("a generator resumed by FOR_ITER");
             let mut nf = crate::generator::frame_for_exit(&gen);
             debug_assert!(nf.slots.is_empty());
             nf.slots.extend(values);
-            nf.ret = Continuation::Generator { gen, exhausted };
+            nf.ret = ret;
             nf.pc = fr.pc;
             nf.lasti = if i + 1 < snap.frames.len() { call_before(&nf.code, fr.pc) } else { fr.pc };
             runtime::set_depth(runtime::depth() + 1);

@@ -121,6 +121,11 @@ helpers! {
     GenFinish = "gen_finish", hp_gen_finish, [Obj] -> Void, PLAIN, 0;
     GenBuffer = "gen_buffer", hp_gen_buffer, [Obj] -> Obj, PLAIN, 0;
     GenSuspend = "gen_suspend", hp_gen_suspend, [Obj, I64, I64, I64, I64] -> Void, PLAIN, 0;
+    /// A container call consuming a generator inline (`push::consume`):
+    /// the empty container, a value added (1) or declined (0), the result.
+    ConsumeNew = "consume_new", hp_consume_new, [I64] -> Obj, OWNED, 0;
+    ConsumeTake = "consume_take", hp_consume_take, [Obj, Obj, I64] -> I64, PLAIN, 0;
+    ConsumeEnd = "consume_end", hp_consume_end, [Obj, I64] -> Obj, OWNED, 0;
     SetAdd = "set_add", hp_set_add, [Obj, Obj] -> I64, PLAIN, 0;
     MapAdd = "map_add", hp_map_add, [Obj, Obj, Obj] -> I64, PLAIN, 0;
     ListExtend = "list_extend", hp_list_extend, [Obj, Obj] -> I64, PLAIN, 0;

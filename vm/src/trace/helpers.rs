@@ -247,6 +247,27 @@ pub extern "C" fn hp_gen_suspend(g: *const PyObject, lasti: i64, pc: i64, n: i64
     crate::generator::suspend_compiled(vm(), unsafe { obj(g) }, lasti as u32, pc as u32, n as usize, nulls as u64)
 }
 
+/// The empty container of a container call of kind `kind`
+/// (`push::consume`), owned.
+pub extern "C" fn hp_consume_new(kind: i64) -> *const PyObject {
+    owned(crate::push::consume::new(vm(), crate::push::consume::kind_of(kind)))
+}
+
+/// Add `v` to container `acc` of kind `kind`: 1, or 0 (nothing changed)
+/// if that would run Python code.
+pub extern "C" fn hp_consume_take(acc: *const PyObject, v: *const PyObject, kind: i64) -> i64 {
+    let (acc, v) = unsafe { (obj(acc), obj(v)) };
+    i64::from(crate::push::consume::take(vm(), crate::push::consume::kind_of(kind), acc, v))
+}
+
+/// The result of a container call that collected into `acc` (a list, a
+/// tuple or a set; never a frozenset), owned.
+pub extern "C" fn hp_consume_end(acc: *const PyObject, kind: i64) -> *const PyObject {
+    let vm = vm();
+    let acc = unsafe { obj(acc) }.to_owned();
+    owned(crate::push::consume::finish(vm, crate::push::consume::kind_of(kind), acc).expect("a list, tuple or set never fails"))
+}
+
 /// SET_ADD (`ops::set_add`); 0, or -1 with an exception pending.
 pub extern "C" fn hp_set_add(s: *const PyObject, v: *const PyObject) -> i64 {
     let (s, v) = unsafe { (obj(s), obj(v).to_owned()) };

@@ -79,7 +79,18 @@ impl Recorder {
                 slots.push(r.bridge_value(&part.trace, &g, &input_of, &mut taken, &virt, &mut virt_owned, src)?);
             }
             let gen = if i > 0 && part.descs[fr.code as usize].generator {
-                Some(GenFrame { obj: slots.pop().ok_or("generator missing")?, buf: None })
+                let obj = slots.pop().ok_or("generator missing")?;
+                // A generator a container call consumes: the frame owns the
+                // generator and the container.
+                let consume = match part.descs[fr.code as usize].consume {
+                    Some(kind) => match slots.pop() {
+                        Some(Sh::Val { op: Operand::Value(acc), repr: Repr::Obj, owned: true }) => Some((acc, kind)),
+                        _ => abort!("a consumed generator's container is not the exit's"),
+                    },
+                    None => None,
+                };
+                let obj = if consume.is_some() { r.own(obj) } else { obj };
+                Some(GenFrame { obj, buf: None, consume })
             } else {
                 None
             };

@@ -193,6 +193,14 @@ impl Recorder {
                 }
             }
         }
+        // `list(g)`, `tuple(g)`, `set(g)` of a plain generator: its body
+        // inline, its values added to the container.
+        if nargs == 1 && !self_arg {
+            let arg_obj = f.slots.last().unwrap().as_ref().expect("argument");
+            if self.consume(vm, callee, &callable, arg_obj, snap, argc)? {
+                return Ok(());
+            }
+        }
         // Any other callable: a residual call.
         if nargs <= 4 {
             let raise = self.snapshot(SnapshotKind::RaisePending, pc);
@@ -433,7 +441,7 @@ impl Recorder {
             k += 1;
         }
         let namespace = super::namespace_of(func, f.builtins.to_ref())?;
-        self.descs.push(FrameDesc { info, func: Some(func.clone()), init: init.is_some(), binary: None, generator: false, namespace });
+        self.descs.push(FrameDesc { info, func: Some(func.clone()), init: init.is_some(), binary: None, generator: false, consume: None, namespace });
         self.keep.push(func.clone());
         let desc = (self.descs.len() - 1) as u32;
         // The caller resumes after the CALL (its pc is already past it).
@@ -480,7 +488,7 @@ impl Recorder {
         slots[0] = self.own(sa);
         slots[1] = self.own(sb);
         let namespace = super::namespace_of(&method, vm.builtins.dict())?;
-        self.descs.push(FrameDesc { info, func: Some(method.clone()), init: false, binary: Some(op), generator: false, namespace });
+        self.descs.push(FrameDesc { info, func: Some(method.clone()), init: false, binary: Some(op), generator: false, consume: None, namespace });
         self.keep.push(method);
         let desc = (self.descs.len() - 1) as u32;
         let (next, pc) = (self.next_pc, self.pc);

@@ -69,9 +69,10 @@ impl Recorder {
             self.push(Sh::val(item, Repr::Obj, true));
             return Ok(());
         }
-        if let Some((info, resume_at, nulls)) = crate::generator::suspended_on_stack(vm, it) {
+        if let Some(suspended) = crate::generator::suspended_on_stack(vm, it) {
             if self.frames.len() < MAX_DEPTH {
-                return self.peel(vm, pc, iter, it, info, resume_at, &nulls);
+                let snap = self.snapshot(SnapshotKind::Resume, pc);
+                return self.peel(vm, snap, Sh::val(iter, Repr::Obj, false), it, suspended, None);
             }
             // Too deep to peel (a recursive generator): the next value is a
             // call, and the interpreter resumes the generator in a nested run.
@@ -111,10 +112,18 @@ impl Recorder {
     /// yield (`gen_yield`); exits in between rebuild the frame on the
     /// interpreter's stack (`deopt`).
     #[allow(clippy::too_many_arguments)]
-    fn peel(&mut self, vm: &VirtualMachine, pc: u32, iter: Operand, it: &PyObject, info: Rc<CodeInfo>, resume_at: u32, nulls: &[bool]) -> Result<(), Abort> {
+    pub(super) fn peel(
+        &mut self,
+        vm: &VirtualMachine,
+        snap: SnapId,
+        obj: Sh,
+        it: &PyObject,
+        (info, resume_at, nulls): (Rc<CodeInfo>, u32, Vec<bool>),
+        consume: Option<(ValueId, crate::push::Container)>,
+    ) -> Result<(), Abort> {
+        let Sh::Val { op: iter, .. } = obj else { abort!("generator is NULL") };
         let n = nulls.len();
-        let mask = null_mask(nulls)?;
-        let snap = self.snapshot(SnapshotKind::Resume, pc);
+        let mask = null_mask(&nulls)?;
         let cls = self.type_const(vm, it.class());
         self.b.guard_class(iter, cls, snap);
         let buf = self.call(Helper::GenEnter, &[iter, i64::from(resume_at).into(), (n as i64).into(), mask.into()]).expect("obj");
@@ -132,12 +141,12 @@ impl Recorder {
         let none = self.constant(vm.ctx.none.as_object(), "None");
         slots.push(Sh::val(none, Repr::Obj, false));
         let namespace = crate::generator::namespace(it).ok_or("a generator without its frame")?;
-        self.descs.push(FrameDesc { info, func: None, init: false, binary: None, generator: true, namespace });
+        self.descs.push(FrameDesc { info, func: None, init: false, binary: None, generator: true, consume: consume.map(|(_, k)| k), namespace });
         let desc = (self.descs.len() - 1) as u32;
         let (next, at) = (self.next_pc, self.pc);
         self.top().resume_pc = next;
         self.top().call_pc = at;
-        let gen = GenFrame { obj: Sh::val(iter, Repr::Obj, false), buf: Some(buf) };
+        let gen = GenFrame { obj, buf: Some(buf), consume };
         self.pending = Some(ShadowFrame { desc, slots, resume_pc: 0, call_pc: 0, init: None, binary: None, gen: Some(gen) });
         self.expect = Expect::Push;
         Ok(())
@@ -146,9 +155,12 @@ impl Recorder {
     /// A plain yield of a peeled generator: its references go back into its
     /// frame, which is suspended there, and the consumer continues with the
     /// value.
-    pub(super) fn gen_yield(&mut self, pc: u32, arg: u32) -> Result<(), Abort> {
+    pub(super) fn gen_yield(&mut self, vm: &VirtualMachine, f: &Frame, pc: u32, arg: u32) -> Result<(), Abort> {
         if arg != 0 {
             abort!("yield inside `yield from` in a peeled generator");
+        }
+        if let Some((acc, kind)) = self.frames.last().unwrap().gen.and_then(|g| g.consume) {
+            return self.consume_yield(vm, f, pc, acc, kind);
         }
         let v = self.pop();
         if matches!(v, Sh::Null) {
@@ -193,7 +205,67 @@ impl Recorder {
         }
         let (g, _) = self.as_obj(gen.obj).ok_or("generator is NULL")?;
         self.call(Helper::GenFinish, &[g]);
+        if let Some((acc, kind)) = gen.consume {
+            // The container call returns the container.
+            self.release(gen.obj);
+            let r = self.call(Helper::ConsumeEnd, &[acc.into(), (kind as i64).into()]).expect("obj");
+            self.release(Sh::val(acc, Repr::Obj, true));
+            self.push(Sh::val(r, Repr::Obj, true));
+        }
         self.expect = Expect::Return;
+        Ok(())
+    }
+
+    /// `list(g)`, `tuple(g)` or `set(g)` of a plain generator FOR_ITER
+    /// would resume on the stack (the CALL's callable `callee`, its argument
+    /// `arg`): the interpreter consumes it on the stack (`push::consume`)
+    /// and the trace runs the generator's body inline, adding each value to
+    /// the container.
+    pub(super) fn consume(&mut self, vm: &VirtualMachine, callee: Operand, callable: &PyObject, g: &PyObject, snap: SnapId, argc: usize) -> Result<bool, Abort> {
+        use crate::push::Container;
+        let Some(kind) = Container::of(vm, callable).filter(|k| *k != Container::FrozenSet) else { return Ok(false) };
+        if argc != 1 || self.frames.len() >= MAX_DEPTH || !crate::generator::is_plain_generator(g) {
+            return Ok(false);
+        }
+        let Some(suspended) = crate::generator::suspended_on_stack(vm, g) else { return Ok(false) };
+        if !matches!(self.peek(0), Sh::Val { repr: Repr::Obj, .. }) {
+            return Ok(false);
+        }
+        let k = self.constant(callable, &format!("{kind:?}"));
+        self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
+        // The generator moves from the caller's stack into the frame, which
+        // owns it; the callable and the NULL go.
+        let arg = self.pop();
+        let obj = self.own(arg);
+        for _ in 0..2 {
+            let s = self.pop();
+            self.release(s);
+        }
+        let acc = self.call(Helper::ConsumeNew, &[(kind as i64).into()]).expect("obj");
+        crate::push::consume::consume_next(g);
+        self.peel(vm, snap, obj, g, suspended, Some((acc, kind)))?;
+        Ok(true)
+    }
+
+    /// A plain yield in a generator a container call consumes: the value
+    /// goes into the container and the frame goes on as if resumed with
+    /// None. A value the container declines (the interpreter would suspend
+    /// the generator and run Python code) exits at the yield.
+    fn consume_yield(&mut self, vm: &VirtualMachine, f: &Frame, pc: u32, acc: ValueId, kind: crate::push::Container) -> Result<(), Abort> {
+        let v = f.slots.last().and_then(|v| v.as_ref()).ok_or("yield of NULL")?;
+        if !crate::push::consume::takes(vm, kind, v) {
+            abort!("a value the container call declines");
+        }
+        let s = self.peek(0);
+        let snap = self.snapshot(SnapshotKind::Reoffer, pc);
+        let (o, t) = self.as_obj(s).ok_or("yield of NULL")?;
+        let taken = self.call(Helper::ConsumeTake, &[acc.into(), o, (kind as i64).into()]).expect("i64");
+        self.b.guard_true(taken, snap);
+        self.release_temp(o, t);
+        let s = self.pop();
+        self.release(s);
+        let none = self.constant(vm.ctx.none.as_object(), "None");
+        self.push(Sh::val(none, Repr::Obj, false));
         Ok(())
     }
 

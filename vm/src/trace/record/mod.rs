@@ -96,6 +96,9 @@ pub struct FrameDesc {
     /// A generator's frame resumed by its consumer's FOR_ITER (peeled): the
     /// generator is the last source of its snapshot.
     pub generator: bool,
+    /// A generator's frame run by a container call (`push::consume`): the
+    /// container is the source before the generator.
+    pub consume: Option<crate::push::Container>,
     /// The frame's globals and builtins (for the frames a frame walk shows
     /// during a residual call, `sites`).
     pub namespace: (PyRef<PyDict>, PyRef<PyDict>),
@@ -146,6 +149,9 @@ struct ShadowFrame {
 struct GenFrame {
     obj: Sh,
     buf: Option<ValueId>,
+    /// Run by a container call (`consume`): the container (owned) and its
+    /// kind; the frame owns `obj` then.
+    consume: Option<(ValueId, crate::push::Container)>,
 }
 
 /// Why recording stopped without a trace.
@@ -263,7 +269,7 @@ impl Recorder {
             }
         }
         let namespace = (f.globals.to_ref(), f.builtins.to_ref());
-        let descs = vec![FrameDesc { info: f.code.clone(), func: None, init: false, binary: None, generator: false, namespace }];
+        let descs = vec![FrameDesc { info: f.code.clone(), func: None, init: false, binary: None, generator: false, consume: None, namespace }];
         let header_nulls = slots.iter().map(|s| matches!(s, Sh::Null)).collect();
         Ok(Recorder {
             b,
@@ -460,7 +466,8 @@ impl Recorder {
             if let Some(Sh::Val { op, .. }) = fr.init {
                 slots.push(Source::Val(op));
             }
-            let extra = fr.binary.map(|(a, b)| [a, b]).into_iter().flatten().chain(fr.gen.map(|g| g.obj));
+            let acc = fr.gen.and_then(|g| g.consume).map(|(acc, _)| Sh::val(acc, Repr::Obj, true));
+            let extra = fr.binary.map(|(a, b)| [a, b]).into_iter().flatten().chain(acc).chain(fr.gen.map(|g| g.obj));
             for s in extra {
                 slots.push(match s {
                     Sh::Null => Source::Null,
@@ -1095,7 +1102,7 @@ impl Recorder {
                 let s = self.pop();
                 self.release(s);
             }
-            Instruction::YieldValue { .. } if self.frames.last().unwrap().gen.is_some() => self.gen_yield(pc, arg)?,
+            Instruction::YieldValue { .. } if self.frames.last().unwrap().gen.is_some() => self.gen_yield(vm, f, pc, arg)?,
             Instruction::YieldValue { .. } => self.offer(vm, f, pc, arg)?,
             Instruction::MakeFunction => self.make_function(vm, f, pc, op)?,
             other => abort!("{:?} is not recorded", other),
