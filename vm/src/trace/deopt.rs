@@ -157,7 +157,11 @@ mod slot_cells {
 
     use rustpython_vm::{PyObject, VirtualMachine};
 
-    const SLOTS: usize = 32;
+    /// Entries (a power of two): a program's (class, field) pairs of
+    /// materialized objects; with 32 entries indexed by five address bits,
+    /// scheduler's pairs collided in one build and not in another (898 K
+    /// slow lookups, +7.9 % instructions), so the index now mixes all bits.
+    const SLOTS: usize = 256;
 
     /// (class address, name address, version tag, cell offset or 0 for "no
     /// slot"); a zero class address is an empty entry.
@@ -174,7 +178,8 @@ mod slot_cells {
             return None;
         }
         let key = (&**cls as *const _ as usize, name as *const PyObject as usize);
-        let k = (key.0 >> 4 ^ key.1 >> 4) % SLOTS;
+        let mixed = (key.0 ^ key.1.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let k = mixed >> (usize::BITS - SLOTS.trailing_zeros());
         let e = CACHE.with(|c| c[k].get());
         if (e.0, e.1, e.2) == (key.0, key.1, version) {
             return (e.3 != 0).then_some(e.3);
