@@ -117,6 +117,20 @@ impl PyFrozenSet {
         })
     }
 
+    /// Adds `item` to a frozenset that is still being built (not yet shared
+    /// with Python code); false when an equal item is already in it. hipy
+    /// (vendor patch 38): `X | Y` deduplicates its arguments into the
+    /// frozenset it keeps, one native lookup each, instead of a `set`, a
+    /// `__contains__` call through Python per argument and a second
+    /// frozenset made from the survivors.
+    pub(crate) fn add_while_building(&self, item: &PyObject, vm: &VirtualMachine) -> PyResult<bool> {
+        if self.inner.contains(item, vm)? {
+            return Ok(false);
+        }
+        self.inner.add(item, vm)?;
+        Ok(true)
+    }
+
     /// A frozenset constant of compiled code, as CPython's compiler leaves it:
     /// built from the elements in source order, then rebuilt from its own
     /// iteration order (`merge_consts_recursive`), which can change the table

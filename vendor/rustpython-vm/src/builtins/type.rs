@@ -583,18 +583,34 @@ impl TypeNamespace {
         }
     }
 
-    /// The interned names in the namespace; dict keys that are not strings are
-    /// left out.
-    pub fn interned_names(&self, ctx: &Context) -> Vec<&'static PyStrInterned> {
+    /// Appends to `out` the names in the namespace for which `keep` holds,
+    /// interned; dict keys that are not strings are left out. Only the kept
+    /// names are interned (hipy, vendor patch 38: `init_slots` wants the few
+    /// dunder names that stand for slots, and interning every name of every
+    /// class of the MRO first was most of its cost).
+    pub fn push_interned_names_where(
+        &self,
+        ctx: &Context,
+        keep: impl Fn(&Wtf8) -> bool,
+        out: &mut Vec<&'static PyStrInterned>,
+    ) {
         match self {
-            Self::Attributes(attrs) => attrs.read().keys().copied().collect(),
-            Self::Dict(dict) => dict
-                .into_iter()
-                .filter_map(|(key, _)| {
-                    let key = key.downcast_ref::<PyStr>()?;
-                    Some(ctx.intern_str(key.as_wtf8()))
-                })
-                .collect(),
+            Self::Attributes(attrs) => out.extend(
+                attrs
+                    .read()
+                    .keys()
+                    .copied()
+                    .filter(|name| keep(name.as_wtf8())),
+            ),
+            Self::Dict(dict) => {
+                for key in dict.keys_vec() {
+                    if let Some(key) = key.downcast_ref::<PyStr>()
+                        && keep(key.as_wtf8())
+                    {
+                        out.push(ctx.intern_str(key.as_wtf8()));
+                    }
+                }
+            }
         }
     }
 
@@ -1183,31 +1199,26 @@ impl PyType {
         // for: `update_slot` does nothing for the others (`__module__`,
         // `__doc__`, `__reduce__`, `__init_subclass__`...), and a class
         // has many of them (about half of `object`'s).
-        #[allow(clippy::mutable_key_type)]
-        let mut slot_name_set = std::collections::HashSet::new();
-        let is_slot_name = |name: &PyStrInterned| {
+        let is_slot_name = |name: &Wtf8| {
             let bytes = name.as_bytes();
-            bytes.starts_with(b"__")
+            bytes.len() > 4
+                && bytes.starts_with(b"__")
                 && bytes.ends_with(b"__")
-                && !crate::types::slot_defs::slot_defs_named(name.as_str()).is_empty()
+                && name
+                    .as_str()
+                    .is_ok_and(|name| !crate::types::slot_defs::slot_defs_named(name).is_empty())
         };
-
-        // mro[0] is self, so skip it; self.attributes is checked separately below
+        // The names of the class and of every base in its MRO (mro[0] is
+        // self), each once, in name order (deterministic slot processing).
+        let mut slot_names = Vec::new();
         for cls in &self.mro.read()[1..] {
-            for name in cls.attributes.interned_names(ctx) {
-                if is_slot_name(name) {
-                    slot_name_set.insert(name);
-                }
-            }
+            cls.attributes
+                .push_interned_names_where(ctx, is_slot_name, &mut slot_names);
         }
-        for name in self.attributes.interned_names(ctx) {
-            if is_slot_name(name) {
-                slot_name_set.insert(name);
-            }
-        }
-        // Sort for deterministic iteration order (important for slot processing)
-        let mut slot_names: Vec<_> = slot_name_set.into_iter().collect();
-        slot_names.sort_by_key(|name| name.as_str());
+        self.attributes
+            .push_interned_names_where(ctx, is_slot_name, &mut slot_names);
+        slot_names.sort_unstable_by_key(|name| name.as_str());
+        slot_names.dedup_by(|a, b| core::ptr::eq(*a, *b));
         for attr_name in slot_names {
             self.update_slot::<true>(attr_name, ctx);
         }

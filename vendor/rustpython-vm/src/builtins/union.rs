@@ -3,7 +3,7 @@ use crate::common::lock::LazyLock;
 use crate::{
     AsObject, Context, Py, PyObject, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine,
     atomic_func,
-    builtins::{PyFrozenSet, PySet, PyStr, PyTuple, PyTupleRef, PyType},
+    builtins::{PyFrozenSet, PyStr, PyTuple, PyTupleRef, PyType},
     class::PyClassImpl,
     common::hash,
     convert::ToPyObject,
@@ -303,9 +303,8 @@ fn dedup_and_flatten_args(args: &Py<PyTuple>, vm: &VirtualMachine) -> PyResult<U
 
     let mut new_args: Vec<PyObjectRef> = Vec::with_capacity(args.as_slice().len());
 
-    // Track hashable elements using a Python set (uses hash + equality)
-    let hashable_set = PySet::default().into_ref(&vm.ctx);
-    let mut hashable_list: Vec<PyObjectRef> = Vec::new();
+    // The hashable elements, deduplicated as a set does (hash + equality).
+    let hashable = PyFrozenSet::default();
     let mut unhashable_list: Vec<PyObjectRef> = Vec::new();
 
     for arg in &*args {
@@ -314,12 +313,7 @@ fn dedup_and_flatten_args(args: &Py<PyTuple>, vm: &VirtualMachine) -> PyResult<U
             Ok(_) => {
                 // Element is hashable - use set for deduplication
                 // Set membership uses hash first, then equality only if hashes match
-                let contains = vm
-                    .call_method(hashable_set.as_ref(), "__contains__", (arg.clone(),))
-                    .and_then(|r| r.try_to_bool(vm))?;
-                if !contains {
-                    hashable_set.add(arg.clone(), vm)?;
-                    hashable_list.push(arg.clone());
+                if hashable.add_while_building(arg, vm)? {
                     new_args.push(arg.clone());
                 }
             }
@@ -346,9 +340,9 @@ fn dedup_and_flatten_args(args: &Py<PyTuple>, vm: &VirtualMachine) -> PyResult<U
 
     new_args.shrink_to_fit();
 
-    // Create hashable_args frozenset if there are hashable elements
-    let hashable_args = if !hashable_list.is_empty() {
-        Some(PyFrozenSet::from_iter(vm, hashable_list)?.into_ref(&vm.ctx))
+    // The frozenset of hashable args, if there are any
+    let hashable_args = if new_args.len() > unhashable_list.len() {
+        Some(hashable.into_ref(&vm.ctx))
     } else {
         None
     };
