@@ -1,10 +1,12 @@
 //! Traceback entries for exceptions that pass through hipy frames.
 //!
-//! A `traceback` object needs a real RustPython frame object: hipy makes one
-//! of the frame's own code that RustPython never runs
-//! (`FrameObject::new_detached`, vendor patch 37), with the right code (file,
-//! name, line table, positions, flags) and globals. `traceback.print_exc()`
-//! and the excepthook then render it like any other frame.
+//! A `traceback` object needs a real RustPython frame object, whose
+//! constructor is crate-private. We obtain one through the public API: a copy
+//! of the code object flagged as a generator, called via `PyFunction::invoke`
+//! (RustPython's own call path, not hipy's hook), yields a generator whose
+//! `gi_frame` is a real, never-started frame with the right code (file, name,
+//! line table, positions) and globals. `traceback.print_exc()` and the
+//! excepthook then render it like any other frame.
 //!
 //! Each hipy frame has one such frame (`Frame::tb_frame`), as a CPython frame
 //! has one frame object. While the hipy frame runs, `tb_frame` answers with
@@ -14,27 +16,70 @@
 
 use std::sync::OnceLock;
 
-use rustpython_vm::builtins::{PyBaseExceptionRef, PyTraceback, PyTypeRef};
+use rustpython_vm::builtins::{PyBaseExceptionRef, PyFunction, PyTraceback, PyTypeRef};
 use rustpython_vm::frame::FrameObject;
-use rustpython_vm::function::{ArgMapping, FuncArgs};
-use rustpython_vm::scope::Scope;
+use rustpython_vm::function::{FuncArgs, KwArgs};
 use rustpython_vm::{AsObject, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine};
 
+use crate::code::CodeInfo;
 use crate::frame::Frame;
 use crate::{introspect, runtime};
 
-/// The real frame object standing for `f` in tracebacks (made once): a
-/// frame object of `f`'s own code that RustPython never runs
-/// (`FrameObject::new_detached`, vendor patch 37), with `f`'s globals and
-/// builtins, and its namespace for a module or class body.
-pub fn frame_object(vm: &VirtualMachine, f: &Frame) -> PyResult<PyRef<FrameObject>> {
+/// CO_VARARGS | CO_VARKEYWORDS | CO_COROUTINE | CO_ITERABLE_COROUTINE | CO_ASYNC_GENERATOR
+const STRIP_FLAGS: u32 = 0x04 | 0x08 | 0x80 | 0x100 | 0x200;
+const GENERATOR: u32 = 0x20;
+
+fn frame_code(vm: &VirtualMachine, info: &CodeInfo) -> PyResult<PyObjectRef> {
+    if let Some(c) = info.frame_code.borrow().as_ref() {
+        return Ok(c.clone());
+    }
+    let code: PyObjectRef = info.code.clone().into();
+    let flags = (info.flags.bits() | GENERATOR) & !STRIP_FLAGS;
+    let kwargs = KwArgs::from_iter([
+        ("co_flags".to_owned(), vm.ctx.new_int(flags).into()),
+        ("co_argcount".to_owned(), vm.ctx.new_int(0).into()),
+        ("co_posonlyargcount".to_owned(), vm.ctx.new_int(0).into()),
+        ("co_kwonlyargcount".to_owned(), vm.ctx.new_int(0).into()),
+    ]);
+    let replaced = code
+        .get_attr("replace", vm)?
+        .call(FuncArgs::new(Vec::new(), kwargs), vm)?;
+    *info.frame_code.borrow_mut() = Some(replaced.clone());
+    Ok(replaced)
+}
+
+/// The real frame object standing for `f` in tracebacks (made once).
+pub fn frame_object(vm: &VirtualMachine, f: &Frame) -> PyResult<rustpython_vm::PyRef<FrameObject>> {
     if let Some(frame) = f.tb_frame.get() {
         return Ok(frame.clone());
     }
-    let locals = f.locals.clone().map(ArgMapping::new);
-    let scope = Scope::new(locals, PyRef::clone(&*f.globals));
-    let builtins: PyObjectRef = PyRef::clone(&*f.builtins).into();
-    let frame = FrameObject::new_detached(f.code.code.clone(), scope, builtins, vm);
+    let code = frame_code(vm, &f.code)?;
+    let nfree = f.code.code.code.freevars.len();
+    let closure: PyObjectRef = if nfree == 0 {
+        vm.ctx.none()
+    } else {
+        let cells: PyResult<Vec<PyObjectRef>> =
+            (0..nfree).map(|_| crate::layout::new_cell(None, vm)).collect();
+        vm.ctx.new_tuple(cells?).into()
+    };
+    let func = vm.ctx.types.function_type.as_object().call(
+        (code, f.globals.clone(), vm.ctx.new_str(f.code.name()), vm.ctx.none(), closure),
+        vm,
+    )?;
+    let func = func
+        .downcast::<PyFunction>()
+        .map_err(|_| vm.new_system_error("hipy: FunctionType did not make a function"))?;
+    // RustPython's own call path: builds its generator without running it.
+    let gen = func.invoke(FuncArgs::default(), vm)?;
+    let frame = gen.get_attr("gi_frame", vm)?;
+    let frame = frame
+        .downcast::<FrameObject>()
+        .map_err(|_| vm.new_system_error("hipy: gi_frame is not a frame"))?;
+    // Closing the never-started generator finishes it without running it
+    // and leaves the frame to the frame object alone: the frame can then be
+    // moved past its start (`set_lasti`, for `f_lineno`) and cleared
+    // (`frame.clear()`) without RustPython ever resuming it.
+    vm.call_method(&gen, "close", ())?;
     let _ = f.tb_frame.set(frame.clone());
     Ok(frame)
 }

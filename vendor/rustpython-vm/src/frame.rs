@@ -1861,27 +1861,6 @@ impl FrameObject {
         frame
     }
 
-    /// hipy (vendor patch 37): a frame object for `code` that RustPython
-    /// never runs, as a traceback entry of another interpreter's frame
-    /// needs: owned by the frame object from the start (so `clear()` and
-    /// `f_lineno` treat it as a frame that has finished), its locals on the
-    /// heap, its free variables empty cells, no function object and no
-    /// previous frame. hipy made these through a generator of a
-    /// flag-rewritten copy of the code, which cost about 10,000
-    /// instructions and showed the copy's `co_flags` and `co_argcount` in
-    /// `tb_frame.f_code`.
-    pub fn new_detached(
-        code: PyRef<PyCode>,
-        scope: Scope,
-        builtins: PyObjectRef,
-        vm: &VirtualMachine,
-    ) -> FrameObjectRef {
-        let closure: Vec<PyCellRef> = (0..code.freevars.len())
-            .map(|_| PyCell::default().into_ref(&vm.ctx))
-            .collect();
-        Self::new_ref(code, scope, builtins, &closure, None, false, vm)
-    }
-
     /// Access fastlocals immutably.
     ///
     /// # Safety
