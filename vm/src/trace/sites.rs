@@ -140,19 +140,25 @@ fn make_frame(level: &Level) -> Box<Frame> {
     f
 }
 
-/// The loop frame on top of stack `anchor - 1` is at instruction `lasti`.
-fn set_root_lasti(anchor: usize, lasti: u32) {
+/// The frame on top of stack `anchor - 1`: a run's own frame when it has one.
+fn root_frame(anchor: usize) -> Option<*mut Frame> {
     runtime::with(|rt| {
         let stacks = rt.stacks.borrow();
-        let Some(&p) = anchor.checked_sub(1).and_then(|i| stacks.get(i)) else { return };
+        let &p = anchor.checked_sub(1).and_then(|i| stacks.get(i))?;
         // SAFETY: the stack belongs to an eval loop that is inside this run
         // (its compiled code is in a call), so nothing else touches the
-        // frame now; the interpreter sets the index again when the run ends.
-        if let Some(top) = unsafe { &*p }.last() {
-            let frame = &**top as *const Frame as *mut Frame;
-            unsafe { (*frame).lasti = lasti };
-        }
-    });
+        // frame now.
+        unsafe { &*p }.last().map(|top| &**top as *const Frame as *mut Frame)
+    })
+}
+
+/// The loop frame on top of stack `anchor - 1` is at instruction `lasti`
+/// (the interpreter sets the index again when the run ends).
+fn set_root_lasti(anchor: usize, lasti: u32) {
+    if let Some(frame) = root_frame(anchor) {
+        // SAFETY: see `root_frame`.
+        unsafe { (*frame).lasti = lasti };
+    }
 }
 
 /// Visit the virtual frames of the runs anchored at `min_anchor` or above
@@ -182,14 +188,7 @@ pub fn visit(min_anchor: usize, next: &mut usize, f: &mut impl FnMut(&Frame) -> 
 pub fn runs_compiled(f: &Frame) -> bool {
     RUNS.with(|r| {
         let Ok(runs) = r.try_borrow() else { return false };
-        runs.iter().filter(|run| run.root_is_frame).any(|run| {
-            runtime::with(|rt| {
-                let stacks = rt.stacks.borrow();
-                let Some(&p) = run.anchor.checked_sub(1).and_then(|i| stacks.get(i)) else { return false };
-                // SAFETY: as in `set_root_lasti`.
-                unsafe { &*p }.last().is_some_and(|top| std::ptr::eq(&**top, f))
-            })
-        })
+        runs.iter().any(|run| run.root_is_frame && root_frame(run.anchor).is_some_and(|p| std::ptr::eq(p, f)))
     })
 }
 
