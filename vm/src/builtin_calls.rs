@@ -35,6 +35,12 @@ struct Known {
     str_split: PyObjectRef,
     dict_get: PyObjectRef,
     str_format: PyObjectRef,
+    /// `all` and `any`: what LOAD_COMMON_CONSTANT loads (the compiler's
+    /// inline loop for `all(genexpr)`/`any(genexpr)` runs only when the
+    /// name still means the start-up builtin, as CPython 3.14's
+    /// interpreter-wide common constants).
+    all: PyObjectRef,
+    any: PyObjectRef,
     /// `object.__dict__['__class__']`.
     object_class: PyObjectRef,
 }
@@ -62,6 +68,8 @@ pub fn install(vm: &VirtualMachine) {
             str_split: str.get_attr("split", vm).ok()?,
             dict_get: dict.get_attr("get", vm).ok()?,
             str_format: str.get_attr("format", vm).ok()?,
+            all: builtin("all")?,
+            any: builtin("any")?,
             object_class: vm.ctx.types.object_type.get_attr(vm.ctx.names.__class__)?,
         })
     });
@@ -202,6 +210,12 @@ impl Method {
             Method::DictGet => vm.ctx.types.dict_type,
         }
     }
+}
+
+/// The builtin `all` (`want_any` false) or `any` as it was at start-up.
+pub fn start_up_all_any(want_any: bool) -> Option<&'static PyObjectRef> {
+    let known = KNOWN.get()?.as_ref()?;
+    Some(if want_any { &known.any } else { &known.all })
 }
 
 /// Which of `list.append`, `list.pop` and `dict.get` (as they were at

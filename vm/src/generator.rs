@@ -308,6 +308,9 @@ impl Coro {
             }
             return Ok(());
         }
+        if self.close_without_handlers(vm) {
+            return Ok(());
+        }
         let exc = vm.new_exception_empty(vm.ctx.exceptions.generator_exit.to_owned());
         match self.throw(vm, exc) {
             Ok(PyIterReturn::Return(_)) => Err(vm.new_runtime_error(format!(
@@ -322,6 +325,43 @@ impl Coro {
                 Ok(())
             }
             Err(e) => Err(e),
+        }
+    }
+
+    /// close() of a frame suspended at a plain `yield` that no `try`,
+    /// `with` or `except` of its own encloses (the RESUME after the yield
+    /// says so: exception depth 1, the handler every generator has for
+    /// StopIteration): GeneratorExit would unwind it running no code, so the
+    /// frame is dropped without making the exception or its traceback, as
+    /// CPython 3.12+ does. Not while a trace or profile hook is set (its
+    /// events for the unwinding are kept). True if closed this way.
+    fn close_without_handlers(&self, vm: &VirtualMachine) -> bool {
+        const RESUME_AFTER_YIELD: u32 = 1;
+        const RESUME_DEPTH1: u32 = 4;
+        if vm.use_tracing.get() || !self.claim() {
+            return false;
+        }
+        let plain = self.frame.0.lock().as_ref().is_some_and(|f| {
+            let ops = &f.code.ops;
+            let Some(y) = ops.get(f.lasti as usize) else { return false };
+            let after = f.lasti as usize + 1 + usize::from(y.ncache);
+            matches!(y.kind, Instruction::YieldValue { .. })
+                && y.arg == 0
+                && ops.get(after).is_some_and(|r| {
+                    matches!(r.kind, Instruction::Resume { .. }) && r.arg == RESUME_AFTER_YIELD | RESUME_DEPTH1
+                })
+        });
+        let frame = if plain { self.frame.take() } else { None };
+        self.running.0.store(false, Ordering::Release);
+        match frame {
+            Some(f) => {
+                f.recycle(vm);
+                self.exc_saved.set(false);
+                let saved = self.exc_state.lock().take();
+                drop(saved);
+                true
+            }
+            None => false,
         }
     }
 

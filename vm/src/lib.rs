@@ -82,8 +82,9 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     anext::install(vm)?;
     compat::lazy::register(&[("_types", point_types_at_hipy)]);
     compat::install(vm)?;
-    builtin_calls::install(vm);
     push::install(vm)?;
+    // After `push`, whose `sum`/`min`/`any`... are the builtins users see.
+    builtin_calls::install(vm);
     heapq::install();
     threads::install(vm)?;
     refs::enable();

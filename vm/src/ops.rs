@@ -336,14 +336,21 @@ pub fn contains(vm: &VirtualMachine, needle: &PyObjectRef, container: &PyObjectR
     vm._contains(container, needle).map_err(|e| crate::compat::normalize_error(vm, e))
 }
 
+/// LOAD_COMMON_CONSTANT: objects fixed at start-up. `all` and `any` are the
+/// builtins as they were then, not what `builtins.all` names now: the
+/// compiler tests `all is <common constant>` before running its inline loop,
+/// so a program that rebinds `builtins.all` gets its own function called.
 pub fn common_constant(vm: &VirtualMachine, arg: u32) -> PyResult {
-    let builtin = |name: &'static str| vm.builtins.get_attr(name, vm);
+    let builtin = |want_any: bool, name: &'static str| match crate::builtin_calls::start_up_all_any(want_any) {
+        Some(f) => Ok(f.clone()),
+        None => vm.builtins.get_attr(name, vm),
+    };
     Ok(match arg {
         0 => vm.ctx.exceptions.assertion_error.to_owned().into(),
         1 => vm.ctx.exceptions.not_implemented_error.to_owned().into(),
         2 => vm.ctx.types.tuple_type.to_owned().into(),
-        3 => builtin("all")?,
-        4 => builtin("any")?,
+        3 => builtin(false, "all")?,
+        4 => builtin(true, "any")?,
         5 => vm.ctx.types.list_type.to_owned().into(),
         6 => vm.ctx.types.set_type.to_owned().into(),
         _ => return Err(vm.new_system_error(format!("hipy: unknown common constant {arg}"))),
@@ -524,6 +531,13 @@ fn typing_attr(vm: &VirtualMachine, name: &'static str) -> PyResult {
     vm.import("typing", 0)?.get_attr(name, vm)
 }
 
+/// INTRINSIC_LIST_TO_TUPLE: a tuple of the list's items (`tuple(genexpr)`'s
+/// inline loop ends with it).
+pub fn list_to_tuple(vm: &VirtualMachine, v: &PyObject) -> PyResult {
+    let list = v.downcast_ref::<PyList>().ok_or_else(|| vm.new_system_error("LIST_TO_TUPLE of a non-list"))?;
+    Ok(vm.ctx.new_tuple(list.borrow_vec().to_vec()).into())
+}
+
 pub fn intrinsic1(vm: &VirtualMachine, f: &mut Frame, func: u32, v: PyObjectRef) -> PyResult {
     match func {
         1 => {
@@ -540,12 +554,7 @@ pub fn intrinsic1(vm: &VirtualMachine, f: &mut Frame, func: u32, v: PyObjectRef)
         3 => Ok(crate::generator::stop_iteration_error(vm, &f.code, v)),
         4 => Ok(crate::generator::async_gen_wrap(vm, v)),
         5 => vm._pos(&v),
-        6 => {
-            let list = v
-                .downcast_ref::<PyList>()
-                .ok_or_else(|| vm.new_system_error("LIST_TO_TUPLE of a non-list"))?;
-            Ok(vm.ctx.new_tuple(list.borrow_vec().to_vec()).into())
-        }
+        6 => list_to_tuple(vm, &v),
         7 => typing_attr(vm, "TypeVar")?.call((v,), vm),
         8 => typing_attr(vm, "ParamSpec")?.call((v,), vm),
         9 => typing_attr(vm, "TypeVarTuple")?.call((v,), vm),

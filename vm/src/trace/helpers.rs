@@ -1047,6 +1047,12 @@ pub extern "C" fn hp_store_slice_ints(v: *const PyObject, c: *const PyObject, st
 }
 
 /// `iter(o)` as GET_ITER does it (`ops::get_iter`). Owned.
+/// tuple(list) for INTRINSIC_LIST_TO_TUPLE: owned, or null with an
+/// exception pending.
+pub extern "C" fn hp_list_to_tuple(l: *const PyObject) -> *const PyObject {
+    owned_or_fail(crate::ops::list_to_tuple(vm(), unsafe { obj(l) }))
+}
+
 pub extern "C" fn hp_get_iter(o: *const PyObject) -> *const PyObject {
     let o = unsafe { obj(o) }.to_owned();
     owned_or_fail(crate::ops::get_iter(vm(), o))

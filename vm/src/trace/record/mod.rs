@@ -694,6 +694,18 @@ impl Recorder {
                 self.push(s);
             }
             Instruction::LoadSmallInt { .. } => self.push(Sh::val(arg as i64, Repr::Int, false)),
+            Instruction::LoadCommonConstant { .. } => {
+                // Objects fixed at start-up (`all`, `any`, `tuple`...).
+                let c = crate::ops::common_constant(vm, arg).map_err(|_| format!("unknown common constant {arg}"))?;
+                let c = self.constant(&c, "common constant");
+                self.push(Sh::val(c, Repr::Obj, false));
+            }
+            Instruction::CallIntrinsic1 { .. } if arg == 6 => {
+                // INTRINSIC_LIST_TO_TUPLE (`tuple(genexpr)`'s inline loop).
+                let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+                let r = self.call_popped(1, Helper::ListToTuple, |rec, r| rec.b.guard_nonnull(r, raise))?;
+                self.push(Sh::val(r, Repr::Obj, true));
+            }
             Instruction::LoadFast { .. } | Instruction::LoadFastBorrow { .. } | Instruction::LoadFastCheck { .. } => {
                 self.load_fast(arg as usize)?
             }
