@@ -277,14 +277,13 @@ fn type_error(
         };
     }
     let shape = argspec::Shape { nargs, keywords, via_descriptor: false };
-    let key = format!("{}()", cls.name());
-    if argspec::violation(&key, &cls.name(), &shape).is_none() {
+    let name = cls.name().to_string();
+    let key = format!("{name}()");
+    if argspec::violation(&key, &name, &shape).is_none() {
         if let Some(args) = kept {
             return argtypes::constructor_error(vm, cls, &argtypes::Args::from_funcargs(args), e);
         }
     }
-    let name = cls.name().to_string();
-    let key = format!("{name}()");
     translate(vm, &key, &name, nargs, keywords, false, e)
 }
 
@@ -333,8 +332,13 @@ fn translate(
     e: PyBaseExceptionRef,
 ) -> PyBaseExceptionRef {
     // Builtins that are classes in 3.11 (`reversed`) are described as such.
-    let class_key = format!("{key}()");
-    let key = if !argspec::knows(key) && argspec::knows(&class_key) { class_key.as_str() } else { key };
+    let class_key;
+    let key = if argspec::knows(key) {
+        key
+    } else {
+        class_key = format!("{key}()");
+        if argspec::knows(&class_key) { class_key.as_str() } else { key }
+    };
     if !e.class().is(vm.ctx.exceptions.zero_division_error) {
         let shape = argspec::Shape { nargs, keywords, via_descriptor };
         if let Some(msg) = argspec::violation(key, display, &shape) {

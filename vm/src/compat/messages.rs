@@ -8,7 +8,9 @@ use rustpython_vm::{AsObject, VirtualMachine};
 pub fn exception_message(e: &PyBaseExceptionRef) -> Option<String> {
     let args = e.args();
     match args.as_slice() {
-        [msg] => msg.downcast_ref::<PyStr>().map(|s| s.as_wtf8().to_string()),
+        // A str that is valid UTF-8 is copied as it is (formatting a WTF-8
+        // string goes code point by code point).
+        [msg] => msg.downcast_ref::<PyStr>().map(|s| s.to_str().map_or_else(|| s.as_wtf8().to_string(), str::to_owned)),
         _ => None,
     }
 }
