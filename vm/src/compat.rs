@@ -111,6 +111,19 @@ pub fn normalize_error(
     messages::normalize(vm, e)
 }
 
+/// The exception a call of the builtin function `callable` with `nargs`
+/// positional arguments raises in 3.11, given what its implementation raised
+/// (what the call slot's translation does, for a caller that ran the builtin
+/// without its call slot: `builtin_calls`).
+pub fn native_call_error(
+    vm: &VirtualMachine,
+    callable: &rustpython_vm::PyObject,
+    nargs: usize,
+    e: rustpython_vm::builtins::PyBaseExceptionRef,
+) -> rustpython_vm::builtins::PyBaseExceptionRef {
+    calls::native_error(vm, callable, nargs, &[], e)
+}
+
 /// `vm.compile`, with CPython 3.11's annotations in module and class
 /// bodies, for the script, `-c` text and the REPL.
 pub fn compile(

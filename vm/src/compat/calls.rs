@@ -132,7 +132,7 @@ fn str_attr(vm: &VirtualMachine, obj: &PyObject, name: &'static str) -> Option<S
     v.downcast_ref::<PyStr>().map(|s| s.as_wtf8().to_string())
 }
 
-fn native_error(
+pub(super) fn native_error(
     vm: &VirtualMachine,
     zelf: &PyObject,
     nargs: usize,
