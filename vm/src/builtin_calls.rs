@@ -8,8 +8,8 @@
 //! `isalnum`), `lower`, `strip` and `split` of an ASCII str with ASCII
 //! arguments (`ascii_str_method`), `dict.get` of an exact int or str key, and `str.format` with
 //! `{}` fields (`strfmt::format_fields`), and `int` of an exact str of
-//! decimal digits (`decimal_i64`), and `list` of an exact list or tuple (a
-//! copy). Everything else,
+//! decimal digits (`decimal_i64`), `list` of an exact list or tuple (a
+//! copy), and `hasattr`/`getattr` with an exact str name. Everything else,
 //! including every case that could raise or run Python code, goes through
 //! the general call.
 
