@@ -538,16 +538,55 @@ pub fn load_super_attr(vm: &VirtualMachine, f: &mut Frame, arg: u32) -> PyResult
     let obj = f.pop();
     let class = f.pop();
     let global_super = f.pop();
-    let sup = global_super.call((class, obj.clone()), vm)?;
-    let v = sup.get_attr(name, vm)?;
+    let v = super_attr(vm, &global_super, class, obj, name)?;
+    f.push(v);
     if arg & 1 != 0 {
-        // A bound method from super(): call it as it is.
-        f.push(v);
+        // The method form: a bound method and NULL (compiled code makes the
+        // same shape: `trace::record`).
         f.push_opt(None);
-    } else {
-        f.push(v);
     }
     Ok(())
+}
+
+/// `super(class, obj).name` as LOAD_SUPER_ATTR computes it. When `super` is
+/// the builtin and `obj` an instance of `class`, the attribute is found in
+/// `type(obj)`'s MRO after `class` and bound as `super` would bind it,
+/// without making the super object; otherwise `super(class, obj)` is called.
+pub fn super_attr(
+    vm: &VirtualMachine,
+    global_super: &PyObjectRef,
+    class: PyObjectRef,
+    obj: PyObjectRef,
+    name: &'static PyStrInterned,
+) -> PyResult {
+    if let Some(found) = super_lookup(vm, global_super, &class, &obj, name) {
+        return match found.class().slots.descr_get.load() {
+            Some(get) => get(&found, Some(&obj), Some(obj.class().as_object()), vm),
+            None => Ok(found),
+        };
+    }
+    let sup = global_super.call((class, obj), vm)?;
+    sup.get_attr(name, vm)
+}
+
+/// What `super_attr`'s fast path finds, or None where `super()` itself must
+/// answer (another `super`, a class-mode super, `__class__`, a miss).
+fn super_lookup(
+    vm: &VirtualMachine,
+    global_super: &PyObject,
+    class: &PyObject,
+    obj: &PyObject,
+    name: &'static PyStrInterned,
+) -> Option<PyObjectRef> {
+    if !global_super.is(vm.ctx.types.super_type) || name.as_bytes() == b"__class__" || crate::code::forced_miss() {
+        return None;
+    }
+    let class = class.downcast_ref::<PyType>()?;
+    if obj.downcast_ref::<PyType>().is_some() || !obj.class().fast_issubclass(class) {
+        return None;
+    }
+    let mro = obj.class().mro.read();
+    mro.iter().skip_while(|c| !c.is(class)).skip(1).find_map(|c| c.get_direct_attr(name))
 }
 
 pub(crate) fn special_name(arg: u32) -> &'static str {

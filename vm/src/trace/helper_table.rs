@@ -57,7 +57,7 @@ macro_rules! helpers {
                     self,
                     Helper::Binop | Helper::Compare | Helper::Getattr | Helper::GetattrHinted | Helper::IterNext
                         | Helper::GetIter | Helper::GetSlice | Helper::Invert | Helper::Format | Helper::Convert
-                        | Helper::NewInstance | Helper::CallEx
+                        | Helper::NewInstance | Helper::CallEx | Helper::SuperAttr
                         | Helper::Call0 | Helper::Call1 | Helper::Call2 | Helper::Call3 | Helper::Call4
                         | Helper::CallPy0 | Helper::CallPy1 | Helper::CallPy2 | Helper::CallPy3 | Helper::CallPy4
                         | Helper::CallKw1 | Helper::CallKw2 | Helper::CallKw3 | Helper::CallKw4
@@ -191,6 +191,7 @@ helpers! {
     StoreSliceInts = "store_slice_ints", hp_store_slice_ints, [Obj, Obj, I64, I64, I64] -> I64, PLAIN, 0;
     GetIter = "get_iter", hp_get_iter, [Obj] -> Obj, RAISING, 0;
     ListToTuple = "list_to_tuple", hp_list_to_tuple, [Obj] -> Obj, RAISING, 0;
+    SuperAttr = "super_attr", hp_super_attr, [Obj, Obj, Obj, Obj] -> Obj, RAISING, 0;
     List0 = "list0", hp_list0, [] -> Obj, OWNED, 0;
     List1 = "list1", hp_list1, [Obj] -> Obj, OWNED, 0;
     List2 = "list2", hp_list2, [Obj, Obj] -> Obj, OWNED, 0;

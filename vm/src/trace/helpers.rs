@@ -1047,6 +1047,22 @@ pub extern "C" fn hp_store_slice_ints(v: *const PyObject, c: *const PyObject, st
 }
 
 /// `iter(o)` as GET_ITER does it (`ops::get_iter`). Owned.
+/// `super(class, obj).name` (LOAD_SUPER_ATTR's attribute form, a method
+/// bound): owned, or null with an exception pending. `name` is the code's
+/// interned name.
+pub extern "C" fn hp_super_attr(
+    global_super: *const PyObject,
+    class: *const PyObject,
+    obj_: *const PyObject,
+    name: *const PyObject,
+) -> *const PyObject {
+    let vm = vm();
+    let (global_super, class, o) = unsafe { (obj(global_super).to_owned(), obj(class).to_owned(), obj(obj_).to_owned()) };
+    let name = unsafe { obj(name) }.downcast_ref::<rustpython_vm::builtins::PyStr>().expect("a name constant");
+    let name = vm.ctx.intern_str(name.as_wtf8());
+    owned_or_fail(crate::attr::super_attr(vm, &global_super, class, o, name))
+}
+
 /// tuple(list) for INTRINSIC_LIST_TO_TUPLE: owned, or null with an
 /// exception pending.
 pub extern "C" fn hp_list_to_tuple(l: *const PyObject) -> *const PyObject {

@@ -700,6 +700,32 @@ impl Recorder {
                 let c = self.constant(&c, "common constant");
                 self.push(Sh::val(c, Repr::Obj, false));
             }
+            Instruction::LoadSuperAttr { .. } => {
+                // `super().name`: a residual lookup (`attr::super_attr`);
+                // the method form gets the bound method and a NULL.
+                let name = f.code.names[(arg >> 2) as usize];
+                let name = self.constant(name.as_object(), "name");
+                let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+                let mut popped: Vec<Sh> = (0..3).map(|_| self.pop()).collect();
+                popped.reverse();
+                let mut args = Vec::with_capacity(4);
+                for s in &popped {
+                    args.push(self.as_obj(*s).ok_or("super() of NULL")?);
+                }
+                let ops: Vec<Operand> = args.iter().map(|(o, _)| *o).chain([name.into()]).collect();
+                let r = self.call(Helper::SuperAttr, &ops).expect("obj");
+                self.b.guard_nonnull(r, raise);
+                for (o, t) in args {
+                    self.release_temp(o, t);
+                }
+                for s in popped {
+                    self.release(s);
+                }
+                self.push(Sh::val(r, Repr::Obj, true));
+                if arg & 1 != 0 {
+                    self.push(Sh::Null);
+                }
+            }
             Instruction::CallIntrinsic1 { .. } if arg == 6 => {
                 // INTRINSIC_LIST_TO_TUPLE (`tuple(genexpr)`'s inline loop).
                 let raise = self.snapshot(SnapshotKind::RaisePending, pc);
