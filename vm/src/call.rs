@@ -3,7 +3,7 @@
 
 use rustpython_vm::builtins::{PyDict, PyFunction, PyStr, PyStrRef, PyTuple, PyType};
 use rustpython_vm::bytecode::CodeFlags;
-use rustpython_vm::function::{FuncArgs, KwArgs};
+use rustpython_vm::function::FuncArgs;
 use rustpython_vm::types::PyTypeFlags;
 use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
@@ -605,14 +605,23 @@ pub fn exact_function<'a>(vm: &VirtualMachine, obj: &'a PyObjectRef) -> Option<&
     }
 }
 
-/// Call any object through RustPython's protocol.
+/// Call any object through RustPython's protocol: a vectorcall, whose
+/// keyword names stay the str objects they are (no copy of a name into a
+/// map here, and a native callable's error wording reads them only when the
+/// call fails).
 pub fn call_object(vm: &VirtualMachine, callable: &PyObjectRef, positional: Vec<PyObjectRef>, kwargs: Kwargs) -> PyResult {
+    let nargs = positional.len();
     if kwargs.is_empty() {
-        let n = positional.len();
-        return callable.vectorcall(positional, n, None, vm);
+        return callable.vectorcall(positional, nargs, None, vm);
     }
-    let kw = KwArgs::from_iter(kwargs.into_iter().map(|(k, v)| (k.as_wtf8().to_owned(), v)));
-    callable.call(FuncArgs::new(positional, kw), vm)
+    let mut args = positional;
+    args.reserve_exact(kwargs.len());
+    let mut names: Vec<PyObjectRef> = Vec::with_capacity(kwargs.len());
+    for (name, value) in kwargs {
+        names.push(name.into());
+        args.push(value);
+    }
+    callable.vectorcall(args, nargs, Some(&names), vm)
 }
 
 /// CALL_FUNCTION_EX. Stack: callable, self_or_null, args tuple, kwargs dict or NULL.

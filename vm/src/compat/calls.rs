@@ -64,16 +64,14 @@ fn keyword_names(kwnames: Option<&[PyObjectRef]>) -> Vec<String> {
     kwnames
         .unwrap_or_default()
         .iter()
-        .map(|k| k.downcast_ref::<PyStr>().map_or_else(String::new, |s| s.as_wtf8().to_string()))
+        .map(|k| k.downcast_ref::<PyStr>().map_or_else(String::new, |s| s.as_wtf8().to_string_lossy().into_owned()))
         .collect()
 }
 
+/// The keyword names of a call through the `call` slot, kept before the
+/// call consumes them (a vectorcall's are read only when it fails).
 fn funcargs_keywords(args: &FuncArgs) -> Vec<String> {
-    if args.kwargs.is_empty() {
-        Vec::new()
-    } else {
-        args.kwargs.keys().map(|k| k.to_string()).collect()
-    }
+    args.kwargs.keys().map(|k| k.to_string_lossy().into_owned()).collect()
 }
 
 /// A `call` / `vectorcall` slot pair that runs the saved slots of `$saved`

@@ -9,7 +9,7 @@ use crate::{
 use core::ops::{Deref, DerefMut, RangeInclusive};
 use indexmap::IndexMap;
 use itertools::Itertools;
-use std::hash::DefaultHasher;
+use rustc_hash::FxBuildHasher;
 
 pub trait IntoFuncArgs: Sized {
     fn into_args(self, vm: &VirtualMachine) -> FuncArgs;
@@ -630,7 +630,10 @@ pub struct KwArgs<T = PyObjectRef, Name: ArgName = NameKwargs>(
 /// `KwArgs` is built for every call, including the far more common
 /// keyword-less one, and seeding reads a thread-local. Keyword names come
 /// from the program text, so per-process hash randomization buys nothing.
-pub type KwArgsMap<T> = IndexMap<Wtf8Buf, T, core::hash::BuildHasherDefault<DefaultHasher>>;
+/// It is FxHash (rustc-hash), not SipHash: every keyword of a native call is
+/// hashed when the map is built and again when a parameter looks it up, and
+/// SipHash's set-up and finish cost more than the short name itself.
+pub type KwArgsMap<T> = IndexMap<Wtf8Buf, T, FxBuildHasher>;
 
 impl<T> Default for KwArgs<T> {
     fn default() -> Self {
