@@ -560,13 +560,24 @@ impl Recorder {
         name: Helper,
         check: impl FnOnce(&mut Recorder, ValueId),
     ) -> Result<ValueId, Abort> {
+        self.call_popped_with(n, &[], name, check)
+    }
+
+    /// `call_popped`, with `extra` operands after the popped ones.
+    fn call_popped_with(
+        &mut self,
+        n: usize,
+        extra: &[Operand],
+        name: Helper,
+        check: impl FnOnce(&mut Recorder, ValueId),
+    ) -> Result<ValueId, Abort> {
         let mut items: Vec<Sh> = (0..n).map(|_| self.pop()).collect();
         items.reverse();
         let mut ops = Vec::with_capacity(n);
         for s in &items {
             ops.push(self.as_obj(*s).ok_or_else(|| format!("{} of NULL", name.name()))?);
         }
-        let args: Vec<Operand> = ops.iter().map(|(o, _)| *o).collect();
+        let args: Vec<Operand> = ops.iter().map(|(o, _)| *o).chain(extra.iter().copied()).collect();
         let r = self.call(name, &args).expect("the helper returns a value");
         check(self, r);
         for (o, t) in ops {
@@ -706,21 +717,7 @@ impl Recorder {
                 let name = f.code.names[(arg >> 2) as usize];
                 let name = self.constant(name.as_object(), "name");
                 let raise = self.snapshot(SnapshotKind::RaisePending, pc);
-                let mut popped: Vec<Sh> = (0..3).map(|_| self.pop()).collect();
-                popped.reverse();
-                let mut args = Vec::with_capacity(4);
-                for s in &popped {
-                    args.push(self.as_obj(*s).ok_or("super() of NULL")?);
-                }
-                let ops: Vec<Operand> = args.iter().map(|(o, _)| *o).chain([name.into()]).collect();
-                let r = self.call(Helper::SuperAttr, &ops).expect("obj");
-                self.b.guard_nonnull(r, raise);
-                for (o, t) in args {
-                    self.release_temp(o, t);
-                }
-                for s in popped {
-                    self.release(s);
-                }
+                let r = self.call_popped_with(3, &[name.into()], Helper::SuperAttr, |rec, r| rec.b.guard_nonnull(r, raise))?;
                 self.push(Sh::val(r, Repr::Obj, true));
                 if arg & 1 != 0 {
                     self.push(Sh::Null);
