@@ -32,7 +32,8 @@ pub struct CompiledLoop {
     pub(crate) exits: AppendOnly<ExitInfo>,
     /// xorshift64 state of the random-exit mode; the code updates it in place.
     pub(crate) prng: Box<AtomicU64>,
-    pub(crate) entry: AssemblyOffset,
+    /// The root trace's entry (its code never moves).
+    entry_fn: EntryFn,
     pub(crate) layout: ObjLayout,
     pub(crate) input_types: Vec<Type>,
     /// The root loop's head: its address and where the inputs are there.
@@ -237,11 +238,14 @@ pub(crate) fn build(trace: &Trace, opts: &CompileOptions) -> Result<CompiledLoop
         arg_slots,
         spill_slots: (spill_base..a.frame_end).step_by(8).collect(),
     };
+    // SAFETY: the entry was emitted with this signature; the buffer is the
+    // root's code, kept (and never moved) as long as the loop.
+    let entry_fn: EntryFn = unsafe { std::mem::transmute(a.code.ptr(a.entry)) };
     let l = CompiledLoop {
         traces: AppendOnly::new(),
         exits: AppendOnly::new(),
         prng,
-        entry: a.entry,
+        entry_fn,
         layout: opts.layout,
         input_types: trace
             .inputs
@@ -301,12 +305,10 @@ impl CompiledLoop {
         let cap = values.capacity();
         self.active_capacity
             .set(Some(outer.map_or(cap, |c| c.min(cap))));
-        let root = self.traces.get(0).expect("the root trace");
-        // SAFETY: the entry was emitted with this signature; the code lives as long as
-        // `self`, and the exit buffer has room for the largest exit (bridges attached
-        // while this run is active must fit in it: `attach_bridge` checks).
-        let f: EntryFn = std::mem::transmute(root.code.ptr(self.entry));
-        let guard = f(inputs.as_ptr(), values.as_mut_ptr()) as u32;
+        // SAFETY: the code lives as long as `self`, and the exit buffer has room for
+        // the largest exit (bridges attached while this run is active must fit in it:
+        // `attach_bridge` checks).
+        let guard = (self.entry_fn)(inputs.as_ptr(), values.as_mut_ptr()) as u32;
         self.active_capacity.set(outer);
         let n = self.exits.get(guard as usize).map_or(0, |x| x.values.len());
         values.set_len(n);

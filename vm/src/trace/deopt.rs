@@ -495,8 +495,7 @@ pub fn plan_return(ct: &CompiledTrace, guard: u32) -> Option<ReturnPlan> {
 
 /// Run a return plan: the value the frame returns.
 pub fn returned(vm: &VirtualMachine, plan: &ReturnPlan, buf: &[u64]) -> PyObjectRef {
-    let mut made = Vec::new();
-    let value = plan_value(vm, plan, &plan.value, buf, &mut made);
+    let value = plain_value(vm, &plan.value, buf).unwrap_or_else(|_| plan_value(vm, plan, &plan.value, buf, &mut Vec::new()));
     for &j in &plan.drop {
         let p = buf[j] as *const PyObject;
         if !p.is_null() {
@@ -507,10 +506,12 @@ pub fn returned(vm: &VirtualMachine, plan: &ReturnPlan, buf: &[u64]) -> PyObject
     value
 }
 
-fn plan_value(vm: &VirtualMachine, plan: &ReturnPlan, value: &Value, buf: &[u64], made: &mut Vec<Option<PyObjectRef>>) -> PyObjectRef {
+/// A value that is not a virtual object; Err: virtual object `i`.
+#[inline]
+fn plain_value(vm: &VirtualMachine, value: &Value, buf: &[u64]) -> Result<PyObjectRef, usize> {
     // SAFETY (both): a live object the trace owns (moved) or a frame holds.
     let object = |p: u64| unsafe { &*(p as *const PyObject) }.to_owned();
-    match *value {
+    Ok(match *value {
         Value::Moved(j) => unsafe { helpers::adopt(buf[j] as *const PyObject) },
         Value::NewRef(j) => object(buf[j]),
         Value::ConstRef(a) => object(a),
@@ -520,24 +521,31 @@ fn plan_value(vm: &VirtualMachine, plan: &ReturnPlan, value: &Value, buf: &[u64]
         Value::FloatConst(b) => vm.ctx.new_float(f64::from_bits(b)).into(),
         Value::Bool(j) => vm.ctx.new_bool(buf[j] != 0).into(),
         Value::BoolConst(b) => vm.ctx.new_bool(b).into(),
-        Value::Virtual(i) => {
-            if let Some(Some(o)) = made.get(i) {
-                return o.clone();
-            }
-            let m = &plan.objects[i];
-            let obj = new_virtual(vm, &object(m.class));
-            if made.len() <= i {
-                made.resize(i + 1, None);
-            }
-            made[i] = Some(obj.clone());
-            for (name, field) in &m.fields {
-                let value = plan_value(vm, plan, field, buf, made);
-                // SAFETY: the trace keeps its constants (the field names) alive.
-                set_virtual_field(vm, &obj, unsafe { &*(*name as *const PyObject) }, value);
-            }
-            obj
-        }
+        Value::Virtual(i) => return Err(i),
+    })
+}
+
+fn plan_value(vm: &VirtualMachine, plan: &ReturnPlan, value: &Value, buf: &[u64], made: &mut Vec<Option<PyObjectRef>>) -> PyObjectRef {
+    let i = match plain_value(vm, value, buf) {
+        Ok(v) => return v,
+        Err(i) => i,
+    };
+    if let Some(Some(o)) = made.get(i) {
+        return o.clone();
     }
+    let m = &plan.objects[i];
+    // SAFETY: the trace keeps the class alive.
+    let obj = new_virtual(vm, &unsafe { &*(m.class as *const PyObject) }.to_owned());
+    if made.len() <= i {
+        made.resize(i + 1, None);
+    }
+    made[i] = Some(obj.clone());
+    for (name, field) in &m.fields {
+        let value = plan_value(vm, plan, field, buf, made);
+        // SAFETY: the trace keeps its constants (the field names) alive.
+        set_virtual_field(vm, &obj, unsafe { &*(*name as *const PyObject) }, value);
+    }
+    obj
 }
 
 /// A caller frame of an inlined call (or of a peeled generator) resumes

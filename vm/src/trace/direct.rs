@@ -91,7 +91,7 @@ pub fn call_entry(vm: &VirtualMachine, func: &PyObject, args: &[&PyObject]) -> O
     let ct = entry_for(crate::layout::function_code_addr(f), args.len())?;
     let depth = crate::runtime::depth();
     let busy = crate::safepoint::REQUESTED.load(std::sync::atomic::Ordering::Relaxed) != 0;
-    if busy || depth >= vm.recursion_limit.get() || crate::hooks::active(vm) {
+    if busy || depth >= vm.recursion_limit.get() || crate::hooks::active(vm) || vm.c_stack_exhausted() {
         return None;
     }
     let mut words = [0u64; MAX_ARGS];
@@ -100,17 +100,18 @@ pub fn call_entry(vm: &VirtualMachine, func: &PyObject, args: &[&PyObject]) -> O
     }
     let mut buf = buffers::take();
     crate::runtime::set_depth(depth + 1);
-    // Compiled code called this: the helpers' vm is set already.
-    let exit = vm.with_recursion("", || {
-        own_inputs(args.iter().copied(), &ct.inputs);
-        ct.entries.set(ct.entries.get() + 1);
-        ct.entered.set(true);
+    // Compiled code called this: the helpers' vm is set already. The native
+    // stack has room (checked above), so the call needs no `with_recursion`.
+    own_inputs(args.iter().copied(), &ct.inputs);
+    ct.entries.set(ct.entries.get() + 1);
+    ct.entered.set(true);
+    let exit = {
         let _run = super::sites::enter_run(false);
         // SAFETY: the inputs match the trace's kinds (`input_word`), and its
         // object inputs are owned references (`own_inputs`).
         let guard = unsafe { ct.code.run_into(&words[..args.len()], &mut buf) };
         guard.map_err(|e| vm.new_system_error(format!("hipy JIT: {e:?}")))
-    });
+    };
     let exit = match exit {
         Ok(guard) if !ct.transfers.get() || crate::safepoint::REQUESTED.load(std::sync::atomic::Ordering::Relaxed) != 0 => {
             Ok((ct, guard))
@@ -132,7 +133,8 @@ pub fn call_entry(vm: &VirtualMachine, func: &PyObject, args: &[&PyObject]) -> O
     let (ct, guard) = match exit {
         Ok(exited) => exited,
         Err(e) => {
-            // Too deep for the native stack: nothing ran.
+            // The code refused its inputs (a count `entry_for` ruled out, or
+            // a transfer's chain too deep for the native stack).
             buffers::give(buf);
             return Some(Err(e));
         }

@@ -91,9 +91,21 @@ pub struct CompiledTrace {
     /// The classes its preamble requires of its object inputs, by loop-frame
     /// slot (`versions::entry_classes`).
     entry_classes: Vec<(usize, u64)>,
-    /// The exit that last returned from the frame that entered, and its plan
-    /// (`return_exit`; a function's trace returns at every call).
-    last_return: std::cell::Cell<Option<(u32, *const deopt::ReturnPlan)>>,
+    /// What each exit does at the return of the frame that entered, by exit
+    /// number, once looked up (`return_exit`; a function's trace returns at
+    /// every call, often through more than one exit).
+    returns: RefCell<Vec<ReturnSlot>>,
+}
+
+/// Whether an exit returns from the frame that entered (`return_exit`).
+#[derive(Clone, Copy)]
+enum ReturnSlot {
+    Unknown,
+    /// It rebuilds the frame instead.
+    Rebuilds,
+    /// Its plan, which lives in a part of the trace (parts are never dropped
+    /// before the trace).
+    Plan(*const deopt::ReturnPlan),
 }
 
 /// A frame at a loop header against a trace of that loop (`boundness`).
@@ -133,7 +145,7 @@ impl CompiledTrace {
             entries: Default::default(),
             loops: !transfers,
             entry_classes,
-            last_return: Default::default(),
+            returns: RefCell::default(),
         });
         stats::with(|s| {
             s.compiled.push(Rc::downgrade(&ct));
@@ -403,7 +415,7 @@ pub fn back_edge(
     }
     f.code.jit_next[jump].set(count + RETRY_BACKOFF);
     let base = stack.len() - 1;
-    match Recorder::start(vm, stack.last().unwrap(), base, layout) {
+    match Recorder::start(vm, stack.last().unwrap(), base, layout, entry) {
         Ok(mut r) => {
             if entry {
                 r.target = Target::Entry(LoopKey::of(stack.last().unwrap(), jump as u32));
@@ -924,7 +936,7 @@ fn first_iteration(
     if record && rec.is_none() {
         let layout = layout().expect("compiled code implies a layout");
         let key = LoopKey::of(f, jump);
-        match Recorder::start(vm, f, stack.len() - 1, layout) {
+        match Recorder::start(vm, f, stack.len() - 1, layout, false) {
             Ok(mut r) => {
                 // The back-edge lands on the header as the loop's trace saw it.
                 r.header = ct.header;
@@ -966,6 +978,7 @@ fn input_word(vm: &VirtualMachine, o: &PyObject, kind: InputKind) -> Option<u64>
 }
 
 /// Give compiled code the reference it owns to each object input.
+#[inline(always)]
 fn own_inputs<'a>(objects: impl Iterator<Item = &'a PyObject>, kinds: &[InputKind]) {
     for (o, kind) in objects.zip(kinds) {
         if *kind == InputKind::Obj {
@@ -1078,21 +1091,37 @@ fn run_chain(vm: &VirtualMachine, mut ct: Rc<CompiledTrace>, words: &mut Vec<u64
 /// If exit `guard` ends its trace at the return of the frame that entered:
 /// the value returned (the frame, about to go, is not rebuilt).
 fn return_exit(vm: &VirtualMachine, ct: &CompiledTrace, guard: u32, buf: &[u64]) -> Option<PyObjectRef> {
-    if let Some((g, plan)) = ct.last_return.get() {
-        if g == guard {
-            // SAFETY: the plan lives in a part of `ct` (parts are never dropped
-            // before the trace).
-            return Some(deopt::returned(vm, unsafe { &*plan }, buf));
+    let known = ct.returns.borrow().get(guard as usize).copied().unwrap_or(ReturnSlot::Unknown);
+    let plan = match known {
+        ReturnSlot::Plan(plan) => plan,
+        ReturnSlot::Rebuilds => return None,
+        ReturnSlot::Unknown => {
+            let slot = return_plan(ct, guard).map_or(ReturnSlot::Rebuilds, ReturnSlot::Plan);
+            let mut returns = ct.returns.borrow_mut();
+            if returns.len() <= guard as usize {
+                returns.resize(guard as usize + 1, ReturnSlot::Unknown);
+            }
+            returns[guard as usize] = slot;
+            match slot {
+                ReturnSlot::Plan(plan) => plan,
+                _ => return None,
+            }
         }
-    }
+    };
+    // SAFETY: see `ReturnSlot::Plan`.
+    Some(deopt::returned(vm, unsafe { &*plan }, buf))
+}
+
+/// The plan of exit `guard` if it is the exit that ends its part at the
+/// return of the frame that entered.
+fn return_plan(ct: &CompiledTrace, guard: u32) -> Option<*const deopt::ReturnPlan> {
     let info = ct.code.exit_info(guard)?;
     let part = ct.part(info.trace);
     if info.op_index + 1 != part.trace.ops.len() {
         return None;
     }
     let plan = part.ret.get_or_init(|| deopt::plan_return(ct, guard)).as_ref()?;
-    ct.last_return.set(Some((guard, plan as *const deopt::ReturnPlan)));
-    Some(deopt::returned(vm, plan, buf))
+    Some(plan as *const deopt::ReturnPlan)
 }
 
 /// Whether exit `guard` never gets a bridge: a back-edge safepoint (its

@@ -2568,6 +2568,23 @@ impl VirtualMachine {
         0
     }
 
+    /// Whether the native stack is too low for another call that
+    /// `with_recursion` would refuse (hipy patch 45: hipy's compiled calls
+    /// check this and go the ordinary way, which raises the RecursionError).
+    /// Where the stack pointer cannot be read, answers yes once the native
+    /// nesting count is past its stand-in limit.
+    #[inline(always)]
+    pub fn c_stack_exhausted(&self) -> bool {
+        #[cfg(any(miri, target_env = "musl"))]
+        {
+            self.native_recursion_depth.get() >= Self::NATIVE_RECURSION_LIMIT_UNMEASURED
+        }
+        #[cfg(not(any(miri, target_env = "musl")))]
+        {
+            self.check_c_stack_overflow()
+        }
+    }
+
     /// Check if we're near the C stack limit (like _Py_MakeRecCheck).
     /// One-sided: any stack pointer below the soft limit is in danger, since a
     /// single native frame can exceed the margin and step past it.

@@ -246,8 +246,11 @@ mod slices;
 
 impl Recorder {
     /// Start recording at the loop header: `f` is the loop frame, at index
-    /// `base` of the run's frame stack, with `f.pc == header`.
-    pub fn start(vm: &VirtualMachine, f: &Frame, base: usize, layout: super::Layout) -> Result<Recorder, Abort> {
+    /// `base` of the run's frame stack, with `f.pc == header`. A function's
+    /// entry trace (`boxed`) takes every value as the object it is: its
+    /// callers hold them boxed, and it often passes them on (a recursive
+    /// call), where an unboxed input would be boxed again at every call.
+    pub fn start(vm: &VirtualMachine, f: &Frame, base: usize, layout: super::Layout, boxed: bool) -> Result<Recorder, Abort> {
         let mut b = TraceBuilder::new(&format!("{}:{}", f.code.qualname(), f.code.line_of(f.pc).unwrap_or(0)));
         let mut slots = Vec::with_capacity(f.slots.len());
         let mut inputs = Vec::new();
@@ -255,7 +258,9 @@ impl Recorder {
             match v {
                 None => slots.push(Sh::Null),
                 Some(o) => {
-                    let (kind, repr) = if int_value(vm, o).is_some() {
+                    let (kind, repr) = if boxed {
+                        (InputKind::Obj, Repr::Obj)
+                    } else if int_value(vm, o).is_some() {
                         (InputKind::Int, Repr::Int)
                     } else if float_value(vm, o).is_some() {
                         (InputKind::Float, Repr::Float)
