@@ -1138,13 +1138,16 @@ fn never_bridged(ct: &CompiledTrace, guard: u32) -> bool {
 /// Word buffers for loop inputs and exit values, reused across entries
 /// (entries nest when compiled code calls back into Python).
 /// Word buffers for compiled runs (inputs, exit values), reused per thread:
-/// a run takes one and gives it back. The pool keeps at most `KEPT` (runs
-/// nest only as deep as compiled code calls compiled code), so a caller that
-/// gives more than it took cannot make it grow without bound.
+/// a run takes one and gives it back. The pool keeps at most `KEPT`: runs
+/// nest as deep as compiled code calls compiled code, which a recursive
+/// function's entry trace does at every level (a tree's depth: a buffer
+/// made and freed per call past the pool's size), and a caller that gives
+/// more than it took cannot make it grow without bound (each buffer is
+/// about 2 KiB).
 mod buffers {
     use std::cell::RefCell;
 
-    const KEPT: usize = 16;
+    const KEPT: usize = 128;
 
     thread_local! {
         static FREE: RefCell<Vec<Vec<u64>>> = const { RefCell::new(Vec::new()) };

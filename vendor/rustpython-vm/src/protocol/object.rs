@@ -732,7 +732,15 @@ impl PyObject {
     }
 
     pub fn hash(&self, vm: &VirtualMachine) -> PyResult<PyHash> {
-        if let Some(hash) = self.class().slots().hash.load() {
+        let cls = self.class();
+        if let Some(hash) = cls.slots().hash.load() {
+            // hipy patch 46: the hash of an exact int, str or float runs no
+            // Python code and does not nest: no recursion guard (CPython's
+            // `PyObject_Hash` has none at all).
+            let t = &vm.ctx.types;
+            if cls.is(t.int_type) || cls.is(t.str_type) || cls.is(t.float_type) {
+                return hash(self, vm);
+            }
             return vm.with_recursion("while hashing", || hash(self, vm));
         }
 
