@@ -8,6 +8,8 @@ inputs v0:obj, v1:i64
 func f0 = 0x9000 \"incref\" (obj) -> obj owned incref
 func f1 = 0x9100 \"decref\" (obj) -> void consumes(0) decref
 func f2 = 0x9200 \"other\" (obj) -> void
+func f3 = 0x9300 \"store\" (obj, i64, obj) -> void consumes(2)
+func f4 = 0x9400 \"make\" (obj) -> obj owned
 const c0 = 0x7000 \"float\" sealed
 ";
 
@@ -105,4 +107,56 @@ fn decref_of_another_value_does_not_match() {
             jump v0, v1");
     // v3's pair is adjacent and cancels; then v2's pair is adjacent and cancels too.
     check_pass(cancel_incref_decref, &text, &h("jump v0, v1"));
+}
+
+#[test]
+fn a_consuming_call_takes_the_reference_the_trace_owns() {
+    // `node.left = f(...)`: the call's result, increfed for the store that
+    // consumes it and then released, goes to the store as it is.
+    check_pass(
+        cancel_incref_decref,
+        &h("v2 = call f4(v0)
+            guard_class v0, c0 [s0 resume 0x1@0 {v0, v1, v2}]
+            v3 = call f0(v2)
+            call f3(v0, -32, v3)
+            call f1(v2)
+            jump v0, v1"),
+        &h("v2 = call f4(v0)
+            guard_class v0, c0 [s0 resume 0x1@0 {v0, v1, v2}]
+            call f3(v0, -32, v2)
+            jump v0, v1"),
+    );
+}
+
+#[test]
+fn no_transfer_when_an_exit_after_the_consuming_call_names_the_value() {
+    let text = h("v2 = call f4(v0)
+            v3 = call f0(v2)
+            call f3(v0, -32, v3)
+            guard_class v0, c0 [s0 resume 0x1@0 {v0, v1, v2}]
+            call f1(v2)
+            jump v0, v1");
+    check_pass(cancel_incref_decref, &text, &text);
+}
+
+#[test]
+fn no_transfer_when_the_value_is_used_after_its_decref() {
+    let text = h("v2 = call f4(v0)
+            v3 = call f0(v2)
+            call f3(v0, -32, v3)
+            call f1(v2)
+            call f2(v2)
+            jump v0, v1");
+    check_pass(cancel_incref_decref, &text, &text);
+}
+
+#[test]
+fn no_transfer_when_the_call_does_not_consume_the_increfed_value() {
+    let text = h("v2 = call f4(v0)
+            v3 = call f0(v2)
+            call f2(v3)
+            call f1(v3)
+            call f1(v2)
+            jump v0, v1");
+    check_pass(cancel_incref_decref, &text, &text);
 }
