@@ -51,6 +51,8 @@ pub const DEFAULT_PASSES: &[Pass] = &[
     Pass::Fold,
     Pass::ExitFacts,
     Pass::RefcountPairs,
+    // Cancelled pairs were decrefs, which end what folding knows of classes.
+    Pass::Fold,
     Pass::ForwardLoads,
     Pass::RedundantGuards,
     Pass::DeadCode,
@@ -66,6 +68,8 @@ pub const RANDOM_EXIT_PASSES: &[Pass] = &[
     Pass::RedundantGuards,
     Pass::Fold,
     Pass::RefcountPairs,
+    // Cancelled pairs were decrefs, which end what folding knows of classes.
+    Pass::Fold,
     Pass::ForwardLoads,
     Pass::RedundantGuards,
     Pass::DeadCode,
