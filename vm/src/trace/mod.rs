@@ -1135,8 +1135,6 @@ fn never_bridged(ct: &CompiledTrace, guard: u32) -> bool {
     })
 }
 
-/// Word buffers for loop inputs and exit values, reused across entries
-/// (entries nest when compiled code calls back into Python).
 /// Word buffers for compiled runs (inputs, exit values), reused per thread:
 /// a run takes one and gives it back. The pool keeps at most `KEPT`: runs
 /// nest as deep as compiled code calls compiled code, which a recursive
