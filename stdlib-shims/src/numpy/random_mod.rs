@@ -161,6 +161,56 @@ impl PyGenerator {
     }
 
     #[pymethod]
+    fn shuffle(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult<()> {
+        let [x, axis] = bind(vm, "random.Generator.shuffle", args, ["x", "axis"], 1)?;
+        if let Some(a) = given(&axis, vm) {
+            if int_value(vm, &a)? != 0 {
+                return Err(unsupported(vm, "random.Generator.shuffle(axis=...)"));
+            }
+        }
+        let x = x.unwrap();
+        if x.downcast_ref::<PyNdArray>().is_some() && int_value(vm, &*x.get_attr("ndim", vm)?)? != 1 {
+            return Err(unsupported(vm, "random.Generator.shuffle of a non-1-d array"));
+        }
+        let n = x.length(vm)?;
+        // The swap positions first, so no Python code runs under the lock.
+        let js: Vec<usize> = {
+            let mut g = zelf.inner.lock();
+            (1..n).rev().map(|i| g.interval(i as u64) as usize).collect()
+        };
+        for (i, j) in (1..n).rev().zip(js) {
+            let (xi, xj) = (x.get_item(&i, vm)?, x.get_item(&j, vm)?);
+            x.set_item(&i, xj, vm)?;
+            x.set_item(&j, xi, vm)?;
+        }
+        Ok(())
+    }
+
+    #[pymethod]
+    fn permutation(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        let [x, axis] = bind(vm, "random.Generator.permutation", args, ["x", "axis"], 1)?;
+        if let Some(a) = given(&axis, vm) {
+            if int_value(vm, &a)? != 0 {
+                return Err(unsupported(vm, "random.Generator.permutation(axis=...)"));
+            }
+        }
+        let x = x.unwrap();
+        if x.downcast_ref::<PyInt>().is_some() {
+            let n = int_value(vm, &x)?.max(0) as usize;
+            let v = zelf.inner.lock().permutation(n);
+            return Ok(array_obj(vm, Buffer::I64(v), &[n]));
+        }
+        let np = vm.import("numpy", 0)?;
+        let arr = np.get_attr("asarray", vm)?.call((x,), vm)?;
+        if int_value(vm, &*arr.get_attr("ndim", vm)?)? < 1 {
+            return Err(vm.new_index_error("x must be an integer or at least 1-dimensional"));
+        }
+        let n = arr.length(vm)?;
+        let v = zelf.inner.lock().permutation(n);
+        arr.get_item(&*array_obj(vm, Buffer::I64(v), &[n]), vm)
+    }
+
+    #[pymethod]
     fn uniform(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         let [low, high, size] = bind(vm, "random.Generator.uniform", args, ["low", "high", "size"], 0)?;
         let f = |o: &Option<PyObjectRef>, d: f64| -> PyResult<f64> {

@@ -195,6 +195,41 @@ impl Generator {
         (m >> 64) as u64
     }
 
+    /// NumPy's `random_interval`: a value in [0, max] by masked rejection
+    /// (32-bit draws when max fits in 32 bits); `shuffle` and `permutation`
+    /// make one per position, from the last down to 1.
+    pub fn interval(&mut self, max: u64) -> u64 {
+        if max == 0 {
+            return 0;
+        }
+        let mask = u64::MAX >> max.leading_zeros();
+        if max <= u32::MAX as u64 {
+            loop {
+                let v = self.bits.next_u32() as u64 & mask;
+                if v <= max {
+                    return v;
+                }
+            }
+        }
+        loop {
+            let v = self.bits.next_u64() & mask;
+            if v <= max {
+                return v;
+            }
+        }
+    }
+
+    /// The source positions of a Fisher-Yates shuffle of `0..n` as NumPy's
+    /// `shuffle(arange(n))` leaves them.
+    pub fn permutation(&mut self, n: usize) -> Vec<i64> {
+        let mut v: Vec<i64> = (0..n as i64).collect();
+        for i in (1..n).rev() {
+            let j = self.interval(i as u64) as usize;
+            v.swap(i, j);
+        }
+        v
+    }
+
     /// One `standard_normal()` draw (NumPy's ziggurat).
     pub fn standard_normal(&mut self) -> f64 {
         loop {
