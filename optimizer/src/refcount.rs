@@ -16,7 +16,11 @@ use crate::subst::Subst;
 pub fn cancel_incref_decref(trace: &mut Trace) {
     // Cancelling an inner pair can make an outer pair adjacent: repeat until stable.
     while cancel_once(trace) {}
-    while transfer_once(trace) {}
+    // A transfer changes nothing before its incref: go on from there.
+    let mut from = 0;
+    while let Some(i) = transfer_once(trace, from) {
+        from = i;
+    }
 }
 
 /// `vB = call incref(vA)`, a call that consumes `vB`, then `call decref(vA)`
@@ -27,8 +31,8 @@ pub fn cancel_incref_decref(trace: &mut Trace) {
 /// call the trace still owns `vA`, so ops and exits there read `vA` for
 /// `vB`; past the call it owns neither, as before it owned only `vA` until
 /// the decref, which no exit in between needed (nothing names `vA` there).
-fn transfer_once(trace: &mut Trace) -> bool {
-    for i in 0..trace.ops.len() {
+fn transfer_once(trace: &mut Trace, from: usize) -> Option<usize> {
+    for i in from..trace.ops.len() {
         let op = &trace.ops[i];
         if !call_flags(trace, op).incref {
             continue;
@@ -52,9 +56,9 @@ fn transfer_once(trace: &mut Trace) -> bool {
             subst.apply_to_args(op);
         }
         subst.apply_to_snapshots(trace);
-        return true;
+        return Some(i);
     }
-    false
+    None
 }
 
 /// The first op after `i` that reads `b`, if it is a call that consumes it
