@@ -118,12 +118,7 @@ impl Num {
     /// The digits, without leading zeros ("0" for zero).
     pub(super) fn to_digits(&self) -> Vec<u8> {
         match self {
-            // u64's formatting where it fits: u128's divides in 128 bits.
-            Num::Small(v) => match u64::try_from(*v) {
-                Ok(v) => v.to_string(),
-                Err(_) => v.to_string(),
-            }
-            .into_bytes(),
+            Num::Small(v) => small_digits(*v, &mut [0; 39]).to_vec(),
             Num::Long(l) => l.to_digits(),
         }
     }
@@ -629,34 +624,83 @@ pub(super) fn hash(d: &Dec, hm: HashModulus) -> i64 {
 }
 
 /// `Decimal.__str__` (not engineering notation).
+/// The decimal digits of `v`, written backwards into the end of `buf`
+/// (39 digits hold any u128): in u64 steps, without `fmt`.
+fn small_digits(v: u128, buf: &mut [u8; 39]) -> &[u8] {
+    let mut at = buf.len();
+    let mut push = |mut w: u64, all: bool| {
+        // `all`: a lower part, with its leading zeros (19 digits).
+        let stop = if all { at - 19 } else { at };
+        loop {
+            at -= 1;
+            buf[at] = b'0' + (w % 10) as u8;
+            w /= 10;
+            if (w == 0 && !all) || (all && at == stop) {
+                break;
+            }
+        }
+    };
+    const E19: u128 = 10_000_000_000_000_000_000;
+    if v < E19 {
+        push(v as u64, false);
+    } else if v < E19 * E19 {
+        push((v % E19) as u64, true);
+        push((v / E19) as u64, false);
+    } else {
+        push((v % E19) as u64, true);
+        push((v / E19 % E19) as u64, true);
+        push((v / E19 / E19) as u64, false);
+    }
+    &buf[at..]
+}
+
 pub(super) fn to_str(d: &Dec, capitals: impl FnOnce() -> bool) -> String {
-    let digits = d.coeff.to_digits();
-    let digits = std::str::from_utf8(&digits).unwrap_or("0");
+    let mut small = [0; 39];
+    let long;
+    let digits: &[u8] = match &d.coeff {
+        Num::Small(v) => small_digits(*v, &mut small),
+        Num::Long(l) => {
+            long = l.to_digits();
+            &long
+        }
+    };
     let n = digits.len() as i64;
     let leftdigits = d.exp + n;
     let dotplace = if d.exp <= 0 && leftdigits > -6 { leftdigits } else { 1 };
-    let mut s = String::with_capacity(digits.len() + 8);
+    let exponent = (leftdigits != dotplace).then(|| {
+        let e = leftdigits - dotplace;
+        format!("{}{}{}", if capitals() { 'E' } else { 'e' }, if e < 0 { '-' } else { '+' }, e.abs())
+    });
+    // The exact length, so that the str made from it keeps the buffer.
+    let len = d.neg as usize
+        + match dotplace {
+            p if p <= 0 => 2 + (-p) as usize + digits.len(),
+            p if p >= n => p as usize,
+            _ => digits.len() + 1,
+        }
+        + exponent.as_ref().map_or(0, String::len);
+    let mut s = Vec::with_capacity(len);
     if d.neg {
-        s.push('-');
+        s.push(b'-');
     }
     if dotplace <= 0 {
-        s.push_str("0.");
-        s.extend(std::iter::repeat('0').take((-dotplace) as usize));
-        s.push_str(digits);
+        s.extend_from_slice(b"0.");
+        s.resize(s.len() + (-dotplace) as usize, b'0');
+        s.extend_from_slice(digits);
     } else if dotplace >= n {
-        s.push_str(digits);
-        s.extend(std::iter::repeat('0').take((dotplace - n) as usize));
+        s.extend_from_slice(digits);
+        s.resize(s.len() + (dotplace - n) as usize, b'0');
     } else {
-        s.push_str(&digits[..dotplace as usize]);
-        s.push('.');
-        s.push_str(&digits[dotplace as usize..]);
+        s.extend_from_slice(&digits[..dotplace as usize]);
+        s.push(b'.');
+        s.extend_from_slice(&digits[dotplace as usize..]);
     }
-    if leftdigits != dotplace {
-        s.push(if capitals() { 'E' } else { 'e' });
-        let e = leftdigits - dotplace;
-        s.push_str(&format!("{}{}", if e < 0 { '-' } else { '+' }, e.abs()));
+    if let Some(e) = exponent {
+        s.extend_from_slice(e.as_bytes());
     }
-    s
+    debug_assert_eq!(s.len(), len);
+    // Digits, signs, '.', 'e' and 'E': ASCII.
+    String::from_utf8(s).unwrap_or_default()
 }
 
 pub(super) fn op_add(cx: &Cx, a: &Dec, b: &Dec) -> Outcome {
@@ -825,6 +869,34 @@ mod tests {
         }
         for v in values {
             assert_eq!(Num::Small(v).len(), v.to_string().len(), "{v}");
+        }
+    }
+
+    #[test]
+    fn digits_as_formatted() {
+        let mut values = vec![0u128, 7, u128::MAX, u128::MAX - 1, 10_000_000_000_000_000_000 * 10_000_000_000_000_000_000 + 5];
+        for p in POW10 {
+            values.extend([p - 1, p, p + 1, p.saturating_mul(9) + 3]);
+        }
+        for v in values {
+            assert_eq!(Num::Small(v).to_digits(), v.to_string().into_bytes(), "{v}");
+        }
+    }
+
+    #[test]
+    fn strings_as_pydecimal() {
+        let d = |neg, coeff, exp| Dec { neg, coeff: Num::Small(coeff), exp };
+        for (dec, want) in [
+            (d(false, 12537, -4), "1.2537"),
+            (d(true, 5, -3), "-0.005"),
+            (d(false, 5, -9), "5E-9"),
+            (d(false, 123, 2), "1.23E+4"),
+            (d(false, 0, 0), "0"),
+            (d(true, 0, -2), "-0.00"),
+            (d(false, 1200, 0), "1200"),
+            (d(false, 15, -7), "0.0000015"),
+        ] {
+            assert_eq!(to_str(&dec, || true), want);
         }
     }
 }
