@@ -5,6 +5,7 @@ pub(crate) use _io::module_def;
 
 #[cfg(all(unix, feature = "threading", feature = "host_env"))]
 pub(crate) use _io::reinit_std_streams_after_fork;
+pub(crate) use _io::NativeWriter;
 
 cfg_select! {
     any(not(target_arch = "wasm32"), target_os = "wasi") => {
@@ -3105,6 +3106,45 @@ mod _io {
 
         #[pymethod]
         fn reset(&self) {}
+    }
+
+    /// hipy (vendor patch 48): the `write` method of a file that is a
+    /// `StringIO` or `TextIOWrapper` itself and has no instance attribute
+    /// `write`, called without looking it up and binding it: what
+    /// `file.write(s)` calls then (the types are static, so their `write`
+    /// cannot be replaced). For `print`, which writes every piece with it.
+    /// Not while a trace or profile function is set: hipy wraps
+    /// `TextIOWrapper.write` then (its encoder is Python code that CPython's
+    /// `print` never shows to a hook).
+    pub(crate) struct NativeWriter<'a>(Writer<'a>);
+
+    enum Writer<'a> {
+        StringIO(&'a Py<StringIO>),
+        Text(&'a Py<TextIOWrapper>),
+    }
+
+    impl<'a> NativeWriter<'a> {
+        pub(crate) fn of(file: &'a PyObject, vm: &VirtualMachine) -> Option<Self> {
+            if vm.use_tracing.get() {
+                return None;
+            }
+            let writer = if let Some(f) = file.downcast_ref_if_exact::<StringIO>(vm) {
+                Writer::StringIO(f)
+            } else {
+                Writer::Text(file.downcast_ref_if_exact::<TextIOWrapper>(vm)?)
+            };
+            match file.dict() {
+                Some(d) if d.get_item_opt(identifier!(vm, write), vm).ok()?.is_some() => None,
+                _ => Some(NativeWriter(writer)),
+            }
+        }
+
+        pub(crate) fn write(&self, s: PyStrRef, vm: &VirtualMachine) -> PyResult<()> {
+            match self.0 {
+                Writer::StringIO(f) => f.write(s, vm).map(drop),
+                Writer::Text(f) => f.write(s, vm).map(drop),
+            }
+        }
     }
 
     #[pyattr]

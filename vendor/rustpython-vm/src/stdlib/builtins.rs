@@ -1101,8 +1101,14 @@ mod builtins {
         };
         // hipy (vendor patch 39): the interned name, not a lookup of "write"
         // in the string pool for every item.
-        let write = |obj: PyStrRef| {
-            crate::vm::PyMethod::get(file.clone(), identifier!(vm, write), vm)?.invoke((obj,), vm)
+        // hipy (vendor patch 48): into a `StringIO` or `TextIOWrapper`, the
+        // native `write` directly.
+        let native = crate::stdlib::_io::NativeWriter::of(&file, vm);
+        let write = |obj: PyStrRef| match &native {
+            Some(w) => w.write(obj, vm),
+            None => crate::vm::PyMethod::get(file.clone(), identifier!(vm, write), vm)?
+                .invoke((obj,), vm)
+                .map(drop),
         };
 
         let sep = options.sep.unwrap_or_else(|| vm.ctx.new_str(" "));
