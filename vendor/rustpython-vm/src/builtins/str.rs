@@ -1903,6 +1903,12 @@ fn vectorcall_str(
     vm: &VirtualMachine,
 ) -> PyResult {
     let zelf: &Py<PyType> = zelf_obj.downcast_ref().unwrap();
+    // hipy (vendor patch 49): `str(x)` is `x.__str__()` (what `slot_new`
+    // returns for str itself, one argument and no keywords), without
+    // making and binding the arguments.
+    if nargs == 1 && kwnames.is_none_or(<[_]>::is_empty) && zelf.is(vm.ctx.types.str_type) {
+        return args[0].str(vm).map(Into::into);
+    }
     let func_args = FuncArgs::from_vectorcall_owned(args, nargs, kwnames);
     (zelf.slots.new.load().unwrap())(zelf.to_owned(), func_args, vm)
 }
