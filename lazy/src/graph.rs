@@ -328,6 +328,16 @@ impl Node {
         }
     }
 
+    /// Runs `f` on the op and inputs of a pending node (no copies: for
+    /// walks over a graph).
+    pub fn with_pending<R>(&self, f: impl FnOnce(&Op, &[NodeRef]) -> R) -> Option<R> {
+        match &*self.state() {
+            NodeState::Pending { op, inputs } => Some(f(op, inputs)),
+            NodeState::Done(_) => None,
+            NodeState::Consumed => panic!("read of a node whose buffer was reused"),
+        }
+    }
+
     /// The op and inputs of a pending node.
     pub fn pending_parts(&self) -> Option<(Op, Vec<NodeRef>)> {
         match &*self.state() {
