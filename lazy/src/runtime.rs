@@ -7,6 +7,10 @@
 //!   elements; 0 makes everything lazy), and when forces keep arriving right
 //!   after single ops (a Python loop over small values), the runtime runs
 //!   the next ops eagerly for a while.
+//! - A node at the end of a chain of [`DEPTH_LIMIT`] pending ops is run
+//!   when it is built: a loop of steps that never looks at its arrays
+//!   would otherwise pile every step into one graph, its memory and its
+//!   planning growing with the number of steps.
 //! - Forcing one node also runs every pending reduction still held by Python
 //!   that reads the same data, so `a.sum()` and `a.max()` forced together
 //!   read `a` once.
@@ -114,10 +118,18 @@ fn ready_and_work(node: &Node) -> (bool, usize) {
     .unwrap_or((true, node.size()))
 }
 
+/// The longest chain of pending ops a node may end: fusion has long paid
+/// off by then (a fused loop of a thousand ops), and planning stays cheap.
+pub const DEPTH_LIMIT: u32 = 1024;
+
 /// Called on every node the numpy module builds: runs it now when the
 /// policy says so, otherwise leaves it pending.
 pub fn settle(node: NodeRef) -> NodeRef {
     if node.is_done() {
+        return node;
+    }
+    if node.depth() >= DEPTH_LIMIT {
+        force_all(&[node.clone()]);
         return node;
     }
     let cfg = config();
@@ -397,6 +409,22 @@ mod tests {
         force(&x);
         assert!(y.is_done(), "y shares exp(a) with x");
         assert!(!cheap.is_done(), "cheap shares only the source");
+    }
+
+    #[test]
+    fn a_chain_of_pending_ops_runs_when_it_reaches_the_depth_limit() {
+        let one = Node::constant(crate::Scalar::F64(1.0));
+        let mut x = big_source(10_000);
+        let mut at_limit = None;
+        for step in 1..=3000u32 {
+            x = settle(graph::binary(BinaryOp::Add, &x, &one).unwrap());
+            assert!(x.depth() <= DEPTH_LIMIT);
+            if step == DEPTH_LIMIT {
+                at_limit = Some(x.clone());
+            }
+        }
+        assert!(at_limit.unwrap().is_done(), "the op ending a chain of DEPTH_LIMIT was run when built");
+        assert_eq!(force(&x).get_flat(5), crate::Scalar::F64(3005.0));
     }
 
     #[test]
