@@ -263,6 +263,9 @@ pub struct Node {
     /// How many forces recomputed this pending node without storing it; a
     /// value Python keeps reading in a loop gets stored after a few.
     recomputed: AtomicU32,
+    /// The longest chain of pending ops ending here when it was built (0
+    /// for data); see `runtime::DEPTH_LIMIT`.
+    depth: u32,
 }
 
 static NEXT_ID: AtomicU64 = AtomicU64::new(0);
@@ -275,12 +278,19 @@ impl std::fmt::Debug for Node {
 
 impl Node {
     fn make(state: NodeState, dtype: DType, shape: Shape) -> NodeRef {
+        let depth = match &state {
+            NodeState::Pending { inputs, .. } => {
+                1 + inputs.iter().map(|i| if i.is_done() { 0 } else { i.depth }).max().unwrap_or(0)
+            }
+            _ => 0,
+        };
         Arc::new(Node {
             dtype,
             shape,
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             state: Mutex::new(state),
             recomputed: AtomicU32::new(0),
+            depth,
         })
     }
 
@@ -301,6 +311,11 @@ impl Node {
 
     pub fn id(&self) -> u64 {
         self.id
+    }
+
+    /// The longest chain of pending ops ending here, as built.
+    pub fn depth(&self) -> u32 {
+        self.depth
     }
 
     pub fn ndim(&self) -> usize {
@@ -324,6 +339,16 @@ impl Node {
         match &*self.state() {
             NodeState::Done(a) => Some(a.clone()),
             NodeState::Pending { .. } => None,
+            NodeState::Consumed => panic!("read of a node whose buffer was reused"),
+        }
+    }
+
+    /// Runs `f` on the op and inputs of a pending node (no copies: for
+    /// walks over a graph).
+    pub fn with_pending<R>(&self, f: impl FnOnce(&Op, &[NodeRef]) -> R) -> Option<R> {
+        match &*self.state() {
+            NodeState::Pending { op, inputs } => Some(f(op, inputs)),
+            NodeState::Done(_) => None,
             NodeState::Consumed => panic!("read of a node whose buffer was reused"),
         }
     }

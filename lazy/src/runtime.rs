@@ -7,6 +7,10 @@
 //!   elements; 0 makes everything lazy), and when forces keep arriving right
 //!   after single ops (a Python loop over small values), the runtime runs
 //!   the next ops eagerly for a while.
+//! - A node at the end of a chain of [`DEPTH_LIMIT`] pending ops is run
+//!   when it is built: a loop of steps that never looks at its arrays
+//!   would otherwise pile every step into one graph, its memory and its
+//!   planning growing with the number of steps.
 //! - Forcing one node also runs every pending reduction still held by Python
 //!   that reads the same data, so `a.sum()` and `a.max()` forced together
 //!   read `a` once.
@@ -105,19 +109,27 @@ const EAGER_SPELL: usize = 1024;
 
 /// Whether all inputs are computed, and the largest array involved.
 fn ready_and_work(node: &Node) -> (bool, usize) {
-    match node.pending_parts() {
-        Some((_, inputs)) => (
+    node.with_pending(|_, inputs| {
+        (
             inputs.iter().all(|i| i.is_done()),
             inputs.iter().map(|i| i.size()).chain([node.size()]).max().unwrap_or(0),
-        ),
-        None => (true, node.size()),
-    }
+        )
+    })
+    .unwrap_or((true, node.size()))
 }
+
+/// The longest chain of pending ops a node may end: fusion has long paid
+/// off by then (a fused loop of a thousand ops), and planning stays cheap.
+pub const DEPTH_LIMIT: u32 = 1024;
 
 /// Called on every node the numpy module builds: runs it now when the
 /// policy says so, otherwise leaves it pending.
 pub fn settle(node: NodeRef) -> NodeRef {
     if node.is_done() {
+        return node;
+    }
+    if node.depth() >= DEPTH_LIMIT {
+        force_all(&[node.clone()]);
         return node;
     }
     let cfg = config();
@@ -146,7 +158,8 @@ pub fn force(node: &NodeRef) -> Array {
     node.done().expect("forced node is done")
 }
 
-/// Pending nodes reachable from `roots`, and the source buffers they read.
+/// Pending nodes reachable from `roots` (and the done nodes they read),
+/// and the source buffers they read.
 fn footprint(roots: &[NodeRef]) -> (HashSet<usize>, HashSet<usize>) {
     let mut nodes = HashSet::default();
     let mut buffers = HashSet::default();
@@ -155,12 +168,9 @@ fn footprint(roots: &[NodeRef]) -> (HashSet<usize>, HashSet<usize>) {
         if !nodes.insert(Arc::as_ptr(&n) as usize) {
             continue;
         }
-        match n.pending_parts() {
-            Some((_, inputs)) => stack.extend(inputs),
-            None => {
-                if let Some(a) = n.done() {
-                    buffers.insert(Arc::as_ptr(&a.buffer) as usize);
-                }
+        if n.with_pending(|_, inputs| stack.extend_from_slice(inputs)).is_none() {
+            if let Some(a) = n.done() {
+                buffers.insert(Arc::as_ptr(&a.buffer) as usize);
             }
         }
     }
@@ -173,6 +183,10 @@ fn footprint(roots: &[NodeRef]) -> (HashSet<usize>, HashSet<usize>) {
 ///   sharing the pass means reading the data once);
 /// - arrays that share expensive pending work with the plan (computing them
 ///   in the same loop does that work once instead of again later).
+///
+/// Each candidate's walk stops as soon as the answer is known, so a long
+/// pending graph (a loop of steps nothing has forced) is not walked once
+/// per candidate.
 fn co_roots(roots: &[NodeRef]) -> Vec<NodeRef> {
     let candidates: Vec<NodeRef> = {
         let mut reg = held_registry().lock().unwrap_or_else(|e| e.into_inner());
@@ -189,12 +203,11 @@ fn co_roots(roots: &[NodeRef]) -> Vec<NodeRef> {
         if nodes.contains(&key) || picked.iter().any(|p| Arc::ptr_eq(p, &c)) {
             continue;
         }
-        let (cn, cb) = footprint(std::slice::from_ref(&c));
-        let is_reduction = matches!(c.pending_parts(), Some((Op::Reduce { .. }, _)));
+        let is_reduction = c.with_pending(|op, _| matches!(op, Op::Reduce { .. })).unwrap_or(false);
         let share = if is_reduction {
-            cn.iter().any(|p| nodes.contains(p)) || cb.iter().any(|b| buffers.contains(b))
+            reads_shared(&c, &nodes, &buffers)
         } else {
-            shared_work(&c, &nodes) >= crate::optimize::cost::STORE_THRESHOLD
+            shared_work_reaches(&c, &nodes, crate::optimize::cost::STORE_THRESHOLD)
         };
         if share {
             picked.push(c);
@@ -203,24 +216,50 @@ fn co_roots(roots: &[NodeRef]) -> Vec<NodeRef> {
     picked
 }
 
-/// The per-element cost of the pending nodes under `c` that are also in
-/// `plan_nodes`.
-fn shared_work(c: &NodeRef, plan_nodes: &HashSet<usize>) -> u32 {
+/// Whether `c` is computed from any node of `plan_nodes` or reads any of
+/// `buffers`.
+fn reads_shared(c: &NodeRef, plan_nodes: &HashSet<usize>, buffers: &HashSet<usize>) -> bool {
+    let mut seen = HashSet::default();
+    let mut stack = vec![c.clone()];
+    while let Some(n) = stack.pop() {
+        let key = Arc::as_ptr(&n) as usize;
+        if plan_nodes.contains(&key) {
+            return true;
+        }
+        if !seen.insert(key) {
+            continue;
+        }
+        if n.with_pending(|_, inputs| stack.extend_from_slice(inputs)).is_none() {
+            if n.done().is_some_and(|a| buffers.contains(&(Arc::as_ptr(&a.buffer) as usize))) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether the per-element cost of the pending nodes under `c` that are
+/// also in `plan_nodes` reaches `threshold`.
+fn shared_work_reaches(c: &NodeRef, plan_nodes: &HashSet<usize>, threshold: u32) -> bool {
     let mut seen = HashSet::default();
     let mut stack = vec![c.clone()];
     let mut cost = 0u32;
     while let Some(n) = stack.pop() {
-        if !seen.insert(Arc::as_ptr(&n) as usize) {
+        let key = Arc::as_ptr(&n) as usize;
+        if !seen.insert(key) {
             continue;
         }
-        if let Some((op, inputs)) = n.pending_parts() {
-            if plan_nodes.contains(&(Arc::as_ptr(&n) as usize)) {
-                cost = cost.saturating_add(crate::optimize::cost::op_cost(&op));
+        n.with_pending(|op, inputs| {
+            if plan_nodes.contains(&key) {
+                cost = cost.saturating_add(crate::optimize::cost::op_cost(op));
             }
-            stack.extend(inputs);
+            stack.extend_from_slice(inputs);
+        });
+        if cost >= threshold {
+            return true;
         }
     }
-    cost
+    false
 }
 
 /// The optimized plan and schedule that forcing `roots` would run, as
@@ -370,6 +409,22 @@ mod tests {
         force(&x);
         assert!(y.is_done(), "y shares exp(a) with x");
         assert!(!cheap.is_done(), "cheap shares only the source");
+    }
+
+    #[test]
+    fn a_chain_of_pending_ops_runs_when_it_reaches_the_depth_limit() {
+        let one = Node::constant(crate::Scalar::F64(1.0));
+        let mut x = big_source(10_000);
+        let mut at_limit = None;
+        for step in 1..=3000u32 {
+            x = settle(graph::binary(BinaryOp::Add, &x, &one).unwrap());
+            assert!(x.depth() <= DEPTH_LIMIT);
+            if step == DEPTH_LIMIT {
+                at_limit = Some(x.clone());
+            }
+        }
+        assert!(at_limit.unwrap().is_done(), "the op ending a chain of DEPTH_LIMIT was run when built");
+        assert_eq!(force(&x).get_flat(5), crate::Scalar::F64(3005.0));
     }
 
     #[test]

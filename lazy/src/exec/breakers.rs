@@ -12,7 +12,7 @@ use std::cmp::Ordering;
 pub fn run(op: &Op, inputs: &[Array], dtype: DType, shape: &[usize]) -> Array {
     match op {
         Op::Reduce { op: r, axes, keepdims } => reduce_axes(*r, &inputs[0], axes, *keepdims, dtype),
-        Op::MatMul => matmul(&inputs[0], &inputs[1], shape),
+        Op::MatMul => super::matmul::matmul(&inputs[0], &inputs[1], shape),
         Op::Sort { axis } => along_axis(&inputs[0], *axis, dtype, |row, out| sort_row(row, out)),
         Op::Partition { axis, kth } => along_axis(&inputs[0], *axis, dtype, |row, out| partition_row(row, &kth.0, out)),
         Op::ArgSort { axis } => along_axis(&inputs[0], *axis, dtype, |row, out| argsort_row(row, out)),
@@ -115,94 +115,6 @@ fn along_axis(x: &Array, axis: usize, dtype: DType, f: impl Fn(&Buffer, &mut Vec
         });
     }
     Array::from_buffer(out, &shape)
-}
-
-fn matmul(a: &Array, b: &Array, shape: &[usize]) -> Array {
-    let a2 = if a.layout.ndim() == 1 { (1, a.shape()[0]) } else { (a.shape()[0], a.shape()[1]) };
-    let b2 = if b.layout.ndim() == 1 { (b.shape()[0], 1) } else { (b.shape()[0], b.shape()[1]) };
-    let (n, k, m) = (a2.0, a2.1, b2.1);
-    if n * k * m >= BLOCKED_MATMUL_WORK {
-        match (a.dtype(), b.dtype()) {
-            (DType::Float64, DType::Float64) => {
-                return Array::from_buffer(Buffer::F64(blocked_matmul(&a.to_vec(), &b.to_vec(), n, k, m, 1.0)), shape)
-            }
-            (DType::Float32, DType::Float32) => {
-                return Array::from_buffer(Buffer::F32(blocked_matmul(&a.to_vec(), &b.to_vec(), n, k, m, 1.0)), shape)
-            }
-            _ => {}
-        }
-    }
-    let buffer = with_dtype!(a.dtype(), T => {
-        let av: Vec<T> = a.to_vec();
-        let bv: Vec<T> = b.to_vec();
-        T::wrap(matmul_typed(&av, &bv, n, k, m))
-    });
-    Array::from_buffer(buffer, shape)
-}
-
-/// Multiply-adds from which a float matmul goes to faer's blocked, SIMD and
-/// parallel kernel (as NumPy's goes to BLAS); below it the plain loop,
-/// which sums each output in order (as BLAS does on small operands).
-const BLOCKED_MATMUL_WORK: usize = 1 << 20;
-
-/// Row-major n×k times k×m on faer's matmul.
-fn blocked_matmul<T: faer::traits::ComplexField + Copy + Default>(a: &[T], b: &[T], n: usize, k: usize, m: usize, one: T) -> Vec<T> {
-    let mut out = vec![T::default(); n * m];
-    faer::linalg::matmul::matmul(
-        faer::MatMut::from_row_major_slice_mut(&mut out, n, m),
-        faer::Accum::Replace,
-        faer::MatRef::from_row_major_slice(a, n, k),
-        faer::MatRef::from_row_major_slice(b, k, m),
-        one,
-        faer::get_global_parallelism(),
-    );
-    out
-}
-
-/// Multiply-accumulate in the element type (wrapping for ints, no FMA).
-trait Dot: Element {
-    fn madd(acc: Self, x: Self, y: Self) -> Self;
-}
-impl Dot for f64 {
-    fn madd(acc: Self, x: Self, y: Self) -> Self { acc + x * y }
-}
-impl Dot for f32 {
-    fn madd(acc: Self, x: Self, y: Self) -> Self { acc + x * y }
-}
-impl Dot for i64 {
-    fn madd(acc: Self, x: Self, y: Self) -> Self { acc.wrapping_add(x.wrapping_mul(y)) }
-}
-impl Dot for i32 {
-    fn madd(acc: Self, x: Self, y: Self) -> Self { acc.wrapping_add(x.wrapping_mul(y)) }
-}
-macro_rules! int_dot {
-    ($($t:ty),*) => {
-        $(impl Dot for $t {
-            fn madd(acc: Self, x: Self, y: Self) -> Self { acc.wrapping_add(x.wrapping_mul(y)) }
-        })*
-    };
-}
-int_dot!(i8, i16, u8, u16, u32, u64);
-impl Dot for crate::dtype::f16 {
-    fn madd(acc: Self, x: Self, y: Self) -> Self { acc + x * y }
-}
-impl Dot for bool {
-    fn madd(acc: Self, x: Self, y: Self) -> Self { acc | (x & y) }
-}
-
-/// Row-major n×k times k×m; each output sums over p in order.
-fn matmul_typed<T: Dot>(a: &[T], b: &[T], n: usize, k: usize, m: usize) -> Vec<T> {
-    let mut out = vec![T::default(); n * m];
-    for i in 0..n {
-        let row = &mut out[i * m..(i + 1) * m];
-        for p in 0..k {
-            let x = a[i * k + p];
-            for (o, &y) in row.iter_mut().zip(&b[p * m..(p + 1) * m]) {
-                *o = T::madd(*o, x, y);
-            }
-        }
-    }
-    out
 }
 
 /// NumPy's `maximum`/`minimum` on one pair: NaN propagates.

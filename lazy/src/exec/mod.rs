@@ -5,6 +5,7 @@ pub mod breakers;
 pub mod direct;
 pub mod fused;
 pub mod kernels;
+pub mod matmul;
 pub mod numpy_f32;
 #[cfg(target_arch = "x86_64")]
 pub mod svml_f32;

@@ -27,19 +27,6 @@ fn fuses(plan: &Plan, i: Id, u: Id) -> bool {
     (c.is_fusable() && c.shape == p.shape) || c.is_full_reduction(p.shape.len())
 }
 
-/// The positions of the 1 bits of `bits`, lowest first (a long chain of
-/// steps makes the sets wide and sparse: skip the zeros).
-fn set_bits(mut bits: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if bits == 0 {
-            return None;
-        }
-        let b = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        Some(b)
-    })
-}
-
 struct UnionFind(Vec<usize>);
 
 impl UnionFind {
@@ -89,35 +76,45 @@ pub fn run(plan: &Plan) -> Schedule {
 
     // What to store, by cost: a node's cost is that of every unstored
     // fusable node it is computed from (each counted once, even when
-    // shared), plus one read per stored input.
+    // shared), plus one read per stored input. Only `cost >=
+    // STORE_THRESHOLD` matters, and every fusable op costs at least 1, so
+    // a set below the threshold has fewer than STORE_THRESHOLD members:
+    // sets are short sorted lists, and a node whose cost reaches the
+    // threshold is marked saturated instead (so is every node computed
+    // from it, its set being a superset). A long chain of steps fused into
+    // one loop then costs linear time, not quadratic.
     let mut stored = vec![false; n];
-    let words = n.div_ceil(64);
-    let mut below: Vec<Vec<u64>> = vec![Vec::new(); n];
+    let mut below: Vec<Option<Vec<Id>>> = vec![Some(Vec::new()); n];
     for id in (0..n).filter(|&id| live(id)) {
         let node = &plan.nodes[id];
         if !node.is_fusable() {
             stored[id] = true;
             continue;
         }
-        let mut set = vec![0u64; words];
-        set[id / 64] |= 1 << (id % 64);
+        let mut set = Some(vec![id]);
         let mut reads = 0u32;
         for &i in &node.inputs {
             if fuses(plan, i, id) && !stored[i] {
-                for (w, b) in set.iter_mut().zip(&below[i]) {
-                    *w |= *b;
-                }
+                set = match (set, &below[i]) {
+                    (Some(mut s), Some(b)) => {
+                        s.extend_from_slice(b);
+                        Some(s)
+                    }
+                    _ => None,
+                };
             } else {
                 reads += READ;
             }
         }
-        let c = set
-            .iter()
-            .enumerate()
-            .flat_map(|(w, &bits)| set_bits(bits).map(move |b| w * 64 + b))
-            .map(|k| plan.nodes[k].op().map_or(0, op_cost))
-            .fold(reads, u32::saturating_add);
-        below[id] = set;
+        let c = match &mut set {
+            Some(s) => {
+                s.sort_unstable();
+                s.dedup();
+                s.iter().map(|&k| plan.nodes[k].op().map_or(0, op_cost)).fold(reads, u32::saturating_add)
+            }
+            None => STORE_THRESHOLD,
+        };
+        below[id] = if c >= STORE_THRESHOLD { None } else { set };
         let needs_whole = users[id].iter().any(|&u| !fuses(plan, id, u));
         let wanted_later =
             node.escapes || users[id].iter().any(|&u| fuses(plan, id, u) && stage[u] > stage[id]);

@@ -108,6 +108,84 @@ fn expensive_values_are_stored_across_a_reduction() {
     );
 }
 
+/// `x_k = x_{k-1} * c` for k in 1..=len, then `x - mean(x)`: is the chain
+/// stored for the second pass, or recomputed there?
+fn chain_across_a_reduction(len: usize) -> String {
+    let mut p = Plan::default();
+    let a = input(&mut p, 1.0);
+    let c = constant(&mut p, 1.5);
+    let mut x = a;
+    for _ in 0..len {
+        x = bin(&mut p, BinaryOp::Mul, x, c);
+    }
+    let m = full_reduce(&mut p, ReduceOp::Mean, x);
+    let y = bin(&mut p, BinaryOp::Sub, x, m);
+    p.set_root(y);
+    let schedule = fusion::run(&p);
+    schedule.dump(&p).lines().next().unwrap().to_string()
+}
+
+#[test]
+fn a_chain_is_stored_from_the_length_its_cost_reaches_the_threshold() {
+    // x_1 costs itself and two reads; each further link adds itself and
+    // its constant's read: x_k costs k + 1, the threshold is 24.
+    assert!(!chain_across_a_reduction(22).contains("stores"));
+    assert!(chain_across_a_reduction(23).ends_with("stores [%24] reduces [%25]"));
+    assert!(chain_across_a_reduction(200).contains("stores [%201] reduces"));
+}
+
+#[test]
+fn shared_values_count_once_in_a_cost() {
+    // A diamond: y = x*x + x*c over an eleven-link chain x. Counted once,
+    // y's cone is 14 ops (< 24: recomputed across the reduction); counted
+    // once per path it would be 12 + 13 + 1 = 26 (stored).
+    let mut p = Plan::default();
+    let a = input(&mut p, 1.0);
+    let c = constant(&mut p, 1.5);
+    let mut x = a;
+    for _ in 0..11 {
+        x = bin(&mut p, BinaryOp::Mul, x, c);
+    }
+    let l = bin(&mut p, BinaryOp::Mul, x, x);
+    let r = bin(&mut p, BinaryOp::Mul, x, c);
+    let y = bin(&mut p, BinaryOp::Add, l, r);
+    let m = full_reduce(&mut p, ReduceOp::Mean, y);
+    let z = bin(&mut p, BinaryOp::Sub, y, m);
+    p.set_root(z);
+    let schedule = fusion::run(&p);
+    let dump = schedule.dump(&p);
+    assert!(dump.ends_with(&format!("%{y} %{z}] stores [%{z}]\n")), "{dump}");
+    assert_eq!(dump.matches("stores").count(), 1, "{dump}");
+}
+
+#[test]
+fn a_long_chain_of_steps_fuses_into_one_loop_in_linear_time() {
+    // An explicit integrator's steps, 60 000 ops that nothing forces in
+    // between: one loop; the cost sets stay short (this took minutes when
+    // every node carried the set of all nodes below it).
+    let mut p = Plan::default();
+    let a = input(&mut p, 1.0);
+    let h = constant(&mut p, 0.01);
+    let (mut x, mut y) = (input(&mut p, 2.0), input(&mut p, 0.5));
+    for _ in 0..10_000 {
+        let xy = bin(&mut p, BinaryOp::Mul, x, y);
+        let dx = bin(&mut p, BinaryOp::Sub, x, xy);
+        let dy = bin(&mut p, BinaryOp::Sub, xy, y);
+        let sx = bin(&mut p, BinaryOp::Mul, dx, h);
+        let sy = bin(&mut p, BinaryOp::Mul, dy, a);
+        x = bin(&mut p, BinaryOp::Add, x, sx);
+        y = bin(&mut p, BinaryOp::Add, y, sy);
+    }
+    let s = full_reduce(&mut p, ReduceOp::Sum, x);
+    p.set_root(s);
+    p.set_root(y);
+    let t = std::time::Instant::now();
+    let schedule = fusion::run(&p);
+    assert_eq!(schedule.steps.len(), 1);
+    assert!(schedule.dump(&p).ends_with(&format!("stores [%{y}] reduces [%{s}]\n")));
+    assert!(t.elapsed().as_secs_f64() < 5.0, "fusion took {:?}", t.elapsed());
+}
+
 #[test]
 fn cse_merges_identical_subexpressions() {
     let mut p = Plan::default();
