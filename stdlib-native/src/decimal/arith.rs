@@ -623,7 +623,6 @@ pub(super) fn hash(d: &Dec, hm: HashModulus) -> i64 {
     }
 }
 
-/// `Decimal.__str__` (not engineering notation).
 /// The decimal digits of `v`, written backwards into the end of `buf`
 /// (39 digits hold any u128): in u64 steps, without `fmt`.
 fn small_digits(v: u128, buf: &mut [u8; 39]) -> &[u8] {
@@ -654,6 +653,7 @@ fn small_digits(v: u128, buf: &mut [u8; 39]) -> &[u8] {
     &buf[at..]
 }
 
+/// `Decimal.__str__` (not engineering notation).
 pub(super) fn to_str(d: &Dec, capitals: impl FnOnce() -> bool) -> String {
     let mut small = [0; 39];
     let long;
