@@ -3128,11 +3128,21 @@ mod _io {
             if vm.use_tracing.get() {
                 return None;
             }
-            let writer = if let Some(f) = file.downcast_ref_if_exact::<StringIO>(vm) {
+            // The payload first: the classes are made when `_io` is
+            // initialized, which a `print` during start-up (`-v`) precedes.
+            use crate::class::StaticType;
+            let writer = if let Some(f) = file.downcast_ref::<StringIO>() {
                 Writer::StringIO(f)
             } else {
-                Writer::Text(file.downcast_ref_if_exact::<TextIOWrapper>(vm)?)
+                Writer::Text(file.downcast_ref::<TextIOWrapper>()?)
             };
+            let exact = match writer {
+                Writer::StringIO(_) => StringIO::static_type(),
+                Writer::Text(_) => TextIOWrapper::static_type(),
+            };
+            if !file.class().is(exact) {
+                return None;
+            }
             match file.dict() {
                 Some(d) if d.get_item_opt(identifier!(vm, write), vm).ok()?.is_some() => None,
                 _ => Some(NativeWriter(writer)),
