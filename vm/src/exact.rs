@@ -88,13 +88,13 @@ fn int_as_exact_f64(o: &PyObject) -> Option<f64> {
 /// for an exact dict holding the exact int or str `k` (a missing key takes
 /// the generic path, which raises KeyError).
 #[inline]
-pub(crate) fn subscript_fast(vm: &VirtualMachine, seq: &PyObjectRef, idx: &PyObjectRef) -> Option<PyObjectRef> {
+pub(crate) fn subscript_fast(vm: &VirtualMachine, seq: &PyObject, idx: &PyObject) -> Option<PyObjectRef> {
     let class = seq.class();
     if class.is(vm.ctx.types.dict_type) {
         if !plain_key(vm, idx) || forced_miss() {
             return None;
         }
-        return seq.downcast_ref::<PyDict>()?.get_item_opt(&**idx, vm).ok().flatten();
+        return seq.downcast_ref::<PyDict>()?.get_item_opt(idx, vm).ok().flatten();
     }
     if idx.class().is(vm.ctx.types.slice_type) {
         let s = idx.downcast_ref::<PySlice>()?;

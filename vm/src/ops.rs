@@ -54,7 +54,7 @@ pub fn map_add(vm: &VirtualMachine, dict: &PyObject, key: PyObjectRef, value: Py
 /// BINARY_OP_ADD_UNICODE): one buffer, no slot lookup. A str with lone
 /// surrogates (WTF-8) goes to the general path, where a high and a low
 /// surrogate meeting at the seam stay two code points.
-fn str_concat(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef) -> Option<PyObjectRef> {
+fn str_concat(vm: &VirtualMachine, a: &PyObject, b: &PyObject) -> Option<PyObjectRef> {
     // `to_str` is None for a str with surrogates.
     let x = crate::exact::exact_str(vm, a)?.to_str()?;
     let y = crate::exact::exact_str(vm, b)?.to_str()?;
@@ -68,7 +68,7 @@ fn str_concat(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef) -> Option<P
 }
 
 /// `a + b` on two exact lists: one allocation of the joined length.
-fn list_concat(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef) -> Option<PyObjectRef> {
+fn list_concat(vm: &VirtualMachine, a: &PyObject, b: &PyObject) -> Option<PyObjectRef> {
     let list_type = vm.ctx.types.list_type;
     if !a.class().is(list_type) || !b.class().is(list_type) || crate::code::forced_miss() {
         return None;
@@ -87,78 +87,13 @@ fn list_concat(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef) -> Option<
     Some(vm.ctx.new_list(joined).into())
 }
 
-pub fn binary_op(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef, op: u32) -> PyResult {
-    // Small-int and float fast paths for the common arithmetic operators.
-    if let (Some(x), Some(y)) = (exact_int(vm, a), exact_int(vm, b)) {
-        let small = crate::layout::objects::int_value;
-        if let (Some(x), Some(y)) = (small(a), small(b)) {
-            let r = match op {
-                0 | 13 => x.checked_add(y),
-                10 | 23 => x.checked_sub(y),
-                5 | 18 => x.checked_mul(y),
-                2 | 15 if y != 0 => floor_div(x, y),
-                6 | 19 if y != 0 => floor_mod(x, y),
-                1 | 14 => Some(x & y),
-                7 | 20 => Some(x | y),
-                12 | 25 => Some(x ^ y),
-                // A negative exponent makes a float: the general path.
-                8 | 21 if y >= 0 && !forced_miss() => u32::try_from(y).ok().and_then(|y| x.checked_pow(y)),
-                _ => None,
-            };
-            if let Some(r) = r {
-                return Ok(vm.ctx.new_int(r).into());
-            }
-        }
-        if matches!(op, 11 | 24) {
-            // int / int: exact operands below 2**53 make one IEEE division
-            // the correctly rounded result CPython computes.
-            if let (Some(x), Some(y)) = (small_f64(vm, a), small_f64(vm, b)) {
-                if y != 0.0 {
-                    return Ok(vm.ctx.new_float(x / y).into());
-                }
-            }
-            // 0 / big: CPython's zero carries the divisor's sign (RustPython
-            // returns +0.0).
-            if x.as_bigint().is_zero() && y.as_bigint().is_negative() {
-                return Ok(vm.ctx.new_float(-0.0).into());
-            }
-        }
-    } else if let (Some(x), Some(y)) = (float_operand(vm, a), float_operand(vm, b)) {
-        let r = match op {
-            0 | 13 => Some(x + y),
-            10 | 23 => Some(x - y),
-            5 | 18 => Some(x * y),
-            11 | 24 if y != 0.0 => Some(x / y),
-            8 | 21 => float_pow(x, y),
-            _ => None,
-        };
-        if let Some(r) = r {
-            return Ok(vm.ctx.new_float(r).into());
-        }
-    }
-    if matches!(op, 0 | 13) {
-        if let Some(v) = str_concat(vm, a, b) {
-            return Ok(v);
-        }
-    }
-    if op == 0 {
-        if let Some(v) = list_concat(vm, a, b) {
-            return Ok(v);
-        }
-    }
-    if matches!(op, 6 | 19) {
-        if let Some(v) = crate::strfmt::percent(vm, a, b) {
-            return v;
-        }
-    }
-    if op == 5 {
-        if let Some(v) = list_repeat(vm, a, b).or_else(|| list_repeat(vm, b, a)) {
-            return v;
-        }
-    }
-    if op == 26 {
-        if let Some(v) = subscript_fast(vm, a, b) {
-            return Ok(v);
+pub fn binary_op(vm: &VirtualMachine, a: &PyObject, b: &PyObject, op: u32) -> PyResult {
+    // The fast paths below all need a builtin type on the left (an int or
+    // float, a str, a list, a dict or tuple to subscript); an instance of a
+    // class made in Python (a Decimal, a Fraction) goes to the protocol.
+    if a.class().heaptype_ext.is_none() {
+        if let Some(r) = builtin_binary_op(vm, a, b, op) {
+            return r;
         }
     }
     match op {
@@ -188,9 +123,89 @@ pub fn binary_op(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef, op: u32)
         23 => vm._isub(a, b),
         24 => vm._itruediv(a, b),
         25 => vm._ixor(a, b),
-        26 => a.get_item(&**b, vm),
+        26 => a.get_item(b, vm),
         _ => Err(vm.new_system_error(format!("hipy: unknown BINARY_OP argument {op}"))),
     }
+}
+
+/// `binary_op` on builtin operands without the protocol: None when the
+/// operands are not ones it handles.
+#[inline]
+fn builtin_binary_op(vm: &VirtualMachine, a: &PyObject, b: &PyObject, op: u32) -> Option<PyResult> {
+    // Small-int and float fast paths for the common arithmetic operators.
+    if let (Some(x), Some(y)) = (exact_int(vm, a), exact_int(vm, b)) {
+        let small = crate::layout::objects::int_value;
+        if let (Some(x), Some(y)) = (small(a), small(b)) {
+            let r = match op {
+                0 | 13 => x.checked_add(y),
+                10 | 23 => x.checked_sub(y),
+                5 | 18 => x.checked_mul(y),
+                2 | 15 if y != 0 => floor_div(x, y),
+                6 | 19 if y != 0 => floor_mod(x, y),
+                1 | 14 => Some(x & y),
+                7 | 20 => Some(x | y),
+                12 | 25 => Some(x ^ y),
+                // A negative exponent makes a float: the general path.
+                8 | 21 if y >= 0 && !forced_miss() => u32::try_from(y).ok().and_then(|y| x.checked_pow(y)),
+                _ => None,
+            };
+            if let Some(r) = r {
+                return Some(Ok(vm.ctx.new_int(r).into()));
+            }
+        }
+        if matches!(op, 11 | 24) {
+            // int / int: exact operands below 2**53 make one IEEE division
+            // the correctly rounded result CPython computes.
+            if let (Some(x), Some(y)) = (small_f64(vm, a), small_f64(vm, b)) {
+                if y != 0.0 {
+                    return Some(Ok(vm.ctx.new_float(x / y).into()));
+                }
+            }
+            // 0 / big: CPython's zero carries the divisor's sign (RustPython
+            // returns +0.0).
+            if x.as_bigint().is_zero() && y.as_bigint().is_negative() {
+                return Some(Ok(vm.ctx.new_float(-0.0).into()));
+            }
+        }
+    } else if let (Some(x), Some(y)) = (float_operand(vm, a), float_operand(vm, b)) {
+        let r = match op {
+            0 | 13 => Some(x + y),
+            10 | 23 => Some(x - y),
+            5 | 18 => Some(x * y),
+            11 | 24 if y != 0.0 => Some(x / y),
+            8 | 21 => float_pow(x, y),
+            _ => None,
+        };
+        if let Some(r) = r {
+            return Some(Ok(vm.ctx.new_float(r).into()));
+        }
+    }
+    if matches!(op, 0 | 13) {
+        if let Some(v) = str_concat(vm, a, b) {
+            return Some(Ok(v));
+        }
+    }
+    if op == 0 {
+        if let Some(v) = list_concat(vm, a, b) {
+            return Some(Ok(v));
+        }
+    }
+    if matches!(op, 6 | 19) {
+        if let Some(v) = crate::strfmt::percent(vm, a, b) {
+            return Some(v);
+        }
+    }
+    if op == 5 {
+        if let Some(v) = list_repeat(vm, a, b).or_else(|| list_repeat(vm, b, a)) {
+            return Some(v);
+        }
+    }
+    if op == 26 {
+        if let Some(v) = subscript_fast(vm, a, b) {
+            return Some(Ok(v));
+        }
+    }
+    None
 }
 
 /// `x ** y` for a positive finite base and a finite exponent whose result is
@@ -209,7 +224,7 @@ fn float_pow(x: f64, y: f64) -> Option<f64> {
 
 /// An exact int that converts to f64 without rounding.
 #[inline]
-fn small_f64(vm: &VirtualMachine, o: &PyObjectRef) -> Option<f64> {
+fn small_f64(vm: &VirtualMachine, o: &PyObject) -> Option<f64> {
     let v = crate::exact::exact_i64(vm, o)?;
     (v.unsigned_abs() <= (1u64 << 53)).then_some(v as f64)
 }
@@ -218,7 +233,7 @@ fn small_f64(vm: &VirtualMachine, o: &PyObjectRef) -> Option<f64> {
 /// convert exactly, provided at least one side is a float (checked by the
 /// caller through the int/int branch coming first).
 #[inline]
-fn float_operand(vm: &VirtualMachine, o: &PyObjectRef) -> Option<f64> {
+fn float_operand(vm: &VirtualMachine, o: &PyObject) -> Option<f64> {
     exact_float(vm, o).or_else(|| small_f64(vm, o))
 }
 
@@ -226,7 +241,7 @@ fn float_operand(vm: &VirtualMachine, o: &PyObjectRef) -> Option<f64> {
 /// CPython's list_repeat does it: each item gains its n references in one
 /// count update, and the copies are plain pointer copies. None when the
 /// general protocol must do it (other types, counts beyond i64).
-fn list_repeat(vm: &VirtualMachine, list: &PyObjectRef, n: &PyObjectRef) -> Option<PyResult> {
+fn list_repeat(vm: &VirtualMachine, list: &PyObject, n: &PyObject) -> Option<PyResult> {
     if !list.class().is(vm.ctx.types.list_type) {
         return None;
     }

@@ -36,7 +36,7 @@
 use rustpython_vm::builtins::{PyCode, PyDict, PyInt, PyModule, PyStr, PyType};
 use rustpython_vm::frozen::FrozenCodeObject;
 use rustpython_vm::py_compile;
-use rustpython_vm::function::{Either, FuncArgs, ItemDoc, PyComparisonValue, PyMethodDef, PyMethodFlags};
+use rustpython_vm::function::{Either, FuncArgs, ItemDoc, PyComparisonValue, PyFastcallFn, PyMethodDef, PyMethodFlags, VectorArgs};
 use rustpython_vm::types::PyComparisonOp;
 use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyRef, PyResult, VirtualMachine};
 use std::sync::atomic::{AtomicU16, Ordering};
@@ -361,32 +361,47 @@ impl State {
 impl State {
     /// Method `i` of `METHODS`: the Rust fast path, else the original
     /// Python method.
-    fn call(&self, i: usize, vm: &VirtualMachine, args: FuncArgs) -> PyResult {
-        match (METHODS[i].1)(self, vm, &args)? {
+    fn call(&self, i: usize, vm: &VirtualMachine, a: VectorArgs<'_>) -> PyResult {
+        match (METHODS[i].1)(self, vm, &a)? {
             Some(r) => Ok(r),
-            None => self.originals[i].call(args, vm),
+            None => {
+                let used = a.nargs + a.kwnames.len();
+                let kwnames = (!a.kwnames.is_empty()).then_some(a.kwnames);
+                self.originals[i].vectorcall(a.args[..used].to_vec(), a.nargs, kwnames, vm)
+            }
         }
+    }
+
+    /// `call` for a call that arrived as `FuncArgs` (the `call` slot,
+    /// not vectorcall): the arguments laid out as vectorcall passes them.
+    fn call_func_args(&self, i: usize, vm: &VirtualMachine, args: FuncArgs) -> PyResult {
+        let nargs = args.args.len();
+        let mut values = args.args;
+        let mut kwnames = Vec::with_capacity(args.kwargs.len());
+        for (name, value) in args.kwargs {
+            kwnames.push(vm.ctx.new_str(name).into());
+            values.push(value);
+        }
+        self.call(i, vm, VectorArgs::new(&values, nargs, Some(&kwnames)))
     }
 }
 
-type Method = fn(&State, &VirtualMachine, &FuncArgs) -> PyResult<Option<PyObjectRef>>;
-
-fn arg(args: &FuncArgs, i: usize) -> Option<&PyObjectRef> {
-    args.args.get(i)
-}
+/// A Rust method's arguments (the instance first); None to fall back.
+type Method = fn(&State, &VirtualMachine, &VectorArgs<'_>) -> PyResult<Option<PyObjectRef>>;
 
 /// The context argument: positional `pos` or `context=`.
-fn context_arg(args: &FuncArgs, pos: usize) -> Option<&PyObjectRef> {
-    args.args.get(pos).or_else(|| args.kwargs.get("context"))
+fn context_arg<'a>(a: &VectorArgs<'a>, pos: usize) -> Option<&'a PyObjectRef> {
+    a.get(pos, "context")
 }
 
 type BinaryOp = fn(&Cx, &Dec, &Dec) -> Outcome;
 
-fn binary(st: &State, vm: &VirtualMachine, args: &FuncArgs, reflected: bool, op: BinaryOp) -> PyResult<Option<PyObjectRef>> {
-    if args.args.len() < 2 || args.args.len() > 3 || args.kwargs.keys().any(|k| k.as_str() != Ok("context")) {
+fn binary(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>, reflected: bool, op: BinaryOp) -> PyResult<Option<PyObjectRef>> {
+    let p = a.positional();
+    if p.len() < 2 || p.len() > 3 || !a.keywords_among(&["context"]) {
         return Ok(None);
     }
-    binary_on(st, vm, &args.args[0], &args.args[1], context_arg(args, 2), reflected, op)
+    binary_on(st, vm, &p[0], &p[1], context_arg(a, 2), reflected, op)
 }
 
 /// `zelf.__op__(other, context)` (`__rop__` when `reflected`) on the fast
@@ -573,27 +588,28 @@ const METHODS: &[(&str, Method)] = &[
 ];
 
 /// `__repr__`: as `repr_slot`.
-fn repr_method(_st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Option<PyObjectRef>> {
-    if args.args.len() != 1 || !args.kwargs.is_empty() {
+fn repr_method(_st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>) -> PyResult<Option<PyObjectRef>> {
+    let [x] = a.positional() else { return Ok(None) };
+    if !a.kwnames.is_empty() {
         return Ok(None);
     }
-    repr_slot(&args.args[0], vm).map(|s| Some(s.into()))
+    repr_slot(x, vm).map(|s| Some(s.into()))
 }
 
 /// `to_integral_value(rounding=None, context=None)` (and `to_integral`) of
 /// a finite value: `_rescale(0, rounding)`, which neither rounds to the
 /// context's precision nor signals.
-fn to_integral_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Option<PyObjectRef>> {
-    if args.args.len() > 3 || args.kwargs.keys().any(|k| k.as_str() != Ok("rounding") && k.as_str() != Ok("context")) {
+fn to_integral_method(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>) -> PyResult<Option<PyObjectRef>> {
+    if a.nargs > 3 || !a.keywords_among(&["rounding", "context"]) {
         return Ok(None);
     }
-    let Some(d) = args.args.first().and_then(|x| st.dec(vm, x)) else { return Ok(None) };
-    let mode = match arg(args, 1).or_else(|| args.kwargs.get("rounding")) {
+    let Some(d) = a.positional().first().and_then(|x| st.dec(vm, x)) else { return Ok(None) };
+    let mode = match a.get(1, "rounding") {
         Some(r) if !vm.is_none(r) => match st.rounding(r) {
             Some(m) => m,
             None => return Ok(None),
         },
-        _ => match st.context(vm, context_arg(args, 2))? {
+        _ => match st.context(vm, context_arg(a, 2))? {
             Some(cx) => cx.rounding,
             None => return Ok(None),
         },
@@ -622,20 +638,20 @@ enum Unary {
 /// `__abs__(round=True, context=None)`) of a non-zero finite value: the
 /// sign, then `_fix` under the context. (Zero, whose sign depends on the
 /// rounding mode, and `round` other than True fall back.)
-fn unary(st: &State, vm: &VirtualMachine, args: &FuncArgs, op: Unary) -> PyResult<Option<PyObjectRef>> {
+fn unary(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>, op: Unary) -> PyResult<Option<PyObjectRef>> {
     let names: &[&str] = match op {
         Unary::Abs => &["round", "context"],
         _ => &["context"],
     };
-    if args.args.len() > 1 + names.len() || args.kwargs.keys().any(|k| !names.iter().any(|n| k.as_str() == Ok(n))) {
+    if a.nargs > 1 + names.len() || !a.keywords_among(names) {
         return Ok(None);
     }
     if let Unary::Abs = op {
-        if args.args.get(1).or_else(|| args.kwargs.get("round")).is_some_and(|r| !r.is(&vm.ctx.true_value)) {
+        if a.get(1, "round").is_some_and(|r| !r.is(&vm.ctx.true_value)) {
             return Ok(None);
         }
     }
-    let Some(mut d) = args.args.first().and_then(|x| st.dec(vm, x)) else { return Ok(None) };
+    let Some(mut d) = a.positional().first().and_then(|x| st.dec(vm, x)) else { return Ok(None) };
     if d.is_zero() {
         return Ok(None);
     }
@@ -644,18 +660,18 @@ fn unary(st: &State, vm: &VirtualMachine, args: &FuncArgs, op: Unary) -> PyResul
         Unary::Pos => {}
         Unary::Abs => d.neg = false,
     }
-    let Some(cx) = st.context(vm, context_arg(args, names.len()))? else { return Ok(None) };
+    let Some(cx) = st.context(vm, context_arg(a, names.len()))? else { return Ok(None) };
     st.finish(vm, &cx, d, Signals::default()).transpose()
 }
 
 /// `Decimal(value="0", context=None)` for `Decimal` itself (not a
 /// subclass) from an int, a finite Decimal or a plainly written finite
 /// number (`arith::parse`).
-fn new_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Option<PyObjectRef>> {
-    if args.args.len() > 3 || args.kwargs.keys().any(|k| k.as_str() != Ok("value") && k.as_str() != Ok("context")) {
+fn new_method(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>) -> PyResult<Option<PyObjectRef>> {
+    if a.nargs > 3 || !a.keywords_among(&["value", "context"]) {
         return Ok(None);
     }
-    let (Some(cls), Some(value)) = (args.args.first(), args.args.get(1).or_else(|| args.kwargs.get("value"))) else { return Ok(None) };
+    let (Some(cls), Some(value)) = (a.positional().first(), a.get(1, "value")) else { return Ok(None) };
     if !cls.is(&st.cls) {
         return Ok(None);
     }
@@ -667,22 +683,24 @@ fn new_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Opti
 }
 
 /// `__hash__` of a finite value.
-fn hash_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Option<PyObjectRef>> {
-    if args.args.len() != 1 || !args.kwargs.is_empty() {
+fn hash_method(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>) -> PyResult<Option<PyObjectRef>> {
+    let [x] = a.positional() else { return Ok(None) };
+    if !a.kwnames.is_empty() {
         return Ok(None);
     }
-    Ok(st.dec(vm, &args.args[0]).map(|d| vm.ctx.new_int(arith::hash(&d, st.hash_modulus)).into()))
+    Ok(st.dec(vm, x).map(|d| vm.ctx.new_int(arith::hash(&d, st.hash_modulus)).into()))
 }
 
 /// `quantize(exp, rounding=None, context=None)`.
-fn quantize(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Option<PyObjectRef>> {
-    if args.args.len() < 2 || args.args.len() > 4 || args.kwargs.keys().any(|k| k.as_str() != Ok("rounding") && k.as_str() != Ok("context")) {
+fn quantize(st: &State, vm: &VirtualMachine, args: &VectorArgs<'_>) -> PyResult<Option<PyObjectRef>> {
+    let p = args.positional();
+    if p.len() < 2 || p.len() > 4 || !args.keywords_among(&["rounding", "context"]) {
         return Ok(None);
     }
-    let Some(a) = st.dec(vm, &args.args[0]) else { return Ok(None) };
-    let Some(e) = st.operand(vm, &args.args[1]) else { return Ok(None) };
+    let Some(a) = st.dec(vm, &p[0]) else { return Ok(None) };
+    let Some(e) = st.operand(vm, &p[1]) else { return Ok(None) };
     let Some(cx) = st.context(vm, context_arg(args, 3))? else { return Ok(None) };
-    let mode = match arg(args, 2).or_else(|| args.kwargs.get("rounding")) {
+    let mode = match args.get(2, "rounding") {
         Some(r) if !vm.is_none(r) => match st.rounding(r) {
             Some(m) => m,
             None => return Ok(None),
@@ -725,11 +743,12 @@ fn quantize(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Option
     st.new_dec(vm, ans).map(Some)
 }
 
-fn str_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Option<PyObjectRef>> {
-    if args.args.len() != 1 || !args.kwargs.is_empty() {
+fn str_method(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>) -> PyResult<Option<PyObjectRef>> {
+    let [x] = a.positional() else { return Ok(None) };
+    if !a.kwnames.is_empty() {
         return Ok(None);
     }
-    Ok(str_of(st, vm, &args.args[0])?.map(|s| vm.ctx.new_str(s).into()))
+    Ok(str_of(st, vm, x)?.map(|s| vm.ctx.new_str(s).into()))
 }
 
 /// `__str__` of a finite value; None to fall back.
@@ -754,29 +773,33 @@ fn str_of(st: &State, vm: &VirtualMachine, obj: &PyObject) -> PyResult<Option<St
     }
 }
 
-fn bool_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Option<PyObjectRef>> {
-    if args.args.len() != 1 || !args.kwargs.is_empty() {
+fn bool_method(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>) -> PyResult<Option<PyObjectRef>> {
+    let [x] = a.positional() else { return Ok(None) };
+    if !a.kwnames.is_empty() {
         return Ok(None);
     }
-    Ok(st.dec(vm, &args.args[0]).map(|d| vm.ctx.new_bool(!d.is_zero()).into()))
+    Ok(st.dec(vm, x).map(|d| vm.ctx.new_bool(!d.is_zero()).into()))
 }
 
 /// `_cmp(other)`, which the Python comparison methods call once they have
 /// converted `other` (the operators on finite values do not reach them:
 /// `compare_slot`).
-fn cmp_method(st: &State, vm: &VirtualMachine, args: &FuncArgs) -> PyResult<Option<PyObjectRef>> {
-    if args.args.len() != 2 || !args.kwargs.is_empty() {
+fn cmp_method(st: &State, vm: &VirtualMachine, args: &VectorArgs<'_>) -> PyResult<Option<PyObjectRef>> {
+    let [x, y] = args.positional() else { return Ok(None) };
+    if !args.kwnames.is_empty() {
         return Ok(None);
     }
-    let (Some(a), Some(b)) = (st.dec(vm, &args.args[0]), st.dec(vm, &args.args[1])) else { return Ok(None) };
+    let (Some(a), Some(b)) = (st.dec(vm, x), st.dec(vm, y)) else { return Ok(None) };
     Ok(Some(vm.ctx.new_int(cmp(&a, &b) as i8).into()))
 }
 
-/// A method descriptor of `cls` named `name` that calls `f`.
-fn native_method(vm: &VirtualMachine, cls: &PyRef<PyType>, name: &'static str, doc: Option<&'static str>, f: impl Fn(&VirtualMachine, FuncArgs) -> PyResult + Send + Sync + 'static) -> PyObjectRef {
+/// A method descriptor of `cls` named `name` that calls `f` (`fast` when
+/// called by vectorcall).
+fn native_method(vm: &VirtualMachine, cls: &PyRef<PyType>, name: &'static str, doc: Option<&'static str>, f: impl Fn(&VirtualMachine, FuncArgs) -> PyResult + Send + Sync + 'static, fast: Option<&'static PyFastcallFn>) -> PyObjectRef {
     let def = PyMethodDef {
         name,
         func: Box::leak(Box::new(move |vm: &VirtualMachine, args: FuncArgs, _: rustpython_vm::function::Callee| f(vm, args))),
+        fastcall: fast,
         flags: PyMethodFlags::METHOD,
         doc,
         ..PyMethodDef::new_raw_const("", |_: &VirtualMachine, _: FuncArgs, _: rustpython_vm::function::Callee| unreachable!(), PyMethodFlags::empty(), ItemDoc::NONE)
@@ -787,11 +810,13 @@ fn native_method(vm: &VirtualMachine, cls: &PyRef<PyType>, name: &'static str, d
     PyRef::new_ref(def.to_method(typ, &vm.ctx), vm.ctx.types.method_descriptor_type.to_owned(), None).into()
 }
 
-/// A function named `name` that calls `f`.
-fn native_function(vm: &VirtualMachine, name: &'static str, doc: Option<&'static str>, f: impl Fn(&VirtualMachine, FuncArgs) -> PyResult + Send + Sync + 'static) -> PyObjectRef {
+/// A function named `name` that calls `f` (`fast` when called by
+/// vectorcall).
+fn native_function(vm: &VirtualMachine, name: &'static str, doc: Option<&'static str>, f: impl Fn(&VirtualMachine, FuncArgs) -> PyResult + Send + Sync + 'static, fast: Option<&'static PyFastcallFn>) -> PyObjectRef {
     let def = PyMethodDef {
         name,
         func: Box::leak(Box::new(move |vm: &VirtualMachine, args: FuncArgs, _: rustpython_vm::function::Callee| f(vm, args))),
+        fastcall: fast,
         flags: PyMethodFlags::empty(),
         doc,
         ..PyMethodDef::new_raw_const("", |_: &VirtualMachine, _: FuncArgs, _: rustpython_vm::function::Callee| unreachable!(), PyMethodFlags::empty(), ItemDoc::NONE)
@@ -833,15 +858,16 @@ fn install(vm: &VirtualMachine, ns: &Py<PyDict>) -> PyResult<()> {
     let setattr = vm.builtins.get_attr("setattr", vm)?;
     for (i, &(name, _)) in METHODS.iter().enumerate() {
         let doc = doc_of(vm, &st.originals[i]);
-        let call = move |vm: &VirtualMachine, args| st.call(i, vm, args);
+        let call = move |vm: &VirtualMachine, args| st.call_func_args(i, vm, args);
+        let fast: &'static PyFastcallFn = Box::leak(Box::new(move |vm: &VirtualMachine, a: VectorArgs<'_>| Some(st.call(i, vm, a))));
         let method = if name == "__new__" {
             // A static method, as `__new__` is, of the class's module (where
             // doctest looks for the examples in its docstring).
-            let f = native_function(vm, name, doc, call);
+            let f = native_function(vm, name, doc, call, Some(fast));
             f.set_attr("__module__", cls.as_object().get_attr("__module__", vm)?, vm)?;
             vm.ctx.types.staticmethod_type.as_object().call((f,), vm)?
         } else {
-            native_method(vm, &cls, name, doc, call)
+            native_method(vm, &cls, name, doc, call, Some(fast))
         };
         setattr.call((cls.clone(), name, method), vm)?;
     }
@@ -857,7 +883,7 @@ fn install(vm: &VirtualMachine, ns: &Py<PyDict>) -> PyResult<()> {
         })),
     ] {
         let doc = doc_of(vm, &*get(name)?);
-        ns.set_item(name, native_function(vm, name, doc, f), vm)?;
+        ns.set_item(name, native_function(vm, name, doc, f, None), vm)?;
     }
     STATES.lock().map_err(|_| vm.new_runtime_error("decimal: state registry poisoned".to_owned()))?.push(st);
     let _ = FIRST.set(st);

@@ -176,6 +176,7 @@ impl CodecsRegistry {
                     crate::function::PyMethodDef {
                         name: $name,
                         func: crate::function::static_func($func),
+                        fastcall: None,
                         flags: crate::function::PyMethodFlags::O,
                         #[cfg(feature = "doc")]
                         doc_off: DOC.offset,

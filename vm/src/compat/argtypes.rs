@@ -7,8 +7,8 @@
 //! that `calls` keeps only for these constructors.
 
 use rustpython_vm::builtins::{PyBaseExceptionRef, PyDict, PyStr, PyTuple, PyType};
-use rustpython_vm::function::FuncArgs;
-use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, VirtualMachine};
+use rustpython_vm::function::{FuncArgs, VectorArgs};
+use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
 use super::{messages, modules, wrap};
 
@@ -85,7 +85,7 @@ pub fn install_methods(vm: &VirtualMachine) {
 /// The checks on functions of this interpreter's `builtins`.
 pub fn install_functions(vm: &VirtualMachine) -> rustpython_vm::PyResult<()> {
     let builtins = vm.builtins.clone();
-    wrap::function(vm, builtins.as_object(), "print", |vm, args, callee, original| {
+    wrap::function_with_fastcall(vm, builtins.as_object(), "print", |vm, args, callee, original| {
         if !args.kwargs.is_empty() {
             for name in ["sep", "end"] {
                 if let Some(v) = args.kwargs.get(name) {
@@ -97,7 +97,7 @@ pub fn install_functions(vm: &VirtualMachine) -> rustpython_vm::PyResult<()> {
             }
         }
         original(vm, args, callee)
-    })?;
+    }, Some(&print_fastcall))?;
     // RustPython's `reversed` is a function; 3.11's a type whose error names
     // the argument's type.
     wrap::function(vm, builtins.as_object(), "reversed", |vm, args, callee, original| {
@@ -110,6 +110,29 @@ pub fn install_functions(vm: &VirtualMachine) -> rustpython_vm::PyResult<()> {
         })
     })?;
     Ok(())
+}
+
+/// `print`'s vectorcall entry (no keyword map): the calls whose `sep` and
+/// `end` are None or a str, which the wrapper above lets through; the
+/// others go to it, to raise its error.
+fn print_fastcall(vm: &VirtualMachine, a: VectorArgs<'_>) -> Option<PyResult> {
+    if !a.keywords_among(&["sep", "end", "file", "flush"]) {
+        return None;
+    }
+    let text = |name| match a.keyword(name) {
+        Some(v) if !vm.is_none(v) => v.clone().downcast::<PyStr>().ok().map(Some),
+        _ => Some(None),
+    };
+    let (sep, end) = (text("sep")?, text("end")?);
+    let flush = match a.keyword("flush") {
+        Some(v) => match v.clone().try_to_bool(vm) {
+            Ok(b) => b,
+            Err(e) => return Some(Err(e)),
+        },
+        None => false,
+    };
+    let file = a.keyword("file").cloned();
+    Some(rustpython_vm::stdlib::builtins::print_objects(a.positional(), sep, end, file, flush, vm).map(|()| vm.ctx.none()))
 }
 
 /// Whether a failed call of class `cls` with this many arguments needs the

@@ -7,7 +7,7 @@
 
 use rustpython_vm::builtins::descriptor::PyMethodDescriptor;
 use rustpython_vm::builtins::{PyBaseExceptionRef, PyStr, PyType};
-use rustpython_vm::function::{Callee, FuncArgs, ItemDoc, PyMethodDef, PyMethodFlags, PyNativeFn};
+use rustpython_vm::function::{Callee, FuncArgs, ItemDoc, PyFastcallFn, PyMethodDef, PyMethodFlags, PyNativeFn};
 use rustpython_vm::{Py, PyObject, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine};
 
 /// Save the function in slot cell `$cell` into `$saved` and store `$wrapper`
@@ -52,6 +52,8 @@ where
     let original: Original = descr.method.func;
     let def = PyMethodDef {
         func: leak(move |vm: &VirtualMachine, args: FuncArgs, callee: Callee| wrapper(vm, args, callee, original)),
+        // The original's vectorcall entry would skip the wrapper.
+        fastcall: None,
         ..descr.method.clone()
     };
     let def: &'static PyMethodDef = Box::leak(Box::new(def));
@@ -96,11 +98,28 @@ pub fn function<F>(vm: &VirtualMachine, module: &PyObject, name: &'static str, w
 where
     F: Fn(&VirtualMachine, FuncArgs, Callee, Original) -> PyResult + Send + Sync + 'static,
 {
+    function_with_fastcall(vm, module, name, wrapper, None)
+}
+
+/// `function`, with `fastcall` as the replacement's vectorcall entry
+/// (`PyFastcallFn`): it must do what the wrapper does for the calls it
+/// takes, and decline the others.
+pub fn function_with_fastcall<F>(
+    vm: &VirtualMachine,
+    module: &PyObject,
+    name: &'static str,
+    wrapper: F,
+    fastcall: Option<&'static PyFastcallFn>,
+) -> PyResult<()>
+where
+    F: Fn(&VirtualMachine, FuncArgs, Callee, Original) -> PyResult + Send + Sync + 'static,
+{
     let current = module.get_attr(name, vm)?;
     let Some((original, _)) = native_parts(&current) else { return Ok(()) };
     let def = PyMethodDef {
         name,
         func: leak(move |vm: &VirtualMachine, args: FuncArgs, callee: Callee| wrapper(vm, args, callee, original)),
+        fastcall,
         ..template()
     };
     let def: &'static PyMethodDef = Box::leak(Box::new(def));

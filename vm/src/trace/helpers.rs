@@ -109,8 +109,9 @@ pub extern "C" fn hp_unbox_int(p: *const PyObject) -> i64 {
 
 /// `a <op> b` for any objects (BINARY_OP's argument numbering). Owned.
 pub extern "C" fn hp_binop(a: *const PyObject, b: *const PyObject, op: i64) -> *const PyObject {
-    let (a, b) = unsafe { (obj(a).to_owned(), obj(b).to_owned()) };
-    owned_or_fail(crate::ops::binary_op(vm(), &a, &b, op as u32).map_err(|e| crate::compat::normalize_error(vm(), e)))
+    // Borrowed: the trace holds both operands for the call.
+    let (a, b) = unsafe { (obj(a), obj(b)) };
+    owned_or_fail(crate::ops::binary_op(vm(), a, b, op as u32).map_err(|e| crate::compat::normalize_error(vm(), e)))
 }
 
 /// COMPARE_OP on any objects. Owned.
@@ -335,7 +336,7 @@ pub extern "C" fn hp_str_get(s: *const PyObject, i: i64) -> *const PyObject {
     }
     // In range, so the generic subscript cannot raise.
     let vm = vm();
-    owned_or_fail(crate::ops::binary_op(vm, &so.to_owned(), &vm.ctx.new_int(j).into(), 26))
+    owned_or_fail(crate::ops::binary_op(vm, so, vm.ctx.new_int(j).as_object(), 26))
 }
 
 /// `d.get(k, default)` of an exact dict: the value or `default`, owned;

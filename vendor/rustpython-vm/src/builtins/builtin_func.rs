@@ -274,6 +274,14 @@ fn vectorcall_native_function(
         .as_ref()
         .is_some_and(|_| !zelf.value.flags.contains(PyMethodFlags::STATIC));
 
+    // hipy (vendor patch 52): the definition's vectorcall entry first (for
+    // a function not bound to an instance).
+    if !needs_self
+        && let Some(fast) = zelf.value.fastcall
+        && let Some(result) = fast(vm, crate::function::VectorArgs::new(&args, nargs, kwnames))
+    {
+        return result;
+    }
     let func_args = if needs_self {
         let self_obj = zelf.zelf.as_ref().unwrap().clone();
         let mut all_args = Vec::with_capacity(args.len() + 1);

@@ -1572,6 +1572,12 @@ fn vectorcall_method_descriptor(
     {
         method_descr_typecheck(zelf, obj, vm)?;
     }
+    // hipy (vendor patch 52): the definition's vectorcall entry first.
+    if let Some(fast) = zelf.method.fastcall
+        && let Some(result) = fast(vm, crate::function::VectorArgs::new(&args, nargs, kwnames))
+    {
+        return result;
+    }
     let func_args = FuncArgs::from_vectorcall_owned(args, nargs, kwnames);
     (zelf.method.func)(
         vm,

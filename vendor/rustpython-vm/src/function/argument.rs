@@ -108,6 +108,62 @@ impl FromArgs for FuncArgs {
     }
 }
 
+/// hipy (vendor patch 52): a call's arguments as the vectorcall protocol
+/// passes them, read in place: `args[..nargs]` positional, then one value
+/// per name in `kwnames` (str objects). What a `PyFastcallFn` receives.
+#[derive(Clone, Copy)]
+pub struct VectorArgs<'a> {
+    pub args: &'a [PyObjectRef],
+    pub nargs: usize,
+    pub kwnames: &'a [PyObjectRef],
+}
+
+impl<'a> VectorArgs<'a> {
+    #[must_use]
+    pub fn new(args: &'a [PyObjectRef], nargs: usize, kwnames: Option<&'a [PyObjectRef]>) -> Self {
+        let kwnames = kwnames.unwrap_or(&[]);
+        debug_assert!(nargs + kwnames.len() <= args.len());
+        Self { args, nargs, kwnames }
+    }
+
+    /// The positional arguments.
+    #[must_use]
+    pub fn positional(&self) -> &'a [PyObjectRef] {
+        &self.args[..self.nargs]
+    }
+
+    /// The value of keyword argument `name`.
+    #[must_use]
+    pub fn keyword(&self, name: &str) -> Option<&'a PyObjectRef> {
+        let i = self.kwnames.iter().position(|k| kwname_is(k, name))?;
+        self.args.get(self.nargs + i)
+    }
+
+    /// Whether every keyword argument is one of `names`.
+    #[must_use]
+    pub fn keywords_among(&self, names: &[&str]) -> bool {
+        self.kwnames.iter().all(|k| names.iter().any(|n| kwname_is(k, n)))
+    }
+
+    /// The positional argument at `i`, else keyword argument `name`.
+    #[must_use]
+    pub fn get(&self, i: usize, name: &str) -> Option<&'a PyObjectRef> {
+        self.positional().get(i).or_else(|| self.keyword(name))
+    }
+
+    /// The same arguments as `FuncArgs` (new references).
+    #[must_use]
+    pub fn to_func_args(&self) -> FuncArgs {
+        let used = self.nargs + self.kwnames.len();
+        let kwnames = (!self.kwnames.is_empty()).then_some(self.kwnames);
+        FuncArgs::from_vectorcall_owned(self.args[..used].to_vec(), self.nargs, kwnames)
+    }
+}
+
+fn kwname_is(k: &PyObject, name: &str) -> bool {
+    k.downcast_ref::<crate::builtins::PyStr>().is_some_and(|k| k.as_wtf8() == Wtf8::new(name))
+}
+
 impl FuncArgs {
     pub fn new<A, K>(args: A, kwargs: K) -> Self
     where

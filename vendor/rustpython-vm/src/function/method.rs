@@ -6,8 +6,16 @@ use crate::{
         descriptor::{PyClassMethodDescriptor, PyMethodDescriptor},
     },
     class::PyClassDef,
-    function::{IntoPyNativeFn, PyNativeFn},
+    function::{IntoPyNativeFn, PyNativeFn, VectorArgs},
 };
+
+/// hipy (vendor patch 52): a native implementation that takes a call's
+/// arguments as the vectorcall protocol passes them, without building
+/// `FuncArgs` (CPython's `METH_FASTCALL | METH_KEYWORDS`): a keyword call
+/// then makes no keyword map. `None` declines the call, which then goes
+/// to the definition's `func` with `FuncArgs`, so a fast path may cover
+/// only the shapes it understands.
+pub type PyFastcallFn = dyn Fn(&VirtualMachine, VectorArgs<'_>) -> Option<crate::PyResult> + Send + Sync;
 
 bitflags::bitflags! {
     // METH_XXX flags in CPython
@@ -58,6 +66,7 @@ macro_rules! define_methods {
         vec![ $( $crate::function::PyMethodDef {
             name: $name,
             func: $crate::function::static_func($func),
+            fastcall: None,
             flags: $crate::function::PyMethodFlags::$flags,
             #[cfg(feature = "doc")]
             doc_off: 0,
@@ -74,6 +83,9 @@ macro_rules! define_methods {
 pub struct PyMethodDef {
     pub name: &'static str, // TODO: interned
     pub func: &'static dyn PyNativeFn,
+    /// hipy (vendor patch 52): the vectorcall entry tried before `func`
+    /// (`PyFastcallFn`).
+    pub fastcall: Option<&'static PyFastcallFn>,
     pub flags: PyMethodFlags,
     /// Start of the database body. Read only when `doc_len != 0`.
     /// Absent when the `doc` feature is off, as are `doc_len` and `doc_body_pending`.
@@ -124,6 +136,7 @@ impl PyMethodDef {
         Self {
             name,
             func: super::static_func(func),
+            fastcall: None,
             flags,
             #[cfg(feature = "doc")]
             doc_off: doc.offset,
@@ -145,6 +158,7 @@ impl PyMethodDef {
         Self {
             name,
             func: super::static_raw_func(func),
+            fastcall: None,
             flags,
             #[cfg(feature = "doc")]
             doc_off: doc.offset,
@@ -314,6 +328,7 @@ impl PyMethodDef {
         const NULL_METHOD: PyMethodDef = PyMethodDef {
             name: "",
             func: &|_, _, _| unreachable!(),
+            fastcall: None,
             flags: PyMethodFlags::empty(),
             #[cfg(feature = "doc")]
             doc_off: 0,
@@ -344,6 +359,7 @@ impl PyMethodDef {
         Self {
             name: self.name,
             func: self.func,
+            fastcall: self.fastcall,
             flags: self.flags,
             #[cfg(feature = "doc")]
             doc_off: self.doc_off,

@@ -14,7 +14,7 @@ mod signature;
 mod time;
 
 pub use argument::{
-    ArgumentError, Callee, FromArgOptional, FromArgs, FuncArgs, IntoFuncArgs, KwArgs, KwArgsMap,
+    ArgumentError, Callee, FromArgOptional, FromArgs, FuncArgs, IntoFuncArgs, KwArgs, KwArgsMap, VectorArgs,
     NameArgs, NameChanges, NameCoordinates, NameExcInfo, NameFields, NameIntegers, NameIterables,
     NameKeywords, NameKwargs, NameKwds, NameKws, NameObjs, NameOthers, OptionalArg,
     OptionalArgDefault, OptionalOption, PosArgs, PositionalIterable,
@@ -31,7 +31,7 @@ pub use fspath::FsPath;
 pub(crate) use getargs::ArgSpec;
 pub use getset::PySetterValue;
 pub(super) use getset::{IntoPyGetterFunc, IntoPySetterFunc, PyGetterFunc, PySetterFunc};
-pub use method::{HeapMethodDef, PyMethodDef, PyMethodFlags};
+pub use method::{HeapMethodDef, PyFastcallFn, PyMethodDef, PyMethodFlags};
 pub use number::{
     ArgIndex, ArgIntoBool, ArgIntoComplex, ArgIntoFloat, ArgStrictInt, PySize, PySsize,
 };

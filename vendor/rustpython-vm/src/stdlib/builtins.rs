@@ -3,7 +3,7 @@
 //! Implements the list of [builtin Python functions](https://docs.python.org/3/library/builtins.html).
 use crate::{Py, VirtualMachine, builtins::PyModule, class::PyClassImpl};
 pub(crate) use builtins::{DOC, module_def};
-pub use builtins::{ascii, print, reversed};
+pub use builtins::{ascii, print, print_objects, reversed};
 
 #[pymodule]
 mod builtins {
@@ -1095,9 +1095,23 @@ mod builtins {
 
     #[pyfunction]
     pub fn print(objects: PosArgs, options: PrintOptions, vm: &VirtualMachine) -> PyResult<()> {
-        let file = match options.file {
-            Some(f) => f,
-            None => sys::get_stdout(vm)?,
+        let PrintOptions { sep, end, file, flush } = options;
+        print_objects(objects.as_ref(), sep, end, file, flush.into(), vm)
+    }
+
+    /// `print`'s work on bound arguments (hipy, vendor patch 52: shared with
+    /// the vectorcall entry hipy gives `print`).
+    pub fn print_objects(
+        objects: &[PyObjectRef],
+        sep: Option<PyStrRef>,
+        end: Option<PyStrRef>,
+        file: Option<PyObjectRef>,
+        flush: bool,
+        vm: &VirtualMachine,
+    ) -> PyResult<()> {
+        let file = match file {
+            Some(f) if !vm.is_none(&f) => f,
+            _ => sys::get_stdout(vm)?,
         };
         // hipy (vendor patch 39): the interned name, not a lookup of "write"
         // in the string pool for every item.
@@ -1111,23 +1125,22 @@ mod builtins {
                 .map(drop),
         };
 
-        let sep = options.sep.unwrap_or_else(|| vm.ctx.new_str(" "));
-
         let mut first = true;
         for object in objects {
             if first {
                 first = false;
             } else {
-                write(sep.clone())?;
+                write(sep.clone().unwrap_or_else(|| vm.ctx.latin1_char(b' ')))?;
             }
 
             write(object.str(vm)?)?;
         }
 
-        let end = options.end.unwrap_or_else(|| vm.ctx.new_str("\n"));
+        // The cached one-character strs, not a new str per call.
+        let end = end.unwrap_or_else(|| vm.ctx.latin1_char(b'\n'));
         write(end)?;
 
-        if options.flush.into() {
+        if flush {
             vm.call_method(&file, "flush", ())?;
         }
 
