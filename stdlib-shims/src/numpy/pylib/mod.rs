@@ -74,6 +74,8 @@ const SOURCES: &[Source] = &[
     source!("poly.py", "<hipy numpy/poly.py>", Target::Namespace),
     source!("random_legacy.py", "<hipy numpy/random_legacy.py>", Target::Random),
     source!("random_generator.py", "<hipy numpy/random_generator.py>", Target::Generator),
+    source!("polynomial_pkg.py", "<hipy numpy/polynomial_pkg.py>", Target::Submodule("polynomial")),
+    source!("polynomial.py", "<hipy numpy/polynomial.py>", Target::Submodule("polynomial.polynomial")),
     source!("testing.py", "<hipy numpy/testing.py>", Target::Submodule("testing")),
     source!("io.py", "<hipy numpy/io.py>", Target::Namespace),
     source!("misc.py", "<hipy numpy/misc.py>", Target::Namespace),
