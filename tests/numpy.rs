@@ -29,8 +29,9 @@ const PROBES: &[(&str, &str)] = &[
     ("np.unique(a / 0.0 - a / 0.0, axis=0)", "numpy.unique(axis=...) of data with NaN is not supported by hipy"),
     ("np.zeros(3, order='F')", "numpy.zeros(order=...) is not supported by hipy"),
     ("np.array(['a', 'b'])", "numpy.array of str is not supported by hipy"),
-    ("np.random.zipf(2.0)", "numpy.random.zipf is not supported by hipy"),
-    ("np.random.default_rng(0).choice(a)", "numpy.random.Generator.choice is not supported by hipy"),
+    ("np.random.multivariate_normal([0.0], [[1.0]])", "numpy.random.multivariate_normal is not supported by hipy"),
+    ("np.random.default_rng(0).multivariate_normal([0.0], [[1.0]])", "numpy.random.Generator.multivariate_normal is not supported by hipy"),
+    ("np.polynomial.Chebyshev([1.0, 2.0])", "numpy.polynomial.Chebyshev is not supported by hipy"),
 ];
 
 fn main() -> ExitCode {

@@ -1,23 +1,83 @@
-//! `numpy.random`: `default_rng(seed)` and its Generator's `random`,
-//! `integers`, `normal` and `uniform`, bit-exact with NumPy (the algorithms
-//! live in `crate::numpy::random`). Random arrays are generated eagerly, in order.
+//! `numpy.random`: `default_rng(seed)` and its Generator, bit-exact with
+//! NumPy (the algorithms live in `crate::numpy::random`). Random arrays are
+//! generated eagerly, in order. `random`, `integers`, `normal`,
+//! `standard_normal`, `uniform`, `shuffle`, `permutation` and `spawn` are
+//! native methods; the other Generator methods are Python functions in
+//! `numpy/pylib/random_generator.py` (argument checks, broadcasting),
+//! bound on lookup, that draw through the `_fill`-style primitives here.
 
 use crate::numpy::args::{bind, given, unsupported};
 use crate::numpy::convert::{self, parse_dtype};
 use crate::numpy::ndarray::PyNdArray;
-use crate::numpy::random::{int_seed_words, Generator, Mt19937, SeedSequence};
+use crate::numpy::random::{int_seed_words, FloatDist, Generator, IntDist, Mt19937};
+use std::sync::Arc;
 use crate::numpy::scalar;
 use hipy_lazy::{Array, Buffer, DType, Scalar};
 use rustpython_vm::builtins::{PyInt, PyList, PyModule, PyStr, PyTuple};
 use rustpython_vm::common::lock::PyMutex;
 use rustpython_vm::function::FuncArgs;
-use rustpython_vm::types::{GetAttr, PyComparisonOp};
+use rustpython_vm::builtins::{PyStrRef, PyType};
+use rustpython_vm::types::{Constructor, GetAttr, PyComparisonOp};
 use rustpython_vm::{pyclass, AsObject, Py, PyObject, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine};
 
 #[pyclass(module = "numpy.random", name = "Generator")]
 #[derive(PyPayload)]
 pub struct PyGenerator {
-    inner: PyMutex<Generator>,
+    /// Shared with the generators made by `Generator(rng.bit_generator)`.
+    inner: Arc<PyMutex<Generator>>,
+}
+
+impl PyGenerator {
+    fn new(g: Generator) -> Self {
+        PyGenerator { inner: Arc::new(PyMutex::new(g)) }
+    }
+}
+
+/// `Generator(bit_generator)`: a generator drawing from the same stream as
+/// the `PCG64` object `bit_generator` (pylib's wrapper of a generator).
+impl Constructor for PyGenerator {
+    type Args = FuncArgs;
+
+    fn py_new(_cls: &Py<PyType>, args: FuncArgs, vm: &VirtualMachine) -> PyResult<Self> {
+        let [bit_generator] = bind(vm, "random.Generator", args, ["bit_generator"], 1)?;
+        let bg = bit_generator.unwrap();
+        let inner = bg.get_attr("_rng", vm).ok().and_then(|r| r.downcast_ref::<PyGenerator>().map(|g| g.inner.clone()));
+        match inner {
+            Some(inner) => Ok(PyGenerator { inner }),
+            None => Err(unsupported(vm, &format!("random.Generator over a {}", bg.class().name()))),
+        }
+    }
+}
+
+/// A `_fill` parameter: one value, or one per draw.
+enum Param {
+    One(f64),
+    Each(Vec<f64>),
+}
+
+impl Param {
+    fn of(vm: &VirtualMachine, obj: &PyObject, n: usize) -> PyResult<Param> {
+        match obj.downcast_ref::<PyNdArray>() {
+            Some(a) => {
+                if a.dtype() != DType::Float64 {
+                    return Err(vm.new_type_error("_fill: parameter arrays must be float64"));
+                }
+                let v = a.array().to_vec::<f64>();
+                if v.len() != n {
+                    return Err(vm.new_value_error("_fill: a parameter array must have one value per draw"));
+                }
+                Ok(Param::Each(v))
+            }
+            None => Ok(Param::One(obj.try_float(vm)?.to_f64())),
+        }
+    }
+
+    fn at(&self, i: usize) -> f64 {
+        match self {
+            Param::One(x) => *x,
+            Param::Each(v) => v[i],
+        }
+    }
 }
 
 impl std::fmt::Debug for PyGenerator {
@@ -56,8 +116,112 @@ fn seed_words(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Vec<u32>> {
     Ok(i.as_bigint().to_u32_digits().1)
 }
 
-#[pyclass(with(GetAttr))]
+#[pyclass(with(GetAttr, Constructor))]
 impl PyGenerator {
+    /// `_fill(name, params, n)`: `n` draws of the distribution named like
+    /// the Generator method, as a 1-d float64 (int64 for counts) array.
+    /// Each parameter is a float or a float64 array of `n` values (checked
+    /// and broadcast by the caller).
+    #[pymethod]
+    fn _fill(zelf: &Py<Self>, name: PyStrRef, params: Vec<PyObjectRef>, n: usize, vm: &VirtualMachine) -> PyResult {
+        let name = name.to_string_lossy();
+        let params: Vec<Param> = params.iter().map(|p| Param::of(vm, p, n)).collect::<PyResult<_>>()?;
+        let mut p = vec![0.0; params.len()];
+        let mut g = zelf.inner.lock();
+        if let Some((dist, k)) = FloatDist::by_name(&name) {
+            if k != params.len() {
+                return Err(vm.new_type_error(format!("_fill: {name} takes {k} parameters")));
+            }
+            let mut out = Vec::with_capacity(n);
+            for i in 0..n {
+                for (slot, param) in p.iter_mut().zip(&params) {
+                    *slot = param.at(i);
+                }
+                out.push(g.sample_float(dist, &p));
+            }
+            return Ok(array_obj(vm, Buffer::F64(out), &[n]));
+        }
+        if let Some((dist, k)) = IntDist::by_name(&name) {
+            if k != params.len() {
+                return Err(vm.new_type_error(format!("_fill: {name} takes {k} parameters")));
+            }
+            let mut out = Vec::with_capacity(n);
+            for i in 0..n {
+                for (slot, param) in p.iter_mut().zip(&params) {
+                    *slot = param.at(i);
+                }
+                out.push(g.sample_int(dist, &p));
+            }
+            return Ok(array_obj(vm, Buffer::I64(out), &[n]));
+        }
+        Err(vm.new_value_error(format!("_fill: no distribution {name}")))
+    }
+
+    /// The indices of `choice(pop, size, replace=False, shuffle=...)`
+    /// without `p`, as a 1-d int64 array.
+    #[pymethod]
+    fn _choice_indices(zelf: &Py<Self>, pop: u64, size: u64, shuffle: bool, vm: &VirtualMachine) -> PyObjectRef {
+        let v = zelf.inner.lock().choice_without_replacement(pop, size, shuffle);
+        let n = v.len();
+        array_obj(vm, Buffer::I64(v), &[n])
+    }
+
+    /// `count` permutations of `range(n)`, as a (count, n) int64 array.
+    #[pymethod]
+    fn _permutations(zelf: &Py<Self>, n: usize, count: usize, vm: &VirtualMachine) -> PyObjectRef {
+        let v = zelf.inner.lock().permutations(n, count);
+        array_obj(vm, Buffer::I64(v), &[count, n])
+    }
+
+    /// One integer in [0, max] by masked rejection (NumPy's `random_interval`).
+    #[pymethod]
+    fn _interval(zelf: &Py<Self>, max: u64) -> u64 {
+        zelf.inner.lock().interval(max)
+    }
+
+    /// `n` raw 64-bit draws (`bit_generator.random_raw`), as uint64.
+    #[pymethod]
+    fn _raw(zelf: &Py<Self>, n: usize, vm: &VirtualMachine) -> PyObjectRef {
+        let mut g = zelf.inner.lock();
+        let v: Vec<u64> = (0..n).map(|_| g.next_u64()).collect();
+        array_obj(vm, Buffer::U64(v), &[n])
+    }
+
+    /// `n` 32-bit draws (`bytes`' words), as uint32.
+    #[pymethod]
+    fn _raw32(zelf: &Py<Self>, n: usize, vm: &VirtualMachine) -> PyObjectRef {
+        let mut g = zelf.inner.lock();
+        let v: Vec<u32> = (0..n).map(|_| g.next_u32()).collect();
+        array_obj(vm, Buffer::U32(v), &[n])
+    }
+
+    /// `(state, inc, has_uint32, uinteger)`: PCG64's `state` dict's
+    /// values, the 128-bit ones as (high, low) 64-bit halves.
+    #[pymethod]
+    fn _get_state(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
+        let g = zelf.inner.lock();
+        let (state, inc) = g.bit_generator().state();
+        let pending = g.bit_generator().pending_u32();
+        let halves = |x: u128| vm.new_tuple(((x >> 64) as u64, x as u64));
+        vm.new_tuple((halves(state), halves(inc), pending.is_some(), pending.unwrap_or(0))).into()
+    }
+
+    /// Sets PCG64's state; the 128-bit values come as 64-bit halves.
+    #[pymethod]
+    fn _set_state(zelf: &Py<Self>, state_hi: u64, state_lo: u64, inc_hi: u64, inc_lo: u64, has: bool, uinteger: u32) {
+        let join = |hi: u64, lo: u64| (hi as u128) << 64 | lo as u128;
+        let mut g = zelf.inner.lock();
+        g.bit_generator_mut().set_state(join(state_hi, state_lo), join(inc_hi, inc_lo), has.then_some(uinteger));
+    }
+
+    /// `spawn(n_children)`: new generators from child seed sequences.
+    #[pymethod]
+    fn spawn(zelf: &Py<Self>, n_children: PyObjectRef, vm: &VirtualMachine) -> PyResult<Vec<PyObjectRef>> {
+        let n = int_value(vm, &n_children)?.clamp(i64::MIN as i128, i64::MAX as i128) as i64;
+        let children = zelf.inner.lock().spawn(n).ok_or_else(|| vm.new_overflow_error("can't convert negative value to uint32_t"))?;
+        Ok(children.into_iter().map(|g| PyGenerator::new(g).into_pyobject(vm)).collect())
+    }
+
     #[pymethod]
     fn random(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         let [size, dtype, out] = bind(vm, "random.Generator.random", args, ["size", "dtype", "out"], 0)?;
@@ -124,14 +288,12 @@ impl PyGenerator {
     #[pymethod]
     fn normal(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         let [loc, scale, size] = bind(vm, "random.Generator.normal", args, ["loc", "scale", "size"], 0)?;
+        if is_array_arg(&loc) || is_array_arg(&scale) {
+            return broadcast_method(zelf, "_normal_broadcast", [loc, scale, size], [0.0, 1.0], vm);
+        }
         let f = |o: &Option<PyObjectRef>, d: f64| -> PyResult<f64> {
             match given(o, vm) {
-                Some(x) => {
-                    if x.downcast_ref::<PyNdArray>().is_some() || x.downcast_ref::<PyList>().is_some() {
-                        return Err(unsupported(vm, "random.Generator.normal with array loc/scale"));
-                    }
-                    Ok(x.try_float(vm)?.to_f64())
-                }
+                Some(x) => Ok(x.try_float(vm)?.to_f64()),
                 None => Ok(d),
             }
         };
@@ -213,6 +375,9 @@ impl PyGenerator {
     #[pymethod]
     fn uniform(zelf: &Py<Self>, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         let [low, high, size] = bind(vm, "random.Generator.uniform", args, ["low", "high", "size"], 0)?;
+        if is_array_arg(&low) || is_array_arg(&high) {
+            return broadcast_method(zelf, "_uniform_broadcast", [low, high, size], [0.0, 1.0], vm);
+        }
         let f = |o: &Option<PyObjectRef>, d: f64| -> PyResult<f64> {
             match given(o, vm) {
                 Some(x) => Ok(x.try_float(vm)?.to_f64()),
@@ -233,6 +398,28 @@ impl PyGenerator {
             }
         }
     }
+}
+
+/// Whether a parameter is array-like (the native methods take scalars).
+fn is_array_arg(o: &Option<PyObjectRef>) -> bool {
+    o.as_ref().is_some_and(|x| {
+        x.downcast_ref::<PyNdArray>().is_some() || x.downcast_ref::<PyList>().is_some() || x.downcast_ref::<PyTuple>().is_some()
+    })
+}
+
+/// Calls pylib's `random_generator.<name>(rng, a, b, size)` for array
+/// parameters, with the defaults for missing ones.
+fn broadcast_method(
+    zelf: &Py<PyGenerator>,
+    name: &str,
+    [a, b, size]: [Option<PyObjectRef>; 3],
+    defaults: [f64; 2],
+    vm: &VirtualMachine,
+) -> PyResult {
+    let f = crate::numpy::pylib::generator_method(vm, name)?.expect("a pylib generator method");
+    let or = |o: Option<PyObjectRef>, d: f64| o.unwrap_or_else(|| vm.ctx.new_float(d).into());
+    let size = size.unwrap_or_else(|| vm.ctx.none());
+    f.call((zelf.to_owned(), or(a, defaults[0]), or(b, defaults[1]), size), vm)
 }
 
 /// The MT19937 stream behind the legacy `np.random` functions and
@@ -326,6 +513,25 @@ impl PyMt19937 {
         Ok(array_obj(vm, Buffer::I64(v), &[n]))
     }
 
+    /// `(key, pos, has_gauss, gauss)` (`get_state()`).
+    #[pymethod]
+    fn get_state(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
+        let g = zelf.inner.lock();
+        let (key, pos, gauss) = g.state();
+        let key: Vec<u32> = key.to_vec();
+        let n = key.len();
+        let key = array_obj(vm, Buffer::U32(key), &[n]);
+        vm.new_tuple((key, pos, gauss.is_some() as u8, gauss.unwrap_or(0.0))).into()
+    }
+
+    #[pymethod]
+    fn set_state(zelf: &Py<Self>, key: Vec<u32>, pos: usize, has_gauss: bool, gauss: f64, vm: &VirtualMachine) -> PyResult<()> {
+        zelf.inner
+            .lock()
+            .set_state(&key, pos, has_gauss.then_some(gauss))
+            .ok_or_else(|| vm.new_value_error("state must be 624 32-bit words and a position up to 624"))
+    }
+
     /// One integer in [0, max] (`shuffle`'s draws).
     #[pymethod]
     fn interval(zelf: &Py<Self>, max: PyObjectRef, vm: &VirtualMachine) -> PyResult<u64> {
@@ -341,7 +547,14 @@ impl GetAttr for PyGenerator {
             None if name.to_string_lossy().starts_with("__") => {
                 Err(vm.new_no_attribute_error(zelf.to_owned().into(), name.to_owned()))
             }
-            None => Err(unsupported(vm, &format!("random.Generator.{}", name.to_string_lossy()))),
+            None => {
+                let n = name.to_string_lossy();
+                // A function binds to the generator; a property reads it.
+                match crate::numpy::pylib::generator_method(vm, &n)? {
+                    Some(f) => vm.call_method(&f, "__get__", (zelf.to_owned(), zelf.class().to_owned())),
+                    None => Err(unsupported(vm, &format!("random.Generator.{n}"))),
+                }
+            }
         }
     }
 }
@@ -365,13 +578,28 @@ fn default_rng(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
                 for it in &items {
                     words.extend(int_seed_words(&seed_words(vm, it)?));
                 }
-                Generator::from_seed_sequence(&SeedSequence::new(&words))
+                Generator::from_entropy(words)
+            } else if let Ok(parts) = s.get_attr("_hipy_seed_parts", vm) {
+                // A `SeedSequence` (pylib/random_generator.py): its entropy
+                // words, spawn key and children spawned.
+                let t = parts.call((), vm)?;
+                let Some(t) = t.downcast_ref::<PyTuple>().filter(|t| t.as_slice().len() == 3) else {
+                    return Err(vm.new_type_error("_hipy_seed_parts must return (entropy, spawn_key, children)"));
+                };
+                let s = t.as_slice();
+                let entropy: Vec<u32> = s[0].clone().try_into_value(vm)?;
+                let key: Vec<u64> = s[1].clone().try_into_value(vm)?;
+                let children: u64 = s[2].clone().try_into_value(vm)?;
+                Generator::from_seed_parts(entropy, key, children)
+            } else if let Some(g) = s.get_attr("_rng", vm).ok().and_then(|r| r.downcast::<PyGenerator>().ok()) {
+                // A `PCG64` bit generator: a Generator over its stream.
+                return Ok(PyGenerator { inner: g.inner.clone() }.into_pyobject(vm));
             } else {
                 return Err(unsupported(vm, &format!("random.default_rng with a {} seed", s.class().name())));
             }
         }
     };
-    Ok(PyGenerator { inner: PyMutex::new(g) }.into_pyobject(vm))
+    Ok(PyGenerator::new(g).into_pyobject(vm))
 }
 
 #[rustpython_vm::pymodule(name = "numpy.random")]

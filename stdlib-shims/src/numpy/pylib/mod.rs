@@ -10,8 +10,11 @@
 //! the first time one of the names in its `__all__` is looked up (numpy's
 //! module `__getattr__` asks [`lazy_attr`]); a submodule (`numpy.linalg`,
 //! `numpy.testing`) is registered at import with a `__getattr__` that runs
-//! its file on first use; `random_legacy.py` runs when `numpy.random` is
-//! asked for one of the names in its `__random__` list. Only `ufunc.py`
+//! its file on first use; `random_legacy.py` and `random_generator.py` run
+//! when `numpy.random` is asked for one of the names in their `__random__`
+//! lists, and `random_generator.py` also when a `Generator` is asked for a
+//! method in its `__generator__` list (its functions, bound to the
+//! generator, are those methods). Only `ufunc.py`
 //! runs at import (it turns the native ufunc functions into `np.ufunc`
 //! objects).
 //!
@@ -35,6 +38,10 @@ enum Target {
     Submodule(&'static str),
     /// It adds the names in its `__random__` list to `numpy.random`.
     Random,
+    /// Its functions named in `__generator__` are methods of
+    /// `numpy.random.Generator`; it also adds its `__random__` names to
+    /// `numpy.random`.
+    Generator,
 }
 
 /// One Python file: its name, what it becomes, its text (read for the
@@ -66,6 +73,9 @@ const SOURCES: &[Source] = &[
     source!("linalg.py", "<hipy numpy/linalg.py>", Target::Submodule("linalg")),
     source!("poly.py", "<hipy numpy/poly.py>", Target::Namespace),
     source!("random_legacy.py", "<hipy numpy/random_legacy.py>", Target::Random),
+    source!("random_generator.py", "<hipy numpy/random_generator.py>", Target::Generator),
+    source!("polynomial_pkg.py", "<hipy numpy/polynomial_pkg.py>", Target::Submodule("polynomial")),
+    source!("polynomial.py", "<hipy numpy/polynomial.py>", Target::Submodule("polynomial.polynomial")),
     source!("testing.py", "<hipy numpy/testing.py>", Target::Submodule("testing")),
     source!("io.py", "<hipy numpy/io.py>", Target::Namespace),
     source!("misc.py", "<hipy numpy/misc.py>", Target::Namespace),
@@ -212,7 +222,7 @@ pub fn lazy_attr(vm: &VirtualMachine, name: &str) -> PyResult<Option<PyObjectRef
 /// `numpy.random.<name>` from `random_legacy.py`, run on first use.
 pub fn lazy_random_attr(vm: &VirtualMachine, random: &PyObjectRef, name: &str) -> PyResult<Option<PyObjectRef>> {
     for (k, Source { target, text, .. }) in SOURCES.iter().enumerate() {
-        if *target == Target::Random && listed_names(text, "__random__").contains(&name) {
+        if matches!(target, Target::Random | Target::Generator) && listed_names(text, "__random__").contains(&name) {
             if LOADED.lock().unwrap_or_else(|e| e.into_inner())[k] {
                 return Ok(None);
             }
@@ -221,6 +231,16 @@ pub fn lazy_random_attr(vm: &VirtualMachine, random: &PyObjectRef, name: &str) -
         }
     }
     Ok(None)
+}
+
+/// The function behind `Generator.<name>`, if `random_generator.py` has
+/// it (loading the file on first use).
+pub fn generator_method(vm: &VirtualMachine, name: &str) -> PyResult<Option<PyObjectRef>> {
+    let k = SOURCES.iter().position(|s| s.target == Target::Generator).expect("random_generator.py");
+    if !listed_names(SOURCES[k].text, "__generator__").contains(&name) {
+        return Ok(None);
+    }
+    load(vm, k)?.get_attr(&vm.ctx.new_str(name), vm).map(Some)
 }
 
 /// The module of namespace file `file` (loading it), for native code that

@@ -6,7 +6,8 @@
 # multinomial) and gamma-family distributions follow the legacy
 # generator's algorithms draw for draw (inversion / BTPE for binomials,
 # multiplication / PTRS for Poisson, Marsaglia-Tsang on the polar normal
-# for gammas), so they consume the stream as NumPy does.
+# for gammas; the legacy von Mises, zipf, log-series and HYP / HRUA
+# hypergeometric), so they consume the stream as NumPy does.
 
 __all__ = []
 __random__ = ["seed", "rand", "randn", "random", "random_sample", "ranf", "sample", "standard_normal",
@@ -14,7 +15,8 @@ __random__ = ["seed", "rand", "randn", "random", "random_sample", "ranf", "sampl
               "standard_exponential", "exponential", "lognormal", "standard_cauchy", "rayleigh", "laplace",
               "logistic", "gumbel", "weibull", "pareto", "power", "binomial", "poisson", "geometric",
               "negative_binomial", "multinomial", "standard_gamma", "gamma", "chisquare", "beta", "standard_t",
-              "f", "triangular", "wald", "RandomState"]
+              "f", "triangular", "wald", "vonmises", "zipf", "logseries", "hypergeometric", "noncentral_chisquare",
+              "noncentral_f", "dirichlet", "bytes", "get_state", "set_state", "RandomState"]
 
 import math as _math
 
@@ -290,7 +292,7 @@ class RandomState:
             while True:
                 x = self._gauss()
                 v = 1.0 + c * x
-                if v > 0.0:
+                if not v <= 0.0:  # a NaN shape leaves the loop, as in NumPy
                     break
             v = v * v * v
             u = self._double()
@@ -615,6 +617,228 @@ class RandomState:
             rows.append(row)
         out = np.array(rows, dtype=np.int64)
         return out.reshape((d,) if shape is None else shape + (d,))
+
+
+    def vonmises(self, mu, kappa, size=None):
+        def check(m, k):
+            if k == k and _math.copysign(1.0, k) < 0:
+                raise ValueError("kappa < 0")
+
+        def one(mu, kappa):
+            if kappa < 1e-8:
+                return _math.pi * (2 * self._double() - 1)
+            if kappa < 1e-5:
+                s = 1.0 / kappa + kappa
+            else:
+                r = 1 + _math.sqrt(1 + 4 * kappa * kappa)
+                rho = (r - _math.sqrt(2 * r)) / (2 * kappa)
+                s = (1 + rho * rho) / (2 * rho)
+            while True:
+                u = self._double()
+                z = _math.cos(_math.pi * u)
+                w = (1 + s * z) / (s + z)
+                y = kappa * (s - w)
+                v = self._double()
+                if y * (2 - y) - v >= 0 or _log0(y / v) + 1 - y >= 0:
+                    break
+            u = self._double()
+            result = _math.acos(w)
+            if u < 0.5:
+                result = -result
+            result += mu
+            neg = result < 0
+            m = _math.fmod(abs(result) + _math.pi, 2 * _math.pi) - _math.pi
+            return -m if neg else m
+        return self._draw(size, (mu, kappa), one, np.float64, check)
+
+    def zipf(self, a, size=None):
+        def check(a):
+            if not a > 1:
+                raise ValueError("a <= 1 or a is NaN")
+
+        def one(a):
+            am1 = a - 1.0
+            b = 2.0 ** am1
+            while True:
+                u = 1.0 - self._double()
+                v = self._double()
+                x = _math.floor(u ** (-1.0 / am1)) if u > 0 else _math.inf
+                if x > 9.223372036854775807e18 or x < 1.0:
+                    continue
+                t = (1.0 + 1.0 / x) ** am1
+                if v * x * (t - 1.0) / (b - 1.0) <= t / b:
+                    return int(x)
+        return self._draw(size, (a,), one, np.int64, check)
+
+    def logseries(self, p, size=None):
+        def check(p):
+            if not (0 <= p < 1):
+                raise ValueError("p < 0, p >= 1 or p is NaN")
+
+        def one(p):
+            r = _math.log(1.0 - p)
+            while True:
+                v = self._double()
+                if v >= p:
+                    return 1
+                u = self._double()
+                q = 1.0 - _math.exp(r * u)
+                if v <= q * q:
+                    result = int(_math.floor(1 + _log0(v) / _math.log(q))) if q > 0 else 0
+                    if result < 1 or v == 0.0:
+                        continue
+                    return result
+                if v >= q:
+                    return 1
+                return 2
+        return self._draw(size, (p,), one, np.int64, check)
+
+    def _hypergeometric(self, good, bad, sample):
+        good, bad, sample = int(good), int(bad), int(sample)
+        if sample > 10:
+            d1_, d2_ = 1.7155277699214135, 0.8989161620588988
+            mingoodbad = min(good, bad)
+            popsize = good + bad
+            maxgoodbad = max(good, bad)
+            m = min(sample, popsize - sample)
+            d4 = mingoodbad / popsize
+            d5 = 1.0 - d4
+            d6 = m * d4 + 0.5
+            d7 = _math.sqrt((popsize - m) * sample * d4 * d5 / (popsize - 1) + 0.5)
+            d8 = d1_ * d7 + d2_
+            d9 = int(_math.floor((m + 1) * (mingoodbad + 1) / (popsize + 2)))
+            d10 = (_loggam(d9 + 1) + _loggam(mingoodbad - d9 + 1) + _loggam(m - d9 + 1)
+                   + _loggam(maxgoodbad - m + d9 + 1))
+            d11 = min(min(m, mingoodbad) + 1.0, _math.floor(d6 + 16 * d7))
+            while True:
+                x = self._double()
+                y = self._double()
+                w = d6 + d8 * (y - 0.5) / x if x > 0 else _math.inf
+                if w < 0.0 or w >= d11:
+                    continue
+                z = int(_math.floor(w))
+                t = d10 - (_loggam(z + 1) + _loggam(mingoodbad - z + 1) + _loggam(m - z + 1)
+                           + _loggam(maxgoodbad - m + z + 1))
+                if x * (4.0 - x) - 3.0 <= t:
+                    break
+                if x * (x - t) >= 1:
+                    continue
+                if 2.0 * _log0(x) <= t:
+                    break
+            if good > bad:
+                z = m - z
+            if m < sample:
+                z = good - z
+            return z
+        if sample <= 0:
+            return 0
+        d1 = bad + good - sample
+        d2 = float(min(bad, good))
+        y = d2
+        k = sample
+        while y > 0.0:
+            u = self._double()
+            y -= int(_math.floor(u + y / (d1 + k)))
+            k -= 1
+            if k == 0:
+                break
+        z = int(d2 - y)
+        if good > bad:
+            z = sample - z
+        return z
+
+    def hypergeometric(self, ngood, nbad, nsample, size=None):
+        def check(g, b, s):
+            if g + b < s:
+                raise ValueError("ngood + nbad < nsample")
+            if g < 0:
+                raise ValueError("ngood < 0")
+            if b < 0:
+                raise ValueError("nbad < 0")
+            if s < 1:
+                raise ValueError("nsample < 1 or nsample is NaN")
+        if any(np.ndim(x) for x in (ngood, nbad, nsample)):
+            ngood, nbad, nsample = (np.asarray(x).astype(np.int64) for x in (ngood, nbad, nsample))
+        else:
+            ngood, nbad, nsample = int(ngood), int(nbad), int(nsample)
+        return self._draw(size, (ngood, nbad, nsample), self._hypergeometric, np.int64, check)
+
+    def _noncentral_chisquare(self, df, nonc):
+        if nonc == 0:
+            return 2.0 * self._std_gamma(df / 2.0)
+        if 1 < df:
+            chi2 = 2.0 * self._std_gamma((df - 1) / 2.0)
+            n = self._gauss() + _math.sqrt(nonc)
+            return chi2 + n * n
+        i = self._poisson(nonc / 2.0)
+        out = 2.0 * self._std_gamma((df + 2 * i) / 2.0)
+        return _math.nan if nonc != nonc else out
+
+    def noncentral_chisquare(self, df, nonc, size=None):
+        def check(d, n):
+            if not d > 0:
+                raise ValueError("df <= 0")
+            if n == n and _math.copysign(1.0, n) < 0:
+                raise ValueError("nonc < 0")
+        return self._draw(size, (df, nonc), self._noncentral_chisquare, np.float64, check)
+
+    def noncentral_f(self, dfnum, dfden, nonc, size=None):
+        def check(a, b, n):
+            if not a > 0:
+                raise ValueError("dfnum <= 0")
+            if not b > 0:
+                raise ValueError("dfden <= 0")
+            if n == n and _math.copysign(1.0, n) < 0:
+                raise ValueError("nonc < 0")
+
+        def one(a, b, n):
+            t = self._noncentral_chisquare(a, n) * b
+            return t / (2.0 * self._std_gamma(b / 2.0) * a)
+        return self._draw(size, (dfnum, dfden, nonc), one, np.float64, check)
+
+    def dirichlet(self, alpha, size=None):
+        k = len(alpha)
+        a = np.asarray(alpha, dtype=np.float64)
+        if np.any(np.less_equal(a, 0)):
+            raise ValueError("alpha <= 0")
+        shape = (k,) if size is None else _shape(size) + (k,)
+        al = a.tolist()
+        rows = []
+        for _ in range(_count(shape) // k if k else 0):
+            row = [self._std_gamma(x) for x in al]
+            inv = 1 / sum(row) if sum(row) else _math.inf
+            rows.append([x * inv for x in row])
+        return np.array(rows, dtype=np.float64).reshape(shape)
+
+    def bytes(self, length):
+        n = (length - 1) // 4 + 1 if length > 0 else 1
+        return self.randint(0, 4294967296, size=n, dtype=np.uint32).astype("<u4").tobytes()[:length]
+
+    def get_state(self, legacy=True):
+        key, pos, has_gauss, gauss = self._mt.get_state()
+        if legacy:
+            return ("MT19937", key, pos, has_gauss, gauss)
+        return {"bit_generator": "MT19937", "state": {"key": key, "pos": pos}, "has_gauss": has_gauss,
+                "gauss": gauss}
+
+    def set_state(self, state):
+        if isinstance(state, dict):
+            if "bit_generator" not in state or "state" not in state:
+                raise ValueError("state dictionary is not valid.")
+            st = state
+        else:
+            if not isinstance(state, (tuple, list)):
+                raise TypeError("state must be a dict or a tuple.")
+            if state[0] != "MT19937":
+                raise ValueError("set_state can only be used with legacy MT19937 state instances.")
+            st = {"bit_generator": state[0], "state": {"key": state[1], "pos": state[2]}}
+            if len(state) > 3:
+                st["has_gauss"] = state[3]
+                st["gauss"] = state[4]
+        if st["bit_generator"] != "MT19937":
+            raise ValueError("state must be for a MT19937 PRNG")
+        key = [int(k) for k in np.asarray(st["state"]["key"]).ravel().tolist()]
+        self._mt.set_state(key, int(st["state"]["pos"]), bool(st.get("has_gauss", 0)), float(st.get("gauss", 0.0)))
 
 
 def _log0(x):

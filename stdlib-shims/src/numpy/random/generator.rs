@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use super::distributions::BinomialCache;
 use super::pcg64::Pcg64;
 use super::seed_sequence::{int_seed_words, SeedSequence};
 use super::ziggurat_tables::{FI_DOUBLE, KI_DOUBLE, WI_DOUBLE};
@@ -29,6 +30,35 @@ impl std::error::Error for RandomError {}
 #[derive(Clone, Debug)]
 pub struct Generator {
     bits: Pcg64,
+    /// The `SeedSequence` it came from, for `spawn`.
+    seed: SeedSource,
+    /// The last binomial draw's set-up (`distributions.rs`).
+    pub(super) binomial_cache: Option<BinomialCache>,
+}
+
+/// What a `SeedSequence` is made of: its entropy words (an int seed's
+/// `int_seed_words`, a list's concatenation), its spawn key and how many
+/// children it has spawned.
+#[derive(Clone, Debug, Default)]
+struct SeedSource {
+    entropy: Vec<u32>,
+    spawn_key: Vec<u64>,
+    children: u64,
+}
+
+impl SeedSource {
+    /// NumPy's assembled entropy: the run entropy, padded with zeros to the
+    /// pool size when there is a spawn key, then each key element's words.
+    fn sequence(&self) -> SeedSequence {
+        let mut words = self.entropy.clone();
+        if !self.spawn_key.is_empty() && words.len() < 4 {
+            words.resize(4, 0);
+        }
+        for &k in &self.spawn_key {
+            words.extend(int_seed_words(&[k as u32, (k >> 32) as u32]));
+        }
+        SeedSequence::new(&words)
+    }
 }
 
 /// Validated `integers` bounds: draws are `off + [0, rng]` (wrapping).
@@ -64,18 +94,69 @@ fn check_bounds(low: i128, high: i128, endpoint: bool, lb: i128, ub: i128, name:
 impl Generator {
     /// `default_rng(seed)` for a non-negative int seed that fits in u64.
     pub fn from_seed(seed: u64) -> Self {
-        Self::from_seed_sequence(&SeedSequence::from_u64(seed))
+        Self::from_seed_words(&[seed as u32, (seed >> 32) as u32])
     }
 
     /// `default_rng(seed)` for any non-negative int seed, given as its
     /// 32-bit words, lowest first (high zero words are ignored).
     pub fn from_seed_words(words_lowest_first: &[u32]) -> Self {
-        Self::from_seed_sequence(&SeedSequence::new(&int_seed_words(words_lowest_first)))
+        Self::from_entropy(int_seed_words(words_lowest_first))
     }
 
-    /// `default_rng(SeedSequence(...))`, e.g. for a sequence-of-ints seed.
+    /// `default_rng(seed)` from NumPy's assembled entropy words (for a
+    /// list-of-ints seed, the concatenation of each int's `int_seed_words`).
+    pub fn from_entropy(entropy: Vec<u32>) -> Self {
+        let seed = SeedSource { entropy, ..Default::default() };
+        Generator { bits: Pcg64::from_seed_sequence(&seed.sequence()), seed, binomial_cache: None }
+    }
+
+    /// `default_rng(SeedSequence(entropy, spawn_key=...))` (pool size 4):
+    /// its assembled entropy words, spawn key and children spawned so far.
+    pub fn from_seed_parts(entropy: Vec<u32>, spawn_key: Vec<u64>, children: u64) -> Self {
+        let seed = SeedSource { entropy, spawn_key, children };
+        Generator { bits: Pcg64::from_seed_sequence(&seed.sequence()), seed, binomial_cache: None }
+    }
+
+    /// `default_rng(SeedSequence(...))` for a pool made elsewhere (it
+    /// cannot `spawn`: its entropy is not known).
     pub fn from_seed_sequence(seq: &SeedSequence) -> Self {
-        Generator { bits: Pcg64::from_seed_sequence(seq) }
+        Generator { bits: Pcg64::from_seed_sequence(seq), seed: SeedSource::default(), binomial_cache: None }
+    }
+
+    /// `spawn(n)`: `n` independent generators from child seed sequences
+    /// (spawn keys `key + (i,)`, counting on from earlier spawns). Like
+    /// NumPy, a negative `n` moves the count back and spawns nothing; the
+    /// count going below zero is `None` (NumPy's OverflowError).
+    pub fn spawn(&mut self, n: i64) -> Option<Vec<Generator>> {
+        let first = self.seed.children;
+        let end = first as i64 + n;
+        if end < 0 {
+            return None;
+        }
+        self.seed.children = end as u64;
+        Some((first..(end as u64).max(first))
+            .map(|i| {
+                let mut spawn_key = self.seed.spawn_key.clone();
+                spawn_key.push(i);
+                let seed = SeedSource { entropy: self.seed.entropy.clone(), spawn_key, children: 0 };
+                Generator { bits: Pcg64::from_seed_sequence(&seed.sequence()), seed, binomial_cache: None }
+            })
+            .collect())
+    }
+
+    /// The bit generator, for `bit_generator.state = ...`.
+    pub fn bit_generator_mut(&mut self) -> &mut Pcg64 {
+        &mut self.bits
+    }
+
+    /// A raw 64-bit draw (`bit_generator.random_raw()`).
+    pub fn next_u64(&mut self) -> u64 {
+        self.bits.next_u64()
+    }
+
+    /// A 32-bit draw (using the buffered half of a 64-bit draw first).
+    pub fn next_u32(&mut self) -> u32 {
+        self.bits.next_u32()
     }
 
     /// `default_rng(None)`: 128 bits of OS entropy, as NumPy draws them.
@@ -228,6 +309,66 @@ impl Generator {
             v.swap(i, j);
         }
         v
+    }
+
+    /// `count` permutations of `0..n` in a row (`permuted` along an axis:
+    /// one shuffle per 1-d slice, in C order of the other axes).
+    pub fn permutations(&mut self, n: usize, count: usize) -> Vec<i64> {
+        let mut out = Vec::with_capacity(n * count);
+        for _ in 0..count {
+            out.extend(self.permutation(n));
+        }
+        out
+    }
+
+    /// The indices of `choice(pop, size, replace=False, shuffle=...)`
+    /// without `p`: a tail shuffle of `arange(pop)` for a large share of a
+    /// large population, otherwise Floyd's algorithm on a hash set (then a
+    /// shuffle if asked), drawing as NumPy does.
+    pub fn choice_without_replacement(&mut self, pop: u64, size: u64, shuffle: bool) -> Vec<i64> {
+        let cutoff = if shuffle { 50 } else { 20 };
+        if pop > 10000 && size > pop / cutoff {
+            let mut idx: Vec<i64> = (0..pop as i64).collect();
+            self.shuffle_int(&mut idx, (pop - size).max(1) as usize);
+            return idx[(pop - size) as usize..].to_vec();
+        }
+        let mut idx = vec![0i64; size as usize];
+        // The smallest power of two above 1.2 * size.
+        let set_size = (1.2 * size as f64) as u64;
+        let mask = if set_size == 0 { 0 } else { u64::MAX >> set_size.leading_zeros() };
+        let mut hash_set = vec![u64::MAX; (mask + 1) as usize];
+        for j in (pop - size)..pop {
+            let val = self.bounded_u64(j);
+            let mut loc = (val & mask) as usize;
+            while hash_set[loc] != u64::MAX && hash_set[loc] != val {
+                loc = (loc + 1) & mask as usize;
+            }
+            let chosen = if hash_set[loc] == u64::MAX {
+                hash_set[loc] = val;
+                val
+            } else {
+                let mut loc = (j & mask) as usize;
+                while hash_set[loc] != u64::MAX {
+                    loc = (loc + 1) & mask as usize;
+                }
+                hash_set[loc] = j;
+                j
+            };
+            idx[(j + size - pop) as usize] = chosen as i64;
+        }
+        if shuffle {
+            self.shuffle_int(&mut idx, 1);
+        }
+        idx
+    }
+
+    /// Fisher-Yates from the end down to position `first`, with Lemire
+    /// draws (NumPy's `_shuffle_int`).
+    fn shuffle_int(&mut self, data: &mut [i64], first: usize) {
+        for i in (first..data.len()).rev() {
+            let j = self.bounded_u64(i as u64) as usize;
+            data.swap(i, j);
+        }
     }
 
     /// One `standard_normal()` draw (NumPy's ziggurat).

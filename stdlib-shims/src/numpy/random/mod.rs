@@ -38,12 +38,14 @@
 //! `gen_ziggurat_tables.py`, which reads them out of NumPy's own
 //! `libnpyrandom.a`.
 
+mod distributions;
 mod generator;
 mod mt19937;
 mod pcg64;
 mod seed_sequence;
 mod ziggurat_tables;
 
+pub use distributions::{FloatDist, IntDist};
 pub use generator::{Generator, RandomError};
 pub use mt19937::Mt19937;
 pub use pcg64::Pcg64;

@@ -26,6 +26,23 @@ impl Mt19937 {
         Mt19937 { key, pos: N, gauss: None }
     }
 
+    /// The state as `get_state()` shows it: key, position and the cached
+    /// Gaussian.
+    pub fn state(&self) -> (&[u32], usize, Option<f64>) {
+        (&self.key, self.pos, self.gauss)
+    }
+
+    /// `set_state(...)`; `None` unless `key` has 624 words and `pos <= 624`.
+    pub fn set_state(&mut self, key: &[u32], pos: usize, gauss: Option<f64>) -> Option<()> {
+        if key.len() != N || pos > N {
+            return None;
+        }
+        self.key.copy_from_slice(key);
+        self.pos = pos;
+        self.gauss = gauss;
+        Some(())
+    }
+
     /// `np.random.seed(array)`: seeding by an array of 32-bit words.
     pub fn from_words(words: &[u32]) -> Self {
         let mut mt = Mt19937::new(19650218);

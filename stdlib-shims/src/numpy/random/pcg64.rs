@@ -38,6 +38,11 @@ impl Pcg64 {
         (self.state, self.increment)
     }
 
+    /// Sets the state as `bit_generator.state = {...}` does.
+    pub fn set_state(&mut self, state: u128, increment: u128, pending_u32: Option<u32>) {
+        *self = Pcg64 { state, increment, pending_u32 };
+    }
+
     /// The buffered 32-bit half (NumPy's `has_uint32` / `uinteger`).
     pub fn pending_u32(&self) -> Option<u32> {
         self.pending_u32
