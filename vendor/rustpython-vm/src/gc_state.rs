@@ -279,7 +279,8 @@ const NOT_TRAVERSED: (usize, usize) = (usize::MAX, usize::MAX);
 struct CollectBuffers {
     /// Step 1's candidates, in the order the lists were walked.
     candidates: Vec<GcPtr>,
-    /// Step 3's referents of every candidate, candidate `i`'s at
+    /// Step 3's referents of every candidate that are candidates themselves
+    /// (the only edges step 4 follows), candidate `i`'s at
     /// `referent_ranges[i]`.
     referents: Vec<NonNull<PyObject>>,
     referent_ranges: Vec<(usize, usize)>,
@@ -913,17 +914,8 @@ impl GcState {
                 continue;
             }
             let start = referent_ptrs.len();
-            unsafe { obj.gc_extend_referent_ptrs(referent_ptrs) };
-            let end = referent_ptrs.len();
-            for &child_ptr in &referent_ptrs[start..end] {
-                // SAFETY: the referents came from `traverse`, which handed out
-                // live references to them, and the world is stopped.
-                let child = unsafe { child_ptr.as_ref() };
-                if child.is_gc_collecting() {
-                    child.subtract_gc_ref();
-                }
-            }
-            referent_ranges.push((start, end));
+            unsafe { obj.gc_subtract_candidate_referents(referent_ptrs) };
+            referent_ranges.push((start, referent_ptrs.len()));
         }
 
         // Step 4: Find reachable objects (gc_refs > 0) and traverse from them.
