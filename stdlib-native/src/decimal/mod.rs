@@ -364,11 +364,7 @@ impl State {
     fn call(&self, i: usize, vm: &VirtualMachine, a: VectorArgs<'_>) -> PyResult {
         match (METHODS[i].1)(self, vm, &a)? {
             Some(r) => Ok(r),
-            None => {
-                let used = a.nargs + a.kwnames.len();
-                let kwnames = (!a.kwnames.is_empty()).then_some(a.kwnames);
-                self.originals[i].vectorcall(a.args[..used].to_vec(), a.nargs, kwnames, vm)
-            }
+            None => self.originals[i].call(a.to_func_args(), vm),
         }
     }
 
