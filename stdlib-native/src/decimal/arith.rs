@@ -69,6 +69,18 @@ impl Signals {
     pub(super) fn or(self, other: Signals) -> Signals {
         Signals { inexact: self.inexact | other.inexact, rounded: self.rounded | other.rounded }
     }
+
+    /// The signals as `SignalDict` bits.
+    pub(super) fn mask(&self) -> u32 {
+        let mut m = 0;
+        if self.inexact {
+            m |= super::signals::INEXACT;
+        }
+        if self.rounded {
+            m |= super::signals::ROUNDED;
+        }
+        m
+    }
 }
 
 /// The result of an operation before `fix`, with what computing it

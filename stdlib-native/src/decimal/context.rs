@@ -5,22 +5,23 @@
 //! `clamp`, `flags`, `traps`, `_ignored_flags`) are the objects Python code
 //! set (`Context.__setattr__` validates them, then stores them here by
 //! `object.__setattr__`); the Rust methods read them as a `Cx`, made once
-//! and kept until a field is set again. `flags` and `traps` are the
-//! dictionaries themselves, read and written at each use, and
+//! and kept until a field is set again. `flags` and `traps` are
+//! `SignalDict`s (`signals`), whose bits are read and set at each use, and
 //! `_ignored_flags` is a list `_pydecimal` sets when it ignores signals (and
 //! empties in place when it regards them again): a `Cx` is read only while
 //! it is empty, and kept until a field is set.
 
 use super::int_of;
 use super::arith::{rounding, Rounding};
-use rustpython_vm::builtins::{PyDict, PyDictRef, PyList, PyStr, PyType};
+use super::signals::SignalDict;
+use rustpython_vm::builtins::{PyList, PyStr, PyType};
 use rustpython_vm::common::lock::PyMutex;
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::object::{Traverse, TraverseFn};
 use rustpython_vm::types::Constructor;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use rustpython_vm::{pyclass, Py, PyObjectRef, PyPayload, PyResult, VirtualMachine};
+use rustpython_vm::{pyclass, Py, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine};
 
 /// The context's fields as the arithmetic reads them.
 #[derive(Clone)]
@@ -31,8 +32,8 @@ pub(super) struct Cx {
     pub(super) emax: i64,
     pub(super) clamp: bool,
     pub(super) capitals: bool,
-    pub(super) flags: PyDictRef,
-    pub(super) traps: PyDictRef,
+    pub(super) flags: PyRef<SignalDict>,
+    pub(super) traps: PyRef<SignalDict>,
 }
 
 impl Cx {
@@ -106,8 +107,8 @@ impl Fields {
             emax: int_of(vm, emax)?,
             clamp: int_of(vm, clamp)? != 0,
             capitals: int_of(vm, capitals)? != 0,
-            flags: flags.clone().downcast::<PyDict>().ok()?,
-            traps: traps.clone().downcast::<PyDict>().ok()?,
+            flags: flags.clone().downcast::<SignalDict>().ok()?,
+            traps: traps.clone().downcast::<SignalDict>().ok()?,
         })
     }
 }

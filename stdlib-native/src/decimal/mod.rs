@@ -39,14 +39,13 @@ use rustpython_vm::py_compile;
 use rustpython_vm::function::{Either, FuncArgs, ItemDoc, PyComparisonValue, PyFastcallFn, PyMethodDef, PyMethodFlags, VectorArgs};
 use rustpython_vm::types::PyComparisonOp;
 use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyRef, PyResult, VirtualMachine};
-use std::sync::atomic::{AtomicU16, Ordering};
-use num_traits::{One, Zero};
 
 mod arith;
 mod context;
 mod current;
 mod stand_ins;
 mod limbs;
+mod signals;
 mod value;
 
 /// Python compiled when hipy is built (`py_compile!`), as the frozen
@@ -86,6 +85,9 @@ mod pydecimal {
         use rustpython_vm::class::PyClassImpl;
         dict.set_item("_ContextBase", context::ContextBase::make_static_type().into(), vm)?;
         dict.set_item("_DecimalBase", value::DecimalBase::make_static_type().into(), vm)?;
+        dict.set_item("_SignalDictMixin", signals::SignalDict::make_static_type().into(), vm)?;
+        let order = signals::ORDER.iter().map(|name| dict.get_item(*name, vm)).collect::<PyResult<Vec<_>>>()?;
+        dict.set_item("_SIGNALS", vm.ctx.new_tuple(order).into(), vm)?;
         exec.call((PyCode::new_ref_from_frozen(vm, native_context()), dict.clone()), vm)?;
         exec.call((PyCode::new_ref_from_frozen(vm, native_decimal()), dict.clone()), vm)?;
         install(vm, &dict)
@@ -99,13 +101,25 @@ mod pydecimal {
 /// field (`Context.__setattr__`, `object.__setattr__`) stores into the
 /// native storage, so nothing can be stale; like CPython's `_decimal`
 /// contexts, they have no `__dict__` (so `__repr__`, which formatted
-/// `vars(self)`, reads the fields by name).
+/// `vars(self)`, reads the fields by name). Their `flags` and `traps` are
+/// `SignalDict`s (`signals`), made on the native `_SignalDictMixin` with
+/// the signal classes in `_SIGNALS`.
 fn native_context() -> Code {
     py_compile!(
         source = r#"
+import _collections_abc
+_SignalDict = type(_collections_abc.MutableMapping)(
+    'SignalDict', (_SignalDictMixin, _collections_abc.MutableMapping), {})
+del _collections_abc
+
+
 def _native(cls):
     ns = {k: v for k, v in cls.__dict__.items() if k not in ('__dict__', '__weakref__')}
     ns['__slots__'] = ('__weakref__',)
+
+    # The order in which `_decimal`'s repr lists the signals.
+    repr_order = (Clamped, InvalidOperation, DivisionByZero, Inexact, FloatOperation,
+                  Overflow, Rounded, Subnormal, Underflow)
 
     def __repr__(self):
         """Show the current context."""
@@ -116,13 +130,51 @@ def _native(cls):
                  'Emin=%(Emin)d, Emax=%(Emax)d, capitals=%(capitals)d, '
                  'clamp=%(clamp)d'
                  % fields)
-        names = [f.__name__ for f, v in self.flags.items() if v]
+        names = [f.__name__ for f in repr_order if self.flags[f]]
         s.append('flags=[' + ', '.join(names) + ']')
-        names = [t.__name__ for t, v in self.traps.items() if v]
+        names = [t.__name__ for t in repr_order if self.traps[t]]
         s.append('traps=[' + ', '.join(names) + ']')
         return ', '.join(s) + ')'
     __repr__.__qualname__ = cls.__repr__.__qualname__
     ns['__repr__'] = __repr__
+
+    # Flags and traps are `SignalDict`s; one given to `Context()` or
+    # assigned is copied, as `_decimal` does.
+    init = ns['__init__']
+
+    def __init__(self, prec=None, rounding=None, Emin=None, Emax=None,
+                 capitals=None, clamp=None, flags=None, traps=None,
+                 _ignored_flags=None):
+        if isinstance(flags, _SignalDictMixin):
+            flags = flags.copy()
+        if isinstance(traps, _SignalDictMixin):
+            traps = traps.copy()
+        init(self, prec, rounding, Emin, Emax, capitals, clamp, flags, traps, _ignored_flags)
+    __init__.__qualname__ = init.__qualname__
+    __init__.__doc__ = init.__doc__
+    ns['__init__'] = __init__
+
+    check_and_set = ns['_set_signal_dict']
+
+    def _set_signal_dict(self, name, d):
+        if isinstance(d, _SignalDictMixin):
+            d = d.copy()
+        check_and_set(self, name, d)
+        object.__setattr__(self, name, _SignalDict(_SIGNALS, d))
+    _set_signal_dict.__qualname__ = check_and_set.__qualname__
+    ns['_set_signal_dict'] = _set_signal_dict
+
+    def _shallow_copy(self):
+        """Returns a shallow copy from self."""
+        nc = Context(self.prec, self.rounding, self.Emin, self.Emax,
+                     self.capitals, self.clamp, None, None,
+                     self._ignored_flags)
+        # The copy raises its flags in this context's.
+        object.__setattr__(nc, 'flags', self.flags)
+        object.__setattr__(nc, 'traps', self.traps)
+        return nc
+    _shallow_copy.__qualname__ = ns['_shallow_copy'].__qualname__
+    ns['_shallow_copy'] = _shallow_copy
     return type(cls)(cls.__name__, (_ContextBase,), ns)
 Context = _native(Context)
 del _native
@@ -232,13 +284,6 @@ struct State {
     current: current::Current,
     /// `sys.hash_info.modulus` (and the inverse of 10 modulo it).
     hash_modulus: arith::HashModulus,
-    inexact: PyObjectRef,
-    rounded: PyObjectRef,
-    /// Where `Inexact` and `Rounded` sit in the dicts of traps and flags
-    /// (`[traps Inexact, traps Rounded, flags Inexact, flags Rounded]`):
-    /// the contexts' dicts are made alike, so the entry found in one is
-    /// tried first in the next, without hashing the key.
-    hints: [AtomicU16; 4],
     /// The module's `ROUND_*` strings, recognised by identity before by
     /// their text.
     roundings: Vec<(PyObjectRef, arith::Rounding)>,
@@ -302,41 +347,13 @@ impl State {
 
     /// Records `signals` in the context's flags; None (nothing recorded)
     /// when one of them is trapped, for the Python method to raise.
-    fn signal(&self, vm: &VirtualMachine, cx: &Cx, s: &Signals) -> Option<()> {
-        let raised = [(s.inexact, &self.inexact, 0), (s.rounded, &self.rounded, 1)];
-        for (on, sig, i) in raised {
-            if on {
-                let trap = self.lookup(vm, &cx.traps, sig, i)?;
-                // Traps are ints 0 and 1 as `Context` makes them.
-                let on = match trap.downcast_ref_if_exact::<PyInt>(vm) {
-                    Some(v) => !v.as_bigint().is_zero(),
-                    None => trap.try_to_bool(vm).ok()?,
-                };
-                if on {
-                    return None;
-                }
-            }
+    fn signal(&self, cx: &Cx, s: &Signals) -> Option<()> {
+        let mask = s.mask();
+        if cx.traps.any(mask) {
+            return None;
         }
-        for (on, sig, i) in raised {
-            // `_raise_error` sets the flag to 1; a flag already the int 1
-            // stays as it is.
-            let is_one = |v: PyObjectRef| v.downcast_ref_if_exact::<PyInt>(vm).is_some_and(|v| v.as_bigint().is_one());
-            if on && !self.lookup(vm, &cx.flags, sig, 2 + i).is_some_and(is_one) {
-                cx.flags.set_item(&**sig, vm.ctx.new_int(1).into(), vm).ok()?;
-            }
-        }
+        cx.flags.raise_flags(mask);
         Some(())
-    }
-
-    /// `dict[key]` (None when missing or failing), trying the entry at
-    /// `hints[hint]` first.
-    fn lookup(&self, vm: &VirtualMachine, dict: &Py<PyDict>, key: &PyObject, hint: usize) -> Option<PyObjectRef> {
-        let at = &self.hints[hint];
-        let (value, moved) = dict.get_item_opt_refresh_hint(key, at.load(Ordering::Relaxed), vm).ok()??;
-        if let Some(h) = moved {
-            at.store(h, Ordering::Relaxed);
-        }
-        Some(value)
     }
 
     /// A `rounding` argument: one of the `ROUND_*` strings.
@@ -351,7 +368,7 @@ impl State {
     /// signalled), then the new object; None to fall back.
     fn finish(&self, vm: &VirtualMachine, cx: &Cx, d: Dec, signalled: Signals) -> Option<PyResult> {
         let (d, s) = fix(cx, d)?;
-        self.signal(vm, cx, &s.or(signalled))?;
+        self.signal(cx, &s.or(signalled))?;
         Some(self.new_dec(vm, d))
     }
 }
@@ -733,7 +750,7 @@ fn quantize(st: &State, vm: &VirtualMachine, args: &VectorArgs<'_>) -> PyResult<
     let Some((ans, more)) = fix(&cx, ans) else { return Ok(None) };
     s.inexact |= more.inexact;
     s.rounded |= more.rounded;
-    if st.signal(vm, &cx, &s).is_none() {
+    if st.signal(&cx, &s).is_none() {
         return Ok(None);
     }
     st.new_dec(vm, ans).map(Some)
@@ -842,9 +859,6 @@ fn install(vm: &VirtualMachine, ns: &Py<PyDict>) -> PyResult<()> {
         cls: cls.clone(),
         current: current::Current::new(vm, ns)?,
         hash_modulus: arith::HashModulus::new(get("_PyHASH_MODULUS")?.try_into_value(vm)?),
-        inexact: get("Inexact")?,
-        rounded: get("Rounded")?,
-        hints: Default::default(),
         roundings: ["ROUND_DOWN", "ROUND_HALF_UP", "ROUND_HALF_EVEN", "ROUND_CEILING", "ROUND_FLOOR", "ROUND_UP", "ROUND_HALF_DOWN", "ROUND_05UP"]
             .into_iter()
             .map(|name| Ok((get(name)?, rounding(name).ok_or_else(|| vm.new_value_error(format!("{name} is no rounding mode")))?)))

@@ -10,8 +10,10 @@
 //! `__new__`, `_dec_from_triple`) are stored as the four objects it set,
 //! and read into a `Dec` once, the first time a Rust method needs it.
 //!
-//! Every set of a field from Python first turns the native value into the
-//! four objects, then drops it, so the two forms never disagree.
+//! The native value is read without a lock. Every set of a field from
+//! Python after it is known first turns it into the four objects, then
+//! marks it stale (the value is then read from the fields at each use), so
+//! the two forms never disagree.
 
 use super::int_of;
 use super::arith::{Dec, Num};
@@ -24,11 +26,37 @@ use rustpython_vm::object::{Traverse, TraverseFn};
 use rustpython_vm::types::Constructor;
 use rustpython_vm::class::StaticType;
 use rustpython_vm::{pyclass, AsObject, Context, Py, PyObjectRef, PyPayload, PyResult, VirtualMachine};
+use std::cell::UnsafeCell;
+use std::sync::atomic::{AtomicU8, Ordering};
 
 #[pyclass(module = "_pydecimal", name = "_DecimalBase", traverse = "manual")]
-#[derive(Default)]
 pub(crate) struct DecimalBase {
+    /// The finite value (None: not finite, or not `_pydecimal`'s fields),
+    /// valid while `state` is `KNOWN`: set when a Rust method makes the
+    /// object, or under `f`'s lock the first time one reads the fields
+    /// Python code set, and never written again.
+    value: UnsafeCell<Option<Dec>>,
+    state: AtomicU8,
     f: PyMutex<Fields>,
+}
+
+/// `state`: `value` not read yet.
+const UNKNOWN: u8 = 0;
+/// `value` holds (read without a lock).
+const KNOWN: u8 = 1;
+/// A field was set after `value` was known: the value is read from the
+/// fields at each use.
+const STALE: u8 = 2;
+
+// Safety: `value` is written only while `state` is `UNKNOWN`, under `f`'s
+// lock, before `state` becomes `KNOWN` (release); it is read only after
+// `state` was seen `KNOWN` (acquire), and never written after.
+unsafe impl Sync for DecimalBase {}
+
+impl Default for DecimalBase {
+    fn default() -> Self {
+        DecimalBase { value: UnsafeCell::new(None), state: AtomicU8::new(UNKNOWN), f: PyMutex::default() }
+    }
 }
 
 impl PyPayload for DecimalBase {
@@ -44,13 +72,11 @@ impl PyPayload for DecimalBase {
     }
 }
 
+/// `_sign`, `_int`, `_exp`, `_is_special`, as Python code set them or as
+/// made from the native value.
 #[derive(Default)]
 struct Fields {
-    /// `_sign`, `_int`, `_exp`, `_is_special`, as Python code set them or
-    /// as made from `native`.
     py: [Option<PyObjectRef>; 4],
-    /// The finite value, when known.
-    native: Option<Dec>,
 }
 
 const SIGN: usize = 0;
@@ -98,9 +124,9 @@ impl Constructor for DecimalBase {
 }
 
 impl Fields {
-    /// Makes the Python fields from the native value.
-    fn materialize(&mut self, vm: &VirtualMachine) {
-        if let Some(d) = &self.native {
+    /// Makes the Python fields from the native value `native`.
+    fn materialize(&mut self, native: Option<&Dec>, vm: &VirtualMachine) {
+        if let Some(d) = native {
             if self.py.iter().any(Option::is_none) {
                 // Digits are ASCII.
                 let digits = String::from_utf8(d.coeff.to_digits()).unwrap_or_default();
@@ -141,30 +167,44 @@ impl Fields {
 impl DecimalBase {
     /// A finite value made by the Rust methods.
     pub(super) fn new(d: Dec) -> Self {
-        DecimalBase { f: PyMutex::new(Fields { py: Default::default(), native: Some(d) }) }
+        DecimalBase { value: UnsafeCell::new(Some(d)), state: AtomicU8::new(KNOWN), f: PyMutex::default() }
+    }
+
+    /// The value while it holds (the fields are made from it).
+    fn known(&self) -> Option<&Option<Dec>> {
+        // Safety: see `value`.
+        (self.state.load(Ordering::Acquire) == KNOWN).then(|| unsafe { &*self.value.get() })
     }
 
     /// The finite value, None for a special value or fields Python code
     /// set to something `_pydecimal` would not.
     pub(super) fn dec(&self, vm: &VirtualMachine) -> Option<Dec> {
-        let mut f = self.f.lock();
-        if f.native.is_none() {
-            f.native = f.read(vm);
+        if let Some(v) = self.known() {
+            return v.clone();
         }
-        f.native.clone()
+        let f = self.f.lock();
+        let v = f.read(vm);
+        if self.state.load(Ordering::Acquire) == UNKNOWN {
+            // Safety: `UNKNOWN`, under the lock (see `value`).
+            unsafe { *self.value.get() = v.clone() };
+            self.state.store(KNOWN, Ordering::Release);
+        }
+        v
     }
 
     fn get(&self, i: usize, vm: &VirtualMachine) -> PyResult {
         let mut f = self.f.lock();
-        f.materialize(vm);
+        f.materialize(self.known().and_then(Option::as_ref), vm);
         f.py[i].clone().ok_or_else(|| vm.new_attribute_error(NAMES[i].to_owned()))
     }
 
     fn set(&self, i: usize, value: PyObjectRef, vm: &VirtualMachine) {
         let old = {
             let mut f = self.f.lock();
-            f.materialize(vm);
-            f.native = None;
+            f.materialize(self.known().and_then(Option::as_ref), vm);
+            if self.state.load(Ordering::Acquire) == KNOWN {
+                self.state.store(STALE, Ordering::Release);
+            }
             f.py[i].replace(value)
         };
         // Dropped with the lock released (a finalizer may run).
