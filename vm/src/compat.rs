@@ -35,7 +35,7 @@ mod annotations;
 mod argspec;
 mod argtypes;
 mod arrays;
-mod calls;
+pub(crate) mod calls;
 mod ctypes;
 mod json;
 mod langinfo;

@@ -10,8 +10,9 @@
 use std::sync::OnceLock;
 
 use rustpython_vm::builtins::descriptor::PyMethodDescriptor;
+use rustpython_vm::builtins::PyNativeFunction;
 use rustpython_vm::builtins::{PyBaseExceptionRef, PyStr, PyType};
-use rustpython_vm::function::FuncArgs;
+use rustpython_vm::function::{FuncArgs, VectorArgs};
 use rustpython_vm::types::PyTypeFlags;
 use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
@@ -106,6 +107,37 @@ rewording_slots!(wrapper_call, wrapper_vectorcall, WRAPPER, |vm, zelf, _: usize,
 rewording_slots!(method_wrapper_call, method_wrapper_vectorcall, METHOD_WRAPPER, |vm, zelf, _: usize, _: &[String], e| {
     slot_wrapper_error(vm, zelf, "__self__", e)
 });
+
+/// Calls `callable`, a method descriptor or an unbound builtin function,
+/// through its definition's vectorcall entry (vendor patch 52) with
+/// arguments borrowed from the caller (no vector made, no reference
+/// taken), rewording its errors as the vectorcall slots do. None when
+/// `callable` is neither or has no such entry, a descriptor's first
+/// argument is not an instance of its class (the slot then raises the
+/// usual error), or the entry declines the call.
+pub fn call_fast(
+    vm: &VirtualMachine,
+    callable: &PyObject,
+    args: &[PyObjectRef],
+    nargs: usize,
+    kwnames: Option<&[PyObjectRef]>,
+) -> Option<PyResult> {
+    let error: fn(&VirtualMachine, &PyObject, usize, &[String], PyBaseExceptionRef) -> PyBaseExceptionRef;
+    let fast = if let Some(descr) = callable.downcast_ref_if_exact::<PyMethodDescriptor>(vm) {
+        let first = args.first().filter(|_| nargs > 0)?;
+        if !first.fast_isinstance(descr.common.typ) {
+            return None;
+        }
+        error = descriptor_error;
+        descr.method.fastcall?
+    } else {
+        let f = callable.downcast_ref_if_exact::<PyNativeFunction>(vm)?;
+        error = native_error;
+        f.unbound_fastcall()?
+    };
+    let result = fast(vm, VectorArgs::new(args, nargs, kwnames))?;
+    Some(result.map_err(|e| error(vm, callable, nargs, &keyword_names(kwnames), e)))
+}
 
 fn descriptor_error(
     vm: &VirtualMachine,

@@ -533,7 +533,11 @@ fn call_builtin_first<const N: usize>(f: *const PyObject, args: [Option<PyObject
     if let Some(r) = crate::builtin_calls::call(vm(), unsafe { obj(f) }, None, &args) {
         return owned_or_fail(r);
     }
-    call(f, args.into_iter().flatten().collect())
+    let args = args.map(|a| a.expect("an argument"));
+    if let Some(r) = crate::compat::calls::call_fast(vm(), unsafe { obj(f) }, &args, N, None) {
+        return owned_or_fail(r);
+    }
+    call(f, args.into())
 }
 
 pub extern "C" fn hp_call2(f: *const PyObject, a: *const PyObject, b: *const PyObject) -> *const PyObject {
@@ -556,22 +560,29 @@ pub extern "C" fn hp_call4(
 
 /// CALL_KW: `f(*args[..n-k], **dict(zip(kwnames, args[n-k..])))`, where
 /// `kwnames` is the tuple of the last k arguments' names.
-fn call_kw(f: *const PyObject, kwnames: *const PyObject, args: Vec<PyObjectRef>) -> *const PyObject {
-    let (f, kwnames) = unsafe { (obj(f).to_owned(), obj(kwnames)) };
+fn call_kw(f: *const PyObject, kwnames: *const PyObject, args: &[*const PyObject]) -> *const PyObject {
+    let (f, kwnames) = unsafe { (obj(f), obj(kwnames)) };
     let Some(names) = kwnames.downcast_ref::<rustpython_vm::builtins::PyTuple>() else {
         fail(vm().new_system_error("CALL_KW names are not a tuple"));
         return std::ptr::null();
     };
     let nargs = args.len() - names.len();
-    owned_or_fail(f.vectorcall(args, nargs, Some(names.as_slice()), vm()))
+    // Safety: `PyObjectRef` is a transparent non-null pointer; the slice
+    // borrows the references the compiled code holds (no count is taken
+    // and nothing drops them here).
+    let args: &[PyObjectRef] = unsafe { std::slice::from_raw_parts(args.as_ptr().cast::<PyObjectRef>(), args.len()) };
+    if let Some(r) = crate::compat::calls::call_fast(vm(), f, args, nargs, Some(names.as_slice())) {
+        return owned_or_fail(r);
+    }
+    owned_or_fail(f.vectorcall(args.to_vec(), nargs, Some(names.as_slice()), vm()))
 }
 
 pub extern "C" fn hp_call_kw1(f: *const PyObject, k: *const PyObject, a: *const PyObject) -> *const PyObject {
-    call_kw(f, k, unsafe { vec![obj(a).to_owned()] })
+    call_kw(f, k, &[a])
 }
 
 pub extern "C" fn hp_call_kw2(f: *const PyObject, k: *const PyObject, a: *const PyObject, b: *const PyObject) -> *const PyObject {
-    call_kw(f, k, unsafe { vec![obj(a).to_owned(), obj(b).to_owned()] })
+    call_kw(f, k, &[a, b])
 }
 
 pub extern "C" fn hp_call_kw3(
@@ -581,7 +592,7 @@ pub extern "C" fn hp_call_kw3(
     b: *const PyObject,
     c: *const PyObject,
 ) -> *const PyObject {
-    call_kw(f, k, unsafe { vec![obj(a).to_owned(), obj(b).to_owned(), obj(c).to_owned()] })
+    call_kw(f, k, &[a, b, c])
 }
 
 pub extern "C" fn hp_call_kw4(
@@ -592,7 +603,7 @@ pub extern "C" fn hp_call_kw4(
     c: *const PyObject,
     d: *const PyObject,
 ) -> *const PyObject {
-    call_kw(f, k, unsafe { vec![obj(a).to_owned(), obj(b).to_owned(), obj(c).to_owned(), obj(d).to_owned()] })
+    call_kw(f, k, &[a, b, c, d])
 }
 
 /// DICT_MERGE (building `**kwargs`): `source`'s items into `dict`, keys

@@ -78,6 +78,14 @@ impl PyNativeFunction {
         self.zelf.as_deref().or(self.module_object.as_deref())
     }
 
+    /// hipy (vendor patch 52): the definition's vectorcall entry, for a
+    /// function not bound to an instance (a bound one passes its instance
+    /// first, which the entry does not see).
+    pub fn unbound_fastcall(&self) -> Option<&'static crate::function::PyFastcallFn> {
+        let needs_self = self.zelf.is_some() && !self.value.flags.contains(PyMethodFlags::STATIC);
+        if needs_self { None } else { self.value.fastcall }
+    }
+
     pub const fn as_func(&self) -> &'static dyn PyNativeFn {
         self.value.func
     }

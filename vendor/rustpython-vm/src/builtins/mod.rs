@@ -5,6 +5,8 @@
 pub(crate) mod asyncgenerator;
 pub use asyncgenerator::PyAsyncGen;
 pub(crate) mod builtin_func;
+// hipy (vendor patch 52): `unbound_fastcall` is read from hipy.
+pub use builtin_func::PyNativeFunction;
 pub(crate) mod bytearray;
 pub use bytearray::PyByteArray;
 pub(crate) mod bytes;
