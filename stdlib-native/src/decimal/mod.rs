@@ -39,6 +39,7 @@ use rustpython_vm::py_compile;
 use rustpython_vm::function::{Either, FuncArgs, ItemDoc, PyComparisonValue, PyFastcallFn, PyMethodDef, PyMethodFlags, VectorArgs};
 use rustpython_vm::types::PyComparisonOp;
 use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyRef, PyResult, VirtualMachine};
+use std::borrow::Cow;
 
 mod arith;
 mod context;
@@ -321,12 +322,12 @@ impl State {
     }
 
     /// A finite `Decimal` (of this class or a subclass).
-    fn dec(&self, vm: &VirtualMachine, obj: &PyObject) -> Option<Dec> {
+    fn dec<'a>(&self, vm: &VirtualMachine, obj: &'a PyObject) -> Option<Cow<'a, Dec>> {
         obj.downcast_ref::<value::DecimalBase>()?.dec(vm)
     }
 
     /// An operand as `_convert_other` takes it: a Decimal or an int.
-    fn operand(&self, vm: &VirtualMachine, obj: &PyObject) -> Option<Dec> {
+    fn operand<'a>(&self, vm: &VirtualMachine, obj: &'a PyObject) -> Option<Cow<'a, Dec>> {
         if let Some(i) = obj.downcast_ref::<PyInt>() {
             let (neg, coeff) = match i.try_to_primitive::<i64>(vm) {
                 Ok(v) => (v < 0, Num::Small(v.unsigned_abs() as u128)),
@@ -335,7 +336,7 @@ impl State {
                     (v.sign() == malachite_bigint::Sign::Minus, Num::from_digits(v.magnitude().to_string().as_bytes()))
                 }
             };
-            return Some(Dec { neg, coeff, exp: 0 });
+            return Some(Cow::Owned(Dec { neg, coeff, exp: 0 }));
         }
         self.dec(vm, obj)
     }
@@ -616,7 +617,7 @@ fn to_integral_method(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>) -> Py
     if a.nargs > 3 || !a.keywords_among(&["rounding", "context"]) {
         return Ok(None);
     }
-    let Some(d) = a.positional().first().and_then(|x| st.dec(vm, x)) else { return Ok(None) };
+    let Some(d) = a.positional().first().and_then(|x| st.dec(vm, x)).map(Cow::into_owned) else { return Ok(None) };
     let mode = match a.get(1, "rounding") {
         Some(r) if !vm.is_none(r) => match st.rounding(r) {
             Some(m) => m,
@@ -664,7 +665,7 @@ fn unary(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>, op: Unary) -> PyRe
             return Ok(None);
         }
     }
-    let Some(mut d) = a.positional().first().and_then(|x| st.dec(vm, x)) else { return Ok(None) };
+    let Some(mut d) = a.positional().first().and_then(|x| st.dec(vm, x)).map(Cow::into_owned) else { return Ok(None) };
     if d.is_zero() {
         return Ok(None);
     }
@@ -690,7 +691,7 @@ fn new_method(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>) -> PyResult<O
     }
     let d = match value.downcast_ref::<PyStr>() {
         Some(s) => s.to_str().and_then(arith::parse),
-        None => st.operand(vm, value),
+        None => st.operand(vm, value).map(Cow::into_owned),
     };
     d.map(|d| st.new_dec(vm, d)).transpose()
 }

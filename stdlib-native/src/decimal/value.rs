@@ -26,6 +26,7 @@ use rustpython_vm::object::{Traverse, TraverseFn};
 use rustpython_vm::types::Constructor;
 use rustpython_vm::class::StaticType;
 use rustpython_vm::{pyclass, AsObject, Context, Py, PyObjectRef, PyPayload, PyResult, VirtualMachine};
+use std::borrow::Cow;
 use std::cell::UnsafeCell;
 use std::sync::atomic::{AtomicU8, Ordering};
 
@@ -74,9 +75,11 @@ impl PyPayload for DecimalBase {
 
 /// `_sign`, `_int`, `_exp`, `_is_special`, as Python code set them or as
 /// made from the native value.
+/// (Boxed, and made only when Python code sets or reads one: most values
+/// are made and read by the Rust methods alone.)
 #[derive(Default)]
 struct Fields {
-    py: [Option<PyObjectRef>; 4],
+    py: Option<Box<[Option<PyObjectRef>; 4]>>,
 }
 
 const SIGN: usize = 0;
@@ -96,7 +99,7 @@ unsafe impl Traverse for DecimalBase {
         // The fields are ints, strs and bools as `_pydecimal` sets them,
         // or whatever Python code stored; visit them all.
         if let Some(f) = self.f.try_lock() {
-            for v in f.py.iter().flatten() {
+            for v in f.py.iter().flat_map(|py| py.iter()).flatten() {
                 v.traverse(tracer);
             }
         }
@@ -127,15 +130,15 @@ impl Fields {
     /// Makes the Python fields from the native value `native`.
     fn materialize(&mut self, native: Option<&Dec>, vm: &VirtualMachine) {
         if let Some(d) = native {
-            if self.py.iter().any(Option::is_none) {
+            if self.py.as_ref().is_none_or(|py| py.iter().any(Option::is_none)) {
                 // Digits are ASCII.
                 let digits = String::from_utf8(d.coeff.to_digits()).unwrap_or_default();
-                self.py = [
+                self.py = Some(Box::new([
                     Some(vm.ctx.new_int(d.neg as u8).into()),
                     Some(vm.ctx.new_str(digits).into()),
                     Some(vm.ctx.new_int(d.exp).into()),
                     Some(vm.ctx.new_bool(false).into()),
-                ];
+                ]));
             }
         }
     }
@@ -143,7 +146,7 @@ impl Fields {
     /// The finite value of the Python fields, None when they are a special
     /// value, unset, or not what `_pydecimal` stores.
     fn read(&self, vm: &VirtualMachine) -> Option<Dec> {
-        let [Some(sign), Some(digits), Some(exp), Some(is_special)] = &self.py else { return None };
+        let [Some(sign), Some(digits), Some(exp), Some(is_special)] = &**self.py.as_ref()? else { return None };
         if !is_special.is(vm.ctx.false_value.as_object()) {
             return None;
         }
@@ -178,9 +181,9 @@ impl DecimalBase {
 
     /// The finite value, None for a special value or fields Python code
     /// set to something `_pydecimal` would not.
-    pub(super) fn dec(&self, vm: &VirtualMachine) -> Option<Dec> {
+    pub(super) fn dec(&self, vm: &VirtualMachine) -> Option<Cow<'_, Dec>> {
         if let Some(v) = self.known() {
-            return v.clone();
+            return v.as_ref().map(Cow::Borrowed);
         }
         let f = self.f.lock();
         let v = f.read(vm);
@@ -189,13 +192,13 @@ impl DecimalBase {
             unsafe { *self.value.get() = v.clone() };
             self.state.store(KNOWN, Ordering::Release);
         }
-        v
+        v.map(Cow::Owned)
     }
 
     fn get(&self, i: usize, vm: &VirtualMachine) -> PyResult {
         let mut f = self.f.lock();
         f.materialize(self.known().and_then(Option::as_ref), vm);
-        f.py[i].clone().ok_or_else(|| vm.new_attribute_error(NAMES[i].to_owned()))
+        f.py.as_ref().and_then(|py| py[i].clone()).ok_or_else(|| vm.new_attribute_error(NAMES[i].to_owned()))
     }
 
     fn set(&self, i: usize, value: PyObjectRef, vm: &VirtualMachine) {
@@ -205,7 +208,7 @@ impl DecimalBase {
             if self.state.load(Ordering::Acquire) == KNOWN {
                 self.state.store(STALE, Ordering::Release);
             }
-            f.py[i].replace(value)
+            f.py.get_or_insert_default()[i].replace(value)
         };
         // Dropped with the lock released (a finalizer may run).
         drop(old);
