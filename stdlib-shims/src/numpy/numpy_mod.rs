@@ -329,22 +329,48 @@ pub mod numpy {
     fn array(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         let [object, dtype, copy, order, subok, ndmin] =
             bind(vm, "array", args, ["object", "dtype", "copy", "order", "subok", "ndmin"], 1)?;
-        for (name, v) in [("order", &order), ("subok", &subok), ("ndmin", &ndmin)] {
+        for (name, v) in [("order", &order), ("subok", &subok)] {
             if given(v, vm).is_some() {
                 return Err(unsupported(vm, &format!("array({name}=...)")));
             }
         }
         let _ = copy;
+        let ndmin = match given(&ndmin, vm) {
+            // NumPy parses it as a C int.
+            Some(n) if n.fast_isinstance(vm.ctx.types.float_type) => {
+                return Err(vm.new_type_error("integer argument expected, got float".to_owned()));
+            }
+            Some(n) => n.try_index(vm)?.try_to_primitive::<i64>(vm)?,
+            None => 0,
+        };
+        if ndmin > 64 {
+            return Err(vm.new_value_error("ndmin must be <= ndmax (64)".to_owned()));
+        }
         let object = object.unwrap();
-        if let Some(r) = complex_array(vm, &object, given(&dtype, vm))? {
+        let r = match complex_array(vm, &object, given(&dtype, vm))? {
+            Some(r) => r,
+            None => {
+                let d = match given(&dtype, vm) {
+                    Some(d) => convert::parse_dtype(vm, &d)?,
+                    None => None,
+                };
+                wrap_array(vm, convert::array_from_object(vm, &object, d)?)?
+            }
+        };
+        at_least_dims(vm, r, ndmin)
+    }
+
+    /// `array(..., ndmin=n)`: `r` with ones prepended to its shape until it
+    /// has `n` dimensions (a view).
+    fn at_least_dims(vm: &VirtualMachine, r: PyObjectRef, n: i64) -> PyResult {
+        let ndim: i64 = r.get_attr("ndim", vm)?.try_into_value(vm)?;
+        if ndim >= n {
             return Ok(r);
         }
-        let d = match given(&dtype, vm) {
-            Some(d) => convert::parse_dtype(vm, &d)?,
-            None => None,
-        };
-        let node = convert::array_from_object(vm, &object, d)?;
-        wrap_array(vm, node)
+        let shape = r.get_attr("shape", vm)?;
+        let ones = vm.ctx.new_tuple(vec![vm.ctx.new_int(1).into(); (n - ndim) as usize]);
+        let shape = vm._add(ones.as_object(), &shape)?;
+        vm.call_method(&r, "reshape", (shape,))
     }
 
     #[pyfunction]
