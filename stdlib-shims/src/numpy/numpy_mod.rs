@@ -109,6 +109,44 @@ pub mod numpy {
         Err(vm.new_attribute_error(crate::numpy::public_names::numpy_missing_message(&n)))
     }
 
+    /// `_format_float(x, bits, positional, unique, precision, min_digits,
+    /// fractional, trim, sign, pad_left, pad_right, exp_digits)`: NumPy's
+    /// Dragon4 text of `x` as a float of `bits` bits (16, 32 or 64; `x` is
+    /// that float's value as a Python float), the backend of
+    /// `format_float_positional` / `format_float_scientific`
+    /// (`pylib/format_float.py` checks the arguments; -1 is "not given").
+    #[pyfunction]
+    fn _format_float(args: FuncArgs, vm: &VirtualMachine) -> PyResult<String> {
+        use crate::numpy::format::dragon4::{self as d4, Positional, Scientific, Trim};
+        let a = &args.args;
+        if a.len() != 12 || !args.kwargs.is_empty() {
+            return Err(vm.new_type_error("_format_float takes 12 positional arguments"));
+        }
+        let int = |i: usize| -> PyResult<i32> { a[i].clone().try_into_value::<i32>(vm) };
+        let flag = |i: usize| -> PyResult<bool> { a[i].clone().try_to_bool(vm) };
+        let x: f64 = a[0].clone().try_into_value(vm)?;
+        let d = match int(1)? {
+            16 => d4::decompose_f16(crate::numpy::format::f16::from_f64(x)),
+            32 => d4::decompose_f32(x as f32),
+            _ => d4::decompose_f64(x),
+        };
+        let trim = match &*a[7].str(vm)?.to_string_lossy() {
+            "k" => Trim::Keep,
+            "." => Trim::Zeros,
+            "0" => Trim::LeaveOneZero,
+            _ => Trim::DotAndZeros,
+        };
+        let exact = !flag(3)?;
+        let (precision, min_digits, sign_plus, pad_left) = (int(4)?, int(5)?, flag(8)?, int(9)?);
+        Ok(if flag(2)? {
+            let o = Positional { precision, min_digits, fractional: flag(6)?, trim, sign_plus, pad_left, pad_right: int(10)? };
+            d4::positional_mode(d, &o, exact)
+        } else {
+            let o = Scientific { precision, min_digits, trim, sign_plus, pad_left, exp_digits: int(11)? };
+            d4::scientific_mode(d, &o, exact)
+        })
+    }
+
     /// `_print_options()` -> (precision, suppress, threshold, edgeitems,
     /// linewidth); with those five arguments, sets them.
     /// `sliding_window_view` along one axis: a view whose new last axis
@@ -334,18 +372,17 @@ pub mod numpy {
                 return Err(unsupported(vm, &format!("array({name}=...)")));
             }
         }
-        let _ = copy;
-        let ndmin = match given(&ndmin, vm) {
-            // NumPy parses it as a C int.
-            Some(n) if n.fast_isinstance(vm.ctx.types.float_type) => {
-                return Err(vm.new_type_error("integer argument expected, got float".to_owned()));
+        let ndmin = match ndmin {
+            Some(n) if n.downcast_ref::<rustpython_vm::builtins::PyFloat>().is_some() => {
+                return Err(vm.new_type_error("integer argument expected, got float"));
             }
             Some(n) => n.try_index(vm)?.try_to_primitive::<i64>(vm)?,
             None => 0,
         };
         if ndmin > 64 {
-            return Err(vm.new_value_error("ndmin must be <= ndmax (64)".to_owned()));
+            return Err(vm.new_value_error("ndmin must be <= ndmax (64)"));
         }
+        let _ = copy;
         let object = object.unwrap();
         let r = match complex_array(vm, &object, given(&dtype, vm))? {
             Some(r) => r,
@@ -357,20 +394,25 @@ pub mod numpy {
                 wrap_array(vm, convert::array_from_object(vm, &object, d)?)?
             }
         };
-        at_least_dims(vm, r, ndmin)
+        with_ndmin(vm, r, ndmin)
     }
 
-    /// `array(..., ndmin=n)`: `r` with ones prepended to its shape until it
-    /// has `n` dimensions (a view).
-    fn at_least_dims(vm: &VirtualMachine, r: PyObjectRef, n: i64) -> PyResult {
-        let ndim: i64 = r.get_attr("ndim", vm)?.try_into_value(vm)?;
-        if ndim >= n {
-            return Ok(r);
+    /// `a` with length-1 axes in front up to `ndmin` dimensions
+    /// (`np.array(..., ndmin=)`).
+    fn with_ndmin(vm: &VirtualMachine, a: PyObjectRef, ndmin: i64) -> PyResult {
+        let shape_obj = a.get_attr("shape", vm)?;
+        let Some(shape) = shape_obj.downcast_ref::<rustpython_vm::builtins::PyTuple>() else {
+            return Err(vm.new_type_error("array shape is not a tuple"));
+        };
+        let shape = shape.as_slice();
+        let missing = ndmin - shape.len() as i64;
+        if missing <= 0 {
+            return Ok(a);
         }
-        let shape = r.get_attr("shape", vm)?;
-        let ones = vm.ctx.new_tuple(vec![vm.ctx.new_int(1).into(); (n - ndim) as usize]);
-        let shape = vm._add(ones.as_object(), &shape)?;
-        vm.call_method(&r, "reshape", (shape,))
+        let one: PyObjectRef = vm.ctx.new_int(1).into();
+        let mut new_shape = vec![one; missing as usize];
+        new_shape.extend(shape.iter().cloned());
+        a.get_attr("reshape", vm)?.call((vm.ctx.new_tuple(new_shape),), vm)
     }
 
     #[pyfunction]

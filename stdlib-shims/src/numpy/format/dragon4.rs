@@ -4,7 +4,9 @@
 //! `precision` digits and extended to `min_digits` digits, with NumPy's
 //! rounding (correct rounding, ties to the even digit, except that a digit
 //! past the uniqueness point rounds toward the neighbour-free side) and its
-//! trimming / padding conventions.
+//! trimming / padding conventions; and in "exact" mode (`unique=False`):
+//! the exact value's digits up to `precision` (fewer when they end
+//! sooner), correctly rounded.
 
 use super::bigint::BigUint;
 
@@ -96,8 +98,12 @@ struct Digits {
 /// Largest number of digits ever generated (NumPy's output buffer size).
 const MAX_DIGITS: i32 = 16384;
 
-/// Unique-mode Dragon4. `cutoff_max` / `cutoff_min` are -1 for "none".
-fn dragon4(b: Binary, cutoff: Cutoff, cutoff_max: i32, cutoff_min: i32) -> Digits {
+/// Dragon4. `cutoff_max` / `cutoff_min` are -1 for "none". Unique mode
+/// stops at the shortest digits that identify the value (but not before
+/// `cutoff_min`); `exact` mode (NumPy's `unique=False`) prints the exact
+/// value's digits up to `cutoff_max`, the last one correctly rounded (ties to
+/// the even digit).
+fn dragon4(b: Binary, cutoff: Cutoff, cutoff_max: i32, cutoff_min: i32, exact: bool) -> Digits {
     if b.mantissa == 0 {
         return Digits { digits: vec![b'0'], first_exponent: 0 };
     }
@@ -166,7 +172,12 @@ fn dragon4(b: Binary, cutoff: Cutoff, cutoff_max: i32, cutoff_min: i32) -> Digit
         let value_high = scaled_value.add(&margin_high);
         let low = if is_even { scaled_value <= margin_low } else { scaled_value < margin_low };
         let high = if is_even { value_high >= scale } else { value_high > scale };
-        if ((low || high) && digit_exponent <= cutoff_min_exponent)
+        if exact {
+            // Exact mode also stops when the value's digits run out.
+            if digit_exponent == cutoff_max_exponent || scaled_value.is_zero() {
+                break (digit as u8, false, false);
+            }
+        } else if ((low || high) && digit_exponent <= cutoff_min_exponent)
             || digit_exponent == cutoff_max_exponent
         {
             break (digit as u8, low, high);
@@ -262,12 +273,18 @@ pub(crate) struct Positional {
 }
 
 pub(crate) fn positional(d: Decomposed, o: &Positional) -> String {
+    positional_mode(d, o, false)
+}
+
+/// `positional` in unique mode or (`exact`, NumPy's `unique=False`) exact
+/// mode, which pads with zeros to `precision` digits.
+pub(crate) fn positional_mode(d: Decomposed, o: &Positional, exact: bool) -> String {
     if let Some(s) = inf_nan(d, o.sign_plus) {
         return s;
     }
     let Decomposed::Finite { negative, binary } = d else { unreachable!() };
     let cutoff = if o.fractional { Cutoff::FractionLength } else { Cutoff::TotalLength };
-    let Digits { digits, first_exponent } = dragon4(binary, cutoff, o.precision, o.min_digits);
+    let Digits { digits, first_exponent } = dragon4(binary, cutoff, o.precision, o.min_digits, exact);
     let sign = sign_prefix(negative, o.sign_plus);
     let mut s = String::from(sign);
     let n = digits.len() as i32;
@@ -296,7 +313,7 @@ pub(crate) fn positional(d: Decomposed, o: &Positional) -> String {
     if o.trim != Trim::DotAndZeros && frac_digits == 0 {
         s.push('.');
     }
-    let add_digits = o.min_digits;
+    let add_digits = if exact { o.precision } else { o.min_digits };
     let desired_frac = match cutoff {
         Cutoff::TotalLength => add_digits - whole_digits,
         Cutoff::FractionLength => add_digits.max(0),
@@ -337,6 +354,11 @@ pub(crate) struct Scientific {
 }
 
 pub(crate) fn scientific(d: Decomposed, o: &Scientific) -> String {
+    scientific_mode(d, o, false)
+}
+
+/// `scientific` in unique mode or (`exact`) exact mode, as `positional_mode`.
+pub(crate) fn scientific_mode(d: Decomposed, o: &Scientific, exact: bool) -> String {
     if let Some(s) = inf_nan(d, o.sign_plus) {
         return s;
     }
@@ -353,6 +375,7 @@ pub(crate) fn scientific(d: Decomposed, o: &Scientific) -> String {
         Cutoff::TotalLength,
         if o.precision < 0 { -1 } else { o.precision + 1 },
         if o.min_digits < 0 { -1 } else { o.min_digits + 1 },
+        exact,
     );
     s.push(digits[0] as char);
     let mut frac_digits = digits.len() as i32 - 1;
@@ -363,7 +386,7 @@ pub(crate) fn scientific(d: Decomposed, o: &Scientific) -> String {
     if o.trim != Trim::DotAndZeros && frac_digits == 0 {
         s.push('.');
     }
-    let add_digits = o.min_digits.max(0);
+    let add_digits = (if exact { o.precision } else { o.min_digits }).max(0);
     if o.trim == Trim::LeaveOneZero {
         if frac_digits == 0 {
             s.push('0');
@@ -379,7 +402,8 @@ pub(crate) fn scientific(d: Decomposed, o: &Scientific) -> String {
     let exp_digits = if o.exp_digits < 0 { 2 } else { o.exp_digits.min(5) } as usize;
     s.push('e');
     s.push(if first_exponent >= 0 { '+' } else { '-' });
-    let e = first_exponent.unsigned_abs().to_string();
+    // NumPy writes no digit for a zero exponent: only the padding shows it.
+    let e = if first_exponent == 0 { String::new() } else { first_exponent.unsigned_abs().to_string() };
     if e.len() < exp_digits {
         s.push_str(&"0".repeat(exp_digits - e.len()));
     }

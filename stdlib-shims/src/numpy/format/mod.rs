@@ -67,7 +67,7 @@ pub mod options {
     }
 }
 mod bigint;
-mod dragon4;
+pub(crate) mod dragon4;
 mod elements;
 mod scalar;
 

@@ -1,13 +1,12 @@
 # Contractions (einsum, tensordot, vdot), vectorize, and a few more helpers.
 
-import math as _math
 import collections as _collections
 import operator as _operator
 import sys as _sys
 
 __all__ = ["einsum", "tensordot", "vdot", "trim_zeros", "unique_all", "unstack", "unwrap",
            "vectorize", "ScalarType", "typecodes", "sctypeDict", "set_printoptions",
-           "printoptions", "format_float_positional", "format_float_scientific", "show_config",
+           "printoptions", "show_config",
            "show_runtime", "broadcast"]
 
 import builtins as _b
@@ -328,58 +327,6 @@ class printoptions:
     def __exit__(self, *exc):
         np._print_options(*self._saved)
         return False
-
-
-def _shortest(x, name):
-    """x's sign, its shortest round-trip digits (as NumPy's unique mode prints
-    them for x's float type) and the power of ten of the first digit; None
-    for inf and nan."""
-    v = x if isinstance(x, np.generic) else np.float64(x)
-    if v.dtype.kind != "f":
-        raise NotImplementedError("numpy.%s of %s values is not supported by hipy" % (name, v.dtype))
-    if not bool(np.isfinite(v)):
-        return None
-    import decimal
-    t = decimal.Decimal(str(abs(v))).as_tuple()
-    negative = _math.copysign(1.0, float(v)) < 0
-    if not any(t.digits):
-        return negative, "0", 0
-    digits = "".join(str(d) for d in t.digits)
-    return negative, digits.rstrip("0"), len(digits) - 1 + t.exponent
-
-
-def _special(x):
-    v = float(x)
-    return "nan" if v != v else ("-inf" if v < 0 else "inf")
-
-
-def format_float_positional(x, precision=None, unique=True, fractional=True, trim="k", sign=False,
-                            pad_left=None, pad_right=None, min_digits=None):
-    if precision is not None or not unique or trim != "k" or pad_left or pad_right or min_digits:
-        raise NotImplementedError("numpy.format_float_positional with options is not supported by hipy")
-    found = _shortest(x, "format_float_positional")
-    if found is None:
-        return _special(x)
-    negative, digits, exp = found
-    if exp < 0:
-        body = "0." + "0" * (-exp - 1) + digits
-    elif exp + 1 >= len(digits):
-        body = digits + "0" * (exp + 1 - len(digits)) + "."
-    else:
-        body = digits[:exp + 1] + "." + digits[exp + 1:]
-    return ("-" if negative else "+" if sign else "") + body
-
-
-def format_float_scientific(x, precision=None, unique=True, trim="k", sign=False, pad_left=None,
-                            exp_digits=None, min_digits=None):
-    if precision is not None or not unique or trim != "k" or pad_left or min_digits:
-        raise NotImplementedError("numpy.format_float_scientific with options is not supported by hipy")
-    found = _shortest(x, "format_float_scientific")
-    if found is None:
-        return _special(x)
-    negative, digits, exp = found
-    e = str(abs(exp)).rjust(2 if exp_digits is None else exp_digits, "0")
-    return "%s%s.%se%s%s" % ("-" if negative else "+" if sign else "", digits[0], digits[1:], "-" if exp < 0 else "+", e)
 
 
 def show_config(mode="stdout"):

@@ -80,6 +80,7 @@ const SOURCES: &[Source] = &[
     source!("io.py", "<hipy numpy/io.py>", Target::Namespace),
     source!("misc.py", "<hipy numpy/misc.py>", Target::Namespace),
     source!("contract.py", "<hipy numpy/contract.py>", Target::Namespace),
+    source!("format_float.py", "<hipy numpy/format_float.py>", Target::Namespace),
     source!("complex.py", "<hipy numpy/complex.py>", Target::Namespace),
     source!("fft.py", "<hipy numpy/fft.py>", Target::Submodule("fft")),
     source!("core_multiarray.py", "<hipy numpy/core_multiarray.py>", Target::Submodule("_core.multiarray")),
