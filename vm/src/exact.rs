@@ -75,6 +75,22 @@ fn plain_key(vm: &VirtualMachine, o: &PyObject) -> bool {
     c.is(vm.ctx.types.str_type) || c.is(vm.ctx.types.int_type)
 }
 
+/// The hash of an exact int of one limb or an exact str, computed here
+/// (a str's is cached on it) instead of through the hash slot; None for
+/// anything else. Such a hash runs no Python code and cannot fail.
+#[inline]
+pub(crate) fn plain_hash(vm: &VirtualMachine, o: &PyObject) -> Option<rustpython_vm::common::hash::PyHash> {
+    let c = o.class();
+    if c.is(vm.ctx.types.int_type) {
+        return crate::layout::objects::int_value(o).map(crate::int_hash::small_int_hash);
+    }
+    if c.is(vm.ctx.types.str_type) {
+        let s = o.downcast_ref::<PyStr>()?;
+        return <PyStr as rustpython_vm::types::Hashable>::hash(s, vm).ok();
+    }
+    None
+}
+
 /// An exact int (checked by the caller) that converts to f64 without
 /// rounding.
 #[inline]
@@ -266,10 +282,18 @@ pub(crate) fn contains_fast(vm: &VirtualMachine, needle: &PyObject, container: &
         return Some(container.downcast_ref::<PyDict>()?.get_item_opt(needle, vm).map(|v| v.is_some()));
     }
     if class.is(t.set_type) {
-        return Some(container.downcast_ref::<PySet>()?.contains(needle, vm));
+        let set = container.downcast_ref::<PySet>()?;
+        return Some(match plain_hash(vm, needle) {
+            Some(hash) => set.contains_hashed(needle, hash, vm),
+            None => set.contains(needle, vm),
+        });
     }
     if class.is(t.frozenset_type) {
-        return Some(container.downcast_ref::<PyFrozenSet>()?.contains(needle, vm));
+        let set = container.downcast_ref::<PyFrozenSet>()?;
+        return Some(match plain_hash(vm, needle) {
+            Some(hash) => set.contains_hashed(needle, hash, vm),
+            None => set.contains(needle, vm),
+        });
     }
     let scan = |items: &[PyObjectRef]| -> Option<bool> {
         for item in items {

@@ -28,12 +28,16 @@ pub fn list_append(vm: &VirtualMachine, list: &PyObject, item: PyObjectRef) -> P
     }
 }
 
-/// SET_ADD: `set` is the comprehension's set.
+/// SET_ADD: `set` is the comprehension's set. An exact int or str goes
+/// into the table with the hash computed here (`exact::plain_hash`).
 pub fn set_add(vm: &VirtualMachine, set: &PyObject, item: PyObjectRef) -> PyResult<()> {
-    match set.downcast_ref::<rustpython_vm::builtins::PySet>() {
-        Some(s) => s.add(item, vm).map_err(|e| crate::compat::normalize_error(vm, e)),
-        None => Err(vm.new_system_error("SET_ADD on a non-set")),
+    let Some(s) = set.downcast_ref::<rustpython_vm::builtins::PySet>() else {
+        return Err(vm.new_system_error("SET_ADD on a non-set"));
+    };
+    if let Some(hash) = crate::exact::plain_hash(vm, &item) {
+        return s.add_hashed(item, hash, vm);
     }
+    s.add(item, vm).map_err(|e| crate::compat::normalize_error(vm, e))
 }
 
 /// SET_UPDATE: `{*a, *b}`.
@@ -343,11 +347,28 @@ pub fn compare(vm: &VirtualMachine, a: &PyObjectRef, b: &PyObjectRef, arg: u32) 
     Ok(r)
 }
 
+/// UNARY_NEGATIVE: an exact int of one limb or an exact float without the
+/// protocol (`int_value` never gives `i64::MIN`, so `-v` cannot overflow).
+pub fn negative(vm: &VirtualMachine, a: &PyObject) -> PyResult {
+    if let Some(v) = crate::exact::exact_i64(vm, a) {
+        return Ok(vm.ctx.new_int(-v).into());
+    }
+    if let Some(x) = crate::exact::exact_float(vm, a) {
+        return Ok(vm.ctx.new_float(-x).into());
+    }
+    vm._neg(a)
+}
+
 /// CONTAINS_OP (and compiled code's `in`): `needle in container`.
-pub fn contains(vm: &VirtualMachine, needle: &PyObjectRef, container: &PyObjectRef) -> PyResult<bool> {
+pub fn contains(vm: &VirtualMachine, needle: &PyObject, container: &PyObject) -> PyResult<bool> {
     if let Some(r) = crate::exact::contains_fast(vm, needle, container) {
         return r;
     }
+    contains_generic(vm, needle, container)
+}
+
+/// `needle in container` through `__contains__` (or iteration).
+pub fn contains_generic(vm: &VirtualMachine, needle: &PyObject, container: &PyObject) -> PyResult<bool> {
     vm._contains(container, needle).map_err(|e| crate::compat::normalize_error(vm, e))
 }
 

@@ -283,6 +283,16 @@ impl SetTable {
         Ok(())
     }
 
+    /// [`Self::add_known_hash`] that stores `key` itself (hipy, vendor
+    /// patch 53: no second reference taken and the first dropped).
+    pub(crate) fn add_owned_known_hash(&self, vm: &VirtualMachine, key: PyObjectRef, hash: PyHash) -> PyResult<()> {
+        let (mut table, probe) = self.probe(vm, &*key, hash)?;
+        if let Probe::Absent { unused, dummy } = probe {
+            table.place((unused, dummy), key, hash);
+        }
+        Ok(())
+    }
+
     /// Remove `key`; whether it was there. The removed key is released after
     /// the table is unlocked (its `__del__` may use the set).
     pub(crate) fn discard<K: DictKey + ?Sized>(&self, vm: &VirtualMachine, key: &K) -> PyResult<bool> {

@@ -615,8 +615,15 @@ pub extern "C" fn hp_dict_merge(dict: *const PyObject, source: *const PyObject, 
 
 /// `in`: 1 or 0, or -1 with an exception pending.
 pub extern "C" fn hp_contains(container: *const PyObject, item: *const PyObject) -> i64 {
-    let (c, i) = unsafe { (obj(container).to_owned(), obj(item).to_owned()) };
-    match crate::ops::contains(vm(), &i, &c) {
+    let vm = vm();
+    let (c, i) = unsafe { (obj(container), obj(item)) };
+    // The exact-type forms run no Python code: the operands stay borrowed.
+    // The generic path holds its own references while `__contains__` runs.
+    let r = match crate::exact::contains_fast(vm, i, c) {
+        Some(r) => r,
+        None => crate::ops::contains_generic(vm, &i.to_owned(), &c.to_owned()),
+    };
+    match r {
         Ok(b) => b as i64,
         Err(e) => {
             fail(e);

@@ -755,6 +755,20 @@ impl PySet {
         self.inner.contains(needle, vm)
     }
 
+    /// hipy (vendor patch 53): `needle in self` for a needle whose hash the
+    /// caller computed without Python code (an exact int or str): no
+    /// frozenset retry and no unhashable-error wrapping, which only a
+    /// needle whose hashing can fail needs.
+    pub fn contains_hashed(&self, needle: &PyObject, hash: PyHash, vm: &VirtualMachine) -> PyResult<bool> {
+        self.inner.content.contains_known_hash(vm, needle, hash)
+    }
+
+    /// hipy (vendor patch 53): add an item whose hash the caller computed
+    /// (see [`Self::contains_hashed`]); the set keeps `item` itself.
+    pub fn add_hashed(&self, item: PyObjectRef, hash: PyHash, vm: &VirtualMachine) -> PyResult<()> {
+        self.inner.content.add_owned_known_hash(vm, item, hash)
+    }
+
     fn __or__(&self, other: PyObjectRef, vm: &VirtualMachine) -> PyResult<PyArithmeticValue<Self>> {
         if let Ok(other) = AnySet::try_from_object(vm, other) {
             Ok(PyArithmeticValue::Implemented(self.op(
@@ -1280,6 +1294,11 @@ impl PyFrozenSet {
 
     pub fn contains(&self, needle: &PyObject, vm: &VirtualMachine) -> PyResult<bool> {
         self.inner.contains(needle, vm)
+    }
+
+    /// hipy (vendor patch 53): as [`PySet::contains_hashed`].
+    pub fn contains_hashed(&self, needle: &PyObject, hash: PyHash, vm: &VirtualMachine) -> PyResult<bool> {
+        self.inner.content.contains_known_hash(vm, needle, hash)
     }
 
     fn __or__(&self, other: PyObjectRef, vm: &VirtualMachine) -> PyResult<PyArithmeticValue<Self>> {
