@@ -274,6 +274,28 @@ pub struct CodeInfo {
     pub spare: Cell<Option<crate::frame::Pooled>>,
 }
 
+/// Instructions (not counting inline-cache units) up to which a function
+/// without loops or calls is not compiled from its entry.
+const TINY_LEAF: usize = 12;
+
+/// A function body too short to pay for entering compiled code: no loop, no
+/// call, at most `TINY_LEAF` instructions (`def key(p): return -p.x`).
+/// Entering and leaving a compiled entry trace (inputs moved into words,
+/// the run, the return rebuilt) costs about 800 instructions, more than
+/// interpreting such a body; callers that are compiled inline it anyway.
+fn is_tiny_leaf(ops: &[Op]) -> bool {
+    use bytecode::Instruction as I;
+    let mut n = 0;
+    for op in ops {
+        match op.kind {
+            I::Cache => {}
+            I::Call { .. } | I::CallKw { .. } | I::CallFunctionEx => return false,
+            _ => n += 1,
+        }
+    }
+    n <= TINY_LEAF
+}
+
 /// The line of every code unit of `co` (-1 where it has none), read from
 /// its location table (CPython's format: an entry per run of code units,
 /// whose first byte has the high bit set and holds a 4-bit kind and the
@@ -415,13 +437,11 @@ impl CodeInfo {
             && co.kwonlyarg_count == 0;
         let generator_like = flags.intersects(CodeFlags::GENERATOR | CodeFlags::COROUTINE | CodeFlags::ASYNC_GENERATOR);
         let simple_args = plain_params && !generator_like;
-        let has_loops;
+        let has_loops = ops.iter().any(|op| matches!(op.kind, bytecode::Instruction::JumpBackward { .. }));
+        let worth_entry_trace = has_loops || !is_tiny_leaf(&ops);
         CodeInfo {
             thread: this_thread(),
-            ops: {
-                has_loops = ops.iter().any(|op| matches!(op.kind, bytecode::Instruction::JumpBackward { .. }));
-                ops.into_boxed_slice()
-            },
+            ops: ops.into_boxed_slice(),
             names,
             consts,
             nlocals,
@@ -447,7 +467,7 @@ impl CodeInfo {
             simple_args,
             plain_params,
             has_loops,
-            entry_traced: flags.contains(CodeFlags::OPTIMIZED) && !generator_like,
+            entry_traced: flags.contains(CodeFlags::OPTIMIZED) && !generator_like && worth_entry_trace,
             lines: std::cell::OnceCell::new(),
             spare: Cell::new(None),
             code,

@@ -801,7 +801,7 @@ fn execute_frames<const SINGLE: bool>(
         }
         Instruction::UnaryNegative => {
             let a = f.pop();
-            f.push(vm._neg(&a)?);
+            f.push(ops::negative(vm, &a)?);
         }
         Instruction::UnaryInvert => {
             let a = f.pop();

@@ -153,6 +153,11 @@ pub fn set_function_attribute(vm: &VirtualMachine, f: &mut Frame, flag: u32) -> 
 }
 
 fn kwargs_from(vm: &VirtualMachine, args: &mut FuncArgs) -> Kwargs {
+    // Most calls from native code (a sort key, `map`, a callback) pass
+    // none: no map to take apart.
+    if args.kwargs.is_empty() {
+        return Vec::new();
+    }
     std::mem::take(&mut args.kwargs)
         .into_iter()
         .map(|(k, v)| (vm.ctx.new_str(k), v))
