@@ -449,6 +449,10 @@ fn fast_instantiate(
         }
         _ => None,
     });
+    // Assigning `__init__.__code__` leaves the class's version as it was.
+    let hit = hit.filter(|(init, info, _)| {
+        exact_function(vm, init).is_some_and(|func| layout::function_code_addr(func) == layout::addr(info.code.as_object()))
+    });
     if hit.is_none() && cell.is_some_and(|c| matches!(unsafe { &*c.get() }, SiteCache::New { tp, version } if (*tp, *version) == key && key.1 != 0)) {
         return new_only_call(vm, f, None, key, base, argc, kwnames);
     }

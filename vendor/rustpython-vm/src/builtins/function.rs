@@ -96,6 +96,23 @@ impl PyFunction {
         &self.code
     }
 
+    /// hipy (vendor patch 54): where a function object holds the address of
+    /// its code object (one word, replaced when `__code__` is assigned),
+    /// counted in bytes from the start of the object. Compiled code that
+    /// inlines a function reads it to check that the code is still the one
+    /// it inlined.
+    pub fn code_field_offset() -> usize {
+        crate::object::payload_offset::<Self>() + core::mem::offset_of!(Self, code)
+    }
+
+    /// hipy (vendor patch 54): where a function object holds its version
+    /// (a `u32`, set to 0 when `__code__`, `__defaults__` or
+    /// `__kwdefaults__` is assigned; see [`Self::get_version_for_current_state`]),
+    /// counted in bytes from the start of the object.
+    pub fn func_version_offset() -> usize {
+        crate::object::payload_offset::<Self>() + core::mem::offset_of!(Self, func_version)
+    }
+
     #[inline]
     pub fn globals_ref(&self) -> &PyDictRef {
         &self.globals

@@ -2,6 +2,25 @@
 //! builtins the trace computes itself, and everything else as residual calls.
 
 use super::*;
+use rustpython_vm::builtins::PyStr;
+use rustpython_vm::bytecode::CodeFlags;
+
+/// Where an inlined call's values go in the callee's slots: the arguments
+/// on the stack in their order (positional, then keyword values), and the
+/// defaults of the parameters the call leaves out.
+pub(super) struct InlineBinding {
+    arg_slots: Vec<usize>,
+    defaults: Vec<(usize, Sh)>,
+    /// Defaults are used: the trace guards the function's version.
+    versioned: bool,
+}
+
+impl InlineBinding {
+    /// `n` positional arguments into the slots from `first` on.
+    fn positional(first: usize, n: usize) -> Self {
+        Self { arg_slots: (first..first + n).collect(), defaults: Vec::new(), versioned: false }
+    }
+}
 
 impl Recorder {
     pub(super) fn call_op(&mut self, vm: &VirtualMachine, f: &Frame, op: Op, pc: u32, argc: usize) -> Result<(), Abort> {
@@ -28,17 +47,24 @@ impl Recorder {
         let first = if self_arg { depth - argc - 1 } else { depth - argc };
         let args: Vec<Sh> = self.frames.last().unwrap().slots[first..].to_vec();
 
-        // A Python function with exactly its positional parameters: inline
-        // (past the inlining depth, as recursion goes, a residual call).
+        // A Python function with its positional parameters, the last ones
+        // possibly left to their defaults: inline (past the inlining depth,
+        // as recursion goes, a residual call).
         let inlinable = self.frames.len() < MAX_DEPTH;
         if inlinable && callable.class().is(vm.ctx.types.function_type) {
             let func = callable.downcast_ref::<PyFunction>().unwrap();
             let code = crate::layout::function_code(func);
             let info = crate::code::info_for(&code);
-            if info.simple_args && info.argcount == nargs && !info.has_loops && !self.is_inlined(&info) {
-                let k = self.constant(&callable, info.qualname());
-                self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
-                return self.inline(&callable, info, args, None, base, f);
+            if !info.has_loops && !self.is_inlined(&info) {
+                if let Some(bind) = self.bind_inline(vm, &callable, func, &info, nargs, &[]) {
+                    let k = self.constant(&callable, info.qualname());
+                    self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
+                    self.guard_code(&callable, &info, snap);
+                    if bind.versioned {
+                        self.guard_function_version(k, func, snap);
+                    }
+                    return self.inline(&callable, info, args, bind, None, base, f);
+                }
             }
         }
         // A plain Python class: allocate, then inline `__init__`.
@@ -51,6 +77,12 @@ impl Recorder {
                     Some((unsafe { init.get() }.to_owned(), info.clone()))
                 }
                 _ => None,
+            });
+            // A stale entry (`__init__.__code__` assigned): the interpreter
+            // looks `__init__` up again; the trace records a residual call.
+            let hit = hit.filter(|(init, info)| {
+                crate::call::exact_function(vm, init)
+                    .is_some_and(|func| crate::layout::function_code_addr(func) == crate::layout::addr(info.code.as_object()))
             });
             let new_only = f.code.cache(op).is_some_and(|c| {
                 // SAFETY: per-thread cache, read only here.
@@ -74,10 +106,14 @@ impl Recorder {
                     let word = self.b.load_field(k, self.layout.version_offset, Type::I64);
                     let v = self.b.op(Opcode::IntAnd, &[word.into(), 0xffff_ffffi64.into()]);
                     self.b.guard_eq_i64(v, version as i64, snap);
+                    // Before the allocation: a failing guard runs the call
+                    // again in the interpreter, which allocates its own.
+                    self.guard_code(&init, &info, snap);
                     let inst = self.new_instance(vm, cls, k, pc);
                     let mut all = vec![Sh::val(inst, Repr::Obj, false)];
                     all.extend(args);
-                    return self.inline(&init, info, all, Some(Sh::val(inst, Repr::Obj, true)), base, f);
+                    let bind = InlineBinding::positional(1, argc + 1);
+                    return self.inline(&init, info, all, bind, Some(Sh::val(inst, Repr::Obj, true)), base, f);
                 }
             }
         }
@@ -303,6 +339,9 @@ impl Recorder {
         if crate::introspect::reads_caller_frame(vm, &callable) {
             abort!("call of a builtin that reads the caller's frame");
         }
+        if self.inline_kw(vm, f, pc, argc, base, &callable)? {
+            return Ok(());
+        }
         let kwnames = self.pop();
         let depth = self.frames.last().unwrap().slots.len();
         let self_arg = f.slots[base + 1].is_some();
@@ -332,6 +371,47 @@ impl Recorder {
         }
         self.release(kwnames);
         self.finish_call(argc, Sh::val(r, Repr::Obj, true))
+    }
+
+    /// CALL_KW of a plain Python function whose keywords name its
+    /// parameters: inlined as CALL is, the keyword values put in the
+    /// parameters' slots (`bind_inline`). Whether it was.
+    fn inline_kw(&mut self, vm: &VirtualMachine, f: &Frame, pc: u32, argc: usize, base: usize, callable: &PyObjectRef) -> Result<bool, Abort> {
+        if self.frames.len() >= MAX_DEPTH || !callable.class().is(vm.ctx.types.function_type) {
+            return Ok(false);
+        }
+        let Some(names) = f.slots.last().and_then(|n| n.as_ref()).and_then(|n| n.downcast_ref::<PyTuple>()) else {
+            return Ok(false);
+        };
+        let self_arg = f.slots[base + 1].is_some();
+        let nkw = names.len();
+        let Some(npos) = argc.checked_sub(nkw) else { return Ok(false) };
+        let nargs = npos + usize::from(self_arg);
+        let func = callable.downcast_ref::<PyFunction>().unwrap();
+        let info = crate::code::info_for(&crate::layout::function_code(func));
+        if info.has_loops || self.is_inlined(&info) {
+            return Ok(false);
+        }
+        let Some(bind) = self.bind_inline(vm, callable, func, &info, nargs, names.as_slice()) else {
+            return Ok(false);
+        };
+        let Sh::Val { op: callee, repr: Repr::Obj, .. } = self.peek(argc + 2) else { return Ok(false) };
+        let snap = self.snapshot(SnapshotKind::Resume, pc);
+        // The names are a constant of the code: the same at every run.
+        let kwnames = self.pop();
+        self.release(kwnames);
+        let k = self.constant(callable, info.qualname());
+        self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
+        self.guard_code(callable, &info, snap);
+        if bind.versioned {
+            self.guard_function_version(k, func, snap);
+        }
+        // Every value on the stack: self, positional, keyword values.
+        let depth = self.frames.last().unwrap().slots.len();
+        let args: Vec<Sh> = self.frames.last().unwrap().slots[depth - argc - usize::from(self_arg)..].to_vec();
+        // `inline` counts the frame's stack without the names, popped here.
+        self.inline(callable, info, args, bind, None, base + 1, f)?;
+        Ok(true)
     }
 
     /// CALL_FUNCTION_EX (`f(*args, **kwargs)`): a residual call.
@@ -400,11 +480,86 @@ impl Recorder {
         self.frames.iter().any(|fr| Rc::ptr_eq(&self.descs[fr.desc as usize].info, info))
     }
 
+    /// How a call of the plain Python function `func` with `nargs`
+    /// positional arguments and keywords `kwnames` fills its parameters,
+    /// leaving the rest to `__defaults__` (the trace's constants). None
+    /// (a residual call) for a function with `*args`/`**kwargs`, a
+    /// generator, and a call that would raise or that leaves a keyword-only
+    /// parameter to `__kwdefaults__` (a dict, changeable in place).
+    fn bind_inline(
+        &mut self,
+        vm: &VirtualMachine,
+        callable: &PyObjectRef,
+        func: &Py<PyFunction>,
+        info: &CodeInfo,
+        nargs: usize,
+        kwnames: &[PyObjectRef],
+    ) -> Option<InlineBinding> {
+        let plain = info.flags.contains(CodeFlags::OPTIMIZED)
+            && !info.flags.intersects(CodeFlags::VARARGS | CodeFlags::VARKEYWORDS)
+            && !info.is_generator_like();
+        let total = info.argcount + info.kwonlyargcount;
+        if !plain || nargs > info.argcount {
+            return None;
+        }
+        let mut bind = InlineBinding::positional(0, nargs);
+        let mut filled = vec![false; total];
+        filled[..nargs].fill(true);
+        for name in kwnames {
+            let name = name.downcast_ref::<PyStr>()?.as_wtf8();
+            let j = (info.posonlyargcount..total).find(|&j| info.slot_names[j].as_wtf8() == name)?;
+            if std::mem::replace(&mut filled[j], true) {
+                return None;
+            }
+            bind.arg_slots.push(j);
+        }
+        let missing: Vec<usize> = (0..total).filter(|&j| !filled[j]).collect();
+        if missing.is_empty() {
+            return Some(bind);
+        }
+        if missing.iter().any(|&j| j >= info.argcount) {
+            return None;
+        }
+        // A function's getter runs no Python code.
+        let defaults = callable.get_attr("__defaults__", vm).ok()?;
+        let defaults = defaults.downcast_ref::<PyTuple>()?;
+        let first_default = info.argcount.checked_sub(defaults.len())?;
+        if missing[0] < first_default || func.get_version_for_current_state() == 0 {
+            return None;
+        }
+        for j in missing {
+            let v = self.constant_value(vm, &defaults.as_slice()[j - first_default]);
+            bind.defaults.push((j, v));
+        }
+        bind.versioned = true;
+        Some(bind)
+    }
+
+    /// Guard that `func` (the constant `k`) keeps the version it has now:
+    /// assigning its `__defaults__`, `__kwdefaults__` or `__code__` resets it.
+    fn guard_function_version(&mut self, k: ConstId, func: &Py<PyFunction>, snap: SnapId) {
+        let word = self.b.load_field(k, PyFunction::func_version_offset() as i32, Type::I64);
+        let v = self.b.op(Opcode::IntAnd, &[word.into(), 0xffff_ffffi64.into()]);
+        self.b.guard_eq_i64(v, func.func_version() as i64, snap);
+    }
+
+    /// Guard that function `func` still runs the code the trace inlines:
+    /// assigning `__code__` changes neither the function's identity nor
+    /// its class's version, which are what the other guards check.
+    fn guard_code(&mut self, func: &PyObject, info: &CodeInfo, snap: SnapId) {
+        let k = self.constant(func, info.qualname());
+        let offset = PyFunction::code_field_offset() as i32;
+        let code = self.b.load_field(k, offset, Type::I64);
+        let addr = info.code.as_object() as *const PyObject as i64;
+        self.b.guard_eq_i64(code, addr, snap);
+    }
+
     pub(super) fn inline(
         &mut self,
         func: &PyObjectRef,
         info: Rc<CodeInfo>,
         args: Vec<Sh>,
+        bind: InlineBinding,
         init: Option<Sh>,
         base: usize,
         f: &Frame,
@@ -430,15 +585,13 @@ impl Recorder {
             }
         }
         let mut slots = vec![Sh::Null; info.nlocalsplus];
-        let mut k = 0;
         if let Some(Sh::Val { op, .. }) = init {
             // slot 0 holds its own reference to the new instance.
             slots[0] = self.own(Sh::val(op, Repr::Obj, false));
-            k = 1;
         }
-        for s in moved {
-            slots[k] = self.own(s);
-            k += 1;
+        let placed = bind.arg_slots.iter().copied().zip(moved).chain(bind.defaults);
+        for (j, s) in placed {
+            slots[j] = self.own(s);
         }
         let namespace = super::namespace_of(func, f.builtins.to_ref())?;
         self.descs.push(FrameDesc { info, func: Some(func.clone()), init: init.is_some(), binary: None, generator: false, consume: None, namespace });
@@ -471,6 +624,7 @@ impl Recorder {
             abort!("operator method with a loop");
         }
         let snap = self.snapshot(SnapshotKind::Resume, pc);
+        self.guard_code(&method, &info, snap);
         let sb = self.pop();
         let sa = self.pop();
         let Sh::Val { op: oa, repr: Repr::Obj, .. } = sa else { abort!("operand of a Python class is not an object") };

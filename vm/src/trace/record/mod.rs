@@ -390,6 +390,18 @@ impl Recorder {
         c
     }
 
+    /// A value the trace takes as fixed (a code constant, a default):
+    /// unboxed when it is an int or a float, else the object.
+    fn constant_value(&mut self, vm: &VirtualMachine, c: &PyObject) -> Sh {
+        if let Some(i) = int_value(vm, c) {
+            Sh::val(i, Repr::Int, false)
+        } else if let Some(x) = float_value(vm, c) {
+            Sh::val(x, Repr::Float, false)
+        } else {
+            Sh::val(self.constant(c, "const"), Repr::Obj, false)
+        }
+    }
+
     /// A type object as a constant (its object address, which is what an
     /// object's type pointer holds).
     fn type_const(&mut self, vm: &VirtualMachine, t: &Py<PyType>) -> ConstId {
@@ -699,14 +711,7 @@ impl Recorder {
                 }
             }
             Instruction::LoadConst { .. } => {
-                let c = &f.code.consts[arg as usize];
-                let s = if let Some(i) = int_value(vm, c) {
-                    Sh::val(i, Repr::Int, false)
-                } else if let Some(x) = float_value(vm, c) {
-                    Sh::val(x, Repr::Float, false)
-                } else {
-                    Sh::val(self.constant(c, "const"), Repr::Obj, false)
-                };
+                let s = self.constant_value(vm, &f.code.consts[arg as usize]);
                 self.push(s);
             }
             Instruction::LoadSmallInt { .. } => self.push(Sh::val(arg as i64, Repr::Int, false)),
