@@ -16,9 +16,9 @@ pub(super) struct InlineBinding {
 }
 
 impl InlineBinding {
-    /// `n` positional arguments into the slots from `first` on.
-    fn positional(first: usize, n: usize) -> Self {
-        Self { arg_slots: (first..first + n).collect(), defaults: Vec::new(), versioned: false }
+    /// `n` positional arguments into the first `n` slots.
+    fn positional(n: usize) -> Self {
+        Self { arg_slots: (0..n).collect(), defaults: Vec::new(), versioned: false }
     }
 }
 
@@ -100,7 +100,11 @@ impl Recorder {
             }
             if let Some((init, info)) = hit {
                 let version = key.1;
-                if info.simple_args && info.argcount == argc + 1 && !info.has_loops {
+                let func = init.downcast_ref::<PyFunction>().expect("a cached __init__ is a function");
+                let bind = if info.has_loops { None } else { self.bind_inline(vm, &init, func, &info, argc + 1, &[]) };
+                if let Some(mut bind) = bind {
+                    // Slot 0 is the new instance, not a value on the stack.
+                    bind.arg_slots.remove(0);
                     let k = self.constant(&callable, &cls.name());
                     self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
                     let word = self.b.load_field(k, self.layout.version_offset, Type::I64);
@@ -109,10 +113,13 @@ impl Recorder {
                     // Before the allocation: a failing guard runs the call
                     // again in the interpreter, which allocates its own.
                     self.guard_code(&init, &info, snap);
+                    if bind.versioned {
+                        let ki = self.constant(&init, info.qualname());
+                        self.guard_function_version(ki, func, snap);
+                    }
                     let inst = self.new_instance(vm, cls, k, pc);
                     let mut all = vec![Sh::val(inst, Repr::Obj, false)];
                     all.extend(args);
-                    let bind = InlineBinding::positional(1, argc + 1);
                     return self.inline(&init, info, all, bind, Some(Sh::val(inst, Repr::Obj, true)), base, f);
                 }
             }
@@ -502,7 +509,7 @@ impl Recorder {
         if !plain || nargs > info.argcount {
             return None;
         }
-        let mut bind = InlineBinding::positional(0, nargs);
+        let mut bind = InlineBinding::positional(nargs);
         let mut filled = vec![false; total];
         filled[..nargs].fill(true);
         for name in kwnames {
