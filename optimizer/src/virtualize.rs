@@ -369,6 +369,24 @@ fn read_attribute(trace: &mut Trace, alloc: AllocFuncs, st: &mut State, out: &mu
     }
 }
 
+/// The values virtual `v` passes around a peeled loop (`Virtual::carried`), each
+/// a reference of its own: a constant field (None, a string), which holds none,
+/// gets one here, as the label's param holds it and gives it up when the object
+/// dies or is forced.
+fn carried_owned(trace: &mut Trace, alloc: AllocFuncs, out: &mut Vec<Op>, v: &Virtual) -> Vec<Operand> {
+    v.carried()
+        .into_iter()
+        .map(|f| match f {
+            Operand::Obj(_) => {
+                let r = trace.new_value(Type::Obj);
+                out.push(call(alloc.incref, &[f], Some(r)));
+                Operand::Value(r)
+            }
+            other => other,
+        })
+        .collect()
+}
+
 fn shape_of(trace: &Trace, v: &Virtual) -> Shape {
     Shape {
         class: trace.consts[v.class.index()].addr,
@@ -405,7 +423,7 @@ fn expand_label(trace: &mut Trace, alloc: AllocFuncs, st: &mut State, out: &mut 
                 let v = st.objects[idx].take().unwrap();
                 shapes.push(Some(shape_of(trace, &v)));
                 let mut fields = Vec::new();
-                for f in v.carried() {
+                for f in carried_owned(trace, alloc, out, &v) {
                     let p = trace.new_value(trace.operand_type(f).expect("typed field"));
                     new_params.push(p);
                     new_args.push(f);
@@ -446,7 +464,7 @@ fn expand_jump(trace: &mut Trace, alloc: AllocFuncs, st: &mut State, out: &mut V
                     return Err("a loop-carried object changes shape in the loop".into());
                 }
                 taken.push(idx);
-                new_args.extend(v.carried());
+                new_args.extend(carried_owned(trace, alloc, out, v));
             }
             None => {
                 if let Some(idx) = st.virtual_of(a) {

@@ -276,3 +276,23 @@ fn a_loop_carried_object_that_escapes_keeps_the_loop_unpeeled() {
     assert_eq!(t.label_index(), None, "{t}");
 }
 
+
+#[test]
+fn a_constant_field_of_a_loop_carried_object_goes_around_as_a_reference_of_its_own() {
+    // `acc = Obj(acc.x + 1, label=None)`: the constant field holds no reference in
+    // the trace; carried through the label it needs one (the jump passes owned
+    // references), taken at the label's and the jump's arguments.
+    let with_constant = CARRIED.replace("setfield_gc v5, 1, v4", "setfield_gc v5, 1, v4\n         setfield_gc v5, 2, c4");
+    let mut t = ir(&format!("trace t\ninputs v0:obj\n{HEAD}\n{with_constant}"));
+    let stats = hipy_optimizer::optimize(&mut t).unwrap();
+    assert_eq!(stats.allocs_forced, 0, "{t}");
+    let label = t.label_index().expect("peeled");
+    let types: Vec<_> = t.label.iter().map(|&p| t.value_type(p)).collect();
+    assert_eq!(types, [Some(hipy_optimizer::Type::I64), Some(hipy_optimizer::Type::Obj)], "{t}");
+    // The loop proper allocates nothing; it takes the constant's reference for
+    // the next iteration and releases the one the dying object held.
+    let body = &t.ops[label + 1..];
+    assert!(!body.iter().any(|op| op.opcode == hipy_optimizer::Opcode::New), "{t}");
+    let text = t.to_string();
+    assert!(text.contains("call f4(c4)") && text.contains("call f5("), "{text}");
+}
