@@ -53,3 +53,40 @@ def main():
 
 
 main()
+
+
+# Keyword calls of classes: keywords in any order, with defaults, and
+# errors the generic path reports.
+class Edge:
+    def __init__(self, src, dst, weight=1, *, label=None):
+        self.src = src
+        self.dst = dst
+        self.weight = weight
+        self.label = label
+
+
+def edges():
+    total = 0
+    labels = 0
+    for i in range(3000):
+        e = Edge(i, dst=i + 1)
+        f = Edge(dst=i, src=2, label="x", weight=3)
+        g = Edge(i, i, 5, label=None)
+        total += e.dst + f.weight * f.src + g.weight
+        labels += (f.label == "x") + (e.label is None)
+    print(total, labels)
+    for call in (lambda: Edge(1, src=2), lambda: Edge(1, 2, bad=3), lambda: Edge(1)):
+        try:
+            call()
+        except TypeError as err:
+            print("TypeError", err)
+    errs = 0
+    for i in range(3000):
+        try:
+            total += Edge(i, dst=1).dst if i < 2500 else Edge(i, wrong=1).dst
+        except TypeError:
+            errs += 1
+    print(total, errs)
+
+
+edges()

@@ -22,6 +22,21 @@ impl InlineBinding {
     }
 }
 
+/// The `__init__` the interpreter's cache at `op` holds for the class with
+/// `key` (its address and version), unless `__init__.__code__` was assigned
+/// since (the interpreter then looks it up again).
+fn init_hit(vm: &VirtualMachine, f: &Frame, op: Op, key: (usize, u32)) -> Option<(PyObjectRef, Rc<CodeInfo>)> {
+    let hit = f.code.cache(op).and_then(|c| match unsafe { &*c.get() } {
+        // SAFETY: the key matched the class being called.
+        SiteCache::Init { tp, version, init, info, .. } if (*tp, *version) == key && key.1 != 0 => {
+            Some((unsafe { init.get() }.to_owned(), info.clone()))
+        }
+        _ => None,
+    })?;
+    let func = crate::call::exact_function(vm, &hit.0)?;
+    (crate::layout::function_code_addr(func) == crate::layout::addr(hit.1.code.as_object())).then_some(hit)
+}
+
 impl Recorder {
     pub(super) fn call_op(&mut self, vm: &VirtualMachine, f: &Frame, op: Op, pc: u32, argc: usize) -> Result<(), Abort> {
         let base = f.slots.len() - argc - 2;
@@ -71,19 +86,7 @@ impl Recorder {
         if inlinable && !self_arg && callable.class().is(vm.ctx.types.type_type) {
             let cls = callable.downcast_ref::<PyType>().unwrap();
             let key = (&**cls as *const PyType as usize, cls.tp_version_tag.load(std::sync::atomic::Ordering::Acquire));
-            let hit = f.code.cache(op).and_then(|c| match unsafe { &*c.get() } {
-                // SAFETY: the key matched the class being called.
-                SiteCache::Init { tp, version, init, info, .. } if (*tp, *version) == key && key.1 != 0 => {
-                    Some((unsafe { init.get() }.to_owned(), info.clone()))
-                }
-                _ => None,
-            });
-            // A stale entry (`__init__.__code__` assigned): the interpreter
-            // looks `__init__` up again; the trace records a residual call.
-            let hit = hit.filter(|(init, info)| {
-                crate::call::exact_function(vm, init)
-                    .is_some_and(|func| crate::layout::function_code_addr(func) == crate::layout::addr(info.code.as_object()))
-            });
+            let hit = init_hit(vm, f, op, key);
             let new_only = f.code.cache(op).is_some_and(|c| {
                 // SAFETY: per-thread cache, read only here.
                 matches!(unsafe { &*c.get() }, SiteCache::New { tp, version } if (*tp, *version) == key && key.1 != 0)
@@ -99,28 +102,8 @@ impl Recorder {
                 return self.finish_call(argc, Sh::val(inst, Repr::Obj, true));
             }
             if let Some((init, info)) = hit {
-                let version = key.1;
-                let func = init.downcast_ref::<PyFunction>().expect("a cached __init__ is a function");
-                let bind = if info.has_loops { None } else { self.bind_inline(vm, &init, func, &info, argc + 1, &[]) };
-                if let Some(mut bind) = bind {
-                    // Slot 0 is the new instance, not a value on the stack.
-                    bind.arg_slots.remove(0);
-                    let k = self.constant(&callable, &cls.name());
-                    self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
-                    let word = self.b.load_field(k, self.layout.version_offset, Type::I64);
-                    let v = self.b.op(Opcode::IntAnd, &[word.into(), 0xffff_ffffi64.into()]);
-                    self.b.guard_eq_i64(v, version as i64, snap);
-                    // Before the allocation: a failing guard runs the call
-                    // again in the interpreter, which allocates its own.
-                    self.guard_code(&init, &info, snap);
-                    if bind.versioned {
-                        let ki = self.constant(&init, info.qualname());
-                        self.guard_function_version(ki, func, snap);
-                    }
-                    let inst = self.new_instance(vm, cls, k, pc);
-                    let mut all = vec![Sh::val(inst, Repr::Obj, false)];
-                    all.extend(args);
-                    return self.inline(&init, info, all, bind, Some(Sh::val(inst, Repr::Obj, true)), base, f);
+                if self.inline_init(vm, f, pc, &callable, callee, key.1, init, info, args.clone(), &[], base, snap)? {
+                    return Ok(());
                 }
             }
         }
@@ -339,14 +322,14 @@ impl Recorder {
     }
 
     /// CALL_KW: a residual call with keyword names (at most 4 arguments).
-    pub(super) fn call_kw(&mut self, vm: &VirtualMachine, f: &Frame, pc: u32, argc: usize) -> Result<(), Abort> {
+    pub(super) fn call_kw(&mut self, vm: &VirtualMachine, f: &Frame, op: Op, pc: u32, argc: usize) -> Result<(), Abort> {
         // Stack: callable, self_or_null, args..., kwnames.
         let base = f.slots.len() - argc - 3;
         let callable = f.slots[base].clone().ok_or("NULL callable")?;
         if crate::introspect::reads_caller_frame(vm, &callable) {
             abort!("call of a builtin that reads the caller's frame");
         }
-        if self.inline_kw(vm, f, pc, argc, base, &callable)? {
+        if self.inline_kw(vm, f, op, pc, argc, base, &callable)? {
             return Ok(());
         }
         let kwnames = self.pop();
@@ -380,17 +363,70 @@ impl Recorder {
         self.finish_call(argc, Sh::val(r, Repr::Obj, true))
     }
 
+    /// Allocate an instance of the plain class `callable` (guarded by its
+    /// `version`) and inline its `__init__` (`init`, the call site's cached
+    /// one) with the values on the stack, `args` (not counting the
+    /// instance) and keywords `kwnames`. Whether it was (false: the call
+    /// does not bind plainly, and nothing was recorded).
+    #[allow(clippy::too_many_arguments)]
+    fn inline_init(
+        &mut self,
+        vm: &VirtualMachine,
+        f: &Frame,
+        pc: u32,
+        callable: &PyObjectRef,
+        callee: Operand,
+        version: u32,
+        init: PyObjectRef,
+        info: Rc<CodeInfo>,
+        args: Vec<Sh>,
+        kwnames: &[PyObjectRef],
+        base: usize,
+        snap: SnapId,
+    ) -> Result<bool, Abort> {
+        let cls = callable.downcast_ref::<PyType>().expect("a class");
+        let func = init.downcast_ref::<PyFunction>().expect("a cached __init__ is a function");
+        let npos = args.len() - kwnames.len();
+        let bind = if info.has_loops { None } else { self.bind_inline(vm, &init, func, &info, npos + 1, kwnames) };
+        let Some(mut bind) = bind else { return Ok(false) };
+        // Slot 0 is the new instance, not a value on the stack.
+        bind.arg_slots.remove(0);
+        let k = self.constant(callable, &cls.name());
+        self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
+        let word = self.b.load_field(k, self.layout.version_offset, Type::I64);
+        let v = self.b.op(Opcode::IntAnd, &[word.into(), 0xffff_ffffi64.into()]);
+        self.b.guard_eq_i64(v, version as i64, snap);
+        // Before the allocation: a failing guard runs the call again in the
+        // interpreter, which allocates its own.
+        self.guard_code(&init, &info, snap);
+        if bind.versioned {
+            let ki = self.constant(&init, info.qualname());
+            self.guard_function_version(ki, func, snap);
+        }
+        let inst = self.new_instance(vm, cls, k, pc);
+        let mut all = vec![Sh::val(inst, Repr::Obj, false)];
+        all.extend(args);
+        self.inline(&init, info, all, bind, Some(Sh::val(inst, Repr::Obj, true)), base, f)?;
+        Ok(true)
+    }
+
     /// CALL_KW of a plain Python function whose keywords name its
     /// parameters: inlined as CALL is, the keyword values put in the
     /// parameters' slots (`bind_inline`). Whether it was.
-    fn inline_kw(&mut self, vm: &VirtualMachine, f: &Frame, pc: u32, argc: usize, base: usize, callable: &PyObjectRef) -> Result<bool, Abort> {
-        if self.frames.len() >= MAX_DEPTH || !callable.class().is(vm.ctx.types.function_type) {
+    fn inline_kw(&mut self, vm: &VirtualMachine, f: &Frame, op: Op, pc: u32, argc: usize, base: usize, callable: &PyObjectRef) -> Result<bool, Abort> {
+        if self.frames.len() >= MAX_DEPTH {
             return Ok(false);
         }
         let Some(names) = f.slots.last().and_then(|n| n.as_ref()).and_then(|n| n.downcast_ref::<PyTuple>()) else {
             return Ok(false);
         };
         let self_arg = f.slots[base + 1].is_some();
+        if !self_arg && callable.class().is(vm.ctx.types.type_type) {
+            return self.instantiate_kw(vm, f, op, pc, argc, base, callable, names.as_slice());
+        }
+        if !callable.class().is(vm.ctx.types.function_type) {
+            return Ok(false);
+        }
         let nkw = names.len();
         let Some(npos) = argc.checked_sub(nkw) else { return Ok(false) };
         let nargs = npos + usize::from(self_arg);
@@ -419,6 +455,31 @@ impl Recorder {
         // `inline` counts the frame's stack without the names, popped here.
         self.inline(callable, info, args, bind, None, base + 1, f)?;
         Ok(true)
+    }
+
+    /// CALL_KW of a plain Python class (`Node(v, left=x)`): `inline_init`
+    /// with the keywords, when the call site's cache holds the class's
+    /// `__init__`.
+    #[allow(clippy::too_many_arguments)]
+    fn instantiate_kw(&mut self, vm: &VirtualMachine, f: &Frame, op: Op, pc: u32, argc: usize, base: usize, callable: &PyObjectRef, names: &[PyObjectRef]) -> Result<bool, Abort> {
+        let cls = callable.downcast_ref::<PyType>().expect("a class");
+        let key = (&**cls as *const PyType as usize, cls.tp_version_tag.load(std::sync::atomic::Ordering::Acquire));
+        let Some((init, info)) = init_hit(vm, f, op, key) else { return Ok(false) };
+        if names.len() > argc {
+            return Ok(false);
+        }
+        let Sh::Val { op: callee, repr: Repr::Obj, .. } = self.peek(argc + 2) else { return Ok(false) };
+        let snap = self.snapshot(SnapshotKind::Resume, pc);
+        let depth = self.frames.last().unwrap().slots.len();
+        // The values under the names (which stay on the stack until bound).
+        let args: Vec<Sh> = self.frames.last().unwrap().slots[depth - 1 - argc..depth - 1].to_vec();
+        let kwnames = self.pop();
+        if self.inline_init(vm, f, pc, callable, callee, key.1, init, info, args, names, base + 1, snap)? {
+            self.release(kwnames);
+            return Ok(true);
+        }
+        self.push(kwnames);
+        Ok(false)
     }
 
     /// CALL_FUNCTION_EX (`f(*args, **kwargs)`): a residual call.

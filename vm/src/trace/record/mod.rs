@@ -888,7 +888,7 @@ impl Recorder {
                 self.push(result);
             }
             Instruction::LoadSpecial { .. } => self.load_special(vm, pc, arg, conc(0))?,
-            Instruction::CallKw { .. } => self.call_kw(vm, f, pc, arg as usize)?,
+            Instruction::CallKw { .. } => self.call_kw(vm, f, op, pc, arg as usize)?,
             Instruction::CallFunctionEx => self.call_ex(vm, f, pc)?,
             Instruction::StoreName { .. } => self.store_name(f, pc, arg)?,
             Instruction::BinaryOp { .. } => self.binary_op(vm, f, pc, arg, conc(1), conc(0))?,
