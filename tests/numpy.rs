@@ -31,7 +31,7 @@ const PROBES: &[(&str, &str)] = &[
     ("np.array(['a', 'b'])", "numpy.array of str is not supported by hipy"),
     ("np.random.multivariate_normal([0.0], [[1.0]])", "numpy.random.multivariate_normal is not supported by hipy"),
     ("np.random.default_rng(0).multivariate_normal([0.0], [[1.0]])", "numpy.random.Generator.multivariate_normal is not supported by hipy"),
-    ("np.polynomial.Chebyshev([1.0, 2.0])", "numpy.polynomial.Chebyshev is not supported by hipy"),
+    ("np.polynomial.chebyshev.chebval2d([0.5], [0.5], [[1.0]])", "numpy.polynomial.chebyshev.chebval2d is not supported by hipy"),
 ];
 
 fn main() -> ExitCode {

@@ -51,6 +51,17 @@ def _trimseq(seq):
     return seq[:i + 1]
 
 
+def _trimcoef(c, tol=0):
+    """The coefficients with the trailing ones of magnitude <= tol removed."""
+    if tol < 0:
+        raise ValueError("tol must be non-negative")
+    [c] = _as_series([c])
+    [ind] = np.nonzero(np.abs(c) > tol)
+    if len(ind) == 0:
+        return c[:1] * 0
+    return c[:ind[-1] + 1].copy()
+
+
 def _as_int(x, desc):
     try:
         return x.__index__()
@@ -174,7 +185,7 @@ def polyval(x, c, tensor=True):
         x = np.asarray(x)
     if isinstance(x, np.ndarray) and tensor:
         c = c.reshape(c.shape + (1,) * x.ndim)
-    if isinstance(x, Polynomial):
+    if isinstance(x, _SeriesBase):
         # Composition: Python scalars, so `scalar + series` is the series'
         # __radd__ (NumPy's scalars defer to it too).
         c = c.tolist()
@@ -265,6 +276,11 @@ def polyvander(x, deg):
 
 
 def polyfit(x, y, deg, rcond=None, full=False, w=None):
+    return _fit_with(polyvander, x, y, deg, rcond, full, w)
+
+
+def _fit_with(vander, x, y, deg, rcond, full, w):
+    """A least-squares fit in the basis whose Vandermonde matrix `vander` gives."""
     x = np.asarray(x) + 0.0
     y = np.asarray(y) + 0.0
     deg = np.asarray(deg)
@@ -283,12 +299,12 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None):
     if deg.ndim == 0:
         lmax = int(deg)
         order = lmax + 1
-        van = polyvander(x, lmax)
+        van = vander(x, lmax)
     else:
         deg = np.sort(deg)
         lmax = int(deg[-1])
         order = len(deg)
-        van = polyvander(x, lmax)[:, deg]
+        van = vander(x, lmax)[:, deg]
     lhs = van.T
     rhs = y.T
     if w is not None:
@@ -313,7 +329,7 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None):
         cc[deg] = c
         c = cc
     if rank != order and not full:
-        _warnings.warn("The fit may be poorly conditioned", RankWarning, stacklevel=2)
+        _warnings.warn("The fit may be poorly conditioned", RankWarning, stacklevel=3)
     if full:
         return c, [resids, rank, s, rcond]
     return c
@@ -364,6 +380,7 @@ def polyfromroots(roots):
 # Printing, as numpy.polynomial's default 'unicode' style.
 
 _SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+_SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
 
 def _format_float(x, parens=False):
@@ -442,8 +459,11 @@ def _coef_array(coef):
     return c
 
 
-class Polynomial:
-    """A power series: `Polynomial(coef, domain=None, window=None, symbol='x')`."""
+class _SeriesBase:
+    """What every series kind shares (NumPy's `ABCPolyBase`): a kind is a
+    subclass naming its module functions (`_add`, `_sub`, `_mul`, `_div`,
+    `_pow`, `_val`, `_int`, `_der`, `_fit`, `_line`, `_roots`,
+    `_fromroots`), its default domain and window and its `basis_name`."""
 
     __hash__ = None
     __array_ufunc__ = None
@@ -460,14 +480,14 @@ class Polynomial:
                 raise ValueError("Domain has wrong number of elements.")
             self.domain = domain
         else:
-            self.domain = np.array(Polynomial.domain)
+            self.domain = np.array(self.__class__.domain)
         if window is not None:
             [window] = _as_series([window], trim=False)
             if len(window) != 2:
                 raise ValueError("Window has wrong number of elements.")
             self.window = window
         else:
-            self.window = np.array(Polynomial.window)
+            self.window = np.array(self.__class__.window)
         try:
             if not symbol.isidentifier():
                 raise ValueError("Symbol string must be a valid Python identifier")
@@ -492,7 +512,7 @@ class Polynomial:
         return isinstance(other, self.__class__)
 
     def _get_coefficients(self, other):
-        if isinstance(other, Polynomial):
+        if isinstance(other, _SeriesBase):
             if not isinstance(other, self.__class__):
                 raise TypeError("Polynomial types differ")
             if not np.all(self.domain == other.domain):
@@ -543,10 +563,7 @@ class Polynomial:
                     next_term = "- " + _format_float(-coef, parens=True)
             except TypeError:
                 next_term = f"+ {coef}"
-            if power == "1":
-                next_term += f"·{scaled_symbol}"
-            else:
-                next_term += f"·{scaled_symbol}{power.translate(_SUPERSCRIPTS)}"
+            next_term += "·" + self._str_term(power, scaled_symbol)
             line_len = len(out.split("\n")[-1]) + len(next_term)
             if i < len(rest) - 1:
                 line_len += 2
@@ -554,6 +571,10 @@ class Polynomial:
                 next_term = next_term.replace(" ", "\n", 1)
             out += next_term
         return out
+
+    def _str_term(self, power, scaled_symbol):
+        """The basis function of degree `power` (a string) in `str`."""
+        return f"{self.basis_name}{power.translate(_SUBSCRIPTS)}({scaled_symbol})"
 
     # Container and comparison.
 
@@ -580,10 +601,10 @@ class Polynomial:
         if isinstance(arg, (list, tuple)):
             arg = np.asarray(arg)
         off, scl = self.mapparms()
-        if isinstance(arg, Polynomial):
+        if isinstance(arg, _SeriesBase):
             off, scl = off.item(), scl.item()
         arg = off + scl * arg
-        return polyval(arg, self.coef)
+        return self._val(arg, self.coef)
 
     def __neg__(self):
         return self._new(-self.coef)
@@ -594,7 +615,7 @@ class Polynomial:
     def __add__(self, other):
         othercoef = self._get_coefficients(other)
         try:
-            coef = polyadd(self.coef, othercoef)
+            coef = self._add(self.coef, othercoef)
         except Exception:
             return NotImplemented
         return self._new(coef)
@@ -602,7 +623,7 @@ class Polynomial:
     def __sub__(self, other):
         othercoef = self._get_coefficients(other)
         try:
-            coef = polysub(self.coef, othercoef)
+            coef = self._sub(self.coef, othercoef)
         except Exception:
             return NotImplemented
         return self._new(coef)
@@ -610,7 +631,7 @@ class Polynomial:
     def __mul__(self, other):
         othercoef = self._get_coefficients(other)
         try:
-            coef = polymul(self.coef, othercoef)
+            coef = self._mul(self.coef, othercoef)
         except Exception:
             return NotImplemented
         return self._new(coef)
@@ -635,7 +656,7 @@ class Polynomial:
     def __divmod__(self, other):
         othercoef = self._get_coefficients(other)
         try:
-            quo, rem = polydiv(self.coef, othercoef)
+            quo, rem = self._div(self.coef, othercoef)
         except ZeroDivisionError:
             raise
         except Exception:
@@ -643,26 +664,26 @@ class Polynomial:
         return self._new(quo), self._new(rem)
 
     def __pow__(self, other):
-        coef = polypow(self.coef, other, maxpower=self.maxpower)
+        coef = self._pow(self.coef, other, maxpower=self.maxpower)
         return self._new(coef)
 
     def __radd__(self, other):
         try:
-            coef = polyadd(other, self.coef)
+            coef = self._add(other, self.coef)
         except Exception:
             return NotImplemented
         return self._new(coef)
 
     def __rsub__(self, other):
         try:
-            coef = polysub(other, self.coef)
+            coef = self._sub(other, self.coef)
         except Exception:
             return NotImplemented
         return self._new(coef)
 
     def __rmul__(self, other):
         try:
-            coef = polymul(other, self.coef)
+            coef = self._mul(other, self.coef)
         except Exception:
             return NotImplemented
         return self._new(coef)
@@ -684,7 +705,7 @@ class Polynomial:
 
     def __rdivmod__(self, other):
         try:
-            quo, rem = polydiv(other, self.coef)
+            quo, rem = self._div(other, self.coef)
         except ZeroDivisionError:
             raise
         except Exception:
@@ -741,16 +762,16 @@ class Polynomial:
             lbnd = 0
         else:
             lbnd = off + scl * lbnd
-        coef = polyint(self.coef, m, k, lbnd, 1. / scl)
+        coef = self._int(self.coef, m, k, lbnd, 1. / scl)
         return self._new(coef)
 
     def deriv(self, m=1):
         off, scl = self.mapparms()
-        coef = polyder(self.coef, m, scl)
+        coef = self._der(self.coef, m, scl)
         return self._new(coef)
 
     def roots(self):
-        roots = polyroots(self.coef)
+        roots = self._roots(self.coef)
         return _mapdomain(roots, self.window, self.domain)
 
     def linspace(self, n=100, domain=None):
@@ -772,7 +793,7 @@ class Polynomial:
         if window is None:
             window = cls.window
         xnew = _mapdomain(x, domain, window)
-        res = polyfit(xnew, y, deg, w=w, rcond=rcond, full=full)
+        res = cls._fit(xnew, y, deg, w=w, rcond=rcond, full=full)
         if full:
             [coef, status] = res
             return (cls(coef, domain=domain, window=window, symbol=symbol), status)
@@ -790,7 +811,7 @@ class Polynomial:
         deg = len(roots)
         off, scl = _mapparms(domain, window)
         rnew = off + scl * roots
-        coef = polyfromroots(rnew) / scl ** deg
+        coef = cls._fromroots(rnew) / scl ** deg
         return cls(coef, domain=domain, window=window, symbol=symbol)
 
     @classmethod
@@ -800,7 +821,7 @@ class Polynomial:
         if window is None:
             window = cls.window
         off, scl = _mapparms(window, domain)
-        coef = polyline(off, scl)
+        coef = cls._line(off, scl)
         return cls(coef, domain, window, symbol)
 
     @classmethod
@@ -817,7 +838,29 @@ class Polynomial:
     @classmethod
     def cast(cls, series, domain=None, window=None):
         if domain is None:
-            domain = series.domain
+            domain = cls.domain
         if window is None:
-            window = series.window
+            window = cls.window
         return series.convert(domain, cls, window)
+
+
+class Polynomial(_SeriesBase):
+    """A power series: `Polynomial(coef, domain=None, window=None, symbol='x')`."""
+
+    _add = staticmethod(polyadd)
+    _sub = staticmethod(polysub)
+    _mul = staticmethod(polymul)
+    _div = staticmethod(polydiv)
+    _pow = staticmethod(polypow)
+    _val = staticmethod(polyval)
+    _int = staticmethod(polyint)
+    _der = staticmethod(polyder)
+    _fit = staticmethod(polyfit)
+    _line = staticmethod(polyline)
+    _roots = staticmethod(polyroots)
+    _fromroots = staticmethod(polyfromroots)
+
+    def _str_term(self, power, scaled_symbol):
+        if power == "1":
+            return scaled_symbol
+        return f"{scaled_symbol}{power.translate(_SUPERSCRIPTS)}"

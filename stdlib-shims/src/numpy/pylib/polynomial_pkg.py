@@ -1,15 +1,19 @@
-# `numpy.polynomial`: the `Polynomial` class (from polynomial.py, the
-# submodule `numpy.polynomial.polynomial`). The other series kinds
-# (Chebyshev, Legendre, ...) are not in hipy: asking for them raises
-# NotImplementedError naming them.
+# `numpy.polynomial`: the series classes, each from its submodule
+# (`Polynomial` from polynomial.py, `Chebyshev` from chebyshev.py, ...;
+# the orthogonal kinds share series.py). A kind's submodule runs the first
+# time its class is asked for.
 
 Polynomial = np.polynomial.polynomial.Polynomial
 
-_NOT_SUPPORTED = {"Chebyshev", "Legendre", "Hermite", "HermiteE", "Laguerre", "chebyshev", "legendre",
-                  "hermite", "hermite_e", "laguerre", "set_default_printstyle", "polyutils"}
+_KINDS = {"Chebyshev": "chebyshev", "Legendre": "legendre", "Hermite": "hermite", "HermiteE": "hermite_e",
+          "Laguerre": "laguerre"}
+
+_NOT_SUPPORTED = {"set_default_printstyle", "polyutils"}
 
 
 def __getattr__(name):
+    if name in _KINDS:
+        return getattr(getattr(np.polynomial, _KINDS[name]), name)
     if name in _NOT_SUPPORTED:
         raise NotImplementedError("numpy.polynomial.%s is not supported by hipy" % name)
     raise AttributeError("module 'numpy.polynomial' has no attribute '%s'" % name)
