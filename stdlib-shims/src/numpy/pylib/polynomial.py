@@ -93,6 +93,82 @@ def _getdomain(x):
     return np.array((x.min(), x.max()))
 
 
+def _pow_with(mul, c, pow, maxpower):
+    """`c ** pow` by repeated products with `mul` (NumPy's order), with
+    NumPy's checks of the power."""
+    [c] = _as_series([c])
+    power = int(pow)
+    if power != pow or power < 0:
+        raise ValueError("Power must be a non-negative integer.")
+    if maxpower is not None and power > maxpower:
+        raise ValueError("Power is too large")
+    if power == 0:
+        return np.array([1], dtype=c.dtype)
+    if power == 1:
+        return c
+    prd = c
+    for _ in range(2, power + 1):
+        prd = mul(prd, c)
+    return prd
+
+
+def _der_args(c, m, axis, name):
+    """A derivative's series as floats and its order, with NumPy's checks;
+    `name` is the function, for the error about arrays hipy does not take."""
+    c = _array1(c)
+    if c.dtype.kind in "biu":
+        c = c + 0.0
+    cnt = _as_int(m, "the order of derivation")
+    iaxis = _as_int(axis, "the axis")
+    if cnt < 0:
+        raise ValueError("The order of derivation must be non-negative")
+    if iaxis != 0 or c.ndim != 1:
+        raise NotImplementedError(f"{name} of a multidimensional array is not supported by hipy")
+    return c, cnt
+
+
+def _int_args(c, m, k, lbnd, scl, axis, name):
+    """An integral's series as floats, its order and one constant per
+    integration, with NumPy's checks (as `_der_args`)."""
+    c = _array1(c)
+    if c.dtype.kind in "biu":
+        c = c + 0.0
+    if not np.iterable(k):
+        k = [k]
+    cnt = _as_int(m, "the order of integration")
+    iaxis = _as_int(axis, "the axis")
+    if cnt < 0:
+        raise ValueError("The order of integration must be non-negative")
+    if len(k) > cnt:
+        raise ValueError("Too many integration constants")
+    if np.ndim(lbnd) != 0:
+        raise ValueError("lbnd must be a scalar.")
+    if np.ndim(scl) != 0:
+        raise ValueError("scl must be a scalar.")
+    if iaxis != 0 or c.ndim != 1:
+        raise NotImplementedError(f"{name} of a multidimensional array is not supported by hipy")
+    return c, cnt, list(k) + [0] * (cnt - len(k))
+
+
+def _fromroots_with(line, mul, roots):
+    """The monic series with these roots: the lines `x - r` multiplied in
+    pairs (NumPy's order), in the basis of `line` and `mul`."""
+    if len(roots) == 0:
+        return np.ones(1)
+    [roots] = _as_series([roots], trim=False)
+    roots = np.sort(roots)
+    p = [line(-r, 1) for r in roots]
+    n = len(p)
+    while n > 1:
+        m, r = divmod(n, 2)
+        tmp = [mul(p[i], p[i + m]) for i in range(m)]
+        if r:
+            tmp[0] = mul(tmp[0], p[-1])
+        p = tmp
+        n = m
+    return p[0]
+
+
 def polyline(off, scl):
     if scl != 0:
         return np.array([off, scl])
@@ -161,20 +237,7 @@ def polydiv(c1, c2):
 
 
 def polypow(c, pow, maxpower=None):
-    [c] = _as_series([c])
-    power = int(pow)
-    if power != pow or power < 0:
-        raise ValueError("Power must be a non-negative integer.")
-    if maxpower is not None and power > maxpower:
-        raise ValueError("Power is too large")
-    if power == 0:
-        return np.array([1], dtype=c.dtype)
-    if power == 1:
-        return c
-    prd = c
-    for _ in range(2, power + 1):
-        prd = np.convolve(prd, c)
-    return prd
+    return _pow_with(np.convolve, c, pow, maxpower)
 
 
 def polyval(x, c, tensor=True):
@@ -196,17 +259,8 @@ def polyval(x, c, tensor=True):
 
 
 def polyder(c, m=1, scl=1, axis=0):
-    c = _array1(c)
-    if c.dtype.kind in "biu":
-        c = c + 0.0
+    c, cnt = _der_args(c, m, axis, "numpy.polynomial.polynomial.polyder")
     cdt = c.dtype
-    cnt = _as_int(m, "the order of derivation")
-    iaxis = _as_int(axis, "the axis")
-    if cnt < 0:
-        raise ValueError("The order of derivation must be non-negative")
-    if iaxis != 0 or c.ndim != 1:
-        raise NotImplementedError("numpy.polynomial.polynomial.polyder of a multidimensional array is not "
-                                  "supported by hipy")
     if cnt == 0:
         return c
     n = len(c)
@@ -223,28 +277,10 @@ def polyder(c, m=1, scl=1, axis=0):
 
 
 def polyint(c, m=1, k=[], lbnd=0, scl=1, axis=0):
-    c = _array1(c)
-    if c.dtype.kind in "biu":
-        c = c + 0.0
+    c, cnt, k = _int_args(c, m, k, lbnd, scl, axis, "numpy.polynomial.polynomial.polyint")
     cdt = c.dtype
-    if not np.iterable(k):
-        k = [k]
-    cnt = _as_int(m, "the order of integration")
-    iaxis = _as_int(axis, "the axis")
-    if cnt < 0:
-        raise ValueError("The order of integration must be non-negative")
-    if len(k) > cnt:
-        raise ValueError("Too many integration constants")
-    if np.ndim(lbnd) != 0:
-        raise ValueError("lbnd must be a scalar.")
-    if np.ndim(scl) != 0:
-        raise ValueError("scl must be a scalar.")
-    if iaxis != 0 or c.ndim != 1:
-        raise NotImplementedError("numpy.polynomial.polynomial.polyint of a multidimensional array is not "
-                                  "supported by hipy")
     if cnt == 0:
         return c
-    k = list(k) + [0] * (cnt - len(k))
     for i in range(cnt):
         n = len(c)
         c = c * scl
@@ -361,20 +397,7 @@ def polyroots(c):
 
 
 def polyfromroots(roots):
-    if len(roots) == 0:
-        return np.ones(1)
-    [roots] = _as_series([roots], trim=False)
-    roots = np.sort(roots)
-    p = [polyline(-r, 1) for r in roots]
-    n = len(p)
-    while n > 1:
-        m, r = divmod(n, 2)
-        tmp = [polymul(p[i], p[i + m]) for i in range(m)]
-        if r:
-            tmp[0] = polymul(tmp[0], p[-1])
-        p = tmp
-        n = m
-    return p[0]
+    return _fromroots_with(polyline, polymul, roots)
 
 
 # Printing, as numpy.polynomial's default 'unicode' style.

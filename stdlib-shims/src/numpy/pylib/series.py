@@ -86,20 +86,7 @@ def family(module, prefix, name, letter, rec, xterm, domain, window, norm, weigh
         return quo, _trimseq(rem)
 
     def pow_(c, pow, maxpower=16):
-        [c] = _as_series([c])
-        power = int(pow)
-        if power != pow or power < 0:
-            raise ValueError("Power must be a non-negative integer.")
-        if maxpower is not None and power > maxpower:
-            raise ValueError("Power is too large")
-        if power == 0:
-            return np.array([1], dtype=c.dtype)
-        if power == 1:
-            return c
-        prd = c
-        for _ in range(2, power + 1):
-            prd = mul(prd, c)
-        return prd
+        return _P._pow_with(mul, c, pow, maxpower)
 
     def basis_values(x, n):
         """P[0](x), ..., P[n-1](x), for arrays, scalars or series."""
@@ -147,16 +134,7 @@ def family(module, prefix, name, letter, rec, xterm, domain, window, norm, weigh
         return ders
 
     def der(c, m=1, scl=1, axis=0):
-        c = _array1(c)
-        if c.dtype.kind in "biu":
-            c = c + 0.0
-        cnt = _as_int(m, "the order of derivation")
-        iaxis = _as_int(axis, "the axis")
-        if cnt < 0:
-            raise ValueError("The order of derivation must be non-negative")
-        if iaxis != 0 or c.ndim != 1:
-            raise NotImplementedError(f"numpy.polynomial.{module}.{prefix}der of a multidimensional array "
-                                      "is not supported by hipy")
+        c, cnt = _P._der_args(c, m, axis, f"numpy.polynomial.{module}.{prefix}der")
         if cnt == 0:
             return c
         if cnt >= len(c):
@@ -173,27 +151,9 @@ def family(module, prefix, name, letter, rec, xterm, domain, window, norm, weigh
         return c
 
     def int_(c, m=1, k=[], lbnd=0, scl=1, axis=0):
-        c = _array1(c)
-        if c.dtype.kind in "biu":
-            c = c + 0.0
-        if not np.iterable(k):
-            k = [k]
-        cnt = _as_int(m, "the order of integration")
-        iaxis = _as_int(axis, "the axis")
-        if cnt < 0:
-            raise ValueError("The order of integration must be non-negative")
-        if len(k) > cnt:
-            raise ValueError("Too many integration constants")
-        if np.ndim(lbnd) != 0:
-            raise ValueError("lbnd must be a scalar.")
-        if np.ndim(scl) != 0:
-            raise ValueError("scl must be a scalar.")
-        if iaxis != 0 or c.ndim != 1:
-            raise NotImplementedError(f"numpy.polynomial.{module}.{prefix}int of a multidimensional array "
-                                      "is not supported by hipy")
+        c, cnt, k = _P._int_args(c, m, k, lbnd, scl, axis, f"numpy.polynomial.{module}.{prefix}int")
         if cnt == 0:
             return c
-        k = list(k) + [0] * (cnt - len(k))
         for i in range(cnt):
             n = len(c)
             c = c * scl
@@ -267,20 +227,7 @@ def family(module, prefix, name, letter, rec, xterm, domain, window, norm, weigh
         return np.sort(r)
 
     def fromroots(roots):
-        if len(roots) == 0:
-            return np.ones(1)
-        [roots] = _as_series([roots], trim=False)
-        roots = np.sort(roots)
-        p = [line(-r, 1) for r in roots]
-        n = len(p)
-        while n > 1:
-            m, r = divmod(n, 2)
-            tmp = [mul(p[i], p[i + m]) for i in range(m)]
-            if r:
-                tmp[0] = mul(tmp[0], p[-1])
-            p = tmp
-            n = m
-        return p[0]
+        return _P._fromroots_with(line, mul, roots)
 
     def to_poly(c):
         # the series evaluated at the power series x
