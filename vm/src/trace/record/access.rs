@@ -198,10 +198,8 @@ impl Recorder {
     pub(super) fn version_guard(&mut self, vm: &VirtualMachine, obj: Operand, cls: &Py<PyType>, snap: SnapId) {
         let c = self.type_const(vm, cls);
         self.b.guard_class(obj, c, snap);
-        let version = cls.tp_version_tag.load(std::sync::atomic::Ordering::Acquire) as i64;
-        let word = self.b.load_field(c, self.layout.version_offset, Type::I64);
-        let v = self.b.op(Opcode::IntAnd, &[word.into(), 0xffff_ffffi64.into()]);
-        self.b.guard_eq_i64(v, version, snap);
+        let version = cls.tp_version_tag.load(std::sync::atomic::Ordering::Acquire);
+        self.guard_u32_field(c, self.layout.version_offset, version, snap);
     }
 
     /// STORE_ATTR into a `__slots__` member of an object of a plain class

@@ -95,9 +95,7 @@ impl Recorder {
                 // Neither `__new__` nor `__init__` defined: only an allocation.
                 let k = self.constant(&callable, &cls.name());
                 self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
-                let word = self.b.load_field(k, self.layout.version_offset, Type::I64);
-                let v = self.b.op(Opcode::IntAnd, &[word.into(), 0xffff_ffffi64.into()]);
-                self.b.guard_eq_i64(v, key.1 as i64, snap);
+                self.guard_u32_field(k, self.layout.version_offset, key.1, snap);
                 let inst = self.new_instance(vm, cls, k, pc);
                 return self.finish_call(argc, Sh::val(inst, Repr::Obj, true));
             }
@@ -393,9 +391,7 @@ impl Recorder {
         bind.arg_slots.remove(0);
         let k = self.constant(callable, &cls.name());
         self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
-        let word = self.b.load_field(k, self.layout.version_offset, Type::I64);
-        let v = self.b.op(Opcode::IntAnd, &[word.into(), 0xffff_ffffi64.into()]);
-        self.b.guard_eq_i64(v, version as i64, snap);
+        self.guard_u32_field(k, self.layout.version_offset, version, snap);
         // Before the allocation: a failing guard runs the call again in the
         // interpreter, which allocates its own.
         self.guard_code(&init, &info, snap);
@@ -606,9 +602,15 @@ impl Recorder {
     /// Guard that `func` (the constant `k`) keeps the version it has now:
     /// assigning its `__defaults__`, `__kwdefaults__` or `__code__` resets it.
     fn guard_function_version(&mut self, k: ConstId, func: &Py<PyFunction>, snap: SnapId) {
-        let word = self.b.load_field(k, PyFunction::func_version_offset() as i32, Type::I64);
+        self.guard_u32_field(k, PyFunction::func_version_offset() as i32, func.func_version(), snap);
+    }
+
+    /// Guard that the `u32` at `offset` in constant object `k` (a class's or
+    /// a function's version) is still `value`: a word load, masked.
+    pub(super) fn guard_u32_field(&mut self, k: ConstId, offset: i32, value: u32, snap: SnapId) {
+        let word = self.b.load_field(k, offset, Type::I64);
         let v = self.b.op(Opcode::IntAnd, &[word.into(), 0xffff_ffffi64.into()]);
-        self.b.guard_eq_i64(v, func.func_version() as i64, snap);
+        self.b.guard_eq_i64(v, value as i64, snap);
     }
 
     /// Guard that function `func` still runs the code the trace inlines:
