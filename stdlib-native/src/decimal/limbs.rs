@@ -271,13 +271,18 @@ impl Limbs {
         debug_assert!(d != 0 && d < u64::MAX / BASE);
         let (whole, part) = (shift / DIGITS, shift % DIGITS);
         let x = &self.0;
-        let Some((&top, _)) = x.split_last() else { return (Limbs(Vec::new()), 0) };
+        let Some((&top, rest)) = x.split_last() else { return (Limbs(Vec::new()), 0) };
         // Limb i of self * 10**part (i in 0..=n) is the low limb of
         // x[i] * 10**part plus the high limb of x[i - 1] * 10**part, with
         // no carry: the first is a multiple of 10**part below BASE, the
-        // second below 10**part. (Divisions by the constant BASE.)
+        // second below 10**part. One product and one division by the
+        // constant BASE per limb of self.
         let up = 10u64.pow(part as u32);
-        let (low, high) = (|v: u32| v as u64 * up % BASE, |v: u32| v as u64 * up / BASE);
+        let scaled = |v: u32| {
+            let p = v as u64 * up;
+            let high = p / BASE;
+            (p - high * BASE, high)
+        };
         let m = u64::MAX / d;
         // As `div_small`: cur < d * BASE, the estimate is one short at most.
         let step = |cur: u64| -> (u32, u64) {
@@ -285,16 +290,24 @@ impl Limbs {
             let ri = cur - qi * d;
             if ri >= d { (qi as u32 + 1, ri - d) } else { (qi as u32, ri) }
         };
-        let mut q = vec![0u32; whole + x.len() + 1];
-        let (mut digit, mut r) = step(high(top));
-        let mut out = q.iter_mut().rev();
-        for limb in x.windows(2).rev().map(|w| low(w[1]) + high(w[0])).chain([low(x[0])]).chain(std::iter::repeat_n(0, whole)) {
-            if let Some(slot) = out.next() {
-                *slot = digit;
-            }
-            (digit, r) = step(r * BASE + limb);
+        let n = x.len();
+        let mut q = vec![0u32; whole + n + 1];
+        let (mut low, high) = scaled(top);
+        let (digit, mut r) = step(high);
+        q[whole + n] = digit;
+        for (i, &limb) in rest.iter().enumerate().rev() {
+            let (next_low, high) = scaled(limb);
+            let digit;
+            (digit, r) = step(r * BASE + low + high);
+            q[whole + i + 1] = digit;
+            low = next_low;
         }
-        if let Some(slot) = out.next() {
+        let digit;
+        (digit, r) = step(r * BASE + low);
+        q[whole] = digit;
+        for slot in q[..whole].iter_mut().rev() {
+            let digit;
+            (digit, r) = step(r * BASE);
             *slot = digit;
         }
         (Limbs::trimmed(q), r)
