@@ -61,17 +61,19 @@ fn div_pow10<const P: u64>(limbs: &[u32]) -> Vec<u32> {
 /// most 1 carried: the chain from limb to limb is that one bit, not a
 /// division.
 fn mul_limb_into(out: &mut Vec<u32>, limbs: &[u32], m: u32) -> u32 {
+    let start = out.len();
+    out.resize(start + limbs.len(), 0);
     let mut high = 0u64;
     let mut carry = 0u64;
-    out.extend(limbs.iter().map(|&x| {
+    for (slot, &x) in out[start..].iter_mut().zip(limbs) {
         let p = x as u64 * m as u64;
-        let (h, l) = (p / BASE, p % BASE);
-        let mut t = l + high + carry;
+        let h = p / BASE;
+        let mut t = p - h * BASE + high + carry;
         high = h;
         carry = (t >= BASE) as u64;
         t -= carry * BASE;
-        t as u32
-    }));
+        *slot = t as u32;
+    }
     (high + carry) as u32
 }
 
