@@ -117,7 +117,7 @@ fn fast_call(vm: &VirtualMachine, f: &mut Frame, op: Op, argc: usize, kwnames: O
             }
             return Ok(None);
         }
-        if let Some(frame) = crate::push::consume::on_stack(vm, callable, has_self, &f.slots[base + 2..]) {
+        if let Some(frame) = crate::push::consume::on_stack(vm, callable, f.slots[base + 1].as_ref(), &f.slots[base + 2..]) {
             f.truncate_release(base);
             return Ok(Some(Flow::Push(frame)));
         }

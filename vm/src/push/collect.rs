@@ -19,6 +19,11 @@ pub enum Container {
     Tuple,
     Set,
     FrozenSet,
+    /// `sep.join(generator)` for an exact `str` separator, which (as
+    /// CPython's) makes a list of the values first: consumed on the stack
+    /// (`push::consume`) into a list whose first item is the separator,
+    /// joined at the end. `Container::of` never names it (it is a method).
+    Join,
 }
 
 impl Container {
@@ -109,6 +114,7 @@ pub fn build(vm: &VirtualMachine, container: Container, g: &PyObject) -> PyResul
                 _ => vm.ctx.types.frozenset_type.as_object().call((set,), vm),
             }
         }
+        Container::Join => unreachable!("Container::of never names str.join"),
     }
 }
 

@@ -1,5 +1,6 @@
 //! A container built from a generator on the caller's frame stack:
-//! `list(g)`, `tuple(g)`, `set(g)` and `frozenset(g)` of a plain generator
+//! `list(g)`, `tuple(g)`, `set(g)`, `frozenset(g)` and `sep.join(g)` (an
+//! exact `str` separator) of a plain generator
 //! the trace recorder follows (`trace::record::iteration::consume`) run the
 //! generator's frame above the caller's, with `Continuation::Consume`: a
 //! plain yield adds its value to the container and the frame goes on, as
@@ -14,7 +15,7 @@
 
 use std::cell::Cell;
 
-use rustpython_vm::builtins::{PyList, PySet};
+use rustpython_vm::builtins::{PyList, PySet, PyStr};
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 
 use super::collect::{hashes_natively, SetItems};
@@ -34,30 +35,49 @@ pub fn consume_next(g: &PyObject) {
     NEXT.with(|n| n.set(g as *const PyObject as usize));
 }
 
-/// The container `callable(*args)` builds on the stack if the recorder
-/// asked for it (`consume_next`): the generator's frame, resumed, with its
-/// continuation set. None: the call runs as usual.
-pub fn on_stack(vm: &VirtualMachine, callable: &PyObject, has_self: bool, args: &[Option<PyObjectRef>]) -> Option<Box<Frame>> {
+/// The container `callable(*args)` (with `receiver` as self, if any)
+/// builds on the stack if the recorder asked for it (`consume_next`): the
+/// generator's frame, resumed, with its continuation set. None: the call
+/// runs as usual.
+pub fn on_stack(vm: &VirtualMachine, callable: &PyObject, receiver: Option<&PyObjectRef>, args: &[Option<PyObjectRef>]) -> Option<Box<Frame>> {
     let next = NEXT.with(|n| n.get());
     if next == 0 {
         return None;
     }
     NEXT.with(|n| n.set(0));
     let [Some(g)] = args else { return None };
-    if has_self || next != &**g as *const PyObject as usize {
+    if next != &**g as *const PyObject as usize {
         return None;
     }
-    let kind = Container::of(vm, callable)?;
+    let (kind, acc) = match receiver {
+        None => {
+            let kind = Container::of(vm, callable)?;
+            (kind, new(vm, kind))
+        }
+        Some(sep) if joins(vm, callable, sep) => {
+            let acc = new(vm, Container::Join);
+            take(vm, Container::Join, &acc, sep);
+            (Container::Join, acc)
+        }
+        Some(_) => return None,
+    };
     let mut frame = crate::generator::resume_on_stack(vm, g)?;
-    frame.ret = Continuation::Consume { gen: g.clone(), acc: new(vm, kind), kind };
+    frame.ret = Continuation::Consume { gen: g.clone(), acc, kind };
     Some(frame)
 }
 
+/// Whether `callable` called on `receiver` is `str.join` on an exact `str`.
+pub fn joins(vm: &VirtualMachine, callable: &PyObject, receiver: &PyObject) -> bool {
+    let str_type = vm.ctx.types.str_type;
+    receiver.class().is(str_type)
+        && str_type.get_attr(vm.ctx.intern_str("join")).is_some_and(|join| join.is(callable))
+}
+
 /// The empty container a `kind` call collects into (a list for a tuple,
-/// a set for a frozenset).
+/// a set for a frozenset; for a join, the list takes the separator first).
 pub fn new(vm: &VirtualMachine, kind: Container) -> PyObjectRef {
     match kind {
-        Container::List | Container::Tuple => vm.ctx.new_list(Vec::new()).into(),
+        Container::List | Container::Tuple | Container::Join => vm.ctx.new_list(Vec::new()).into(),
         Container::Set | Container::FrozenSet => PySet::default().into_ref(&vm.ctx).into(),
     }
 }
@@ -65,7 +85,7 @@ pub fn new(vm: &VirtualMachine, kind: Container) -> PyObjectRef {
 /// Whether a `kind` container takes `v` without running Python code.
 pub fn takes(vm: &VirtualMachine, kind: Container, v: &PyObject) -> bool {
     match kind {
-        Container::List | Container::Tuple => true,
+        Container::List | Container::Tuple | Container::Join => true,
         Container::Set | Container::FrozenSet => hashes_natively(vm, v, 4),
     }
 }
@@ -74,7 +94,7 @@ pub fn takes(vm: &VirtualMachine, kind: Container, v: &PyObject) -> bool {
 /// (nothing changed) if declined.
 pub fn take(vm: &VirtualMachine, kind: Container, acc: &PyObject, v: &PyObject) -> bool {
     match kind {
-        Container::List | Container::Tuple => {
+        Container::List | Container::Tuple | Container::Join => {
             acc.downcast_ref::<PyList>().expect("a list").borrow_vec_mut().push(v.to_owned());
             true
         }
@@ -90,7 +110,8 @@ pub fn kind_of(k: i64) -> Container {
         0 => Container::List,
         1 => Container::Tuple,
         2 => Container::Set,
-        _ => Container::FrozenSet,
+        3 => Container::FrozenSet,
+        _ => Container::Join,
     }
 }
 
@@ -113,6 +134,15 @@ pub fn finish(vm: &VirtualMachine, kind: Container, acc: PyObjectRef) -> PyResul
             Ok(vm.ctx.new_tuple(items).into())
         }
         Container::FrozenSet => vm.ctx.types.frozenset_type.as_object().call((acc,), vm),
+        Container::Join => {
+            // The separator, then the values: joined as `str.join` joins
+            // the list CPython's makes of them (its errors name the
+            // values' indexes).
+            let items = acc.downcast_ref::<PyList>().expect("a list").borrow_vec();
+            let (sep, values) = items.split_first().expect("the separator");
+            let sep = sep.downcast_ref::<PyStr>().expect("an exact str separator");
+            Ok(PyStr::join_items(sep, values, vm)?.into())
+        }
     }
 }
 
@@ -145,7 +175,7 @@ impl Sink for ListItems {
 /// values as `push::build` does, the generator resumed by the caller.
 pub fn declined(vm: &VirtualMachine, gen: &PyObject, acc: PyObjectRef, kind: Container, v: PyObjectRef) -> PyResult {
     match kind {
-        Container::List | Container::Tuple => {
+        Container::List | Container::Tuple | Container::Join => {
             let mut sink = ListItems(acc);
             sink.push(v);
             drain(vm, gen, &mut sink, |sink, v| {

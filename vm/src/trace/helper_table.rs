@@ -127,6 +127,7 @@ helpers! {
     ConsumeNew = "consume_new", hp_consume_new, [I64] -> Obj, OWNED, 0;
     ConsumeTake = "consume_take", hp_consume_take, [Obj, Obj, I64] -> I64, PLAIN, 0;
     ConsumeEnd = "consume_end", hp_consume_end, [Obj, I64] -> Obj, OWNED, 0;
+    ConsumeJoin = "consume_join", hp_consume_join, [Obj] -> Obj, RAISING, 0;
     SetAdd = "set_add", hp_set_add, [Obj, Obj] -> I64, PLAIN, 0;
     MapAdd = "map_add", hp_map_add, [Obj, Obj, Obj] -> I64, PLAIN, 0;
     ListExtend = "list_extend", hp_list_extend, [Obj, Obj] -> I64, PLAIN, 0;

@@ -262,11 +262,20 @@ pub extern "C" fn hp_consume_take(acc: *const PyObject, v: *const PyObject, kind
 }
 
 /// The result of a container call that collected into `acc` (a list, a
-/// tuple or a set; never a frozenset), owned.
+/// tuple or a set; never a frozenset or a join, which may raise), owned.
 pub extern "C" fn hp_consume_end(acc: *const PyObject, kind: i64) -> *const PyObject {
     let vm = vm();
     let acc = unsafe { obj(acc) }.to_owned();
     owned(crate::push::consume::finish(vm, crate::push::consume::kind_of(kind), acc).expect("a list, tuple or set never fails"))
+}
+
+/// The result of `sep.join(g)` that collected the separator and the
+/// values into `acc` (`Container::Join`), owned; null with an exception
+/// pending when a value is not a str.
+pub extern "C" fn hp_consume_join(acc: *const PyObject) -> *const PyObject {
+    let vm = vm();
+    let acc = unsafe { obj(acc) }.to_owned();
+    owned_or_fail(crate::push::consume::finish(vm, crate::push::Container::Join, acc))
 }
 
 /// SET_ADD (`ops::set_add`); 0, or -1 with an exception pending.

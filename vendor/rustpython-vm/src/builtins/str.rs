@@ -773,7 +773,7 @@ impl PyStr {
     }
 
     /// `join` over already-materialized items: checks them and sizes the result before copying.
-    fn join_items(
+    pub fn join_items(
         zelf: &Py<Self>,
         items: &[PyObjectRef],
         vm: &VirtualMachine,

@@ -217,11 +217,12 @@ impl Recorder {
                 }
             }
         }
-        // `list(g)`, `tuple(g)`, `set(g)` of a plain generator: its body
-        // inline, its values added to the container.
-        if nargs == 1 && !self_arg {
+        // `list(g)`, `tuple(g)`, `set(g)` and `sep.join(g)` of a plain
+        // generator: its body inline, its values added to the container.
+        if argc == 1 {
             let arg_obj = f.slots.last().unwrap().as_ref().expect("argument");
-            if self.consume(vm, callee, &callable, arg_obj, snap, argc)? {
+            let receiver = if self_arg { f.slots[base + 1].as_deref() } else { None };
+            if self.consume(vm, callee, &callable, receiver, arg_obj, snap)? {
                 return Ok(());
             }
         }

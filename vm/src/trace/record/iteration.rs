@@ -206,9 +206,18 @@ impl Recorder {
         let (g, _) = self.as_obj(gen.obj).ok_or("generator is NULL")?;
         self.call(Helper::GenFinish, &[g]);
         if let Some((acc, kind)) = gen.consume {
-            // The container call returns the container.
+            // The container call returns the container (a join, the joined
+            // str, or raises at the caller's CALL).
             self.release(gen.obj);
-            let r = self.call(Helper::ConsumeEnd, &[acc.into(), (kind as i64).into()]).expect("obj");
+            let r = if kind == crate::push::Container::Join {
+                let call_pc = self.top().call_pc;
+                let raise = self.snapshot(SnapshotKind::RaisePending, call_pc);
+                let r = self.call(Helper::ConsumeJoin, &[acc.into()]).expect("obj");
+                self.b.guard_nonnull(r, raise);
+                r
+            } else {
+                self.call(Helper::ConsumeEnd, &[acc.into(), (kind as i64).into()]).expect("obj")
+            };
             self.release(Sh::val(acc, Repr::Obj, true));
             self.push(Sh::val(r, Repr::Obj, true));
         }
@@ -216,32 +225,50 @@ impl Recorder {
         Ok(())
     }
 
-    /// `list(g)`, `tuple(g)` or `set(g)` of a plain generator FOR_ITER
-    /// would resume on the stack (the CALL's callable `callee`, its argument
-    /// `arg`): the interpreter consumes it on the stack (`push::consume`)
-    /// and the trace runs the generator's body inline, adding each value to
-    /// the container.
-    pub(super) fn consume(&mut self, vm: &VirtualMachine, callee: Operand, callable: &PyObject, g: &PyObject, snap: SnapId, argc: usize) -> Result<bool, Abort> {
+    /// `list(g)`, `tuple(g)`, `set(g)` or `sep.join(g)` (`receiver`: the
+    /// separator, an exact str) of a plain generator FOR_ITER would resume
+    /// on the stack (the CALL's callable `callee`, its argument `g`): the
+    /// interpreter consumes it on the stack (`push::consume`) and the trace
+    /// runs the generator's body inline, adding each value to the
+    /// container.
+    pub(super) fn consume(&mut self, vm: &VirtualMachine, callee: Operand, callable: &PyObject, receiver: Option<&PyObject>, g: &PyObject, snap: SnapId) -> Result<bool, Abort> {
         use crate::push::Container;
-        let Some(kind) = Container::of(vm, callable).filter(|k| *k != Container::FrozenSet) else { return Ok(false) };
-        if argc != 1 || self.frames.len() >= MAX_DEPTH || !crate::generator::is_plain_generator(g) {
+        let kind = match receiver {
+            None => Container::of(vm, callable).filter(|k| *k != Container::FrozenSet),
+            Some(sep) => crate::push::consume::joins(vm, callable, sep).then_some(Container::Join),
+        };
+        let Some(kind) = kind else { return Ok(false) };
+        if self.frames.len() >= MAX_DEPTH || !crate::generator::is_plain_generator(g) {
             return Ok(false);
         }
         let Some(suspended) = crate::generator::suspended_on_stack(vm, g) else { return Ok(false) };
         if !matches!(self.peek(0), Sh::Val { repr: Repr::Obj, .. }) {
             return Ok(false);
         }
+        if receiver.is_some() && !matches!(self.peek(1), Sh::Val { repr: Repr::Obj, .. }) {
+            return Ok(false);
+        }
         let k = self.constant(callable, &format!("{kind:?}"));
         self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
         // The generator moves from the caller's stack into the frame, which
-        // owns it; the callable and the NULL go.
+        // owns it; the callable goes, and the NULL or the separator, which
+        // becomes the container's first item.
         let arg = self.pop();
         let obj = self.own(arg);
-        for _ in 0..2 {
-            let s = self.pop();
-            self.release(s);
-        }
+        let own_or_null = self.pop();
+        let callable_sh = self.pop();
+        self.release(callable_sh);
         let acc = self.call(Helper::ConsumeNew, &[(kind as i64).into()]).expect("obj");
+        if kind == Container::Join {
+            let (sep, t) = self.as_obj(own_or_null).ok_or("join on NULL")?;
+            if let Operand::Value(_) = sep {
+                let str_type = self.type_const(vm, vm.ctx.types.str_type);
+                self.b.guard_class(sep, str_type, snap);
+            }
+            self.call(Helper::ConsumeTake, &[acc.into(), sep, (kind as i64).into()]);
+            self.release_temp(sep, t);
+        }
+        self.release(own_or_null);
         crate::push::consume::consume_next(g);
         self.peel(vm, snap, obj, g, suspended, Some((acc, kind)))?;
         Ok(true)
