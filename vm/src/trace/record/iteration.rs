@@ -250,25 +250,25 @@ impl Recorder {
         }
         let k = self.constant(callable, &format!("{kind:?}"));
         self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
+        // A separator the trace computes is guarded to be an exact str
+        // (a constant one was checked above).
+        if let (Some(_), Sh::Val { op: sep @ Operand::Value(_), .. }) = (receiver, self.peek(1)) {
+            let str_type = self.type_const(vm, vm.ctx.types.str_type);
+            self.b.guard_class(sep, str_type, snap);
+        }
         // The generator moves from the caller's stack into the frame, which
         // owns it; the callable goes, and the NULL or the separator, which
         // becomes the container's first item.
         let arg = self.pop();
         let obj = self.own(arg);
-        let own_or_null = self.pop();
+        let sep_or_null = self.pop();
         let callable_sh = self.pop();
         self.release(callable_sh);
         let acc = self.call(Helper::ConsumeNew, &[(kind as i64).into()]).expect("obj");
-        if kind == Container::Join {
-            let (sep, t) = self.as_obj(own_or_null).ok_or("join on NULL")?;
-            if let Operand::Value(_) = sep {
-                let str_type = self.type_const(vm, vm.ctx.types.str_type);
-                self.b.guard_class(sep, str_type, snap);
-            }
+        if let Sh::Val { op: sep, .. } = sep_or_null {
             self.call(Helper::ConsumeTake, &[acc.into(), sep, (kind as i64).into()]);
-            self.release_temp(sep, t);
         }
-        self.release(own_or_null);
+        self.release(sep_or_null);
         crate::push::consume::consume_next(g);
         self.peel(vm, snap, obj, g, suspended, Some((acc, kind)))?;
         Ok(true)
