@@ -1373,6 +1373,27 @@ pub fn finish_compiled(vm: &VirtualMachine, it: &PyObject) {
     frame.recycle(vm);
 }
 
+/// An exit inside a consumed generator that compiled code ran without
+/// making it (`trace::record` `consume_unmade`): the generator of plain
+/// generator function `func`, made now and entered as `enter_compiled`
+/// leaves one, its frame empty for `frame_for_exit`.
+pub fn made_for_exit(vm: &VirtualMachine, func: &PyObjectRef) -> PyResult {
+    let f = crate::call::exact_function(vm, func).ok_or_else(|| vm.new_system_error("hipy JIT: an unmade generator without its function"))?;
+    let info = crate::code::info_for(&layout::function_code(f));
+    // SAFETY: the frame holds `func`, which keeps these alive.
+    let (globals, builtins, closure) = unsafe { layout::frame_refs(vm, f) }?;
+    let mut frame = Frame::new(info, globals, builtins, None, Some(func.clone()));
+    frame.closure = closure;
+    frame.slots.clear();
+    let gen = new_generator(vm, frame);
+    let g = entered(&gen);
+    if !g.claim() {
+        return Err(vm.new_system_error("hipy JIT: a new generator already running"));
+    }
+    g.begin_run(vm);
+    Ok(gen)
+}
+
 /// An exit rebuilds the frame of generator `it`, entered by compiled code,
 /// to run it on the interpreter's stack: the frame, empty, taken out of the
 /// generator, which stays running.

@@ -43,6 +43,12 @@ impl RangeIter {
         let start = r.start.as_bigint().to_i64()?;
         let stop = r.stop.as_bigint().to_i64()?;
         let step = r.step.as_bigint().to_i64()?;
+        Self::new(start, stop, step)
+    }
+
+    /// An iterator from `start` to `stop` by `step`, or None when the bounds
+    /// are too large or `step` is 0.
+    pub fn new(start: i64, stop: i64, step: i64) -> Option<RangeIter> {
         if [start, stop, step].iter().any(|v| v.abs() >= LIMIT) || step == 0 {
             return None;
         }
@@ -111,4 +117,14 @@ pub fn iter_range(vm: &VirtualMachine, obj: &PyObjectRef) -> Option<PyObjectRef>
     }
     let r = obj.downcast_ref::<PyRange>()?;
     Some(RangeIter::for_range(r)?.into_ref(&vm.ctx).into())
+}
+
+/// `iter(range(start, stop))`: hipy's iterator, or RustPython's where the
+/// bounds are past hipy's limit (as GET_ITER of that range would give).
+pub fn iter_of(vm: &VirtualMachine, start: i64, stop: i64) -> PyResult {
+    if let Some(it) = RangeIter::new(start, stop, 1) {
+        return Ok(it.into_ref(&vm.ctx).into());
+    }
+    let range = vm.ctx.types.range_type.as_object().call((start, stop), vm)?;
+    Ok(range.get_iter(vm)?.into())
 }

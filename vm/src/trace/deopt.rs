@@ -620,6 +620,7 @@ pub fn rebuild(
         if desc.generator {
             let (g, rest) = fr.slots.split_last().expect("generator source");
             let gen = exit.source(vm, g).flatten().expect("a generator");
+            let gen = if desc.unmade { crate::generator::made_for_exit(vm, &gen).map_err(Raised::from)? } else { gen };
             // A generator a container call consumes: the container is the
             // source before the generator.
             let (ret, rest) = match desc.consume {

@@ -44,7 +44,7 @@ macro_rules! helpers {
                     Helper::BoxBool, Helper::Set0, Helper::Dict0, Helper::Slice2, Helper::Slice3,
                     Helper::List0, Helper::List1, Helper::List2, Helper::List3, Helper::List4, Helper::List5, Helper::List6,
                     Helper::Tuple1, Helper::Tuple2, Helper::Tuple3, Helper::Tuple4, Helper::Tuple5, Helper::Tuple6,
-                    Helper::ListToTuple,
+                    Helper::ListToTuple, Helper::RangeIter,
                 ];
                 ALLOCATING.iter().any(|h| h.name() == name)
             }
@@ -191,6 +191,9 @@ helpers! {
     SliceInts = "slice_ints", hp_slice_ints, [Obj, I64, I64, I64, I64] -> Obj, RAISING, 0;
     StoreSliceInts = "store_slice_ints", hp_store_slice_ints, [Obj, Obj, I64, I64, I64] -> I64, PLAIN, 0;
     GetIter = "get_iter", hp_get_iter, [Obj] -> Obj, RAISING, 0;
+    FuncCell = "func_cell", hp_func_cell, [Obj, I64] -> Obj, OWNED, 0;
+    /// `iter(range(start, stop))` (`range::iter_of`).
+    RangeIter = "range_iter", hp_range_iter, [I64, I64] -> Obj, RAISING, 0;
     ListToTuple = "list_to_tuple", hp_list_to_tuple, [Obj] -> Obj, RAISING, 0;
     SuperAttr = "super_attr", hp_super_attr, [Obj, Obj, Obj, Obj] -> Obj, RAISING, 0;
     List0 = "list0", hp_list0, [] -> Obj, OWNED, 0;

@@ -1097,6 +1097,18 @@ pub extern "C" fn hp_list_to_tuple(l: *const PyObject) -> *const PyObject {
     owned_or_fail(crate::ops::list_to_tuple(vm(), unsafe { obj(l) }))
 }
 
+/// Cell `i` of function `f`'s closure (owned): a free variable of a
+/// generator the trace runs without making it (`consume_unmade`).
+pub extern "C" fn hp_func_cell(f: *const PyObject, i: i64) -> *const PyObject {
+    let f = unsafe { obj(f) }.downcast_ref::<rustpython_vm::builtins::PyFunction>().expect("a function");
+    owned(f.closure_ref().expect("a closure").as_slice()[i as usize].clone())
+}
+
+/// GET_ITER of `range(start, stop)` (CALL and GET_ITER in one): owned.
+pub extern "C" fn hp_range_iter(start: i64, stop: i64) -> *const PyObject {
+    owned_or_fail(crate::range::iter_of(vm(), start, stop))
+}
+
 pub extern "C" fn hp_get_iter(o: *const PyObject) -> *const PyObject {
     let o = unsafe { obj(o) }.to_owned();
     owned_or_fail(crate::ops::get_iter(vm(), o))

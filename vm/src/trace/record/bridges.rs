@@ -57,6 +57,8 @@ impl Recorder {
             recorded: false,
             target: crate::trace::Target::Bridge(ct.clone(), exit),
             pending_iter: None,
+            range_iter: None,
+            unmade: None,
             loops_passed: HashMap::new(),
             objects: Vec::new(),
             object_of: HashMap::new(),

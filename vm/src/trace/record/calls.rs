@@ -39,6 +39,9 @@ fn init_hit(vm: &VirtualMachine, f: &Frame, op: Op, key: (usize, u32)) -> Option
 
 impl Recorder {
     pub(super) fn call_op(&mut self, vm: &VirtualMachine, f: &Frame, op: Op, pc: u32, argc: usize) -> Result<(), Abort> {
+        if let Some(unmade) = self.unmade.take() {
+            return self.consume_unmade(vm, f, unmade);
+        }
         let base = f.slots.len() - argc - 2;
         let callable = f.slots[base].clone().ok_or("NULL callable")?;
         let self_arg = f.slots[base + 1].is_some();
@@ -217,6 +220,11 @@ impl Recorder {
                 }
             }
         }
+        // `list(gen(x))`, `sep.join(f(x) for x in xs)`...: a generator the
+        // next instruction consumes is not made.
+        if self.defer_generator(vm, f, &callable, callee, base, &args, snap)? {
+            return Ok(());
+        }
         // `list(g)`, `tuple(g)`, `set(g)` and `sep.join(g)` of a plain
         // generator: its body inline, its values added to the container.
         if argc == 1 {
@@ -224,6 +232,29 @@ impl Recorder {
             let receiver = if self_arg { f.slots[base + 1].as_deref() } else { None };
             if self.consume(vm, callee, &callable, receiver, arg_obj, snap)? {
                 return Ok(());
+            }
+        }
+        // `for x in range(...)` and `g(x for x in range(...))`: `range` of
+        // one or two ints and the GET_ITER after it make the iterator in one
+        // helper, without the range object or the call protocol.
+        if !self_arg && (1..=2).contains(&argc) && callable.is(vm.ctx.types.range_type) {
+            let next = f.code.ops.get(self.next_pc as usize).map(|o| o.kind);
+            let bounds = &f.slots[f.slots.len() - argc..];
+            if matches!(next, Some(rustpython_vm::bytecode::Instruction::GetIter))
+                && bounds.iter().all(|b| b.as_ref().is_some_and(|b| int_value(vm, b).is_some()))
+            {
+                let k = self.constant(&callable, "range");
+                self.b.guard(Opcode::GuardIdentity, &[callee, k.into()], snap);
+                let mut ints = Vec::with_capacity(argc);
+                for (s, o) in args.iter().zip(bounds) {
+                    ints.push(self.as_int(vm, *s, o.as_ref().expect("checked"), snap).ok_or("range of a non-int")?);
+                }
+                let (start, stop) = if argc == 1 { (Operand::Int(0), ints[0]) } else { (ints[0], ints[1]) };
+                let raise = self.snapshot(SnapshotKind::RaisePending, pc);
+                let it = self.call(Helper::RangeIter, &[start, stop]).expect("obj");
+                self.b.guard_nonnull(it, raise);
+                self.range_iter = Some(it);
+                return self.finish_call(argc, Sh::val(it, Repr::Obj, true));
             }
         }
         // Any other callable: a residual call.
@@ -665,7 +696,7 @@ impl Recorder {
             slots[j] = self.own(s);
         }
         let namespace = super::namespace_of(func, f.builtins.to_ref())?;
-        self.descs.push(FrameDesc { info, func: Some(func.clone()), init: init.is_some(), binary: None, generator: false, consume: None, namespace });
+        self.descs.push(FrameDesc { info, func: Some(func.clone()), init: init.is_some(), binary: None, generator: false, consume: None, unmade: false, namespace });
         self.keep.push(func.clone());
         let desc = (self.descs.len() - 1) as u32;
         // The caller resumes after the CALL (its pc is already past it).
@@ -713,7 +744,7 @@ impl Recorder {
         slots[0] = self.own(sa);
         slots[1] = self.own(sb);
         let namespace = super::namespace_of(&method, vm.builtins.dict())?;
-        self.descs.push(FrameDesc { info, func: Some(method.clone()), init: false, binary: Some(op), generator: false, consume: None, namespace });
+        self.descs.push(FrameDesc { info, func: Some(method.clone()), init: false, binary: Some(op), generator: false, consume: None, unmade: false, namespace });
         self.keep.push(method);
         let desc = (self.descs.len() - 1) as u32;
         let (next, pc) = (self.next_pc, self.pc);

@@ -99,6 +99,10 @@ pub struct FrameDesc {
     /// A generator's frame run by a container call (`push::consume`): the
     /// container is the source before the generator.
     pub consume: Option<crate::push::Container>,
+    /// A consumed generator the trace never made (`consume_unmade`): the
+    /// generator's function stands where the generator would be, and an
+    /// exit makes the generator (`generator::made_for_exit`).
+    pub unmade: bool,
     /// The frame's globals and builtins (for the frames a frame walk shows
     /// during a residual call, `sites`).
     pub namespace: (PyRef<PyDict>, PyRef<PyDict>),
@@ -154,6 +158,18 @@ struct GenFrame {
     consume: Option<(ValueId, crate::push::Container)>,
 }
 
+/// A call of a plain generator function whose generator the next
+/// instruction, a container call, consumes (`Recorder::defer_generator`):
+/// what the generator's frame starts with. The caller's stack holds the
+/// function (borrowed) where the generator would be.
+struct Unmade {
+    info: Rc<CodeInfo>,
+    /// The function (owned) and the arguments (owned).
+    func: Sh,
+    args: Vec<Sh>,
+    kind: crate::push::Container,
+}
+
 /// Why recording stopped without a trace.
 pub type Abort = String;
 
@@ -187,6 +203,12 @@ pub struct Recorder {
     /// A generic FOR_ITER recorded but not yet executed: its result and the
     /// pc it jumps to when the iterator is exhausted.
     pending_iter: Option<(ValueId, u32, ConstId)>,
+    /// The iterator a `range(...)` call made for the GET_ITER after it
+    /// (which then has nothing to do).
+    range_iter: Option<ValueId>,
+    /// A generator call the trace did not make, for the container call
+    /// after it to consume (`defer_generator`).
+    unmade: Option<Unmade>,
     /// Back-edges of other loops a bridge (each at most once) or a
     /// function's entry trace went through, and how often.
     loops_passed: HashMap<u32, u32>,
@@ -274,7 +296,7 @@ impl Recorder {
             }
         }
         let namespace = (f.globals.to_ref(), f.builtins.to_ref());
-        let descs = vec![FrameDesc { info: f.code.clone(), func: None, init: false, binary: None, generator: false, consume: None, namespace }];
+        let descs = vec![FrameDesc { info: f.code.clone(), func: None, init: false, binary: None, generator: false, consume: None, unmade: false, namespace }];
         let header_nulls = slots.iter().map(|s| matches!(s, Sh::Null)).collect();
         Ok(Recorder {
             b,
@@ -296,6 +318,8 @@ impl Recorder {
             recorded: false,
             target: super::Target::Loop(super::LoopKey::of(f, f.lasti)),
             pending_iter: None,
+            range_iter: None,
+            unmade: None,
             loops_passed: HashMap::new(),
             objects: Vec::new(),
             object_of: HashMap::new(),
@@ -1054,6 +1078,7 @@ impl Recorder {
                 let cls = self.type_const(vm, conc(0).class());
                 self.b.guard_class(g, cls, snap);
             }
+            Instruction::GetIter if matches!((self.peek(0), self.range_iter.take()), (Sh::Val { op: Operand::Value(v), .. }, Some(r)) if v == r) => {}
             Instruction::GetIter => {
                 let raise = self.snapshot(SnapshotKind::RaisePending, pc);
                 let s = self.pop();
