@@ -99,7 +99,12 @@ pub fn take(vm: &VirtualMachine, kind: Container, acc: &PyObject, v: &PyObject) 
             true
         }
         Container::Set | Container::FrozenSet => {
-            takes(vm, kind, v) && acc.downcast_ref::<PySet>().expect("a set").add(v.to_owned(), vm).is_ok()
+            let set = acc.downcast_ref::<PySet>().expect("a set");
+            // An exact int or str: its hash without the protocol.
+            if let Some(hash) = crate::exact::plain_hash(vm, v) {
+                return set.add_hashed(v.to_owned(), hash, vm).is_ok();
+            }
+            takes(vm, kind, v) && set.add(v.to_owned(), vm).is_ok()
         }
     }
 }
