@@ -524,6 +524,11 @@ pub struct AllocFuncs {
     /// The int and float types (what a virtual box's class guard compares with).
     pub int_type: ConstId,
     pub float_type: ConstId,
+    /// MAKE_FUNCTION's helper, `(code, globals, defaults, closure, kwdefaults)
+    /// -> obj` (owned; its arguments not consumed), and the function type: a
+    /// virtual of that class has those five fields, in that order, and is
+    /// made by that helper.
+    pub make_function: Option<(FuncId, ConstId)>,
 }
 
 /// A recorded (or optimized) loop trace, or a bridge (`bridge` is set).

@@ -271,6 +271,17 @@ impl Parser {
                 types.push(ConstId(numbered(&c.word()?, "c").ok_or("expected cN")?));
                 c.eat_punct(',');
             }
+            let make_function = if c.at_word("make_function") {
+                c.next();
+                let f = FuncId(numbered(&c.word()?, "f").ok_or("expected fN")?);
+                c.eat_punct(',');
+                if c.word()? != "function" {
+                    return Err("alloc: expected function".into());
+                }
+                Some((f, ConstId(numbered(&c.word()?, "c").ok_or("expected cN")?)))
+            } else {
+                None
+            };
             self.trace.alloc = Some(AllocFuncs {
                 new_instance: ids[0],
                 set_attr: ids[1],
@@ -284,6 +295,7 @@ impl Parser {
                 unbox_int: ids[9],
                 int_type: types[0],
                 float_type: types[1],
+                make_function,
             });
             return Ok(());
         }

@@ -97,6 +97,10 @@ fn print(t: &Trace, annotate: Option<u32>) -> String {
             "alloc new {}, set {}, box_int {}, box_float {}, incref {}, decref {}, get {}, getattr {}, has {}, unbox_int {}, int {}, float {}",
             a.new_instance, a.set_attr, a.box_int, a.box_float, a.incref, a.decref, a.get_attr, a.get_attr_any, a.has_attr, a.unbox_int, a.int_type, a.float_type
         );
+        if let Some((f, c)) = a.make_function {
+            out.pop();
+            let _ = writeln!(out, ", make_function {f}, function {c}");
+        }
     }
     let mut printed = vec![false; t.snapshots.len()];
     let mut exit_no = annotate.unwrap_or(0);

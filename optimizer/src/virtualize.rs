@@ -304,6 +304,21 @@ fn force(trace: &mut Trace, alloc: AllocFuncs, st: &mut State, out: &mut Vec<Op>
             let Operand::Value(b) = boxed(trace, alloc, out, x) else { unreachable!("a box's payload is a number") };
             b
         }
+        None if is_function(trace, alloc, &v) => {
+            // A function: made by MAKE_FUNCTION's helper from its fields, whose
+            // references the virtual held.
+            stats.forced += 1;
+            stats.removed -= 1;
+            let (make, _) = alloc.make_function.expect("checked");
+            let obj = trace.new_value(Type::Obj);
+            out.push(call(make, &v.fields, Some(obj)));
+            for f in &v.fields {
+                if matches!(f, Operand::Value(_)) && trace.operand_type(*f) == Some(Type::Obj) {
+                    out.push(call(alloc.decref, &[*f], None));
+                }
+            }
+            obj
+        }
         None => {
             stats.forced += 1;
             stats.removed -= 1;
@@ -326,11 +341,20 @@ fn force(trace: &mut Trace, alloc: AllocFuncs, st: &mut State, out: &mut Vec<Op>
     }
 }
 
+/// Whether virtual `v` is a function (made by MAKE_FUNCTION's helper).
+fn is_function(trace: &Trace, alloc: AllocFuncs, v: &Virtual) -> bool {
+    alloc.make_function.is_some_and(|(_, ty)| trace.consts[ty.index()].addr == trace.consts[v.class.index()].addr)
+}
+
 /// The recorder's attribute reads and unboxing on virtual `k` (the first argument
 /// of `op`): `get_attr` of a field (a number becomes a virtual box), `has_attr`,
 /// `unbox_int` of a box. False when `op` is none of those or cannot fold.
 fn read_attribute(trace: &mut Trace, alloc: AllocFuncs, st: &mut State, out: &mut Vec<Op>, op: &Op, k: usize) -> bool {
     let v = st.objects[k].as_ref().unwrap();
+    // A function's fields are its constructor's arguments, not its `__dict__`.
+    if is_function(trace, alloc, v) {
+        return false;
+    }
     let field = |name: Operand| {
         let Operand::Obj(c) = name else { return None };
         let addr = trace.consts[c.index()].addr;

@@ -296,3 +296,93 @@ fn a_constant_field_of_a_loop_carried_object_goes_around_as_a_reference_of_its_o
     let text = t.to_string();
     assert!(text.contains("call f4(c4)") && text.contains("call f5("), "{text}");
 }
+
+/// `HEAD` with MAKE_FUNCTION's helper (f11) and the function type (c5): a
+/// function's five fields are c9..c13 (code, globals, defaults, closure,
+/// keyword defaults); c6 is a code object, c7 a globals dict, c8 None.
+fn head_with_functions() -> String {
+    HEAD.replace(
+        "int c3, float c4",
+        "int c3, float c4, make_function f11, function c5",
+    )
+    .replace(
+        "alloc new",
+        "const c5 = 0x1050 \"function\"
+         const c6 = 0x1060 \"code\"
+         const c7 = 0x1070 \"globals\"
+         const c8 = 0x1080 \"None\"
+         const c9 = 0x1090 \"__code__\"
+         const c10 = 0x10a0 \"__globals__\"
+         const c11 = 0x10b0 \"__defaults__\"
+         const c12 = 0x10c0 \"__closure__\"
+         const c13 = 0x10d0 \"__kwdefaults__\"
+         func f11 = 0x20b0 \"make_function_made\" (obj, obj, obj, obj, obj) -> obj owned
+         alloc new",
+    )
+}
+
+#[test]
+fn a_function_that_dies_unseen_releases_its_closure() {
+    let head = head_with_functions();
+    check_pass(
+        virtualize,
+        &format!(
+            "trace t
+             inputs v0:obj
+             {head}
+             v1 = call f4(v0)
+             v2 = new c5
+             setfield_gc v2, 9, c6
+             setfield_gc v2, 10, c7
+             setfield_gc v2, 11, c8
+             setfield_gc v2, 12, v1
+             setfield_gc v2, 13, c8
+             call f5(v2)
+             jump v0"
+        ),
+        &format!(
+            "trace t
+             inputs v0:obj
+             {head}
+             v1 = call f4(v0)
+             call f5(v1)
+             jump v0"
+        ),
+    );
+}
+
+#[test]
+fn a_function_that_escapes_is_made_by_make_function() {
+    let head = head_with_functions();
+    check_pass(
+        virtualize,
+        &format!(
+            "trace t
+             inputs v0:obj
+             {head}
+             v1 = call f4(v0)
+             v2 = new c5
+             setfield_gc v2, 9, c6
+             setfield_gc v2, 10, c7
+             setfield_gc v2, 11, c8
+             setfield_gc v2, 12, v1
+             setfield_gc v2, 13, c8
+             v3 = call f6(v2)
+             call f5(v2)
+             call f5(v3)
+             jump v0"
+        ),
+        &format!(
+            "trace t
+             inputs v0:obj
+             {head}
+             v1 = call f4(v0)
+             v4 = call f11(c6, c7, c8, v1, c8)
+             call f5(v1)
+             v3 = call f6(v4)
+             call f5(v4)
+             call f5(v3)
+             jump v0"
+        ),
+    );
+}

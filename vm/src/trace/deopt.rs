@@ -92,6 +92,15 @@ impl Exit<'_> {
         }
         let v = &self.virtuals[k];
         let class = self.object(vm, Operand::Obj(v.class));
+        if class.is(vm.ctx.types.function_type) {
+            let fields: Vec<PyObjectRef> = v.fields.clone().iter().map(|s| self.source(vm, s).flatten().unwrap_or_else(|| vm.ctx.none())).collect();
+            let obj = made_function(vm, fields);
+            if self.made.len() <= k {
+                self.made.resize(k + 1, None);
+            }
+            self.made[k] = Some(obj.clone());
+            return obj;
+        }
         let obj = new_virtual(vm, &class);
         if self.made.len() <= k {
             self.made.resize(k + 1, None);
@@ -105,6 +114,16 @@ impl Exit<'_> {
         }
         obj
     }
+}
+
+/// A function the trace kept virtual (`record::objects`), made real from its
+/// fields: MAKE_FUNCTION's arguments, as the trace's helper makes it.
+fn made_function(vm: &VirtualMachine, fields: Vec<PyObjectRef>) -> PyObjectRef {
+    let [code, globals, defaults, closure, kwdefaults]: [PyObjectRef; 5] = fields.try_into().expect("a function's five fields");
+    let given = |o: PyObjectRef| Some(o).filter(|o| !vm.is_none(o));
+    let builtins = || crate::runtime::current_frame(|f| f.map(|f| f.builtins.to_ref().into()));
+    crate::function::new_function(vm, code, globals, given(defaults), given(closure), given(kwdefaults), builtins)
+        .expect("a function the trace made from a code constant")
 }
 
 /// A virtual object made real: an instance of `class`, allocated as
@@ -405,6 +424,12 @@ struct Planner<'a> {
 }
 
 impl Planner<'_> {
+    fn is_function_class(&self, class: hipy_optimizer::ConstId) -> bool {
+        use rustpython_vm::class::StaticType;
+        let addr = self.part.trace.consts[class.index()].addr;
+        addr == PyFunction::static_type() as *const _ as *const PyObject as u64
+    }
+
     fn index(&self, v: ValueId) -> Option<usize> {
         self.info.values.iter().position(|&x| x == v)
     }
@@ -432,6 +457,10 @@ impl Planner<'_> {
                     return Some(Value::Virtual(i));
                 }
                 let v = self.virtuals.get(k)?;
+                // (A function is made at an exit that rebuilds the frame.)
+                if self.is_function_class(v.class) {
+                    return None;
+                }
                 let i = self.objects.len();
                 self.object_of[k] = Some(i);
                 let class = self.part.trace.consts[v.class.index()].addr;

@@ -44,7 +44,7 @@ macro_rules! helpers {
                     Helper::BoxBool, Helper::Set0, Helper::Dict0, Helper::Slice2, Helper::Slice3,
                     Helper::List0, Helper::List1, Helper::List2, Helper::List3, Helper::List4, Helper::List5, Helper::List6,
                     Helper::Tuple1, Helper::Tuple2, Helper::Tuple3, Helper::Tuple4, Helper::Tuple5, Helper::Tuple6,
-                    Helper::ListToTuple, Helper::RangeIter,
+                    Helper::ListToTuple, Helper::RangeIter, Helper::MakeFunctionMade,
                 ];
                 ALLOCATING.iter().any(|h| h.name() == name)
             }
@@ -183,6 +183,13 @@ helpers! {
     InstanceSet = "instance_set", hp_instance_set, [Obj, Obj, Obj] -> Void, PLAIN, 4;
     SlotStore = "slot_store", hp_slot_store, [Obj, I64, Obj] -> Void, PLAIN, 4;
     MakeFunction = "make_function", hp_make_function, [Obj, Obj, Obj, Obj, Obj] -> Obj, RAISING, 0;
+    /// A function the trace made virtual (`record::objects`), made where it
+    /// escapes: from a code constant, the globals and the closure the trace
+    /// built, it cannot fail.
+    MakeFunctionMade = "make_function_made", hp_make_function, [Obj, Obj, Obj, Obj, Obj] -> Obj, OWNED, 0;
+    /// Item `i` of a tuple (owned): a free variable's cell from the closure
+    /// of a function the trace made (`consume_unmade`).
+    TupleItem = "tuple_item", hp_tuple_item, [Obj, I64] -> Obj, OWNED, 0;
     CellGet = "cell_get", hp_cell_get, [Obj] -> Obj, RAISING, 0;
     Slice2 = "slice2", hp_slice2, [Obj, Obj] -> Obj, OWNED, 0;
     Slice3 = "slice3", hp_slice3, [Obj, Obj, Obj] -> Obj, OWNED, 0;

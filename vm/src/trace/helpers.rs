@@ -1104,6 +1104,12 @@ pub extern "C" fn hp_func_cell(f: *const PyObject, i: i64) -> *const PyObject {
     owned(f.closure_ref().expect("a closure").as_slice()[i as usize].clone())
 }
 
+/// Item `i` of tuple `t` (owned; `i` in range).
+pub extern "C" fn hp_tuple_item(t: *const PyObject, i: i64) -> *const PyObject {
+    let t = unsafe { obj(t) }.downcast_ref::<rustpython_vm::builtins::PyTuple>().expect("a tuple");
+    owned(t.as_slice()[i as usize].clone())
+}
+
 /// GET_ITER of `range(start, stop)` (CALL and GET_ITER in one): owned.
 pub extern "C" fn hp_range_iter(start: i64, stop: i64) -> *const PyObject {
     owned_or_fail(crate::range::iter_of(vm(), start, stop))

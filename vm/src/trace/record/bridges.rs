@@ -109,6 +109,21 @@ impl Recorder {
         }
         for (k, v) in snap.virtuals.iter().enumerate() {
             let cls = r.parent_object(&part.trace, v.class).downcast_ref::<PyType>().ok_or("a virtual's class is not a type")?.to_owned();
+            if cls.is(vm.ctx.types.function_type) {
+                // A function the parent made virtual: the same fields.
+                let object = r.object_of[&virt[k]];
+                r.mark_function(object);
+                for (name, src) in v.names.iter().zip(&v.fields) {
+                    let name = r.parent_object(&part.trace, *name).downcast_ref::<PyStr>().and_then(|s| s.to_str()).ok_or("a field name is not a str")?.to_owned();
+                    let val = r.bridge_value(&part.trace, &g, &input_of, &mut taken, &virt, &mut virt_owned, src)?;
+                    if val == Sh::Null {
+                        abort!("a function's field is NULL");
+                    }
+                    let val = r.own(val);
+                    r.set_function_field(vm, object, virt[k], &name, val);
+                }
+                continue;
+            }
             for (name, src) in v.names.iter().zip(&v.fields) {
                 let name = r.parent_object(&part.trace, *name).downcast_ref::<PyStr>().and_then(|s| s.to_str()).ok_or("a field name is not a str")?.to_owned();
                 let val = r.bridge_value(&part.trace, &g, &input_of, &mut taken, &virt, &mut virt_owned, src)?;

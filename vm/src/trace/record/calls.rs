@@ -815,6 +815,24 @@ impl Recorder {
             flags.push(next.arg);
             p += 1 + next.ncache as usize;
         }
+        // A code constant and arguments the trace holds as objects: the
+        // function stays virtual until it escapes (`record::objects`).
+        let code_const = matches!(self.peek(0), Sh::Val { op: Operand::Obj(_), .. });
+        let objects = (1..=flags.len()).all(|i| matches!(self.peek(i), Sh::Val { repr: Repr::Obj, .. }));
+        if code_const && objects {
+            let code = self.pop();
+            let values: Vec<(u32, Sh)> = flags.iter().map(|&flag| (flag, self.pop())).collect();
+            let none = Sh::val(self.constant(vm.ctx.none.as_object(), "None"), Repr::Obj, false);
+            let globals = Sh::val(self.constant(f.globals.as_object(), "globals"), Repr::Obj, false);
+            let field = |flag: u32, r: &mut Self| match values.iter().find(|(k, _)| *k == flag) {
+                Some((_, s)) => r.own(*s),
+                None => none,
+            };
+            let fields = [code, globals, field(ATTRIBUTE_DEFAULTS, self), field(ATTRIBUTE_CLOSURE, self), field(ATTRIBUTE_KWDEFAULTS, self)];
+            let r = self.new_function_object(vm, fields);
+            self.push(Sh::val(r, Repr::Obj, true));
+            return Ok(());
+        }
         let raise = self.snapshot(SnapshotKind::RaisePending, pc);
         let code = self.pop();
         let values: Vec<(u32, Sh)> = flags.iter().map(|&flag| (flag, self.pop())).collect();

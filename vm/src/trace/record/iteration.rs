@@ -325,11 +325,16 @@ impl Recorder {
         if !self.guard_consumer(vm, consumer_op, consumer, kind, receiver.is_some(), argc + 2, snap) {
             return Ok(false);
         }
-        // The function runs the recorded code.
-        let function_type = self.type_const(vm, vm.ctx.types.function_type);
-        self.b.guard_class(callee, function_type, snap);
-        let code = self.b.load_field(callee, PyFunction::code_field_offset() as i32, Type::I64);
-        self.b.guard_eq_i64(code, info.code.as_object() as *const PyObject as i64, snap);
+        // The function runs the recorded code (known for one the trace made).
+        let made_code = self.made_function_field(self.peek(argc + 1), "__code__");
+        let code_addr = info.code.as_object() as *const PyObject as u64;
+        let known = matches!(made_code, Some(Sh::Val { op: Operand::Obj(c), .. }) if self.b.trace().consts[c.index()].addr == code_addr);
+        if !known {
+            let function_type = self.type_const(vm, vm.ctx.types.function_type);
+            self.b.guard_class(callee, function_type, snap);
+            let code = self.b.load_field(callee, PyFunction::code_field_offset() as i32, Type::I64);
+            self.b.guard_eq_i64(code, code_addr as i64, snap);
+        }
         // The arguments (self first when present) and the function move
         // into the frame-to-be; the function stands in for the generator.
         let mut popped: Vec<Sh> = (0..=argc).map(|_| self.pop()).collect();
@@ -371,6 +376,11 @@ impl Recorder {
         let Sh::Val { op: func, .. } = u.func else { abort!("a generator function of NULL") };
         let free = info.code.freevars.len();
         let first_free = info.nlocalsplus - free;
+        // The closure of a function the trace made: the tuple it built.
+        let closure = match self.made_function_field(u.func, "__closure__") {
+            Some(Sh::Val { op: c @ Operand::Value(_), .. }) => Some(c),
+            _ => None,
+        };
         let mut args = u.args.into_iter();
         let mut slots = Vec::with_capacity(nulls.len() + 1);
         for (i, &empty) in nulls.iter().enumerate() {
@@ -379,8 +389,11 @@ impl Recorder {
             } else if i < info.argcount {
                 args.next().ok_or("a missing argument")?
             } else if (first_free..info.nlocalsplus).contains(&i) {
-                let cell = self.call(Helper::FuncCell, &[func, ((i - first_free) as i64).into()]).expect("obj");
-                Sh::val(cell, Repr::Obj, true)
+                let cell = match closure {
+                    Some(c) => self.call(Helper::TupleItem, &[c, ((i - first_free) as i64).into()]),
+                    None => self.call(Helper::FuncCell, &[func, ((i - first_free) as i64).into()]),
+                };
+                Sh::val(cell.expect("obj"), Repr::Obj, true)
             } else {
                 abort!("a generator slot its prologue sets")
             });

@@ -8,6 +8,12 @@
 //! not model...) marks it escaped; from there on it is an ordinary object whose
 //! attributes are read and written through helpers (the optimizer allocates it
 //! for real at that op).
+//!
+//! A function MAKE_FUNCTION makes from a code constant is recorded the same way:
+//! `new function` and its five constructor arguments as fields (`FUNCTION_FIELDS`),
+//! made by MAKE_FUNCTION's helper where it escapes. Its attributes are not
+//! modeled (`tracked` does not return it); a generator the trace runs without
+//! making it (`consume_unmade`) reads its closure from the fields.
 
 use rustpython_vm::builtins::{PyStrInterned, PyType};
 use rustpython_vm::types::PyTypeFlags;
@@ -20,7 +26,13 @@ pub(super) struct NewObject {
     /// order). Object values are borrowed from the object.
     fields: Vec<(&'static PyStrInterned, Sh)>,
     escaped: bool,
+    /// A function (`new_function_object`), not an instance.
+    function: bool,
 }
+
+/// The fields of a function the trace made, in the order MAKE_FUNCTION's
+/// helper takes them (`hipy_optimizer::AllocFuncs::make_function`).
+pub(super) const FUNCTION_FIELDS: [&str; 5] = ["__code__", "__globals__", "__defaults__", "__closure__", "__kwdefaults__"];
 
 impl NewObject {
     fn field(&self, name: &PyStrInterned) -> Option<Sh> {
@@ -84,21 +96,64 @@ impl Recorder {
                 unbox_int: self.func(Helper::UnboxInt),
                 int_type: self.type_const(vm, vm.ctx.types.int_type),
                 float_type: self.type_const(vm, vm.ctx.types.float_type),
+                make_function: Some((self.func(Helper::MakeFunctionMade), self.type_const(vm, vm.ctx.types.function_type))),
             };
             self.b.set_alloc(alloc);
         }
         let v = self.b.new_object(class);
         self.object_of.insert(v, self.objects.len());
-        self.objects.push(NewObject { fields: Vec::new(), escaped: false });
+        self.objects.push(NewObject { fields: Vec::new(), escaped: false, function: false });
         v
     }
 
-    /// The allocated object a shadow value is, while it has not escaped.
+    /// MAKE_FUNCTION's function as `new function`, its fields `values` (in
+    /// `FUNCTION_FIELDS` order, each an owned reference or a constant, moved
+    /// into the object). Owned.
+    pub(super) fn new_function_object(&mut self, vm: &VirtualMachine, values: [Sh; 5]) -> ValueId {
+        let ty = self.type_const(vm, vm.ctx.types.function_type);
+        let f = self.new_object(vm, ty);
+        let k = self.object_of[&f];
+        self.objects[k].function = true;
+        for (name, value) in FUNCTION_FIELDS.iter().zip(values) {
+            self.set_function_field(vm, k, f, name, value);
+        }
+        f
+    }
+
+    /// Object `k` is a function (a parent trace's virtual one, `bridges`).
+    pub(super) fn mark_function(&mut self, k: usize) {
+        self.objects[k].function = true;
+    }
+
+    /// Field `name` of function object `k` (`f`): `value`'s reference moves in.
+    pub(super) fn set_function_field(&mut self, vm: &VirtualMachine, k: usize, f: ValueId, name: &str, value: Sh) {
+        let name = vm.ctx.intern_str(name);
+        let n = self.constant(name.as_object(), name.as_str());
+        let Sh::Val { op, .. } = value else { unreachable!("a function's fields are values") };
+        self.b.setfield_gc(Operand::Value(f), n.index() as u32, op);
+        self.objects[k].fields.push((name, Sh::val(op, Repr::Obj, false)));
+    }
+
+    /// The allocated instance a shadow value is, while it has not escaped
+    /// (functions are not: their attributes are not modeled).
     pub(super) fn tracked(&mut self, s: Sh) -> Option<usize> {
+        self.made(s).filter(|&k| !self.objects[k].function)
+    }
+
+    /// The object (instance or function) a shadow value is, while it has not
+    /// escaped.
+    fn made(&mut self, s: Sh) -> Option<usize> {
         self.note_escapes();
         let Sh::Val { op: Operand::Value(v), repr: Repr::Obj, .. } = s else { return None };
         let k = *self.object_of.get(&v)?;
         (!self.objects[k].escaped).then_some(k)
+    }
+
+    /// Field `name` (of `FUNCTION_FIELDS`) of the function shadow `s` is,
+    /// while the trace made it and it has not escaped (borrowed).
+    pub(super) fn made_function_field(&mut self, s: Sh, name: &str) -> Option<Sh> {
+        let k = self.made(s).filter(|&k| self.objects[k].function)?;
+        self.objects[k].fields.iter().find(|(n, _)| n.as_str() == name).map(|(_, v)| *v)
     }
 
     /// Mark escaped every tracked object that an op recorded since the last
