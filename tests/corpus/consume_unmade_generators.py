@@ -120,6 +120,8 @@ def ranges(n):
         total += len(list(x for x in range(big, big + (i % 3))))
         total += sum(x for x in range(-(i % 4), 2))
         total += len([x for x in range(5, i % 4)])
+        total += sum(x for x in range(i % 5, -3, -(1 + i % 2)))
+        total += len(list(x for x in range(0, 3 * (i % 4), 3)))
     return total
 
 
@@ -141,6 +143,21 @@ def bad_range(n):
 
 
 print(bad_range(1500))
+
+
+def zero_step(n):
+    acc = 0
+    for i in range(n):
+        step = 0 if i % 400 == 399 else 1 + i % 3
+        try:
+            acc += sum(j for j in range(0, 10, step))
+        except ValueError as e:
+            acc -= 1
+            last = str(e)
+    return acc, last
+
+
+print(zero_step(1600))
 
 
 def empty_and_self_consumed(n):

@@ -119,12 +119,13 @@ pub fn iter_range(vm: &VirtualMachine, obj: &PyObjectRef) -> Option<PyObjectRef>
     Some(RangeIter::for_range(r)?.into_ref(&vm.ctx).into())
 }
 
-/// `iter(range(start, stop))`: hipy's iterator, or RustPython's where the
-/// bounds are past hipy's limit (as GET_ITER of that range would give).
-pub fn iter_of(vm: &VirtualMachine, start: i64, stop: i64) -> PyResult {
-    if let Some(it) = RangeIter::new(start, stop, 1) {
+/// `iter(range(start, stop, step))`: hipy's iterator, or RustPython's where
+/// the bounds are past hipy's limit (as GET_ITER of that range would give);
+/// a zero step raises as `range()` does.
+pub fn iter_of(vm: &VirtualMachine, start: i64, stop: i64, step: i64) -> PyResult {
+    if let Some(it) = RangeIter::new(start, stop, step) {
         return Ok(it.into_ref(&vm.ctx).into());
     }
-    let range = vm.ctx.types.range_type.as_object().call((start, stop), vm)?;
+    let range = vm.ctx.types.range_type.as_object().call((start, stop, step), vm)?;
     Ok(range.get_iter(vm)?.into())
 }

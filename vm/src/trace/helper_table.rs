@@ -199,8 +199,8 @@ helpers! {
     StoreSliceInts = "store_slice_ints", hp_store_slice_ints, [Obj, Obj, I64, I64, I64] -> I64, PLAIN, 0;
     GetIter = "get_iter", hp_get_iter, [Obj] -> Obj, RAISING, 0;
     FuncCell = "func_cell", hp_func_cell, [Obj, I64] -> Obj, OWNED, 0;
-    /// `iter(range(start, stop))` (`range::iter_of`).
-    RangeIter = "range_iter", hp_range_iter, [I64, I64] -> Obj, RAISING, 0;
+    /// `iter(range(start, stop, step))` (`range::iter_of`).
+    RangeIter = "range_iter", hp_range_iter, [I64, I64, I64] -> Obj, RAISING, 0;
     ListToTuple = "list_to_tuple", hp_list_to_tuple, [Obj] -> Obj, RAISING, 0;
     SuperAttr = "super_attr", hp_super_attr, [Obj, Obj, Obj, Obj] -> Obj, RAISING, 0;
     List0 = "list0", hp_list0, [] -> Obj, OWNED, 0;

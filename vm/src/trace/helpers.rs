@@ -1110,9 +1110,10 @@ pub extern "C" fn hp_tuple_item(t: *const PyObject, i: i64) -> *const PyObject {
     owned(t.as_slice()[i as usize].clone())
 }
 
-/// GET_ITER of `range(start, stop)` (CALL and GET_ITER in one): owned.
-pub extern "C" fn hp_range_iter(start: i64, stop: i64) -> *const PyObject {
-    owned_or_fail(crate::range::iter_of(vm(), start, stop))
+/// GET_ITER of `range(start, stop, step)` (CALL and GET_ITER in one):
+/// owned, or null with an exception pending (a zero step).
+pub extern "C" fn hp_range_iter(start: i64, stop: i64, step: i64) -> *const PyObject {
+    owned_or_fail(crate::range::iter_of(vm(), start, stop, step))
 }
 
 pub extern "C" fn hp_get_iter(o: *const PyObject) -> *const PyObject {

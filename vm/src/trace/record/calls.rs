@@ -235,9 +235,9 @@ impl Recorder {
             }
         }
         // `for x in range(...)` and `g(x for x in range(...))`: `range` of
-        // one or two ints and the GET_ITER after it make the iterator in one
-        // helper, without the range object or the call protocol.
-        if !self_arg && (1..=2).contains(&argc) && callable.is(vm.ctx.types.range_type) {
+        // one to three ints and the GET_ITER after it make the iterator in
+        // one helper, without the range object or the call protocol.
+        if !self_arg && (1..=3).contains(&argc) && callable.is(vm.ctx.types.range_type) {
             let next = f.code.ops.get(self.next_pc as usize).map(|o| o.kind);
             let bounds = &f.slots[f.slots.len() - argc..];
             if matches!(next, Some(rustpython_vm::bytecode::Instruction::GetIter))
@@ -249,9 +249,13 @@ impl Recorder {
                 for (s, o) in args.iter().zip(bounds) {
                     ints.push(self.as_int(vm, *s, o.as_ref().expect("checked"), snap).ok_or("range of a non-int")?);
                 }
-                let (start, stop) = if argc == 1 { (Operand::Int(0), ints[0]) } else { (ints[0], ints[1]) };
+                let (start, stop, step) = match argc {
+                    1 => (Operand::Int(0), ints[0], Operand::Int(1)),
+                    2 => (ints[0], ints[1], Operand::Int(1)),
+                    _ => (ints[0], ints[1], ints[2]),
+                };
                 let raise = self.snapshot(SnapshotKind::RaisePending, pc);
-                let it = self.call(Helper::RangeIter, &[start, stop]).expect("obj");
+                let it = self.call(Helper::RangeIter, &[start, stop, step]).expect("obj");
                 self.b.guard_nonnull(it, raise);
                 self.range_iter = Some(it);
                 return self.finish_call(argc, Sh::val(it, Repr::Obj, true));
