@@ -60,6 +60,7 @@ impl Recorder {
             range_iter: None,
             unmade: None,
             loops_passed: HashMap::new(),
+            peeled_loops: HashSet::new(),
             objects: Vec::new(),
             object_of: HashMap::new(),
             scanned: 0,

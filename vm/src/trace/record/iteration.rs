@@ -71,6 +71,9 @@ impl Recorder {
         }
         if let Some(suspended) = crate::generator::suspended_on_stack(vm, it) {
             if self.frames.len() < MAX_DEPTH {
+                if self.frames.len() == 1 {
+                    self.peeled_loops.insert(pc);
+                }
                 let snap = self.snapshot(SnapshotKind::Resume, pc);
                 return self.peel(vm, snap, Sh::val(iter, Repr::Obj, false), it, suspended, None);
             }

@@ -212,6 +212,10 @@ pub struct Recorder {
     /// Back-edges of other loops a bridge (each at most once) or a
     /// function's entry trace went through, and how often.
     loops_passed: HashMap<u32, u32>,
+    /// FOR_ITERs of the loop frame that resumed a peeled generator
+    /// (`for_iter`): their loops (`any(x for x in xs)` as 3.14 compiles it)
+    /// are followed value by value (`PEELED_LOOP_PASSES`).
+    peeled_loops: HashSet<u32>,
     /// Objects the trace allocated (`objects`), and which IR values refer to
     /// each; ops up to `scanned` were checked for escapes.
     objects: Vec<objects::NewObject>,
@@ -240,6 +244,9 @@ const MAX_OPS: usize = 6000;
 const MAX_DEPTH: usize = 8;
 /// Back-edges of one loop a function's entry trace may follow.
 const ENTRY_LOOP_PASSES: u32 = 4;
+/// Back-edges a trace follows of an inner loop of the loop frame whose
+/// FOR_ITER resumes a peeled generator (each pass is one value).
+const PEELED_LOOP_PASSES: u32 = 64;
 
 fn int_value(vm: &VirtualMachine, o: &PyObject) -> Option<i64> {
     crate::layout::objects::exact_small_int(vm, o)
@@ -321,6 +328,7 @@ impl Recorder {
             range_iter: None,
             unmade: None,
             loops_passed: HashMap::new(),
+            peeled_loops: HashSet::new(),
             objects: Vec::new(),
             object_of: HashMap::new(),
             scanned: 0,
@@ -690,6 +698,7 @@ impl Recorder {
                     // function's entry trace follows a short loop's
                     // iterations (a longer one gets its own trace).
                     let (limit, too_many) = match self.target {
+                        _ if self.peeled_loops.contains(&arg) => (PEELED_LOOP_PASSES, "a loop over a peeled generator ran more times than the trace follows"),
                         super::Target::Bridge(..) => (1, "bridge goes around another loop"),
                         super::Target::Entry(_) => (ENTRY_LOOP_PASSES, "a loop in a function's entry trace ran more times than the trace follows"),
                         _ => abort!("inner loop"),
