@@ -269,6 +269,7 @@ mod access;
 mod arithmetic;
 mod bridges;
 mod calls;
+mod consume;
 mod iteration;
 mod objects;
 mod slices;
