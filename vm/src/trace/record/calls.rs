@@ -69,7 +69,10 @@ impl Recorder {
         // possibly left to their defaults: inline (past the inlining depth,
         // as recursion goes, a residual call).
         let inlinable = self.frames.len() < MAX_DEPTH;
-        if inlinable && callable.class().is(vm.ctx.types.function_type) {
+        // A function made in this trace (a lambda or closure made and called
+        // in the loop) is another object at each iteration: no identity
+        // guard can hold, so it is called, not inlined.
+        if inlinable && callable.class().is(vm.ctx.types.function_type) && !self.made_here(s_callable) {
             let func = callable.downcast_ref::<PyFunction>().unwrap();
             let code = crate::layout::function_code(func);
             let info = crate::code::info_for(&code);

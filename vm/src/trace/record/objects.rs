@@ -149,6 +149,14 @@ impl Recorder {
         (!self.objects[k].escaped).then_some(k)
     }
 
+    /// Whether shadow `s` is a function this trace made (escaped or not): a
+    /// new object at each run of the trace, so nothing may guard its identity.
+    pub(super) fn made_here(&mut self, s: Sh) -> bool {
+        self.note_escapes();
+        let Sh::Val { op: Operand::Value(v), .. } = s else { return false };
+        self.object_of.get(&v).is_some_and(|&k| self.objects[k].function)
+    }
+
     /// Field `name` (of `FUNCTION_FIELDS`) of the function shadow `s` is,
     /// while the trace made it and it has not escaped (borrowed).
     pub(super) fn made_function_field(&mut self, s: Sh, name: &str) -> Option<Sh> {
