@@ -5,6 +5,7 @@
 use std::fmt;
 
 use super::distributions::BinomialCache;
+use super::bitgen::BitGen;
 use super::pcg64::Pcg64;
 use super::seed_sequence::{int_seed_words, SeedSequence};
 use super::ziggurat_tables::{FI_DOUBLE, KI_DOUBLE, WI_DOUBLE};
@@ -29,7 +30,7 @@ impl std::error::Error for RandomError {}
 /// `np.random.default_rng(seed)`: a `Generator` over `PCG64`.
 #[derive(Clone, Debug)]
 pub struct Generator {
-    bits: Pcg64,
+    bits: BitGen,
     /// The `SeedSequence` it came from, for `spawn`.
     seed: SeedSource,
     /// The last binomial draw's set-up (`distributions.rs`).
@@ -107,20 +108,26 @@ impl Generator {
     /// list-of-ints seed, the concatenation of each int's `int_seed_words`).
     pub fn from_entropy(entropy: Vec<u32>) -> Self {
         let seed = SeedSource { entropy, ..Default::default() };
-        Generator { bits: Pcg64::from_seed_sequence(&seed.sequence()), seed, binomial_cache: None }
+        Generator { bits: BitGen::Pcg64(Pcg64::from_seed_sequence(&seed.sequence())), seed, binomial_cache: None }
     }
 
     /// `default_rng(SeedSequence(entropy, spawn_key=...))` (pool size 4):
     /// its assembled entropy words, spawn key and children spawned so far.
     pub fn from_seed_parts(entropy: Vec<u32>, spawn_key: Vec<u64>, children: u64) -> Self {
         let seed = SeedSource { entropy, spawn_key, children };
-        Generator { bits: Pcg64::from_seed_sequence(&seed.sequence()), seed, binomial_cache: None }
+        Generator { bits: BitGen::Pcg64(Pcg64::from_seed_sequence(&seed.sequence())), seed, binomial_cache: None }
     }
 
     /// `default_rng(SeedSequence(...))` for a pool made elsewhere (it
     /// cannot `spawn`: its entropy is not known).
     pub fn from_seed_sequence(seq: &SeedSequence) -> Self {
-        Generator { bits: Pcg64::from_seed_sequence(seq), seed: SeedSource::default(), binomial_cache: None }
+        Generator { bits: BitGen::Pcg64(Pcg64::from_seed_sequence(seq)), seed: SeedSource::default(), binomial_cache: None }
+    }
+
+    /// A generator over another bit generator (it cannot `spawn` here:
+    /// its bit generator's Python object does).
+    pub fn from_bitgen(bits: BitGen) -> Self {
+        Generator { bits, seed: SeedSource::default(), binomial_cache: None }
     }
 
     /// `spawn(n)`: `n` independent generators from child seed sequences
@@ -139,19 +146,29 @@ impl Generator {
                 let mut spawn_key = self.seed.spawn_key.clone();
                 spawn_key.push(i);
                 let seed = SeedSource { entropy: self.seed.entropy.clone(), spawn_key, children: 0 };
-                Generator { bits: Pcg64::from_seed_sequence(&seed.sequence()), seed, binomial_cache: None }
+                Generator { bits: BitGen::Pcg64(Pcg64::from_seed_sequence(&seed.sequence())), seed, binomial_cache: None }
             })
             .collect())
     }
 
     /// The bit generator, for `bit_generator.state = ...`.
-    pub fn bit_generator_mut(&mut self) -> &mut Pcg64 {
+    pub fn bit_generator_mut(&mut self) -> &mut BitGen {
         &mut self.bits
     }
 
     /// A raw 64-bit draw (`bit_generator.random_raw()`).
     pub fn next_u64(&mut self) -> u64 {
         self.bits.next_u64()
+    }
+
+    /// `random_raw()`'s value (MT19937: one 32-bit word).
+    pub fn next_raw(&mut self) -> u64 {
+        self.bits.next_raw()
+    }
+
+    /// Whether the bit generator is PCG64 (the one `spawn` here makes).
+    pub fn is_pcg64(&self) -> bool {
+        matches!(self.bits, BitGen::Pcg64(_))
     }
 
     /// A 32-bit draw (using the buffered half of a 64-bit draw first).
@@ -165,7 +182,7 @@ impl Generator {
     }
 
     /// The underlying bit generator (for state inspection).
-    pub fn bit_generator(&self) -> &Pcg64 {
+    pub fn bit_generator(&self) -> &BitGen {
         &self.bits
     }
 
