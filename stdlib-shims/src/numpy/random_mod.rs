@@ -17,7 +17,7 @@ use rustpython_vm::builtins::{PyInt, PyList, PyModule, PyStr, PyTuple};
 use rustpython_vm::common::lock::PyMutex;
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::builtins::{PyStrRef, PyType};
-use rustpython_vm::types::{Constructor, GetAttr, PyComparisonOp};
+use rustpython_vm::types::{Constructor, GetAttr, PyComparisonOp, Representable};
 use rustpython_vm::{pyclass, AsObject, Py, PyObject, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine};
 
 #[pyclass(module = "numpy.random", name = "Generator")]
@@ -25,25 +25,36 @@ use rustpython_vm::{pyclass, AsObject, Py, PyObject, PyObjectRef, PyPayload, PyR
 pub struct PyGenerator {
     /// Shared with the generators made by `Generator(rng.bit_generator)`.
     inner: Arc<PyMutex<Generator>>,
+    /// The `SeedSequence` of the Python bit generator it was made from
+    /// (shared like `inner`), for `bit_generator.seed_seq` and `spawn`
+    /// after that object is gone.
+    seed_seq: Arc<PyMutex<Option<PyObjectRef>>>,
 }
 
 impl PyGenerator {
     fn new(g: Generator) -> Self {
-        PyGenerator { inner: Arc::new(PyMutex::new(g)) }
+        PyGenerator { inner: Arc::new(PyMutex::new(g)), seed_seq: Arc::new(PyMutex::new(None)) }
     }
 }
 
 /// `Generator(bit_generator)`: a generator drawing from the same stream as
 /// the `PCG64` object `bit_generator` (pylib's wrapper of a generator).
+impl PyGenerator {
+    /// Another Generator object over the same stream.
+    fn shared(&self) -> Self {
+        PyGenerator { inner: self.inner.clone(), seed_seq: self.seed_seq.clone() }
+    }
+}
+
 impl Constructor for PyGenerator {
     type Args = FuncArgs;
 
     fn py_new(_cls: &Py<PyType>, args: FuncArgs, vm: &VirtualMachine) -> PyResult<Self> {
         let [bit_generator] = bind(vm, "random.Generator", args, ["bit_generator"], 1)?;
         let bg = bit_generator.unwrap();
-        let inner = bg.get_attr("_rng", vm).ok().and_then(|r| r.downcast_ref::<PyGenerator>().map(|g| g.inner.clone()));
+        let inner = bg.get_attr("_rng", vm).ok().and_then(|r| r.downcast_ref::<PyGenerator>().map(|g| g.shared()));
         match inner {
-            Some(inner) => Ok(PyGenerator { inner }),
+            Some(g) => Ok(g),
             None => Err(unsupported(vm, &format!("random.Generator over a {}", bg.class().name()))),
         }
     }
@@ -116,7 +127,7 @@ fn seed_words(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Vec<u32>> {
     Ok(i.as_bigint().to_u32_digits().1)
 }
 
-#[pyclass(with(GetAttr, Constructor))]
+#[pyclass(with(GetAttr, Constructor, Representable))]
 impl PyGenerator {
     /// `_fill(name, params, n)`: `n` draws of the distribution named like
     /// the Generator method, as a 1-d float64 (int64 for counts) array.
@@ -238,6 +249,16 @@ impl PyGenerator {
         }
     }
 
+    #[pymethod]
+    fn _set_seed_seq(zelf: &Py<Self>, seq: PyObjectRef) {
+        *zelf.seed_seq.lock() = Some(seq);
+    }
+
+    #[pymethod]
+    fn _get_seed_seq(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
+        zelf.seed_seq.lock().clone().unwrap_or_else(|| vm.ctx.none())
+    }
+
     /// The bit generator's class name.
     #[pymethod]
     fn _kind(zelf: &Py<Self>) -> &'static str {
@@ -311,9 +332,11 @@ impl PyGenerator {
     #[pymethod]
     fn spawn(zelf: &Py<Self>, n_children: PyObjectRef, vm: &VirtualMachine) -> PyResult<Vec<PyObjectRef>> {
         let n = int_value(vm, &n_children)?.clamp(i64::MIN as i128, i64::MAX as i128) as i64;
-        if !zelf.inner.lock().is_pcg64() {
-            return Err(vm.new_exception_msg(vm.ctx.exceptions.not_implemented_error.to_owned(),
-                "random.Generator.spawn of a Generator not over PCG64 is not supported by hipy".into()));
+        if !zelf.inner.lock().is_pcg64() || zelf.seed_seq.lock().as_ref().is_some_and(|s| !vm.is_none(s)) {
+            // Through its bit generator's seed sequence (pylib).
+            let f = crate::numpy::pylib::generator_method(vm, "_spawn_bitgen")?.expect("random_generator.py's _spawn_bitgen");
+            let kids = f.call((zelf.to_owned(), n_children), vm)?;
+            return kids.try_into_value(vm);
         }
         let children = zelf.inner.lock().spawn(n).ok_or_else(|| vm.new_overflow_error("can't convert negative value to uint32_t"))?;
         Ok(children.into_iter().map(|g| PyGenerator::new(g).into_pyobject(vm)).collect())
@@ -639,6 +662,13 @@ impl PyMt19937 {
     }
 }
 
+/// NumPy's `Generator(PCG64) at 0x7F...`.
+impl Representable for PyGenerator {
+    fn repr_str(zelf: &Py<Self>, _vm: &VirtualMachine) -> PyResult<String> {
+        Ok(format!("Generator({}) at 0x{:X}", PyGenerator::_kind(zelf), zelf.as_object() as *const PyObject as usize))
+    }
+}
+
 impl GetAttr for PyGenerator {
     fn getattro(zelf: &Py<Self>, name: &Py<PyStr>, vm: &VirtualMachine) -> PyResult {
         match zelf.as_object().generic_getattr_opt(name, None, vm)? {
@@ -692,7 +722,7 @@ fn default_rng(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
                 Generator::from_seed_parts(entropy, key, children)
             } else if let Some(g) = s.get_attr("_rng", vm).ok().and_then(|r| r.downcast::<PyGenerator>().ok()) {
                 // A `PCG64` bit generator: a Generator over its stream.
-                return Ok(PyGenerator { inner: g.inner.clone() }.into_pyobject(vm));
+                return Ok(g.shared().into_pyobject(vm));
             } else {
                 return Err(unsupported(vm, &format!("random.default_rng with a {} seed", s.class().name())));
             }

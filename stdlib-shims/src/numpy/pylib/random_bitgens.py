@@ -45,11 +45,13 @@ class MT19937(BitGenerator):
     @classmethod
     def _of(cls, rng):
         bg = cls.__new__(cls)
-        bg._seed_seq = None
+        bg._seed_seq = rng._get_seed_seq()
         return bg._set_mt(rng._mt_shared(), rng)
 
     def _legacy_seeding(self, seed):
         self._mt.seed(seed)
+        self._seed_seq = None
+        self._rng._set_seed_seq(None)
 
     @property
     def state(self):

@@ -11,7 +11,7 @@ __generator__ = ["exponential", "standard_exponential", "standard_gamma", "gamma
                  "rayleigh", "standard_t", "noncentral_chisquare", "noncentral_f", "wald", "vonmises",
                  "triangular", "poisson", "binomial", "negative_binomial", "geometric", "zipf", "logseries",
                  "hypergeometric", "multinomial", "dirichlet", "multivariate_hypergeometric", "choice",
-                 "permuted", "bytes", "bit_generator", "multivariate_normal", "_normal_broadcast", "_uniform_broadcast"]
+                 "permuted", "bytes", "bit_generator", "multivariate_normal", "_spawn_bitgen", "_normal_broadcast", "_uniform_broadcast"]
 __random__ = ["PCG64", "SeedSequence", "BitGenerator"]
 
 import math as _math
@@ -769,23 +769,26 @@ class BitGenerator:
     def _own(self, rng):
         self._rng = rng
         _owners[rng._key()] = self
+        if self._seed_seq is not None:
+            rng._set_seed_seq(self._seed_seq)
         return self
 
     @classmethod
     def _of(cls, rng):
         bg = cls.__new__(cls)
-        bg._seed_seq = None
+        bg._seed_seq = rng._get_seed_seq()
         return bg._own(rng)
 
     @property
     def seed_seq(self):
-        if self._seed_seq is None:
+        if self._seed_seq is None and self._rng._kind() == "PCG64":
             raise NotImplementedError("numpy.random.BitGenerator.seed_seq of a default_rng(seed)'s bit generator "
                                       "is not supported by hipy")
         return self._seed_seq
 
     def spawn(self, n_children):
-        if self._seed_seq is None:
+        if self._seed_seq is None and self._rng._kind() == "PCG64":
+            # default_rng(seed)'s stream: the native generator knows its seed.
             return [type(self)._of(g) for g in self._rng.spawn(n_children)]
         if not isinstance(self._seed_seq, SeedSequence):
             raise TypeError("The underlying SeedSequence does not implement spawning.")
@@ -873,6 +876,11 @@ class PCG64(BitGenerator):
 
     def __repr__(self):
         return "<numpy.random._{}.{} object at {:#x}>".format(type(self)._name.lower(), type(self)._name, id(self))
+
+
+def _spawn_bitgen(self, n_children):
+    """`spawn` of a Generator over a bit generator other than PCG64."""
+    return [type(self)(bg) for bg in self.bit_generator.spawn(n_children)]
 
 
 def _bit_generator(self):
