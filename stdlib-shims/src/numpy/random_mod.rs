@@ -690,6 +690,9 @@ impl GetAttr for PyGenerator {
 
 fn default_rng(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
     let [seed] = bind(vm, "random.default_rng", args, ["seed"], 0)?;
+    // An int or list seed, for `bit_generator.seed_seq` (pylib makes the
+    // SeedSequence from it when asked).
+    let mut entropy: Option<PyObjectRef> = None;
     let g = match given(&seed, vm) {
         None => Generator::from_os_entropy(),
         Some(s) => {
@@ -697,6 +700,7 @@ fn default_rng(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
                 return Ok(s);
             }
             if s.downcast_ref::<PyInt>().is_some() && s.downcast_ref::<rustpython_vm::builtins::PyBool>().is_none() {
+                entropy = Some(s.clone());
                 Generator::from_seed_words(&seed_words(vm, &s)?)
             } else if s.downcast_ref::<PyList>().is_some() || s.downcast_ref::<PyTuple>().is_some() {
                 let items: Vec<PyObjectRef> = match s.downcast_ref::<PyList>() {
@@ -707,6 +711,7 @@ fn default_rng(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
                 for it in &items {
                     words.extend(int_seed_words(&seed_words(vm, it)?));
                 }
+                entropy = Some(s.clone());
                 Generator::from_entropy(words)
             } else if let Ok(parts) = s.get_attr("_hipy_seed_parts", vm) {
                 // A `SeedSequence` (pylib/random_generator.py): its entropy
@@ -728,7 +733,11 @@ fn default_rng(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
             }
         }
     };
-    Ok(PyGenerator::new(g).into_pyobject(vm))
+    let g = PyGenerator::new(g);
+    if let Some(e) = entropy {
+        *g.seed_seq.lock() = Some(vm.new_tuple((vm.ctx.new_str("entropy"), e)).into());
+    }
+    Ok(g.into_pyobject(vm))
 }
 
 #[rustpython_vm::pymodule(name = "numpy.random")]

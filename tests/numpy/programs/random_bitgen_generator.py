@@ -31,3 +31,13 @@ for f in (lambda: m.spawn(1), lambda: Generator(m).spawn(1)):
     except TypeError as e:
         print("TypeError:", e)
 print("RandomState bitgen seed_seq", np.random.RandomState(5)._bit_generator.seed_seq)
+
+rng = np.random.default_rng(2024)
+ss = rng.bit_generator.seed_seq
+print("default_rng seed_seq", ss.entropy, ss.spawn_key, ss.n_children_spawned)
+kids = rng.spawn(3)
+print("after spawn", rng.bit_generator.seed_seq.n_children_spawned, [k.random() for k in kids])
+print("kid seed_seq", kids[2].bit_generator.seed_seq.spawn_key, kids[2].spawn(1)[0].random())
+print("list seed", np.random.default_rng([1, 2**40]).bit_generator.seed_seq.entropy)
+with PCG64(1).lock:
+    print("lock ok")

@@ -776,7 +776,7 @@ class BitGenerator:
     @classmethod
     def _of(cls, rng):
         bg = cls.__new__(cls)
-        bg._seed_seq = rng._get_seed_seq()
+        bg._seed_seq = _seed_seq_of(rng)
         return bg._own(rng)
 
     @property
@@ -807,6 +807,15 @@ class BitGenerator:
     def state(self):
         raise NotImplementedError("Not implemented in base BitGenerator")
 
+    @property
+    def lock(self):
+        """A lock for callers that share the bit generator between threads."""
+        lock = self.__dict__.get("_lock")
+        if lock is None:
+            import threading
+            lock = self.__dict__["_lock"] = threading.Lock()
+        return lock
+
     def _check_state(self, value, rng_word="RNG"):
         if not isinstance(value, dict):
             raise TypeError("state must be a dict")
@@ -818,11 +827,21 @@ class BitGenerator:
             raise NotImplementedError("numpy.random.BitGenerator.{} is not supported by hipy".format(name))
         return property(get)
 
-    lock = _unsupported("lock")
     ctypes = _unsupported("ctypes")
     cffi = _unsupported("cffi")
     capsule = _unsupported("capsule")
     del _unsupported
+
+
+def _seed_seq_of(rng):
+    """The SeedSequence of a native generator's stream: the one of the bit
+    generator it was made from, or made from `default_rng`'s int or list
+    seed (kept as ("entropy", seed)); None if unknown."""
+    ss = rng._get_seed_seq()
+    if isinstance(ss, tuple):
+        ss = SeedSequence(ss[1])
+        rng._set_seed_seq(ss)
+    return ss
 
 
 _M64 = (1 << 64) - 1
@@ -1008,6 +1027,9 @@ class SeedSequence:
 
     def spawn(self, n_children):
         first = self.n_children_spawned
+        if first + n_children < 0:
+            # NumPy counts children in a uint32_t.
+            raise OverflowError("can't convert negative value to uint32_t")
         seqs = [SeedSequence(self.entropy, spawn_key=self.spawn_key + (i,), pool_size=self.pool_size)
                 for i in range(first, first + n_children)]
         self.n_children_spawned += n_children
