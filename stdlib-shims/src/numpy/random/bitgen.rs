@@ -32,8 +32,19 @@ fn split(pending: &mut Option<u32>, next: impl FnOnce() -> u64) -> u32 {
 }
 
 impl BitGen {
-    #[inline]
+    // PCG64 (default_rng's) is inlined into the samplers' loops; the other
+    // generators are out-of-line calls, so that the match does not stop the
+    // common path from inlining.
+    #[inline(always)]
     pub fn next_u64(&mut self) -> u64 {
+        match self {
+            BitGen::Pcg64(g) => g.next_u64(),
+            other => other.next_u64_other(),
+        }
+    }
+
+    #[inline(never)]
+    fn next_u64_other(&mut self) -> u64 {
         match self {
             BitGen::Pcg64(g) => g.next_u64(),
             BitGen::Pcg64Dxsm(g) => g.next_u64(),
@@ -43,8 +54,16 @@ impl BitGen {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn next_u32(&mut self) -> u32 {
+        match self {
+            BitGen::Pcg64(g) => g.next_u32(),
+            other => other.next_u32_other(),
+        }
+    }
+
+    #[inline(never)]
+    fn next_u32_other(&mut self) -> u32 {
         match self {
             BitGen::Pcg64(g) => g.next_u32(),
             BitGen::Pcg64Dxsm(g) => g.next_u32(),
@@ -54,8 +73,16 @@ impl BitGen {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn next_f64(&mut self) -> f64 {
+        match self {
+            BitGen::Pcg64(g) => g.next_f64(),
+            other => other.next_f64_other(),
+        }
+    }
+
+    #[inline(never)]
+    fn next_f64_other(&mut self) -> f64 {
         match self {
             BitGen::Mt19937(g) => g.lock().unwrap().next_f64(),
             _ => (self.next_u64() >> 11) as f64 * (1.0 / 9007199254740992.0),
@@ -68,5 +95,42 @@ impl BitGen {
             BitGen::Mt19937(g) => g.lock().unwrap().next_u32() as u64,
             _ => self.next_u64(),
         }
+    }
+}
+
+/// The draws the samplers make, for code generic over the bit generator.
+pub trait Bits {
+    fn next_u64(&mut self) -> u64;
+    fn next_u32(&mut self) -> u32;
+    fn next_f64(&mut self) -> f64;
+}
+
+impl Bits for Pcg64 {
+    #[inline(always)]
+    fn next_u64(&mut self) -> u64 {
+        Pcg64::next_u64(self)
+    }
+    #[inline(always)]
+    fn next_u32(&mut self) -> u32 {
+        Pcg64::next_u32(self)
+    }
+    #[inline(always)]
+    fn next_f64(&mut self) -> f64 {
+        Pcg64::next_f64(self)
+    }
+}
+
+impl Bits for BitGen {
+    #[inline(always)]
+    fn next_u64(&mut self) -> u64 {
+        BitGen::next_u64(self)
+    }
+    #[inline(always)]
+    fn next_u32(&mut self) -> u32 {
+        BitGen::next_u32(self)
+    }
+    #[inline(always)]
+    fn next_f64(&mut self) -> f64 {
+        BitGen::next_f64(self)
     }
 }
