@@ -177,6 +177,14 @@ impl Generator {
         self.bits.next_raw()
     }
 
+    /// The PCG64 bit generator, if that is the one (`default_rng`'s).
+    pub fn pcg64(&self) -> Option<&Pcg64> {
+        match &self.bits {
+            BitGen::Pcg64(p) => Some(p),
+            _ => None,
+        }
+    }
+
     /// Whether the bit generator is PCG64 (the one `spawn` here makes).
     pub fn is_pcg64(&self) -> bool {
         matches!(self.bits, BitGen::Pcg64(_))
