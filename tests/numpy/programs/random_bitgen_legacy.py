@@ -42,3 +42,5 @@ except NotImplementedError as e:
     print("NotImplementedError:", e)
 print(SeedSequence(5).generate_state(3).tolist())
 print(mtrand.multivariate_normal is not None, callable(mtrand.set_bit_generator))
+print("submodules", np.random.bit_generator is bgmod, np.random.mtrand is mtrand,
+      np.random.bit_generator.SeedSequence is SeedSequence, type(np.random.mtrand._rand).__name__)
