@@ -29,8 +29,8 @@ const PROBES: &[(&str, &str)] = &[
     ("np.unique(a / 0.0 - a / 0.0, axis=0)", "numpy.unique(axis=...) of data with NaN is not supported by hipy"),
     ("np.zeros(3, order='F')", "numpy.zeros(order=...) is not supported by hipy"),
     ("np.array(['a', 'b'])", "numpy.array of str is not supported by hipy"),
-    ("np.random.multivariate_normal([0.0], [[1.0]])", "numpy.random.multivariate_normal is not supported by hipy"),
-    ("np.random.default_rng(0).multivariate_normal([0.0], [[1.0]])", "numpy.random.Generator.multivariate_normal is not supported by hipy"),
+    ("np.random.MT19937(1).jumped()", "numpy.random.MT19937.jumped is not supported by hipy"),
+    ("np.random.RandomState(np.random.PCG64(1))", "numpy.random.RandomState over a PCG64 bit generator is not supported by hipy"),
     ("np.polynomial.chebyshev.chebval2d([0.5], [0.5], [[1.0]])", "numpy.polynomial.chebyshev.chebval2d is not supported by hipy"),
 ];
 

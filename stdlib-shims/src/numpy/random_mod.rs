@@ -9,7 +9,7 @@
 use crate::numpy::args::{bind, given, unsupported};
 use crate::numpy::convert::{self, parse_dtype};
 use crate::numpy::ndarray::PyNdArray;
-use crate::numpy::random::{int_seed_words, FloatDist, Generator, IntDist, Mt19937};
+use crate::numpy::random::{int_seed_words, BitGen, FloatDist, Generator, IntDist, Mt19937, Pcg64Dxsm, Philox, Sfc64};
 use std::sync::Arc;
 use crate::numpy::scalar;
 use hipy_lazy::{Array, Buffer, DType, Scalar};
@@ -17,7 +17,7 @@ use rustpython_vm::builtins::{PyInt, PyList, PyModule, PyStr, PyTuple};
 use rustpython_vm::common::lock::PyMutex;
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::builtins::{PyStrRef, PyType};
-use rustpython_vm::types::{Constructor, GetAttr, PyComparisonOp};
+use rustpython_vm::types::{Constructor, GetAttr, PyComparisonOp, Representable};
 use rustpython_vm::{pyclass, AsObject, Py, PyObject, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine};
 
 #[pyclass(module = "numpy.random", name = "Generator")]
@@ -25,25 +25,36 @@ use rustpython_vm::{pyclass, AsObject, Py, PyObject, PyObjectRef, PyPayload, PyR
 pub struct PyGenerator {
     /// Shared with the generators made by `Generator(rng.bit_generator)`.
     inner: Arc<PyMutex<Generator>>,
+    /// The `SeedSequence` of the Python bit generator it was made from
+    /// (shared like `inner`), for `bit_generator.seed_seq` and `spawn`
+    /// after that object is gone.
+    seed_seq: Arc<PyMutex<Option<PyObjectRef>>>,
 }
 
 impl PyGenerator {
     fn new(g: Generator) -> Self {
-        PyGenerator { inner: Arc::new(PyMutex::new(g)) }
+        PyGenerator { inner: Arc::new(PyMutex::new(g)), seed_seq: Arc::new(PyMutex::new(None)) }
     }
 }
 
 /// `Generator(bit_generator)`: a generator drawing from the same stream as
 /// the `PCG64` object `bit_generator` (pylib's wrapper of a generator).
+impl PyGenerator {
+    /// Another Generator object over the same stream.
+    fn shared(&self) -> Self {
+        PyGenerator { inner: self.inner.clone(), seed_seq: self.seed_seq.clone() }
+    }
+}
+
 impl Constructor for PyGenerator {
     type Args = FuncArgs;
 
     fn py_new(_cls: &Py<PyType>, args: FuncArgs, vm: &VirtualMachine) -> PyResult<Self> {
         let [bit_generator] = bind(vm, "random.Generator", args, ["bit_generator"], 1)?;
         let bg = bit_generator.unwrap();
-        let inner = bg.get_attr("_rng", vm).ok().and_then(|r| r.downcast_ref::<PyGenerator>().map(|g| g.inner.clone()));
+        let inner = bg.get_attr("_rng", vm).ok().and_then(|r| r.downcast_ref::<PyGenerator>().map(|g| g.shared()));
         match inner {
-            Some(inner) => Ok(PyGenerator { inner }),
+            Some(g) => Ok(g),
             None => Err(unsupported(vm, &format!("random.Generator over a {}", bg.class().name()))),
         }
     }
@@ -116,7 +127,7 @@ fn seed_words(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Vec<u32>> {
     Ok(i.as_bigint().to_u32_digits().1)
 }
 
-#[pyclass(with(GetAttr, Constructor))]
+#[pyclass(with(GetAttr, Constructor, Representable))]
 impl PyGenerator {
     /// `_fill(name, params, n)`: `n` draws of the distribution named like
     /// the Generator method, as a 1-d float64 (int64 for counts) array.
@@ -183,7 +194,7 @@ impl PyGenerator {
     #[pymethod]
     fn _raw(zelf: &Py<Self>, n: usize, vm: &VirtualMachine) -> PyObjectRef {
         let mut g = zelf.inner.lock();
-        let v: Vec<u64> = (0..n).map(|_| g.next_u64()).collect();
+        let v: Vec<u64> = (0..n).map(|_| g.next_raw()).collect();
         array_obj(vm, Buffer::U64(v), &[n])
     }
 
@@ -195,29 +206,138 @@ impl PyGenerator {
         array_obj(vm, Buffer::U32(v), &[n])
     }
 
-    /// `(state, inc, has_uint32, uinteger)`: PCG64's `state` dict's
-    /// values, the 128-bit ones as (high, low) 64-bit halves.
+    /// The bit generator's state: for PCG64 and PCG64DXSM `(state, inc,
+    /// has_uint32, uinteger)`, the 128-bit values as (high, low) halves;
+    /// for Philox `(counter, key, buffer, buffer_pos, has_uint32,
+    /// uinteger)`; for SFC64 `(state, has_uint32, uinteger)`.
     #[pymethod]
     fn _get_state(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
         let g = zelf.inner.lock();
-        let (state, inc) = g.bit_generator().state();
-        let pending = g.bit_generator().pending_u32();
         let halves = |x: u128| vm.new_tuple(((x >> 64) as u64, x as u64));
-        vm.new_tuple((halves(state), halves(inc), pending.is_some(), pending.unwrap_or(0))).into()
+        let list = |w: &[u64]| vm.ctx.new_list(w.iter().map(|&x| vm.ctx.new_int(x).into()).collect());
+        match g.bit_generator() {
+            BitGen::Pcg64(p) => {
+                let (state, inc) = p.state();
+                let pending = p.pending_u32();
+                vm.new_tuple((halves(state), halves(inc), pending.is_some(), pending.unwrap_or(0))).into()
+            }
+            BitGen::Pcg64Dxsm(p) => {
+                let (state, inc) = p.state();
+                let pending = p.pending_u32();
+                vm.new_tuple((halves(state), halves(inc), pending.is_some(), pending.unwrap_or(0))).into()
+            }
+            BitGen::Philox(p, u) => vm
+                .new_tuple((list(&p.counter), list(&p.key), list(&p.buffer), p.buffer_pos, u.is_some(), u.unwrap_or(0)))
+                .into(),
+            BitGen::Sfc64(p, u) => vm.new_tuple((list(&p.s), u.is_some(), u.unwrap_or(0))).into(),
+            BitGen::Mt19937(_) => vm.ctx.none(),
+        }
     }
 
-    /// Sets PCG64's state; the 128-bit values come as 64-bit halves.
+    /// An identity of the shared stream (for finding its bit generator).
+    #[pymethod]
+    fn _key(zelf: &Py<Self>) -> usize {
+        Arc::as_ptr(&zelf.inner) as *const u8 as usize
+    }
+
+    /// The legacy MT19937 object of an MT19937 stream (sharing it).
+    #[pymethod]
+    fn _mt_shared(zelf: &Py<Self>, vm: &VirtualMachine) -> PyResult {
+        match zelf.inner.lock().bit_generator() {
+            BitGen::Mt19937(m) => Ok(PyMt19937 { inner: m.clone() }.into_pyobject(vm)),
+            _ => Err(vm.new_value_error("_mt_shared: not an MT19937 stream")),
+        }
+    }
+
+    #[pymethod]
+    fn _set_seed_seq(zelf: &Py<Self>, seq: PyObjectRef) {
+        *zelf.seed_seq.lock() = Some(seq);
+    }
+
+    #[pymethod]
+    fn _get_seed_seq(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
+        zelf.seed_seq.lock().clone().unwrap_or_else(|| vm.ctx.none())
+    }
+
+    /// The bit generator's class name.
+    #[pymethod]
+    fn _kind(zelf: &Py<Self>) -> &'static str {
+        match zelf.inner.lock().bit_generator() {
+            BitGen::Pcg64(_) => "PCG64",
+            BitGen::Pcg64Dxsm(_) => "PCG64DXSM",
+            BitGen::Mt19937(_) => "MT19937",
+            BitGen::Philox(..) => "Philox",
+            BitGen::Sfc64(..) => "SFC64",
+        }
+    }
+
+    /// Sets PCG64's (or PCG64DXSM's) state; the 128-bit values come as
+    /// 64-bit halves.
     #[pymethod]
     fn _set_state(zelf: &Py<Self>, state_hi: u64, state_lo: u64, inc_hi: u64, inc_lo: u64, has: bool, uinteger: u32) {
         let join = |hi: u64, lo: u64| (hi as u128) << 64 | lo as u128;
         let mut g = zelf.inner.lock();
-        g.bit_generator_mut().set_state(join(state_hi, state_lo), join(inc_hi, inc_lo), has.then_some(uinteger));
+        let (s, i, p) = (join(state_hi, state_lo), join(inc_hi, inc_lo), has.then_some(uinteger));
+        match g.bit_generator_mut() {
+            BitGen::Pcg64(b) => b.set_state(s, i, p),
+            BitGen::Pcg64Dxsm(b) => b.set_state(s, i, p),
+            _ => {}
+        }
+    }
+
+    /// Sets Philox's state.
+    #[pymethod]
+    fn _set_philox(zelf: &Py<Self>, counter: Vec<u64>, key: Vec<u64>, buffer: Vec<u64>, pos: usize, has: bool, uinteger: u32, vm: &VirtualMachine) -> PyResult<()> {
+        let (Ok(c), Ok(k), Ok(b)) = (<[u64; 4]>::try_from(counter), <[u64; 2]>::try_from(key), <[u64; 4]>::try_from(buffer)) else {
+            return Err(vm.new_value_error("Philox state: counter, key and buffer must have 4, 2 and 4 words"));
+        };
+        let mut p = Philox::new(c, k);
+        p.buffer = b;
+        p.buffer_pos = pos.min(4);
+        *zelf.inner.lock().bit_generator_mut() = BitGen::Philox(p, has.then_some(uinteger));
+        Ok(())
+    }
+
+    /// Sets SFC64's state.
+    #[pymethod]
+    fn _set_sfc64(zelf: &Py<Self>, state: Vec<u64>, has: bool, uinteger: u32, vm: &VirtualMachine) -> PyResult<()> {
+        let Ok(s) = <[u64; 4]>::try_from(state) else {
+            return Err(vm.new_value_error("SFC64 state must have 4 words"));
+        };
+        *zelf.inner.lock().bit_generator_mut() = BitGen::Sfc64(Sfc64 { s }, has.then_some(uinteger));
+        Ok(())
+    }
+
+    /// `advance(delta)`: PCG64/PCG64DXSM by a 128-bit delta (as halves),
+    /// Philox by a 256-bit one (`lo` the low word, `hi` the next; `more`
+    /// the two high words).
+    #[pymethod]
+    fn _advance(zelf: &Py<Self>, hi: u64, lo: u64, more: Vec<u64>) {
+        let d = (hi as u128) << 64 | lo as u128;
+        let mut g = zelf.inner.lock();
+        match g.bit_generator_mut() {
+            BitGen::Pcg64(b) => b.advance(d),
+            BitGen::Pcg64Dxsm(b) => b.advance(d),
+            BitGen::Philox(p, u) => {
+                p.add_counter([lo, hi, more.first().copied().unwrap_or(0), more.get(1).copied().unwrap_or(0)]);
+                p.buffer = [0; 4];
+                p.buffer_pos = 4;
+                *u = None;
+            }
+            _ => {}
+        }
     }
 
     /// `spawn(n_children)`: new generators from child seed sequences.
     #[pymethod]
     fn spawn(zelf: &Py<Self>, n_children: PyObjectRef, vm: &VirtualMachine) -> PyResult<Vec<PyObjectRef>> {
         let n = int_value(vm, &n_children)?.clamp(i64::MIN as i128, i64::MAX as i128) as i64;
+        if !zelf.inner.lock().is_pcg64() || zelf.seed_seq.lock().as_ref().is_some_and(|s| !vm.is_none(s)) {
+            // Through its bit generator's seed sequence (pylib).
+            let f = crate::numpy::pylib::generator_method(vm, "_spawn_bitgen")?.expect("random_generator.py's _spawn_bitgen");
+            let kids = f.call((zelf.to_owned(), n_children), vm)?;
+            return kids.try_into_value(vm);
+        }
         let children = zelf.inner.lock().spawn(n).ok_or_else(|| vm.new_overflow_error("can't convert negative value to uint32_t"))?;
         Ok(children.into_iter().map(|g| PyGenerator::new(g).into_pyobject(vm)).collect())
     }
@@ -427,7 +547,8 @@ fn broadcast_method(
 #[pyclass(module = "numpy.random", name = "_MT19937")]
 #[derive(PyPayload)]
 pub struct PyMt19937 {
-    inner: PyMutex<Mt19937>,
+    /// Shared with the generators made by `Generator(MT19937(...))`.
+    inner: Arc<std::sync::Mutex<Mt19937>>,
 }
 
 impl std::fmt::Debug for PyMt19937 {
@@ -474,14 +595,14 @@ fn mt_from_seed(vm: &VirtualMachine, seed: &PyObject) -> PyResult<Mt19937> {
 impl PyMt19937 {
     #[pymethod]
     fn seed(zelf: &Py<Self>, seed: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
-        *zelf.inner.lock() = mt_from_seed(vm, &seed)?;
+        *zelf.inner.lock().unwrap() = mt_from_seed(vm, &seed)?;
         Ok(())
     }
 
     /// `n` doubles in [0, 1).
     #[pymethod]
     fn doubles(zelf: &Py<Self>, n: usize, vm: &VirtualMachine) -> PyObjectRef {
-        let mut g = zelf.inner.lock();
+        let mut g = zelf.inner.lock().unwrap();
         let v: Vec<f64> = (0..n).map(|_| g.next_f64()).collect();
         array_obj(vm, Buffer::F64(v), &[n])
     }
@@ -489,7 +610,7 @@ impl PyMt19937 {
     /// `n` legacy standard normals.
     #[pymethod]
     fn gauss(zelf: &Py<Self>, n: usize, vm: &VirtualMachine) -> PyObjectRef {
-        let mut g = zelf.inner.lock();
+        let mut g = zelf.inner.lock().unwrap();
         let v: Vec<f64> = (0..n).map(|_| g.gauss()).collect();
         array_obj(vm, Buffer::F64(v), &[n])
     }
@@ -499,7 +620,7 @@ impl PyMt19937 {
     fn bounded(zelf: &Py<Self>, off: PyObjectRef, rng: PyObjectRef, n: usize, vm: &VirtualMachine) -> PyResult {
         let off = int_value(vm, &off)? as i64;
         let rng = int_value(vm, &rng)? as u64;
-        let mut g = zelf.inner.lock();
+        let mut g = zelf.inner.lock().unwrap();
         let v: Vec<i64> = (0..n).map(|_| g.bounded(off, rng)).collect();
         Ok(array_obj(vm, Buffer::I64(v), &[n]))
     }
@@ -509,14 +630,14 @@ impl PyMt19937 {
     fn bounded_narrow(zelf: &Py<Self>, off: PyObjectRef, rng: PyObjectRef, n: usize, bits: u32, vm: &VirtualMachine) -> PyResult {
         let off = int_value(vm, &off)? as i64;
         let rng = int_value(vm, &rng)? as u64;
-        let v = zelf.inner.lock().bounded_narrow(off, rng, n, bits);
+        let v = zelf.inner.lock().unwrap().bounded_narrow(off, rng, n, bits);
         Ok(array_obj(vm, Buffer::I64(v), &[n]))
     }
 
     /// `(key, pos, has_gauss, gauss)` (`get_state()`).
     #[pymethod]
     fn get_state(zelf: &Py<Self>, vm: &VirtualMachine) -> PyObjectRef {
-        let g = zelf.inner.lock();
+        let g = zelf.inner.lock().unwrap();
         let (key, pos, gauss) = g.state();
         let key: Vec<u32> = key.to_vec();
         let n = key.len();
@@ -528,6 +649,7 @@ impl PyMt19937 {
     fn set_state(zelf: &Py<Self>, key: Vec<u32>, pos: usize, has_gauss: bool, gauss: f64, vm: &VirtualMachine) -> PyResult<()> {
         zelf.inner
             .lock()
+            .unwrap()
             .set_state(&key, pos, has_gauss.then_some(gauss))
             .ok_or_else(|| vm.new_value_error("state must be 624 32-bit words and a position up to 624"))
     }
@@ -536,7 +658,14 @@ impl PyMt19937 {
     #[pymethod]
     fn interval(zelf: &Py<Self>, max: PyObjectRef, vm: &VirtualMachine) -> PyResult<u64> {
         let max = int_value(vm, &max)? as u64;
-        Ok(zelf.inner.lock().interval(max))
+        Ok(zelf.inner.lock().unwrap().interval(max))
+    }
+}
+
+/// NumPy's `Generator(PCG64) at 0x7F...`.
+impl Representable for PyGenerator {
+    fn repr_str(zelf: &Py<Self>, _vm: &VirtualMachine) -> PyResult<String> {
+        Ok(format!("Generator({}) at 0x{:X}", PyGenerator::_kind(zelf), zelf.as_object() as *const PyObject as usize))
     }
 }
 
@@ -561,6 +690,9 @@ impl GetAttr for PyGenerator {
 
 fn default_rng(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
     let [seed] = bind(vm, "random.default_rng", args, ["seed"], 0)?;
+    // An int or list seed, for `bit_generator.seed_seq` (pylib makes the
+    // SeedSequence from it when asked).
+    let mut entropy: Option<PyObjectRef> = None;
     let g = match given(&seed, vm) {
         None => Generator::from_os_entropy(),
         Some(s) => {
@@ -568,6 +700,7 @@ fn default_rng(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
                 return Ok(s);
             }
             if s.downcast_ref::<PyInt>().is_some() && s.downcast_ref::<rustpython_vm::builtins::PyBool>().is_none() {
+                entropy = Some(s.clone());
                 Generator::from_seed_words(&seed_words(vm, &s)?)
             } else if s.downcast_ref::<PyList>().is_some() || s.downcast_ref::<PyTuple>().is_some() {
                 let items: Vec<PyObjectRef> = match s.downcast_ref::<PyList>() {
@@ -578,6 +711,7 @@ fn default_rng(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
                 for it in &items {
                     words.extend(int_seed_words(&seed_words(vm, it)?));
                 }
+                entropy = Some(s.clone());
                 Generator::from_entropy(words)
             } else if let Ok(parts) = s.get_attr("_hipy_seed_parts", vm) {
                 // A `SeedSequence` (pylib/random_generator.py): its entropy
@@ -593,13 +727,17 @@ fn default_rng(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
                 Generator::from_seed_parts(entropy, key, children)
             } else if let Some(g) = s.get_attr("_rng", vm).ok().and_then(|r| r.downcast::<PyGenerator>().ok()) {
                 // A `PCG64` bit generator: a Generator over its stream.
-                return Ok(PyGenerator { inner: g.inner.clone() }.into_pyobject(vm));
+                return Ok(g.shared().into_pyobject(vm));
             } else {
                 return Err(unsupported(vm, &format!("random.default_rng with a {} seed", s.class().name())));
             }
         }
     };
-    Ok(PyGenerator::new(g).into_pyobject(vm))
+    let g = PyGenerator::new(g);
+    if let Some(e) = entropy {
+        *g.seed_seq.lock() = Some(vm.new_tuple((vm.ctx.new_str("entropy"), e)).into());
+    }
+    Ok(g.into_pyobject(vm))
 }
 
 #[rustpython_vm::pymodule(name = "numpy.random")]
@@ -613,7 +751,27 @@ pub mod random_module {
 
     #[pyfunction(name = "_mt19937")]
     fn mt19937_fn(seed: PyObjectRef, vm: &VirtualMachine) -> PyResult {
-        Ok(PyMt19937 { inner: PyMutex::new(mt_from_seed(vm, &seed)?) }.into_pyobject(vm))
+        Ok(PyMt19937 { inner: Arc::new(std::sync::Mutex::new(mt_from_seed(vm, &seed)?)) }.into_pyobject(vm))
+    }
+
+    /// A Generator over a new bit generator from its seed words:
+    /// "PCG64DXSM" (4 words, `SeedSequence.generate_state(4, np.uint64)`),
+    /// "SFC64" (3), "Philox" (counter 4 words then key 2).
+    #[pyfunction]
+    fn _bitgen(kind: PyStrRef, words: Vec<u64>, vm: &VirtualMachine) -> PyResult {
+        let bits = match (&*kind.to_string_lossy(), words.len()) {
+            ("PCG64DXSM", 4) => BitGen::Pcg64Dxsm(Pcg64Dxsm::from_words(&words)),
+            ("SFC64", 3) => BitGen::Sfc64(Sfc64::from_words(&words), None),
+            ("Philox", 6) => BitGen::Philox(Philox::new([words[0], words[1], words[2], words[3]], [words[4], words[5]]), None),
+            (k, n) => return Err(vm.new_value_error(format!("_bitgen: no bit generator {k} from {n} words"))),
+        };
+        Ok(PyGenerator::new(Generator::from_bitgen(bits)).into_pyobject(vm))
+    }
+
+    /// A Generator drawing from a legacy MT19937 stream (shared).
+    #[pyfunction]
+    fn _bitgen_mt(mt: PyRef<PyMt19937>, vm: &VirtualMachine) -> PyResult {
+        Ok(PyGenerator::new(Generator::from_bitgen(BitGen::Mt19937(mt.inner.clone()))).into_pyobject(vm))
     }
 
     #[pyfunction]

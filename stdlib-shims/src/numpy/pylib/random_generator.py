@@ -11,8 +11,8 @@ __generator__ = ["exponential", "standard_exponential", "standard_gamma", "gamma
                  "rayleigh", "standard_t", "noncentral_chisquare", "noncentral_f", "wald", "vonmises",
                  "triangular", "poisson", "binomial", "negative_binomial", "geometric", "zipf", "logseries",
                  "hypergeometric", "multinomial", "dirichlet", "multivariate_hypergeometric", "choice",
-                 "permuted", "bytes", "bit_generator", "_normal_broadcast", "_uniform_broadcast"]
-__random__ = ["PCG64", "SeedSequence"]
+                 "permuted", "bytes", "bit_generator", "multivariate_normal", "_spawn_bitgen", "_normal_broadcast", "_uniform_broadcast"]
+__random__ = ["PCG64", "SeedSequence", "BitGenerator"]
 
 import math as _math
 import operator as _operator
@@ -720,36 +720,79 @@ def bytes(self, length):
     return self._raw32(n).tobytes()[:length]
 
 
+def multivariate_normal(self, mean, cov, size=None, check_valid="warn", tol=1e-8, *, method="svd"):
+    if method not in {"svd", "eigh", "cholesky"}:
+        raise ValueError("method must be one of {'eigh', 'svd', 'cholesky'}")
+    np.random.RandomState  # loads random_legacy.py, which has the shared checks
+    import sys
+    legacy = sys.modules["numpy._hipy_random_legacy"]
+    mean, cov, final_shape = legacy._mvn_args(mean, cov, size)
+    x = self.standard_normal(final_shape).reshape(-1, mean.shape[0])
+    cov = cov.astype(np.double)
+    if method == "svd":
+        u, s, vh = np.linalg.svd(cov)
+    elif method == "eigh":
+        s, u = np.linalg.eigh(cov)
+    else:
+        factor = np.linalg.cholesky(cov)
+    if check_valid != "ignore" and method != "cholesky":
+        if method == "svd":
+            psd = np.allclose(np.dot(vh.T * s, vh), cov, rtol=tol, atol=tol)
+        else:
+            psd = not np.any(s < -tol)
+        legacy._mvn_check(check_valid, psd)
+    if method == "eigh":
+        factor = u * np.sqrt(abs(s))
+    elif method == "svd":
+        factor = u * np.sqrt(s)
+    x = mean + x @ factor.T
+    return x.reshape(tuple(final_shape))
+
+
 # The bit generator.
 
-class PCG64:
-    """NumPy's PCG64 bit generator (the stream behind `default_rng`)."""
+class BitGenerator:
+    """The base of NumPy's bit generators: seeding through a SeedSequence,
+    `seed_seq`, `spawn`, `random_raw`. A subclass's `_rng` is a native
+    Generator over its stream (shared with `Generator(bit_generator)`)."""
+
+    _name = "BitGenerator"
 
     def __init__(self, seed=None):
-        self._rng = np.random.default_rng(seed)
+        if type(self) is BitGenerator:
+            raise NotImplementedError("BitGenerator is a base class and cannot be instantized")
+        if isinstance(seed, SeedSequence) or (hasattr(seed, "generate_state") and hasattr(seed, "spawn")):
+            self._seed_seq = seed
+        else:
+            self._seed_seq = SeedSequence(seed)
+
+    def _own(self, rng):
+        self._rng = rng
+        _owners[rng._key()] = self
+        if self._seed_seq is not None:
+            rng._set_seed_seq(self._seed_seq)
+        return self
 
     @classmethod
     def _of(cls, rng):
         bg = cls.__new__(cls)
-        bg._rng = rng
-        return bg
+        bg._seed_seq = _seed_seq_of(rng)
+        return bg._own(rng)
 
     @property
-    def state(self):
-        (sh, sl), (ih, il), has, u = self._rng._get_state()
-        return {"bit_generator": "PCG64", "state": {"state": sh << 64 | sl, "inc": ih << 64 | il},
-                "has_uint32": int(has), "uinteger": u}
+    def seed_seq(self):
+        if self._seed_seq is None and self._rng._kind() == "PCG64":
+            raise NotImplementedError("numpy.random.BitGenerator.seed_seq of a default_rng(seed)'s bit generator "
+                                      "is not supported by hipy")
+        return self._seed_seq
 
-    @state.setter
-    def state(self, value):
-        if not isinstance(value, dict):
-            raise TypeError("state must be a dict")
-        if value.get("bit_generator") != "PCG64":
-            raise ValueError("state must be for a PCG64 RNG")
-        s, inc = int(value["state"]["state"]), int(value["state"]["inc"])
-        m = (1 << 64) - 1
-        self._rng._set_state(s >> 64 & m, s & m, inc >> 64 & m, inc & m, bool(value["has_uint32"]),
-                             int(value["uinteger"]))
+    def spawn(self, n_children):
+        if self._seed_seq is None and self._rng._kind() == "PCG64":
+            # default_rng(seed)'s stream: the native generator knows its seed.
+            return [type(self)._of(g) for g in self._rng.spawn(n_children)]
+        if not isinstance(self._seed_seq, SeedSequence):
+            raise TypeError("The underlying SeedSequence does not implement spawning.")
+        return [type(self)(seed=s) for s in self._seed_seq.spawn(n_children)]
 
     def random_raw(self, size=None, output=True):
         shape = _shape(size)
@@ -760,14 +803,113 @@ class PCG64:
             return int(raw[0])
         return raw.reshape(shape)
 
-    def spawn(self, n_children):
-        return [PCG64._of(g) for g in self._rng.spawn(n_children)]
+    @property
+    def state(self):
+        raise NotImplementedError("Not implemented in base BitGenerator")
+
+    @property
+    def lock(self):
+        """A lock for callers that share the bit generator between threads."""
+        lock = self.__dict__.get("_lock")
+        if lock is None:
+            import threading
+            lock = self.__dict__["_lock"] = threading.Lock()
+        return lock
+
+    def _check_state(self, value, rng_word="RNG"):
+        if not isinstance(value, dict):
+            raise TypeError("state must be a dict")
+        if value.get("bit_generator", "") != type(self)._name:
+            raise ValueError("state must be for a {} {}".format(type(self)._name, rng_word))
+
+    def _unsupported(name):
+        def get(self):
+            raise NotImplementedError("numpy.random.BitGenerator.{} is not supported by hipy".format(name))
+        return property(get)
+
+    ctypes = _unsupported("ctypes")
+    cffi = _unsupported("cffi")
+    capsule = _unsupported("capsule")
+    del _unsupported
+
+
+def _seed_seq_of(rng):
+    """The SeedSequence of a native generator's stream: the one of the bit
+    generator it was made from, or made from `default_rng`'s int or list
+    seed (kept as ("entropy", seed)); None if unknown."""
+    ss = rng._get_seed_seq()
+    if isinstance(ss, tuple):
+        ss = SeedSequence(ss[1])
+        rng._set_seed_seq(ss)
+    return ss
+
+
+_M64 = (1 << 64) - 1
+# NumPy's jump for PCG64 and PCG64DXSM: the golden ratio times 2**128.
+_PCG_JUMP = 0x9e3779b97f4a7c15f39cc0605cedc835
+
+try:
+    import weakref as _weakref
+    _owners = _weakref.WeakValueDictionary()
+except ImportError:
+    _owners = {}
+
+
+class PCG64(BitGenerator):
+    """NumPy's PCG64 bit generator (the stream behind `default_rng`)."""
+
+    _name = "PCG64"
+
+    def __init__(self, seed=None):
+        BitGenerator.__init__(self, seed)
+        self._make()
+
+    def _make(self):
+        if not hasattr(self._seed_seq, "_hipy_seed_parts"):
+            raise NotImplementedError("numpy.random.PCG64 of a {} is not supported by hipy"
+                                      .format(type(self._seed_seq).__name__))
+        self._own(np.random.default_rng(self._seed_seq))
+
+    @property
+    def state(self):
+        (sh, sl), (ih, il), has, u = self._rng._get_state()
+        return {"bit_generator": type(self)._name, "state": {"state": sh << 64 | sl, "inc": ih << 64 | il},
+                "has_uint32": int(has), "uinteger": u}
+
+    @state.setter
+    def state(self, value):
+        self._check_state(value)
+        s, inc = int(value["state"]["state"]), int(value["state"]["inc"])
+        self._rng._set_state(s >> 64 & _M64, s & _M64, inc >> 64 & _M64, inc & _M64, bool(value["has_uint32"]),
+                             int(value["uinteger"]))
+
+    def advance(self, delta):
+        d = int(delta) % (1 << 128)
+        self._rng._advance(d >> 64, d & _M64, [])
+        return self
+
+    def jumped(self, jumps=1):
+        bg = type(self)()
+        bg.state = self.state
+        return bg.advance(_PCG_JUMP * int(jumps))
 
     def __repr__(self):
-        return "PCG64"
+        return "<numpy.random._{}.{} object at {:#x}>".format(type(self)._name.lower(), type(self)._name, id(self))
 
 
-bit_generator = property(lambda self: PCG64._of(self))
+def _spawn_bitgen(self, n_children):
+    """`spawn` of a Generator over a bit generator other than PCG64."""
+    return [type(self)(bg) for bg in self.bit_generator.spawn(n_children)]
+
+
+def _bit_generator(self):
+    bg = _owners.get(self._key())
+    if bg is None:
+        bg = getattr(np.random, self._kind())._of(self)
+    return bg
+
+
+bit_generator = property(_bit_generator)
 
 
 # SeedSequence: NumPy's entropy pool hashing (O'Neill's seed_seq design),
@@ -885,6 +1027,9 @@ class SeedSequence:
 
     def spawn(self, n_children):
         first = self.n_children_spawned
+        if first + n_children < 0:
+            # NumPy counts children in a uint32_t.
+            raise OverflowError("can't convert negative value to uint32_t")
         seqs = [SeedSequence(self.entropy, spawn_key=self.spawn_key + (i,), pool_size=self.pool_size)
                 for i in range(first, first + n_children)]
         self.n_children_spawned += n_children
@@ -909,4 +1054,5 @@ class SeedSequence:
 
 
 np.random.PCG64 = PCG64
+np.random.BitGenerator = BitGenerator
 np.random.SeedSequence = SeedSequence

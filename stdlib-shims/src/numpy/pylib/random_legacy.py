@@ -16,7 +16,8 @@ __random__ = ["seed", "rand", "randn", "random", "random_sample", "ranf", "sampl
               "logistic", "gumbel", "weibull", "pareto", "power", "binomial", "poisson", "geometric",
               "negative_binomial", "multinomial", "standard_gamma", "gamma", "chisquare", "beta", "standard_t",
               "f", "triangular", "wald", "vonmises", "zipf", "logseries", "hypergeometric", "noncentral_chisquare",
-              "noncentral_f", "dirichlet", "bytes", "get_state", "set_state", "RandomState"]
+              "noncentral_f", "dirichlet", "bytes", "get_state", "set_state", "multivariate_normal",
+              "get_bit_generator", "set_bit_generator", "RandomState"]
 
 import math as _math
 
@@ -40,7 +41,35 @@ class RandomState:
     """NumPy's legacy random number generator (MT19937)."""
 
     def __init__(self, seed=None):
-        self._mt = _random._mt19937(seed)
+        self._bg = None
+        if seed is not None and hasattr(seed, "random_raw") and hasattr(seed, "state"):
+            if not hasattr(seed, "_mt"):
+                raise NotImplementedError("numpy.random.RandomState over a {} bit generator is not supported by hipy"
+                                          .format(type(seed).__name__))
+            self._bg = seed
+            self._mt = seed._mt
+        else:
+            self._mt = _random._mt19937(seed)
+
+    @property
+    def _bit_generator(self):
+        if self._bg is None or self._bg._mt is not self._mt:
+            self._bg = _random.MT19937._of_mt(self._mt)
+        return self._bg
+
+    def __repr__(self):
+        return "RandomState(MT19937) at 0x{:X}".format(id(self))
+
+    def multivariate_normal(self, mean, cov, size=None, check_valid="warn", tol=1e-8):
+        mean, cov, final_shape = _mvn_args(mean, cov, size)
+        x = self.standard_normal(final_shape).reshape(-1, mean.shape[0])
+        cov = cov.astype(np.double)
+        u, s, v = np.linalg.svd(cov)
+        if check_valid != "ignore":
+            _mvn_check(check_valid, np.allclose(np.dot(v.T * s, v), cov, rtol=tol, atol=tol))
+        x = np.dot(x, np.sqrt(s)[:, None] * v)
+        x += mean
+        return x.reshape(tuple(final_shape))
 
     def seed(self, seed=None):
         self._mt.seed(seed)
@@ -841,6 +870,38 @@ class RandomState:
         self._mt.set_state(key, int(st["state"]["pos"]), bool(st.get("has_gauss", 0)), float(st.get("gauss", 0.0)))
 
 
+def _mvn_args(mean, cov, size):
+    """`multivariate_normal`'s argument checks (legacy and Generator)."""
+    mean = np.array(mean)
+    cov = np.array(cov)
+    if size is None:
+        shape = []
+    elif isinstance(size, (int, np.integer)):
+        shape = [size]
+    else:
+        shape = size
+    if len(mean.shape) != 1:
+        raise ValueError("mean must be 1 dimensional")
+    if len(cov.shape) != 2 or cov.shape[0] != cov.shape[1]:
+        raise ValueError("cov must be 2 dimensional and square")
+    if mean.shape[0] != cov.shape[0]:
+        raise ValueError("mean and cov must have same length")
+    final_shape = list(shape[:])
+    final_shape.append(mean.shape[0])
+    return mean, cov, final_shape
+
+
+def _mvn_check(check_valid, psd):
+    if check_valid != "warn" and check_valid != "raise":
+        raise ValueError("check_valid must equal 'warn', 'raise', or 'ignore'")
+    if not psd:
+        if check_valid == "warn":
+            import warnings
+            warnings.warn("covariance is not symmetric positive-semidefinite.", RuntimeWarning, stacklevel=3)
+        else:
+            raise ValueError("covariance is not symmetric positive-semidefinite.")
+
+
 def _log0(x):
     return _math.log(x) if x > 0 else -_math.inf
 
@@ -877,6 +938,26 @@ def _loggam(x):
 
 _global = RandomState()
 
+
+
+def get_bit_generator():
+    """The bit generator under the legacy functions' global RandomState."""
+    return _global._bit_generator
+
+
+def set_bit_generator(bitgen):
+    """Makes `bitgen` (an MT19937) the legacy functions' bit generator."""
+    if not hasattr(bitgen, "_mt"):
+        if hasattr(bitgen, "random_raw"):
+            raise NotImplementedError("numpy.random.set_bit_generator of a {} is not supported by hipy"
+                                      .format(type(bitgen).__name__))
+        raise AttributeError("'{}' object has no attribute 'capsule'".format(type(bitgen).__name__))
+    _global._bg = bitgen
+    _global._mt = bitgen._mt
+
+
+_module_functions = {"get_bit_generator": get_bit_generator, "set_bit_generator": set_bit_generator}
 for _name in __random__[:-1]:
-    setattr(_random, _name, getattr(_global, _name))
+    setattr(_random, _name, _module_functions[_name] if _name in _module_functions else getattr(_global, _name))
+_random._rand = _global
 _random.RandomState = RandomState

@@ -5,6 +5,7 @@
 use std::fmt;
 
 use super::distributions::BinomialCache;
+use super::bitgen::{BitGen, Bits};
 use super::pcg64::Pcg64;
 use super::seed_sequence::{int_seed_words, SeedSequence};
 use super::ziggurat_tables::{FI_DOUBLE, KI_DOUBLE, WI_DOUBLE};
@@ -29,7 +30,7 @@ impl std::error::Error for RandomError {}
 /// `np.random.default_rng(seed)`: a `Generator` over `PCG64`.
 #[derive(Clone, Debug)]
 pub struct Generator {
-    bits: Pcg64,
+    bits: BitGen,
     /// The `SeedSequence` it came from, for `spawn`.
     seed: SeedSource,
     /// The last binomial draw's set-up (`distributions.rs`).
@@ -59,6 +60,17 @@ impl SeedSource {
         }
         SeedSequence::new(&words)
     }
+}
+
+/// Runs `$body` with `$b` the bit generator, monomorphised for PCG64 (the
+/// default) so that its loop inlines the draws, and for the others.
+macro_rules! with_bits {
+    ($self:expr, |$b:ident| $body:expr) => {
+        match &mut $self.bits {
+            BitGen::Pcg64($b) => $body,
+            $b => $body,
+        }
+    };
 }
 
 /// Validated `integers` bounds: draws are `off + [0, rng]` (wrapping).
@@ -107,20 +119,26 @@ impl Generator {
     /// list-of-ints seed, the concatenation of each int's `int_seed_words`).
     pub fn from_entropy(entropy: Vec<u32>) -> Self {
         let seed = SeedSource { entropy, ..Default::default() };
-        Generator { bits: Pcg64::from_seed_sequence(&seed.sequence()), seed, binomial_cache: None }
+        Generator { bits: BitGen::Pcg64(Pcg64::from_seed_sequence(&seed.sequence())), seed, binomial_cache: None }
     }
 
     /// `default_rng(SeedSequence(entropy, spawn_key=...))` (pool size 4):
     /// its assembled entropy words, spawn key and children spawned so far.
     pub fn from_seed_parts(entropy: Vec<u32>, spawn_key: Vec<u64>, children: u64) -> Self {
         let seed = SeedSource { entropy, spawn_key, children };
-        Generator { bits: Pcg64::from_seed_sequence(&seed.sequence()), seed, binomial_cache: None }
+        Generator { bits: BitGen::Pcg64(Pcg64::from_seed_sequence(&seed.sequence())), seed, binomial_cache: None }
     }
 
     /// `default_rng(SeedSequence(...))` for a pool made elsewhere (it
     /// cannot `spawn`: its entropy is not known).
     pub fn from_seed_sequence(seq: &SeedSequence) -> Self {
-        Generator { bits: Pcg64::from_seed_sequence(seq), seed: SeedSource::default(), binomial_cache: None }
+        Generator { bits: BitGen::Pcg64(Pcg64::from_seed_sequence(seq)), seed: SeedSource::default(), binomial_cache: None }
+    }
+
+    /// A generator over another bit generator (it cannot `spawn` here:
+    /// its bit generator's Python object does).
+    pub fn from_bitgen(bits: BitGen) -> Self {
+        Generator { bits, seed: SeedSource::default(), binomial_cache: None }
     }
 
     /// `spawn(n)`: `n` independent generators from child seed sequences
@@ -139,19 +157,37 @@ impl Generator {
                 let mut spawn_key = self.seed.spawn_key.clone();
                 spawn_key.push(i);
                 let seed = SeedSource { entropy: self.seed.entropy.clone(), spawn_key, children: 0 };
-                Generator { bits: Pcg64::from_seed_sequence(&seed.sequence()), seed, binomial_cache: None }
+                Generator { bits: BitGen::Pcg64(Pcg64::from_seed_sequence(&seed.sequence())), seed, binomial_cache: None }
             })
             .collect())
     }
 
     /// The bit generator, for `bit_generator.state = ...`.
-    pub fn bit_generator_mut(&mut self) -> &mut Pcg64 {
+    pub fn bit_generator_mut(&mut self) -> &mut BitGen {
         &mut self.bits
     }
 
     /// A raw 64-bit draw (`bit_generator.random_raw()`).
     pub fn next_u64(&mut self) -> u64 {
         self.bits.next_u64()
+    }
+
+    /// `random_raw()`'s value (MT19937: one 32-bit word).
+    pub fn next_raw(&mut self) -> u64 {
+        self.bits.next_raw()
+    }
+
+    /// The PCG64 bit generator, if that is the one (`default_rng`'s).
+    pub fn pcg64(&self) -> Option<&Pcg64> {
+        match &self.bits {
+            BitGen::Pcg64(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Whether the bit generator is PCG64 (the one `spawn` here makes).
+    pub fn is_pcg64(&self) -> bool {
+        matches!(self.bits, BitGen::Pcg64(_))
     }
 
     /// A 32-bit draw (using the buffered half of a 64-bit draw first).
@@ -165,7 +201,7 @@ impl Generator {
     }
 
     /// The underlying bit generator (for state inspection).
-    pub fn bit_generator(&self) -> &Pcg64 {
+    pub fn bit_generator(&self) -> &BitGen {
         &self.bits
     }
 
@@ -181,9 +217,11 @@ impl Generator {
 
     /// Fills `out` like `random(size=len)`.
     pub fn fill_random(&mut self, out: &mut [f64]) {
-        for x in out {
-            *x = self.random();
-        }
+        with_bits!(self, |bits| {
+            for x in out.iter_mut() {
+                *x = bits.next_f64();
+            }
+        });
     }
 
     /// `integers(low, high, size=len(out), dtype=np.int64, endpoint=...)`.
@@ -197,9 +235,11 @@ impl Generator {
             return Ok(());
         }
         let b = check_bounds(low, high, endpoint, i64::MIN as i128, i64::MAX as i128, "int64")?;
-        for x in out.iter_mut() {
-            *x = b.off.wrapping_add(self.bounded_u64(b.rng)) as i64;
-        }
+        with_bits!(self, |bits| {
+            for x in out.iter_mut() {
+                *x = b.off.wrapping_add(bounded_u64(bits, b.rng)) as i64;
+            }
+        });
         Ok(())
     }
 
@@ -212,14 +252,16 @@ impl Generator {
         }
         let b = check_bounds(low, high, endpoint, i32::MIN as i128, i32::MAX as i128, "int32")?;
         let (off, rng) = (b.off as u32, b.rng as u32);
-        for x in out.iter_mut() {
-            let v = match rng {
-                0 => 0,
-                u32::MAX => self.bits.next_u32(),
-                _ => self.bounded_lemire_u32(rng),
-            };
-            *x = off.wrapping_add(v) as i32;
-        }
+        with_bits!(self, |bits| {
+            for x in out.iter_mut() {
+                let v = match rng {
+                    0 => 0,
+                    u32::MAX => bits.next_u32(),
+                    _ => bounded_lemire_u32(bits, rng),
+                };
+                *x = off.wrapping_add(v) as i32;
+            }
+        });
         Ok(())
     }
 
@@ -230,50 +272,14 @@ impl Generator {
         Ok(out)
     }
 
-    /// A value in [0, rng] by NumPy's int64 path: 32-bit Lemire (on the
-    /// buffered 32-bit halves) when the range fits in 32 bits, else 64-bit.
+    /// A value in [0, rng] by NumPy's int64 path (see `bounded_u64`).
     fn bounded_u64(&mut self, rng: u64) -> u64 {
-        if rng == 0 {
-            0
-        } else if rng < u32::MAX as u64 {
-            self.bounded_lemire_u32(rng as u32) as u64
-        } else if rng == u32::MAX as u64 {
-            self.bits.next_u32() as u64
-        } else if rng == u64::MAX {
-            self.bits.next_u64()
-        } else {
-            self.bounded_lemire_u64(rng)
-        }
+        bounded_u64(&mut self.bits, rng)
     }
 
-    /// Lemire's nearly-divisionless method; `rng < u32::MAX`.
-    fn bounded_lemire_u32(&mut self, rng: u32) -> u32 {
-        let excl = rng + 1;
-        let mut m = self.bits.next_u32() as u64 * excl as u64;
-        let mut leftover = m as u32;
-        if leftover < excl {
-            let threshold = (u32::MAX - rng) % excl;
-            while leftover < threshold {
-                m = self.bits.next_u32() as u64 * excl as u64;
-                leftover = m as u32;
-            }
-        }
-        (m >> 32) as u32
-    }
-
-    /// Lemire's method on 64 bits; `rng < u64::MAX`.
-    fn bounded_lemire_u64(&mut self, rng: u64) -> u64 {
-        let excl = rng + 1;
-        let mut m = self.bits.next_u64() as u128 * excl as u128;
-        let mut leftover = m as u64;
-        if leftover < excl {
-            let threshold = (u64::MAX - rng) % excl;
-            while leftover < threshold {
-                m = self.bits.next_u64() as u128 * excl as u128;
-                leftover = m as u64;
-            }
-        }
-        (m >> 64) as u64
+    /// One `standard_normal()` draw (NumPy's ziggurat).
+    pub fn standard_normal(&mut self) -> f64 {
+        standard_normal(&mut self.bits)
     }
 
     /// NumPy's `random_interval`: a value in [0, max] by masked rejection
@@ -371,42 +377,6 @@ impl Generator {
         }
     }
 
-    /// One `standard_normal()` draw (NumPy's ziggurat).
-    pub fn standard_normal(&mut self) -> f64 {
-        loop {
-            let r = self.bits.next_u64();
-            let idx = (r & 0xff) as usize;
-            let r = r >> 8;
-            let negative = r & 1 == 1;
-            let rabs = (r >> 1) & 0x000f_ffff_ffff_ffff;
-            let mut x = rabs as f64 * WI_DOUBLE[idx];
-            if negative {
-                x = -x;
-            }
-            if rabs < KI_DOUBLE[idx] {
-                return x;
-            }
-            if idx == 0 {
-                // The tail beyond r, by Marsaglia's exponential method.
-                loop {
-                    let xx = -ZIGGURAT_NOR_INV_R * (-self.bits.next_f64()).ln_1p();
-                    let yy = -(-self.bits.next_f64()).ln_1p();
-                    if yy + yy > xx * xx {
-                        return if (rabs >> 8) & 1 == 1 {
-                            -(ZIGGURAT_NOR_R + xx)
-                        } else {
-                            ZIGGURAT_NOR_R + xx
-                        };
-                    }
-                }
-            }
-            let u = self.bits.next_f64();
-            if (FI_DOUBLE[idx - 1] - FI_DOUBLE[idx]) * u + FI_DOUBLE[idx] < (-0.5 * x * x).exp() {
-                return x;
-            }
-        }
-    }
-
     /// One `normal(loc, scale)` draw: `loc + scale * standard_normal()`.
     /// A negative scale (including -0.0) is NumPy's `ValueError: scale < 0`.
     pub fn normal(&mut self, loc: f64, scale: f64) -> Result<f64, RandomError> {
@@ -417,10 +387,97 @@ impl Generator {
     /// Fills `out` like `normal(loc, scale, size=len)`.
     pub fn fill_normal(&mut self, loc: f64, scale: f64, out: &mut [f64]) -> Result<(), RandomError> {
         check_scale(scale)?;
-        for x in out {
-            *x = loc + scale * self.standard_normal();
-        }
+        with_bits!(self, |bits| {
+            for x in out.iter_mut() {
+                *x = loc + scale * standard_normal(bits);
+            }
+        });
         Ok(())
+    }
+}
+
+/// A value in [0, rng] by NumPy's int64 path: 32-bit Lemire (on the
+/// buffered 32-bit halves) when the range fits in 32 bits, else 64-bit.
+#[inline(always)]
+fn bounded_u64<B: Bits>(bits: &mut B, rng: u64) -> u64 {
+    if rng == 0 {
+        0
+    } else if rng < u32::MAX as u64 {
+        bounded_lemire_u32(bits, rng as u32) as u64
+    } else if rng == u32::MAX as u64 {
+        bits.next_u32() as u64
+    } else if rng == u64::MAX {
+        bits.next_u64()
+    } else {
+        bounded_lemire_u64(bits, rng)
+    }
+}
+
+/// Lemire's nearly-divisionless method; `rng < u32::MAX`.
+#[inline(always)]
+fn bounded_lemire_u32<B: Bits>(bits: &mut B, rng: u32) -> u32 {
+    let excl = rng + 1;
+    let mut m = bits.next_u32() as u64 * excl as u64;
+    let mut leftover = m as u32;
+    if leftover < excl {
+        let threshold = (u32::MAX - rng) % excl;
+        while leftover < threshold {
+            m = bits.next_u32() as u64 * excl as u64;
+            leftover = m as u32;
+        }
+    }
+    (m >> 32) as u32
+}
+
+/// Lemire's method on 64 bits; `rng < u64::MAX`.
+fn bounded_lemire_u64<B: Bits>(bits: &mut B, rng: u64) -> u64 {
+    let excl = rng + 1;
+    let mut m = bits.next_u64() as u128 * excl as u128;
+    let mut leftover = m as u64;
+    if leftover < excl {
+        let threshold = (u64::MAX - rng) % excl;
+        while leftover < threshold {
+            m = bits.next_u64() as u128 * excl as u128;
+            leftover = m as u64;
+        }
+    }
+    (m >> 64) as u64
+}
+
+/// One `standard_normal()` draw (NumPy's ziggurat).
+#[inline(always)]
+fn standard_normal<B: Bits>(bits: &mut B) -> f64 {
+    loop {
+        let r = bits.next_u64();
+        let idx = (r & 0xff) as usize;
+        let r = r >> 8;
+        let negative = r & 1 == 1;
+        let rabs = (r >> 1) & 0x000f_ffff_ffff_ffff;
+        let mut x = rabs as f64 * WI_DOUBLE[idx];
+        if negative {
+            x = -x;
+        }
+        if rabs < KI_DOUBLE[idx] {
+            return x;
+        }
+        if idx == 0 {
+            // The tail beyond r, by Marsaglia's exponential method.
+            loop {
+                let xx = -ZIGGURAT_NOR_INV_R * (-bits.next_f64()).ln_1p();
+                let yy = -(-bits.next_f64()).ln_1p();
+                if yy + yy > xx * xx {
+                    return if (rabs >> 8) & 1 == 1 {
+                        -(ZIGGURAT_NOR_R + xx)
+                    } else {
+                        ZIGGURAT_NOR_R + xx
+                    };
+                }
+            }
+        }
+        let u = bits.next_f64();
+        if (FI_DOUBLE[idx - 1] - FI_DOUBLE[idx]) * u + FI_DOUBLE[idx] < (-0.5 * x * x).exp() {
+            return x;
+        }
     }
 }
 

@@ -38,15 +38,23 @@
 //! `gen_ziggurat_tables.py`, which reads them out of NumPy's own
 //! `libnpyrandom.a`.
 
+mod bitgen;
 mod distributions;
 mod generator;
 mod mt19937;
 mod pcg64;
+mod pcg64_dxsm;
+mod philox;
+mod sfc64;
 mod seed_sequence;
 mod ziggurat_tables;
 
+pub use bitgen::BitGen;
 pub use distributions::{FloatDist, IntDist};
 pub use generator::{Generator, RandomError};
 pub use mt19937::Mt19937;
 pub use pcg64::Pcg64;
+pub use pcg64_dxsm::Pcg64Dxsm;
+pub use philox::Philox;
+pub use sfc64::Sfc64;
 pub use seed_sequence::{int_seed_words, SeedSequence};

@@ -48,6 +48,12 @@ impl Pcg64 {
         self.pending_u32
     }
 
+    /// Moves the LCG `delta` steps on (mod 2^128); clears the 32-bit buffer.
+    pub fn advance(&mut self, delta: u128) {
+        self.state = lcg_advance(self.state, delta, MULTIPLIER, self.increment);
+        self.pending_u32 = None;
+    }
+
     fn step(&mut self) {
         self.state = self.state.wrapping_mul(MULTIPLIER).wrapping_add(self.increment);
     }
@@ -73,4 +79,20 @@ impl Pcg64 {
     pub fn next_f64(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 * (1.0 / 9007199254740992.0)
     }
+}
+
+/// The state of the LCG `x -> mult * x + inc` after `delta` steps (Brown's
+/// jump-ahead by repeated squaring, mod 2^128).
+pub fn lcg_advance(state: u128, mut delta: u128, mut mult: u128, mut inc: u128) -> u128 {
+    let (mut acc_mult, mut acc_plus) = (1u128, 0u128);
+    while delta > 0 {
+        if delta & 1 == 1 {
+            acc_mult = acc_mult.wrapping_mul(mult);
+            acc_plus = acc_plus.wrapping_mul(mult).wrapping_add(inc);
+        }
+        inc = mult.wrapping_add(1).wrapping_mul(inc);
+        mult = mult.wrapping_mul(mult);
+        delta >>= 1;
+    }
+    acc_mult.wrapping_mul(state).wrapping_add(acc_plus)
 }
