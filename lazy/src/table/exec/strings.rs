@@ -157,10 +157,14 @@ fn strip_chars<'a>(s: &'a str, chars: &Option<Arc<str>>, left: bool, right: bool
 fn python_split(s: &str, pat: &Option<Arc<str>>, n: i64) -> Vec<String> {
     match pat {
         Some(p) => {
-            if n < 0 {
-                s.split(&**p).map(String::from).collect()
-            } else {
-                s.splitn(n as usize + 1, &**p).map(String::from).collect()
+            // A one-character separator (the usual " " or ",") searches as a
+            // char, without the substring searcher's set-up per string.
+            let mut chars = p.chars();
+            match (chars.next(), chars.next(), n < 0) {
+                (Some(c), None, true) => s.split(c).map(String::from).collect(),
+                (Some(c), None, false) => s.splitn(n as usize + 1, c).map(String::from).collect(),
+                (_, _, true) => s.split(&**p).map(String::from).collect(),
+                (_, _, false) => s.splitn(n as usize + 1, &**p).map(String::from).collect(),
             }
         }
         None => {
