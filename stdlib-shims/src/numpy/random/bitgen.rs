@@ -6,8 +6,7 @@
 use std::sync::{Arc, Mutex};
 
 use super::mt19937::Mt19937;
-use super::pcg64::Pcg64;
-use super::pcg64_dxsm::Pcg64Dxsm;
+use super::pcg64::{Pcg64, Pcg64Dxsm};
 use super::philox::Philox;
 use super::sfc64::Sfc64;
 

@@ -1,36 +1,45 @@
-//! NumPy's `PCG64` bit generator: a 128-bit LCG with the XSL-RR output
-//! function, seeded from a `SeedSequence`, plus NumPy's one-word buffer that
-//! splits a 64-bit draw into two 32-bit ones.
+//! NumPy's PCG bit generators: a 128-bit LCG seeded from a `SeedSequence`,
+//! plus NumPy's one-word buffer that splits a 64-bit draw into two 32-bit
+//! ones. `PCG64` steps with the full 128-bit multiplier and outputs XSL-RR
+//! of the new state; `PCG64DXSM` steps with the "cheap" 64-bit multiplier and
+//! outputs DXSM of the state before the step (O'Neill's `pcg_cm`). Both are
+//! seeded the same way (NumPy seeds both with the full multiplier's steps).
 
 use super::seed_sequence::SeedSequence;
 
 const MULTIPLIER: u128 = 0x2360_ed05_1fc6_5da4_4385_df64_9fcc_f645;
+const CHEAP_MULTIPLIER: u64 = 0xda94_2042_e4dd_58b5;
 
+/// A PCG generator; `DXSM` picks the variant (`Pcg64`, `Pcg64Dxsm`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Pcg64 {
+pub struct Pcg<const DXSM: bool> {
     state: u128,
     increment: u128,
     /// The high half of the last 64-bit draw split for `next_u32`, if unused.
     pending_u32: Option<u32>,
 }
 
-impl Pcg64 {
-    /// `PCG64(seed_seq)`: four u64 state words give the initial state and
-    /// the stream (increment), as NumPy's `pcg64_set_seed` uses them.
+pub type Pcg64 = Pcg<false>;
+pub type Pcg64Dxsm = Pcg<true>;
+
+impl<const DXSM: bool> Pcg<DXSM> {
+    const MULT: u128 = if DXSM { CHEAP_MULTIPLIER as u128 } else { MULTIPLIER };
+
+    /// `PCG64(seed_seq)` / `PCG64DXSM(seed_seq)`.
     pub fn from_seed_sequence(seq: &SeedSequence) -> Self {
-        let w = seq.generate_state_u64(4);
-        let init_state = (w[0] as u128) << 64 | w[1] as u128;
-        let init_seq = (w[2] as u128) << 64 | w[3] as u128;
-        Self::from_state_and_sequence(init_state, init_seq)
+        Self::from_words(&seq.generate_state_u64(4))
     }
 
-    /// PCG's `srandom(initstate, initseq)`.
-    pub fn from_state_and_sequence(init_state: u128, init_seq: u128) -> Self {
-        let mut g = Pcg64 { state: 0, increment: (init_seq << 1) | 1, pending_u32: None };
-        g.step();
-        g.state = g.state.wrapping_add(init_state);
-        g.step();
-        g
+    /// From `SeedSequence.generate_state(4, np.uint64)`: the initial state
+    /// and the stream (increment), as NumPy's `pcg64_set_seed` uses them.
+    pub fn from_words(w: &[u64]) -> Self {
+        let init_state = (w[0] as u128) << 64 | w[1] as u128;
+        let init_seq = (w[2] as u128) << 64 | w[3] as u128;
+        // PCG's `srandom(initstate, initseq)`, with the full multiplier.
+        let lcg = |s: u128, inc: u128| s.wrapping_mul(MULTIPLIER).wrapping_add(inc);
+        let increment = (init_seq << 1) | 1;
+        let state = lcg(lcg(0, increment).wrapping_add(init_state), increment);
+        Pcg { state, increment, pending_u32: None }
     }
 
     /// The raw 128-bit LCG state and increment (NumPy's `state['state']`).
@@ -40,7 +49,7 @@ impl Pcg64 {
 
     /// Sets the state as `bit_generator.state = {...}` does.
     pub fn set_state(&mut self, state: u128, increment: u128, pending_u32: Option<u32>) {
-        *self = Pcg64 { state, increment, pending_u32 };
+        *self = Pcg { state, increment, pending_u32 };
     }
 
     /// The buffered 32-bit half (NumPy's `has_uint32` / `uinteger`).
@@ -50,19 +59,31 @@ impl Pcg64 {
 
     /// Moves the LCG `delta` steps on (mod 2^128); clears the 32-bit buffer.
     pub fn advance(&mut self, delta: u128) {
-        self.state = lcg_advance(self.state, delta, MULTIPLIER, self.increment);
+        self.state = lcg_advance(self.state, delta, Self::MULT, self.increment);
         self.pending_u32 = None;
     }
 
+    #[inline(always)]
     fn step(&mut self) {
-        self.state = self.state.wrapping_mul(MULTIPLIER).wrapping_add(self.increment);
+        self.state = self.state.wrapping_mul(Self::MULT).wrapping_add(self.increment);
     }
 
+    #[inline(always)]
     pub fn next_u64(&mut self) -> u64 {
-        self.step();
-        let s = self.state;
-        let xored = ((s >> 64) as u64) ^ (s as u64);
-        xored.rotate_right((s >> 122) as u32)
+        if DXSM {
+            let mut hi = (self.state >> 64) as u64;
+            let lo = self.state as u64 | 1;
+            self.step();
+            hi ^= hi >> 32;
+            hi = hi.wrapping_mul(CHEAP_MULTIPLIER);
+            hi ^= hi >> 48;
+            hi.wrapping_mul(lo)
+        } else {
+            self.step();
+            let s = self.state;
+            let xored = ((s >> 64) as u64) ^ (s as u64);
+            xored.rotate_right((s >> 122) as u32)
+        }
     }
 
     /// Low half of a fresh 64-bit draw, keeping the high half for next time.
