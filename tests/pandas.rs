@@ -2,7 +2,9 @@
 //! of CPython with real pandas 3.x (see `support::library` for how they run
 //! and the `HIPY_PANDAS_*` settings). Each runs in three modes:
 //! - `lazy`: hipy's default, plans build up and run when a value is seen
-//!   (and array columns through the lazy array graph, every op in it);
+//!   (and array columns through the lazy array graph, every op in it),
+//!   with chunks of 3 rows (`HIPY_TABLE_CHUNK_ROWS`), so chunked chains
+//!   of filters and derived columns run on small frames too;
 //! - `eager`: `HIPY_LAZY=off`, every table and array op runs at once
 //!   through the same optimizer and kernels;
 //! - `unstaged`: as `lazy`, with `HIPY_STAGE=off`: UDFs run in the Python
@@ -14,7 +16,7 @@ use std::process::ExitCode;
 use support::library::{Corpus, LazyMode};
 
 const MODES: &[LazyMode] = &[
-    ("lazy", &[("HIPY_LAZY", "on"), ("HIPY_LAZY_EAGER_BELOW", "0")]),
+    ("lazy", &[("HIPY_LAZY", "on"), ("HIPY_LAZY_EAGER_BELOW", "0"), ("HIPY_TABLE_CHUNK_ROWS", "3")]),
     ("eager", &[("HIPY_LAZY", "off")]),
     ("unstaged", &[("HIPY_LAZY", "on"), ("HIPY_LAZY_EAGER_BELOW", "0"), ("HIPY_STAGE", "off")]),
 ];

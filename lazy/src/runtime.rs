@@ -15,6 +15,9 @@
 //!   that reads the same data, so `a.sum()` and `a.max()` forced together
 //!   read `a` once.
 //! - `HIPY_LAZY_LOG=1` prints each multi-op plan and its schedule to stderr.
+//! - `HIPY_TABLE_CHUNK_ROWS` sets the rows per chunk of a table plan's
+//!   chunked chains (`table::exec::pipeline`; default 32768; tests set a
+//!   few rows so that small frames run chunked too).
 
 use crate::buffer::Array;
 use crate::exec;
@@ -30,6 +33,7 @@ pub struct Config {
     pub lazy: bool,
     pub eager_below: usize,
     pub log: bool,
+    pub table_chunk_rows: usize,
 }
 
 /// What an embedder chose (`hipy::Builder::lazy`) before the first use of
@@ -46,7 +50,12 @@ pub fn config() -> &'static Config {
             .and_then(|v| v.parse().ok())
             .unwrap_or(4096);
         let log = matches!(std::env::var("HIPY_LAZY_LOG").as_deref(), Ok("1"));
-        Config { lazy, eager_below, log }
+        let table_chunk_rows = std::env::var("HIPY_TABLE_CHUNK_ROWS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .filter(|&n: &usize| n > 0)
+            .unwrap_or(1 << 15);
+        Config { lazy, eager_below, log, table_chunk_rows }
     })
 }
 

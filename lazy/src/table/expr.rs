@@ -354,6 +354,42 @@ impl Expr {
         }
     }
 
+    /// Whether computing the expression again costs about what keeping its
+    /// result would save: arithmetic, comparisons, casts between numbers,
+    /// selections and computed data, one pass over fixed-width values. String
+    /// work (making strs or lists of them) is not.
+    pub fn recomputes_cheaply(&self) -> bool {
+        match self {
+            Expr::Col(_) | Expr::Lit(_) | Expr::Data(_) | Expr::RowIndex { .. } => true,
+            Expr::Str(..) | Expr::Concat(..) | Expr::ListAgg { .. } => false,
+            Expr::Cast(_, ColType::Str | ColType::StrList | ColType::Object) => false,
+            Expr::Binary(_, a, b) => a.recomputes_cheaply() && b.recomputes_cheaply(),
+            Expr::Unary(_, a) | Expr::Cast(a, _) | Expr::FillNull(a, _) | Expr::IsIn(a, _) => a.recomputes_cheaply(),
+            Expr::Where(c, a, b) => c.recomputes_cheaply() && a.recomputes_cheaply() && b.recomputes_cheaply(),
+        }
+    }
+
+    /// Whether evaluating the expression over statically typed columns
+    /// (no objects) can raise: casts (parsing strings), list aggregates
+    /// (`max` of an empty list), floor division, modulo and powers (zero
+    /// divisors, negative int exponents), joins of strings with others,
+    /// regular expressions, and item access.
+    pub fn may_raise(&self) -> bool {
+        match self {
+            Expr::Col(_) | Expr::Lit(_) | Expr::Data(_) | Expr::RowIndex { .. } => false,
+            Expr::Cast(..) | Expr::ListAgg { .. } | Expr::Concat(..) => true,
+            Expr::Binary(op, a, b) => {
+                matches!(op, BinOp::FloorDiv | BinOp::Mod | BinOp::Pow) || a.may_raise() || b.may_raise()
+            }
+            Expr::Str(op, a) => {
+                matches!(op, StrOp::ContainsRegex { .. } | StrOp::ReplaceRegex { .. } | StrOp::Get(_) | StrOp::Join(_))
+                    || a.may_raise()
+            }
+            Expr::Unary(_, a) | Expr::FillNull(a, _) | Expr::IsIn(a, _) => a.may_raise(),
+            Expr::Where(c, a, b) => c.may_raise() || a.may_raise() || b.may_raise(),
+        }
+    }
+
     /// The expression with column names replaced.
     pub fn rename(&self, f: &dyn Fn(&Name) -> Option<Expr>) -> Expr {
         let r = |e: &Arc<Expr>| Arc::new(e.rename(f));

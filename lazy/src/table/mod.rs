@@ -91,6 +91,21 @@ pub fn num_rows(plan: &PlanRef) -> Result<usize> {
     Ok(collect(plan, &[])?.num_rows)
 }
 
+/// The number of rows of a frame whose columns are `columns` (`len(df)`).
+/// A plan that recomputes cheaply is only counted: later plans over it run
+/// it again rather than hold all its columns (a filtered copy of every
+/// column of a frame, for one number). Otherwise the columns are computed
+/// and kept on the node, so later plans over it start from them.
+pub fn count_rows(plan: &PlanRef, columns: &[Name]) -> Result<usize> {
+    if let Some(n) = plan.known_rows() {
+        return Ok(n);
+    }
+    if plan.recomputes_cheaply() {
+        return num_rows(plan);
+    }
+    Ok(collect_keep(plan, columns, true)?.num_rows)
+}
+
 /// The type of every column, computing the plan when some type depends on
 /// the data.
 pub fn resolve_types(plan: &PlanRef) -> Result<Vec<(Name, ColType)>> {

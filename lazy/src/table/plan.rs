@@ -292,6 +292,27 @@ impl Plan {
         n
     }
 
+    /// Whether running the plan again costs about what keeping its columns
+    /// would save: every node down to computed ones is a scan (in-memory
+    /// columns, or a CSV file whose parsed columns its source keeps), a
+    /// selection, a slice, or a filter or derived columns over cheap
+    /// expressions. Sorts, group-bys, joins, concatenations and string work
+    /// are not.
+    pub fn recomputes_cheaply(&self) -> bool {
+        if self.cached().is_some() {
+            return true;
+        }
+        match &self.kind {
+            PlanKind::Source(_) | PlanKind::Csv(_) => true,
+            PlanKind::Select { input, .. } | PlanKind::Slice { input, .. } => input.recomputes_cheaply(),
+            PlanKind::Filter { input, predicate } => predicate.recomputes_cheaply() && input.recomputes_cheaply(),
+            PlanKind::WithColumns { input, exprs } => {
+                exprs.iter().all(|(_, e)| e.recomputes_cheaply()) && input.recomputes_cheaply()
+            }
+            PlanKind::Sort { .. } | PlanKind::Aggregate { .. } | PlanKind::Join { .. } | PlanKind::Concat { .. } => false,
+        }
+    }
+
     pub fn set_rows(&self, n: usize) {
         *self.rows.lock().unwrap_or_else(|e| e.into_inner()) = Some(n);
     }

@@ -188,47 +188,50 @@ pub fn column_from_values(vm: &VirtualMachine, items: &[PyObjectRef]) -> PyResul
         return Ok(objects::column(vec![]));
     }
     narrow_scalars_unsupported(vm, items)?;
-    let kinds: Vec<Kind> = items.iter().map(|o| kind_of(vm, o)).collect();
+    // Two passes: count the kinds (and the strings' bytes), then build the
+    // column, classifying again. No per-item vector: a column of a million
+    // values would hold 16 MB of kinds beside its own data.
     let (mut ints, mut floats, mut bools, mut strs, mut missing, mut other) = (0, 0, 0, 0, 0, 0);
-    for k in &kinds {
-        match k {
+    let mut str_bytes = 0;
+    for o in items {
+        match kind_of(vm, o) {
             Kind::Int(_) => ints += 1,
             Kind::Float(_) => floats += 1,
             Kind::Bool(_) => bools += 1,
-            Kind::Str => strs += 1,
+            Kind::Str => {
+                strs += 1;
+                str_bytes += o.downcast_ref::<PyStr>().unwrap().byte_len();
+            }
             Kind::Missing => missing += 1,
             Kind::StrList | Kind::Other => other += 1,
         }
     }
+    let kinds = || items.iter().map(|o| kind_of(vm, o));
     if other == 0 && strs == 0 && bools == 0 && floats == 0 && missing == 0 {
-        return Ok(Column::from_i64(kinds.iter().map(|k| if let Kind::Int(v) = k { *v } else { 0 }).collect()));
+        return Ok(Column::from_i64(kinds().map(|k| if let Kind::Int(v) = k { v } else { 0 }).collect()));
     }
     if other == 0 && strs == 0 && bools == 0 && (ints + floats + missing == n) && (ints + floats) > 0 {
         return Ok(Column::from_f64(
-            kinds
-                .iter()
+            kinds()
                 .map(|k| match k {
-                    Kind::Int(v) => *v as f64,
-                    Kind::Float(v) => *v,
+                    Kind::Int(v) => v as f64,
+                    Kind::Float(v) => v,
                     _ => f64::NAN,
                 })
                 .collect(),
         ));
     }
     if bools == n {
-        return Ok(Column::from_bool(kinds.iter().map(|k| matches!(k, Kind::Bool(true))).collect()));
+        return Ok(Column::from_bool(kinds().map(|k| matches!(k, Kind::Bool(true))).collect()));
     }
     if strs > 0 && strs + missing == n {
-        let mut b = StringBuilder::with_capacity(n, n * 8);
-        for (o, k) in items.iter().zip(&kinds) {
-            match k {
-                Kind::Str => {
-                    let ps = o.downcast_ref::<PyStr>().unwrap();
-                    match ps.to_str() {
-                        Some(t) => b.append_value(t),
-                        None => b.append_value(ps.to_string_lossy()),
-                    }
-                }
+        let mut b = StringBuilder::with_capacity(n, str_bytes);
+        for o in items {
+            match o.downcast_ref::<PyStr>() {
+                Some(ps) if o.class().is(vm.ctx.types.str_type) => match ps.to_str() {
+                    Some(t) => b.append_value(t),
+                    None => b.append_value(ps.to_string_lossy()),
+                },
                 _ => b.append_null(),
             }
         }

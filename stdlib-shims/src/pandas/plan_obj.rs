@@ -78,6 +78,13 @@ impl PyPlan {
         objects::with_vm(vm, || table::num_rows(&zelf.plan)).or_raise(vm)
     }
 
+    /// `len()` of a frame with the named columns (`table::count_rows`).
+    #[pymethod]
+    fn count_rows(zelf: &Py<Self>, names: PyObjectRef, vm: &VirtualMachine) -> PyResult<usize> {
+        let names = names_of(vm, &names)?;
+        objects::with_vm(vm, || table::count_rows(&zelf.plan, &names)).or_raise(vm)
+    }
+
     /// Runs the plan; the named columns, computed. With `keep`, they stay
     /// on the node for later plans over it.
     #[pymethod]

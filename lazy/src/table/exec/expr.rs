@@ -12,12 +12,21 @@ use std::sync::Arc;
 
 pub struct Eval<'a> {
     table: &'a Table,
+    /// When the table is a chunk of the node's input (`super::pipeline`),
+    /// the position of its first row there: positional expressions
+    /// (computed data, row numbers) are read from that row on.
+    chunk_at: Option<usize>,
     memo: HashMap<usize, Val>,
 }
 
 impl<'a> Eval<'a> {
     pub fn new(table: &'a Table) -> Eval<'a> {
-        Eval { table, memo: HashMap::new() }
+        Eval { table, chunk_at: None, memo: HashMap::new() }
+    }
+
+    /// Over `table`, the chunk of the node's input from row `first`.
+    pub fn chunk(table: &'a Table, first: usize) -> Eval<'a> {
+        Eval { table, chunk_at: Some(first), memo: HashMap::new() }
     }
 
     fn rows(&self) -> usize {
@@ -71,9 +80,13 @@ impl<'a> Eval<'a> {
         Ok(match e {
             Expr::Col(name) => Val::C(self.table.column(name)?.clone()),
             Expr::Lit(l) => Val::L(l.clone()),
-            Expr::Data(c) => Val::C(c.clone()),
+            Expr::Data(c) => match self.chunk_at {
+                None => Val::C(c.clone()),
+                Some(first) => Val::C(c.slice(first, n)),
+            },
             Expr::RowIndex { start, step } => {
-                Val::C(Column::from_i64((0..n as i64).map(|i| start + i * step).collect()))
+                let first = self.chunk_at.unwrap_or(0) as i64;
+                Val::C(Column::from_i64((first..first + n as i64).map(|i| start + i * step).collect()))
             }
             Expr::Binary(op, a, b) => {
                 let (x, y) = (self.sub(a)?, self.sub(b)?);

@@ -13,6 +13,7 @@ use arrow_array::builder::StringBuilder;
 use arrow_array::Array;
 use rayon::prelude::*;
 use crate::FastSet as HashSet;
+use std::borrow::Cow;
 use std::sync::Arc;
 
 pub fn aggregate(t: &Table, keys: &[Name], aggs: &[Agg], sort: bool, dropna: bool) -> Result<Table> {
@@ -104,7 +105,7 @@ fn aggregate_one(a: &Agg, col: Option<&Column>, g: &Codes) -> Result<Column> {
             Ok(Column::from_i64(acc))
         }
         (AggOp::Sum | AggOp::Mean, ColType::Int64 | ColType::Bool | ColType::Float64) => {
-            let v = float_values(col);
+            let v = Floats::of(col);
             let (sum, nobs) = kahan(&v, codes, ng);
             if a.op == AggOp::Sum {
                 Ok(Column::from_f64(sum))
@@ -115,11 +116,11 @@ fn aggregate_one(a: &Agg, col: Option<&Column>, g: &Codes) -> Result<Column> {
             }
         }
         (AggOp::Prod, ColType::Float64) => {
-            let v = float_values(col);
+            let v = Floats::of(col);
             let mut acc = vec![1.0f64; ng];
             for (i, &c) in codes.iter().enumerate() {
-                if c != MISSING && !v[i].is_nan() {
-                    acc[c as usize] *= v[i];
+                if c != MISSING && !v.get(i).is_nan() {
+                    acc[c as usize] *= v.get(i);
                 }
             }
             Ok(Column::from_f64(acc))
@@ -135,12 +136,12 @@ fn aggregate_one(a: &Agg, col: Option<&Column>, g: &Codes) -> Result<Column> {
             Ok(Column::from_strs(&acc))
         }
         (AggOp::Std | AggOp::Var, ColType::Int64 | ColType::Bool | ColType::Float64) => {
-            let v = float_values(col);
+            let v = Floats::of(col);
             let mut nobs = vec![0i64; ng];
             let mut mean = vec![0.0f64; ng];
             let mut m2 = vec![0.0f64; ng];
             for (i, &c) in codes.iter().enumerate() {
-                let x = v[i];
+                let x = v.get(i);
                 if c == MISSING || x.is_nan() {
                     continue;
                 }
@@ -169,25 +170,25 @@ fn aggregate_one(a: &Agg, col: Option<&Column>, g: &Codes) -> Result<Column> {
             ))
         }
         (AggOp::Median, ColType::Int64 | ColType::Bool | ColType::Float64) => {
-            let v = float_values(col);
+            let v = Floats::of(col);
             let mut per: Vec<Vec<f64>> = vec![Vec::new(); ng];
             for (i, &c) in codes.iter().enumerate() {
-                if c != MISSING && !v[i].is_nan() {
-                    per[c as usize].push(v[i]);
+                if c != MISSING && !v.get(i).is_nan() {
+                    per[c as usize].push(v.get(i));
                 }
             }
             Ok(Column::from_f64(per.into_iter().map(|mut p| median(&mut p)).collect()))
         }
         (AggOp::Min | AggOp::Max | AggOp::First | AggOp::Last, _) => pick(a.op, col, codes, ng),
         (AggOp::Any | AggOp::All, ColType::Int64 | ColType::Bool | ColType::Float64) => {
-            let v = float_values(col);
+            let v = Floats::of(col);
             let all = a.op == AggOp::All;
             let mut acc = vec![all; ng];
             for (i, &c) in codes.iter().enumerate() {
-                if c == MISSING || v[i].is_nan() {
+                if c == MISSING || v.get(i).is_nan() {
                     continue;
                 }
-                let truth = v[i] != 0.0;
+                let truth = v.get(i) != 0.0;
                 if all && !truth {
                     acc[c as usize] = false;
                 } else if !all && truth {
@@ -205,12 +206,12 @@ fn aggregate_one(a: &Agg, col: Option<&Column>, g: &Codes) -> Result<Column> {
 }
 
 /// pandas' Kahan summation per group; also the non-NaN counts.
-fn kahan(v: &[f64], codes: &[u32], ng: usize) -> (Vec<f64>, Vec<i64>) {
+fn kahan(v: &Floats, codes: &[u32], ng: usize) -> (Vec<f64>, Vec<i64>) {
     let mut sum = vec![0.0f64; ng];
     let mut comp = vec![0.0f64; ng];
     let mut nobs = vec![0i64; ng];
     for (i, &c) in codes.iter().enumerate() {
-        let x = v[i];
+        let x = v.get(i);
         if c == MISSING || x.is_nan() {
             continue;
         }
@@ -240,23 +241,39 @@ fn median(p: &mut [f64]) -> f64 {
     }
 }
 
-fn int_values(c: &Column) -> Vec<i64> {
+fn int_values(c: &Column) -> Cow<'_, [i64]> {
     match c.col_type() {
-        ColType::Int64 => c.i64s().unwrap().values().to_vec(),
+        ColType::Int64 => Cow::Borrowed(c.i64s().unwrap().values()),
         _ => {
             let b = c.bools().unwrap();
-            (0..b.len()).map(|i| b.value(i) as i64).collect()
+            Cow::Owned((0..b.len()).map(|i| b.value(i) as i64).collect())
         }
     }
 }
 
-fn float_values(c: &Column) -> Vec<f64> {
-    match c.col_type() {
-        ColType::Float64 => c.f64s().unwrap().values().to_vec(),
-        ColType::Int64 => c.i64s().unwrap().values().iter().map(|&v| v as f64).collect(),
-        _ => {
-            let b = c.bools().unwrap();
-            (0..b.len()).map(|i| if b.value(i) { 1.0 } else { 0.0 }).collect()
+/// A numeric column's values read as floats where they are, not a
+/// converted copy of the column.
+enum Floats<'a> {
+    F(&'a [f64]),
+    I(&'a [i64]),
+    B(&'a arrow_array::BooleanArray),
+}
+
+impl<'a> Floats<'a> {
+    fn of(c: &'a Column) -> Floats<'a> {
+        match c.col_type() {
+            ColType::Float64 => Floats::F(c.f64s().unwrap().values()),
+            ColType::Int64 => Floats::I(c.i64s().unwrap().values()),
+            _ => Floats::B(c.bools().unwrap()),
+        }
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> f64 {
+        match self {
+            Floats::F(v) => v[i],
+            Floats::I(v) => v[i] as f64,
+            Floats::B(b) => f64::from(u8::from(b.value(i))),
         }
     }
 }

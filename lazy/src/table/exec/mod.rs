@@ -11,6 +11,7 @@ pub mod groupby;
 pub mod join;
 pub mod lists;
 pub mod npsort;
+pub mod pipeline;
 pub mod reduce;
 pub mod sort;
 pub mod strings;
@@ -25,9 +26,15 @@ pub fn execute(q: &Query) -> Result<Table> {
     let times = timing();
     let order = q.topo_order();
     let mut remaining = q.consumers();
+    let chains = pipeline::Chains::find(q, &remaining);
     let mut results: Vec<Option<Table>> = vec![None; q.nodes.len()];
     for &i in &order {
-        let node = &q.nodes[i];
+        if chains.absorbed(i) {
+            continue;
+        }
+        let chain = chains.ending_at(i);
+        // A chain reads the input of its first node.
+        let node = &q.nodes[chain.map_or(i, |c| c[0])];
         let t = {
             let inputs: Vec<&Table> = node
                 .inputs
@@ -35,10 +42,14 @@ pub fn execute(q: &Query) -> Result<Table> {
                 .map(|&j| results[j].as_ref().expect("inputs run first"))
                 .collect();
             let t0 = times.then(std::time::Instant::now);
-            let t = run_node(node, &inputs)?;
+            let t = match chain {
+                Some(chain) => pipeline::run(q, chain, inputs[0])?,
+                None => run_node(node, &inputs)?,
+            };
             if let Some(t0) = t0 {
+                let chunked = if chain.is_some() { " (chunked chain)" } else { "" };
                 eprintln!(
-                    "[hipy-table] {:>8.3} ms  {}",
+                    "[hipy-table] {:>8.3} ms  {}{chunked}",
                     t0.elapsed().as_secs_f64() * 1e3,
                     crate::table::optimize::explain::node_line(q, i)
                 );
@@ -68,10 +79,39 @@ fn run_node(node: &QNode, inputs: &[&Table]) -> Result<Table> {
         Op::Cached(t) => t.select(out)?,
         Op::Scan(s) => s.read(out)?,
         Op::CsvScan(c) => c.read(out)?,
-        Op::Select(cols) => inputs[0].select(cols)?,
+        Op::Select(_) | Op::WithColumns(_) | Op::Filter(_) => run_row_local(node, inputs[0], None)?,
+        Op::Slice { offset, len } => {
+            let t = inputs[0];
+            let (start, n) = slice_bounds(t.num_rows, *offset, *len);
+            t.select(out)?.slice(start, n)
+        }
+        Op::Sort { keys, algo, limit } => {
+            let idx = sort::sort_indices(inputs[0], keys, *algo, *limit)?;
+            inputs[0].select(out)?.take(&idx)?
+        }
+        Op::Aggregate { keys, aggs, sort, dropna } => {
+            groupby::aggregate(inputs[0], keys, aggs, *sort, *dropna)?.select(out)?
+        }
+        Op::Join { left_on, right_on, how, sort, coalesce } => {
+            join::join(inputs[0], inputs[1], left_on, right_on, *how, *sort, *coalesce, out)?.select(out)?
+        }
+        Op::Concat => concat(inputs, out, node)?,
+    })
+}
+
+/// A row-local node (a projection, derived columns, a filter) over
+/// `input`: the node's whole input, or with `chunk_at` the chunk of it
+/// from that row ([`pipeline`]).
+fn run_row_local(node: &QNode, input: &Table, chunk_at: Option<usize>) -> Result<Table> {
+    let eval = || match chunk_at {
+        None => Eval::new(input),
+        Some(first) => Eval::chunk(input, first),
+    };
+    let out = &node.out;
+    Ok(match &node.op {
+        Op::Select(cols) => input.select(cols)?,
         Op::WithColumns(exprs) => {
-            let input = inputs[0];
-            let mut ev = Eval::new(input);
+            let mut ev = eval();
             let mut computed: Vec<(Name, Column)> = Vec::with_capacity(exprs.len());
             for (name, e) in exprs {
                 let c = ev.column(e)?;
@@ -94,25 +134,10 @@ fn run_node(node: &QNode, inputs: &[&Table]) -> Result<Table> {
             Table::new(input.num_rows, columns)
         }
         Op::Filter(p) => {
-            let mask = Eval::new(inputs[0]).mask(p)?;
-            inputs[0].select(out)?.filter(&mask)?
+            let mask = eval().mask(p)?;
+            input.select(out)?.filter(&mask)?
         }
-        Op::Slice { offset, len } => {
-            let t = inputs[0];
-            let (start, n) = slice_bounds(t.num_rows, *offset, *len);
-            t.select(out)?.slice(start, n)
-        }
-        Op::Sort { keys, algo, limit } => {
-            let idx = sort::sort_indices(inputs[0], keys, *algo, *limit)?;
-            inputs[0].select(out)?.take(&idx)?
-        }
-        Op::Aggregate { keys, aggs, sort, dropna } => {
-            groupby::aggregate(inputs[0], keys, aggs, *sort, *dropna)?.select(out)?
-        }
-        Op::Join { left_on, right_on, how, sort, coalesce } => {
-            join::join(inputs[0], inputs[1], left_on, right_on, *how, *sort, *coalesce, out)?.select(out)?
-        }
-        Op::Concat => concat(inputs, out, node)?,
+        _ => unreachable!("not a row-local node"),
     })
 }
 

@@ -158,11 +158,7 @@ class DataFrame:
     def __len__(self):
         n = self._plan.known_rows()
         if n is None:
-            # Computing the rows anyway: keep the frame's columns on its
-            # node, so later plans over this frame start from them.
-            cols = list(dict.fromkeys(_ix_cols(self._ix) + self._names))
-            self._plan.collect(cols, True)
-            n = self._plan.known_rows()
+            n = self._plan.count_rows(list(dict.fromkeys(_ix_cols(self._ix) + self._names)))
         return n
 
     @property
