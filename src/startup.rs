@@ -26,7 +26,14 @@ pub(crate) fn run(vm: &VirtualMachine, engine: Engine, flags: &config::Flags, st
     // its source line, read through linecache, where RustPython's own
     // display prints none), and finds it there.
     if vm.state.config.settings.warnoptions.is_empty() {
-        hipy_vm::placeholder::install(vm, "warnings", None, placeholder::load_found, placeholder::Use::Import)?;
+        hipy_vm::placeholder::install(
+            vm,
+            "warnings",
+            None,
+            placeholder::load_found,
+            placeholder::describe_found,
+            placeholder::Use::Import,
+        )?;
     } else {
         let _ = vm.import("warnings", 0);
     }

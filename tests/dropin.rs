@@ -464,6 +464,32 @@ fn start_up_imports_no_more_than_python() {
     assert_eq!(same_as_python(&["-S", script.to_str().unwrap()], &[], t.path()), "3 7\n4 True\nPython int too large to convert to C ssize_t\n");
 }
 
+/// `warnings` and `traceback` wait for their first use, but the attributes
+/// the import system sets are there before it: reading them (as
+/// `site.abs_paths` and `importlib.util.find_spec` do) runs no module code,
+/// a module attribute the import does not set is an AttributeError, and
+/// the loaded module keeps them (`warnings.__file__`, as CPython has it).
+#[test]
+fn placeholders_answer_import_attributes_without_loading() {
+    let t = TempDir::new("placeholder-attrs");
+    let probe = "import sys\n\
+        w, t = sys.modules['warnings'], sys.modules['traceback']\n\
+        print(w.__spec__.name, repr(w.__package__), w.__file__.endswith('/warnings.py'), t.__spec__, t.__loader__)\n\
+        try:\n    w.__cached__\nexcept AttributeError as e:\n    print(e)\n\
+        import importlib.util\n\
+        print(importlib.util.find_spec('warnings').name)\n\
+        print('warn' in w.__dict__, 'format_exc' in t.__dict__, '_py_warnings' in sys.modules)\n\
+        import warnings, traceback\n\
+        print(warnings is w, callable(warnings.warn), warnings.__file__ == w.__file__, traceback.format_exc().strip())\n";
+    let (out, err, status) = run(HIPY, &["-S", "-c", probe], &[], t.path());
+    assert_eq!(status, "0", "{err}");
+    assert_eq!(
+        out,
+        "warnings '' True None None\nmodule 'warnings' has no attribute '__cached__'\nwarnings\n\
+         False False False\nTrue True True NoneType: None\n"
+    );
+}
+
 #[test]
 fn the_standard_library_is_written_out_as_real_files() {
     let t = TempDir::new("stdlib-files");

@@ -34,6 +34,7 @@ mod layout;
 mod names;
 mod ops;
 mod origin;
+mod posix_path;
 mod push;
 mod list_iter;
 mod range;
@@ -91,6 +92,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     imports::install(vm)?;
     signals::install(vm)?;
     safepoint::install(vm)?;
+    posix_path::install(vm)?;
     hooks::install(vm)?;
     // After every `compat::lazy::register` above.
     compat::lazy::install(vm)

@@ -8,9 +8,14 @@
 //! the loaded module. The hooks being gone, later lookups are ordinary
 //! module lookups.
 //!
-//! `__spec__`, `__loader__` and `__package__` are left out of the
-//! placeholder's dict (a new module gets them as None), so asking for them
-//! loads the module too; the loader sets what the real module has.
+//! The attributes the import system gives a module (`__spec__`,
+//! `__loader__`, `__package__`, `__file__`, `__cached__`, `__path__`) are
+//! answered without running the module: the first lookup of one sets them
+//! as the import would (its `describe` function), and a lookup of one the
+//! module does not get raises AttributeError. `site` reads `__loader__`,
+//! `__file__` and `__cached__` of every module in `sys.modules` at start-up
+//! (`abs_paths`), which loaded `traceback` and `warnings` on every run
+//! (5 ms) when asking for them loaded the module.
 //!
 //! A placeholder made with `Use::Import` also loads when an `import`
 //! statement names it (`builtins.__import__`), as a real import would run
@@ -21,9 +26,15 @@
 use rustpython_vm::builtins::{PyDictRef, PyStr, PyStrRef};
 use rustpython_vm::function::{ItemDoc, PyMethodFlags};
 use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// Runs a module's code in the placeholder `module`.
 pub type Load = fn(&PyObjectRef, &VirtualMachine) -> PyResult<()>;
+
+/// Sets the placeholder `module`'s [`IMPORT_ATTRS`] as importing it would
+/// (at least `__spec__`), without running its code.
+pub type Describe = fn(&PyObjectRef, &VirtualMachine) -> PyResult<()>;
 
 /// What loads a placeholder besides an attribute it lacks.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -35,43 +46,62 @@ pub enum Use {
 }
 
 const HOOKS: [&str; 2] = ["__getattr__", "__dir__"];
-const LEFT_OUT: [&str; 3] = ["__spec__", "__loader__", "__package__"];
+/// Set by the import system, not by the module's code.
+const IMPORT_ATTRS: [&str; 6] = ["__spec__", "__loader__", "__package__", "__file__", "__cached__", "__path__"];
 
 /// Put a placeholder for `name` into `sys.modules`; `load` runs at its
-/// first use. Returns the module's dict (for entries the placeholder holds
-/// from the start).
-pub fn install(vm: &VirtualMachine, name: &'static str, doc: Option<&str>, load: Load, uses: Use) -> PyResult<PyDictRef> {
+/// first use, `describe` at the first lookup of an attribute the import
+/// system sets. Returns the module's dict (for entries the placeholder
+/// holds from the start).
+pub fn install(
+    vm: &VirtualMachine,
+    name: &'static str,
+    doc: Option<&str>,
+    load: Load,
+    describe: Describe,
+    uses: Use,
+) -> PyResult<PyDictRef> {
     let dict = vm.ctx.new_dict();
     let module: PyObjectRef = vm.new_module(name, dict.clone(), doc.map(|d| vm.ctx.new_str(d))).into();
-    for key in LEFT_OUT {
-        dict.del_item(key, vm)?;
+    for key in IMPORT_ATTRS {
+        if dict.contains_key(key, vm) {
+            dict.del_item(key, vm)?;
+        }
     }
+    let loaded = Arc::new(AtomicBool::new(false));
     // Bound to the placeholder: called with the module as first argument.
-    let getattr = vm
-        .ctx
-        .new_method_def(
-            "__getattr__",
-            move |module: PyObjectRef, attr: PyStrRef, vm: &VirtualMachine| -> PyResult {
-                first_use(vm, &module, load)?;
-                module.get_attr(&attr, vm)
-            },
-            PyMethodFlags::empty(),
-            ItemDoc::NONE,
-        )
-        .build_function(vm, Some(module.clone()));
-    let dir = vm
-        .ctx
-        .new_method_def(
-            "__dir__",
-            move |module: PyObjectRef, vm: &VirtualMachine| -> PyResult {
-                first_use(vm, &module, load)?;
-                let dict = module.dict().ok_or_else(|| vm.new_type_error("module has no __dict__"))?;
-                Ok(vm.ctx.new_list(dict.keys_vec()).into())
-            },
-            PyMethodFlags::empty(),
-            ItemDoc::NONE,
-        )
-        .build_function(vm, Some(module.clone()));
+    let getattr = {
+        let loaded = loaded.clone();
+        vm.ctx
+            .new_method_def(
+                "__getattr__",
+                move |module: PyObjectRef, attr: PyStrRef, vm: &VirtualMachine| -> PyResult {
+                    if IMPORT_ATTRS.iter().any(|a| attr.as_wtf8() == *a) && !loaded.load(Ordering::Acquire) {
+                        return import_attr(vm, &module, &attr, describe);
+                    }
+                    first_use(vm, &module, load, &loaded)?;
+                    module.get_attr(&attr, vm)
+                },
+                PyMethodFlags::empty(),
+                ItemDoc::NONE,
+            )
+            .build_function(vm, Some(module.clone()))
+    };
+    let dir = {
+        let loaded = loaded.clone();
+        vm.ctx
+            .new_method_def(
+                "__dir__",
+                move |module: PyObjectRef, vm: &VirtualMachine| -> PyResult {
+                    first_use(vm, &module, load, &loaded)?;
+                    let dict = module.dict().ok_or_else(|| vm.new_type_error("module has no __dict__"))?;
+                    Ok(vm.ctx.new_list(dict.keys_vec()).into())
+                },
+                PyMethodFlags::empty(),
+                ItemDoc::NONE,
+            )
+            .build_function(vm, Some(module.clone()))
+    };
     dict.set_item("__getattr__", getattr.into(), vm)?;
     dict.set_item("__dir__", dir.into(), vm)?;
     vm.sys_module.get_attr("modules", vm)?.set_item(name, module, vm)?;
@@ -79,7 +109,7 @@ pub fn install(vm: &VirtualMachine, name: &'static str, doc: Option<&str>, load:
         let builtins = vm.builtins.clone();
         crate::compat::wrap_function(vm, builtins.as_object(), "__import__", move |vm, args, callee, original| {
             if let Some(imported) = args.args.first().and_then(|n| n.downcast_ref::<PyStr>()) {
-                load_imported(vm, name, imported, load)?;
+                load_imported(vm, name, imported, load, &loaded)?;
             }
             original(vm, args, callee)
         })?;
@@ -87,15 +117,29 @@ pub fn install(vm: &VirtualMachine, name: &'static str, doc: Option<&str>, load:
     Ok(dict)
 }
 
-/// Whether `module` is a placeholder not loaded yet (its hooks, which
-/// loading removes first, are in its dict).
-fn pending(vm: &VirtualMachine, module: &PyObjectRef) -> bool {
-    module.dict().is_some_and(|d| d.contains_key("__getattr__", vm) && !d.contains_key("__spec__", vm))
+/// An attribute the import system sets, of a placeholder not loaded yet:
+/// described first (once), then read from the dict, or an AttributeError
+/// when the module does not get it.
+fn import_attr(vm: &VirtualMachine, module: &PyObjectRef, attr: &PyStrRef, describe: Describe) -> PyResult {
+    let dict = module.dict().ok_or_else(|| vm.new_type_error("module has no __dict__"))?;
+    if !dict.contains_key("__spec__", vm) {
+        // Present from now on: lookups while `describe` runs (the import
+        // system's own `getattr(module, '__loader__', None)`) read the dict.
+        dict.set_item("__spec__", vm.ctx.none(), vm)?;
+        describe(module, vm)?;
+    }
+    match dict.get_item_opt(attr.as_object(), vm)? {
+        Some(value) => Ok(value),
+        None => {
+            let name = module.get_attr("__name__", vm)?.str(vm)?;
+            Err(vm.new_attribute_error(format!("module '{name}' has no attribute '{attr}'")))
+        }
+    }
 }
 
 /// Loads the placeholder `module` unless it was loaded already.
-fn first_use(vm: &VirtualMachine, module: &PyObjectRef, load: Load) -> PyResult<()> {
-    if !pending(vm, module) {
+fn first_use(vm: &VirtualMachine, module: &PyObjectRef, load: Load, loaded: &AtomicBool) -> PyResult<()> {
+    if loaded.swap(true, Ordering::AcqRel) {
         return Ok(());
     }
     let dict = module.dict().ok_or_else(|| vm.new_type_error("module has no __dict__"))?;
@@ -109,21 +153,38 @@ fn first_use(vm: &VirtualMachine, module: &PyObjectRef, load: Load) -> PyResult<
 /// `sys.modules` still holds the placeholder NAME: load it. A relative
 /// import naming a module of the importer's package so named loads it
 /// too early, never wrongly.
-fn load_imported(vm: &VirtualMachine, name: &str, imported: &PyStr, load: Load) -> PyResult<()> {
+fn load_imported(vm: &VirtualMachine, name: &str, imported: &PyStr, load: Load, loaded: &AtomicBool) -> PyResult<()> {
     let imported = imported.as_wtf8().as_bytes();
     let top = imported.split(|&b| b == b'.').next().unwrap_or_default();
     if top != name.as_bytes() {
         return Ok(());
     }
+    if loaded.load(Ordering::Acquire) {
+        return Ok(());
+    }
     let Ok(module) = vm.sys_module.get_attr("modules", vm)?.get_item(name, vm) else { return Ok(()) };
-    first_use(vm, &module, load)
+    first_use(vm, &module, load, loaded)
 }
 
 /// A loader for a module the import system finds (a frozen or a source
-/// module): its spec is found and executed into the placeholder, as
+/// module): its spec is executed into the placeholder, as
 /// `importlib.reload` does (which also moves it to the end of
 /// `sys.modules`, where an import at this moment would have put it).
 pub fn load_found(module: &PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
+    let dict = module.dict().ok_or_else(|| vm.new_type_error("module has no __dict__"))?;
+    if !dict.contains_key("__spec__", vm) {
+        describe_found(module, vm)?;
+    }
+    let spec = module.get_attr("__spec__", vm)?;
+    let bootstrap = vm.import("_frozen_importlib", 0)?;
+    bootstrap.get_attr("_exec", vm)?.call((spec, module.clone()), vm)?;
+    Ok(())
+}
+
+/// The [`Describe`] of [`load_found`]: the module's spec found, and the
+/// attributes importing it sets (`importlib._bootstrap._init_module_attrs`,
+/// and the `__file__` a frozen module's `create_module` gives it).
+pub fn describe_found(module: &PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
     let name = module.get_attr("__name__", vm)?;
     let bootstrap = vm.import("_frozen_importlib", 0)?;
     let spec = bootstrap.get_attr("_find_spec", vm)?.call((name.clone(), vm.ctx.none()), vm)?;
@@ -131,6 +192,11 @@ pub fn load_found(module: &PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
         let name = name.str(vm)?;
         return Err(vm.new_import_error(format!("No module named '{name}'"), name));
     }
-    bootstrap.get_attr("_exec", vm)?.call((spec, module.clone()), vm)?;
+    bootstrap.get_attr("_init_module_attrs", vm)?.call((spec.clone(), module.clone()), vm)?;
+    if let Ok(filename) = spec.get_attr("loader_state", vm).and_then(|state| state.get_attr("filename", vm)) {
+        if filename.clone().try_to_bool(vm)? {
+            module.set_attr("__file__", filename, vm)?;
+        }
+    }
     Ok(())
 }

@@ -68,7 +68,14 @@ const TRACEBACK_DOC: &str = "Extract, format and print information about Python 
 /// Put the placeholder `traceback` module into `sys.modules`. Call once at
 /// start-up, before user code runs, with either engine.
 pub fn install(vm: &VirtualMachine) -> PyResult<()> {
-    let dict = placeholder::install(vm, "traceback", Some(TRACEBACK_DOC), load_traceback, placeholder::Use::Attribute)?;
+    let dict = placeholder::install(
+        vm,
+        "traceback",
+        Some(TRACEBACK_DOC),
+        load_traceback,
+        describe_traceback,
+        placeholder::Use::Attribute,
+    )?;
     dict.set_item(
         "_print_exception_bltin",
         vm.new_function("_print_exception_bltin", print_exception_bltin).into(),
@@ -92,13 +99,20 @@ fn print_exception_bltin(exc: PyObjectRef, vm: &VirtualMachine) -> PyResult<()> 
     Ok(())
 }
 
-/// Run `traceback.py` in the placeholder's dict (with the module
-/// attributes a module made by `ModuleType` has).
-fn load_traceback(module: &PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
+/// The module attributes a module made by `ModuleType` has (None), which
+/// `traceback` keeps: it is not imported from a file.
+fn describe_traceback(module: &PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
     let dict = module.dict().ok_or_else(|| vm.new_type_error("module has no __dict__"))?;
     for key in ["__spec__", "__loader__", "__package__"] {
         dict.set_item(key, vm.ctx.none(), vm)?;
     }
+    Ok(())
+}
+
+/// Run `traceback.py` in the placeholder's dict.
+fn load_traceback(module: &PyObjectRef, vm: &VirtualMachine) -> PyResult<()> {
+    describe_traceback(module, vm)?;
+    let dict = module.dict().ok_or_else(|| vm.new_type_error("module has no __dict__"))?;
     load_part(&TEXT, vm)?;
     run_frozen(vm, traceback_code(), dict)
 }
