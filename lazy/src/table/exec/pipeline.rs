@@ -1,5 +1,6 @@
 //! Chunked runs of row-local chains. A chain of projections, derived
-//! columns and filters, each read only by the next, runs over its input
+//! columns and filters, each read only by the next, that computes columns
+//! before a filter runs over its input
 //! a chunk of rows at a time (32768 rows: the temporaries of a few float
 //! columns stay in L2; `HIPY_TABLE_CHUNK_ROWS`), every node of the chain on one chunk
 //! before the next chunk; the chunks of the chain's last node are then
@@ -10,8 +11,9 @@
 //! not the unfiltered products too.
 //!
 //! A chain runs this way only when nothing can tell:
-//! - every column the chain reads or makes has a static type, not object
-//!   (every chunk computes the same types, and no Python code runs);
+//! - every column the chain reads or makes has a type that follows from the
+//!   input's column types, not from the data, and none is object (every
+//!   chunk computes the same types, and no Python code runs);
 //! - at most one of its expressions can raise (the first error of a chunked
 //!   run is then the first error of the whole);
 //! - computed data and row numbers appear only before its first filter,
@@ -19,10 +21,10 @@
 
 use super::run_row_local;
 use arrow_array::types::ArrowPrimitiveType;
-use arrow_array::{Array, Float64Array, Int64Array, PrimitiveArray};
-use arrow_buffer::NullBufferBuilder;
+use arrow_array::{Array, Float64Array, Int64Array, PrimitiveArray, StringArray};
+use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use std::sync::Arc;
-use crate::table::column::{ColType, Column, Table};
+use crate::table::column::{ColType, Column, Name, Table};
 use crate::table::error::{Error, Result};
 use crate::table::expr::Expr;
 use crate::table::optimize::{Op, Query};
@@ -61,8 +63,7 @@ impl Chains {
                 chain.push(q.nodes[*chain.last().unwrap()].inputs[0]);
             }
             chain.reverse();
-            let filters = chain.iter().any(|&i| matches!(q.nodes[i].op, Op::Filter(_)));
-            if chain.len() >= 2 && filters && chunkable(q, &chain) {
+            if derives_then_filters(q, &chain) && chunkable(q, &chain) {
                 for &k in &chain[..chain.len() - 1] {
                     chains.absorbed[k] = true;
                 }
@@ -82,27 +83,33 @@ impl Chains {
     }
 }
 
-fn chunkable(q: &Query, chain: &[usize]) -> bool {
-    let input = &q.nodes[q.nodes[chain[0]].inputs[0]];
-    let typed = |node: &crate::table::optimize::QNode| {
-        node.out.iter().all(|name| matches!(node.type_of(name), Some(t) if t != ColType::Object))
-    };
-    if !typed(input) || !chain.iter().all(|&i| typed(&q.nodes[i])) {
-        return false;
+/// Whether the chain computes columns before a filter: what chunks save
+/// (those columns and the filter's mask exist for a chunk at a time). A
+/// chain that filters its input first has nothing to save, and its filter
+/// runs faster over whole columns (in parallel).
+fn derives_then_filters(q: &Query, chain: &[usize]) -> bool {
+    let mut derived = false;
+    for &i in chain {
+        match &q.nodes[i].op {
+            Op::WithColumns(exprs) => derived |= !exprs.is_empty(),
+            Op::Filter(_) => return derived,
+            _ => {}
+        }
     }
+    false
+}
+
+/// What can be decided before running: at most one expression that can
+/// raise, no positional expression after a filter. (The types are checked
+/// at run time, on the input's columns: [`out_types`].)
+fn chunkable(q: &Query, chain: &[usize]) -> bool {
     let mut raising = 0;
     let mut filtered = false;
     for &i in chain {
         let node = &q.nodes[i];
         let exprs: Vec<&Expr> = match &node.op {
             Op::WithColumns(exprs) => exprs.iter().map(|(_, e)| e).collect(),
-            Op::Filter(p) => {
-                let read = &q.nodes[node.inputs[0]];
-                if !matches!(p.col_type(&|n| Ok(read.type_of(n))), Ok(Some(ColType::Bool))) {
-                    return false;
-                }
-                vec![p]
-            }
+            Op::Filter(p) => vec![p],
             _ => vec![],
         };
         for e in exprs {
@@ -116,6 +123,44 @@ fn chunkable(q: &Query, chain: &[usize]) -> bool {
     raising <= 1
 }
 
+/// The types of the chain's output columns computed from the input's, if
+/// every column the chain makes has one that the data cannot change (so
+/// every chunk computes the same), none is object (no Python code runs),
+/// and every filter is boolean.
+fn out_types(q: &Query, chain: &[usize], input: &Table) -> Option<Vec<ColType>> {
+    let mut types: Vec<(Name, ColType)> = input.columns.iter().map(|(n, c)| (n.clone(), c.col_type())).collect();
+    if types.iter().any(|(_, t)| *t == ColType::Object) {
+        return None;
+    }
+    for &i in chain {
+        let node = &q.nodes[i];
+        let lookup = |types: &[(Name, ColType)], n: &str| types.iter().find(|(m, _)| &**m == n).map(|(_, t)| *t);
+        match &node.op {
+            Op::WithColumns(exprs) => {
+                let mut made = Vec::with_capacity(exprs.len());
+                for (name, e) in exprs {
+                    match e.col_type(&|n| Ok(lookup(&types, n))) {
+                        Ok(Some(t)) if t != ColType::Object => made.push((name.clone(), t)),
+                        _ => return None,
+                    }
+                }
+                for (name, t) in made {
+                    types.retain(|(m, _)| *m != name);
+                    types.push((name, t));
+                }
+            }
+            Op::Filter(p) => {
+                if !matches!(p.col_type(&|n| Ok(lookup(&types, n))), Ok(Some(ColType::Bool))) {
+                    return None;
+                }
+            }
+            _ => {}
+        }
+        types = node.out.iter().map(|n| lookup(&types, n).map(|t| (n.clone(), t))).collect::<Option<_>>()?;
+    }
+    Some(types.into_iter().map(|(_, t)| t).collect())
+}
+
 /// Runs `chain` (first node to last) over `input`, the first node's input.
 pub fn run(q: &Query, chain: &[usize], input: &Table) -> Result<Table> {
     run_in_chunks(q, chain, input, crate::runtime::config().table_chunk_rows)
@@ -123,26 +168,25 @@ pub fn run(q: &Query, chain: &[usize], input: &Table) -> Result<Table> {
 
 fn run_in_chunks(q: &Query, chain: &[usize], input: &Table, chunk_rows: usize) -> Result<Table> {
     let rows = input.num_rows;
-    if rows < 2 * chunk_rows || !data_fits(q, chain, rows) {
-        // Whole: too few rows to matter, or computed data of another
-        // length (the whole run reports it).
+    let types = if rows < 2 * chunk_rows || !data_fits(q, chain, rows) { None } else { out_types(q, chain, input) };
+    let Some(types) = types else {
+        // Whole: too few rows to matter, types the data decides, or
+        // computed data of another length (the whole run reports it).
         let mut t = run_row_local(&q.nodes[chain[0]], input, None)?;
         for &i in &chain[1..] {
             t = run_row_local(&q.nodes[i], &t, None)?;
         }
         return Ok(t);
-    }
-    // The rows of each node's input that earlier chunks covered.
-    let mut firsts = vec![0usize; chain.len()];
+    };
     let last = &q.nodes[*chain.last().unwrap()];
-    let mut gathered: Vec<Gather> = last.out.iter().map(|n| Gather::new(last.type_of(n), rows)).collect();
+    let mut gathered: Vec<Gather> = types.into_iter().map(|t| Gather::new(t, rows)).collect();
     let mut total = 0;
+    // A chunk's rows up to the chain's first filter are the input's rows
+    // from its start (after it, no positional expression reads them).
     for lo in (0..rows).step_by(chunk_rows) {
         let mut t = input.slice(lo, chunk_rows);
-        for (k, &i) in chain.iter().enumerate() {
-            let seen = t.num_rows;
-            t = run_row_local(&q.nodes[i], &t, Some(firsts[k]))?;
-            firsts[k] += seen;
+        for &i in chain {
+            t = run_row_local(&q.nodes[i], &t, Some(lo))?;
         }
         total += t.num_rows;
         for (g, (_, c)) in gathered.iter_mut().zip(t.columns) {
@@ -160,15 +204,22 @@ enum Gather {
     /// are never touched, so they take no memory).
     Ints(Vec<i64>, NullBufferBuilder),
     Floats(Vec<f64>, NullBufferBuilder),
+    /// Strings: their bytes and offsets appended.
+    Strs { bytes: Vec<u8>, offsets: Vec<i32>, nulls: NullBufferBuilder },
     /// Other types: the chunks, concatenated at the end.
     Parts(Vec<Column>),
 }
 
 impl Gather {
-    fn new(t: Option<ColType>, rows: usize) -> Gather {
+    fn new(t: ColType, rows: usize) -> Gather {
         match t {
-            Some(ColType::Int64) => Gather::Ints(Vec::with_capacity(rows), NullBufferBuilder::new(rows)),
-            Some(ColType::Float64) => Gather::Floats(Vec::with_capacity(rows), NullBufferBuilder::new(rows)),
+            ColType::Int64 => Gather::Ints(Vec::with_capacity(rows), NullBufferBuilder::new(rows)),
+            ColType::Float64 => Gather::Floats(Vec::with_capacity(rows), NullBufferBuilder::new(rows)),
+            ColType::Str => {
+                let mut offsets = Vec::with_capacity(rows + 1);
+                offsets.push(0);
+                Gather::Strs { bytes: Vec::new(), offsets, nulls: NullBufferBuilder::new(rows) }
+            }
             _ => Gather::Parts(Vec::new()),
         }
     }
@@ -184,7 +235,22 @@ impl Gather {
         match self {
             Gather::Ints(v, nulls) if c.i64s().is_some() => append(v, nulls, c.i64s().unwrap()),
             Gather::Floats(v, nulls) if c.f64s().is_some() => append(v, nulls, c.f64s().unwrap()),
-            Gather::Ints(..) | Gather::Floats(..) => {
+            Gather::Strs { bytes, offsets, nulls } if c.strs().is_some() => {
+                let a = c.strs().unwrap();
+                let offs = a.value_offsets();
+                let (first, end) = (offs[0] as usize, offs[a.len()] as usize);
+                let base = bytes.len() as i64 - i64::from(offs[0]);
+                for &o in &offs[1..] {
+                    let o = i32::try_from(base + i64::from(o)).map_err(|_| Error::value("internal: a string column of more than 2 GiB"))?;
+                    offsets.push(o);
+                }
+                bytes.extend_from_slice(&a.values()[first..end]);
+                match a.nulls() {
+                    Some(n) => nulls.append_buffer(n),
+                    None => nulls.append_n_non_nulls(a.len()),
+                }
+            }
+            Gather::Ints(..) | Gather::Floats(..) | Gather::Strs { .. } => {
                 return Err(Error::value(format!("internal: a chunk's {} column where its type is static", c.col_type())))
             }
             Gather::Parts(parts) => parts.push(c),
@@ -196,6 +262,10 @@ impl Gather {
         Ok(match self {
             Gather::Ints(v, mut nulls) => Column::Arrow(Arc::new(Int64Array::new(v.into(), nulls.finish()))),
             Gather::Floats(v, mut nulls) => Column::Arrow(Arc::new(Float64Array::new(v.into(), nulls.finish()))),
+            Gather::Strs { bytes, offsets, mut nulls, .. } => {
+                let offsets = OffsetBuffer::new(ScalarBuffer::from(offsets));
+                Column::Arrow(Arc::new(StringArray::try_new(offsets, bytes.into(), nulls.finish())?))
+            }
             Gather::Parts(parts) => Column::concat(&parts.iter().collect::<Vec<_>>())?,
         })
     }
@@ -302,12 +372,30 @@ mod tests {
     #[test]
     fn computed_data_is_read_from_the_chunk_s_rows() {
         let data = Column::from_i64((0..10).map(|i| i * i).collect());
-        let p = Plan::with_columns(&input(), vec![("d".into(), Expr::Data(data))]).unwrap();
-        let p = Plan::filter(&p, bin(BinOp::Ne, col("a"), Expr::Lit(Lit::Int(4)))).unwrap();
+        let twice = bin(BinOp::Mul, col("a"), Expr::Lit(Lit::Int(2)));
+        let p = Plan::with_columns(&input(), vec![("d".into(), Expr::Data(data)), ("t".into(), twice)]).unwrap();
+        let p = Plan::filter(&p, bin(BinOp::Ne, col("t"), Expr::Lit(Lit::Int(8)))).unwrap();
         let q = query(&p, &["a", "d"]);
         let (chunked, whole) = both(&q, 3);
         same(&chunked, &whole);
         assert_eq!(chunked.column("d").unwrap().i64s().unwrap().values().to_vec(), [0, 1, 4, 9, 25, 36, 49, 64, 81]);
+    }
+
+    #[test]
+    fn types_the_data_decides_keep_a_chain_whole() {
+        let strs = Column::from_strs(&(0..10).map(|i| Some(format!("s{i}"))).collect::<Vec<_>>());
+        let t = Table::new(10, vec![("a".into(), Column::from_i64((0..10).collect())), ("s".into(), strs)]);
+        let gt1 = bin(BinOp::Gt, col("x"), Expr::Lit(Lit::Int(1)));
+        let types = |exprs: Vec<(Name, Expr)>| {
+            let p = Plan::with_columns(&Plan::table(t.clone()), exprs).unwrap();
+            let q = query(&Plan::filter(&p, gt1.clone()).unwrap(), &["a", "x"]);
+            let chains = Chains::find(&q, &q.consumers());
+            let top = (0..q.nodes.len()).find(|&i| chains.ending_at(i).is_some()).expect("a chain");
+            out_types(&q, chains.ending_at(top).unwrap(), &t)
+        };
+        assert_eq!(types(vec![("x".into(), bin(BinOp::Mul, col("a"), Expr::Lit(Lit::Float(0.5))))]), Some(vec![ColType::Int64, ColType::Float64]));
+        // `.str.len()` is int64 or float64 (with missing values) by the data.
+        assert_eq!(types(vec![("x".into(), Expr::Str(crate::table::expr::StrOp::Len, Arc::new(col("s"))))]), None);
     }
 
     fn chunked_chain(p: &PlanRef, cols: &[&str]) -> bool {
@@ -328,7 +416,11 @@ mod tests {
         let p = Plan::with_columns(&input(), vec![("x".into(), cast("b")), ("y".into(), cast("a"))]).unwrap();
         assert!(!chunked_chain(&Plan::filter(&p, gt1()).unwrap(), &["x", "y"]));
         let p = Plan::with_columns(&input(), vec![("x".into(), cast("b"))]).unwrap();
-        assert!(chunked_chain(&Plan::filter(&p, gt1()).unwrap(), &["x"]));
+        let x_gt1 = bin(BinOp::Gt, col("x"), Expr::Lit(Lit::Int(1)));
+        assert!(chunked_chain(&Plan::filter(&p, x_gt1.clone()).unwrap(), &["x"]));
+        // A filter of the input first (pushed below the derived column):
+        // nothing to save.
+        assert!(!chunked_chain(&Plan::filter(&p, gt1()).unwrap(), &["x"]));
         // No filter: nothing to gain.
         let p = Plan::with_columns(&input(), vec![("n".into(), Expr::Unary(UnOp::Neg, Arc::new(col("b"))))]).unwrap();
         assert!(!chunked_chain(&Plan::with_columns(&p, vec![]).unwrap(), &["n"]));
