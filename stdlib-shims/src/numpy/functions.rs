@@ -14,15 +14,20 @@ use rustpython_vm::function::FuncArgs;
 use rustpython_vm::{PyObject, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 
 /// A unary ufunc call `f(x, out=None)`.
-pub fn unary_ufunc(vm: &VirtualMachine, op: UnaryOp, name: &str, args: FuncArgs) -> PyResult {
+pub fn unary_ufunc(vm: &VirtualMachine, op: UnaryOp, name: &'static str, args: FuncArgs) -> PyResult {
     let [x, out] = bind(vm, name, args, ["x", "out"], 1)?;
     let node = graph::unary(op, &node_of(vm, x.as_ref().unwrap())?).or_raise(vm)?;
     finish_ufunc(vm, node, out, graph::unary_ufunc_name(op))
 }
 
 /// A binary ufunc call `f(x1, x2, out=None)`.
-pub fn binary_ufunc(vm: &VirtualMachine, op: BinaryOp, name: &str, args: FuncArgs) -> PyResult {
+pub fn binary_ufunc(vm: &VirtualMachine, op: BinaryOp, name: &'static str, args: FuncArgs) -> PyResult {
     let [a, b, out] = bind(vm, name, args, ["x1", "x2", "out"], 2)?;
+    if out.is_none() {
+        if let Some(r) = crate::numpy::strings_native::binary(vm, a.as_ref().unwrap(), b.as_ref().unwrap(), &format!("{op:?}"))? {
+            return Ok(r);
+        }
+    }
     let node = ops::binary_node(vm, a.as_ref().unwrap(), b.as_ref().unwrap(), op)?;
     finish_ufunc(vm, node, out, graph::binary_ufunc_name(op))
 }
