@@ -257,7 +257,7 @@ pub mod numpy {
     /// everything else by the general version in search.py.
     #[pyfunction]
     fn searchsorted(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        if let Some(r) = crate::numpy::strings_native::forward(vm, "searchsorted", &args)? {
+        if let Some(r) = crate::numpy::strings_native::forward(vm, "searchsorted", &args, &["a", "v"])? {
             return Ok(r);
         }
         if let Some(p) = crate::numpy::functions::searchsorted_one(vm, &args) {
@@ -443,7 +443,7 @@ pub mod numpy {
 
     #[pyfunction]
     fn copy(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        if let Some(r) = crate::numpy::strings_native::forward(vm, "copy", &args)? {
+        if let Some(r) = crate::numpy::strings_native::forward(vm, "copy", &args, &["a"])? {
             return Ok(r);
         }
         let [a] = bind(vm, "copy", args, ["a"], 1)?;
@@ -539,7 +539,7 @@ pub mod numpy {
 
     #[pyfunction]
     fn zeros_like(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        if let Some(r) = crate::numpy::strings_native::forward(vm, "zeros_like", &args)? {
+        if let Some(r) = crate::numpy::strings_native::forward(vm, "zeros_like", &args, &["a", "dtype"])? {
             return Ok(r);
         }
         like(vm, "zeros_like", args, Some(Scalar::I64(0)))
@@ -547,7 +547,7 @@ pub mod numpy {
 
     #[pyfunction]
     fn ones_like(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        if let Some(r) = crate::numpy::strings_native::forward(vm, "ones_like", &args)? {
+        if let Some(r) = crate::numpy::strings_native::forward(vm, "ones_like", &args, &["a", "dtype"])? {
             return Ok(r);
         }
         like(vm, "ones_like", args, Some(Scalar::I64(1)))
@@ -555,7 +555,7 @@ pub mod numpy {
 
     #[pyfunction]
     fn empty_like(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        if let Some(r) = crate::numpy::strings_native::forward(vm, "empty_like", &args)? {
+        if let Some(r) = crate::numpy::strings_native::forward(vm, "empty_like", &args, &["a", "dtype"])? {
             return Ok(r);
         }
         like(vm, "empty_like", args, Some(Scalar::I64(0)))
@@ -563,7 +563,7 @@ pub mod numpy {
 
     #[pyfunction]
     fn full_like(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        if let Some(r) = crate::numpy::strings_native::forward(vm, "full_like", &args)? {
+        if let Some(r) = crate::numpy::strings_native::forward(vm, "full_like", &args, &["a", "fill_value", "dtype"])? {
             return Ok(r);
         }
         like(vm, "full_like", args, None)
@@ -959,7 +959,7 @@ pub mod numpy {
 
     #[pyfunction(name = "where")]
     fn where_(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        if let Some(r) = crate::numpy::strings_native::forward(vm, "where", &args)? {
+        if let Some(r) = crate::numpy::strings_native::forward(vm, "where", &args, &["condition", "x", "y"])? {
             return Ok(r);
         }
         let [c, x, y] = bind(vm, "where", args, ["condition", "x", "y"], 1)?;
@@ -1181,7 +1181,7 @@ pub mod numpy {
 
     #[pyfunction]
     fn reshape(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        if let Some(r) = crate::numpy::strings_native::forward(vm, "reshape", &args)? {
+        if let Some(r) = crate::numpy::strings_native::forward(vm, "reshape", &args, &["a"])? {
             return Ok(r);
         }
         let [a, newshape] = bind(vm, "reshape", args, ["a", "newshape"], 2)?;
@@ -1205,7 +1205,7 @@ pub mod numpy {
 
     #[pyfunction]
     fn transpose(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        if let Some(r) = crate::numpy::strings_native::forward(vm, "transpose", &args)? {
+        if let Some(r) = crate::numpy::strings_native::forward(vm, "transpose", &args, &["a"])? {
             return Ok(r);
         }
         let [a, axes] = bind(vm, "transpose", args, ["a", "axes"], 1)?;
@@ -1219,7 +1219,7 @@ pub mod numpy {
 
     #[pyfunction]
     fn concatenate(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        if let Some(r) = crate::numpy::strings_native::forward(vm, "concatenate", &args)? {
+        if let Some(r) = crate::numpy::strings_native::forward(vm, "concatenate", &args, &["arrays"])? {
             return Ok(r);
         }
         let [arrays, axis, out, dtype] = bind(vm, "concatenate", args, ["arrays", "axis", "out", "dtype"], 1)?;
@@ -1270,7 +1270,7 @@ pub mod numpy {
 
     #[pyfunction]
     fn stack(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        if let Some(r) = crate::numpy::strings_native::forward(vm, "stack", &args)? {
+        if let Some(r) = crate::numpy::strings_native::forward(vm, "stack", &args, &["arrays"])? {
             return Ok(r);
         }
         let [arrays, axis] = bind(vm, "stack", args, ["arrays", "axis"], 1)?;
@@ -1322,7 +1322,7 @@ pub mod numpy {
 
     #[pyfunction]
     fn sort(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        if let Some(r) = crate::numpy::strings_native::forward(vm, "sort", &args)? {
+        if let Some(r) = crate::numpy::strings_native::forward(vm, "sort", &args, &["a"])? {
             return Ok(r);
         }
         let [a, axis, kind, order] = bind(vm, "sort", args, ["a", "axis", "kind", "order"], 1)?;
@@ -1341,7 +1341,7 @@ pub mod numpy {
 
     #[pyfunction]
     fn argsort(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        if let Some(r) = crate::numpy::strings_native::forward(vm, "argsort", &args)? {
+        if let Some(r) = crate::numpy::strings_native::forward(vm, "argsort", &args, &["a"])? {
             return Ok(r);
         }
         // hipy's sort is stable, so every `kind` gets a valid answer.
@@ -1356,7 +1356,7 @@ pub mod numpy {
 
     #[pyfunction]
     fn unique(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
-        if let Some(r) = crate::numpy::strings_native::forward(vm, "unique", &args)? {
+        if let Some(r) = crate::numpy::strings_native::forward(vm, "unique", &args, &["ar"])? {
             return Ok(r);
         }
         // Indices, inverse, axis and the rest: the Python version.

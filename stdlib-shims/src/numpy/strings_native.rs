@@ -231,9 +231,23 @@ fn strings_module(vm: &VirtualMachine) -> PyResult<PyObjectRef> {
 }
 
 /// Calls `strings.py`'s `_np_<name>(*args, **kwargs)`, numpy's function
-/// `name` for str arrays, when an argument is text; None otherwise.
-pub fn forward(vm: &VirtualMachine, name: &str, args: &FuncArgs) -> PyResult<Option<PyObjectRef>> {
-    if !args.args.iter().chain(args.kwargs.values()).any(|a| involves(vm, a)) {
+/// `name` for str arrays, when one of its data parameters (`params`, in
+/// their positional order; option strings such as `side='left'` are not
+/// data) is text, or its `dtype` parameter names a str type; None
+/// otherwise.
+pub fn forward(vm: &VirtualMachine, name: &str, args: &FuncArgs, params: &[&str]) -> PyResult<Option<PyObjectRef>> {
+    let text = |param: &str, obj: &PyObject| {
+        if param == "dtype" {
+            is_text_dtype(vm, obj)
+        } else {
+            involves(vm, obj)
+        }
+    };
+    let positional = args.args.iter().zip(params).any(|(a, p)| text(p, a));
+    let keyword = || {
+        args.kwargs.iter().any(|(k, v)| params.iter().position(|p| k.as_str().ok() == Some(*p)).is_some_and(|i| text(params[i], v)))
+    };
+    if !positional && !keyword() {
         return Ok(None);
     }
     let f = strings_module(vm)?.get_attr(&*vm.ctx.new_str(format!("_np_{name}")), vm)?;
@@ -245,7 +259,8 @@ pub fn forward_objs(vm: &VirtualMachine, name: &str, objs: &[&PyObjectRef]) -> P
     if !objs.iter().any(|a| involves(vm, a)) {
         return Ok(None);
     }
-    forward(vm, name, &FuncArgs::from(objs.iter().map(|&o| o.clone()).collect::<Vec<_>>()))
+    let f = strings_module(vm)?.get_attr(&*vm.ctx.new_str(format!("_np_{name}")), vm)?;
+    f.call(FuncArgs::from(objs.iter().map(|&o| o.clone()).collect::<Vec<_>>()), vm).map(Some)
 }
 
 /// `np.array(obj, dtype)` / `np.asarray` when the data or the dtype is

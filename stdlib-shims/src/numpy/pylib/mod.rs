@@ -93,6 +93,8 @@ const SOURCES: &[Source] = &[
     source!("complex.py", "<hipy numpy/complex.py>", Target::Namespace),
     source!("strings.py", "<hipy numpy/strings.py>", Target::Namespace),
     source!("char.py", "<hipy numpy/char.py>", Target::Submodule("char")),
+    // NumPy 2's numpy.strings: the same elementwise functions.
+    source!("char.py", "<hipy numpy/strings namespace>", Target::Submodule("strings")),
     source!("fft.py", "<hipy numpy/fft.py>", Target::Submodule("fft")),
     source!("core_multiarray.py", "<hipy numpy/core_multiarray.py>", Target::Submodule("_core.multiarray")),
     source!("stride_tricks.py", "<hipy numpy/stride_tricks.py>", Target::Submodule("lib.stride_tricks")),

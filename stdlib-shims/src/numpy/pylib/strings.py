@@ -986,7 +986,9 @@ def _searchsorted(t, v, side="left", sorter=None):
     if sorter is not None:
         items = [items[i] for i in np.asarray(sorter).tolist()]
     find = bisect.bisect_left if side == "left" else bisect.bisect_right
-    vt = _as_text(v)
+    vt = _text(v)
+    if vt is None:
+        _unsupported("searchsorted of numbers and str")
     if vt._dt.kind != t._dt.kind:
         _unsupported("searchsorted of str and bytes")
     out = [find(items, x) for x in vt._items()]
@@ -996,7 +998,10 @@ def _searchsorted(t, v, side="left", sorter=None):
 
 
 def _np_searchsorted(a, v, side="left", sorter=None):
-    return _searchsorted(_as_text(a), v, side, sorter)
+    t = _text(a)
+    if t is None or _text(v) is None:
+        _unsupported("searchsorted of numbers and str")
+    return _searchsorted(t, v, side, sorter)
 
 
 def _np_unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, *,
