@@ -426,6 +426,9 @@ pub mod numpy {
     fn asarray(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         let [a, dtype] = bind(vm, "asarray", args, ["a", "dtype"], 1)?;
         let a = a.unwrap();
+        if crate::numpy::strings_native::is_text_array(vm, &a) && given(&dtype, vm).is_none() {
+            return Ok(a);
+        }
         if let Some(r) = complex_array(vm, &a, given(&dtype, vm))? {
             return Ok(r);
         }

@@ -100,6 +100,53 @@ pub(crate) mod strings_native {
         Ok(PyNdArray::from_array(Array::from_buffer(buffer, &[n, width])).into_pyobject(vm))
     }
 
+    /// `encode_nested(obj, width, kind)`: nested lists/tuples whose leaves
+    /// are all str (kind 'U') or all bytes (kind 'S'; kind None: either)
+    /// as codes of shape `shape + (width,)` (width None: the longest
+    /// leaf, at least 1). None when a leaf is anything else or the nesting
+    /// is ragged (the Python reader then handles them, with NumPy's errors).
+    #[pyfunction]
+    fn encode_nested(obj: PyObjectRef, width: Option<usize>, kind: Option<String>, vm: &VirtualMachine) -> PyResult {
+        let mut shape = Vec::new();
+        let mut leaves: Vec<Vec<u32>> = Vec::new();
+        let mut bytes: Option<bool> = kind.as_deref().map(|k| k == "S");
+        if !gather(&obj, 0, &mut shape, &mut leaves, &mut bytes) {
+            return Ok(vm.ctx.none());
+        }
+        let is_bytes = bytes.unwrap_or(false);
+        let width = width.unwrap_or_else(|| leaves.iter().map(Vec::len).max().unwrap_or(0).max(1));
+        let n = leaves.len();
+        let mut out = vec![0u32; n * width];
+        for (k, e) in leaves.iter().enumerate() {
+            let m = e.len().min(width);
+            out[k * width..k * width + m].copy_from_slice(&e[..m]);
+        }
+        let buffer = if is_bytes { Buffer::U8(out.into_iter().map(|c| c as u8).collect()) } else { Buffer::U32(out) };
+        shape.push(width);
+        Ok(PyNdArray::from_array(Array::from_buffer(buffer, &shape)).into_pyobject(vm))
+    }
+
+    /// `argsort(codes)`: for codes of shape `(..., n, width)`, the stable
+    /// order of the n elements of each row (NumPy's order of str/bytes:
+    /// code point by code point, shorter first), int64 of shape `(..., n)`.
+    #[pyfunction]
+    fn argsort(codes: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        let (v, shape, width) = code_points(vm, &codes)?;
+        let Some((&n, rows)) = shape.split_last() else {
+            return Err(vm.new_value_error("argsort needs codes with an element axis"));
+        };
+        let rows: usize = rows.iter().product();
+        let mut out: Vec<i64> = Vec::with_capacity(rows * n);
+        for r in 0..rows {
+            let base = r * n * width;
+            let elem = |i: usize| &v[base + i * width..base + (i + 1) * width];
+            let mut idx: Vec<usize> = (0..n).collect();
+            idx.sort_by(|&i, &j| elem(i).cmp(elem(j)));
+            out.extend(idx.into_iter().map(|i| i as i64));
+        }
+        Ok(PyNdArray::from_array(Array::from_buffer(Buffer::I64(out), &shape)).into_pyobject(vm))
+    }
+
     /// `decode(codes, is_bytes)`: the elements of a codes array, C order,
     /// as a flat list of str (bytes).
     #[pyfunction]
@@ -168,6 +215,47 @@ pub(crate) mod strings_native {
     fn involved(args: FuncArgs, vm: &VirtualMachine) -> bool {
         args.args.iter().any(|a| involves(vm, a))
     }
+}
+
+/// Walks nested lists/tuples of text for `encode_nested`: false when a
+/// leaf is not text of the one kind, or the nesting is ragged.
+fn gather(obj: &PyObject, depth: usize, shape: &mut Vec<usize>, leaves: &mut Vec<Vec<u32>>, bytes: &mut Option<bool>) -> bool {
+    let items: Option<Vec<PyObjectRef>> = if let Some(l) = obj.downcast_ref::<PyList>() {
+        Some(l.borrow_vec().to_vec())
+    } else {
+        obj.downcast_ref::<PyTuple>().map(|t| t.as_slice().to_vec())
+    };
+    if let Some(items) = items {
+        if depth == shape.len() && leaves.is_empty() {
+            shape.push(items.len());
+        } else if depth >= shape.len() || shape[depth] != items.len() {
+            return false;
+        }
+        if items.is_empty() && depth + 1 != shape.len() {
+            return false;
+        }
+        return items.iter().all(|x| gather(x, depth + 1, shape, leaves, bytes));
+    }
+    if depth != shape.len() {
+        return false;
+    }
+    if let Some(s) = obj.downcast_ref::<PyStr>() {
+        if *bytes == Some(true) {
+            return false;
+        }
+        *bytes = Some(false);
+        leaves.push(s.as_wtf8().code_points().map(|c| c.to_u32()).collect());
+        return true;
+    }
+    if let Some(b) = obj.downcast_ref::<PyBytes>() {
+        if *bytes == Some(false) {
+            return false;
+        }
+        *bytes = Some(true);
+        leaves.push(b.as_bytes().iter().map(|&c| c as u32).collect());
+        return true;
+    }
+    false
 }
 
 /// Builds the native module (attached to `numpy` as `_strings_native`).

@@ -22,3 +22,4 @@ print(mask * temps + 1, np.cumsum(mask))
 big = np.array(['a', 'b', 'c', 'd'] * 2500)
 m = big == 'c'
 print(m.sum(), np.flatnonzero(m)[:5], (np.arange(big.size) * m).sum())
+print(repr(np.strings.upper(np.array(['ab', 'c']))), repr(np.strings.str_len(np.array(['abc']))), repr(np.strings.replace(np.array(['a-b']), '-', '+')))

@@ -13,7 +13,6 @@
 
 __all__ = ["str_", "bytes_"]
 
-import builtins as _builtins
 
 _native = np._strings_native
 
@@ -51,8 +50,12 @@ str_.__module__ = "numpy"
 bytes_.__module__ = "numpy"
 
 
-def _unsupported(name):
-    raise NotImplementedError("numpy.%s of str arrays is not supported by hipy" % name)
+def _unsupported(what):
+    """NotImplementedError for `what` ("ndarray.view", or a phrase that
+    names its operands: "where of str and bytes")."""
+    if " of " not in what:
+        what += " of str arrays"
+    raise NotImplementedError("numpy.%s is not supported by hipy" % what)
 
 
 def _ufunc_error(message):
@@ -65,6 +68,7 @@ class _StrDType:
     """The dtype of a str (kind 'U') or bytes (kind 'S') array of width n."""
 
     _hipy_str_dtype = True
+    __class__ = property(lambda self: np.dtype)
     ndim = 0
     shape = ()
     hasobject = False
@@ -168,6 +172,9 @@ class ndarray:
     _hipy_str = True
     __array_priority__ = 100
     __hash__ = None
+    # isinstance(a, np.ndarray) holds, as for NumPy's str arrays (type(a)
+    # stays this class, so numpy's native code never takes it for numbers).
+    __class__ = property(lambda self: np.ndarray)
 
     def __init__(self, codes, dt):
         self._c = codes
@@ -328,7 +335,7 @@ class ndarray:
     # -- shape --
     def reshape(self, *shape, order="C"):
         if order != "C":
-            _unsupported("ndarray.reshape(order=%r)" % (order,))
+            _unsupported("ndarray.reshape(order=%r) of str arrays" % (order,))
         if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
             shape = tuple(shape[0])
         shape = tuple(int(s) for s in shape)
@@ -388,17 +395,9 @@ class ndarray:
             return self.ravel().argsort()
         if self.ndim == 0:
             return np.array(0)
-        items = self._items()
         ax = _axis(axis, self.ndim)
-        ids = np.moveaxis(np.arange(self.size).reshape(self.shape), ax, -1)
-        n = ids.shape[-1]
-        rows = ids.reshape(-1, n).tolist() if n else []
-        out = []
-        for row in rows:
-            keys = [items[i] for i in row]
-            out.append(sorted(range(n), key=keys.__getitem__))
-        res = np.array(out, dtype=np.int64).reshape(ids.shape)
-        return np.moveaxis(res, -1, ax)
+        order = _native.argsort(np.moveaxis(self._c, ax, -2))
+        return np.moveaxis(order, -1, ax)
 
     def sort(self, axis=-1, kind=None, order=None, stable=None):
         self[...] = _sorted(self, axis)
@@ -530,7 +529,7 @@ def _to_text(x, kind):
         if isinstance(x, str):
             return str(x)
         if isinstance(x, bytes):
-            return str(x)
+            return x.decode("ascii")
         return str(x)
     if isinstance(x, bytes):
         return bytes(x)
@@ -562,6 +561,13 @@ def _array(obj, dtype=None):
         return _encode(items, obj.shape, dt.kind, dt._n or None)
     if isinstance(obj, np.ndarray) and not isinstance(obj, ndarray):
         return _from_numeric(obj, dt or _StrDType("U", 0))
+    if isinstance(obj, (list, tuple)):
+        # Nested lists of str (or of bytes) only: read natively.
+        codes = _native.encode_nested(obj, dt._n or None if dt is not None else None,
+                                      dt.kind if dt is not None else None)
+        if codes is not None:
+            kind = "S" if str(codes.dtype) == "uint8" else "U"
+            return ndarray(codes, _StrDType(kind, codes.shape[-1]))
     shape, leaves = [], []
     _walk(obj, 0, shape, leaves, [False])
     if dt is None:
@@ -1009,28 +1015,26 @@ def _np_unique(ar, return_index=False, return_inverse=False, return_counts=False
     if axis is not None:
         _unsupported("unique(axis=...) of str arrays")
     t = _as_text(ar)
-    items = t._items()
-    n = len(items)
-    order = _builtins.sorted(range(n), key=items.__getitem__)
-    uniq, first, counts = [], [], []
-    inverse = [0] * n
-    for i in order:
-        if not uniq or items[i] != uniq[-1]:
-            uniq.append(items[i])
-            first.append(i)
-            counts.append(0)
-        counts[-1] += 1
-        inverse[i] = len(uniq) - 1
-    u = _encode(uniq, (len(uniq),), t._dt.kind, t._width())
+    w = t._width()
+    codes = t._c.reshape(-1, w)
+    n = codes.shape[0]
+    order = _native.argsort(codes)
+    ordered = codes[order]
+    first = np.ones(n, dtype=bool)
+    if n > 1:
+        first[1:] = (ordered[1:] != ordered[:-1]).any(axis=-1)
+    u = ndarray(ordered[first], t._dt)
     if not (return_index or return_inverse or return_counts):
         return u
     out = [u]
     if return_index:
-        out.append(np.array(first, dtype=np.int64))
+        out.append(order[first])
     if return_inverse:
-        out.append(np.array(inverse, dtype=np.int64).reshape(t.shape))
+        inverse = np.zeros(n, dtype=np.int64)
+        inverse[order] = np.cumsum(first) - 1
+        out.append(inverse.reshape(t.shape))
     if return_counts:
-        out.append(np.array(counts, dtype=np.int64))
+        out.append(np.diff(np.append(np.flatnonzero(first), n)))
     return tuple(out)
 
 
