@@ -70,11 +70,12 @@ pub fn function(vm: &VirtualMachine, op: ReduceOp, name: &'static str, mut args:
         }
     }
     let a = args.args.remove(0);
-    if crate::numpy::strings_native::is_text_array(vm, &a) {
+    let x = match convert::node_of(vm, &a) {
+        Ok(x) => x,
         // NumPy calls the method of an array-like it does not know.
-        return vm.call_method(&a, name, args);
-    }
-    let x = convert::node_of(vm, &a)?;
+        Err(_) if crate::numpy::strings_native::is_text_array(vm, &a) => return vm.call_method(&a, name, args),
+        Err(e) => return Err(e),
+    };
     method(vm, x, op, name, args)
 }
 
@@ -105,11 +106,12 @@ pub fn arg_function(vm: &VirtualMachine, op: ReduceOp, name: &'static str, mut a
         return Err(vm.new_type_error(format!("{name}() missing required argument 'a' (pos 1)")));
     }
     let a = args.args.remove(0);
-    if crate::numpy::strings_native::is_text_array(vm, &a) {
+    let x = match convert::node_of(vm, &a) {
+        Ok(x) => x,
         // NumPy calls the method of an array-like it does not know.
-        return vm.call_method(&a, name, args);
-    }
-    let x = convert::node_of(vm, &a)?;
+        Err(_) if crate::numpy::strings_native::is_text_array(vm, &a) => return vm.call_method(&a, name, args),
+        Err(e) => return Err(e),
+    };
     arg_method(vm, x, op, name, args)
 }
 
@@ -167,11 +169,12 @@ pub fn var_function(vm: &VirtualMachine, std: bool, name: &'static str, mut args
         return Err(vm.new_type_error(format!("{name}() missing required argument 'a' (pos 1)")));
     }
     let a = args.args.remove(0);
-    if crate::numpy::strings_native::is_text_array(vm, &a) {
+    let x = match convert::node_of(vm, &a) {
+        Ok(x) => x,
         // NumPy calls the method of an array-like it does not know.
-        return vm.call_method(&a, name, args);
-    }
-    let x = convert::node_of(vm, &a)?;
+        Err(_) if crate::numpy::strings_native::is_text_array(vm, &a) => return vm.call_method(&a, name, args),
+        Err(e) => return Err(e),
+    };
     var_method(vm, x, std, name, args)
 }
 
@@ -191,10 +194,11 @@ pub fn cumulative_function(vm: &VirtualMachine, op: CumOp, name: &'static str, m
         return Err(vm.new_type_error(format!("{name}() missing required argument 'a' (pos 1)")));
     }
     let a = args.args.remove(0);
-    if crate::numpy::strings_native::is_text_array(vm, &a) {
+    let x = match convert::node_of(vm, &a) {
+        Ok(x) => x,
         // NumPy calls the method of an array-like it does not know.
-        return vm.call_method(&a, name, args);
-    }
-    let x = convert::node_of(vm, &a)?;
+        Err(_) if crate::numpy::strings_native::is_text_array(vm, &a) => return vm.call_method(&a, name, args),
+        Err(e) => return Err(e),
+    };
     cumulative(vm, x, op, name, args)
 }
