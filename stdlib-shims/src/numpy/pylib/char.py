@@ -87,6 +87,12 @@ rfind = _int_fn("rfind")
 count = _int_fn("count")
 
 
+def join(sep, seq):
+    if not isinstance(sep, (str, bytes)):
+        _s._unsupported("char.join with an array of separators")
+    return _s._map(lambda x: sep.join(x), _arr(seq))
+
+
 def replace(a, old, new, count=-1):
     t = _arr(a)
     return _s._map(lambda x: x.replace(old, new, count), t)

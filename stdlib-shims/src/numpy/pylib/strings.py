@@ -309,15 +309,27 @@ class ndarray:
             raise IndexError("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and "
                              "integer or boolean arrays are valid indices")
         k = self._basic(key)
-        if k is not None:
-            r = self._c[k]
-        else:
-            sel = np.asarray(self._positions(key))
-            w = self._width()
-            r = self._c.reshape(-1, w)[sel.ravel()].reshape(sel.shape + (w,))
+        if k is None:
+            return self._gather(self._positions(key))
+        r = self._c[k]
         if r.ndim == 1:
             return self._scalar(_native.decode(r[None], self._bytes())[0])
         return self._new(r)
+
+    def _gather(self, positions):
+        """The elements at these flat positions (an int array: the
+        result's shape; a 0-d one: a scalar)."""
+        sel = np.asarray(positions)
+        w = self._width()
+        r = self._c.reshape(-1, w)[sel.ravel()].reshape(sel.shape + (w,))
+        if r.ndim == 1:
+            return self._scalar(_native.decode(r[None], self._bytes())[0])
+        return self._new(r)
+
+    def take(self, indices, axis=None, out=None, mode="raise"):
+        if out is not None:
+            _unsupported("ndarray.take(out=...) of str arrays")
+        return self._gather(np.take(np.arange(self.size).reshape(self.shape), indices, axis=axis, mode=mode))
 
     def __setitem__(self, key, value):
         w = self._width()
