@@ -6,11 +6,13 @@
 //! array with one more, last axis of length `n`. Indexing, views,
 //! reshapes, `where`, `concatenate` and comparisons are then numeric
 //! operations on that array. What is native here: turning Python strings
-//! into code points and back (`encode` / `decode`), NumPy's printing of
+//! into code points and back (`encode`, `encode_nested`, `decode`), the
+//! stable sort of elements (`argsort`), NumPy's printing of
 //! text arrays (the `format` module's layout, with Python's `repr` of each
 //! shown element), and the hooks that send numpy's native entry points
 //! (`np.array`, `np.dtype`, creation functions, functions given str
-//! arrays) to `strings.py`.
+//! arrays) to `strings.py` (the array type) and `strings_funcs.py` (numpy's
+//! functions of str arrays).
 
 use crate::numpy::format;
 use crate::numpy::ndarray::PyNdArray;
@@ -203,6 +205,13 @@ pub(crate) mod strings_native {
         strings_module(vm)
     }
 
+    /// `functions()`: `strings_funcs.py`'s module, numpy's functions of
+    /// str arrays (`_np_<name>`).
+    #[pyfunction]
+    fn functions(vm: &VirtualMachine) -> PyResult {
+        crate::numpy::pylib::module(vm, "strings_funcs.py")
+    }
+
     /// `ufunc_error(message)`: numpy's UFuncTypeError (to raise).
     #[pyfunction]
     fn ufunc_error(message: String, vm: &VirtualMachine) -> PyObjectRef {
@@ -338,7 +347,7 @@ pub fn forward(vm: &VirtualMachine, name: &str, args: &FuncArgs, params: &[&str]
     if !positional && !keyword() {
         return Ok(None);
     }
-    let f = strings_module(vm)?.get_attr(&*vm.ctx.new_str(format!("_np_{name}")), vm)?;
+    let f = crate::numpy::pylib::module(vm, "strings_funcs.py")?.get_attr(&*vm.ctx.new_str(format!("_np_{name}")), vm)?;
     f.call(args.clone(), vm).map(Some)
 }
 
@@ -347,7 +356,7 @@ pub fn forward_objs(vm: &VirtualMachine, name: &str, objs: &[&PyObjectRef]) -> P
     if !objs.iter().any(|a| involves(vm, a)) {
         return Ok(None);
     }
-    let f = strings_module(vm)?.get_attr(&*vm.ctx.new_str(format!("_np_{name}")), vm)?;
+    let f = crate::numpy::pylib::module(vm, "strings_funcs.py")?.get_attr(&*vm.ctx.new_str(format!("_np_{name}")), vm)?;
     f.call(FuncArgs::from(objs.iter().map(|&o| o.clone()).collect::<Vec<_>>()), vm).map(Some)
 }
 

@@ -92,6 +92,7 @@ const SOURCES: &[Source] = &[
     source!("format_float.py", "<hipy numpy/format_float.py>", Target::Namespace),
     source!("complex.py", "<hipy numpy/complex.py>", Target::Namespace),
     source!("strings.py", "<hipy numpy/strings.py>", Target::Namespace),
+    source!("strings_funcs.py", "<hipy numpy/strings_funcs.py>", Target::Namespace),
     source!("char.py", "<hipy numpy/char.py>", Target::Submodule("char")),
     // NumPy 2's numpy.strings: the same elementwise functions.
     source!("char.py", "<hipy numpy/strings namespace>", Target::Submodule("strings")),
