@@ -14,7 +14,10 @@ _MAGIC = b"\x93NUMPY"
 
 
 def _tobytes(a, order="C"):
-    return bytes(memoryview(np.asarray(a)))
+    a = np.asarray(a)
+    if getattr(a, "_hipy_str", False):
+        return a.tobytes()
+    return bytes(memoryview(a))
 
 
 def _tofile(a, fid, sep="", format="%s"):
@@ -34,6 +37,8 @@ def _tofile(a, fid, sep="", format="%s"):
 def frombuffer(buffer, dtype=float, count=-1, offset=0):
     d = np.dtype(dtype)
     data = bytes(buffer)[offset:]
+    if d.kind in "US":
+        return np._strings_native.module()._from_bytes(data, d, count)
     if len(data) % d.itemsize:
         raise ValueError("buffer size must be a multiple of element size")
     n = len(data) // d.itemsize if count < 0 else count

@@ -252,6 +252,17 @@ class ndarray:
     def copy(self, order="C"):
         return self._new(self._c.copy())
 
+    def tobytes(self, order="C"):
+        """NumPy's bytes of the array: each element's code points as
+        little-endian uint32 (bytes arrays: its bytes), zero-padded."""
+        if order not in ("C", "A", "K"):
+            _unsupported("ndarray.tobytes(order=%r) of str arrays" % (order,))
+        return bytes(memoryview(np.ascontiguousarray(self._c)))
+
+    def __reduce__(self):
+        # Rebuilt by np.array from the elements (NumPy loads it too).
+        return (np.array, (self.tolist(), self._dt.str))
+
     def __copy__(self):
         return self.copy()
 
@@ -442,6 +453,8 @@ class ndarray:
     def __mod__(self, o): return _binary("Mod", self, o)
     def __pow__(self, o): return _binary("Pow", self, o)
     def __and__(self, o): return _binary("And", self, o)
+    def __matmul__(self, o): return _binary("MatMul", self, o)
+    def __rmatmul__(self, o): return _binary("MatMul", o, self)
     def __or__(self, o): return _binary("Or", self, o)
 
     def __neg__(self): _unary_error("negative")
@@ -598,6 +611,18 @@ def _array(obj, dtype=None):
     return _encode(items, shape, dt.kind, dt._n or None)
 
 
+def _from_bytes(data, dt, count=-1):
+    """np.frombuffer of a str/bytes dtype: NumPy's element bytes."""
+    if dt._n == 0:
+        raise ValueError("itemsize cannot be zero in type")
+    if len(data) % dt.itemsize:
+        raise ValueError("buffer size must be a multiple of element size")
+    n = len(data) // dt.itemsize if count < 0 else count
+    data = data[:n * dt.itemsize]
+    codes = np.frombuffer(data, dtype=np.uint8 if dt.kind == "S" else np.uint32).reshape(n, dt._n)
+    return ndarray(codes.copy(), dt)
+
+
 def _shape_arg(shape):
     if isinstance(shape, (list, tuple)):
         return tuple(int(s) for s in shape)
@@ -707,7 +732,7 @@ def _text(x):
 # ---- operators ----
 
 _UFUNC_NAMES = {"Add": "add", "Sub": "subtract", "Mul": "multiply", "Div": "divide", "FloorDiv": "floor_divide",
-                "Mod": "remainder", "Pow": "power", "And": "bitwise_and", "Or": "bitwise_or",
+                "Mod": "remainder", "Pow": "power", "MatMul": "matmul", "And": "bitwise_and", "Or": "bitwise_or",
                 "Eq": "equal", "Ne": "not_equal", "Lt": "less", "Le": "less_equal", "Gt": "greater",
                 "Ge": "greater_equal"}
 
