@@ -398,7 +398,10 @@ pub mod numpy {
                     Some(d) => convert::parse_dtype(vm, &d)?,
                     None => None,
                 };
-                wrap_array(vm, convert::array_from_object(vm, &object, d)?)?
+                match convert::array_from_object(vm, &object, d) {
+                    Ok(n) => wrap_array(vm, n)?,
+                    Err(e) => crate::numpy::strings_native::array_after_error(vm, &object, given(&dtype, vm), e)?,
+                }
             }
         };
         with_ndmin(vm, r, ndmin)
@@ -441,7 +444,10 @@ pub mod numpy {
                 return Ok(a.clone());
             }
         }
-        wrap_array(vm, convert::array_from_object(vm, &a, d)?)
+        match convert::array_from_object(vm, &a, d) {
+            Ok(n) => wrap_array(vm, n),
+            Err(e) => crate::numpy::strings_native::array_after_error(vm, &a, given(&dtype, vm), e),
+        }
     }
 
     #[pyfunction]

@@ -283,7 +283,16 @@ pub fn is_text_array(vm: &VirtualMachine, obj: &PyObject) -> bool {
 
 /// Whether `obj` is a str array, a str or bytes (np.str_ / np.bytes_ too).
 pub fn is_text_value(vm: &VirtualMachine, obj: &PyObject) -> bool {
-    obj.downcast_ref::<PyStr>().is_some() || obj.downcast_ref::<PyBytes>().is_some() || is_text_array(vm, obj)
+    if obj.downcast_ref::<PyStr>().is_some() || obj.downcast_ref::<PyBytes>().is_some() {
+        return true;
+    }
+    // The common numbers answer without a class attribute lookup.
+    let cls = obj.class();
+    let types = &vm.ctx.types;
+    if cls.is(types.float_type) || cls.is(types.int_type) || cls.is(types.bool_type) {
+        return false;
+    }
+    is_text_array(vm, obj)
 }
 
 /// Whether `obj` is text or a (nested) list/tuple holding text.
@@ -360,15 +369,35 @@ pub fn forward_objs(vm: &VirtualMachine, name: &str, objs: &[&PyObjectRef]) -> P
     f.call(FuncArgs::from(objs.iter().map(|&o| o.clone()).collect::<Vec<_>>()), vm).map(Some)
 }
 
-/// `np.array(obj, dtype)` / `np.asarray` when the data or the dtype is
-/// text: a str array; None otherwise.
+/// `np.array(obj, dtype)` / `np.asarray` when the dtype is text or `obj`
+/// is a str array or a str: a str array; None otherwise (lists holding
+/// str are left to [`array_after_error`], so reading numbers pays no scan).
 pub fn array(vm: &VirtualMachine, obj: &PyObject, dtype: Option<PyObjectRef>) -> PyResult<Option<PyObjectRef>> {
     let text_dtype = dtype.as_ref().is_some_and(|d| is_text_dtype(vm, d));
-    if !text_dtype && !involves(vm, obj) {
+    if !text_dtype && !is_text_value(vm, obj) {
         return Ok(None);
     }
+    array_of_text(vm, obj, dtype).map(Some)
+}
+
+/// `np.array(obj, dtype)` after numpy's native reader failed with `err`:
+/// a str array when `obj` holds text (the reader stops at a str), else
+/// `err`.
+pub fn array_after_error(
+    vm: &VirtualMachine,
+    obj: &PyObject,
+    dtype: Option<PyObjectRef>,
+    err: rustpython_vm::builtins::PyBaseExceptionRef,
+) -> PyResult {
+    if !involves(vm, obj) {
+        return Err(err);
+    }
+    array_of_text(vm, obj, dtype)
+}
+
+fn array_of_text(vm: &VirtualMachine, obj: &PyObject, dtype: Option<PyObjectRef>) -> PyResult {
     let f = strings_module(vm)?.get_attr("_array", vm)?;
-    f.call((obj.to_owned(), dtype.unwrap_or_else(|| vm.ctx.none())), vm).map(Some)
+    f.call((obj.to_owned(), dtype.unwrap_or_else(|| vm.ctx.none())), vm)
 }
 
 /// `np.zeros` / `ones` / `empty` / `full` of a str dtype or with a str
