@@ -12,6 +12,18 @@ pub fn unsupported(vm: &VirtualMachine, what: &str) -> PyBaseExceptionRef {
     vm.new_not_implemented_error(format!("numpy.{what} is not supported by hipy"))
 }
 
+thread_local! {
+    /// The numpy function whose arguments were bound last (for messages
+    /// about arguments it cannot take).
+    static CURRENT_FUNCTION: std::cell::Cell<&'static str> = const { std::cell::Cell::new("function") };
+}
+
+/// The name of the numpy function running now (the last one to bind its
+/// arguments), for NotImplementedError messages.
+pub fn current_function() -> &'static str {
+    CURRENT_FUNCTION.with(|c| c.get())
+}
+
 static AXIS_ERROR: OnceLock<PyTypeRef> = OnceLock::new();
 
 /// `numpy.exceptions.AxisError` (a ValueError and an IndexError).
@@ -75,11 +87,12 @@ impl<T> OrRaise<T> for Result<T, Error> {
 /// would reject).
 pub fn bind<const N: usize>(
     vm: &VirtualMachine,
-    func: &str,
+    func: &'static str,
     args: FuncArgs,
     names: [&str; N],
     required: usize,
 ) -> PyResult<[Option<PyObjectRef>; N]> {
+    CURRENT_FUNCTION.with(|c| c.set(func));
     let mut out: [Option<PyObjectRef>; N] = std::array::from_fn(|_| None);
     if args.args.len() > N {
         return Err(vm.new_type_error(format!(

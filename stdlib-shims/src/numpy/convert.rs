@@ -91,6 +91,12 @@ pub fn unsupported_operand(vm: &VirtualMachine, obj: &PyObject) -> rustpython_vm
     if obj.downcast_ref::<PyStr>().is_some() {
         return unsupported(vm, "ndarray of str");
     }
+    if crate::numpy::strings_native::is_text_array(vm, obj) {
+        return vm.new_not_implemented_error(format!(
+            "numpy.{} of str arrays is not supported by hipy",
+            crate::numpy::args::current_function()
+        ));
+    }
     if crate::numpy::complex_native::holds_complex(vm, obj) {
         return vm.new_not_implemented_error(
             "this numpy function does not take complex values in hipy (complex arrays have arithmetic, \
@@ -236,6 +242,12 @@ pub fn parse_dtype(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Option<DType
             return Ok(Some(DType::Int64));
         }
         return Err(unsupported(vm, &format!("dtype {}", t.name())));
+    }
+    if crate::numpy::strings_native::is_text_dtype(vm, obj) {
+        return Err(vm.new_not_implemented_error(format!(
+            "numpy.{} with a str dtype is not supported by hipy",
+            crate::numpy::args::current_function()
+        )));
     }
     if let Some(s) = obj.downcast_ref::<PyStr>() {
         let name = s.to_string_lossy();

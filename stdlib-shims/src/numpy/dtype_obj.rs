@@ -23,6 +23,16 @@ impl PyDType {
 impl Constructor for PyDType {
     type Args = FuncArgs;
 
+    fn slot_new(cls: rustpython_vm::builtins::PyTypeRef, args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        if let Some(spec) = args.args.first() {
+            if let Some(d) = crate::numpy::strings_native::dtype(vm, spec)? {
+                return Ok(d);
+            }
+        }
+        let payload = Self::py_new(&cls, args, vm)?;
+        payload.into_ref_with_type(vm, cls).map(Into::into)
+    }
+
     fn py_new(_cls: &Py<PyType>, args: FuncArgs, vm: &VirtualMachine) -> PyResult<Self> {
         let Some(spec) = args.args.first() else {
             return Err(vm.new_type_error("dtype() missing required argument 'dtype' (pos 1)"));

@@ -14,16 +14,24 @@ use rustpython_vm::function::FuncArgs;
 use rustpython_vm::{PyObject, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 
 /// A unary ufunc call `f(x, out=None)`.
-pub fn unary_ufunc(vm: &VirtualMachine, op: UnaryOp, name: &str, args: FuncArgs) -> PyResult {
+pub fn unary_ufunc(vm: &VirtualMachine, op: UnaryOp, name: &'static str, args: FuncArgs) -> PyResult {
     let [x, out] = bind(vm, name, args, ["x", "out"], 1)?;
     let node = graph::unary(op, &node_of(vm, x.as_ref().unwrap())?).or_raise(vm)?;
     finish_ufunc(vm, node, out, graph::unary_ufunc_name(op))
 }
 
 /// A binary ufunc call `f(x1, x2, out=None)`.
-pub fn binary_ufunc(vm: &VirtualMachine, op: BinaryOp, name: &str, args: FuncArgs) -> PyResult {
+pub fn binary_ufunc(vm: &VirtualMachine, op: BinaryOp, name: &'static str, args: FuncArgs) -> PyResult {
     let [a, b, out] = bind(vm, name, args, ["x1", "x2", "out"], 2)?;
-    let node = ops::binary_node(vm, a.as_ref().unwrap(), b.as_ref().unwrap(), op)?;
+    let (x, y) = (a.as_ref().unwrap(), b.as_ref().unwrap());
+    let node = match ops::binary_node(vm, x, y, op) {
+        Ok(n) => n,
+        // A str operand: strings.py's comparisons, concatenation or NumPy's error.
+        Err(e) => match crate::numpy::strings_native::binary(vm, x, y, &format!("{op:?}"))? {
+            Some(r) if out.is_none() => return Ok(r),
+            _ => return Err(e),
+        },
+    };
     finish_ufunc(vm, node, out, graph::binary_ufunc_name(op))
 }
 

@@ -23,3 +23,4 @@ pub mod random;
 pub(crate) mod random_mod;
 pub(crate) mod reductions;
 pub(crate) mod scalar;
+pub(crate) mod strings_native;

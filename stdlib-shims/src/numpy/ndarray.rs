@@ -596,6 +596,9 @@ impl PyNdArray {
             Some(c) => crate::numpy::args::casting_rule(vm, &Some(c), ", 'same_value'")?,
             None => "unsafe".to_string(),
         };
+        if crate::numpy::strings_native::is_text_dtype(vm, &dtype) {
+            return crate::numpy::strings_native::astype(vm, zelf.as_object(), dtype);
+        }
         if crate::numpy::complex_native::is_complex_dtype(vm, &dtype) {
             if rule != "unsafe" {
                 return Err(unsupported(vm, "ndarray.astype(casting=...) to a complex dtype"));

@@ -88,6 +88,7 @@ pub mod numpy {
         modules.set_item("numpy.exceptions", exceptions.into(), vm)?;
         m.set_attr("_linalg_native", crate::numpy::linalg_native::make_module(vm)?, vm)?;
         m.set_attr("_complex_native", crate::numpy::complex_native::make_module(vm)?, vm)?;
+        m.set_attr("_strings_native", crate::numpy::strings_native::make_module(vm)?, vm)?;
         crate::numpy::pylib::install(vm, module)?;
         Ok(())
     }
@@ -256,6 +257,9 @@ pub mod numpy {
     /// everything else by the general version in search.py.
     #[pyfunction]
     fn searchsorted(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        if let Some(r) = crate::numpy::strings_native::forward(vm, "searchsorted", &args, &["a", "v"])? {
+            return Ok(r);
+        }
         if let Some(p) = crate::numpy::functions::searchsorted_one(vm, &args) {
             return Ok(p);
         }
@@ -356,6 +360,9 @@ pub mod numpy {
     /// a complex array (`pylib/complex.py`).
     fn complex_array(vm: &VirtualMachine, obj: &PyObjectRef, dtype: Option<PyObjectRef>) -> PyResult<Option<PyObjectRef>> {
         use crate::numpy::complex_native as c;
+        if let Some(r) = crate::numpy::strings_native::array(vm, obj, dtype.clone())? {
+            return Ok(Some(r));
+        }
         let complex_dtype = dtype.as_ref().is_some_and(|d| c::is_complex_dtype(vm, d));
         if complex_dtype || (obj.downcast_ref::<PyNdArray>().is_none() && c::holds_complex(vm, obj)) {
             return c::array(vm, obj, dtype).map(Some);
@@ -391,7 +398,10 @@ pub mod numpy {
                     Some(d) => convert::parse_dtype(vm, &d)?,
                     None => None,
                 };
-                wrap_array(vm, convert::array_from_object(vm, &object, d)?)?
+                match convert::array_from_object(vm, &object, d) {
+                    Ok(n) => wrap_array(vm, n)?,
+                    Err(e) => crate::numpy::strings_native::array_after_error(vm, &object, given(&dtype, vm), e)?,
+                }
             }
         };
         with_ndmin(vm, r, ndmin)
@@ -419,6 +429,9 @@ pub mod numpy {
     fn asarray(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         let [a, dtype] = bind(vm, "asarray", args, ["a", "dtype"], 1)?;
         let a = a.unwrap();
+        if crate::numpy::strings_native::is_text_array(vm, &a) && given(&dtype, vm).is_none() {
+            return Ok(a);
+        }
         if let Some(r) = complex_array(vm, &a, given(&dtype, vm))? {
             return Ok(r);
         }
@@ -431,11 +444,17 @@ pub mod numpy {
                 return Ok(a.clone());
             }
         }
-        wrap_array(vm, convert::array_from_object(vm, &a, d)?)
+        match convert::array_from_object(vm, &a, d) {
+            Ok(n) => wrap_array(vm, n),
+            Err(e) => crate::numpy::strings_native::array_after_error(vm, &a, given(&dtype, vm), e),
+        }
     }
 
     #[pyfunction]
     fn copy(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        if let Some(r) = crate::numpy::strings_native::forward(vm, "copy", &args, &["a"])? {
+            return Ok(r);
+        }
         let [a] = bind(vm, "copy", args, ["a"], 1)?;
         let n = node_of(vm, a.as_ref().unwrap())?;
         wrap_array(vm, graph::astype(&n, n.dtype))
@@ -452,6 +471,9 @@ pub mod numpy {
     ) -> PyResult<Option<PyObjectRef>> {
         use crate::numpy::complex_native as c;
         let dtype = given(dtype, vm);
+        if let Some(r) = crate::numpy::strings_native::creation(vm, kind, shape, fill.clone(), dtype.clone())? {
+            return Ok(Some(r));
+        }
         let complex_dtype = dtype.as_ref().is_some_and(|d| c::is_complex_dtype(vm, d));
         let complex_fill = fill.as_ref().is_some_and(|f| c::holds_complex(vm, f));
         if !complex_dtype && !complex_fill {
@@ -507,7 +529,7 @@ pub mod numpy {
         creation(vm, shape.as_ref().unwrap(), v)
     }
 
-    fn like(vm: &VirtualMachine, name: &str, args: FuncArgs, value: Option<Scalar>) -> PyResult {
+    fn like(vm: &VirtualMachine, name: &'static str, args: FuncArgs, value: Option<Scalar>) -> PyResult {
         let (a, v, dtype) = if value.is_some() {
             let [a, dtype] = bind(vm, name, args, ["a", "dtype"], 1)?;
             (a, None, dtype)
@@ -526,21 +548,33 @@ pub mod numpy {
 
     #[pyfunction]
     fn zeros_like(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        if let Some(r) = crate::numpy::strings_native::forward(vm, "zeros_like", &args, &["a", "dtype"])? {
+            return Ok(r);
+        }
         like(vm, "zeros_like", args, Some(Scalar::I64(0)))
     }
 
     #[pyfunction]
     fn ones_like(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        if let Some(r) = crate::numpy::strings_native::forward(vm, "ones_like", &args, &["a", "dtype"])? {
+            return Ok(r);
+        }
         like(vm, "ones_like", args, Some(Scalar::I64(1)))
     }
 
     #[pyfunction]
     fn empty_like(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        if let Some(r) = crate::numpy::strings_native::forward(vm, "empty_like", &args, &["a", "dtype"])? {
+            return Ok(r);
+        }
         like(vm, "empty_like", args, Some(Scalar::I64(0)))
     }
 
     #[pyfunction]
     fn full_like(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        if let Some(r) = crate::numpy::strings_native::forward(vm, "full_like", &args, &["a", "fill_value", "dtype"])? {
+            return Ok(r);
+        }
         like(vm, "full_like", args, None)
     }
 
@@ -934,6 +968,9 @@ pub mod numpy {
 
     #[pyfunction(name = "where")]
     fn where_(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        if let Some(r) = crate::numpy::strings_native::forward(vm, "where", &args, &["condition", "x", "y"])? {
+            return Ok(r);
+        }
         let [c, x, y] = bind(vm, "where", args, ["condition", "x", "y"], 1)?;
         match (given(&x, vm), given(&y, vm)) {
             (None, None) => nonzero_impl(vm, c.as_ref().unwrap()),
@@ -948,6 +985,9 @@ pub mod numpy {
 
     #[pyfunction]
     fn nonzero(a: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        if let Some(r) = crate::numpy::strings_native::forward_objs(vm, "nonzero", &[&a])? {
+            return Ok(r);
+        }
         nonzero_impl(vm, &a)
     }
 
@@ -1118,17 +1158,26 @@ pub mod numpy {
 
     #[pyfunction]
     fn shape(a: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        if let Some(r) = crate::numpy::strings_native::forward_objs(vm, "shape", &[&a])? {
+            return Ok(r);
+        }
         let n = node_of(vm, &a)?;
         Ok(crate::numpy::ndarray::shape_tuple(vm, &n.shape))
     }
 
     #[pyfunction]
     fn ndim(a: PyObjectRef, vm: &VirtualMachine) -> PyResult<usize> {
+        if let Some(r) = crate::numpy::strings_native::forward_objs(vm, "ndim", &[&a])? {
+            return r.try_into_value(vm);
+        }
         Ok(node_of(vm, &a)?.ndim())
     }
 
     #[pyfunction]
     fn size(a: PyObjectRef, vm: &VirtualMachine) -> PyResult<usize> {
+        if let Some(r) = crate::numpy::strings_native::forward_objs(vm, "size", &[&a])? {
+            return r.try_into_value(vm);
+        }
         Ok(node_of(vm, &a)?.size())
     }
 
@@ -1141,6 +1190,9 @@ pub mod numpy {
 
     #[pyfunction]
     fn reshape(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        if let Some(r) = crate::numpy::strings_native::forward(vm, "reshape", &args, &["a"])? {
+            return Ok(r);
+        }
         let [a, newshape] = bind(vm, "reshape", args, ["a", "newshape"], 2)?;
         let obj = as_array_object(vm, a.as_ref().unwrap())?;
         let arr = obj.downcast_ref::<PyNdArray>().unwrap();
@@ -1151,6 +1203,9 @@ pub mod numpy {
 
     #[pyfunction]
     fn ravel(a: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        if let Some(r) = crate::numpy::strings_native::forward_objs(vm, "ravel", &[&a])? {
+            return Ok(r);
+        }
         let obj = as_array_object(vm, &a)?;
         let r: rustpython_vm::PyRef<PyNdArray> = obj.downcast().map_err(|_| vm.new_type_error("not an array"))?;
         let n = r.size();
@@ -1159,6 +1214,9 @@ pub mod numpy {
 
     #[pyfunction]
     fn transpose(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        if let Some(r) = crate::numpy::strings_native::forward(vm, "transpose", &args, &["a"])? {
+            return Ok(r);
+        }
         let [a, axes] = bind(vm, "transpose", args, ["a", "axes"], 1)?;
         let obj = as_array_object(vm, a.as_ref().unwrap())?;
         let mut fa = FuncArgs::default();
@@ -1170,6 +1228,9 @@ pub mod numpy {
 
     #[pyfunction]
     fn concatenate(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        if let Some(r) = crate::numpy::strings_native::forward(vm, "concatenate", &args, &["arrays"])? {
+            return Ok(r);
+        }
         let [arrays, axis, out, dtype] = bind(vm, "concatenate", args, ["arrays", "axis", "out", "dtype"], 1)?;
         if given(&out, vm).is_some() {
             return Err(unsupported(vm, "concatenate(out=...)"));
@@ -1218,6 +1279,9 @@ pub mod numpy {
 
     #[pyfunction]
     fn stack(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        if let Some(r) = crate::numpy::strings_native::forward(vm, "stack", &args, &["arrays"])? {
+            return Ok(r);
+        }
         let [arrays, axis] = bind(vm, "stack", args, ["arrays", "axis"], 1)?;
         let items = sequence_items(vm, arrays.as_ref().unwrap())?;
         let axis = match given(&axis, vm) {
@@ -1244,6 +1308,9 @@ pub mod numpy {
 
     #[pyfunction]
     fn vstack(tup: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        if let Some(r) = crate::numpy::strings_native::forward_objs(vm, "vstack", &[&tup])? {
+            return Ok(r);
+        }
         let items = sequence_items(vm, &tup)?;
         let nodes: Vec<NodeRef> = items.iter().map(|x| node_of(vm, x).map(|n| at_least(n, 2))).collect::<PyResult<_>>()?;
         wrap_array(vm, concat_nodes(vm, &nodes, 0)?)
@@ -1251,6 +1318,9 @@ pub mod numpy {
 
     #[pyfunction]
     fn hstack(tup: PyObjectRef, vm: &VirtualMachine) -> PyResult {
+        if let Some(r) = crate::numpy::strings_native::forward_objs(vm, "hstack", &[&tup])? {
+            return Ok(r);
+        }
         let items = sequence_items(vm, &tup)?;
         let nodes: Vec<NodeRef> = items.iter().map(|x| node_of(vm, x).map(|n| at_least(n, 1))).collect::<PyResult<_>>()?;
         let axis = if nodes.first().is_some_and(|n| n.ndim() == 1) { 0 } else { 1 };
@@ -1261,6 +1331,9 @@ pub mod numpy {
 
     #[pyfunction]
     fn sort(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        if let Some(r) = crate::numpy::strings_native::forward(vm, "sort", &args, &["a"])? {
+            return Ok(r);
+        }
         let [a, axis, kind, order] = bind(vm, "sort", args, ["a", "axis", "kind", "order"], 1)?;
         crate::numpy::args::check_sort_kind(vm, &kind)?;
         if given(&order, vm).is_some() {
@@ -1277,6 +1350,9 @@ pub mod numpy {
 
     #[pyfunction]
     fn argsort(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        if let Some(r) = crate::numpy::strings_native::forward(vm, "argsort", &args, &["a"])? {
+            return Ok(r);
+        }
         // hipy's sort is stable, so every `kind` gets a valid answer.
         let [a, axis, kind, order, _stable] = bind(vm, "argsort", args, ["a", "axis", "kind", "order", "stable"], 1)?;
         crate::numpy::args::check_sort_kind(vm, &kind)?;
@@ -1289,6 +1365,9 @@ pub mod numpy {
 
     #[pyfunction]
     fn unique(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        if let Some(r) = crate::numpy::strings_native::forward(vm, "unique", &args, &["ar"])? {
+            return Ok(r);
+        }
         // Indices, inverse, axis and the rest: the Python version.
         if args.args.len() > 1 || args.kwargs.keys().any(|k| !matches!(k.as_str(), Ok("ar" | "return_counts"))) {
             let search = crate::numpy::pylib::module(vm, "search.py")?;
@@ -1351,6 +1430,9 @@ pub mod numpy {
 
     #[pyfunction]
     fn array_equal(a1: PyObjectRef, a2: PyObjectRef, vm: &VirtualMachine) -> PyResult<bool> {
+        if let Some(r) = crate::numpy::strings_native::forward_objs(vm, "array_equal", &[&a1, &a2])? {
+            return r.try_into_value(vm);
+        }
         let x = node_of(vm, &a1)?;
         let y = node_of(vm, &a2)?;
         if x.shape != y.shape {

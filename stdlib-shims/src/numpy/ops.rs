@@ -43,6 +43,9 @@ pub fn binary(vm: &VirtualMachine, a: &PyObject, b: &PyObject, op: BinaryOp) -> 
         return binary_scalar(vm, x, y, op);
     }
     let (Some(x), Some(y)) = (to_arg(vm, a)?, to_arg(vm, b)?) else {
+        if let Some(r) = crate::numpy::strings_native::binary(vm, a, b, &format!("{op:?}"))? {
+            return Ok(r);
+        }
         return Ok(crate::numpy::complex_native::binary(vm, a, b, op)?.unwrap_or_else(|| vm.ctx.not_implemented()));
     };
     let (x, y) = resolve2(vm, x, y)?;
@@ -163,6 +166,9 @@ pub fn richcompare(
         return Ok(Either::A(binary_scalar(vm, x, y, bop)?));
     }
     let (Some(x), Some(y)) = (to_arg(vm, a)?, to_arg(vm, b)?) else {
+        if let Some(r) = crate::numpy::strings_native::binary(vm, a, b, &format!("{bop:?}"))? {
+            return Ok(Either::A(r));
+        }
         return Ok(Either::B(PyComparisonValue::NotImplemented));
     };
     let (x, y) = resolve2(vm, x, y)?;

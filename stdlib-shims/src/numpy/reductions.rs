@@ -36,7 +36,7 @@ fn no_out(vm: &VirtualMachine, name: &str, out: &Option<PyObjectRef>) -> PyResul
 }
 
 /// `a.sum(axis, dtype, out, keepdims)` and friends.
-pub fn method(vm: &VirtualMachine, x: NodeRef, op: ReduceOp, name: &str, args: FuncArgs) -> PyResult {
+pub fn method(vm: &VirtualMachine, x: NodeRef, op: ReduceOp, name: &'static str, args: FuncArgs) -> PyResult {
     let [axis, dtype, out, keepdims] = bind(vm, name, args, ["axis", "dtype", "out", "keepdims"], 0)?;
     no_out(vm, name, &out)?;
     let asked = match given(&dtype, vm) {
@@ -62,7 +62,7 @@ pub fn method(vm: &VirtualMachine, x: NodeRef, op: ReduceOp, name: &str, args: F
 }
 
 /// `np.sum(a, axis, ...)`.
-pub fn function(vm: &VirtualMachine, op: ReduceOp, name: &str, mut args: FuncArgs) -> PyResult {
+pub fn function(vm: &VirtualMachine, op: ReduceOp, name: &'static str, mut args: FuncArgs) -> PyResult {
     if args.args.is_empty() {
         match args.kwargs.swap_remove("a") {
             Some(a) => args.args.push(a),
@@ -70,11 +70,16 @@ pub fn function(vm: &VirtualMachine, op: ReduceOp, name: &str, mut args: FuncArg
         }
     }
     let a = args.args.remove(0);
-    let x = convert::node_of(vm, &a)?;
+    let x = match convert::node_of(vm, &a) {
+        Ok(x) => x,
+        // NumPy calls the method of an array-like it does not know.
+        Err(_) if crate::numpy::strings_native::is_text_array(vm, &a) => return vm.call_method(&a, name, args),
+        Err(e) => return Err(e),
+    };
     method(vm, x, op, name, args)
 }
 
-pub fn arg_method(vm: &VirtualMachine, x: NodeRef, op: ReduceOp, name: &str, args: FuncArgs) -> PyResult {
+pub fn arg_method(vm: &VirtualMachine, x: NodeRef, op: ReduceOp, name: &'static str, args: FuncArgs) -> PyResult {
     let [axis, out, keepdims] = bind(vm, name, args, ["axis", "out", "keepdims"], 0)?;
     no_out(vm, name, &out)?;
     let keep = convert::truthy(vm, &keepdims)?;
@@ -96,12 +101,17 @@ pub fn arg_method(vm: &VirtualMachine, x: NodeRef, op: ReduceOp, name: &str, arg
     wrap(vm, node)
 }
 
-pub fn arg_function(vm: &VirtualMachine, op: ReduceOp, name: &str, mut args: FuncArgs) -> PyResult {
+pub fn arg_function(vm: &VirtualMachine, op: ReduceOp, name: &'static str, mut args: FuncArgs) -> PyResult {
     if args.args.is_empty() {
         return Err(vm.new_type_error(format!("{name}() missing required argument 'a' (pos 1)")));
     }
     let a = args.args.remove(0);
-    let x = convert::node_of(vm, &a)?;
+    let x = match convert::node_of(vm, &a) {
+        Ok(x) => x,
+        // NumPy calls the method of an array-like it does not know.
+        Err(_) if crate::numpy::strings_native::is_text_array(vm, &a) => return vm.call_method(&a, name, args),
+        Err(e) => return Err(e),
+    };
     arg_method(vm, x, op, name, args)
 }
 
@@ -140,7 +150,7 @@ pub fn var_node(
     }
 }
 
-pub fn var_method(vm: &VirtualMachine, x: NodeRef, std: bool, name: &str, args: FuncArgs) -> PyResult {
+pub fn var_method(vm: &VirtualMachine, x: NodeRef, std: bool, name: &'static str, args: FuncArgs) -> PyResult {
     let [axis, dtype, out, ddof, keepdims] =
         bind(vm, name, args, ["axis", "dtype", "out", "ddof", "keepdims"], 0)?;
     no_out(vm, name, &out)?;
@@ -154,16 +164,21 @@ pub fn var_method(vm: &VirtualMachine, x: NodeRef, std: bool, name: &str, args: 
     wrap(vm, var_node(vm, x, axis, ddof, keep, std)?)
 }
 
-pub fn var_function(vm: &VirtualMachine, std: bool, name: &str, mut args: FuncArgs) -> PyResult {
+pub fn var_function(vm: &VirtualMachine, std: bool, name: &'static str, mut args: FuncArgs) -> PyResult {
     if args.args.is_empty() {
         return Err(vm.new_type_error(format!("{name}() missing required argument 'a' (pos 1)")));
     }
     let a = args.args.remove(0);
-    let x = convert::node_of(vm, &a)?;
+    let x = match convert::node_of(vm, &a) {
+        Ok(x) => x,
+        // NumPy calls the method of an array-like it does not know.
+        Err(_) if crate::numpy::strings_native::is_text_array(vm, &a) => return vm.call_method(&a, name, args),
+        Err(e) => return Err(e),
+    };
     var_method(vm, x, std, name, args)
 }
 
-pub fn cumulative(vm: &VirtualMachine, x: NodeRef, op: CumOp, name: &str, args: FuncArgs) -> PyResult {
+pub fn cumulative(vm: &VirtualMachine, x: NodeRef, op: CumOp, name: &'static str, args: FuncArgs) -> PyResult {
     let [axis, dtype, out] = bind(vm, name, args, ["axis", "dtype", "out"], 0)?;
     no_out(vm, name, &out)?;
     let x = with_dtype(vm, x, &dtype)?;
@@ -174,11 +189,16 @@ pub fn cumulative(vm: &VirtualMachine, x: NodeRef, op: CumOp, name: &str, args: 
     crate::numpy::convert::wrap_array(vm, graph::cumulative(op, &x, axis).or_raise(vm)?)
 }
 
-pub fn cumulative_function(vm: &VirtualMachine, op: CumOp, name: &str, mut args: FuncArgs) -> PyResult {
+pub fn cumulative_function(vm: &VirtualMachine, op: CumOp, name: &'static str, mut args: FuncArgs) -> PyResult {
     if args.args.is_empty() {
         return Err(vm.new_type_error(format!("{name}() missing required argument 'a' (pos 1)")));
     }
     let a = args.args.remove(0);
-    let x = convert::node_of(vm, &a)?;
+    let x = match convert::node_of(vm, &a) {
+        Ok(x) => x,
+        // NumPy calls the method of an array-like it does not know.
+        Err(_) if crate::numpy::strings_native::is_text_array(vm, &a) => return vm.call_method(&a, name, args),
+        Err(e) => return Err(e),
+    };
     cumulative(vm, x, op, name, args)
 }

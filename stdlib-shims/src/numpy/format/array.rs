@@ -15,6 +15,9 @@ enum ElementFormat {
     /// NumPy's `ComplexFloatingFormat`: the real parts, and the imaginary
     /// parts with sign='+'.
     Complex(FloatFormat, FloatFormat),
+    /// Text elements (str/bytes arrays), rendered by the caller: the shown
+    /// ones, by flat position.
+    Text(std::collections::HashMap<usize, String>),
 }
 
 impl ElementFormat {
@@ -62,6 +65,7 @@ impl ElementFormat {
             (ElementFormat::Bool(f), Data::Bool(d)) => f.format(d[i]),
             (ElementFormat::Complex(r, j), Data::Complex64(re, im)) => complex_element(r.format(re[i]), j.format(im[i])),
             (ElementFormat::Complex(r, j), Data::Complex128(re, im)) => complex_element(r.format(re[i]), j.format(im[i])),
+            (ElementFormat::Text(t), _) => t.get(&i).cloned().unwrap_or_default(),
             _ => unreachable!("formatter built for another dtype"),
         }
     }
@@ -176,11 +180,19 @@ impl Layout<'_, '_> {
     }
 }
 
-/// NumPy's `array2string` for a non-empty array.
-fn array2string(view: &ArrayView, separator: &'static str, prefix: &str, suffix: &str) -> String {
+/// Renders a text array's element at a flat C-order position.
+pub type TextElement<'t> = &'t dyn Fn(usize) -> String;
+
+/// NumPy's `array2string` for a non-empty array (`text`: the elements of
+/// a str/bytes array, the view then being over their positions).
+fn array2string(view: &ArrayView, separator: &'static str, prefix: &str, suffix: &str, text: Option<TextElement>) -> String {
     let summarize = view.size() > super::options::threshold();
     let shown = shown_positions(view, summarize);
-    let layout = Layout { view, fmt: ElementFormat::new(view, &shown), separator, summarize };
+    let fmt = match text {
+        Some(f) => ElementFormat::Text(shown.iter().map(|&i| (i, f(i))).collect()),
+        None => ElementFormat::new(view, &shown),
+    };
+    let layout = Layout { view, fmt, separator, summarize };
     let next_line_prefix = " ".repeat(1 + prefix.len());
     let width = super::options::line_width() - suffix.len();
     layout.recurse(0, view.offset as isize, &next_line_prefix, width)
@@ -198,17 +210,41 @@ fn shape_repr(shape: &[usize]) -> String {
 
 /// `repr(a)`.
 pub(crate) fn array_repr(view: &ArrayView) -> String {
+    let dtype = view.data.dtype();
+    let implied = matches!(dtype, Dtype::Float64 | Dtype::Int64 | Dtype::Bool | Dtype::Complex128);
+    let shown = (!implied || view.size() == 0).then(|| dtype.name().to_string());
+    repr_with(view, shown, None)
+}
+
+/// `repr(a)` of a str/bytes array of `shape`, its elements rendered by
+/// `element` (flat C-order position), its dtype shown as `dtype` (`'<U3'`).
+pub(crate) fn text_array_repr(shape: &[usize], element: TextElement, dtype: &str) -> String {
+    let positions: Vec<u8> = vec![0; shape.iter().product()];
+    let view = ArrayView::new(Data::UInt8(&positions), shape).expect("positions match the shape");
+    repr_with(&view, Some(dtype.to_string()), Some(element))
+}
+
+/// `str(a)` of a str/bytes array with at least one dimension.
+pub(crate) fn text_array_str(shape: &[usize], element: TextElement) -> String {
+    let positions: Vec<u8> = vec![0; shape.iter().product()];
+    let view = ArrayView::new(Data::UInt8(&positions), shape).expect("positions match the shape");
+    if view.size() == 0 {
+        return "[]".to_string();
+    }
+    array2string(&view, " ", "", "", Some(element))
+}
+
+/// `array(...)` around the body, with NumPy's `shape=` and `dtype=` extras.
+fn repr_with(view: &ArrayView, dtype: Option<String>, text: Option<TextElement>) -> String {
     const PREFIX: &str = "array(";
     let size = view.size();
-    let body = if size == 0 { "[]".to_string() } else { array2string(view, ", ", PREFIX, ")") };
+    let body = if size == 0 { "[]".to_string() } else { array2string(view, ", ", PREFIX, ")", text) };
     let mut extras = Vec::new();
     if (size == 0 && view.shape != [0usize]) || size > super::options::threshold() {
         extras.push(format!("shape={}", shape_repr(&view.shape)));
     }
-    let dtype = view.data.dtype();
-    let implied = matches!(dtype, Dtype::Float64 | Dtype::Int64 | Dtype::Bool | Dtype::Complex128);
-    if !implied || size == 0 {
-        extras.push(format!("dtype={}", dtype.name()));
+    if let Some(d) = dtype {
+        extras.push(format!("dtype={d}"));
     }
     if extras.is_empty() {
         return format!("{PREFIX}{body})");
@@ -249,5 +285,5 @@ pub(crate) fn array_str(view: &ArrayView) -> String {
     if view.size() == 0 {
         return "[]".to_string();
     }
-    array2string(view, " ", "", "")
+    array2string(view, " ", "", "", None)
 }

@@ -2,7 +2,7 @@
 # issubdtype.
 
 __all__ = ["iinfo", "finfo", "issubdtype", "number", "integer", "signedinteger", "unsignedinteger",
-           "inexact", "floating", "complexfloating", "isdtype", "typename", "mintypecode", "common_type"]
+           "inexact", "floating", "complexfloating", "flexible", "character", "isdtype", "typename", "mintypecode", "common_type"]
 
 
 class _Abstract(type):
@@ -12,7 +12,7 @@ class _Abstract(type):
     def __subclasscheck__(cls, sub):
         if isinstance(sub, _Abstract):
             return type.__subclasscheck__(cls, sub)
-        if isinstance(sub, type) and (getattr(sub, "_hipy_complex", False)
+        if isinstance(sub, type) and (getattr(sub, "_hipy_complex", False) or getattr(sub, "_hipy_str_scalar", False)
                                       or issubclass(sub, np.generic) and sub is not np.generic):
             return _dtype(sub).kind in cls._kinds
         return False
@@ -54,13 +54,25 @@ class complexfloating(inexact):
     _kinds = "c"
 
 
+class flexible(metaclass=_Abstract):
+    _kinds = "USV"
+
+
+class character(flexible):
+    _kinds = "US"
+
+
 def issubdtype(arg1, arg2):
     d1 = _dtype(arg1)
     if isinstance(arg2, _Abstract):
         return d1.kind in arg2._kinds
     if arg2 is np.generic:
         return True
-    return d1 == _dtype(arg2)
+    d2 = _dtype(arg2)
+    if getattr(d2, "_hipy_str_dtype", False) and d2._n == 0:
+        # np.str_ / np.bytes_ / 'U': every width of the kind.
+        return d1.kind == d2.kind
+    return d1 == d2
 
 
 _ISDTYPE_KINDS = {"bool": "b", "signed integer": "i", "unsigned integer": "u", "integral": "iu",

@@ -14,7 +14,10 @@ _MAGIC = b"\x93NUMPY"
 
 
 def _tobytes(a, order="C"):
-    return bytes(memoryview(np.asarray(a)))
+    a = np.asarray(a)
+    if getattr(a, "_hipy_str", False):
+        return a.tobytes()
+    return bytes(memoryview(a))
 
 
 def _tofile(a, fid, sep="", format="%s"):
@@ -34,6 +37,8 @@ def _tofile(a, fid, sep="", format="%s"):
 def frombuffer(buffer, dtype=float, count=-1, offset=0):
     d = np.dtype(dtype)
     data = bytes(buffer)[offset:]
+    if d.kind in "US":
+        return np._strings_native.module()._from_bytes(data, d, count)
     if len(data) % d.itemsize:
         raise ValueError("buffer size must be a multiple of element size")
     n = len(data) // d.itemsize if count < 0 else count
@@ -239,6 +244,7 @@ def _lines(fname):
 def loadtxt(fname, dtype=float, comments="#", delimiter=None, converters=None, skiprows=0, usecols=None,
             unpack=False, ndmin=0, encoding=None, max_rows=None, *, quotechar=None, like=None):
     rows = []
+    kind = np.dtype(dtype).kind
     for line in _lines(fname)[skiprows:]:
         if comments:
             for c in ([comments] if isinstance(comments, str) else comments):
@@ -249,7 +255,10 @@ def loadtxt(fname, dtype=float, comments="#", delimiter=None, converters=None, s
         if usecols is not None:
             cols = [usecols] if isinstance(usecols, int) else usecols
             parts = [parts[c] for c in cols]
-        rows.append([float(p) if np.dtype(dtype).kind == "f" else int(p) for p in parts])
+        if kind in "US":
+            rows.append(parts)
+        else:
+            rows.append([float(p) if kind == "f" else int(p) for p in parts])
         if max_rows is not None and len(rows) >= max_rows:
             break
     arr = np.array(rows, dtype=dtype) if rows else np.zeros((0,), dtype=dtype)
@@ -273,6 +282,7 @@ def genfromtxt(fname, dtype=float, comments="#", delimiter=None, skip_header=0, 
     if skip_footer:
         lines = lines[:-skip_footer]
     fill = np.nan if filling_values is None else filling_values
+    text = np.dtype(dtype).kind in "US"
     rows = []
     for line in lines:
         if comments:
@@ -282,6 +292,9 @@ def genfromtxt(fname, dtype=float, comments="#", delimiter=None, skip_header=0, 
         parts = line.split(delimiter) if delimiter else line.split()
         if usecols is not None:
             parts = [parts[c] for c in ([usecols] if isinstance(usecols, int) else usecols)]
+        if text:
+            rows.append([p.strip() for p in parts])
+            continue
         vals = []
         for p in parts:
             p = p.strip()

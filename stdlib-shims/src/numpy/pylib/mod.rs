@@ -91,6 +91,11 @@ const SOURCES: &[Source] = &[
     source!("contract.py", "<hipy numpy/contract.py>", Target::Namespace),
     source!("format_float.py", "<hipy numpy/format_float.py>", Target::Namespace),
     source!("complex.py", "<hipy numpy/complex.py>", Target::Namespace),
+    source!("strings.py", "<hipy numpy/strings.py>", Target::Namespace),
+    source!("strings_funcs.py", "<hipy numpy/strings_funcs.py>", Target::Namespace),
+    source!("char.py", "<hipy numpy/char.py>", Target::Submodule("char")),
+    // NumPy 2's numpy.strings: the same elementwise functions.
+    source!("char.py", "<hipy numpy/strings namespace>", Target::Submodule("strings")),
     source!("fft.py", "<hipy numpy/fft.py>", Target::Submodule("fft")),
     source!("core_multiarray.py", "<hipy numpy/core_multiarray.py>", Target::Submodule("_core.multiarray")),
     source!("stride_tricks.py", "<hipy numpy/stride_tricks.py>", Target::Submodule("lib.stride_tricks")),

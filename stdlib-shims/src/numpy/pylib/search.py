@@ -127,6 +127,8 @@ def msort(a):
 
 
 def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, *, equal_nan=True, sorted=True):
+    if np._strings_native.involved(ar):
+        return np._strings_native.functions()._np_unique(ar, return_index, return_inverse, return_counts, axis)
     if axis is not None:
         return _unique_axis(np.asarray(ar), axis, return_index, return_inverse, return_counts)
     a = np.asarray(ar)

@@ -46,7 +46,7 @@ def _report(header, err_msg, x, y, names, mismatch, show_diff=True):
         for f in flat[:5].tolist():
             idx = _unravel(f, mismatch.shape)
             lines.append(" %s: %s (%s), %s (%s)" % (_index_text(idx, mismatch.shape), xb.ravel()[f], names[0], yb.ravel()[f], names[1]))
-        if show_diff and bad:
+        if show_diff and bad and x.dtype.kind not in "US" and y.dtype.kind not in "US":
             xs = xb.ravel()[flat]
             ys = yb.ravel()[flat]
             with_err = np.abs(xs - ys) if xs.dtype != np.bool_ else (xs != ys)
