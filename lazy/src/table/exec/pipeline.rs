@@ -1,10 +1,10 @@
 //! Chunked runs of row-local chains. A chain of projections, derived
 //! columns and filters, each read only by the next, that computes columns
-//! before a filter runs over its input
-//! a chunk of rows at a time (32768 rows: the temporaries of a few float
-//! columns stay in L2; `HIPY_TABLE_CHUNK_ROWS`), every node of the chain on one chunk
-//! before the next chunk; the chunks of the chain's last node are then
-//! put together. The columns made inside the chain (a derived column a
+//! before a filter runs over its input a chunk of rows at a time (32768
+//! rows: the temporaries of a few float columns stay in L2;
+//! `HIPY_TABLE_CHUNK_ROWS`), every node of the chain on one chunk before
+//! the next chunk; the chunks of the chain's last node are then put
+//! together. The columns made inside the chain (a derived column a
 //! filter reads, the filter's mask, the derived columns it drops rows of)
 //! exist for one chunk at a time, in cache, instead of for every row:
 //! `df[df.qty * df.price > 100].groupby(...)` holds the filtered columns,
@@ -20,14 +20,14 @@
 //!   where a chunk's rows are the same rows of the data.
 
 use super::run_row_local;
-use arrow_array::types::ArrowPrimitiveType;
-use arrow_array::{Array, Float64Array, Int64Array, PrimitiveArray, StringArray};
-use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
-use std::sync::Arc;
 use crate::table::column::{ColType, Column, Name, Table};
 use crate::table::error::{Error, Result};
 use crate::table::expr::Expr;
 use crate::table::optimize::{Op, Query};
+use arrow_array::types::ArrowPrimitiveType;
+use arrow_array::{Array, Float64Array, Int64Array, PrimitiveArray, StringArray};
+use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
+use std::sync::Arc;
 
 /// The chains of a query that run chunked.
 pub struct Chains {
@@ -48,13 +48,14 @@ impl Chains {
             let x = q.nodes[i].inputs[0];
             row_local(x) && consumers[x] == 1 && x != q.root
         };
+        let order = q.topo_order();
         let mut below: Vec<bool> = vec![false; n];
-        for i in 0..n {
+        for &i in &order {
             if row_local(i) && sole_reader(i) {
                 below[q.nodes[i].inputs[0]] = true;
             }
         }
-        for top in q.topo_order() {
+        for top in order {
             if !row_local(top) || below[top] {
                 continue;
             }
