@@ -20,12 +20,12 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     Ok(())
 }
 
-/// The path's bytes and whether it is bytes (else str).
-fn path_bytes(path: PyObjectRef, vm: &VirtualMachine) -> PyResult<(Vec<u8>, bool)> {
-    Ok(match FsPath::try_from_path_like(path, false, vm)? {
-        FsPath::Str(s) => (s.as_wtf8().as_bytes().to_vec(), false),
-        FsPath::Bytes(b) => (b.as_bytes().to_vec(), true),
-    })
+/// `f` of the path's bytes and whether it is bytes (else str).
+fn with_path<R>(path: PyObjectRef, vm: &VirtualMachine, f: impl FnOnce(&[u8], bool) -> PyResult<R>) -> PyResult<R> {
+    match FsPath::try_from_path_like(path, false, vm)? {
+        FsPath::Str(s) => f(s.as_wtf8().as_bytes(), false),
+        FsPath::Bytes(b) => f(b.as_bytes(), true),
+    }
 }
 
 /// A str or bytes object of `bytes`, as the input was.
@@ -39,15 +39,15 @@ fn same_kind(bytes: &[u8], is_bytes: bool, vm: &VirtualMachine) -> PyResult {
 }
 
 fn normpath_fn(path: PyObjectRef, vm: &VirtualMachine) -> PyResult {
-    let (p, is_bytes) = path_bytes(path, vm)?;
-    same_kind(&normpath(&p), is_bytes, vm)
+    with_path(path, vm, |p, is_bytes| same_kind(&normpath(p), is_bytes, vm))
 }
 
 fn splitroot_fn(path: PyObjectRef, vm: &VirtualMachine) -> PyResult {
-    let (p, is_bytes) = path_bytes(path, vm)?;
-    let (root, tail) = splitroot(&p);
-    let parts = vec![same_kind(b"", is_bytes, vm)?, same_kind(root, is_bytes, vm)?, same_kind(tail, is_bytes, vm)?];
-    Ok(vm.ctx.new_tuple(parts).into())
+    with_path(path, vm, |p, is_bytes| {
+        let (root, tail) = splitroot(p);
+        let parts = vec![same_kind(b"", is_bytes, vm)?, same_kind(root, is_bytes, vm)?, same_kind(tail, is_bytes, vm)?];
+        Ok(vm.ctx.new_tuple(parts).into())
+    })
 }
 
 /// POSIX `splitroot` (no drive): the root (empty, `/`, or exactly `//`,

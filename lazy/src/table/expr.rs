@@ -305,29 +305,31 @@ impl Expr {
 
     /// Columns this expression reads.
     pub fn columns(&self, out: &mut Vec<Name>) {
-        match self {
-            Expr::Col(n) => {
-                if !out.contains(n) {
-                    out.push(n.clone())
-                }
+        if let Expr::Col(n) = self {
+            if !out.contains(n) {
+                out.push(n.clone())
             }
-            Expr::Lit(_) | Expr::Data(_) | Expr::RowIndex { .. } => {}
-            Expr::Binary(_, a, b) | Expr::Concat(a, b, _) => {
-                a.columns(out);
-                b.columns(out);
-            }
+        }
+        for e in self.operands() {
+            e.columns(out);
+        }
+    }
+
+    /// The expressions this one computes from, over the same rows (a list
+    /// aggregate's body runs over the lists' elements: not an operand).
+    pub fn operands(&self) -> impl Iterator<Item = &Expr> {
+        let (a, b, c): (Option<&Arc<Expr>>, Option<&Arc<Expr>>, Option<&Arc<Expr>>) = match self {
+            Expr::Col(_) | Expr::Lit(_) | Expr::Data(_) | Expr::RowIndex { .. } => (None, None, None),
+            Expr::Binary(_, a, b) | Expr::Concat(a, b, _) => (Some(a), Some(b), None),
             Expr::Unary(_, a)
             | Expr::Cast(a, _)
             | Expr::FillNull(a, _)
             | Expr::Str(_, a)
             | Expr::IsIn(a, _)
-            | Expr::ListAgg { list: a, .. } => a.columns(out),
-            Expr::Where(c, a, b) => {
-                c.columns(out);
-                a.columns(out);
-                b.columns(out);
-            }
-        }
+            | Expr::ListAgg { list: a, .. } => (Some(a), None, None),
+            Expr::Where(c, a, b) => (Some(c), Some(a), Some(b)),
+        };
+        [a, b, c].into_iter().flatten().map(|e| &**e)
     }
 
     pub fn column_list(&self) -> Vec<Name> {
@@ -340,18 +342,7 @@ impl Expr {
     /// (so the expression cannot be computed after a filter instead of
     /// before).
     pub fn is_positional(&self) -> bool {
-        match self {
-            Expr::Data(_) | Expr::RowIndex { .. } => true,
-            Expr::Col(_) | Expr::Lit(_) => false,
-            Expr::Binary(_, a, b) | Expr::Concat(a, b, _) => a.is_positional() || b.is_positional(),
-            Expr::Unary(_, a)
-            | Expr::Cast(a, _)
-            | Expr::FillNull(a, _)
-            | Expr::Str(_, a)
-            | Expr::IsIn(a, _)
-            | Expr::ListAgg { list: a, .. } => a.is_positional(),
-            Expr::Where(c, a, b) => c.is_positional() || a.is_positional() || b.is_positional(),
-        }
+        matches!(self, Expr::Data(_) | Expr::RowIndex { .. }) || self.operands().any(Expr::is_positional)
     }
 
     /// Whether computing the expression again costs about what keeping its
@@ -359,14 +350,11 @@ impl Expr {
     /// selections and computed data, one pass over fixed-width values. String
     /// work (making strs or lists of them) is not.
     pub fn recomputes_cheaply(&self) -> bool {
-        match self {
-            Expr::Col(_) | Expr::Lit(_) | Expr::Data(_) | Expr::RowIndex { .. } => true,
-            Expr::Str(..) | Expr::Concat(..) | Expr::ListAgg { .. } => false,
-            Expr::Cast(_, ColType::Str | ColType::StrList | ColType::Object) => false,
-            Expr::Binary(_, a, b) => a.recomputes_cheaply() && b.recomputes_cheaply(),
-            Expr::Unary(_, a) | Expr::Cast(a, _) | Expr::FillNull(a, _) | Expr::IsIn(a, _) => a.recomputes_cheaply(),
-            Expr::Where(c, a, b) => c.recomputes_cheaply() && a.recomputes_cheaply() && b.recomputes_cheaply(),
-        }
+        let costly = matches!(
+            self,
+            Expr::Str(..) | Expr::Concat(..) | Expr::ListAgg { .. } | Expr::Cast(_, ColType::Str | ColType::StrList | ColType::Object)
+        );
+        !costly && self.operands().all(Expr::recomputes_cheaply)
     }
 
     /// Whether evaluating the expression over statically typed columns
@@ -375,19 +363,15 @@ impl Expr {
     /// divisors, negative int exponents), joins of strings with others,
     /// regular expressions, and item access.
     pub fn may_raise(&self) -> bool {
-        match self {
-            Expr::Col(_) | Expr::Lit(_) | Expr::Data(_) | Expr::RowIndex { .. } => false,
+        let raises = match self {
             Expr::Cast(..) | Expr::ListAgg { .. } | Expr::Concat(..) => true,
-            Expr::Binary(op, a, b) => {
-                matches!(op, BinOp::FloorDiv | BinOp::Mod | BinOp::Pow) || a.may_raise() || b.may_raise()
-            }
-            Expr::Str(op, a) => {
+            Expr::Binary(op, ..) => matches!(op, BinOp::FloorDiv | BinOp::Mod | BinOp::Pow),
+            Expr::Str(op, _) => {
                 matches!(op, StrOp::ContainsRegex { .. } | StrOp::ReplaceRegex { .. } | StrOp::Get(_) | StrOp::Join(_))
-                    || a.may_raise()
             }
-            Expr::Unary(_, a) | Expr::FillNull(a, _) | Expr::IsIn(a, _) => a.may_raise(),
-            Expr::Where(c, a, b) => c.may_raise() || a.may_raise() || b.may_raise(),
-        }
+            _ => false,
+        };
+        raises || self.operands().any(Expr::may_raise)
     }
 
     /// The expression with column names replaced.

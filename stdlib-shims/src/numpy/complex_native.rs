@@ -15,7 +15,7 @@ use crate::numpy::format::{self, ArrayView, Data};
 use crate::numpy::ndarray::PyNdArray;
 use hipy_lazy::graph::BinaryOp;
 use hipy_lazy::{runtime, Array, Buffer, DType};
-use rustpython_vm::builtins::{PyComplex, PyList, PyStr, PyTuple, PyType};
+use rustpython_vm::builtins::{PyComplex, PyStr, PyType};
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 
 /// The elements of an array argument in C order, as float64.
@@ -120,16 +120,7 @@ fn is_complex_value(vm: &VirtualMachine, obj: &PyObject) -> bool {
 
 /// Whether a nested list/tuple (or the object itself) holds a complex value.
 pub fn holds_complex(vm: &VirtualMachine, obj: &PyObject) -> bool {
-    if is_complex_value(vm, obj) {
-        return true;
-    }
-    if let Some(l) = obj.downcast_ref::<PyList>() {
-        return l.borrow_vec().iter().any(|x| holds_complex(vm, x));
-    }
-    if let Some(t) = obj.downcast_ref::<PyTuple>() {
-        return t.iter().any(|x| holds_complex(vm, x));
-    }
-    false
+    crate::numpy::convert::nested_any(obj, &|x| is_complex_value(vm, x))
 }
 
 /// Whether a `dtype=` argument names a complex type (`complex`,

@@ -219,6 +219,21 @@ pub fn scalar_to_py(vm: &VirtualMachine, s: Scalar) -> PyObjectRef {
     }
 }
 
+/// Whether `obj`, or an item of the lists and tuples nested in it, is one
+/// `leaf` accepts (what kind of array a nested list makes).
+pub fn nested_any(obj: &PyObject, leaf: &dyn Fn(&PyObject) -> bool) -> bool {
+    if leaf(obj) {
+        return true;
+    }
+    if let Some(l) = obj.downcast_ref::<PyList>() {
+        return l.borrow_vec().iter().any(|x| nested_any(x, leaf));
+    }
+    if let Some(t) = obj.downcast_ref::<PyTuple>() {
+        return t.iter().any(|x| nested_any(x, leaf));
+    }
+    false
+}
+
 /// A `dtype=` argument: None, a dtype, a scalar type, a Python type or a name.
 pub fn parse_dtype(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Option<DType>> {
     if vm.is_none(obj) {

@@ -297,19 +297,7 @@ pub fn is_text_value(vm: &VirtualMachine, obj: &PyObject) -> bool {
 
 /// Whether `obj` is text or a (nested) list/tuple holding text.
 pub fn involves(vm: &VirtualMachine, obj: &PyObject) -> bool {
-    if obj.downcast_ref::<PyNdArray>().is_some() {
-        return false;
-    }
-    if is_text_value(vm, obj) {
-        return true;
-    }
-    if let Some(l) = obj.downcast_ref::<PyList>() {
-        return l.borrow_vec().iter().any(|x| involves(vm, x));
-    }
-    if let Some(t) = obj.downcast_ref::<PyTuple>() {
-        return t.iter().any(|x| involves(vm, x));
-    }
-    false
+    crate::numpy::convert::nested_any(obj, &|x| x.downcast_ref::<PyNdArray>().is_none() && is_text_value(vm, x))
 }
 
 /// Whether a `dtype=` argument names a str or bytes type (`str`, `'U5'`,

@@ -278,15 +278,7 @@ fn data_fits(q: &Query, chain: &[usize], rows: usize) -> bool {
     fn fits(e: &Expr, rows: usize) -> bool {
         match e {
             Expr::Data(c) => c.len() == rows,
-            Expr::Col(_) | Expr::Lit(_) | Expr::RowIndex { .. } => true,
-            Expr::Binary(_, a, b) | Expr::Concat(a, b, _) => fits(a, rows) && fits(b, rows),
-            Expr::Unary(_, a)
-            | Expr::Cast(a, _)
-            | Expr::FillNull(a, _)
-            | Expr::Str(_, a)
-            | Expr::IsIn(a, _)
-            | Expr::ListAgg { list: a, .. } => fits(a, rows),
-            Expr::Where(c, a, b) => fits(c, rows) && fits(a, rows) && fits(b, rows),
+            e => e.operands().all(|o| fits(o, rows)),
         }
     }
     for &i in chain {
