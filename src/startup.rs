@@ -32,7 +32,6 @@ pub(crate) fn run(vm: &VirtualMachine, engine: Engine, flags: &config::Flags, st
             None,
             placeholder::load_found,
             placeholder::describe_found,
-            placeholder::Use::Import,
         )?;
     } else {
         let _ = vm.import("warnings", 0);

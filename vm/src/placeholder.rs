@@ -17,11 +17,12 @@
 //! (`abs_paths`), which loaded `traceback` and `warnings` on every run
 //! (5 ms) when asking for them loaded the module.
 //!
-//! A placeholder made with `Use::Import` also loads when an `import`
-//! statement names it (`builtins.__import__`), as a real import would run
-//! it: an assignment to one of its attributes (`warnings.showwarning = f`,
-//! which no hook sees) then replaces the loaded value, not one the loading
-//! would overwrite.
+//! A placeholder also loads when an `import` statement names it
+//! (`builtins.__import__`), as a real import would run it: an assignment to
+//! one of its attributes (`warnings.showwarning = f`, which no hook sees)
+//! then replaces the loaded value, not one the loading would overwrite, and
+//! a module imported by a program is loaded before the interpreter shuts
+//! down (`traceback.print_exception` in a `__del__` at exit needs imports).
 
 use rustpython_vm::builtins::{PyDictRef, PyStr, PyStrRef};
 use rustpython_vm::function::{ItemDoc, PyMethodFlags};
@@ -35,15 +36,6 @@ pub type Load = fn(&PyObjectRef, &VirtualMachine) -> PyResult<()>;
 /// Sets the placeholder `module`'s [`IMPORT_ATTRS`] as importing it would
 /// (at least `__spec__`), without running its code.
 pub type Describe = fn(&PyObjectRef, &VirtualMachine) -> PyResult<()>;
-
-/// What loads a placeholder besides an attribute it lacks.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Use {
-    /// Only attribute lookups and `dir()`.
-    Attribute,
-    /// Also an `import` statement naming it.
-    Import,
-}
 
 const HOOKS: [&str; 2] = ["__getattr__", "__dir__"];
 /// Set by the import system, not by the module's code.
@@ -59,7 +51,6 @@ pub fn install(
     doc: Option<&str>,
     load: Load,
     describe: Describe,
-    uses: Use,
 ) -> PyResult<PyDictRef> {
     let dict = vm.ctx.new_dict();
     let module: PyObjectRef = vm.new_module(name, dict.clone(), doc.map(|d| vm.ctx.new_str(d))).into();
@@ -105,15 +96,13 @@ pub fn install(
     dict.set_item("__getattr__", getattr.into(), vm)?;
     dict.set_item("__dir__", dir.into(), vm)?;
     vm.sys_module.get_attr("modules", vm)?.set_item(name, module, vm)?;
-    if uses == Use::Import {
-        let builtins = vm.builtins.clone();
-        crate::compat::wrap_function(vm, builtins.as_object(), "__import__", move |vm, args, callee, original| {
-            if let Some(imported) = args.args.first().and_then(|n| n.downcast_ref::<PyStr>()) {
-                load_imported(vm, name, imported, load, &loaded)?;
-            }
-            original(vm, args, callee)
-        })?;
-    }
+    let builtins = vm.builtins.clone();
+    crate::compat::wrap_function(vm, builtins.as_object(), "__import__", move |vm, args, callee, original| {
+        if let Some(imported) = args.args.first().and_then(|n| n.downcast_ref::<PyStr>()) {
+            load_imported(vm, name, imported, load, &loaded)?;
+        }
+        original(vm, args, callee)
+    })?;
     Ok(dict)
 }
 

@@ -74,7 +74,6 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
         Some(TRACEBACK_DOC),
         load_traceback,
         describe_traceback,
-        placeholder::Use::Attribute,
     )?;
     dict.set_item(
         "_print_exception_bltin",
