@@ -862,6 +862,13 @@ pub mod sys {
         let stderr = super::get_stderr(vm)?;
         // Keep runtime SyntaxErrors on the normal traceback path.
         let has_traceback = !vm.is_none(&traceback);
+        // hipy: as CPython's PyErr_Display, the traceback argument goes on
+        // the exception only when it has none of its own; one it was
+        // raised with (or given) is what is printed.
+        let traceback = match value.downcast_ref::<crate::builtins::PyBaseException>() {
+            Some(exc) if exc.traceback().is_some() => vm.ctx.none(),
+            _ => traceback,
+        };
         match vm.normalize_exception(exctype, value.clone(), traceback) {
             Ok(exc) => {
                 let native_syntax_error_display = !has_traceback
