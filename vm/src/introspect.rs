@@ -777,6 +777,14 @@ pub fn with_running_frame<R>(obj: &rustpython_vm::PyObject, g: impl FnOnce(&Fram
     obj.downcast_ref::<FrameSnapshot>()?.live(g)
 }
 
+/// The code, globals and last instruction of the frame that the frame
+/// object `obj` stood for, once that frame has ended.
+pub fn ended_frame_parts(obj: &rustpython_vm::PyObject) -> Option<(PyRef<PyCode>, PyObjectRef, u32)> {
+    let snapshot = obj.downcast_ref::<FrameSnapshot>()?;
+    let code = snapshot.code.clone().downcast::<PyCode>().ok()?;
+    Some((code, snapshot.globals.clone(), snapshot.dead.lock().2))
+}
+
 /// Whether `obj` is one of hipy's frame objects.
 pub fn is_frame_object(obj: &rustpython_vm::PyObject) -> bool {
     obj.downcast_ref::<FrameSnapshot>().is_some()

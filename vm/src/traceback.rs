@@ -53,8 +53,16 @@ pub fn frame_object(vm: &VirtualMachine, f: &Frame) -> PyResult<rustpython_vm::P
     if let Some(frame) = f.tb_frame.get() {
         return Ok(frame.clone());
     }
-    let code = frame_code(vm, &f.code)?;
-    let nfree = f.code.code.code.freevars.len();
+    let frame = stand_in(vm, &f.code, f.globals.clone().into())?;
+    let _ = f.tb_frame.set(frame.clone());
+    Ok(frame)
+}
+
+/// A never-started RustPython frame object for `info`'s code in `globals`
+/// (see the module's comment).
+fn stand_in(vm: &VirtualMachine, info: &CodeInfo, globals: PyObjectRef) -> PyResult<rustpython_vm::PyRef<FrameObject>> {
+    let code = frame_code(vm, info)?;
+    let nfree = info.code.code.freevars.len();
     let closure: PyObjectRef = if nfree == 0 {
         vm.ctx.none()
     } else {
@@ -63,7 +71,7 @@ pub fn frame_object(vm: &VirtualMachine, f: &Frame) -> PyResult<rustpython_vm::P
         vm.ctx.new_tuple(cells?).into()
     };
     let func = vm.ctx.types.function_type.as_object().call(
-        (code, f.globals.clone(), vm.ctx.new_str(f.code.name()), vm.ctx.none(), closure),
+        (code, globals, vm.ctx.new_str(info.name()), vm.ctx.none(), closure),
         vm,
     )?;
     let func = func
@@ -80,7 +88,6 @@ pub fn frame_object(vm: &VirtualMachine, f: &Frame) -> PyResult<rustpython_vm::P
     // moved past its start (`set_lasti`, for `f_lineno`) and cleared
     // (`frame.clear()`) without RustPython ever resuming it.
     vm.call_method(&gen, "close", ())?;
-    let _ = f.tb_frame.set(frame.clone());
     Ok(frame)
 }
 
@@ -178,10 +185,24 @@ fn traceback_new(cls: PyTypeRef, mut args: FuncArgs, vm: &VirtualMachine) -> PyR
     let original = *TRACEBACK_NEW.get().expect("traceback __new__ saved at install");
     if let Some(frame) = args.args.get_mut(1) {
         if introspect::is_frame_object(frame) {
-            let stand_in = introspect::with_running_frame(frame, |f| frame_object(vm, f)).ok_or_else(|| {
-                vm.new_not_implemented_error("hipy: types.TracebackType() of a frame that has returned")
-            })??;
-            *frame = stand_in.into();
+            let made = match introspect::with_running_frame(frame, |f| frame_object(vm, f)) {
+                Some(made) => made?,
+                // A frame that has returned: a stand-in with its code,
+                // globals and last instruction.
+                None => {
+                    let (code, globals, lasti) = introspect::ended_frame_parts(frame)
+                        .ok_or_else(|| vm.new_system_error("hipy: a frame object without its code"))?;
+                    let made = stand_in(vm, &crate::code::info_for(&code), globals)?;
+                    made.set_lasti(lasti + 1);
+                    made
+                }
+            };
+            *frame = made.into();
+        } else if frame.downcast_ref::<FrameObject>().is_none() {
+            return Err(vm.new_type_error(format!(
+                "TracebackType() argument 'tb_frame' must be frame, not {}",
+                frame.class().name()
+            )));
         }
     }
     original(cls, args, vm)
