@@ -1210,10 +1210,27 @@ impl PyType {
         };
         // The names of the class and of every base in its MRO (mro[0] is
         // self), each once, in name order (deterministic slot processing).
+        //
+        // hipy: when the MRO after this class is its base's MRO and every
+        // class in it but `object` is defined in Python, `inherit_slots` has
+        // given this class the base's slots, which `update_slot` computed
+        // from lookups along that same MRO: for a name this class does not
+        // define they are already what `update_slot` would compute. Only its
+        // own names need wiring. (A built-in class's slots are set natively
+        // and can differ from what its dict's slot wrappers give, e.g. the
+        // reflected number slots of `int`: all names then. `object`'s
+        // wrappers give its own slots.)
         let mut slot_names = Vec::new();
-        for cls in &self.mro.read()[1..] {
-            cls.attributes
-                .push_interned_names_where(ctx, is_slot_name, &mut slot_names);
+        let own_names_only = self.extends_python_base();
+        if own_names_only {
+            // `inherit_slots` copies one field per slot definition: the
+            // reflected number fields (`__radd__`...) come from the names.
+            self.inherit_right_number_slots(self.base.deref().expect("a base"));
+        } else {
+            for cls in &self.mro.read()[1..] {
+                cls.attributes
+                    .push_interned_names_where(ctx, is_slot_name, &mut slot_names);
+            }
         }
         self.attributes
             .push_interned_names_where(ctx, is_slot_name, &mut slot_names);
@@ -1225,6 +1242,53 @@ impl PyType {
 
         Self::set_new(&self.slots, self.base.deref());
         Self::set_alloc(&self.slots, self.base.deref());
+    }
+
+    /// The reflected number slots of `base` that this class has not set.
+    fn inherit_right_number_slots(&self, base: &Self) {
+        let (mine, theirs) = (&self.slots.as_number, &base.slots.as_number);
+        for (m, t) in [
+            (&mine.right_add, &theirs.right_add),
+            (&mine.right_subtract, &theirs.right_subtract),
+            (&mine.right_multiply, &theirs.right_multiply),
+            (&mine.right_remainder, &theirs.right_remainder),
+            (&mine.right_divmod, &theirs.right_divmod),
+            (&mine.right_lshift, &theirs.right_lshift),
+            (&mine.right_rshift, &theirs.right_rshift),
+            (&mine.right_and, &theirs.right_and),
+            (&mine.right_xor, &theirs.right_xor),
+            (&mine.right_or, &theirs.right_or),
+            (&mine.right_floor_divide, &theirs.right_floor_divide),
+            (&mine.right_true_divide, &theirs.right_true_divide),
+            (&mine.right_matrix_multiply, &theirs.right_matrix_multiply),
+        ] {
+            if m.load().is_none() {
+                m.store(t.load());
+            }
+        }
+        if mine.right_power.load().is_none() {
+            mine.right_power.store(theirs.right_power.load());
+        }
+    }
+
+    /// Whether the MRO after this class is its base's MRO (single
+    /// inheritance, no custom `mro()`) and every class in it but `object`
+    /// is a heap type.
+    fn extends_python_base(&self) -> bool {
+        let Some(base) = self.base.deref() else {
+            return false;
+        };
+        let mro = self.mro.read();
+        let base_mro = base.mro.read();
+        // Every class above but `object` defined in Python: a built-in
+        // class's slots are set natively, not from its dict's names.
+        let Some((root, above)) = base_mro.split_last() else {
+            return false;
+        };
+        root.base.deref().is_none()
+            && above.iter().all(|cls| cls.slots.flags.has_feature(PyTypeFlags::HEAPTYPE))
+            && mro.len() == base_mro.len() + 1
+            && mro[1..].iter().zip(base_mro.iter()).all(|(a, b)| a.is(b))
     }
 
     /// Recompute every slot for this type and all its descendants. update_all_slots
