@@ -194,12 +194,15 @@ pub unsafe fn entry_value<'a>(l: &InstanceLayout, d: &'a Py<PyDict>, index: u32)
 }
 
 /// Replace the value at entry `index` of `d` (same key): returns the old
-/// value, to be dropped after.
+/// value, to be dropped after. A dict left untracked for holding only
+/// atoms is tracked when `v` may be part of a cycle, as the dict's own
+/// stores do.
 ///
 /// # Safety
 /// As `entry_value`.
 #[inline(always)]
 pub unsafe fn replace_entry_value(l: &InstanceLayout, d: &Py<PyDict>, index: u32, v: PyObjectRef) -> PyObjectRef {
+    d.track_for_stored(&v);
     let ptr = dicts::word(d, l.dicts.entries);
     let cell = (ptr + index as usize * l.dicts.stride + l.dicts.value) as *mut *mut PyObject;
     let old = std::ptr::replace(cell, v.into_raw().as_ptr());
