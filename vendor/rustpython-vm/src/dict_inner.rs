@@ -666,6 +666,30 @@ impl<T: Clone + StoredValue> Dict<T> {
         self.write().first_capacity = usable(1 << MIN_LOG2) as u8;
     }
 
+    /// hipy: append `key`, with `hash`, as a new entry holding `value`, and
+    /// change the keys-version stamp from `from` to `to`, under one lock and
+    /// without comparing keys: `from` stands for the keys the table holds
+    /// (hipy's shapes), `to` for those keys then `key`. `value` comes back,
+    /// nothing changed, when the stamp is not `from` or an entry has `key`'s
+    /// hash (that entry may be `key`, which only a lookup can tell).
+    pub(crate) fn append_new_key(&self, key: PyObjectRef, hash: HashValue, value: T, from: u32, to: u32) -> Result<usize, T> {
+        let track = self.gc.load(Relaxed) == GC_UNTRACKED && value.may_be_tracked();
+        let index = {
+            let mut inner = self.write();
+            if from == 0 || self.keys_version.load(Acquire) != from || inner.entries.iter().flatten().any(|e| e.hash == hash) {
+                return Err(value);
+            }
+            let slot = inner.free_slot(hash);
+            let index = inner.push_new(slot, hash, key, value);
+            self.keys_version.store(to, Release);
+            index
+        };
+        if track {
+            self.track_after_store();
+        }
+        Ok(index)
+    }
+
     /// hipy: track the owning dict if it is untracked now: a store that
     /// bypassed this table's methods put an object that may be part of a
     /// cycle in it (`PyDict::track_for_stored`).

@@ -458,6 +458,28 @@ pub fn set_shape_after_append(l: &InstanceLayout, d: &Py<PyDict>, to: u32, key: 
     k == key as *const PyObject as usize && install(l, d, to) == to
 }
 
+/// Append the new attribute `name` with `value` to `d`, whose stamp is
+/// the shape `from`, leaving `d` with shape `to` (`shape_after(from,
+/// name)`): one store, where `set_item` then `set_shape_after_append` are
+/// two. `value` comes back, nothing changed, when `d` cannot take it so:
+/// `to` is no shape, `name` is not an exact interned str, `d` is not an
+/// exact dict whose stamp is `from`, or one of its keys has `name`'s hash.
+///
+/// Only while one thread runs Python.
+pub fn append_to_shape(
+    vm: &VirtualMachine,
+    d: &Py<PyDict>,
+    from: u32,
+    to: u32,
+    name: &Py<rustpython_vm::builtins::PyStr>,
+    value: PyObjectRef,
+) -> Result<(), PyObjectRef> {
+    if !is_shape(from) || !is_shape(to) || !is_interned(name.as_object()) || !name.class().is(vm.ctx.types.str_type) || !is_exact_dict(d) {
+        return Err(value);
+    }
+    d.append_new_key(name, value, from, to, vm)
+}
+
 /// The number of items of `d`, whose stamp is a shape: a shape's dict
 /// has no holes, so its entry array holds exactly its items.
 #[inline(always)]

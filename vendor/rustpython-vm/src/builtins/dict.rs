@@ -83,6 +83,19 @@ impl Py<PyDict> {
         self.entries.attach();
     }
 
+    /// hipy: add the new attribute `key` with `value` to this dict (an
+    /// object's `__dict__`), whose keys-version stamp is `from`, and give it
+    /// stamp `to`: `from` stands for the keys the dict holds, all distinct
+    /// from `key`'s (hipy's shapes: interned strs, `key` not among them),
+    /// `to` for those keys then `key`. One store where `set_item` and a stamp
+    /// install are two, and no key comparison. `value` comes back, nothing
+    /// changed, when the stamp is not `from` or a key has `key`'s hash (take
+    /// `set_item` then).
+    pub fn append_new_key(&self, key: &Py<PyStr>, value: PyObjectRef, from: u32, to: u32, vm: &VirtualMachine) -> Result<(), PyObjectRef> {
+        let hash = key.hash(vm);
+        self.entries.append_new_key(key.to_owned().into(), hash, value, from, to).map(|_| ())
+    }
+
     /// hipy: `value` was just stored into this dict without its methods (in
     /// place of an entry's value, by compiled code): track the dict if it
     /// was left untracked for holding only atoms and `value` may be part of
