@@ -213,7 +213,12 @@ pub struct InlineUnboxInt {
 /// `absent(obj, name, hint) -> i64` (1 when the instance dict has the name)
 /// answers 0 for an object without a dict, and for a dict whose stamp is the
 /// hint's high half when that is a shape (`shapes`, inclusive: stamps that
-/// stand for a key sequence). Anything else calls the helper.
+/// stand for a key sequence). `set` stores inline only into a dict the cycle
+/// collector tracks (`tracked_bit` set in the byte at `gc_bits_offset` from
+/// the dict) or a value whose type is one of `atom_types` (exact types whose
+/// objects cannot be part of a cycle): a dict of atoms is left untracked,
+/// and the helper tracks it when anything else is stored. Anything else
+/// calls the helper.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct InlineAttrs {
     pub get: u64,
@@ -227,6 +232,9 @@ pub struct InlineAttrs {
     pub entries_offset: i32,
     pub stride: i32,
     pub value_offset: i32,
+    pub gc_bits_offset: i32,
+    pub tracked_bit: u8,
+    pub atom_types: [u64; 4],
 }
 
 /// What `guard_no_interrupt` reads: it exits when `*flag & mask` is non-zero or

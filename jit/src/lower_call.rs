@@ -316,13 +316,34 @@ impl Codegen<'_> {
 
     /// The address of the value cell of the hinted entry of the object's
     /// instance dict (`hinted_dict`, a non-zero stamp) into `cell`; jumps to
-    /// `slow` otherwise. `rax` and `r11` are clobbered.
-    fn hinted_value_cell(&mut self, rc: crate::InlineRefcounts, a: crate::InlineAttrs, hint: u8, cell: u8, slow: DynamicLabel) {
+    /// `slow` otherwise, and, for a store of the object in register
+    /// `stored`, when the dict is untracked and the object's type is not one
+    /// of `atom_types` (see `InlineAttrs`). `rax` and `r11` are clobbered,
+    /// and `r9` for a store.
+    fn hinted_value_cell(&mut self, rc: crate::InlineRefcounts, a: crate::InlineAttrs, hint: u8, cell: u8, stored: Option<u8>, slow: DynamicLabel) {
         let (entries_off, value_off, stride) = (a.entries_offset, a.value_offset, a.stride);
         self.hinted_dict(rc, a, hint, slow, slow);
         emit!(self.e
             ; test r11d, r11d
-            ; jz =>slow
+            ; jz =>slow);
+        if let Some(value) = stored {
+            let (gc_bits_off, tracked, type_off) = (a.gc_bits_offset, a.tracked_bit as i8, self.opts.layout.type_offset);
+            let may_store = self.e.label();
+            emit!(self.e
+                ; test BYTE [rax + gc_bits_off], tracked
+                ; jnz =>may_store
+                ; mov r11, QWORD [Rq(value) + type_off]);
+            for t in a.atom_types {
+                emit!(self.e
+                    ; mov r9, QWORD t as i64
+                    ; cmp r11, r9
+                    ; je =>may_store);
+            }
+            emit!(self.e
+                ; jmp =>slow
+                ; =>may_store);
+        }
+        emit!(self.e
             ; mov rax, QWORD [rax + entries_off]
             ; mov Rd(cell), Rd(hint)
             ; imul Rq(cell), Rq(cell), stride
@@ -364,7 +385,7 @@ impl Codegen<'_> {
     fn attr_read_fast_path(&mut self, target: u64, rc: crate::InlineRefcounts, a: crate::InlineAttrs, preserve: &[Loc]) {
         let count_off = rc.offset;
         let (slow, done) = (self.e.label(), self.e.label());
-        self.hinted_value_cell(rc, a, RDX, RCX, slow);
+        self.hinted_value_cell(rc, a, RDX, RCX, None, slow);
         emit!(self.e; mov rax, QWORD [rcx]);
         self.count_change_check(rc, RAX, RCX, false, done, slow);
         emit!(self.e
@@ -439,7 +460,7 @@ impl Codegen<'_> {
     fn attr_write_fast_path(&mut self, target: u64, rc: crate::InlineRefcounts, a: crate::InlineAttrs, preserve: &[Loc]) {
         let count_off = rc.offset;
         let (slow, new_ok, stored, done) = (self.e.label(), self.e.label(), self.e.label(), self.e.label());
-        self.hinted_value_cell(rc, a, RCX, 8, slow);
+        self.hinted_value_cell(rc, a, RCX, 8, Some(RDX), slow);
         self.count_change_check(rc, RDX, 9, false, new_ok, slow);
         emit!(self.e
             ; add QWORD [rdx + count_off], 1

@@ -482,6 +482,30 @@ fn store_cached(vm: &VirtualMachine, f: &mut Frame, cell: &std::cell::UnsafeCell
                 (0, _) => crate::layout::instances::shape_stamp(l, &d),
                 _ => s,
             };
+            let to = if crate::layout::instances::is_shape(from) && !crate::threads::multi() {
+                if grow.0 == from {
+                    grow.1
+                } else {
+                    let to = crate::layout::instances::shape_after(from, name.as_object());
+                    if let Some(e) = cached(cell, key) {
+                        e.grow.set((from, to));
+                    }
+                    to
+                }
+            } else {
+                0
+            };
+            // A shape's dict takes the new key in one store, which runs no
+            // Python code.
+            let value = match crate::layout::instances::append_to_shape(vm, &d, from, to, name, value) {
+                Ok(()) => {
+                    crate::layout::instances::note_attrs(obj.class(), len + 1);
+                    // The new key is the last entry of shape `to`.
+                    set_hint(cell, key, (to, len as u32));
+                    return Ok(true);
+                }
+                Err(value) => value,
+            };
             // May run Python code (an equal key's `__eq__`, the replaced
             // value's `__del__`): `e` is not used after it.
             d.set_item(name, value, vm)?;
@@ -490,21 +514,10 @@ fn store_cached(vm: &VirtualMachine, f: &mut Frame, cell: &std::cell::UnsafeCell
             if crate::threads::multi() {
                 return Ok(true);
             }
-            if crate::layout::instances::is_shape(from) {
-                let to = if grow.0 == from {
-                    grow.1
-                } else {
-                    let to = crate::layout::instances::shape_after(from, name.as_object());
-                    if let Some(e) = cached(cell, key) {
-                        e.grow.set((from, to));
-                    }
-                    to
-                };
-                if crate::layout::instances::set_shape_after_append(l, &d, to, name.as_object(), len as u32) {
-                    // The new key is the last entry of shape `to`.
-                    set_hint(cell, key, (to, len as u32));
-                    return Ok(true);
-                }
+            if crate::layout::instances::set_shape_after_append(l, &d, to, name.as_object(), len as u32) {
+                // The new key is the last entry of shape `to`.
+                set_hint(cell, key, (to, len as u32));
+                return Ok(true);
             }
             let now = crate::layout::instances::stamp(l, &d);
             if now != 0 && crate::layout::instances::is_exact_dict(&d) {

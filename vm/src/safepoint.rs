@@ -16,7 +16,7 @@
 //! Automatic collections keep CPython 3.11's thresholds (700, 10, 10) but
 //! use two generations, as CPython 3.14's collector does: a young
 //! collection when the young generation holds more objects than the first
-//! threshold (counting an instance and its `__dict__` as one,
+//! threshold (counting an instance and a tracked `__dict__` as one,
 //! `TRACKED_PER_OBJECT`), and, checked every `threshold1` young collections,
 //! a full one when the objects that outlived young collections since the
 //! last full one outnumber both what the old generation held after it
@@ -297,10 +297,15 @@ fn run_callbacks(vm: &VirtualMachine, phase: &'static str, generation: usize, co
 }
 
 /// Tracked objects per object CPython 3.11 counts: RustPython tracks an
-/// instance and its `__dict__` separately, where CPython keeps the values
-/// inline in the instance (one allocation), so the same program fills the
-/// young generation about twice as fast. The young collection waits for
-/// this many times the first threshold; `gc.get_threshold()` still says 700.
+/// instance and its `__dict__` separately when the dict holds something
+/// that may be part of a cycle (a dict of atoms is untracked, vendor patch
+/// 56), where CPython keeps the values inline in the instance (one
+/// allocation), so such a program fills the young generation about twice
+/// as fast. The young collection waits for this many times the first
+/// threshold; `gc.get_threshold()` still says 700. (For instances of atoms,
+/// now one tracked object each, this halves the number of young
+/// collections against CPython's; their total cost is the same either way:
+/// 600,000 points, 0.020 s in 425 collections, 0.017 s in 854.)
 const TRACKED_PER_OBJECT: usize = 2;
 
 /// Set `GC_LIMIT` from the collector's state; returns it.

@@ -50,8 +50,8 @@ pub(crate) struct Dict<T = PyObjectRef> {
     /// indexes cached against a stamp stay valid wherever the stamp matches.
     keys_version: AtomicU32,
     /// hipy: how the collector treats the dict object that owns this table
-    /// (`GC_TRACKED`, `GC_UNTRACKED`, `GC_ATTACHED`). Only a `PyDict`'s table
-    /// is ever `GC_UNTRACKED`; sets keep `GC_TRACKED`.
+    /// (`GC_TRACKED`, `GC_UNTRACKED`). Only a `PyDict`'s table is ever
+    /// `GC_UNTRACKED`; sets keep `GC_TRACKED`.
     gc: AtomicU8,
 }
 
@@ -59,11 +59,11 @@ pub(crate) struct Dict<T = PyObjectRef> {
 const GC_TRACKED: u8 = 0;
 /// The owning dict is an exact dict holding only objects that cannot be part
 /// of a cycle, left untracked as CPython leaves it; a store of anything that
-/// may be tracked tracks it again (CPython's `MAINTAIN_TRACKING`).
+/// may be tracked tracks it again (CPython's `MAINTAIN_TRACKING`). An
+/// object's `__dict__` too, as CPython 3.11's dict made from an instance's
+/// values: a store that bypasses this table's methods (hipy's compiled
+/// attribute stores) tells it with `track_for_stored`.
 const GC_UNTRACKED: u8 = 1;
-/// The owning dict is (or was) an object's `__dict__`: always tracked, since
-/// hipy's compiled code stores into instance dicts without these checks.
-const GC_ATTACHED: u8 = 2;
 
 /// What a table stores as values, seen by the collector.
 pub(crate) trait StoredValue {
@@ -658,15 +658,45 @@ impl<T: Clone + StoredValue> Dict<T> {
         }
     }
 
-    /// hipy: the owning dict becomes an object's `__dict__`: tracked from
-    /// now on, never left untracked again.
+    /// hipy: the owning dict becomes an object's `__dict__`.
     pub(crate) fn attach(&self) {
         // An object's attributes come one store at a time: its first entry
         // array holds as many as the smallest table allows (as CPython's
         // instance dicts), so that up to 5 attributes need one allocation.
         self.write().first_capacity = usable(1 << MIN_LOG2) as u8;
-        if self.gc.swap(GC_ATTACHED, AcqRel) == GC_UNTRACKED {
-            unsafe { self.track_owner() };
+    }
+
+    /// hipy: append `key`, with `hash`, as a new entry holding `value`, and
+    /// change the keys-version stamp from `from` to `to`, under one lock and
+    /// without comparing keys: `from` stands for the keys the table holds
+    /// (hipy's shapes), `to` for those keys then `key`. `value` comes back,
+    /// nothing changed, when the stamp is not `from` or an entry has `key`'s
+    /// hash (that entry may be `key`, which only a lookup can tell).
+    pub(crate) fn append_new_key(&self, key: PyObjectRef, hash: HashValue, value: T, from: u32, to: u32) -> Result<usize, T> {
+        let track = self.gc.load(Relaxed) == GC_UNTRACKED && value.may_be_tracked();
+        let index = {
+            let mut inner = self.write();
+            if from == 0 || self.keys_version.load(Acquire) != from || inner.entries.iter().flatten().any(|e| e.hash == hash) {
+                return Err(value);
+            }
+            let slot = inner.free_slot(hash);
+            let index = inner.push_new(slot, hash, key, value);
+            self.keys_version.store(to, Release);
+            index
+        };
+        if track {
+            self.track_after_store();
+        }
+        Ok(index)
+    }
+
+    /// hipy: track the owning dict if it is untracked now: a store that
+    /// bypassed this table's methods put an object that may be part of a
+    /// cycle in it (`PyDict::track_for_stored`).
+    #[inline]
+    pub(crate) fn track_if_untracked(&self) {
+        if self.gc.load(Relaxed) == GC_UNTRACKED {
+            self.track_after_store();
         }
     }
 

@@ -194,12 +194,15 @@ pub unsafe fn entry_value<'a>(l: &InstanceLayout, d: &'a Py<PyDict>, index: u32)
 }
 
 /// Replace the value at entry `index` of `d` (same key): returns the old
-/// value, to be dropped after.
+/// value, to be dropped after. A dict left untracked for holding only
+/// atoms is tracked when `v` may be part of a cycle, as the dict's own
+/// stores do.
 ///
 /// # Safety
 /// As `entry_value`.
 #[inline(always)]
 pub unsafe fn replace_entry_value(l: &InstanceLayout, d: &Py<PyDict>, index: u32, v: PyObjectRef) -> PyObjectRef {
+    d.track_for_stored(&v);
     let ptr = dicts::word(d, l.dicts.entries);
     let cell = (ptr + index as usize * l.dicts.stride + l.dicts.value) as *mut *mut PyObject;
     let old = std::ptr::replace(cell, v.into_raw().as_ptr());
@@ -453,6 +456,28 @@ pub fn set_shape_after_append(l: &InstanceLayout, d: &Py<PyDict>, to: u32, key: 
     // SAFETY: index < len.
     let k = unsafe { *((ptr + index as usize * l.dicts.stride + l.dicts.key) as *const usize) };
     k == key as *const PyObject as usize && install(l, d, to) == to
+}
+
+/// Append the new attribute `name` with `value` to `d`, whose stamp is
+/// the shape `from`, leaving `d` with shape `to` (`shape_after(from,
+/// name)`): one store, where `set_item` then `set_shape_after_append` are
+/// two. `value` comes back, nothing changed, when `d` cannot take it so:
+/// `to` is no shape, `name` is not an exact interned str, `d` is not an
+/// exact dict whose stamp is `from`, or one of its keys has `name`'s hash.
+///
+/// Only while one thread runs Python.
+pub fn append_to_shape(
+    vm: &VirtualMachine,
+    d: &Py<PyDict>,
+    from: u32,
+    to: u32,
+    name: &Py<rustpython_vm::builtins::PyStr>,
+    value: PyObjectRef,
+) -> Result<(), PyObjectRef> {
+    if !is_shape(from) || !is_shape(to) || !is_interned(name.as_object()) || !name.class().is(vm.ctx.types.str_type) || !is_exact_dict(d) {
+        return Err(value);
+    }
+    d.append_new_key(name, value, from, to, vm)
 }
 
 /// The number of items of `d`, whose stamp is a shape: a shape's dict

@@ -78,6 +78,15 @@ pub(super) fn compile_options(vm: &VirtualMachine, layout: Layout) -> CompileOpt
                 entries_offset,
                 stride,
                 value_offset,
+                gc_bits_offset: rustpython_vm::object::gc_bits_offset() as i32,
+                tracked_bit: rustpython_vm::object::GC_TRACKED_BIT,
+                atom_types: [
+                    vm.ctx.types.float_type,
+                    vm.ctx.types.int_type,
+                    vm.ctx.types.str_type,
+                    vm.ctx.types.none_type,
+                ]
+                .map(|t| t.as_object() as *const rustpython_vm::PyObject as u64),
             });
         }
     }

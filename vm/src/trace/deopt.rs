@@ -155,10 +155,17 @@ pub(crate) fn set_virtual_field(vm: &VirtualMachine, obj: &PyObject, name: &PyOb
             let from = layout::instances::stamp(l, d);
             if layout::instances::is_shape(from) && layout::instances::is_exact_dict(d) {
                 let len = layout::instances::shape_len(l, d);
+                let to = layout::instances::shape_after(from, name.as_object());
+                let value = match layout::instances::append_to_shape(vm, d, from, to, name, value) {
+                    Ok(()) => {
+                        layout::instances::note_attrs(obj.class(), len + 1);
+                        return;
+                    }
+                    Err(value) => value,
+                };
                 let d = d.to_owned();
                 if d.set_item(name, value, vm).is_ok() {
                     layout::instances::note_attrs(obj.class(), len + 1);
-                    let to = layout::instances::shape_after(from, name.as_object());
                     layout::instances::set_shape_after_append(l, &d, to, name.as_object(), len as u32);
                 }
                 return;

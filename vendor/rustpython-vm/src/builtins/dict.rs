@@ -78,9 +78,34 @@ pub(crate) unsafe fn object_of_table(table: *const ()) -> NonNull<PyObject> {
 }
 
 impl Py<PyDict> {
-    /// hipy: this dict becomes an object's `__dict__` (tracked from now on).
+    /// hipy: this dict becomes an object's `__dict__` (see `Dict::attach`).
     pub(crate) fn attach_to_instance(&self) {
         self.entries.attach();
+    }
+
+    /// hipy: add the new attribute `key` with `value` to this dict (an
+    /// object's `__dict__`), whose keys-version stamp is `from`, and give it
+    /// stamp `to`: `from` stands for the keys the dict holds, all distinct
+    /// from `key`'s (hipy's shapes: interned strs, `key` not among them),
+    /// `to` for those keys then `key`. One store where `set_item` and a stamp
+    /// install are two, and no key comparison. `value` comes back, nothing
+    /// changed, when the stamp is not `from` or a key has `key`'s hash (take
+    /// `set_item` then).
+    pub fn append_new_key(&self, key: &Py<PyStr>, value: PyObjectRef, from: u32, to: u32, vm: &VirtualMachine) -> Result<(), PyObjectRef> {
+        let hash = key.hash(vm);
+        self.entries.append_new_key(key.to_owned().into(), hash, value, from, to).map(|_| ())
+    }
+
+    /// hipy: `value` was just stored into this dict without its methods (in
+    /// place of an entry's value, by compiled code): track the dict if it
+    /// was left untracked for holding only atoms and `value` may be part of
+    /// a cycle (CPython's `MAINTAIN_TRACKING`, which every store through the
+    /// dict's own methods does).
+    #[inline]
+    pub fn track_for_stored(&self, value: &PyObject) {
+        if value.gc_may_be_tracked() {
+            self.entries.track_if_untracked();
+        }
     }
 
     /// hipy: an object's `__dict__` with no entries yet makes its first
@@ -91,7 +116,7 @@ impl Py<PyDict> {
     }
 
     /// hipy: whether [`Self::maybe_untrack`] can leave this dict untracked
-    /// (it is not an object's `__dict__`; it may still hold a container).
+    /// (it is tracked now; it may still hold a container).
     pub(crate) fn may_untrack(&self) -> bool {
         self.entries.may_untrack()
     }

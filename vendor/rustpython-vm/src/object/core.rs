@@ -515,6 +515,16 @@ pub const fn dict_member_offset() -> isize {
     -(core::mem::size_of::<ObjExt>() as isize)
 }
 
+/// hipy: byte offset of the collector's bits from the start of `Py`, and
+/// the bit that is set while the collector tracks the object, for compiled
+/// code that tests whether a dict is tracked.
+#[must_use]
+#[inline]
+pub const fn gc_bits_offset() -> usize {
+    core::mem::offset_of!(Py<()>, gc_bits)
+}
+pub const GC_TRACKED_BIT: u8 = GcBits::TRACKED.bits();
+
 // ref_count, vtable, gc_pointers (two) and typ are one word each; the gc bits,
 // generation, owner and refs take eight bytes between them. A 64-bit header had
 // those eight as the padding its alignment forces, so they cost it nothing; a
