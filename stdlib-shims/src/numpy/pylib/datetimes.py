@@ -1,0 +1,1247 @@
+# datetime64 / timedelta64 arrays, their scalars and dtypes.
+#
+# An array keeps NumPy's storage: one int64 per element, the count of
+# units since 1970-01-01T00:00 (a timedelta: a count of units), NaT the
+# smallest int64. The values live in an ordinary hipy int64 array (`_v`),
+# so indexing, views, reshapes, `where`, `concatenate`, unit conversions,
+# the arithmetic and the comparisons are numeric operations on it; the
+# calendar (days <-> year, month, day) is integer arithmetic over whole
+# arrays. Parsing ISO strings and rendering elements are Python; printing
+# uses the text arrays' native layout (`_strings_native.text`). numpy's
+# native entry points send datetime arguments here (`datetimes.rs`);
+# numpy's functions given datetime arrays are in datetime_funcs.py.
+#
+# Written from NumPy's documentation; no NumPy code is copied.
+
+__all__ = ["datetime64", "timedelta64", "isnat", "datetime_data", "datetime_as_string"]
+
+import datetime as _pydt
+
+_str_native = np._strings_native
+
+NAT = -(2 ** 63)
+# Units from the coarsest to the finest; the linear ones in nanoseconds.
+_UNITS = ("Y", "M", "W", "D", "h", "m", "s", "ms", "us", "ns")
+_NS = {"W": 7 * 86400 * 10 ** 9, "D": 86400 * 10 ** 9, "h": 3600 * 10 ** 9, "m": 60 * 10 ** 9, "s": 10 ** 9,
+       "ms": 10 ** 6, "us": 10 ** 3, "ns": 1}
+_CALENDAR = ("Y", "M")
+# Average lengths NumPy uses to cast timedeltas of years/months, in seconds.
+_AVG_S = {"Y": 31556952, "M": 2629746}
+# The width of NumPy's text of a datetime of each unit (astype(str)).
+_TEXT_WIDTH = {"": 4, "Y": 22, "M": 25, "W": 28, "D": 28, "h": 32, "m": 35, "s": 38, "ms": 42, "us": 45, "ns": 48}
+_WORDS = {"Y": "years", "M": "months", "W": "weeks", "D": "days", "h": "hours", "m": "minutes", "s": "seconds",
+          "ms": "milliseconds", "us": "microseconds", "ns": "nanoseconds"}
+
+
+def _unsupported(what):
+    raise NotImplementedError("numpy.%s is not supported by hipy" % what)
+
+
+def _ufunc_error(message):
+    return _str_native.ufunc_error(message)
+
+
+# ---- dtypes ----
+
+class _DTDType:
+    """The dtype datetime64[unit] (kind 'M') or timedelta64[unit] (kind 'm');
+    unit '' is NumPy's generic unit."""
+
+    _hipy_dt_dtype = True
+    __class__ = property(lambda self: np.dtype)
+    ndim = 0
+    shape = ()
+    hasobject = False
+    subdtype = None
+    fields = None
+    names = None
+    isbuiltin = 0
+    isnative = True
+    itemsize = 8
+    alignment = 8
+    byteorder = "="
+
+    def __init__(self, kind, unit, count=1):
+        self.kind = kind
+        self.char = kind
+        self.unit = unit
+        self.count = count
+        meta = "" if not unit else "[%s%s]" % (count if count != 1 else "", unit)
+        self.str = "<%s8%s" % (kind, meta)
+        self.name = ("datetime64" if kind == "M" else "timedelta64") + meta
+        self.descr = [("", self.str)]
+
+    @property
+    def type(self):
+        return datetime64 if self.kind == "M" else timedelta64
+
+    def __repr__(self):
+        return "dtype('%s')" % self.str
+
+    def __str__(self):
+        return self.name
+
+    def __eq__(self, other):
+        if not isinstance(other, _DTDType):
+            try:
+                other = _dtype_or_none(other)
+            except Exception:
+                return False
+            if other is None:
+                return False
+        return (self.kind, self.unit, self.count) == (other.kind, other.unit, other.count)
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __hash__(self):
+        return hash((self.kind, self.unit, self.count))
+
+
+def _parse_unit(text, spec):
+    """'3h' -> ('h', 3); 'generic' or '' -> ('', 1)."""
+    if text in ("", "generic"):
+        return "", 1
+    digits = ""
+    while text and text[0].isdigit():
+        digits, text = digits + text[0], text[1:]
+    if text == "\u03bcs":
+        text = "us"
+    if text in ("ps", "fs", "as"):
+        _unsupported("datetime64 unit %r" % text)
+    if text not in _UNITS:
+        raise TypeError("Invalid datetime unit in metadata string \"%s\"" % spec) from None
+    return text, int(digits) if digits else 1
+
+
+def _dtype_or_none(spec):
+    """The datetime dtype `spec` names, or None."""
+    if isinstance(spec, _DTDType):
+        return spec
+    if spec is datetime64 or spec is timedelta64:
+        return _DTDType("M" if spec is datetime64 else "m", "")
+    if not isinstance(spec, str):
+        return None
+    if spec.startswith(">"):
+        _unsupported("dtype %r (big-endian datetime)" % (spec,))
+    name = spec.lstrip("<=|")
+    for prefix, kind in (("datetime64", "M"), ("timedelta64", "m"), ("M8", "M"), ("m8", "m"), ("M", "M"),
+                         ("m", "m")):
+        if name == prefix:
+            return _DTDType(kind, "")
+        if name.startswith(prefix + "[") and name.endswith("]"):
+            unit, count = _parse_unit(name[len(prefix) + 1:-1], name[len(prefix):])
+            return _DTDType(kind, unit, count)
+    return None
+
+
+def _dtype(spec):
+    d = _dtype_or_none(spec)
+    if d is None:
+        raise TypeError("data type %r not understood" % (spec,))
+    return d
+
+
+def _plain(dt):
+    """dt, refused when its unit has a multiplier ([3h])."""
+    if dt.count != 1:
+        _unsupported("datetime64/timedelta64 with a unit multiplier (%s)" % dt.str)
+    return dt
+
+
+def datetime_data(dtype):
+    d = _dtype(dtype)
+    return (d.unit or "generic", d.count)
+
+
+# ---- the calendar (Python ints or int64 arrays alike) ----
+
+def _days_from_civil(y, m, d):
+    y = y - (m <= 2)
+    era = y // 400
+    yoe = y - era * 400
+    mp = (m + 9) % 12
+    doy = (153 * mp + 2) // 5 + d - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    return era * 146097 + doe - 719468
+
+
+def _civil_from_days(z):
+    z = z + 719468
+    era = z // 146097
+    doe = z - era * 146097
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    d = doy - (153 * mp + 2) // 5 + 1
+    m = mp + 3 - 12 * (mp >= 10)
+    y = yoe + era * 400 + (m <= 2)
+    return y, m, d
+
+
+def _linear(unit):
+    return unit not in _CALENDAR
+
+
+def _finer(a, b):
+    return a if _UNITS.index(a) > _UNITS.index(b) else b
+
+
+def _common_unit(ka, ua, kb, ub):
+    """The unit both operands are brought to (kinds 'M'/'m'), with
+    NumPy's error for timedeltas of years/months against linear units."""
+    if not ua:
+        return ub
+    if not ub:
+        return ua
+    if _linear(ua) == _linear(ub):
+        return _finer(ua, ub)
+    # A datetime of years/months converts to days exactly; a timedelta does not.
+    cal_kind = ka if not _linear(ua) else kb
+    if cal_kind == "M":
+        return _finer(_finer(ua, ub), "D")
+    raise TypeError("Cannot get a common metadata divisor for Numpy datetime metadata [%s] and [%s] because they "
+                    "have incompatible nonlinear base time units." % (ua, ub))
+
+
+def _convert(v, kind, src, dst):
+    """Values (an int64 array) of unit src as unit dst; NaT stays NaT."""
+    if src == dst or not src or not dst:
+        return v
+    nat = v == NAT
+    if _linear(src) and _linear(dst):
+        if _NS[src] >= _NS[dst]:
+            out = v * (_NS[src] // _NS[dst])
+        else:
+            out = v // (_NS[dst] // _NS[src])
+    elif not _linear(src) and not _linear(dst):
+        out = v * 12 if src == "Y" else v // 12
+    elif kind == "M":
+        if not _linear(src):
+            if src == "Y":
+                days = _days_from_civil(v + 1970, 1, 1)
+            else:
+                days = _days_from_civil(v // 12 + 1970, v % 12 + 1, 1)
+            out = _convert(days, kind, "D", dst)
+        else:
+            y, m, _ = _civil_from_days(_convert(v, kind, src, "D"))
+            out = y - 1970 if dst == "Y" else (y - 1970) * 12 + m - 1
+    elif not _linear(src):
+        out = _convert(v * _AVG_S[src], kind, "s", dst)
+    else:
+        out = _convert(v, kind, src, "s") // _AVG_S[dst]
+    return np.where(nat, NAT, out)
+
+
+# ---- parsing and rendering elements ----
+
+class _Reader:
+    """Reads an ISO 8601 string left to right, for NumPy's errors (the
+    position where parsing stopped, or the field out of range)."""
+
+    def __init__(self, text):
+        self.text = text
+        self.s = text.strip()
+        self.pos = len(text) - len(text.lstrip())
+
+    def fail(self, what=None):
+        if what:
+            raise ValueError("%s out of range in datetime string \"%s\"" % (what, self.text))
+        raise ValueError("Error parsing datetime string \"%s\" at position %d" % (self.text, self.pos))
+
+    def at_end(self):
+        return self.pos >= len(self.text.rstrip())
+
+    def peek(self):
+        return self.text[self.pos] if self.pos < len(self.text) else ""
+
+    def digits(self, n=None):
+        """n digits (None: a run of at least one) as an int."""
+        start = self.pos
+        while self.peek().isdigit() and (n is None or self.pos - start < n):
+            self.pos += 1
+        if self.pos == start or (n is not None and self.pos - start != n):
+            self.pos = start
+            self.fail()
+        return int(self.text[start:self.pos]), self.pos - start
+
+    def expect(self, chars):
+        if self.peek() not in chars or not self.peek():
+            self.fail()
+        self.pos += 1
+
+
+def _parse(text):
+    """An ISO 8601 date/time (or 'NaT'): (components, inferred unit);
+    components None for NaT."""
+    s = text.strip()
+    if s.upper() == "NAT" or s == "":
+        return None, ""
+    if s in ("today", "now"):
+        _unsupported("datetime64(%r)" % s)
+    r = _Reader(text)
+    sign = -1 if r.peek() == "-" else 1
+    if r.peek() in "+-":
+        r.pos += 1
+    y = sign * r.digits()[0]
+    m = d = 1
+    hh = mi = ss = frac_ns = 0
+    unit = "Y"
+    if not r.at_end():
+        r.expect("-")
+        m, unit = r.digits(2)[0], "M"
+        if not 1 <= m <= 12:
+            r.fail("Month")
+    if not r.at_end():
+        r.expect("-")
+        d, unit = r.digits(2)[0], "D"
+        leap = y % 4 == 0 and (y % 100 != 0 or y % 400 == 0)
+        if not 1 <= d <= (31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)[m - 1]:
+            r.fail("Day")
+    if not r.at_end() and unit == "D":
+        r.expect("T ")
+        hh, unit = r.digits(2)[0], "h"
+        if hh > 23:
+            r.fail("Hours")
+        if not r.at_end():
+            if r.peek() in "Z+-":
+                _unsupported("datetime64 of a string with a time zone (%r)" % text)
+            r.expect(":")
+            mi, unit = r.digits(2)[0], "m"
+            if mi > 59:
+                r.fail("Minutes")
+        if not r.at_end() and r.peek() not in "Z+-":
+            r.expect(":")
+            ss, unit = r.digits(2)[0], "s"
+            if ss > 59:
+                r.fail("Seconds")
+            if not r.at_end() and r.peek() == ".":
+                r.pos += 1
+                start = r.pos
+                frac, n = r.digits()
+                if n > 9:
+                    _unsupported("datetime64 of a string finer than nanoseconds (%r)" % text)
+                unit = "ms" if n <= 3 else "us" if n <= 6 else "ns"
+                frac_ns = int(text[start:r.pos].ljust(9, "0"))
+        if not r.at_end() and r.peek() in "Z+-":
+            _unsupported("datetime64 of a string with a time zone (%r)" % text)
+    if not r.at_end():
+        r.fail()
+    return (y, m, d, hh, mi, ss, frac_ns), unit
+
+
+def _value(parts, unit):
+    """Components as a count of `unit` (a Python int)."""
+    y, m, d, hh, mi, ss, frac_ns = parts
+    if unit == "Y":
+        return y - 1970
+    if unit == "M":
+        return (y - 1970) * 12 + m - 1
+    days = _days_from_civil(y, m, d)
+    total = (((days * 24 + hh) * 60 + mi) * 60 + ss) * 10 ** 9 + frac_ns
+    return total // _NS[unit]
+
+
+def _iso(v, unit):
+    """NumPy's text of datetimes (an int64 array of `unit`): a flat list."""
+    flat = v.ravel()
+    nat = (flat == NAT).tolist()
+    if not unit:
+        return ["NaT"] * len(nat)
+    if unit in _CALENDAR:
+        months = flat * 12 if unit == "Y" else flat
+        ys = (months // 12 + 1970).tolist()
+        ms = (months % 12 + 1).tolist()
+        if unit == "Y":
+            return ["NaT" if n else "%04d" % y for n, y in zip(nat, ys)]
+        return ["NaT" if n else "%04d-%02d" % (y, m) for n, y, m in zip(nat, ys, ms)]
+    per_day = _NS["D"] // _NS[unit]
+    days = flat // per_day if unit != "W" else flat * 7
+    rest = (flat - days * per_day if unit != "W" else flat * 0) * _NS[unit] if unit not in ("W", "D") else flat * 0
+    y, m, d = _civil_from_days(days)
+    cols = [y.tolist(), m.tolist(), d.tolist(), rest.tolist()]
+    out = []
+    digits = {"ms": 3, "us": 6, "ns": 9}.get(unit, 0)
+    for k in range(len(nat)):
+        if nat[k]:
+            out.append("NaT")
+            continue
+        text = "%04d-%02d-%02d" % (cols[0][k], cols[1][k], cols[2][k])
+        if unit not in ("W", "D"):
+            ns = cols[3][k]
+            secs, frac = divmod(ns, 10 ** 9)
+            hh, rem = divmod(secs, 3600)
+            mi, ss = divmod(rem, 60)
+            text += "T%02d" % hh
+            if unit != "h":
+                text += ":%02d" % mi
+            if unit not in ("h", "m"):
+                text += ":%02d" % ss
+            if digits:
+                text += "." + ("%09d" % frac)[:digits]
+        out.append(text)
+    return out
+
+
+def _py_item(x, kind, unit):
+    """NumPy's Python object for one element (int value): a date,
+    datetime, timedelta, int or None."""
+    if x == NAT:
+        return None
+    if kind == "M":
+        if unit in ("Y", "M", "W", "D"):
+            days = int(_convert(np.array([x]), "M", unit, "D")[0])
+            y, m, d = _civil_from_days(days)
+            if 1 <= y <= 9999:
+                return _pydt.date(y, m, d)
+            return days
+        if unit in ("h", "m", "s", "ms", "us"):
+            us = x * (_NS[unit] // 1000)
+            try:
+                return _pydt.datetime(1970, 1, 1) + _pydt.timedelta(microseconds=us)
+            except OverflowError:
+                return us
+        return x
+    if unit in ("W", "D", "h", "m", "s", "ms", "us"):
+        return _pydt.timedelta(microseconds=x * (_NS[unit] // 1000))
+    return x
+
+
+# ---- scalars ----
+
+class _Scalar:
+    """A datetime64/timedelta64 value: `_i` (an int, NaT the smallest int64)
+    of `_unit`."""
+
+    _hipy_dt = True
+    __array_priority__ = 100
+
+    def _arr(self):
+        return ndarray(np.array(self._i, dtype=np.int64), _DTDType(self._kind, self._unit))
+
+    dtype = property(lambda self: _DTDType(self._kind, self._unit))
+    shape = ()
+    ndim = 0
+    size = 1
+    itemsize = 8
+    nbytes = 8
+
+    def item(self):
+        return _py_item(self._i, self._kind, self._unit)
+
+    def tolist(self):
+        return self.item()
+
+    def astype(self, dtype, **kwargs):
+        return self._arr().astype(dtype)[()]
+
+    def __hash__(self):
+        return hash((self._kind, self._i, self._unit))
+
+    def __bool__(self):
+        return self._i != 0 and self._i != NAT
+
+    def __int__(self):
+        return self._i
+
+    def __eq__(self, o): return _binary("Eq", self, o)
+    def __ne__(self, o): return _binary("Ne", self, o)
+    def __lt__(self, o): return _binary("Lt", self, o)
+    def __le__(self, o): return _binary("Le", self, o)
+    def __gt__(self, o): return _binary("Gt", self, o)
+    def __ge__(self, o): return _binary("Ge", self, o)
+    def __add__(self, o): return _binary("Add", self, o)
+    def __radd__(self, o): return _binary("Add", o, self)
+    def __sub__(self, o): return _binary("Sub", self, o)
+    def __rsub__(self, o): return _binary("Sub", o, self)
+    def __mul__(self, o): return _binary("Mul", self, o)
+    def __rmul__(self, o): return _binary("Mul", o, self)
+    def __truediv__(self, o): return _binary("Div", self, o)
+    def __rtruediv__(self, o): return _binary("Div", o, self)
+    def __floordiv__(self, o): return _binary("FloorDiv", self, o)
+    def __rfloordiv__(self, o): return _binary("FloorDiv", o, self)
+    def __mod__(self, o): return _binary("Mod", self, o)
+    def __rmod__(self, o): return _binary("Mod", o, self)
+    def __neg__(self): return -self._arr()
+    def __pos__(self): return +self._arr()
+    def __abs__(self): return abs(self._arr())
+
+
+def _scalar_args(cls, value, unit):
+    """(int value, unit) of datetime64(value, unit) / timedelta64(value, unit)."""
+    kind = cls._kind
+    u = _parse_unit(unit, unit)[0] if unit is not None else None
+    if isinstance(value, _Scalar):
+        if value._kind != kind:
+            _unsupported("%s of a %s" % (cls.__name__, type(value).__name__))
+        if u is None or u == value._unit:
+            return value._i, value._unit
+        return int(_convert(np.array([value._i]), kind, value._unit, u)[0]), u
+    if value is None:
+        return NAT, u or ""
+    if isinstance(value, str):
+        if kind == "m":
+            if value.strip().upper() in ("NAT", ""):
+                return NAT, u or ""
+            _unsupported("timedelta64 of a string")
+        parts, inferred = _parse(value)
+        if parts is None:
+            return NAT, u or ""
+        u = u or inferred
+        return _value(parts, u), u
+    if kind == "M" and isinstance(value, _pydt.datetime):
+        if value.tzinfo is not None:
+            _unsupported("datetime64 of a timezone-aware datetime")
+        u = u or "us"
+        return _value((value.year, value.month, value.day, value.hour, value.minute, value.second,
+                       value.microsecond * 1000), u), u
+    if kind == "M" and isinstance(value, _pydt.date):
+        u = u or "D"
+        return _value((value.year, value.month, value.day, 0, 0, 0, 0), u), u
+    if kind == "m" and isinstance(value, _pydt.timedelta):
+        us = (value.days * 86400 + value.seconds) * 10 ** 6 + value.microseconds
+        u = u or "us"
+        if u in _CALENDAR:
+            _unsupported("timedelta64 of a datetime.timedelta in years or months")
+        return us * 1000 // _NS[u], u
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        _unsupported("%s of %s" % (cls.__name__, type(value).__name__))
+    if kind == "M" and u is None:
+        raise ValueError("Converting an integer to a NumPy datetime requires a specified unit")
+    return int(value), u or ""
+
+
+class datetime64(_Scalar):
+    """numpy.datetime64: a moment, a count of units since 1970-01-01."""
+
+    _kind = "M"
+
+    def __init__(self, value=None, unit=None):
+        self._i, self._unit = _scalar_args(datetime64, value, unit)
+        if self._i != NAT and not self._unit:
+            raise ValueError("Cannot create a NumPy datetime other than NaT with generic units")
+
+    def __repr__(self):
+        text = _iso(np.array([self._i], dtype=np.int64), self._unit)[0]
+        if self._i == NAT or self._unit == "h":
+            return "np.datetime64('%s','%s')" % (text, self._unit or "generic")
+        return "np.datetime64('%s')" % text
+
+    def __str__(self):
+        return _iso(np.array([self._i], dtype=np.int64), self._unit)[0]
+
+
+class timedelta64(_Scalar):
+    """numpy.timedelta64: a count of units."""
+
+    _kind = "m"
+
+    def __init__(self, value=0, unit=None):
+        self._i, self._unit = _scalar_args(timedelta64, value, unit)
+
+    def __repr__(self):
+        v = "'NaT'" if self._i == NAT else str(self._i)
+        if not self._unit:
+            return "np.timedelta64(%s)" % v
+        return "np.timedelta64(%s,'%s')" % (v, self._unit)
+
+    def __str__(self):
+        if self._i == NAT:
+            return "NaT"
+        if not self._unit:
+            return "%d generic time units" % self._i
+        return "%d %s" % (self._i, _WORDS[self._unit])
+
+
+datetime64.__module__ = "numpy"
+timedelta64.__module__ = "numpy"
+
+
+def _scalar(kind, i, unit):
+    s = object.__new__(datetime64 if kind == "M" else timedelta64)
+    s._i, s._unit = int(i), unit
+    return s
+
+
+# ---- the array ----
+
+class ndarray:
+    """A datetime64/timedelta64 ndarray: int64 values `_v` and dtype `_dt`."""
+
+    _hipy_dt = True
+    _hipy_dt_array = True
+    __array_priority__ = 100
+    __hash__ = None
+    __class__ = property(lambda self: np.ndarray)
+
+    def __init__(self, values, dt):
+        self._v = values
+        self._dt = dt
+
+    dtype = property(lambda self: self._dt)
+    shape = property(lambda self: tuple(self._v.shape))
+    ndim = property(lambda self: self._v.ndim)
+    size = property(lambda self: self._v.size)
+    itemsize = 8
+    nbytes = property(lambda self: 8 * self._v.size)
+    T = property(lambda self: self._new(self._v.T))
+
+    def _new(self, v):
+        return _wrap(v, self._dt)
+
+    def __len__(self):
+        return len(self._v)
+
+    def __iter__(self):
+        if self.ndim == 0:
+            raise TypeError("iteration over a 0-d array")
+        for i in range(len(self)):
+            yield self[i]
+
+    # -- conversion --
+    def tolist(self):
+        items = [_py_item(x, self._dt.kind, self._dt.unit) for x in self._v.ravel().tolist()]
+        return _nest(items, self.shape)
+
+    def item(self, *args):
+        if not args and self.size != 1:
+            raise ValueError("can only convert an array of size 1 to a Python scalar")
+        x = self._v.item(*args)
+        return _py_item(x, self._dt.kind, self._dt.unit)
+
+    def astype(self, dtype, order="K", casting="unsafe", subok=True, copy=True):
+        d = _dtype_or_none(dtype)
+        _check_cast(self._dt, d if d is not None else np.dtype(dtype), casting)
+        if d is None:
+            target = np.dtype(dtype)
+            if getattr(target, "_hipy_str_dtype", False):
+                return np.array(_texts(self), dtype=target)
+            if target.kind in "iuf":
+                return self._v.astype(target)
+            if target.kind == "b":
+                return self._v != 0
+            _unsupported("ndarray.astype(%s) of datetime64/timedelta64 arrays" % target)
+        return ndarray(_cast(self._v, self._dt, _plain(d)), d if d.unit else self._dt)
+
+    def copy(self, order="C"):
+        return ndarray(self._v.copy(), self._dt)
+
+    def view(self, dtype=None, type=None):
+        """The same values seen as int64 or as another datetime dtype."""
+        if dtype is None:
+            return ndarray(self._v[...], self._dt)
+        d = _dtype_or_none(dtype)
+        if d is not None:
+            return ndarray(self._v[...], _plain(d))
+        if np.dtype(dtype) == np.int64:
+            return self._v[...]
+        _unsupported("ndarray.view(%s) of datetime64/timedelta64 arrays" % np.dtype(dtype))
+
+    def __copy__(self):
+        return self.copy()
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def __bool__(self):
+        return bool(self._v != 0)
+
+    def __contains__(self, value):
+        return bool((self == value).any())
+
+    # -- printing --
+    def _shown(self):
+        """Each element as NumPy shows it in an array (a flat list)."""
+        if self._dt.kind == "M":
+            return ["'%s'" % t for t in _iso(self._v, self._dt.unit)]
+        return ["'NaT'" if x == NAT else str(x) for x in self._v.ravel().tolist()]
+
+    def _text(self, mode):
+        shown = self._shown()
+        codes = _str_native.encode(shown, None, False)
+        codes = codes.reshape(self.shape + (codes.shape[-1],))
+        return _str_native.text(codes, False, mode, _dtype_text(self._dt), True)
+
+    def __repr__(self):
+        if self.ndim == 0:
+            return "array(%s, dtype=%s)" % (self._shown()[0], _dtype_text(self._dt))
+        return self._text(0)
+
+    def __str__(self):
+        if self.ndim == 0:
+            return str(_wrap(self._v, self._dt, True))
+        return self._text(1)
+
+    # -- indexing --
+    def __getitem__(self, key):
+        if isinstance(key, ndarray):
+            raise IndexError("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and "
+                             "integer or boolean arrays are valid indices")
+        return _wrap(self._v[key], self._dt, True)
+
+    def __setitem__(self, key, value):
+        self._v[key] = _values_as(value, self._dt)
+
+    def take(self, indices, axis=None, out=None, mode="raise"):
+        if out is not None:
+            _unsupported("ndarray.take(out=...) of datetime64/timedelta64 arrays")
+        return _wrap(np.take(self._v, indices, axis=axis, mode=mode), self._dt, True)
+
+    def fill(self, value):
+        self[...] = value
+
+    # -- shape --
+    def reshape(self, *shape, order="C"):
+        if order != "C":
+            _unsupported("ndarray.reshape(order=...) of datetime64/timedelta64 arrays")
+        return self._new(self._v.reshape(*shape))
+
+    def ravel(self, order="C"):
+        return self.reshape(-1, order=order)
+
+    def flatten(self, order="C"):
+        return self.reshape(-1, order=order).copy()
+
+    def transpose(self, *axes):
+        return self._new(self._v.transpose(*axes))
+
+    def swapaxes(self, a, b):
+        return self._new(self._v.swapaxes(a, b))
+
+    def squeeze(self, axis=None):
+        return self._new(self._v.squeeze(axis))
+
+    # -- sorting and reductions --
+    def _key(self):
+        """Values ordered as NumPy sorts them: NaT after every value."""
+        return np.where(self._v == NAT, np.iinfo(np.int64).max, self._v), self._v == NAT
+
+    def argsort(self, axis=-1, kind=None, order=None, stable=None):
+        if order is not None:
+            _unsupported("ndarray.argsort(order=...)")
+        key, nat = self._key()
+        if axis is None:
+            key, nat, axis = key.ravel(), nat.ravel(), -1
+        # NaT last; among the rest, the stable order of the values.
+        return np.lexsort((key, nat), axis=axis)
+
+    def sort(self, axis=-1, kind=None, order=None, stable=None):
+        self._v[...] = _sorted(self, axis)._v
+
+    def searchsorted(self, v, side="left", sorter=None):
+        key, _ = self._key()
+        other, _ = _wrap(_values_as(v, self._dt), self._dt)._key() if not isinstance(v, ndarray) or \
+            v._dt == self._dt else ndarray(_cast(v._v, v._dt, self._dt), self._dt)._key()
+        return np.searchsorted(key, other, side=side, sorter=sorter)
+
+    def _nat_reduce(self, name, axis, keepdims):
+        f = getattr(self._v, name)
+        r = f(axis=axis, keepdims=keepdims)
+        has = (self._v == NAT).any(axis=axis, keepdims=keepdims)
+        return _wrap(np.where(has, NAT, r), self._dt, True)
+
+    def min(self, axis=None, out=None, keepdims=False, **kwargs):
+        if out is not None:
+            _unsupported("ndarray.min(out=...) of datetime64/timedelta64 arrays")
+        return self._nat_reduce("min", axis, keepdims)
+
+    def max(self, axis=None, out=None, keepdims=False, **kwargs):
+        if out is not None:
+            _unsupported("ndarray.max(out=...) of datetime64/timedelta64 arrays")
+        return self._nat_reduce("max", axis, keepdims)
+
+    def _arg(self, name, axis):
+        nat = self._v == NAT
+        r = getattr(self._v, name)(axis=axis)
+        # The first NaT wins, as NumPy's NaN does.
+        return np.where(nat.any(axis=axis), nat.argmax(axis=axis), r)
+
+    def argmin(self, axis=None, out=None, **kwargs):
+        return self._arg("argmin", axis)
+
+    def argmax(self, axis=None, out=None, **kwargs):
+        return self._arg("argmax", axis)
+
+    def sum(self, axis=None, dtype=None, out=None, keepdims=False, **kwargs):
+        if self._dt.kind == "M":
+            raise _ufunc_error("ufunc 'add' cannot use operands with types %r and %r" % (self._dt, self._dt))
+        if dtype is not None or out is not None:
+            _unsupported("ndarray.sum(dtype=, out=) of timedelta64 arrays")
+        return self._nat_reduce("sum", axis, keepdims)
+
+    def mean(self, axis=None, dtype=None, out=None, keepdims=False, **kwargs):
+        if self._dt.kind == "M":
+            raise _ufunc_error("ufunc 'add' cannot use operands with types %r and %r" % (self._dt, self._dt))
+        if dtype is not None or out is not None:
+            _unsupported("ndarray.mean(dtype=, out=) of timedelta64 arrays")
+        total = self.sum(axis=axis, keepdims=keepdims)
+        n = self.size if axis is None else self.size // max(1, np.asarray(total._v if isinstance(total, ndarray)
+                                                                           else total._i).size)
+        return total / n
+
+    def _unique(self, return_index=False, return_inverse=False, return_counts=False, axis=None, equal_nan=True):
+        """np.unique: the sorted distinct values (NaTs one, as NumPy's
+        equal_nan has them), with NumPy's optional outputs."""
+        if axis is not None:
+            _unsupported("unique(axis=...) of datetime64/timedelta64 arrays")
+        t = self.ravel()
+        order = t.argsort()
+        s = t._v[order]
+        n = s.shape[0]
+        first = np.zeros(0, dtype=bool)
+        if n:
+            first = np.concatenate([np.array([True]), s[1:] != s[:-1]])
+            if not equal_nan:
+                first = first | (s == NAT)
+        out = [ndarray(s[first], self._dt)]
+        if return_index:
+            out.append(order[first])
+        if return_inverse:
+            inv = np.empty(n, dtype=np.int64)
+            inv[order] = np.cumsum(first) - 1
+            out.append(inv.reshape(self.shape))
+        if return_counts:
+            out.append(np.diff(np.append(np.nonzero(first)[0], n)))
+        return out[0] if len(out) == 1 else tuple(out)
+
+    def _isin(self, test_elements, invert=False):
+        """np.isin: elements equal to one of test_elements (NaT to none)."""
+        t = test_elements if isinstance(test_elements, ndarray) else _array(test_elements)
+        if t._dt.kind != self._dt.kind:
+            r = np.zeros(self.shape, dtype=bool)
+        else:
+            unit = _common_unit(self._dt.kind, self._dt.unit, t._dt.kind, t._dt.unit)
+            mine = _convert(self._v, self._dt.kind, self._dt.unit, unit)
+            theirs = _convert(t._v, t._dt.kind, t._dt.unit, unit).ravel()
+            r = np.isin(mine, theirs[theirs != NAT])
+        return ~r if invert else r
+
+    def nonzero(self):
+        return np.nonzero(self._v)
+
+    def any(self, *args, **kwargs):
+        return (self._v != 0).any(*args, **kwargs)
+
+    def all(self, *args, **kwargs):
+        return (self._v != 0).all(*args, **kwargs)
+
+    # -- operators --
+    def __eq__(self, o): return _binary("Eq", self, o)
+    def __ne__(self, o): return _binary("Ne", self, o)
+    def __lt__(self, o): return _binary("Lt", self, o)
+    def __le__(self, o): return _binary("Le", self, o)
+    def __gt__(self, o): return _binary("Gt", self, o)
+    def __ge__(self, o): return _binary("Ge", self, o)
+    def __add__(self, o): return _binary("Add", self, o)
+    def __radd__(self, o): return _binary("Add", o, self)
+    def __sub__(self, o): return _binary("Sub", self, o)
+    def __rsub__(self, o): return _binary("Sub", o, self)
+    def __mul__(self, o): return _binary("Mul", self, o)
+    def __rmul__(self, o): return _binary("Mul", o, self)
+    def __truediv__(self, o): return _binary("Div", self, o)
+    def __rtruediv__(self, o): return _binary("Div", o, self)
+    def __floordiv__(self, o): return _binary("FloorDiv", self, o)
+    def __rfloordiv__(self, o): return _binary("FloorDiv", o, self)
+    def __mod__(self, o): return _binary("Mod", self, o)
+    def __rmod__(self, o): return _binary("Mod", o, self)
+    def __pow__(self, o): return _binary("Pow", self, o)
+
+    def __neg__(self):
+        if self._dt.kind == "M":
+            raise _ufunc_error("ufunc 'negative' did not contain a loop with signature matching types "
+                               "<class 'numpy.dtypes.DateTime64DType'> -> None")
+        return _wrap(np.where(self._v == NAT, NAT, -self._v), self._dt, True)
+
+    def __pos__(self):
+        return _wrap(self._v.copy(), self._dt, True)
+
+    def __abs__(self):
+        if self._dt.kind == "M":
+            raise _ufunc_error("ufunc 'absolute' did not contain a loop with signature matching types "
+                               "<class 'numpy.dtypes.DateTime64DType'> -> None")
+        return _wrap(np.where(self._v == NAT, NAT, abs(self._v)), self._dt, True)
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        if hasattr(np.ndarray, name):
+            _unsupported("ndarray.%s of datetime64/timedelta64 arrays" % name)
+        raise AttributeError("'numpy.ndarray' object has no attribute '%s'" % name)
+
+
+ndarray.__module__ = "numpy"
+
+
+def _dtype_text(dt):
+    """The dtype as an array's repr shows it (a generic unit unquoted)."""
+    return "'%s'" % dt.name if dt.unit else dt.name
+
+
+def _wrap(v, dt, scalar=False):
+    """An array of values v (`scalar`: a 0-d result as a scalar)."""
+    v = np.asarray(v)
+    if scalar and v.ndim == 0:
+        return _scalar(dt.kind, int(v), dt.unit)
+    return ndarray(v, dt)
+
+
+def _nest(items, shape):
+    if not shape:
+        return items[0]
+    if len(shape) == 1:
+        return list(items)
+    step = len(items) // shape[0] if shape[0] else 0
+    return [_nest(items[k * step:(k + 1) * step], shape[1:]) for k in range(shape[0])]
+
+
+def _texts(a):
+    """The elements as NumPy's text (astype(str)): a str array."""
+    if a._dt.kind == "M":
+        return np.array(_iso(a._v, a._dt.unit), dtype="<U%d" % _TEXT_WIDTH[a._dt.unit]).reshape(a.shape)
+    items = [str(_scalar("m", x, a._dt.unit)) for x in a._v.ravel().tolist()]
+    return np.array(items, dtype="<U21").reshape(a.shape)
+
+
+def _cast(v, src, dst):
+    """Values of dtype src as dtype dst (astype, unsafe casting)."""
+    if src.kind != dst.kind and not dst.unit:
+        return v
+    if src.kind == "M" and not src.unit and dst.unit:
+        return v
+    return _convert(v, dst.kind, src.unit, dst.unit) if src.unit else v
+
+
+# ---- building arrays ----
+
+def _walk(obj, shape, depth, leaves):
+    if isinstance(obj, ndarray):
+        obj = obj.tolist() if obj.ndim else obj[()]
+    elif isinstance(obj, np.ndarray) and not isinstance(obj, ndarray):
+        obj = obj.tolist()
+    if isinstance(obj, (list, tuple)):
+        if depth == len(shape):
+            shape.append(len(obj))
+        elif shape[depth] != len(obj):
+            raise ValueError("setting an array element with a sequence. The requested array has an "
+                             "inhomogeneous shape after %d dimensions." % depth)
+        for x in obj:
+            _walk(x, shape, depth + 1, leaves)
+        return
+    leaves.append(obj)
+
+
+def _leaf(x, kind, unit):
+    """One element: (int value or None when its unit is still to come,
+    the unit it carries, the parsed components)."""
+    if isinstance(x, _Scalar):
+        if x._kind != kind:
+            _unsupported("array of datetime64 and timedelta64 values")
+        return x._i, x._unit, None
+    if x is None:
+        return NAT, "", None
+    if isinstance(x, str) or (kind == "M" and isinstance(x, _pydt.date)) or \
+            (kind == "m" and isinstance(x, _pydt.timedelta)):
+        s = (datetime64 if kind == "M" else timedelta64)(x, unit or None)
+        return s._i, s._unit, None
+    if isinstance(x, bool) or not hasattr(x, "__index__"):
+        if isinstance(x, float) and kind == "m":
+            return (NAT if x != x else int(x)), unit, None
+        _unsupported("array of %s as %s" % (type(x).__name__, "datetime64" if kind == "M" else "timedelta64"))
+    if kind == "M" and not unit:
+        raise ValueError("Converting an integer to a NumPy datetime requires a specified unit")
+    return int(x), unit, None
+
+
+def _array(obj, dtype=None):
+    """np.array(obj, dtype) when the data or the dtype is datetime."""
+    d = _dtype_or_none(dtype) if dtype is not None else None
+    if dtype is not None and d is None:
+        return _array(obj).astype(dtype)
+    if isinstance(obj, ndarray):
+        return obj.astype(d) if d is not None else obj.copy()
+    if isinstance(obj, np.ndarray):
+        if d is None:
+            _unsupported("array of a numeric array as datetime64")
+        return _from_numeric(obj, d)
+    shape, leaves = [], []
+    _walk(obj, shape, 0, leaves)
+    if d is None:
+        kinds = set(x._kind for x in leaves if isinstance(x, _Scalar))
+        if len(kinds) != 1:
+            _unsupported("array of datetime64 values mixed with other objects")
+        d = _DTDType(kinds.pop(), "")
+    _plain(d)
+    got = [_leaf(x, d.kind, d.unit) for x in leaves]
+    unit = d.unit
+    if not unit:
+        found = [u for _, u, _ in got if u]
+        unit = found[0] if found else ""
+        for u in found:
+            unit = _common_unit(d.kind, unit, d.kind, u) if d.kind == "m" else _finer(unit, u)
+    values = np.array([v for v, _, _ in got], dtype=np.int64)
+    units = [u for _, u, _ in got]
+    if any(u and u != unit for u in units):
+        out = []
+        for v, u in zip(values.tolist(), units):
+            out.append(v if not u or u == unit else int(_convert(np.array([v]), d.kind, u, unit)[0]))
+        values = np.array(out, dtype=np.int64)
+    return ndarray(values.reshape(tuple(shape)), _DTDType(d.kind, unit))
+
+
+def _check_cast(src, dst, casting):
+    """NumPy's TypeError when `casting` does not allow src -> dst (dtypes;
+    one of them datetime)."""
+    if casting == "unsafe":
+        return
+    if casting not in ("safe", "same_kind", "no", "equiv"):
+        raise ValueError("casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'")
+    s_time = isinstance(src, _DTDType)
+    d_time = isinstance(dst, _DTDType)
+    if s_time and d_time and src.kind == dst.kind:
+        su, du = src.unit, dst.unit
+        if casting in ("no", "equiv"):
+            ok = su == du and src.count == dst.count
+        elif not su or not du or src.kind == "M":
+            ok = casting == "same_kind" or not du or (su and _UNITS.index(du) >= _UNITS.index(su)) or not su
+        else:
+            ok = _linear(su) == _linear(du) and (casting == "same_kind" or _UNITS.index(du) >= _UNITS.index(su))
+    else:
+        # Integers and bools become timedeltas; nothing else crosses kinds.
+        ok = d_time and dst.kind == "m" and not s_time and src.kind in "biu" and casting in ("safe", "same_kind")
+    if not ok:
+        raise TypeError("Cannot cast array data from %r to %r according to the rule '%s'" % (src, dst, casting))
+
+
+def _from_numeric(a, dtype, casting="unsafe"):
+    """Numbers as datetime/timedelta values (`astype`): ints as counts of the unit."""
+    d = _plain(_dtype(dtype))
+    a = np.asarray(a)
+    _check_cast(a.dtype, d, casting)
+    if a.dtype.kind == "f":
+        v = np.where(np.isnan(a), NAT, np.where(np.isnan(a), 0, a).astype(np.int64))
+    elif a.dtype.kind in "iub":
+        v = a.astype(np.int64)
+    else:
+        _unsupported("ndarray.astype(%s) of %s" % (d, a.dtype))
+    if d.kind == "M" and not d.unit:
+        raise ValueError("Converting an integer to a NumPy datetime requires a specified unit")
+    return ndarray(v, d)
+
+
+def _creation(kind, shape, fill, dtype):
+    """np.zeros/ones/empty/full of a datetime dtype or fill value."""
+    d = _dtype_or_none(dtype) if dtype is not None else None
+    if kind == "full":
+        item = _array([fill], d)
+        d = item._dt
+        return ndarray(np.full(shape, item._v[0], dtype=np.int64), d)
+    if d is None:
+        _unsupported("%s with a datetime fill" % kind)
+    return ndarray(np.full(shape, 1 if kind == "ones" else 0, dtype=np.int64), _plain(d))
+
+
+def _values_as(value, dt):
+    """The int64 values of `value` as elements of a `dt` array."""
+    if isinstance(value, ndarray):
+        src = value
+    elif isinstance(value, _Scalar):
+        src = value._arr()
+    else:
+        src = _array(value if isinstance(value, (list, tuple)) else [value], _DTDType(dt.kind, dt.unit))
+        if not isinstance(value, (list, tuple)):
+            return src._v[0]
+    if src._dt.kind != dt.kind:
+        raise TypeError("Cannot cast %s to %s" % (src._dt.name, dt.name))
+    return _cast(src._v, src._dt, dt)
+
+
+def _sorted(a, axis):
+    if axis is None:
+        a, axis = a.ravel(), -1
+    order = a.argsort(axis=axis)
+    return ndarray(np.take_along_axis(a._v, order, axis=axis), a._dt)
+
+
+# ---- arithmetic and comparisons ----
+
+_UFUNC_NAMES = {"Add": "add", "Sub": "subtract", "Mul": "multiply", "Div": "divide", "FloorDiv": "floor_divide",
+                "Mod": "remainder", "Pow": "power", "MatMul": "matmul", "And": "bitwise_and", "Or": "bitwise_or",
+                "Eq": "equal", "Ne": "not_equal", "Lt": "less", "Le": "less_equal", "Gt": "greater",
+                "Ge": "greater_equal"}
+_COMPARE = {"Eq": lambda x, y: x == y, "Ne": lambda x, y: x != y, "Lt": lambda x, y: x < y,
+            "Le": lambda x, y: x <= y, "Gt": lambda x, y: x > y, "Ge": lambda x, y: x >= y}
+
+
+def _operand(x):
+    """(kind, unit, values, dtype text, DType class) of an operand: kinds
+    'M', 'm', or NumPy's kind of the data ('b', 'i', 'u', 'f', 'U', ...);
+    None when numpy has no loop for it."""
+    if isinstance(x, ndarray):
+        return x._dt.kind, x._dt.unit, x._v, repr(x._dt), _DT_CLASSES[x._dt.kind]
+    if isinstance(x, _Scalar):
+        return x._kind, x._unit, np.array(x._i, dtype=np.int64), repr(x.dtype), _DT_CLASSES[x._kind]
+    if isinstance(x, str):
+        return "U", None, None, "dtype('<U%d')" % len(x), "StrDType"
+    if isinstance(x, (list, tuple)):
+        try:
+            x = np.asarray(x)
+        except Exception:
+            return _operand(_array(x))
+    if isinstance(x, (bool, int, float)):
+        a = np.asarray(x)
+        return a.dtype.kind, None, a, repr(a.dtype), _PY_CLASSES[type(x)]
+    if isinstance(x, (np.ndarray, np.generic)):
+        a = np.asarray(x)
+        if a.dtype.kind not in "biuf":
+            return None
+        return a.dtype.kind, None, a, repr(a.dtype), _CLASS_NAMES.get(str(a.dtype), "ObjectDType")
+    return None
+
+
+def _binary(op, a, b):
+    x, y = _operand(a), _operand(b)
+    if x is None or y is None:
+        return NotImplemented
+    (kx, ux, vx, tx, cx_), (ky, uy, vy, ty, cy_) = x, y
+    scalar = np.ndim(vx) == 0 and np.ndim(vy) == 0
+
+    def fail(no_loop=False):
+        if no_loop or op in ("MatMul", "And", "Or", "Pow"):
+            raise _ufunc_error("ufunc '%s' did not contain a loop with signature matching types (<class "
+                               "'numpy.dtypes.%s'>, <class 'numpy.dtypes.%s'>) -> None" % (_UFUNC_NAMES[op], cx_, cy_))
+        raise _ufunc_error("ufunc '%s' cannot use operands with types %s and %s" % (_UFUNC_NAMES[op], tx, ty))
+
+    def nat_of(v, k):
+        return (v == NAT) if k in ("M", "m") else np.zeros(np.shape(v), dtype=bool)
+
+    def common():
+        for pos, (kt, ut, ko, uo) in enumerate(((kx, ux, ky, uy), (ky, uy, kx, ux))):
+            # A timedelta of years/months does not cast to a datetime's linear unit.
+            if kt == "m" and ko == "M" and ut in _CALENDAR and uo and _linear(uo):
+                raise _ufunc_error("Cannot cast ufunc '%s' input %d from dtype('<m8[%s]') to dtype('<m8[%s]') "
+                                   "with casting rule 'same_kind'" % (_UFUNC_NAMES[op], pos, ut, uo))
+        unit = _common_unit(kx, ux, ky, uy)
+        return unit, _convert(vx, kx, ux, unit), _convert(vy, ky, uy, unit)
+
+    both_time = kx in "Mm" and ky in "Mm"
+    if op == "Pow" and isinstance(b, (int, float)) and b == 2:
+        # NumPy computes a ** 2 as square(a).
+        raise TypeError("ufunc 'square' not supported for the input types, and the inputs could not be safely "
+                        "coerced to any supported types according to the casting rule ''safe''")
+    if op in _COMPARE:
+        if not (both_time and kx == ky):
+            if (kx == "m" and ky in "iub") or (ky == "m" and kx in "iub"):
+                # timedelta against integers: the integers as counts of its unit.
+                ux = uy = ux or uy
+            elif op in ("Eq", "Ne"):
+                shape = np.broadcast_shapes(np.shape(vx) if vx is not None else (),
+                                            np.shape(vy) if vy is not None else ())
+                return _result(np.full(shape, op == "Ne"), scalar)
+            else:
+                fail(no_loop=not both_time)
+        unit, cx, cy = common()
+        nat = (cx == NAT) | (cy == NAT)
+        r = _COMPARE[op](cx, cy)
+        r = (r | nat) if op == "Ne" else (r & ~nat)
+        return _result(r, scalar)
+    if op in ("Add", "Sub"):
+        if kx in "iu" and ky in "Mm":
+            kx, ux = "m", uy
+        if ky in "iu" and kx in "Mm":
+            ky, uy = "m", ux
+        if not both_time and not (kx in "Mm" and ky in "Mm"):
+            fail()
+        if op == "Add":
+            if kx == "M" and ky == "M":
+                fail()
+            kind = "M" if "M" in (kx, ky) else "m"
+        else:
+            if kx == "m" and ky == "M":
+                fail()
+            kind = "m" if kx == ky else "M"
+        unit, cx, cy = common()
+        nat = (cx == NAT) | (cy == NAT)
+        r = cx + cy if op == "Add" else cx - cy
+        return _wrap(np.where(nat, NAT, r), _DTDType(kind, unit), scalar)
+    if op == "Mul":
+        if kx in "iufb" and ky == "m":
+            kx, ux, vx, ky, uy, vy = ky, uy, vy, kx, ux, vx
+        if kx != "m" or ky not in "iufb":
+            fail()
+        nat = vx == NAT
+        if ky == "f":
+            prod = vx * vy
+            nat = nat | np.isnan(prod)
+            r = np.where(nat, 0, prod).astype(np.int64)
+        else:
+            r = vx * vy
+        return _wrap(np.where(nat, NAT, r), _DTDType("m", ux), scalar)
+    if op in ("Div", "FloorDiv", "Mod"):
+        if kx != "m":
+            fail()
+        if ky == "m":
+            unit, cx, cy = common()
+            nat = (cx == NAT) | (cy == NAT)
+            safe = np.where(nat | (cy == 0), 1, cy)
+            if op == "Div":
+                return _result(np.where(nat, np.nan, cx / np.where(nat, 1, cy)), scalar)
+            if op == "FloorDiv":
+                return _result(np.where(nat | (cy == 0), 0, cx // safe), scalar)
+            r = np.where(nat | (cy == 0), NAT, cx % safe)
+            return _wrap(r, _DTDType("m", unit), scalar)
+        if ky not in "iuf" or op == "Mod":
+            fail()
+        nat = vx == NAT
+        if ky != "f":
+            # C's integer division (truncation), as NumPy's loop divides.
+            zero = vy == 0
+            nat = nat | zero
+            d = np.where(zero, 1, vy)
+            q = vx // d
+            r = q + ((q * d != vx) & ((vx < 0) != (d < 0)))
+        else:
+            q = vx / vy
+            nat = nat | ~np.isfinite(q)
+            r = np.where(nat, 0, np.floor(q) if op == "FloorDiv" else q).astype(np.int64)
+        return _wrap(np.where(nat, NAT, r), _DTDType("m", ux), scalar)
+    fail()
+
+
+def _result(r, scalar):
+    """A numeric result: a NumPy scalar when both operands were scalars."""
+    return np.asarray(r)[()] if scalar else r
+
+
+def _native_binary(op, a, b):
+    return _binary(op, a, b)
+
+
+_DT_CLASSES = {"M": "DateTime64DType", "m": "TimeDelta64DType"}
+_PY_CLASSES = {bool: "BoolDType", int: "_PyLongDType", float: "_PyFloatDType"}
+_CLASS_NAMES = {"bool": "BoolDType", "int8": "Int8DType", "uint8": "UInt8DType", "int16": "Int16DType",
+                "uint16": "UInt16DType", "int32": "Int32DType", "uint32": "UInt32DType", "int64": "Int64DType",
+                "uint64": "UInt64DType", "float16": "Float16DType", "float32": "Float32DType",
+                "float64": "Float64DType"}
+
+
+# ---- numpy functions of datetime arrays ----
+
+def isnat(x):
+    if isinstance(x, (ndarray, _Scalar)):
+        v = x._v if isinstance(x, ndarray) else x._i
+        return v == NAT if isinstance(x, ndarray) else np.bool_(v == NAT)
+    raise TypeError("ufunc 'isnat' is only defined for np.datetime64 and np.timedelta64.")
+
+
+def datetime_as_string(arr, unit=None, timezone="naive", casting="same_kind"):
+    a = arr._arr() if isinstance(arr, _Scalar) else arr
+    if not isinstance(a, ndarray) or a._dt.kind != "M":
+        raise TypeError("input must have type NumPy datetime")
+    if timezone != "naive":
+        _unsupported("datetime_as_string(timezone=%r)" % (timezone,))
+    if unit is not None and unit != "auto":
+        a = a.astype("M8[%s]" % unit)
+    elif unit == "auto":
+        _unsupported("datetime_as_string(unit='auto')")
+    out = _texts(a)
+    return out[()] if isinstance(arr, _Scalar) else out
