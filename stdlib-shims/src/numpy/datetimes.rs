@@ -136,6 +136,14 @@ fn function(vm: &VirtualMachine, name: &str) -> PyResult<PyObjectRef> {
     })
 }
 
+/// The unary ufunc `name` (NumPy's name) of a datetime value.
+pub fn unary(vm: &VirtualMachine, a: &PyObject, name: &str) -> PyResult<Option<PyObjectRef>> {
+    if !is_value(vm, a) {
+        return Ok(None);
+    }
+    call(vm, "_unary", (name.to_owned(), a.to_owned())).map(Some)
+}
+
 /// numpy's function `name` for datetime arguments (`_np_<name>`) when one
 /// of its data parameters holds a datetime value; None otherwise.
 pub fn forward(vm: &VirtualMachine, name: &str, args: &FuncArgs, params: &[&str]) -> PyResult<Option<PyObjectRef>> {

@@ -7,10 +7,7 @@
 
 __all__ = []
 
-import types
-
-# datetimes.py's names (its module's dict, reached through a function of it).
-_d = types.SimpleNamespace(**np.isnat.__globals__)
+_d = np._datetimes_module
 ndarray = _d.ndarray
 _Scalar = _d._Scalar
 NAT = _d.NAT

@@ -13,9 +13,10 @@
 #
 # Written from NumPy's documentation; no NumPy code is copied.
 
-__all__ = ["datetime64", "timedelta64", "isnat", "datetime_data", "datetime_as_string"]
+__all__ = ["datetime64", "timedelta64", "isnat", "datetime_data", "datetime_as_string", "_datetimes_module"]
 
 import datetime as _pydt
+import types as _types
 
 _str_native = np._strings_native
 
@@ -442,7 +443,11 @@ class _Scalar:
         return self._i != 0 and self._i != NAT
 
     def __int__(self):
-        return self._i
+        # As NumPy: through the Python object (a timedelta or date refuses).
+        return int(self.item())
+
+    def __float__(self):
+        return float(self.item())
 
     def __eq__(self, o): return _binary("Eq", self, o)
     def __ne__(self, o): return _binary("Ne", self, o)
@@ -575,7 +580,7 @@ class ndarray:
     __class__ = property(lambda self: np.ndarray)
 
     def __init__(self, values, dt):
-        self._v = values
+        self._v = values if isinstance(values, np.ndarray) else np.asarray(values)
         self._dt = dt
 
     dtype = property(lambda self: self._dt)
@@ -642,6 +647,16 @@ class ndarray:
 
     def __deepcopy__(self, memo):
         return self.copy()
+
+    def tobytes(self, order="C"):
+        """NumPy's bytes: each element's int64 count, little-endian."""
+        if order not in ("C", "A", "K"):
+            _unsupported("ndarray.tobytes(order=%r) of datetime64/timedelta64 arrays" % (order,))
+        return bytes(memoryview(np.ascontiguousarray(self._v)))
+
+    def __reduce__(self):
+        # Rebuilt by np.array from the int64 counts (NumPy loads it too).
+        return (np.array, (self._v.tolist(), self._dt.str))
 
     def __bool__(self):
         return bool(self._v != 0)
@@ -816,6 +831,21 @@ class ndarray:
             r = np.isin(mine, theirs[theirs != NAT])
         return ~r if invert else r
 
+    def prod(self, *args, **kwargs):
+        raise _ufunc_error("ufunc 'multiply' cannot use operands with types %r and %r" % (self._dt, self._dt))
+
+    def cumsum(self, axis=None, dtype=None, out=None):
+        if self._dt.kind == "M":
+            raise _ufunc_error("ufunc 'add' cannot use operands with types %r and %r" % (self._dt, self._dt))
+        if dtype is not None or out is not None:
+            _unsupported("ndarray.cumsum(dtype=, out=) of timedelta64 arrays")
+        v = self._v if axis is not None else self._v.ravel()
+        ax = axis if axis is not None else 0
+        nat = v == NAT
+        # Once a NaT is added, the running sum stays NaT.
+        seen = np.cumsum(nat, axis=ax) > 0
+        return ndarray(np.where(seen, NAT, np.cumsum(np.where(nat, 0, v), axis=ax)), self._dt)
+
     def nonzero(self):
         return np.nonzero(self._v)
 
@@ -915,7 +945,7 @@ def _cast(v, src, dst):
 
 def _walk(obj, shape, depth, leaves):
     if isinstance(obj, ndarray):
-        obj = obj.tolist() if obj.ndim else obj[()]
+        obj = list(obj) if obj.ndim else obj[()]
     elif isinstance(obj, np.ndarray) and not isinstance(obj, ndarray):
         obj = obj.tolist()
     if isinstance(obj, (list, tuple)):
@@ -967,7 +997,7 @@ def _array(obj, dtype=None):
     _walk(obj, shape, 0, leaves)
     if d is None:
         kinds = set(x._kind for x in leaves if isinstance(x, _Scalar))
-        if len(kinds) != 1:
+        if len(kinds) != 1 or not all(isinstance(x, _Scalar) for x in leaves):
             _unsupported("array of datetime64 values mixed with other objects")
         d = _DTDType(kinds.pop(), "")
     _plain(d)
@@ -1108,8 +1138,10 @@ def _binary(op, a, b):
     def fail(no_loop=False):
         if no_loop or op in ("MatMul", "And", "Or", "Pow"):
             raise _ufunc_error("ufunc '%s' did not contain a loop with signature matching types (<class "
-                               "'numpy.dtypes.%s'>, <class 'numpy.dtypes.%s'>) -> None" % (_UFUNC_NAMES[op], cx_, cy_))
-        raise _ufunc_error("ufunc '%s' cannot use operands with types %s and %s" % (_UFUNC_NAMES[op], tx, ty))
+                               "'numpy.dtypes.%s'>, <class 'numpy.dtypes.%s'>) -> None"
+                               % (_UFUNC_NAMES.get(op, op.lower()), cx_, cy_))
+        raise _ufunc_error("ufunc '%s' cannot use operands with types %s and %s"
+                           % (_UFUNC_NAMES.get(op, op.lower()), tx, ty))
 
     def nat_of(v, k):
         return (v == NAT) if k in ("M", "m") else np.zeros(np.shape(v), dtype=bool)
@@ -1204,7 +1236,42 @@ def _binary(op, a, b):
             nat = nat | ~np.isfinite(q)
             r = np.where(nat, 0, np.floor(q) if op == "FloorDiv" else q).astype(np.int64)
         return _wrap(np.where(nat, NAT, r), _DTDType("m", ux), scalar)
+    if op in ("Maximum", "Minimum", "Fmax", "Fmin"):
+        if not (both_time and kx == ky):
+            if not ((kx == "m" and ky in "iub") or (ky == "m" and kx in "iub")):
+                fail()
+            kx = ky = "m"
+            ux = uy = ux or uy
+        unit, cx, cy = common()
+        nat = (cx == NAT) | (cy == NAT)
+        if op in ("Fmax", "Fmin"):
+            # fmax/fmin ignore a NaT when the other is a value.
+            cx, cy = np.where(cx == NAT, cy, cx), np.where(cy == NAT, cx, cy)
+            nat = (cx == NAT) & (cy == NAT)
+        r = np.maximum(cx, cy) if op in ("Maximum", "Fmax") else np.minimum(cx, cy)
+        return _wrap(np.where(nat, NAT, r), _DTDType(kx, unit), scalar)
     fail()
+
+
+def _unary(name, a):
+    """The unary ufunc `name` of a datetime array or scalar."""
+    kind, unit = (a._dt.kind, a._dt.unit) if isinstance(a, ndarray) else (a._kind, a._unit)
+    v = a._v if isinstance(a, ndarray) else np.array(a._i, dtype=np.int64)
+    scalar = not isinstance(a, ndarray) or v.ndim == 0
+    nat = v == NAT
+    if name == "isnat":
+        return _result(nat, scalar)
+    if name in ("isfinite", "isnan", "isinf"):
+        r = ~nat if name == "isfinite" else nat if name == "isnan" else np.zeros(np.shape(v), dtype=bool)
+        return _result(r, scalar)
+    if kind == "m" and name in ("absolute", "negative", "positive", "sign"):
+        r = {"absolute": abs, "negative": lambda x: -x, "positive": lambda x: x, "sign": np.sign}[name](v)
+        return _wrap(np.where(nat, NAT, r), _DTDType("m", unit), scalar)
+    if name in ("negative", "absolute", "positive", "sign"):
+        raise _ufunc_error("ufunc '%s' did not contain a loop with signature matching types "
+                           "<class 'numpy.dtypes.DateTime64DType'> -> None" % name)
+    raise TypeError("ufunc '%s' not supported for the input types, and the inputs could not be safely coerced to "
+                    "any supported types according to the casting rule ''safe''" % name)
 
 
 def _result(r, scalar):
@@ -1245,3 +1312,8 @@ def datetime_as_string(arr, unit=None, timezone="naive", casting="same_kind"):
         _unsupported("datetime_as_string(unit='auto')")
     out = _texts(a)
     return out[()] if isinstance(arr, _Scalar) else out
+
+
+# This module's names, for datetime_funcs.py and busday.py (np._datetimes_module);
+# read from a function's globals (a pylib file's top-level names are there).
+_datetimes_module = _types.SimpleNamespace(**isnat.__globals__)
