@@ -1,7 +1,8 @@
 //! The hooks that send numpy's native entry points to `pylib/datetimes.py`
-//! (datetime64 / timedelta64 arrays, their scalars and dtypes).
+//! (datetime64 / timedelta64 dtypes and scalars) and `datetime_array.py`
+//! (their arrays).
 //!
-//! A datetime array is a Python object (`datetimes.py`'s `ndarray`) holding
+//! A datetime array is a Python object (`datetime_array.py`'s `ndarray`) holding
 //! NumPy's int64 values in an ordinary hipy array; everything about it is
 //! Python over numeric primitives. The text hooks (`strings_native.rs`)
 //! call these where they decline an argument, so numeric arrays never
@@ -13,10 +14,6 @@ use rustpython_vm::function::FuncArgs;
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
 use crate::numpy::ndarray::PyNdArray;
-
-fn module(vm: &VirtualMachine) -> PyResult<PyObjectRef> {
-    crate::numpy::pylib::module(vm, "datetimes.py")
-}
 
 /// Whether `obj` is a datetime/timedelta array or scalar (its class has
 /// `_hipy_dt`).
@@ -58,9 +55,10 @@ pub fn is_dtype(vm: &VirtualMachine, obj: &PyObject) -> bool {
     obj.class().get_attr(vm.ctx.intern_str("_hipy_dt_dtype")).is_some()
 }
 
-/// `datetimes.py`'s `name(*args)`.
+/// `datetime_array.py`'s `name(*args)` (`datetimes.py`'s for `_dtype`).
 fn call(vm: &VirtualMachine, name: &str, args: impl rustpython_vm::function::IntoFuncArgs) -> PyResult {
-    module(vm)?.get_attr(&*vm.ctx.new_str(name), vm)?.call(args, vm)
+    let file = if name == "_dtype" { "datetimes.py" } else { "datetime_array.py" };
+    crate::numpy::pylib::module(vm, file)?.get_attr(&*vm.ctx.new_str(name), vm)?.call(args, vm)
 }
 
 /// `np.array(obj, dtype)` when the dtype is datetime or `obj` is a datetime

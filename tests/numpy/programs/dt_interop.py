@@ -32,3 +32,10 @@ print(repr(np.load(buf)))
 v = d.view('int64')
 print(repr(v), repr(d.view('M8[W]')) if False else '', repr(np.array([0, 7], 'M8[D]').view('m8[D]')))
 print(repr(d.view('int64') // 7), repr(np.datetime64('2024-03-01') - np.timedelta64(1, 'D')))
+print(repr(np.median(np.array([1, 2, 4, 8], 'm8[h]'))), repr(np.median(np.array([1, 'NaT', 3], 'm8[h]'))),
+      repr(np.median(np.array([3, 1, 2], 'm8[h]'))), repr(np.median(np.array([1, 2], 'm8[s]'))),
+      repr(np.median(np.array([[1, 5], [3, 9], [2, 2]], 'm8[m]'), axis=0)))
+try:
+    np.median(d)
+except Exception as e:
+    print(type(e).__name__, e)

@@ -8,7 +8,7 @@
 
 __all__ = ["busday_count", "is_busday", "busday_offset", "busdaycalendar"]
 
-_d = np._datetimes_module
+_d = np._datetime_arrays
 NAT = _d.NAT
 _DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 _ROLLS = ("raise", "nat", "forward", "following", "backward", "preceding", "modifiedfollowing",

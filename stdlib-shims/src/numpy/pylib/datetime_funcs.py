@@ -7,7 +7,7 @@
 
 __all__ = []
 
-_d = np._datetimes_module
+_d = np._datetime_arrays
 ndarray = _d.ndarray
 _Scalar = _d._Scalar
 NAT = _d.NAT

@@ -94,6 +94,7 @@ const SOURCES: &[Source] = &[
     source!("strings.py", "<hipy numpy/strings.py>", Target::Namespace),
     source!("strings_funcs.py", "<hipy numpy/strings_funcs.py>", Target::Namespace),
     source!("datetimes.py", "<hipy numpy/datetimes.py>", Target::Namespace),
+    source!("datetime_array.py", "<hipy numpy/datetime_array.py>", Target::Namespace),
     source!("datetime_funcs.py", "<hipy numpy/datetime_funcs.py>", Target::Namespace),
     source!("busday.py", "<hipy numpy/busday.py>", Target::Namespace),
     source!("char.py", "<hipy numpy/char.py>", Target::Submodule("char")),
