@@ -25,3 +25,14 @@ for f in [lambda: d + d, lambda: d * 2, lambda: t * t, lambda: d / d, lambda: d 
         print(repr(f()))
     except Exception as e:
         print(type(e).__name__, e)
+for f in [lambda: np.array([1.5, 2.0], dtype='m8[s]'), lambda: np.array([1.5], dtype='M8[s]'),
+          lambda: np.array([True, False], dtype='m8[s]'), lambda: np.array([1.5, np.nan]).astype('m8[s]'),
+          lambda: np.array([-1.5]).astype('m8[s]'), lambda: np.array([1, 2]).astype('M8'),
+          lambda: np.array(['2024-01-01'], 'M8[D]').astype('M8', casting='safe'),
+          lambda: np.array(['2024-01-01'], 'M8[D]').astype('M8[W]', casting='safe'),
+          lambda: np.array(['2024-01-01'], 'M8[D]').astype('M8[D]', casting='no'),
+          lambda: np.array(['2024-01-01'], 'M8[D]').astype('M8[s]', casting='equiv')]:
+    try:
+        print(repr(f()))
+    except Exception as e:
+        print(type(e).__name__, e)

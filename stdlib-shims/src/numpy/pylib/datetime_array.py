@@ -444,25 +444,25 @@ def _walk(obj, shape, depth, leaves):
 
 
 def _leaf(x, kind, unit):
-    """One element: (int value or None when its unit is still to come,
-    the unit it carries, the parsed components)."""
+    """One element of np.array(..., dtype=kind[unit]): (its int value,
+    the unit it carries: a string's or a date's own when unit is generic)."""
     if isinstance(x, _Scalar):
         if x._kind != kind:
             _unsupported("array of datetime64 and timedelta64 values")
-        return x._i, x._unit, None
+        return x._i, x._unit
     if x is None:
-        return NAT, "", None
+        return NAT, ""
     if isinstance(x, str) or (kind == "M" and isinstance(x, _pydt.date)) or \
             (kind == "m" and isinstance(x, _pydt.timedelta)):
         s = (datetime64 if kind == "M" else timedelta64)(x, unit or None)
-        return s._i, s._unit, None
-    if isinstance(x, bool) or not hasattr(x, "__index__"):
-        if isinstance(x, float) and kind == "m":
-            return (NAT if x != x else int(x)), unit, None
+        return s._i, s._unit
+    if isinstance(x, float):
+        raise ValueError("Could not convert object to NumPy %s" % ("datetime" if kind == "M" else "timedelta"))
+    if (isinstance(x, bool) and kind == "M") or not hasattr(x, "__index__"):
         _unsupported("array of %s as %s" % (type(x).__name__, "datetime64" if kind == "M" else "timedelta64"))
     if kind == "M" and not unit:
         raise ValueError("Converting an integer to a NumPy datetime requires a specified unit")
-    return int(x), unit, None
+    return int(x), unit
 
 
 def _array(obj, dtype=None):
@@ -487,12 +487,13 @@ def _array(obj, dtype=None):
     got = [_leaf(x, d.kind, d.unit) for x in leaves]
     unit = d.unit
     if not unit:
-        found = [u for _, u, _ in got if u]
+        # Units inferred from the elements: the finest (timedeltas: NumPy's common unit).
+        found = [u for _, u in got if u]
         unit = found[0] if found else ""
         for u in found:
             unit = _common_unit(d.kind, unit, d.kind, u) if d.kind == "m" else _finer(unit, u)
-    values = np.array([v for v, _, _ in got], dtype=np.int64)
-    units = [u for _, u, _ in got]
+    values = np.array([v for v, _ in got], dtype=np.int64)
+    units = [u for _, u in got]
     if any(u and u != unit for u in units):
         out = []
         for v, u in zip(values.tolist(), units):
@@ -512,12 +513,17 @@ def _check_cast(src, dst, casting):
     d_time = isinstance(dst, _DTDType)
     if s_time and d_time and src.kind == dst.kind:
         su, du = src.unit, dst.unit
+        finer = casting == "same_kind" or _UNITS.index(du) >= _UNITS.index(su) if su and du else True
         if casting in ("no", "equiv"):
             ok = su == du and src.count == dst.count
-        elif not su or not du or src.kind == "M":
-            ok = casting == "same_kind" or not du or (su and _UNITS.index(du) >= _UNITS.index(su)) or not su
+        elif not su or not du:
+            ok = True
+        elif src.kind == "M":
+            # Datetimes of years/months convert to days exactly.
+            ok = finer
         else:
-            ok = _linear(su) == _linear(du) and (casting == "same_kind" or _UNITS.index(du) >= _UNITS.index(su))
+            # Timedeltas of years/months and of linear units do not mix.
+            ok = _linear(su) == _linear(du) and finer
     else:
         # Integers and bools become timedeltas; nothing else crosses kinds.
         ok = d_time and dst.kind == "m" and not s_time and src.kind in "biu" and casting in ("safe", "same_kind")
@@ -537,7 +543,7 @@ def _from_numeric(a, dtype, casting="unsafe"):
     else:
         _unsupported("ndarray.astype(%s) of %s" % (d, a.dtype))
     if d.kind == "M" and not d.unit:
-        raise ValueError("Converting an integer to a NumPy datetime requires a specified unit")
+        raise ValueError("Cannot convert a NumPy datetime value other than NaT with generic units")
     return ndarray(v, d)
 
 
@@ -768,10 +774,6 @@ def _trunc_div(x, d):
 def _result(r, scalar):
     """A numeric result: a NumPy scalar when both operands were scalars."""
     return np.asarray(r)[()] if scalar else r
-
-
-def _native_binary(op, a, b):
-    return _binary(op, a, b)
 
 
 _DT_CLASSES = {"M": "DateTime64DType", "m": "TimeDelta64DType"}

@@ -161,25 +161,20 @@ def _np_diff(a, n=1, axis=-1, prepend=None, append=None):
 
 
 def _np_arange(start=None, stop=None, step=None, dtype=None, *, like=None):
-    d = _dtype_or_none(dtype) if dtype is not None else None
-    kind = d.kind if d is not None else None
     if stop is None:
         _unsupported("arange of one datetime argument")
-    ends = _array([start, stop], d) if d is not None or not isinstance(start, (int,)) else None
-    if ends is None:
-        ends = _array([start, stop])
-    kind = ends._dt.kind
-    unit = ends._dt.unit
-    if step is None:
-        step = 1
+    d = _dtype_or_none(dtype) if dtype is not None else None
+    ends = _array([start, stop], d)
+    kind, unit = ends._dt.kind, ends._dt.unit
     if isinstance(step, (_Scalar, ndarray)):
         sk = _as_dt(step)
         if sk._dt.kind != "m":
             _unsupported("arange with a datetime step")
+        # The step's unit joins the ends' (a finer step refines the result).
         unit = _common_unit(kind, unit, "m", sk._dt.unit)
         step_v = int(_cast(sk._v, sk._dt, _DTDType("m", unit)))
     else:
-        step_v = int(step)
+        step_v = 1 if step is None else int(step)
     if d is not None and d.unit:
         unit = d.unit
     dt = _DTDType(kind, unit)
