@@ -30,6 +30,8 @@ const PROBES: &[(&str, &str)] = &[
     ("np.zeros(3, order='F')", "numpy.zeros(order=...) is not supported by hipy"),
     ("np.exp(np.array(['a', 'b']))", "numpy.exp of str arrays is not supported by hipy"),
     ("np.array(['a', 'b']).cumsum()", "numpy.ndarray.cumsum of str arrays is not supported by hipy"),
+    ("np.array([1, 2], 'm8[h]').std()", "numpy.ndarray.std of datetime64/timedelta64 arrays is not supported by hipy"),
+    ("np.datetime64('today')", "numpy.datetime64('today') is not supported by hipy"),
     ("np.random.MT19937(1).jumped()", "numpy.random.MT19937.jumped is not supported by hipy"),
     ("np.random.RandomState(np.random.PCG64(1))", "numpy.random.RandomState over a PCG64 bit generator is not supported by hipy"),
     ("np.polynomial.chebyshev.chebval2d([0.5], [0.5], [[1.0]])", "numpy.polynomial.chebyshev.chebval2d is not supported by hipy"),

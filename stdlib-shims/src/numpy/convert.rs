@@ -97,6 +97,12 @@ pub fn unsupported_operand(vm: &VirtualMachine, obj: &PyObject) -> rustpython_vm
             crate::numpy::args::current_function()
         ));
     }
+    if crate::numpy::datetimes::is_value(vm, obj) {
+        return vm.new_not_implemented_error(format!(
+            "numpy.{} of datetime64/timedelta64 arrays is not supported by hipy",
+            crate::numpy::args::current_function()
+        ));
+    }
     if crate::numpy::complex_native::holds_complex(vm, obj) {
         return vm.new_not_implemented_error(
             "this numpy function does not take complex values in hipy (complex arrays have arithmetic, \
@@ -261,6 +267,12 @@ pub fn parse_dtype(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Option<DType
     if crate::numpy::strings_native::is_text_dtype(vm, obj) {
         return Err(vm.new_not_implemented_error(format!(
             "numpy.{} with a str dtype is not supported by hipy",
+            crate::numpy::args::current_function()
+        )));
+    }
+    if crate::numpy::datetimes::is_dtype(vm, obj) {
+        return Err(vm.new_not_implemented_error(format!(
+            "numpy.{} with a datetime64/timedelta64 dtype is not supported by hipy",
             crate::numpy::args::current_function()
         )));
     }

@@ -16,7 +16,16 @@ use rustpython_vm::{PyObject, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 /// A unary ufunc call `f(x, out=None)`.
 pub fn unary_ufunc(vm: &VirtualMachine, op: UnaryOp, name: &'static str, args: FuncArgs) -> PyResult {
     let [x, out] = bind(vm, name, args, ["x", "out"], 1)?;
-    let node = graph::unary(op, &node_of(vm, x.as_ref().unwrap())?).or_raise(vm)?;
+    let x = x.as_ref().unwrap();
+    let operand = match node_of(vm, x) {
+        Ok(n) => n,
+        // A datetime operand: datetimes.py's timedelta ufuncs or NumPy's error.
+        Err(e) => match crate::numpy::datetimes::unary(vm, x, graph::unary_ufunc_name(op))? {
+            Some(r) if out.is_none() => return Ok(r),
+            _ => return Err(e),
+        },
+    };
+    let node = graph::unary(op, &operand).or_raise(vm)?;
     finish_ufunc(vm, node, out, graph::unary_ufunc_name(op))
 }
 

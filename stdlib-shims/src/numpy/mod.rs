@@ -4,6 +4,7 @@
 
 pub(crate) mod args;
 pub(crate) mod complex_native;
+pub(crate) mod datetimes;
 pub(crate) mod convert;
 pub(crate) mod dtype_obj;
 pub(crate) mod flags;

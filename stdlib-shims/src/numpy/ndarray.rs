@@ -599,6 +599,9 @@ impl PyNdArray {
         if crate::numpy::strings_native::is_text_dtype(vm, &dtype) {
             return crate::numpy::strings_native::astype(vm, zelf.as_object(), dtype);
         }
+        if crate::numpy::datetimes::is_dtype(vm, &dtype) {
+            return crate::numpy::datetimes::astype(vm, zelf.as_object(), dtype, &rule);
+        }
         if crate::numpy::complex_native::is_complex_dtype(vm, &dtype) {
             if rule != "unsafe" {
                 return Err(unsupported(vm, "ndarray.astype(casting=...) to a complex dtype"));

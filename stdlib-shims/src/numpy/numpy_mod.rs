@@ -429,7 +429,7 @@ pub mod numpy {
     fn asarray(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
         let [a, dtype] = bind(vm, "asarray", args, ["a", "dtype"], 1)?;
         let a = a.unwrap();
-        if crate::numpy::strings_native::is_text_array(vm, &a) && given(&dtype, vm).is_none() {
+        if crate::numpy::strings_native::is_pylib_array(vm, &a) && given(&dtype, vm).is_none() {
             return Ok(a);
         }
         if let Some(r) = complex_array(vm, &a, given(&dtype, vm))? {
@@ -580,6 +580,9 @@ pub mod numpy {
 
     #[pyfunction]
     fn arange(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        if let Some(r) = crate::numpy::datetimes::forward(vm, "arange", &args, &["start", "stop", "step", "dtype"])? {
+            return Ok(r);
+        }
         wrap_array(vm, arange_node(vm, args)?)
     }
 
@@ -1050,6 +1053,9 @@ pub mod numpy {
 
     #[pyfunction]
     fn diff(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
+        if let Some(r) = crate::numpy::datetimes::forward(vm, "diff", &args, &["a"])? {
+            return Ok(r);
+        }
         let [a, n, axis, prepend, append] = bind(vm, "diff", args, ["a", "n", "axis", "prepend", "append"], 1)?;
         let mut x = node_of(vm, a.as_ref().unwrap())?;
         let n = match given(&n, vm) {

@@ -73,7 +73,7 @@ pub fn function(vm: &VirtualMachine, op: ReduceOp, name: &'static str, mut args:
     let x = match convert::node_of(vm, &a) {
         Ok(x) => x,
         // NumPy calls the method of an array-like it does not know.
-        Err(_) if crate::numpy::strings_native::is_text_array(vm, &a) => return vm.call_method(&a, name, args),
+        Err(_) if crate::numpy::strings_native::is_pylib_array(vm, &a) => return vm.call_method(&a, name, args),
         Err(e) => return Err(e),
     };
     method(vm, x, op, name, args)
@@ -109,7 +109,7 @@ pub fn arg_function(vm: &VirtualMachine, op: ReduceOp, name: &'static str, mut a
     let x = match convert::node_of(vm, &a) {
         Ok(x) => x,
         // NumPy calls the method of an array-like it does not know.
-        Err(_) if crate::numpy::strings_native::is_text_array(vm, &a) => return vm.call_method(&a, name, args),
+        Err(_) if crate::numpy::strings_native::is_pylib_array(vm, &a) => return vm.call_method(&a, name, args),
         Err(e) => return Err(e),
     };
     arg_method(vm, x, op, name, args)
@@ -172,7 +172,7 @@ pub fn var_function(vm: &VirtualMachine, std: bool, name: &'static str, mut args
     let x = match convert::node_of(vm, &a) {
         Ok(x) => x,
         // NumPy calls the method of an array-like it does not know.
-        Err(_) if crate::numpy::strings_native::is_text_array(vm, &a) => return vm.call_method(&a, name, args),
+        Err(_) if crate::numpy::strings_native::is_pylib_array(vm, &a) => return vm.call_method(&a, name, args),
         Err(e) => return Err(e),
     };
     var_method(vm, x, std, name, args)
@@ -197,7 +197,7 @@ pub fn cumulative_function(vm: &VirtualMachine, op: CumOp, name: &'static str, m
     let x = match convert::node_of(vm, &a) {
         Ok(x) => x,
         // NumPy calls the method of an array-like it does not know.
-        Err(_) if crate::numpy::strings_native::is_text_array(vm, &a) => return vm.call_method(&a, name, args),
+        Err(_) if crate::numpy::strings_native::is_pylib_array(vm, &a) => return vm.call_method(&a, name, args),
         Err(e) => return Err(e),
     };
     cumulative(vm, x, op, name, args)

@@ -173,13 +173,28 @@ pub(crate) mod strings_native {
 
     /// `text(codes, is_bytes, mode, dtype)`: NumPy's `repr` (mode 0) or
     /// `str` (mode 1) of the text array with these codes (at least 1-d);
-    /// `dtype` is the repr's dtype text (`'<U3'`).
+    /// `dtype` is the repr's dtype text (`'<U3'`). `shown` true: the
+    /// elements are the texts to show (datetime arrays render theirs), not
+    /// Python's `repr` of each, right-aligned to the widest as NumPy shows
+    /// datetimes and timedeltas.
     #[pyfunction]
-    fn text(codes: PyObjectRef, is_bytes: bool, mode: i32, dtype: String, vm: &VirtualMachine) -> PyResult<String> {
+    fn text(
+        codes: PyObjectRef,
+        is_bytes: bool,
+        mode: i32,
+        dtype: String,
+        shown: rustpython_vm::function::OptionalArg<bool>,
+        vm: &VirtualMachine,
+    ) -> PyResult<String> {
         let (v, shape, width) = code_points(vm, &codes)?;
+        let shown = shown.unwrap_or(false);
         let failed = std::cell::RefCell::new(None);
         let render = |i: usize| -> String {
-            match element(vm, &v, width, i, is_bytes).repr(vm) {
+            let e = element(vm, &v, width, i, is_bytes);
+            if shown {
+                return e.str(vm).map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+            }
+            match e.repr(vm) {
                 Ok(s) => s.to_string_lossy().into_owned(),
                 Err(e) => {
                     failed.borrow_mut().get_or_insert(e);
@@ -188,9 +203,9 @@ pub(crate) mod strings_native {
             }
         };
         let out = if mode == 0 {
-            format::text_array_repr(&shape, &render, &dtype)
+            format::text_array_repr(&shape, &render, shown, &dtype)
         } else {
-            format::text_array_str(&shape, &render)
+            format::text_array_str(&shape, &render, shown)
         };
         match failed.into_inner() {
             Some(e) => Err(e),
@@ -276,6 +291,12 @@ pub fn make_module(vm: &VirtualMachine) -> PyResult<rustpython_vm::PyRef<rustpyt
     Ok(m)
 }
 
+/// Whether `obj` is an array numpy's Python modules hold (str/bytes or
+/// datetime): numpy's methods of the same name serve its functions.
+pub fn is_pylib_array(vm: &VirtualMachine, obj: &PyObject) -> bool {
+    is_text_array(vm, obj) || crate::numpy::datetimes::is_array(vm, obj)
+}
+
 /// Whether `obj` is a hipy str/bytes array.
 pub fn is_text_array(vm: &VirtualMachine, obj: &PyObject) -> bool {
     obj.downcast_ref::<PyNdArray>().is_none() && obj.class().get_attr(vm.ctx.intern_str("_hipy_str")).is_some()
@@ -328,8 +349,13 @@ fn strings_module(vm: &VirtualMachine) -> PyResult<PyObjectRef> {
 /// `name` for str arrays, when one of its data parameters (`params`, in
 /// their positional order; option strings such as `side='left'` are not
 /// data) is text, or its `dtype` parameter names a str type; None
-/// otherwise.
+/// otherwise. A datetime argument or dtype goes to `datetime_funcs.py`
+/// instead (`datetimes::forward`).
 pub fn forward(vm: &VirtualMachine, name: &str, args: &FuncArgs, params: &[&str]) -> PyResult<Option<PyObjectRef>> {
+    // A datetime argument decides first (`np.full_like(dates, '2024-01-01')`).
+    if let Some(r) = crate::numpy::datetimes::forward(vm, name, args, params)? {
+        return Ok(Some(r));
+    }
     let text = |param: &str, obj: &PyObject| {
         if param == "dtype" {
             is_text_dtype(vm, obj)
@@ -350,6 +376,9 @@ pub fn forward(vm: &VirtualMachine, name: &str, args: &FuncArgs, params: &[&str]
 
 /// [`forward`] for a function of positional arguments.
 pub fn forward_objs(vm: &VirtualMachine, name: &str, objs: &[&PyObjectRef]) -> PyResult<Option<PyObjectRef>> {
+    if let Some(r) = crate::numpy::datetimes::forward_objs(vm, name, objs)? {
+        return Ok(Some(r));
+    }
     if !objs.iter().any(|a| involves(vm, a)) {
         return Ok(None);
     }
@@ -363,7 +392,7 @@ pub fn forward_objs(vm: &VirtualMachine, name: &str, objs: &[&PyObjectRef]) -> P
 pub fn array(vm: &VirtualMachine, obj: &PyObject, dtype: Option<PyObjectRef>) -> PyResult<Option<PyObjectRef>> {
     let text_dtype = dtype.as_ref().is_some_and(|d| is_text_dtype(vm, d));
     if !text_dtype && !is_text_value(vm, obj) {
-        return Ok(None);
+        return crate::numpy::datetimes::array(vm, obj, dtype);
     }
     array_of_text(vm, obj, dtype).map(Some)
 }
@@ -378,7 +407,7 @@ pub fn array_after_error(
     err: rustpython_vm::builtins::PyBaseExceptionRef,
 ) -> PyResult {
     if !involves(vm, obj) {
-        return Err(err);
+        return crate::numpy::datetimes::array_after_error(vm, obj, dtype, err);
     }
     array_of_text(vm, obj, dtype)
 }
@@ -400,7 +429,7 @@ pub fn creation(
     let text_dtype = dtype.as_ref().is_some_and(|d| is_text_dtype(vm, d));
     let text_fill = fill.as_ref().is_some_and(|f| involves(vm, f));
     if !text_dtype && !text_fill {
-        return Ok(None);
+        return crate::numpy::datetimes::creation(vm, kind, shape, fill, dtype);
     }
     let f = strings_module(vm)?.get_attr("_creation", vm)?;
     let none = || vm.ctx.none();
@@ -411,7 +440,7 @@ pub fn creation(
 /// `np.dtype(spec)` for a str/bytes spec: the str dtype object.
 pub fn dtype(vm: &VirtualMachine, spec: &PyObject) -> PyResult<Option<PyObjectRef>> {
     if !is_text_dtype(vm, spec) {
-        return Ok(None);
+        return crate::numpy::datetimes::dtype(vm, spec);
     }
     strings_module(vm)?.get_attr("_dtype", vm)?.call((spec.to_owned(),), vm).map(Some)
 }
@@ -425,7 +454,7 @@ pub fn astype(vm: &VirtualMachine, a: &PyObject, dtype: PyObjectRef) -> PyResult
 /// ops declined it; None when no operand is text.
 pub fn binary(vm: &VirtualMachine, a: &PyObject, b: &PyObject, op: &str) -> PyResult<Option<PyObjectRef>> {
     if !is_text_value(vm, a) && !is_text_value(vm, b) {
-        return Ok(None);
+        return crate::numpy::datetimes::binary(vm, a, b, op);
     }
     let f = strings_module(vm)?.get_attr("_native_binary", vm)?;
     f.call((op.to_owned(), a.to_owned(), b.to_owned()), vm).map(Some)

@@ -183,13 +183,31 @@ impl Layout<'_, '_> {
 /// Renders a text array's element at a flat C-order position.
 pub type TextElement<'t> = &'t dyn Fn(usize) -> String;
 
+/// A text array's elements: their renderer, and whether the shown ones
+/// are right-aligned to the widest (NumPy's datetime and timedelta
+/// formats) or shown as they are (str/bytes).
+#[derive(Clone, Copy)]
+pub struct Texts<'t> {
+    pub element: TextElement<'t>,
+    pub align: bool,
+}
+
 /// NumPy's `array2string` for a non-empty array (`text`: the elements of
 /// a str/bytes array, the view then being over their positions).
-fn array2string(view: &ArrayView, separator: &'static str, prefix: &str, suffix: &str, text: Option<TextElement>) -> String {
+fn array2string(view: &ArrayView, separator: &'static str, prefix: &str, suffix: &str, text: Option<Texts>) -> String {
     let summarize = view.size() > super::options::threshold();
     let shown = shown_positions(view, summarize);
     let fmt = match text {
-        Some(f) => ElementFormat::Text(shown.iter().map(|&i| (i, f(i))).collect()),
+        Some(t) => {
+            let mut items: std::collections::HashMap<usize, String> = shown.iter().map(|&i| (i, (t.element)(i))).collect();
+            if t.align {
+                let width = items.values().map(|s| s.chars().count()).max().unwrap_or(0);
+                for s in items.values_mut() {
+                    *s = format!("{}{s}", " ".repeat(width - s.chars().count()));
+                }
+            }
+            ElementFormat::Text(items)
+        }
         None => ElementFormat::new(view, &shown),
     };
     let layout = Layout { view, fmt, separator, summarize };
@@ -218,14 +236,14 @@ pub(crate) fn array_repr(view: &ArrayView) -> String {
 
 /// `repr(a)` of a str/bytes array of `shape`, its elements rendered by
 /// `element` (flat C-order position), its dtype shown as `dtype` (`'<U3'`).
-pub(crate) fn text_array_repr(shape: &[usize], element: TextElement, dtype: &str) -> String {
+pub(crate) fn text_array_repr(shape: &[usize], element: Texts, dtype: &str) -> String {
     let positions: Vec<u8> = vec![0; shape.iter().product()];
     let view = ArrayView::new(Data::UInt8(&positions), shape).expect("positions match the shape");
     repr_with(&view, Some(dtype.to_string()), Some(element))
 }
 
 /// `str(a)` of a str/bytes array with at least one dimension.
-pub(crate) fn text_array_str(shape: &[usize], element: TextElement) -> String {
+pub(crate) fn text_array_str(shape: &[usize], element: Texts) -> String {
     let positions: Vec<u8> = vec![0; shape.iter().product()];
     let view = ArrayView::new(Data::UInt8(&positions), shape).expect("positions match the shape");
     if view.size() == 0 {
@@ -235,7 +253,7 @@ pub(crate) fn text_array_str(shape: &[usize], element: TextElement) -> String {
 }
 
 /// `array(...)` around the body, with NumPy's `shape=` and `dtype=` extras.
-fn repr_with(view: &ArrayView, dtype: Option<String>, text: Option<TextElement>) -> String {
+fn repr_with(view: &ArrayView, dtype: Option<String>, text: Option<Texts>) -> String {
     const PREFIX: &str = "array(";
     let size = view.size();
     let body = if size == 0 { "[]".to_string() } else { array2string(view, ", ", PREFIX, ")", text) };

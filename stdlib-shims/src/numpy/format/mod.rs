@@ -333,15 +333,17 @@ pub fn array_str(view: &ArrayView) -> String {
     array::array_str(view)
 }
 
-/// `repr` of a str/bytes array: `shape`, each element's text by flat
-/// C-order position (only the shown ones are asked for), the dtype text.
-pub(crate) fn text_array_repr(shape: &[usize], element: &dyn Fn(usize) -> String, dtype: &str) -> String {
-    array::text_array_repr(shape, element, dtype)
+/// `repr` of a str/bytes (or datetime) array: `shape`, each element's
+/// text by flat C-order position (only the shown ones are asked for;
+/// `align`: right-aligned to the widest, as NumPy shows datetimes), the
+/// dtype text.
+pub(crate) fn text_array_repr(shape: &[usize], element: &dyn Fn(usize) -> String, align: bool, dtype: &str) -> String {
+    array::text_array_repr(shape, array::Texts { element, align }, dtype)
 }
 
-/// `str` of a str/bytes array with at least one dimension.
-pub(crate) fn text_array_str(shape: &[usize], element: &dyn Fn(usize) -> String) -> String {
-    array::text_array_str(shape, element)
+/// `str` of a str/bytes (or datetime) array with at least one dimension.
+pub(crate) fn text_array_str(shape: &[usize], element: &dyn Fn(usize) -> String, align: bool) -> String {
+    array::text_array_str(shape, array::Texts { element, align })
 }
 
 /// `repr` of a NumPy scalar: `np.float64(1.5)`, `np.int32(3)`, `np.True_`.

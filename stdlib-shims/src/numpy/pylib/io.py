@@ -15,7 +15,7 @@ _MAGIC = b"\x93NUMPY"
 
 def _tobytes(a, order="C"):
     a = np.asarray(a)
-    if getattr(a, "_hipy_str", False):
+    if getattr(a, "_hipy_str", False) or getattr(a, "_hipy_dt", False):
         return a.tobytes()
     return bytes(memoryview(a))
 
@@ -39,6 +39,9 @@ def frombuffer(buffer, dtype=float, count=-1, offset=0):
     data = bytes(buffer)[offset:]
     if d.kind in "US":
         return np._strings_native.module()._from_bytes(data, d, count)
+    if d.kind in "Mm":
+        # NumPy's layout of datetimes: int64 counts of the unit.
+        return frombuffer(data, np.int64, count).astype(d)
     if len(data) % d.itemsize:
         raise ValueError("buffer size must be a multiple of element size")
     n = len(data) // d.itemsize if count < 0 else count

@@ -93,6 +93,10 @@ const SOURCES: &[Source] = &[
     source!("complex.py", "<hipy numpy/complex.py>", Target::Namespace),
     source!("strings.py", "<hipy numpy/strings.py>", Target::Namespace),
     source!("strings_funcs.py", "<hipy numpy/strings_funcs.py>", Target::Namespace),
+    source!("datetimes.py", "<hipy numpy/datetimes.py>", Target::Namespace),
+    source!("datetime_array.py", "<hipy numpy/datetime_array.py>", Target::Namespace),
+    source!("datetime_funcs.py", "<hipy numpy/datetime_funcs.py>", Target::Namespace),
+    source!("busday.py", "<hipy numpy/busday.py>", Target::Namespace),
     source!("char.py", "<hipy numpy/char.py>", Target::Submodule("char")),
     // NumPy 2's numpy.strings: the same elementwise functions.
     source!("char.py", "<hipy numpy/strings namespace>", Target::Submodule("strings")),

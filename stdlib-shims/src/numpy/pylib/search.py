@@ -129,6 +129,8 @@ def msort(a):
 def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, *, equal_nan=True, sorted=True):
     if np._strings_native.involved(ar):
         return np._strings_native.functions()._np_unique(ar, return_index, return_inverse, return_counts, axis)
+    if getattr(ar, "_hipy_dt", False):
+        return ar._unique(return_index, return_inverse, return_counts, axis, equal_nan)
     if axis is not None:
         return _unique_axis(np.asarray(ar), axis, return_index, return_inverse, return_counts)
     a = np.asarray(ar)
@@ -213,6 +215,10 @@ def unique_inverse(x):
 
 
 def isin(element, test_elements, assume_unique=False, invert=False, *, kind=None):
+    if getattr(element, "_hipy_dt", False) or getattr(test_elements, "_hipy_dt", False):
+        if not getattr(element, "_hipy_dt", False):
+            raise NotImplementedError("numpy.isin of numbers in datetime64/timedelta64 values is not supported by hipy")
+        return element._isin(test_elements, invert)
     e = np.asarray(element)
     t = set(np.asarray(test_elements).ravel().tolist())
     r = np.array([x in t for x in e.ravel().tolist()], dtype=bool).reshape(e.shape)

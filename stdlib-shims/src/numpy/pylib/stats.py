@@ -46,6 +46,11 @@ def _select(b, positions, n):
 
 
 def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
+    if getattr(a, "_hipy_dt", False):
+        if out is not None or keepdims:
+            raise NotImplementedError("numpy.median(out=, keepdims=) of datetime64/timedelta64 arrays is not "
+                                      "supported by hipy")
+        return a._median(axis)
     a = np.asarray(a)
     b, ax = _to_front(a, axis)
     n = b.shape[0]
@@ -80,6 +85,8 @@ _DISCRETE = ("lower", "higher", "nearest", "inverted_cdf", "closest_observation"
 
 
 def _quantile(a, q, axis, method, keepdims, name):
+    if getattr(a, "_hipy_dt", False):
+        raise NotImplementedError("numpy.%s of datetime64/timedelta64 arrays is not supported by hipy" % name)
     if method not in _CONTINUOUS and method not in _DISCRETE and method not in ("averaged_inverted_cdf", "midpoint"):
         raise ValueError("'%s' is not a valid method. Use one of: dict_keys(['inverted_cdf', 'averaged_inverted_cdf', "
                          "'closest_observation', 'interpolated_inverted_cdf', 'hazen', 'weibull', 'linear', "

@@ -678,6 +678,9 @@ def _to_numeric(a, dtype):
     int()/float() of each element, with their ValueErrors)."""
     target = np.dtype(dtype)
     kind = target.kind
+    if kind in "Mm":
+        # ISO dates and times: datetimes.py reads them.
+        return np.array(a.tolist(), dtype=target)
     out = []
     for x in a._items():
         s = x.decode("ascii") if isinstance(x, bytes) else x

@@ -1,0 +1,165 @@
+//! The hooks that send numpy's native entry points to `pylib/datetimes.py`
+//! (datetime64 / timedelta64 dtypes and scalars) and `datetime_array.py`
+//! (their arrays).
+//!
+//! A datetime array is a Python object (`datetime_array.py`'s `ndarray`) holding
+//! NumPy's int64 values in an ordinary hipy array; everything about it is
+//! Python over numeric primitives. The text hooks (`strings_native.rs`)
+//! call these where they decline an argument, so numeric arrays never
+//! reach them: `np.array`, `np.dtype`, the creation functions, numpy's
+//! functions given a datetime argument (`datetime_funcs.py`'s `_np_<name>`),
+//! ufuncs and `astype` of numbers to a datetime dtype.
+use rustpython_vm::builtins::{PyStr, PyType};
+use rustpython_vm::function::FuncArgs;
+use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
+
+use crate::numpy::ndarray::PyNdArray;
+
+/// Whether `obj` is a datetime/timedelta array or scalar (its class has
+/// `_hipy_dt`).
+pub fn is_value(vm: &VirtualMachine, obj: &PyObject) -> bool {
+    if obj.downcast_ref::<PyNdArray>().is_some() {
+        return false;
+    }
+    let cls = obj.class();
+    let types = &vm.ctx.types;
+    if cls.is(types.float_type) || cls.is(types.int_type) || cls.is(types.bool_type) || cls.is(types.str_type) {
+        return false;
+    }
+    cls.get_attr(vm.ctx.intern_str("_hipy_dt")).is_some()
+}
+
+/// Whether `obj` is a datetime/timedelta array (not a scalar).
+pub fn is_array(vm: &VirtualMachine, obj: &PyObject) -> bool {
+    is_value(vm, obj) && obj.class().get_attr(vm.ctx.intern_str("_hipy_dt_array")).is_some()
+}
+
+/// Whether `obj` is a datetime value or a (nested) list/tuple holding one.
+pub fn involves(vm: &VirtualMachine, obj: &PyObject) -> bool {
+    crate::numpy::convert::nested_any(obj, &|x| is_value(vm, x))
+}
+
+/// Whether a `dtype=` argument names datetime64/timedelta64 (`'M8[s]'`,
+/// `'<m8[ns]'`, `'datetime64[D]'`, `np.datetime64`, a datetime dtype).
+pub fn is_dtype(vm: &VirtualMachine, obj: &PyObject) -> bool {
+    if let Some(s) = obj.downcast_ref::<PyStr>() {
+        let name = s.to_string_lossy();
+        let name = name.trim_start_matches(['<', '=', '|', '>']);
+        return ["M8", "m8", "M", "m", "datetime64", "timedelta64"]
+            .iter()
+            .any(|p| name == *p || (name.starts_with(p) && name[p.len()..].starts_with('[')));
+    }
+    if let Some(t) = obj.downcast_ref::<PyType>() {
+        return t.get_attr(vm.ctx.intern_str("_hipy_dt")).is_some();
+    }
+    obj.class().get_attr(vm.ctx.intern_str("_hipy_dt_dtype")).is_some()
+}
+
+/// `datetime_array.py`'s `name(*args)` (`datetimes.py`'s for `_dtype`).
+fn call(vm: &VirtualMachine, name: &str, args: impl rustpython_vm::function::IntoFuncArgs) -> PyResult {
+    let file = if name == "_dtype" { "datetimes.py" } else { "datetime_array.py" };
+    crate::numpy::pylib::module(vm, file)?.get_attr(&*vm.ctx.new_str(name), vm)?.call(args, vm)
+}
+
+/// `np.array(obj, dtype)` when the dtype is datetime or `obj` is a datetime
+/// array or scalar; None otherwise (lists holding datetime scalars are
+/// left to [`array_after_error`], so reading numbers pays no scan).
+pub fn array(vm: &VirtualMachine, obj: &PyObject, dtype: Option<PyObjectRef>) -> PyResult<Option<PyObjectRef>> {
+    if !dtype.as_ref().is_some_and(|d| is_dtype(vm, d)) && !is_value(vm, obj) {
+        return Ok(None);
+    }
+    array_of(vm, obj, dtype).map(Some)
+}
+
+/// `np.array(obj, dtype)` after numpy's native reader failed with `err`:
+/// a datetime array when `obj` holds datetime scalars, else `err`.
+pub fn array_after_error(
+    vm: &VirtualMachine,
+    obj: &PyObject,
+    dtype: Option<PyObjectRef>,
+    err: rustpython_vm::builtins::PyBaseExceptionRef,
+) -> PyResult {
+    if !involves(vm, obj) {
+        return Err(err);
+    }
+    array_of(vm, obj, dtype)
+}
+
+fn array_of(vm: &VirtualMachine, obj: &PyObject, dtype: Option<PyObjectRef>) -> PyResult {
+    call(vm, "_array", (obj.to_owned(), dtype.unwrap_or_else(|| vm.ctx.none())))
+}
+
+/// `np.zeros`/`ones`/`empty`/`full` of a datetime dtype or fill value.
+pub fn creation(
+    vm: &VirtualMachine,
+    kind: &str,
+    shape: &Option<PyObjectRef>,
+    fill: Option<PyObjectRef>,
+    dtype: Option<PyObjectRef>,
+) -> PyResult<Option<PyObjectRef>> {
+    if !dtype.as_ref().is_some_and(|d| is_dtype(vm, d)) && !fill.as_ref().is_some_and(|f| is_value(vm, f)) {
+        return Ok(None);
+    }
+    let none = || vm.ctx.none();
+    let shape = shape.clone().unwrap_or_else(none);
+    call(vm, "_creation", (kind.to_owned(), shape, fill.unwrap_or_else(none), dtype.unwrap_or_else(none))).map(Some)
+}
+
+/// `np.dtype(spec)` for a datetime spec.
+pub fn dtype(vm: &VirtualMachine, spec: &PyObject) -> PyResult<Option<PyObjectRef>> {
+    if !is_dtype(vm, spec) {
+        return Ok(None);
+    }
+    call(vm, "_dtype", (spec.to_owned(),)).map(Some)
+}
+
+/// `a.astype(dtype, casting=rule)` of a numeric array to a datetime dtype.
+pub fn astype(vm: &VirtualMachine, a: &PyObject, dtype: PyObjectRef, rule: &str) -> PyResult {
+    call(vm, "_from_numeric", (a.to_owned(), dtype, rule.to_owned()))
+}
+
+/// `a op b` (a ufunc) where an operand is a datetime value.
+pub fn binary(vm: &VirtualMachine, a: &PyObject, b: &PyObject, op: &str) -> PyResult<Option<PyObjectRef>> {
+    if !is_value(vm, a) && !is_value(vm, b) {
+        return Ok(None);
+    }
+    call(vm, "_binary", (op.to_owned(), a.to_owned(), b.to_owned())).map(Some)
+}
+
+/// `datetime_funcs.py`'s `_np_<name>`; NotImplementedError naming the
+/// function when it has none.
+fn function(vm: &VirtualMachine, name: &str) -> PyResult<PyObjectRef> {
+    crate::numpy::pylib::module(vm, "datetime_funcs.py")?.get_attr(&*vm.ctx.new_str(format!("_np_{name}")), vm).map_err(|_| {
+        vm.new_not_implemented_error(format!("numpy.{name} of datetime64/timedelta64 arrays is not supported by hipy"))
+    })
+}
+
+/// The unary ufunc `name` (NumPy's name) of a datetime value.
+pub fn unary(vm: &VirtualMachine, a: &PyObject, name: &str) -> PyResult<Option<PyObjectRef>> {
+    if !is_value(vm, a) {
+        return Ok(None);
+    }
+    call(vm, "_unary", (name.to_owned(), a.to_owned())).map(Some)
+}
+
+/// numpy's function `name` for datetime arguments (`_np_<name>`) when one
+/// of its data parameters holds a datetime value; None otherwise.
+pub fn forward(vm: &VirtualMachine, name: &str, args: &FuncArgs, params: &[&str]) -> PyResult<Option<PyObjectRef>> {
+    let data = |param: &str, obj: &PyObject| if param == "dtype" { is_dtype(vm, obj) } else { involves(vm, obj) };
+    let positional = args.args.iter().zip(params).any(|(a, p)| data(p, a));
+    let keyword = || {
+        args.kwargs.iter().any(|(k, v)| params.iter().position(|p| k.as_str().ok() == Some(*p)).is_some_and(|i| data(params[i], v)))
+    };
+    if !positional && !keyword() {
+        return Ok(None);
+    }
+    function(vm, name)?.call(args.clone(), vm).map(Some)
+}
+
+/// [`forward`] for a function of positional arguments.
+pub fn forward_objs(vm: &VirtualMachine, name: &str, objs: &[&PyObjectRef]) -> PyResult<Option<PyObjectRef>> {
+    if !objs.iter().any(|a| involves(vm, a)) {
+        return Ok(None);
+    }
+    function(vm, name)?.call(FuncArgs::from(objs.iter().map(|&o| o.clone()).collect::<Vec<_>>()), vm).map(Some)
+}

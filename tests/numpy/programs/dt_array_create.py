@@ -1,0 +1,33 @@
+# datetime64/timedelta64 arrays: creation from strings, dates, ints, scalars; units inferred.
+import datetime
+import numpy as np
+
+a = np.array(['2024-03-01', 'NaT', '2024-12-31'], dtype='datetime64[D]')
+print(repr(a), a.dtype, a.shape, a.ndim, a.size, a.itemsize, a.nbytes, len(a))
+print(repr(np.array(['2024', '2025'], 'M8')), repr(np.array(['2024-01', '2025-03'], 'M8')))
+print(repr(np.array(['2024-01-01', '2025-03-01T10'], 'M8')))
+print(repr(np.array(['2024-01-01T10:00', '2024-01-01T10:00:01.25'], dtype='datetime64')))
+print(repr(np.array(['2024-03-01T12:30'], dtype='M8[s]')), repr(np.array(['2024-03-01T12:30:00.5'], 'M8[ns]')))
+print(repr(np.array([datetime.date(2024, 1, 2), datetime.date(1999, 12, 31)], dtype='M8[D]')))
+print(repr(np.array([datetime.datetime(2024, 1, 2, 3, 4, 5, 6)], dtype='M8')))
+print(repr(np.array([1, 2], dtype='M8[s]')), repr(np.array([0, 365], dtype='datetime64[D]')))
+print(repr(np.array([1, -2, None], dtype='m8[D]')), repr(np.array([1, -2, 300], dtype='m8[h]')))
+print(repr(np.array([np.datetime64('2024-01-01'), np.datetime64('2024-01-01T10', 'h')])))
+print(repr(np.array([np.timedelta64(1, 'D'), np.timedelta64(3, 'h')])))
+print(repr(np.array([[1, 2], [3, 4]], dtype='m8[s]')), repr(np.array([], dtype='M8[D]')))
+print(repr(np.array(['NaT', 'NaT'], dtype='M8')), repr(np.array(['NaT'], dtype='M8[ms]')))
+print(repr(np.array(np.datetime64('2024-01-01'))), str(np.array(np.datetime64('2024-01-01'))))
+print(repr(np.array([datetime.timedelta(days=1), datetime.timedelta(minutes=5)], dtype='m8')))
+print(repr(np.arange('2024-01-01', '2024-01-05', dtype='M8[D]')))
+print(repr(np.arange(np.datetime64('2024-01-01'), np.datetime64('2024-01-02'), np.timedelta64(6, 'h'))))
+print(repr(np.arange(np.datetime64('2024-01'), np.datetime64('2024-06'), 2)))
+print(repr(np.arange('2024-01-01T00:00', '2024-01-01T01:00', np.timedelta64(15, 'm'), dtype='M8[m]')))
+print(repr(np.zeros(2, dtype='M8[D]')), repr(np.zeros(3, 'm8[s]')), repr(np.ones(2, 'm8[h]')))
+print(repr(np.full(2, np.datetime64('2024-05-01'))), repr(np.full(3, np.timedelta64(2, 'h'))))
+print(repr(np.full(2, '2024-05-01', dtype='M8[D]')))
+print(repr(np.asarray(a)), repr(np.array(a, dtype='M8[h]')), np.array(a) is a)
+b = np.array(a)
+b[0] = '2000-01-01'
+print(repr(a), repr(b))
+print(repr(np.zeros_like(a)), repr(np.full_like(a, '1999-01-01')), repr(np.copy(a)))
+print(repr(np.array([1, 2], dtype='int64').astype('M8[D]')), repr(np.array([1.5, np.nan]).astype('m8[s]')))

@@ -1,0 +1,37 @@
+# datetime64/timedelta64: indexing, slicing, assignment, concatenate, astype between units, printing, tolist.
+import numpy as np
+
+d = np.arange('2024-01-01', '2024-01-13', dtype='M8[D]').reshape(3, 4)
+print(d)
+print(repr(d))
+print(repr(d[1]), repr(d[1, 2]), repr(d[:, 1]), repr(d[d > np.datetime64('2024-01-10')]), repr(d[[0, 2], [1, 3]]))
+print(repr(d.T), repr(d.ravel()[::5]), repr(d.reshape(-1)[-1]), repr(d.flatten()[:2]))
+e = d.copy()
+e[0, 0] = '1999-12-31'
+e[1] = np.datetime64('2000-06-01')
+e[2, ::2] = 'NaT'
+print(e)
+print(repr(np.concatenate([d[0], d[1, :2]])), repr(np.concatenate([d[0], np.array(['2024-02-01T10'], 'M8[h]')])))
+print(repr(np.stack([d[0], d[1]])), repr(np.hstack([d[0], d[2]])), repr(np.vstack([d[0], d[2]])))
+print(repr(d[0].astype('M8[s]')), repr(d[0].astype('M8[M]')), repr(d[0].astype('M8[Y]')), repr(d[0].astype('M8[W]')))
+h = np.array(['2024-03-10T23:59:59', '1969-12-31T23:00:00', 'NaT'], 'M8[s]')
+print(repr(h.astype('M8[D]')), repr(h.astype('M8[h]')), repr(h.astype('M8[ms]')), repr(h.astype('M8[M]')))
+print(repr(h.astype(np.int64)), repr(h.astype('m8[s]')), repr(h.astype(float)), repr(h.astype(str)))
+print(repr(np.array([-1, -25, 49], 'm8[h]').astype('m8[D]')), repr(np.array([1, 2], 'm8[Y]').astype('m8[M]')))
+print(repr(np.array([1], 'm8[Y]').astype('m8[D]')), repr(np.array([1], 'm8[M]').astype('m8[D]')))
+t = np.array([90, -30, 'NaT'], 'm8[m]')
+print(t)
+print(repr(t), repr(t.astype('m8[h]')), repr(t.astype(np.int64)), repr(t.astype(float)))
+print(h.tolist(), d[0].tolist(), t.tolist())
+print(np.array(['2024-01-01T10:20:30.123456789'], 'M8[ns]').tolist(), np.array([5], 'm8[ns]').tolist())
+print(np.array([5], 'm8[M]').tolist(), np.array(['2024-05'], 'M8[M]').tolist(), np.array(['2024'], 'M8[Y]').item())
+print(np.array([3], 'm8[ms]').item(), np.array([[1, 2]], 'm8[s]').tolist())
+print(repr(np.datetime_as_string(h)), repr(np.datetime_as_string(h, unit='h')), repr(np.datetime_as_string(d[0, 0])))
+print(repr(np.datetime_as_string(np.array(['2024-03-01', 'NaT'], 'M8[D]'), unit='s')))
+big = np.arange('2020-01-01', '2024-01-01', dtype='M8[D]')
+print(big)
+print(repr(big[:9]))
+print(str(np.array(['2024-01-01T00:00:00.5'], 'M8[ms]')), str(np.timedelta64(2, 'W')), str(np.array(3, 'm8[s]')))
+for x in list(d[0]):
+    print(repr(x), end=' ')
+print()
