@@ -513,13 +513,23 @@ impl CodeInfo {
     /// Whether a call with `nargs` positional arguments can run the
     /// function's entry trace directly (`trace::call_entry`): the arguments
     /// fill its parameters (no *args, **kwargs or defaults to bind), and its
-    /// RESUME is its first instruction (no cell or free variable is bound
-    /// before it), so they are the trace's inputs.
+    /// RESUME comes first or after COPY_FREE_VARS only (`entry_resume`), so
+    /// the arguments and then the closure's cells are the trace's inputs.
     pub fn enters_with(&self, nargs: usize) -> bool {
-        self.entry_traced
-            && self.simple_args
-            && self.argcount == nargs
-            && matches!(self.ops[0].kind, bytecode::Instruction::Resume { .. })
+        self.entry_traced && self.simple_args && self.argcount == nargs && self.entry_resume().is_some()
+    }
+
+    /// The index of the RESUME that starts a call, where its entry trace is
+    /// keyed, when only COPY_FREE_VARS may come before it (no cell is made
+    /// before it); with the number of closure cells that instruction copies
+    /// into the last local slots.
+    pub fn entry_resume(&self) -> Option<(u32, usize)> {
+        use bytecode::Instruction as I;
+        match (self.ops[0].kind, self.ops.get(1).map(|o| o.kind)) {
+            (I::Resume { .. }, _) => Some((0, 0)),
+            (I::CopyFreeVars { .. }, Some(I::Resume { .. })) => Some((1, self.ops[0].arg as usize)),
+            _ => None,
+        }
     }
 
     pub fn is_generator_like(&self) -> bool {

@@ -206,10 +206,9 @@ pub fn copy_free_vars(vm: &VirtualMachine, f: &mut Frame, n: usize) -> PyResult<
     let Some(closure) = &f.closure else {
         return Err(vm.new_system_error("hipy: COPY_FREE_VARS without a closure"));
     };
-    let cells: Vec<PyObjectRef> = closure.as_slice().iter().take(n).cloned().collect();
     let start = f.code.nlocalsplus - n;
-    for (i, cell) in cells.into_iter().enumerate() {
-        f.slots[start + i] = Some(cell);
+    for (slot, cell) in f.slots[start..start + n].iter_mut().zip(closure.as_slice()) {
+        *slot = Some(cell.clone());
     }
     Ok(())
 }

@@ -62,8 +62,14 @@ fn entry_for(code: usize, nargs: usize) -> Option<Rc<CompiledTrace>> {
     if !info.enters_with(nargs) {
         return None;
     }
-    let ct = compiled(&info, 0, false)?;
-    let fits = ct.inputs.len() == nargs && !ct.header_nulls.iter().take(nargs).any(|&null| null);
+    let (resume, free) = info.entry_resume()?;
+    let ct = compiled(&info, resume, false)?;
+    // The inputs are the arguments, then the closure's cells in the last
+    // local slots; every other slot (the stack's too) is empty at the
+    // function's start.
+    let cells = info.nlocalsplus - free..info.nlocalsplus;
+    let fits = ct.inputs.len() == nargs + cells.len()
+        && ct.header_nulls.iter().enumerate().all(|(i, &null)| null == (i >= nargs && !cells.contains(&i)));
     let entry = fits.then_some(ct);
     ENTRIES.with(|e| {
         let mut e = e.borrow_mut();
@@ -84,32 +90,44 @@ fn entry_for(code: usize, nargs: usize) -> Option<Rc<CompiledTrace>> {
 /// the ordinary call reports it).
 pub fn call_entry(vm: &VirtualMachine, func: &PyObject, args: &[&PyObject]) -> Option<PyResult> {
     const MAX_ARGS: usize = 4;
+    const MAX_INPUTS: usize = 8;
     if !func.class().is(vm.ctx.types.function_type) || args.len() > MAX_ARGS {
         return None;
     }
     let f = func.downcast_ref::<PyFunction>()?;
     let ct = entry_for(crate::layout::function_code_addr(f), args.len())?;
+    // A closure's cells follow the arguments (`entry_for` checked that the
+    // trace takes exactly as many as COPY_FREE_VARS would copy).
+    let cells = match f.closure_ref() {
+        Some(c) => c.as_slice().get(..ct.inputs.len().checked_sub(args.len())?)?,
+        None => &[][..],
+    };
+    if ct.inputs.len() != args.len() + cells.len() || ct.inputs.len() > MAX_INPUTS {
+        return None;
+    }
     let depth = crate::runtime::depth();
     let busy = crate::safepoint::REQUESTED.load(std::sync::atomic::Ordering::Relaxed) != 0;
     if busy || depth >= vm.recursion_limit.get() || crate::hooks::active(vm) || vm.c_stack_exhausted() {
         return None;
     }
-    let mut words = [0u64; MAX_ARGS];
-    for ((w, a), &kind) in words.iter_mut().zip(args).zip(&ct.inputs) {
+    let inputs = || args.iter().copied().chain(cells.iter().map(|c| c.as_object()));
+    let mut words = [0u64; MAX_INPUTS];
+    for ((w, a), &kind) in words.iter_mut().zip(inputs()).zip(&ct.inputs) {
         *w = input_word(vm, a, kind)?;
     }
+    let n = ct.inputs.len();
     let mut buf = buffers::take();
     crate::runtime::set_depth(depth + 1);
     // Compiled code called this: the helpers' vm is set already. The native
     // stack has room (checked above), so the call needs no `with_recursion`.
-    own_inputs(args.iter().copied(), &ct.inputs);
+    own_inputs(inputs(), &ct.inputs);
     ct.entries.set(ct.entries.get() + 1);
     ct.entered.set(true);
     let exit = {
         let _run = super::sites::enter_run(false);
         // SAFETY: the inputs match the trace's kinds (`input_word`), and its
         // object inputs are owned references (`own_inputs`).
-        let guard = unsafe { ct.code.run_into(&words[..args.len()], &mut buf) };
+        let guard = unsafe { ct.code.run_into(&words[..n], &mut buf) };
         guard.map_err(|e| vm.new_system_error(format!("hipy JIT: {e:?}")))
     };
     let exit = match exit {
@@ -119,7 +137,7 @@ pub fn call_entry(vm: &VirtualMachine, func: &PyObject, args: &[&PyObject]) -> O
         Ok(guard) => {
             // A bridge may end in a transfer into another loop: run on.
             let mut more = buffers::take();
-            more.extend_from_slice(&words[..args.len()]);
+            more.extend_from_slice(&words[..n]);
             let chain = match ct.transfer_words(vm, guard, &buf, &mut more) {
                 Some(next) => vm.with_recursion("", || run_chain(vm, next, &mut more, &mut buf, false)),
                 None => Ok((ct, guard)),
