@@ -91,6 +91,7 @@ const SOURCES: &[Source] = &[
     source!("contract.py", "<hipy numpy/contract.py>", Target::Namespace),
     source!("format_float.py", "<hipy numpy/format_float.py>", Target::Namespace),
     source!("complex.py", "<hipy numpy/complex.py>", Target::Namespace),
+    source!("kinds.py", "<hipy numpy/kinds.py>", Target::Namespace),
     source!("strings.py", "<hipy numpy/strings.py>", Target::Namespace),
     source!("strings_funcs.py", "<hipy numpy/strings_funcs.py>", Target::Namespace),
     source!("datetimes.py", "<hipy numpy/datetimes.py>", Target::Namespace),

@@ -17,6 +17,7 @@ __all__ = ["str_", "bytes_"]
 
 
 _native = np._strings_native
+_kinds = np._array_kinds
 
 
 class str_(str):
@@ -66,19 +67,10 @@ def _ufunc_error(message):
 
 # ---- dtypes ----
 
-class _StrDType:
+class _StrDType(_kinds.DTypeBase):
     """The dtype of a str (kind 'U') or bytes (kind 'S') array of width n."""
 
     _hipy_str_dtype = True
-    __class__ = property(lambda self: np.dtype)
-    ndim = 0
-    shape = ()
-    hasobject = False
-    subdtype = None
-    fields = None
-    names = None
-    isbuiltin = 0
-    isnative = True
 
     def __init__(self, kind, n):
         self.kind = kind
@@ -92,7 +84,6 @@ class _StrDType:
         if n == 0:
             self.name = "str" if kind == "U" else "bytes"
         self.type = str_ if kind == "U" else bytes_
-        self.descr = [("", self.str)]
 
     def __repr__(self):
         text = ("<U" if self.kind == "U" else "S") + (str(self._n) if self._n else "")
@@ -109,9 +100,6 @@ class _StrDType:
         except Exception:
             return False
         return d is not None and d.kind == self.kind and d._n == self._n
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
 
     def __hash__(self):
         return hash((self.kind, self._n))
@@ -167,7 +155,7 @@ def _leaf_width(x):
 
 # ---- the array ----
 
-class ndarray:
+class ndarray(_kinds.BinaryOperators):
     """A str or bytes ndarray: the code points `_c` (one more, last axis of
     the dtype's width) and the dtype `_dt`."""
 
@@ -434,24 +422,8 @@ class ndarray:
         return np.nonzero(self != self._scalar(b"" if self._bytes() else ""))
 
     # -- operators --
-    def __eq__(self, o): return _binary("Eq", self, o)
-    def __ne__(self, o): return _binary("Ne", self, o)
-    def __lt__(self, o): return _binary("Lt", self, o)
-    def __le__(self, o): return _binary("Le", self, o)
-    def __gt__(self, o): return _binary("Gt", self, o)
-    def __ge__(self, o): return _binary("Ge", self, o)
-    def __add__(self, o): return _binary("Add", self, o)
-    def __radd__(self, o): return _binary("Add", o, self)
-    def __sub__(self, o): return _binary("Sub", self, o)
-    def __rsub__(self, o): return _binary("Sub", o, self)
-    def __mul__(self, o): return _binary("Mul", self, o)
-    def __rmul__(self, o): return _binary("Mul", o, self)
-    def __truediv__(self, o): return _binary("Div", self, o)
-    def __rtruediv__(self, o): return _binary("Div", o, self)
-    def __floordiv__(self, o): return _binary("FloorDiv", self, o)
-    def __rfloordiv__(self, o): return _binary("FloorDiv", o, self)
-    def __mod__(self, o): return _binary("Mod", self, o)
-    def __pow__(self, o): return _binary("Pow", self, o)
+    # (the comparisons and arithmetic: _array_kinds.BinaryOperators)
+    _binary = staticmethod(lambda op, a, b: _binary(op, a, b))
     def __and__(self, o): return _binary("And", self, o)
     def __matmul__(self, o): return _binary("MatMul", self, o)
     def __rmatmul__(self, o): return _binary("MatMul", o, self)
