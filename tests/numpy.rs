@@ -35,6 +35,8 @@ const PROBES: &[(&str, &str)] = &[
     ("np.random.MT19937(1).jumped()", "numpy.random.MT19937.jumped is not supported by hipy"),
     ("np.random.RandomState(np.random.PCG64(1))", "numpy.random.RandomState over a PCG64 bit generator is not supported by hipy"),
     ("np.polynomial.chebyshev.chebval2d([0.5], [0.5], [[1.0]])", "numpy.polynomial.chebyshev.chebval2d is not supported by hipy"),
+    ("import numpy.ma", "numpy.ma is not supported by hipy"),
+    ("from numpy import matlib", "numpy.matlib is not supported by hipy"),
 ];
 
 fn main() -> ExitCode {

@@ -65,6 +65,7 @@ macro_rules! source {
 
 const SOURCES: &[Source] = &[
     source!("ufunc.py", "<hipy numpy/ufunc.py>", Target::Eager),
+    source!("submodules.py", "<hipy numpy/submodules.py>", Target::Eager),
     source!("dtypes.py", "<hipy numpy/dtypes.py>", Target::Namespace),
     source!("build.py", "<hipy numpy/build.py>", Target::Namespace),
     source!("pad.py", "<hipy numpy/pad.py>", Target::Namespace),
