@@ -103,6 +103,12 @@ pub fn unsupported_operand(vm: &VirtualMachine, obj: &PyObject) -> rustpython_vm
             crate::numpy::args::current_function()
         ));
     }
+    if crate::numpy::objects::is_array(vm, obj) {
+        return vm.new_not_implemented_error(format!(
+            "numpy.{} of object arrays is not supported by hipy",
+            crate::numpy::args::current_function()
+        ));
+    }
     if crate::numpy::complex_native::holds_complex(vm, obj) {
         return vm.new_not_implemented_error(
             "this numpy function does not take complex values in hipy (complex arrays have arithmetic, \
@@ -247,6 +253,12 @@ pub fn parse_dtype(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Option<DType
     }
     if let Some(d) = obj.downcast_ref::<PyDType>() {
         return Ok(Some(d.dtype));
+    }
+    if crate::numpy::objects::is_dtype(vm, obj) {
+        return Err(vm.new_not_implemented_error(format!(
+            "numpy.{} with an object dtype is not supported by hipy",
+            crate::numpy::args::current_function()
+        )));
     }
     if let Some(t) = obj.downcast_ref::<PyType>() {
         if let Some(d) = scalar::dtype_of_type(vm, t) {

@@ -8,7 +8,8 @@
 //! call these where they decline an argument, so numeric arrays never
 //! reach them: `np.array`, `np.dtype`, the creation functions, numpy's
 //! functions given a datetime argument (`datetime_funcs.py`'s `_np_<name>`),
-//! ufuncs and `astype` of numbers to a datetime dtype.
+//! ufuncs and `astype` of numbers to a datetime dtype. What they decline
+//! goes on to the object-array hooks (`objects.rs`).
 use rustpython_vm::builtins::{PyStr, PyType};
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
@@ -66,7 +67,7 @@ fn call(vm: &VirtualMachine, name: &str, args: impl rustpython_vm::function::Int
 /// left to [`array_after_error`], so reading numbers pays no scan).
 pub fn array(vm: &VirtualMachine, obj: &PyObject, dtype: Option<PyObjectRef>) -> PyResult<Option<PyObjectRef>> {
     if !dtype.as_ref().is_some_and(|d| is_dtype(vm, d)) && !is_value(vm, obj) {
-        return Ok(None);
+        return crate::numpy::objects::array(vm, obj, dtype);
     }
     array_of(vm, obj, dtype).map(Some)
 }
@@ -80,7 +81,7 @@ pub fn array_after_error(
     err: rustpython_vm::builtins::PyBaseExceptionRef,
 ) -> PyResult {
     if !involves(vm, obj) {
-        return Err(err);
+        return crate::numpy::objects::array_after_error(vm, obj, dtype, err);
     }
     array_of(vm, obj, dtype)
 }
@@ -98,7 +99,7 @@ pub fn creation(
     dtype: Option<PyObjectRef>,
 ) -> PyResult<Option<PyObjectRef>> {
     if !dtype.as_ref().is_some_and(|d| is_dtype(vm, d)) && !fill.as_ref().is_some_and(|f| is_value(vm, f)) {
-        return Ok(None);
+        return crate::numpy::objects::creation(vm, kind, shape, fill, dtype);
     }
     let none = || vm.ctx.none();
     let shape = shape.clone().unwrap_or_else(none);
@@ -108,7 +109,7 @@ pub fn creation(
 /// `np.dtype(spec)` for a datetime spec.
 pub fn dtype(vm: &VirtualMachine, spec: &PyObject) -> PyResult<Option<PyObjectRef>> {
     if !is_dtype(vm, spec) {
-        return Ok(None);
+        return crate::numpy::objects::dtype(vm, spec);
     }
     call(vm, "_dtype", (spec.to_owned(),)).map(Some)
 }
@@ -121,7 +122,7 @@ pub fn astype(vm: &VirtualMachine, a: &PyObject, dtype: PyObjectRef, rule: &str)
 /// `a op b` (a ufunc) where an operand is a datetime value.
 pub fn binary(vm: &VirtualMachine, a: &PyObject, b: &PyObject, op: &str) -> PyResult<Option<PyObjectRef>> {
     if !is_value(vm, a) && !is_value(vm, b) {
-        return Ok(None);
+        return crate::numpy::objects::binary(vm, a, b, op);
     }
     call(vm, "_binary", (op.to_owned(), a.to_owned(), b.to_owned())).map(Some)
 }
@@ -137,7 +138,7 @@ fn function(vm: &VirtualMachine, name: &str) -> PyResult<PyObjectRef> {
 /// The unary ufunc `name` (NumPy's name) of a datetime value.
 pub fn unary(vm: &VirtualMachine, a: &PyObject, name: &str) -> PyResult<Option<PyObjectRef>> {
     if !is_value(vm, a) {
-        return Ok(None);
+        return crate::numpy::objects::unary(vm, a, name);
     }
     call(vm, "_unary", (name.to_owned(), a.to_owned())).map(Some)
 }
@@ -151,7 +152,7 @@ pub fn forward(vm: &VirtualMachine, name: &str, args: &FuncArgs, params: &[&str]
         args.kwargs.iter().any(|(k, v)| params.iter().position(|p| k.as_str().ok() == Some(*p)).is_some_and(|i| data(params[i], v)))
     };
     if !positional && !keyword() {
-        return Ok(None);
+        return crate::numpy::objects::forward(vm, name, args, params);
     }
     function(vm, name)?.call(args.clone(), vm).map(Some)
 }
@@ -159,7 +160,7 @@ pub fn forward(vm: &VirtualMachine, name: &str, args: &FuncArgs, params: &[&str]
 /// [`forward`] for a function of positional arguments.
 pub fn forward_objs(vm: &VirtualMachine, name: &str, objs: &[&PyObjectRef]) -> PyResult<Option<PyObjectRef>> {
     if !objs.iter().any(|a| involves(vm, a)) {
-        return Ok(None);
+        return crate::numpy::objects::forward_objs(vm, name, objs);
     }
     function(vm, name)?.call(FuncArgs::from(objs.iter().map(|&o| o.clone()).collect::<Vec<_>>()), vm).map(Some)
 }

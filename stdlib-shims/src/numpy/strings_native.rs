@@ -213,6 +213,23 @@ pub(crate) mod strings_native {
         }
     }
 
+    /// `layout(texts, shape, mode, dtype)`: NumPy's `repr` (mode 0) or
+    /// `str` (mode 1) of an array (at least 1-d) of `shape` whose elements
+    /// show as `texts` (a list of str, C order), not aligned (object
+    /// arrays); `dtype` is the repr's dtype text.
+    #[pyfunction]
+    fn layout(texts: Vec<String>, shape: Vec<usize>, mode: i32, dtype: String, vm: &VirtualMachine) -> PyResult<String> {
+        if texts.len() != shape.iter().product::<usize>() {
+            return Err(vm.new_value_error("layout: texts do not fill the shape"));
+        }
+        let render = |i: usize| -> String { texts[i].clone() };
+        Ok(if mode == 0 {
+            format::text_array_repr(&shape, &render, false, &dtype)
+        } else {
+            format::text_array_str(&shape, &render, false)
+        })
+    }
+
     /// `module()`: `strings.py`'s module (loaded on first use), for the
     /// Python files whose functions send str arrays there.
     #[pyfunction]
@@ -291,10 +308,10 @@ pub fn make_module(vm: &VirtualMachine) -> PyResult<rustpython_vm::PyRef<rustpyt
     Ok(m)
 }
 
-/// Whether `obj` is an array numpy's Python modules hold (str/bytes or
-/// datetime): numpy's methods of the same name serve its functions.
+/// Whether `obj` is an array numpy's Python modules hold (str/bytes,
+/// datetime or object): numpy's methods of the same name serve its functions.
 pub fn is_pylib_array(vm: &VirtualMachine, obj: &PyObject) -> bool {
-    is_text_array(vm, obj) || crate::numpy::datetimes::is_array(vm, obj)
+    is_text_array(vm, obj) || crate::numpy::datetimes::is_array(vm, obj) || crate::numpy::objects::is_array(vm, obj)
 }
 
 /// Whether `obj` is a hipy str/bytes array.
@@ -390,6 +407,10 @@ pub fn forward_objs(vm: &VirtualMachine, name: &str, objs: &[&PyObjectRef]) -> P
 /// is a str array or a str: a str array; None otherwise (lists holding
 /// str are left to [`array_after_error`], so reading numbers pays no scan).
 pub fn array(vm: &VirtualMachine, obj: &PyObject, dtype: Option<PyObjectRef>) -> PyResult<Option<PyObjectRef>> {
+    // An object dtype decides first (`np.array('abc', dtype=object)`).
+    if dtype.as_ref().is_some_and(|d| crate::numpy::objects::is_dtype(vm, d)) {
+        return crate::numpy::objects::array(vm, obj, dtype);
+    }
     let text_dtype = dtype.as_ref().is_some_and(|d| is_text_dtype(vm, d));
     if !text_dtype && !is_text_value(vm, obj) {
         return crate::numpy::datetimes::array(vm, obj, dtype);
@@ -426,6 +447,9 @@ pub fn creation(
     fill: Option<PyObjectRef>,
     dtype: Option<PyObjectRef>,
 ) -> PyResult<Option<PyObjectRef>> {
+    if dtype.as_ref().is_some_and(|d| crate::numpy::objects::is_dtype(vm, d)) {
+        return crate::numpy::objects::creation(vm, kind, shape, fill, dtype);
+    }
     let text_dtype = dtype.as_ref().is_some_and(|d| is_text_dtype(vm, d));
     let text_fill = fill.as_ref().is_some_and(|f| involves(vm, f));
     if !text_dtype && !text_fill {
@@ -453,6 +477,10 @@ pub fn astype(vm: &VirtualMachine, a: &PyObject, dtype: PyObjectRef) -> PyResult
 /// `a op b` where an operand is a str array or a str and numpy's native
 /// ops declined it; None when no operand is text.
 pub fn binary(vm: &VirtualMachine, a: &PyObject, b: &PyObject, op: &str) -> PyResult<Option<PyObjectRef>> {
+    // An object array decides first (`str_array + object_array`).
+    if let Some(r) = crate::numpy::objects::binary(vm, a, b, op)? {
+        return Ok(Some(r));
+    }
     if !is_text_value(vm, a) && !is_text_value(vm, b) {
         return crate::numpy::datetimes::binary(vm, a, b, op);
     }

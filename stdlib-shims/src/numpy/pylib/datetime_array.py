@@ -98,6 +98,8 @@ class ndarray(np._array_kinds.BinaryOperators):
                 return self._v.astype(target)
             if target.kind == "b":
                 return self._v != 0
+            if target.kind == "O":
+                return np._object_arrays._array(self)
             _unsupported("ndarray.astype(%s) of datetime64/timedelta64 arrays" % target)
         return ndarray(_cast(self._v, self._dt, _plain(d)), d if d.unit else self._dt)
 

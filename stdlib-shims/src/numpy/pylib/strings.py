@@ -235,6 +235,8 @@ class ndarray(_kinds.BinaryOperators):
         d = _dtype_or_none(dtype)
         if d is not None:
             return _array(self, d)
+        if np.dtype(dtype).kind == "O":
+            return np._object_arrays._array(self)
         return _to_numeric(self, dtype)
 
     def copy(self, order="C"):
@@ -570,6 +572,9 @@ def _array(obj, dtype=None):
     shape, leaves = [], []
     _walk(obj, 0, shape, leaves, [False])
     if dt is None:
+        if not all(isinstance(x, (str, bytes, int, float)) or hasattr(x, "dtype") for x in leaves):
+            # None, a dict, ... among str: an object array, as NumPy makes.
+            return np._object_arrays._array(obj)
         has_str = any(isinstance(x, str) for x in leaves)
         has_bytes = any(isinstance(x, bytes) for x in leaves)
         if has_str and has_bytes:
