@@ -10,24 +10,15 @@
 //! functions given a datetime argument (`datetime_funcs.py`'s `_np_<name>`),
 //! ufuncs and `astype` of numbers to a datetime dtype. What they decline
 //! goes on to the object-array hooks (`objects.rs`).
-use rustpython_vm::builtins::{PyStr, PyType};
+use rustpython_vm::builtins::PyType;
 use rustpython_vm::function::FuncArgs;
-use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
+use rustpython_vm::{PyObject, PyObjectRef, PyResult, VirtualMachine};
 
-use crate::numpy::ndarray::PyNdArray;
 
 /// Whether `obj` is a datetime/timedelta array or scalar (its class has
 /// `_hipy_dt`).
 pub fn is_value(vm: &VirtualMachine, obj: &PyObject) -> bool {
-    if obj.downcast_ref::<PyNdArray>().is_some() {
-        return false;
-    }
-    let cls = obj.class();
-    let types = &vm.ctx.types;
-    if cls.is(types.float_type) || cls.is(types.int_type) || cls.is(types.bool_type) || cls.is(types.str_type) {
-        return false;
-    }
-    cls.get_attr(vm.ctx.intern_str("_hipy_dt")).is_some()
+    crate::numpy::convert::has_class_marker(vm, obj, "_hipy_dt")
 }
 
 /// Whether `obj` is a datetime/timedelta array (not a scalar).
@@ -43,17 +34,13 @@ pub fn involves(vm: &VirtualMachine, obj: &PyObject) -> bool {
 /// Whether a `dtype=` argument names datetime64/timedelta64 (`'M8[s]'`,
 /// `'<m8[ns]'`, `'datetime64[D]'`, `np.datetime64`, a datetime dtype).
 pub fn is_dtype(vm: &VirtualMachine, obj: &PyObject) -> bool {
-    if let Some(s) = obj.downcast_ref::<PyStr>() {
-        let name = s.to_string_lossy();
-        let name = name.trim_start_matches(['<', '=', '|', '>']);
-        return ["M8", "m8", "M", "m", "datetime64", "timedelta64"]
+    let name = |name: &str| {
+        ["M8", "m8", "M", "m", "datetime64", "timedelta64"]
             .iter()
-            .any(|p| name == *p || (name.starts_with(p) && name[p.len()..].starts_with('[')));
-    }
-    if let Some(t) = obj.downcast_ref::<PyType>() {
-        return t.get_attr(vm.ctx.intern_str("_hipy_dt")).is_some();
-    }
-    obj.class().get_attr(vm.ctx.intern_str("_hipy_dt_dtype")).is_some()
+            .any(|p| name == *p || (name.starts_with(p) && name[p.len()..].starts_with('[')))
+    };
+    let of_type = |t: &rustpython_vm::Py<PyType>| t.get_attr(vm.ctx.intern_str("_hipy_dt")).is_some();
+    crate::numpy::convert::names_kind(vm, obj, &name, &of_type, "_hipy_dt_dtype")
 }
 
 /// `datetime_array.py`'s `name(*args)` (`datetimes.py`'s for `_dtype`).
@@ -101,9 +88,8 @@ pub fn creation(
     if !dtype.as_ref().is_some_and(|d| is_dtype(vm, d)) && !fill.as_ref().is_some_and(|f| is_value(vm, f)) {
         return crate::numpy::objects::creation(vm, kind, shape, fill, dtype);
     }
-    let none = || vm.ctx.none();
-    let shape = shape.clone().unwrap_or_else(none);
-    call(vm, "_creation", (kind.to_owned(), shape, fill.unwrap_or_else(none), dtype.unwrap_or_else(none))).map(Some)
+    let f = crate::numpy::pylib::module(vm, "datetime_array.py")?.get_attr("_creation", vm)?;
+    crate::numpy::convert::call_creation(vm, f, kind, shape, fill, dtype)
 }
 
 /// `np.dtype(spec)` for a datetime spec.
@@ -147,11 +133,7 @@ pub fn unary(vm: &VirtualMachine, a: &PyObject, name: &str) -> PyResult<Option<P
 /// of its data parameters holds a datetime value; None otherwise.
 pub fn forward(vm: &VirtualMachine, name: &str, args: &FuncArgs, params: &[&str]) -> PyResult<Option<PyObjectRef>> {
     let data = |param: &str, obj: &PyObject| if param == "dtype" { is_dtype(vm, obj) } else { involves(vm, obj) };
-    let positional = args.args.iter().zip(params).any(|(a, p)| data(p, a));
-    let keyword = || {
-        args.kwargs.iter().any(|(k, v)| params.iter().position(|p| k.as_str().ok() == Some(*p)).is_some_and(|i| data(params[i], v)))
-    };
-    if !positional && !keyword() {
+    if !crate::numpy::convert::any_data_argument(args, params, &data) {
         return crate::numpy::objects::forward(vm, name, args, params);
     }
     function(vm, name)?.call(args.clone(), vm).map(Some)

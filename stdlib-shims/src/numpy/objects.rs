@@ -9,23 +9,13 @@
 //! hold), `np.dtype`, the creation functions, numpy's functions given an
 //! object array (`objects.py`'s `_np_<name>`), operators and ufuncs, and
 //! `astype(object)`.
-use rustpython_vm::builtins::{PyStr, PyType};
+use rustpython_vm::builtins::PyType;
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
 
-use crate::numpy::ndarray::PyNdArray;
-
 /// Whether `obj` is an object array (its class has `_hipy_obj`).
 pub fn is_array(vm: &VirtualMachine, obj: &PyObject) -> bool {
-    if obj.downcast_ref::<PyNdArray>().is_some() {
-        return false;
-    }
-    let cls = obj.class();
-    let types = &vm.ctx.types;
-    if cls.is(types.float_type) || cls.is(types.int_type) || cls.is(types.bool_type) || cls.is(types.str_type) {
-        return false;
-    }
-    cls.get_attr(vm.ctx.intern_str("_hipy_obj")).is_some()
+    crate::numpy::convert::has_class_marker(vm, obj, "_hipy_obj")
 }
 
 /// Whether `obj` is an object array or a (nested) list/tuple holding one.
@@ -36,15 +26,9 @@ pub fn involves(vm: &VirtualMachine, obj: &PyObject) -> bool {
 /// Whether a `dtype=` argument names object (`object`, `'O'`, `'object'`,
 /// `np.object_`, the object dtype).
 pub fn is_dtype(vm: &VirtualMachine, obj: &PyObject) -> bool {
-    if let Some(s) = obj.downcast_ref::<PyStr>() {
-        let name = s.to_string_lossy();
-        let name = name.trim_start_matches(['<', '=', '|', '>']);
-        return matches!(name, "O" | "O8" | "object" | "object_");
-    }
-    if let Some(t) = obj.downcast_ref::<PyType>() {
-        return t.is(vm.ctx.types.object_type) || t.get_attr(vm.ctx.intern_str("_hipy_obj_scalar")).is_some();
-    }
-    obj.class().get_attr(vm.ctx.intern_str("_hipy_obj_dtype")).is_some()
+    let name = |name: &str| matches!(name, "O" | "O8" | "object" | "object_");
+    let of_type = |t: &rustpython_vm::Py<PyType>| t.is(vm.ctx.types.object_type) || t.get_attr(vm.ctx.intern_str("_hipy_obj_scalar")).is_some();
+    crate::numpy::convert::names_kind(vm, obj, &name, &of_type, "_hipy_obj_dtype")
 }
 
 /// `objects.py`'s `name(*args)`.
@@ -91,9 +75,8 @@ pub fn creation(
     if !dtype.as_ref().is_some_and(|d| is_dtype(vm, d)) {
         return Ok(None);
     }
-    let none = || vm.ctx.none();
-    let shape = shape.clone().unwrap_or_else(none);
-    call(vm, "_creation", (kind.to_owned(), shape, fill.unwrap_or_else(none))).map(Some)
+    let f = crate::numpy::pylib::module(vm, "objects.py")?.get_attr("_creation", vm)?;
+    crate::numpy::convert::call_creation(vm, f, kind, shape, fill, dtype)
 }
 
 /// `np.dtype(spec)` for an object spec.
@@ -138,11 +121,7 @@ fn function(vm: &VirtualMachine, name: &str) -> PyResult<PyObjectRef> {
 /// otherwise.
 pub fn forward(vm: &VirtualMachine, name: &str, args: &FuncArgs, params: &[&str]) -> PyResult<Option<PyObjectRef>> {
     let data = |param: &str, obj: &PyObject| if param == "dtype" { is_dtype(vm, obj) } else { involves(vm, obj) };
-    let positional = args.args.iter().zip(params).any(|(a, p)| data(p, a));
-    let keyword = || {
-        args.kwargs.iter().any(|(k, v)| params.iter().position(|p| k.as_str().ok() == Some(*p)).is_some_and(|i| data(params[i], v)))
-    };
-    if !positional && !keyword() {
+    if !crate::numpy::convert::any_data_argument(args, params, &data) {
         return Ok(None);
     }
     function(vm, name)?.call(args.clone(), vm).map(Some)

@@ -341,21 +341,17 @@ pub fn involves(vm: &VirtualMachine, obj: &PyObject) -> bool {
 /// Whether a `dtype=` argument names a str or bytes type (`str`, `'U5'`,
 /// `'<U'`, `'S3'`, `np.str_`, `np.bytes_`, a str dtype object).
 pub fn is_text_dtype(vm: &VirtualMachine, obj: &PyObject) -> bool {
-    if let Some(s) = obj.downcast_ref::<PyStr>() {
-        let name = s.to_string_lossy();
-        let name = name.trim_start_matches(['<', '=', '|', '>']);
+    let name = |name: &str| {
         if matches!(name, "str" | "str_" | "unicode" | "bytes" | "bytes_" | "U" | "S") {
             return true;
         }
         let mut chars = name.chars();
-        return matches!(chars.next(), Some('U' | 'S')) && chars.as_str().bytes().all(|b| b.is_ascii_digit());
-    }
-    if let Some(t) = obj.downcast_ref::<PyType>() {
-        return t.is(vm.ctx.types.str_type)
-            || t.is(vm.ctx.types.bytes_type)
-            || t.get_attr(vm.ctx.intern_str("_hipy_str_scalar")).is_some();
-    }
-    obj.class().get_attr(vm.ctx.intern_str("_hipy_str_dtype")).is_some()
+        matches!(chars.next(), Some('U' | 'S')) && chars.as_str().bytes().all(|b| b.is_ascii_digit())
+    };
+    let of_type = |t: &rustpython_vm::Py<PyType>| {
+        t.is(vm.ctx.types.str_type) || t.is(vm.ctx.types.bytes_type) || t.get_attr(vm.ctx.intern_str("_hipy_str_scalar")).is_some()
+    };
+    crate::numpy::convert::names_kind(vm, obj, &name, &of_type, "_hipy_str_dtype")
 }
 
 fn strings_module(vm: &VirtualMachine) -> PyResult<PyObjectRef> {
@@ -373,18 +369,8 @@ pub fn forward(vm: &VirtualMachine, name: &str, args: &FuncArgs, params: &[&str]
     if let Some(r) = crate::numpy::datetimes::forward(vm, name, args, params)? {
         return Ok(Some(r));
     }
-    let text = |param: &str, obj: &PyObject| {
-        if param == "dtype" {
-            is_text_dtype(vm, obj)
-        } else {
-            involves(vm, obj)
-        }
-    };
-    let positional = args.args.iter().zip(params).any(|(a, p)| text(p, a));
-    let keyword = || {
-        args.kwargs.iter().any(|(k, v)| params.iter().position(|p| k.as_str().ok() == Some(*p)).is_some_and(|i| text(params[i], v)))
-    };
-    if !positional && !keyword() {
+    let text = |param: &str, obj: &PyObject| if param == "dtype" { is_text_dtype(vm, obj) } else { involves(vm, obj) };
+    if !crate::numpy::convert::any_data_argument(args, params, &text) {
         return Ok(None);
     }
     let f = crate::numpy::pylib::module(vm, "strings_funcs.py")?.get_attr(&*vm.ctx.new_str(format!("_np_{name}")), vm)?;
@@ -456,9 +442,7 @@ pub fn creation(
         return crate::numpy::datetimes::creation(vm, kind, shape, fill, dtype);
     }
     let f = strings_module(vm)?.get_attr("_creation", vm)?;
-    let none = || vm.ctx.none();
-    let shape = shape.clone().unwrap_or_else(none);
-    f.call((kind.to_owned(), shape, fill.unwrap_or_else(none), dtype.unwrap_or_else(none)), vm).map(Some)
+    crate::numpy::convert::call_creation(vm, f, kind, shape, fill, dtype)
 }
 
 /// `np.dtype(spec)` for a str/bytes spec: the str dtype object.

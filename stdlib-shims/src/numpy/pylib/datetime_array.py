@@ -48,9 +48,7 @@ class ndarray(np._array_kinds.BinaryOperators):
 
     _hipy_dt = True
     _hipy_dt_array = True
-    __array_priority__ = 100
-    __hash__ = None
-    __class__ = property(lambda self: np.ndarray)
+    _kind = "datetime64/timedelta64"
 
     def __init__(self, values, dt):
         self._v = values if isinstance(values, np.ndarray) else np.asarray(values)
@@ -360,13 +358,6 @@ class ndarray(np._array_kinds.BinaryOperators):
                                "<class 'numpy.dtypes.DateTime64DType'> -> None")
         return _wrap(np.where(self._v == NAT, NAT, abs(self._v)), self._dt, True)
 
-    def __getattr__(self, name):
-        if name.startswith("__"):
-            raise AttributeError(name)
-        if hasattr(np.ndarray, name):
-            _unsupported("ndarray.%s of datetime64/timedelta64 arrays" % name)
-        raise AttributeError("'numpy.ndarray' object has no attribute '%s'" % name)
-
 
 ndarray.__module__ = "numpy"
 
@@ -384,13 +375,7 @@ def _wrap(v, dt, scalar=False):
     return ndarray(v, dt)
 
 
-def _nest(items, shape):
-    if not shape:
-        return items[0]
-    if len(shape) == 1:
-        return list(items)
-    step = len(items) // shape[0] if shape[0] else 0
-    return [_nest(items[k * step:(k + 1) * step], shape[1:]) for k in range(shape[0])]
+_nest = np._array_kinds.nest
 
 
 def _cast(v, src, dst):

@@ -24,7 +24,6 @@ _kinds = np._array_kinds
 _native = np._strings_native
 _s = _native.module()
 _axis = _s._axis
-_nest = _s._nest
 _shape_text = _s._shape_text
 
 
@@ -99,16 +98,13 @@ def _dtype(spec):
 
 # ---- the array ----
 
-class ndarray(_kinds.BinaryOperators):
+class ndarray(_kinds.Elements, _kinds.BinaryOperators):
     """An object ndarray: the elements `_d` (a list) at the positions `_p`
     (an int64 array of the array's shape)."""
 
     _hipy_obj = True
     _hipy_obj_array = True
-    __array_priority__ = 100
-    __hash__ = None
-    # isinstance(a, np.ndarray) holds, as for NumPy's object arrays.
-    __class__ = property(lambda self: np.ndarray)
+    _kind = "object"
     _binary = staticmethod(lambda op, a, b: _binary(op, a, b))
 
     def __init__(self, data, positions):
@@ -137,23 +133,7 @@ class ndarray(_kinds.BinaryOperators):
     def _view(self, positions):
         return ndarray(self._d, positions)
 
-    # -- conversion --
-    def tolist(self):
-        items = self._items()
-        if self.ndim == 0:
-            return items[0]
-        return _nest(items, self.shape)
-
-    def item(self, *args):
-        items = self._items()
-        if not args:
-            if len(items) != 1:
-                raise ValueError("can only convert an array of size 1 to a Python scalar")
-            return items[0]
-        if len(args) == 1 and not isinstance(args[0], tuple):
-            return items[_s._flat_index(args[0], len(items))]
-        return self[args[0] if len(args) == 1 else args]
-
+    # -- conversion (tolist, item, truth, iteration: _array_kinds.Elements) --
     def astype(self, dtype, order="K", casting="unsafe", subok=True, copy=True):
         if _is_spec(dtype):
             return self.copy()
@@ -174,17 +154,6 @@ class ndarray(_kinds.BinaryOperators):
 
     def nonzero(self):
         return np.nonzero(self.astype(bool))
-
-    def __bool__(self):
-        if self.size != 1:
-            raise ValueError("The truth value of an array with more than one element is ambiguous. "
-                             "Use a.any() or a.all()")
-        return bool(self._items()[0])
-
-    def __iter__(self):
-        if self.ndim == 0:
-            raise TypeError("iteration over a 0-d array")
-        return (self[i] for i in range(len(self)))
 
     def __contains__(self, value):
         return any(x == value for x in self._items())
@@ -305,13 +274,6 @@ class ndarray(_kinds.BinaryOperators):
         rows, shape = _lanes(self._p, axis)
         items = [_fold(name, step, identity, initial, [d[i] for i in row]) for row in rows]
         return items[0] if not shape else _new(items, shape)
-
-    def __getattr__(self, name):
-        if name.startswith("__"):
-            raise AttributeError(name)
-        if hasattr(np.ndarray, name):
-            _unsupported("ndarray.%s" % name)
-        raise AttributeError("'numpy.ndarray' object has no attribute '%s'" % name)
 
 
 ndarray.__module__ = "numpy"

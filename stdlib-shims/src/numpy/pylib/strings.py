@@ -155,16 +155,12 @@ def _leaf_width(x):
 
 # ---- the array ----
 
-class ndarray(_kinds.BinaryOperators):
+class ndarray(_kinds.Elements, _kinds.BinaryOperators):
     """A str or bytes ndarray: the code points `_c` (one more, last axis of
     the dtype's width) and the dtype `_dt`."""
 
     _hipy_str = True
-    __array_priority__ = 100
-    __hash__ = None
-    # isinstance(a, np.ndarray) holds, as for NumPy's str arrays (type(a)
-    # stays this class, so numpy's native code never takes it for numbers).
-    __class__ = property(lambda self: np.ndarray)
+    _kind = "str"
 
     def __init__(self, codes, dt):
         self._c = codes
@@ -213,24 +209,7 @@ class ndarray(_kinds.BinaryOperators):
     def _new(self, codes):
         return ndarray(codes, self._dt)
 
-    # -- conversion --
-    def tolist(self):
-        items = self._items()
-        if self.ndim == 0:
-            return items[0]
-        return _nest(items, self.shape)
-
-    def item(self, *args):
-        items = self._items()
-        if not args:
-            if len(items) != 1:
-                raise ValueError("can only convert an array of size 1 to a Python scalar")
-            return items[0]
-        if len(args) == 1 and not isinstance(args[0], tuple):
-            return items[_flat_index(args[0], len(items))]
-        idx = args[0] if len(args) == 1 else args
-        return self[tuple(idx)] if self.ndim else items[0]
-
+    # -- conversion (tolist, item, truth, iteration: _array_kinds.Elements) --
     def astype(self, dtype, order="K", casting="unsafe", subok=True, copy=True):
         d = _dtype_or_none(dtype)
         if d is not None:
@@ -258,18 +237,6 @@ class ndarray(_kinds.BinaryOperators):
 
     def __deepcopy__(self, memo):
         return self.copy()
-
-    def __bool__(self):
-        if self.size != 1:
-            raise ValueError("The truth value of an array with more than one element is ambiguous. "
-                             "Use a.any() or a.all()")
-        return bool(self._items()[0])
-
-    def __iter__(self):
-        if self.ndim == 0:
-            raise TypeError("iteration over a 0-d array")
-        for i in range(len(self)):
-            yield self[i]
 
     def __contains__(self, value):
         return bool((self == value).any())
@@ -452,13 +419,6 @@ class ndarray(_kinds.BinaryOperators):
         raise _ufunc_error("ufunc 'minimum' did not contain a loop with signature matching types (%r, %r) -> None"
                            % (self._dt, self._dt))
 
-    def __getattr__(self, name):
-        if name.startswith("__"):
-            raise AttributeError(name)
-        if hasattr(np.ndarray, name):
-            _unsupported("ndarray.%s" % name)
-        raise AttributeError("'numpy.ndarray' object has no attribute '%s'" % name)
-
 
 ndarray.__module__ = "numpy"
 
@@ -470,26 +430,10 @@ def _axis(a, nd):
     return a + nd if a < 0 else a
 
 
-def _flat_index(i, n):
-    i = int(i)
-    if i < -n or i >= n:
-        raise IndexError("index %d is out of bounds for size %d" % (i, n))
-    return i + n if i < 0 else i
-
-
 def _shape_text(shape):
     if len(shape) == 1:
         return "(%d,)" % shape[0]
     return "(" + ", ".join(str(s) for s in shape) + ")"
-
-
-def _nest(items, shape):
-    if not shape:
-        return items[0]
-    if len(shape) == 1:
-        return list(items)
-    step = len(items) // shape[0] if shape[0] else 0
-    return [_nest(items[k * step:(k + 1) * step], shape[1:]) for k in range(shape[0])]
 
 
 # ---- building arrays ----
