@@ -17,6 +17,7 @@ __all__ = ["object_", "frompyfunc", "_object_arrays"]
 
 import builtins as _builtins
 import functools as _functools
+import itertools as _itertools
 import operator as _operator
 import types as _types
 
@@ -263,6 +264,74 @@ class ndarray(_kinds.Elements, _kinds.BinaryOperators):
 
     def min(self, axis=None, out=None, keepdims=False, initial=None, where=True):
         return self._reduce("minimum", axis, None, out, keepdims, initial, where)
+
+    def mean(self, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
+        """The sum divided by the count (a Python number's quotient as a
+        float64, as NumPy's true_divide gives it)."""
+        if dtype is not None or out is not None or keepdims or where is not True:
+            _unsupported("ndarray.mean(dtype=/out=/keepdims=/where=)")
+        count = self.size if axis is None else self.shape[_axis(axis, self.ndim)]
+        if count == 0:
+            _unsupported("ndarray.mean of an empty object array")
+        total = self.sum(axis)
+        if isinstance(total, ndarray):
+            return _apply(lambda x: x / count, [total])
+        if type(total) in (bool, int, float):
+            return np.float64(total / count)
+        if isinstance(total, (str, bytes)):
+            raise TypeError("ufunc 'divide' not supported for the input types, and the inputs could not be safely "
+                            "coerced to any supported types according to the casting rule ''safe''")
+        return total / count
+
+    def any(self, axis=None, out=None, keepdims=False, *, where=True):
+        if axis is not None or out is not None or keepdims or where is not True:
+            _unsupported("ndarray.any(axis=/out=/keepdims=/where=)")
+        return np.bool_(any(self._items()))
+
+    def all(self, axis=None, out=None, keepdims=False, *, where=True):
+        if axis is not None or out is not None or keepdims or where is not True:
+            _unsupported("ndarray.all(axis=/out=/keepdims=/where=)")
+        return np.bool_(all(self._items()))
+
+    def cumsum(self, axis=None, dtype=None, out=None):
+        return self._running(_operator.add, "cumsum", axis, dtype, out)
+
+    def cumprod(self, axis=None, dtype=None, out=None):
+        return self._running(_operator.mul, "cumprod", axis, dtype, out)
+
+    def _running(self, step, name, axis, dtype, out):
+        if dtype is not None or out is not None:
+            _unsupported("ndarray.%s(dtype=/out=)" % name)
+        if axis is None:
+            return _new(list(_itertools.accumulate(self._items(), step)), (self.size,))
+        return self._per_lane(axis, lambda items: list(_itertools.accumulate(items, step)))
+
+    def _per_lane(self, axis, f):
+        """f (a list of the elements along `axis` -> as many new ones)
+        applied along every lane: a new array of this shape."""
+        rows, _ = _lanes(self._p, axis)
+        ax = _axis(axis, self.ndim)
+        items = [x for row in rows for x in f([self._d[i] for i in row])]
+        moved = _new(items, tuple(np.moveaxis(self._p, ax, -1).shape))
+        return moved._view(np.moveaxis(moved._p, -1, ax))
+
+    def argsort(self, axis=-1, kind=None, order=None, stable=None):
+        """Python's stable sort of each lane (its `<`)."""
+        if order is not None:
+            _unsupported("ndarray.argsort(order=...)")
+        if axis is None:
+            return self.ravel().argsort()
+        ax = _axis(axis, self.ndim)
+        rows, _ = _lanes(self._p, ax)
+        d = self._d
+        order = [k for row in rows for k in _builtins.sorted(range(len(row)), key=lambda j, row=row: d[row[j]])]
+        moved = np.array(order, dtype=np.int64).reshape(np.moveaxis(self._p, ax, -1).shape)
+        return np.moveaxis(moved, -1, ax)
+
+    def sort(self, axis=-1, kind=None, order=None, stable=None):
+        if order is not None:
+            _unsupported("ndarray.sort(order=...)")
+        self[...] = self._per_lane(axis, lambda items: _builtins.sorted(items))
 
     def _reduce(self, name, axis, dtype, out, keepdims, initial, where):
         if dtype is not None or out is not None or keepdims or where is not True:
@@ -636,6 +705,27 @@ def _np_ndim(a):
 def _np_size(a, axis=None):
     a = _as_object(a)
     return a.size if axis is None else a.shape[axis]
+
+
+def _np_sort(a, axis=-1, kind=None, order=None, *, stable=None):
+    a = _as_object(a)
+    if axis is None:
+        a, axis = a.ravel(), -1
+    a = a.copy()
+    a.sort(axis, kind, order)
+    return a
+
+
+def _np_argsort(a, axis=-1, kind=None, order=None, *, stable=None):
+    return _as_object(a).argsort(axis, kind, order)
+
+
+def _np_cumsum(a, axis=None, dtype=None, out=None):
+    return _as_object(a).cumsum(axis, dtype, out)
+
+
+def _np_cumprod(a, axis=None, dtype=None, out=None):
+    return _as_object(a).cumprod(axis, dtype, out)
 
 
 def _np_copy(a, order="K", subok=False):
