@@ -128,6 +128,23 @@ def nest(items, shape):
     return [nest(items[k * step:(k + 1) * step], shape[1:]) for k in range(shape[0])]
 
 
+def shape_functions(as_array):
+    """np.shape, np.ndim and np.size (`_np_shape`, `_np_ndim`, `_np_size`)
+    of a kind whose data `as_array` turns into one of its arrays."""
+
+    def shape(a):
+        return as_array(a).shape
+
+    def ndim(a):
+        return as_array(a).ndim
+
+    def size(a, axis=None):
+        t = as_array(a)
+        return t.size if axis is None else t.shape[axis]
+
+    return shape, ndim, size
+
+
 def unique_outputs(u, order, first, shape, return_index, return_inverse, return_counts):
     """np.unique's result: the distinct values `u` alone, or a tuple with
     the outputs asked for, from the sort `order` of the flattened input
@@ -150,4 +167,5 @@ def unique_outputs(u, order, first, shape, return_index, return_inverse, return_
 
 _array_kinds = _types.SimpleNamespace(DTypeBase=DTypeBase, ArrayBase=ArrayBase, BinaryOperators=BinaryOperators,
                                       Elements=Elements,
-                                      flat_index=flat_index, nest=nest, unique_outputs=unique_outputs)
+                                      flat_index=flat_index, nest=nest, shape_functions=shape_functions,
+                                      unique_outputs=unique_outputs)

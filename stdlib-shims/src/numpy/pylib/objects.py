@@ -694,17 +694,7 @@ _np_amax = _np_max
 _np_amin = _np_min
 
 
-def _np_shape(a):
-    return _as_object(a).shape
-
-
-def _np_ndim(a):
-    return _as_object(a).ndim
-
-
-def _np_size(a, axis=None):
-    a = _as_object(a)
-    return a.size if axis is None else a.shape[axis]
+_np_shape, _np_ndim, _np_size = _kinds.shape_functions(_as_object)
 
 
 def _np_sort(a, axis=-1, kind=None, order=None, *, stable=None):
