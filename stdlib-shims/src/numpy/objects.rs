@@ -7,7 +7,7 @@
 //! where they decline an argument, so numeric arrays never reach them:
 //! `np.array` with an object dtype (or of data only an object array can
 //! hold), `np.dtype`, the creation functions, numpy's functions given an
-//! object array (`objects.py`'s `_np_<name>`), operators and ufuncs, and
+//! object array (`object_funcs.py`'s `_np_<name>`), operators and ufuncs, and
 //! `astype(object)`.
 use rustpython_vm::builtins::PyType;
 use rustpython_vm::function::FuncArgs;
@@ -108,10 +108,10 @@ pub fn unary(vm: &VirtualMachine, a: &PyObject, name: &str) -> PyResult<Option<P
     call(vm, "_unary", (name.to_owned(), a.to_owned())).map(Some)
 }
 
-/// `objects.py`'s `_np_<name>`; NotImplementedError naming the function
-/// when it has none.
+/// `object_funcs.py`'s `_np_<name>`; NotImplementedError naming the
+/// function when it has none.
 fn function(vm: &VirtualMachine, name: &str) -> PyResult<PyObjectRef> {
-    crate::numpy::pylib::module(vm, "objects.py")?
+    crate::numpy::pylib::module(vm, "object_funcs.py")?
         .get_attr(&*vm.ctx.new_str(format!("_np_{name}")), vm)
         .map_err(|_| vm.new_not_implemented_error(format!("numpy.{name} of object arrays is not supported by hipy")))
 }

@@ -100,6 +100,7 @@ const SOURCES: &[Source] = &[
     source!("datetime_funcs.py", "<hipy numpy/datetime_funcs.py>", Target::Namespace),
     source!("busday.py", "<hipy numpy/busday.py>", Target::Namespace),
     source!("objects.py", "<hipy numpy/objects.py>", Target::Namespace),
+    source!("object_funcs.py", "<hipy numpy/object_funcs.py>", Target::Namespace),
     source!("char.py", "<hipy numpy/char.py>", Target::Submodule("char")),
     // NumPy 2's numpy.strings: the same elementwise functions.
     source!("char.py", "<hipy numpy/strings namespace>", Target::Submodule("strings")),
