@@ -35,6 +35,11 @@ const PROBES: &[(&str, &str)] = &[
     ("np.random.MT19937(1).jumped()", "numpy.random.MT19937.jumped is not supported by hipy"),
     ("np.random.RandomState(np.random.PCG64(1))", "numpy.random.RandomState over a PCG64 bit generator is not supported by hipy"),
     ("np.polynomial.chebyshev.chebval2d([0.5], [0.5], [[1.0]])", "numpy.polynomial.chebyshev.chebval2d is not supported by hipy"),
+    ("import numpy.ma", "numpy.ma is not supported by hipy"),
+    ("from numpy import matlib", "numpy.matlib is not supported by hipy"),
+    ("np.array([1, 2], dtype=object).var()", "numpy.ndarray.var of object arrays is not supported by hipy"),
+    ("np.exp(np.array([1.0], dtype=object))", "numpy.exp of object arrays is not supported by hipy"),
+    ("np.arange(3, dtype=object)", "numpy.arange of object arrays is not supported by hipy"),
 ];
 
 fn main() -> ExitCode {

@@ -103,6 +103,12 @@ pub fn unsupported_operand(vm: &VirtualMachine, obj: &PyObject) -> rustpython_vm
             crate::numpy::args::current_function()
         ));
     }
+    if crate::numpy::objects::is_array(vm, obj) {
+        return vm.new_not_implemented_error(format!(
+            "numpy.{} of object arrays is not supported by hipy",
+            crate::numpy::args::current_function()
+        ));
+    }
     if crate::numpy::complex_native::holds_complex(vm, obj) {
         return vm.new_not_implemented_error(
             "this numpy function does not take complex values in hipy (complex arrays have arithmetic, \
@@ -225,6 +231,63 @@ pub fn scalar_to_py(vm: &VirtualMachine, s: Scalar) -> PyObjectRef {
     }
 }
 
+/// Whether `obj` is a value of one of numpy's Python-level kinds: its
+/// class has the attribute `marker` (`_hipy_dt`, `_hipy_obj`). hipy's
+/// arrays and the common Python numbers and str answer without a lookup.
+pub fn has_class_marker(vm: &VirtualMachine, obj: &PyObject, marker: &'static str) -> bool {
+    if obj.downcast_ref::<PyNdArray>().is_some() {
+        return false;
+    }
+    let cls = obj.class();
+    let types = &vm.ctx.types;
+    if cls.is(types.float_type) || cls.is(types.int_type) || cls.is(types.bool_type) || cls.is(types.str_type) {
+        return false;
+    }
+    cls.get_attr(vm.ctx.intern_str(marker)).is_some()
+}
+
+/// Whether a `dtype=` argument names one of numpy's Python-level kinds: a
+/// string `name` accepts (its byte-order mark dropped), a type `of_type`
+/// accepts, or a dtype whose class has the attribute `marker`.
+pub fn names_kind(
+    vm: &VirtualMachine,
+    obj: &PyObject,
+    name: &dyn Fn(&str) -> bool,
+    of_type: &dyn Fn(&rustpython_vm::Py<PyType>) -> bool,
+    marker: &'static str,
+) -> bool {
+    if let Some(s) = obj.downcast_ref::<PyStr>() {
+        return name(s.to_string_lossy().trim_start_matches(['<', '=', '|', '>']));
+    }
+    if let Some(t) = obj.downcast_ref::<PyType>() {
+        return of_type(t);
+    }
+    obj.class().get_attr(vm.ctx.intern_str(marker)).is_some()
+}
+
+/// `f(kind, shape, fill, dtype)`: a kind's `_creation` for `np.zeros`,
+/// `ones`, `empty` or `full` (None for what was not given).
+pub fn call_creation(
+    vm: &VirtualMachine,
+    f: PyObjectRef,
+    kind: &str,
+    shape: &Option<PyObjectRef>,
+    fill: Option<PyObjectRef>,
+    dtype: Option<PyObjectRef>,
+) -> PyResult<Option<PyObjectRef>> {
+    let none = || vm.ctx.none();
+    let shape = shape.clone().unwrap_or_else(none);
+    f.call((kind.to_owned(), shape, fill.unwrap_or_else(none), dtype.unwrap_or_else(none)), vm).map(Some)
+}
+
+/// Whether one of a call's data arguments (`params`, in their positional
+/// order, given by position or by keyword) is one `data` accepts (it is
+/// told the parameter's name).
+pub fn any_data_argument(args: &rustpython_vm::function::FuncArgs, params: &[&str], data: &dyn Fn(&str, &PyObject) -> bool) -> bool {
+    args.args.iter().zip(params).any(|(a, p)| data(p, a))
+        || args.kwargs.iter().any(|(k, v)| params.iter().find(|p| k.as_str().ok() == Some(**p)).is_some_and(|p| data(p, v)))
+}
+
 /// Whether `obj`, or an item of the lists and tuples nested in it, is one
 /// `leaf` accepts (what kind of array a nested list makes).
 pub fn nested_any(obj: &PyObject, leaf: &dyn Fn(&PyObject) -> bool) -> bool {
@@ -247,6 +310,12 @@ pub fn parse_dtype(vm: &VirtualMachine, obj: &PyObject) -> PyResult<Option<DType
     }
     if let Some(d) = obj.downcast_ref::<PyDType>() {
         return Ok(Some(d.dtype));
+    }
+    if crate::numpy::objects::is_dtype(vm, obj) {
+        return Err(vm.new_not_implemented_error(format!(
+            "numpy.{} with an object dtype is not supported by hipy",
+            crate::numpy::args::current_function()
+        )));
     }
     if let Some(t) = obj.downcast_ref::<PyType>() {
         if let Some(d) = scalar::dtype_of_type(vm, t) {

@@ -8,25 +8,17 @@
 //! call these where they decline an argument, so numeric arrays never
 //! reach them: `np.array`, `np.dtype`, the creation functions, numpy's
 //! functions given a datetime argument (`datetime_funcs.py`'s `_np_<name>`),
-//! ufuncs and `astype` of numbers to a datetime dtype.
-use rustpython_vm::builtins::{PyStr, PyType};
+//! ufuncs and `astype` of numbers to a datetime dtype. What they decline
+//! goes on to the object-array hooks (`objects.rs`).
+use rustpython_vm::builtins::PyType;
 use rustpython_vm::function::FuncArgs;
-use rustpython_vm::{AsObject, PyObject, PyObjectRef, PyResult, VirtualMachine};
+use rustpython_vm::{PyObject, PyObjectRef, PyResult, VirtualMachine};
 
-use crate::numpy::ndarray::PyNdArray;
 
 /// Whether `obj` is a datetime/timedelta array or scalar (its class has
 /// `_hipy_dt`).
 pub fn is_value(vm: &VirtualMachine, obj: &PyObject) -> bool {
-    if obj.downcast_ref::<PyNdArray>().is_some() {
-        return false;
-    }
-    let cls = obj.class();
-    let types = &vm.ctx.types;
-    if cls.is(types.float_type) || cls.is(types.int_type) || cls.is(types.bool_type) || cls.is(types.str_type) {
-        return false;
-    }
-    cls.get_attr(vm.ctx.intern_str("_hipy_dt")).is_some()
+    crate::numpy::convert::has_class_marker(vm, obj, "_hipy_dt")
 }
 
 /// Whether `obj` is a datetime/timedelta array (not a scalar).
@@ -42,17 +34,13 @@ pub fn involves(vm: &VirtualMachine, obj: &PyObject) -> bool {
 /// Whether a `dtype=` argument names datetime64/timedelta64 (`'M8[s]'`,
 /// `'<m8[ns]'`, `'datetime64[D]'`, `np.datetime64`, a datetime dtype).
 pub fn is_dtype(vm: &VirtualMachine, obj: &PyObject) -> bool {
-    if let Some(s) = obj.downcast_ref::<PyStr>() {
-        let name = s.to_string_lossy();
-        let name = name.trim_start_matches(['<', '=', '|', '>']);
-        return ["M8", "m8", "M", "m", "datetime64", "timedelta64"]
+    let name = |name: &str| {
+        ["M8", "m8", "M", "m", "datetime64", "timedelta64"]
             .iter()
-            .any(|p| name == *p || (name.starts_with(p) && name[p.len()..].starts_with('[')));
-    }
-    if let Some(t) = obj.downcast_ref::<PyType>() {
-        return t.get_attr(vm.ctx.intern_str("_hipy_dt")).is_some();
-    }
-    obj.class().get_attr(vm.ctx.intern_str("_hipy_dt_dtype")).is_some()
+            .any(|p| name == *p || (name.starts_with(p) && name[p.len()..].starts_with('[')))
+    };
+    let of_type = |t: &rustpython_vm::Py<PyType>| t.get_attr(vm.ctx.intern_str("_hipy_dt")).is_some();
+    crate::numpy::convert::names_kind(vm, obj, &name, &of_type, "_hipy_dt_dtype")
 }
 
 /// `datetime_array.py`'s `name(*args)` (`datetimes.py`'s for `_dtype`).
@@ -66,7 +54,7 @@ fn call(vm: &VirtualMachine, name: &str, args: impl rustpython_vm::function::Int
 /// left to [`array_after_error`], so reading numbers pays no scan).
 pub fn array(vm: &VirtualMachine, obj: &PyObject, dtype: Option<PyObjectRef>) -> PyResult<Option<PyObjectRef>> {
     if !dtype.as_ref().is_some_and(|d| is_dtype(vm, d)) && !is_value(vm, obj) {
-        return Ok(None);
+        return crate::numpy::objects::array(vm, obj, dtype);
     }
     array_of(vm, obj, dtype).map(Some)
 }
@@ -80,7 +68,7 @@ pub fn array_after_error(
     err: rustpython_vm::builtins::PyBaseExceptionRef,
 ) -> PyResult {
     if !involves(vm, obj) {
-        return Err(err);
+        return crate::numpy::objects::array_after_error(vm, obj, dtype, err);
     }
     array_of(vm, obj, dtype)
 }
@@ -98,17 +86,16 @@ pub fn creation(
     dtype: Option<PyObjectRef>,
 ) -> PyResult<Option<PyObjectRef>> {
     if !dtype.as_ref().is_some_and(|d| is_dtype(vm, d)) && !fill.as_ref().is_some_and(|f| is_value(vm, f)) {
-        return Ok(None);
+        return crate::numpy::objects::creation(vm, kind, shape, fill, dtype);
     }
-    let none = || vm.ctx.none();
-    let shape = shape.clone().unwrap_or_else(none);
-    call(vm, "_creation", (kind.to_owned(), shape, fill.unwrap_or_else(none), dtype.unwrap_or_else(none))).map(Some)
+    let f = crate::numpy::pylib::module(vm, "datetime_array.py")?.get_attr("_creation", vm)?;
+    crate::numpy::convert::call_creation(vm, f, kind, shape, fill, dtype)
 }
 
 /// `np.dtype(spec)` for a datetime spec.
 pub fn dtype(vm: &VirtualMachine, spec: &PyObject) -> PyResult<Option<PyObjectRef>> {
     if !is_dtype(vm, spec) {
-        return Ok(None);
+        return crate::numpy::objects::dtype(vm, spec);
     }
     call(vm, "_dtype", (spec.to_owned(),)).map(Some)
 }
@@ -121,7 +108,7 @@ pub fn astype(vm: &VirtualMachine, a: &PyObject, dtype: PyObjectRef, rule: &str)
 /// `a op b` (a ufunc) where an operand is a datetime value.
 pub fn binary(vm: &VirtualMachine, a: &PyObject, b: &PyObject, op: &str) -> PyResult<Option<PyObjectRef>> {
     if !is_value(vm, a) && !is_value(vm, b) {
-        return Ok(None);
+        return crate::numpy::objects::binary(vm, a, b, op);
     }
     call(vm, "_binary", (op.to_owned(), a.to_owned(), b.to_owned())).map(Some)
 }
@@ -137,7 +124,7 @@ fn function(vm: &VirtualMachine, name: &str) -> PyResult<PyObjectRef> {
 /// The unary ufunc `name` (NumPy's name) of a datetime value.
 pub fn unary(vm: &VirtualMachine, a: &PyObject, name: &str) -> PyResult<Option<PyObjectRef>> {
     if !is_value(vm, a) {
-        return Ok(None);
+        return crate::numpy::objects::unary(vm, a, name);
     }
     call(vm, "_unary", (name.to_owned(), a.to_owned())).map(Some)
 }
@@ -146,12 +133,8 @@ pub fn unary(vm: &VirtualMachine, a: &PyObject, name: &str) -> PyResult<Option<P
 /// of its data parameters holds a datetime value; None otherwise.
 pub fn forward(vm: &VirtualMachine, name: &str, args: &FuncArgs, params: &[&str]) -> PyResult<Option<PyObjectRef>> {
     let data = |param: &str, obj: &PyObject| if param == "dtype" { is_dtype(vm, obj) } else { involves(vm, obj) };
-    let positional = args.args.iter().zip(params).any(|(a, p)| data(p, a));
-    let keyword = || {
-        args.kwargs.iter().any(|(k, v)| params.iter().position(|p| k.as_str().ok() == Some(*p)).is_some_and(|i| data(params[i], v)))
-    };
-    if !positional && !keyword() {
-        return Ok(None);
+    if !crate::numpy::convert::any_data_argument(args, params, &data) {
+        return crate::numpy::objects::forward(vm, name, args, params);
     }
     function(vm, name)?.call(args.clone(), vm).map(Some)
 }
@@ -159,7 +142,7 @@ pub fn forward(vm: &VirtualMachine, name: &str, args: &FuncArgs, params: &[&str]
 /// [`forward`] for a function of positional arguments.
 pub fn forward_objs(vm: &VirtualMachine, name: &str, objs: &[&PyObjectRef]) -> PyResult<Option<PyObjectRef>> {
     if !objs.iter().any(|a| involves(vm, a)) {
-        return Ok(None);
+        return crate::numpy::objects::forward_objs(vm, name, objs);
     }
     function(vm, name)?.call(FuncArgs::from(objs.iter().map(|&o| o.clone()).collect::<Vec<_>>()), vm).map(Some)
 }

@@ -16,6 +16,7 @@ pub(crate) mod index;
 pub(crate) mod linalg_native;
 pub(crate) mod ndarray;
 pub(crate) mod numpy_mod;
+pub(crate) mod objects;
 pub(crate) mod ops;
 pub(crate) mod pin;
 pub(crate) mod public_names;

@@ -602,6 +602,9 @@ impl PyNdArray {
         if crate::numpy::datetimes::is_dtype(vm, &dtype) {
             return crate::numpy::datetimes::astype(vm, zelf.as_object(), dtype, &rule);
         }
+        if crate::numpy::objects::is_dtype(vm, &dtype) {
+            return crate::numpy::objects::astype(vm, zelf.as_object());
+        }
         if crate::numpy::complex_native::is_complex_dtype(vm, &dtype) {
             if rule != "unsafe" {
                 return Err(unsupported(vm, "ndarray.astype(casting=...) to a complex dtype"));

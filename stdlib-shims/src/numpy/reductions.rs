@@ -72,8 +72,12 @@ pub fn function(vm: &VirtualMachine, op: ReduceOp, name: &'static str, mut args:
     let a = args.args.remove(0);
     let x = match convert::node_of(vm, &a) {
         Ok(x) => x,
-        // NumPy calls the method of an array-like it does not know.
-        Err(_) if crate::numpy::strings_native::is_pylib_array(vm, &a) => return vm.call_method(&a, name, args),
+        // NumPy calls the method of an array-like it does not know
+        // (`np.amax` calls `max`).
+        Err(_) if crate::numpy::strings_native::is_pylib_array(vm, &a) => {
+            let method_name = name.strip_prefix('a').filter(|m| matches!(*m, "max" | "min")).unwrap_or(name);
+            return vm.call_method(&a, method_name, args);
+        }
         Err(e) => return Err(e),
     };
     method(vm, x, op, name, args)

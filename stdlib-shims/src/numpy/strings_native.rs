@@ -213,6 +213,23 @@ pub(crate) mod strings_native {
         }
     }
 
+    /// `layout(texts, shape, mode, dtype)`: NumPy's `repr` (mode 0) or
+    /// `str` (mode 1) of an array (at least 1-d) of `shape` whose elements
+    /// show as `texts` (a list of str, C order), not aligned (object
+    /// arrays); `dtype` is the repr's dtype text.
+    #[pyfunction]
+    fn layout(texts: Vec<String>, shape: Vec<usize>, mode: i32, dtype: String, vm: &VirtualMachine) -> PyResult<String> {
+        if texts.len() != shape.iter().product::<usize>() {
+            return Err(vm.new_value_error("layout: texts do not fill the shape"));
+        }
+        let render = |i: usize| -> String { texts[i].clone() };
+        Ok(if mode == 0 {
+            format::text_array_repr(&shape, &render, false, &dtype)
+        } else {
+            format::text_array_str(&shape, &render, false)
+        })
+    }
+
     /// `module()`: `strings.py`'s module (loaded on first use), for the
     /// Python files whose functions send str arrays there.
     #[pyfunction]
@@ -291,10 +308,10 @@ pub fn make_module(vm: &VirtualMachine) -> PyResult<rustpython_vm::PyRef<rustpyt
     Ok(m)
 }
 
-/// Whether `obj` is an array numpy's Python modules hold (str/bytes or
-/// datetime): numpy's methods of the same name serve its functions.
+/// Whether `obj` is an array numpy's Python modules hold (str/bytes,
+/// datetime or object): numpy's methods of the same name serve its functions.
 pub fn is_pylib_array(vm: &VirtualMachine, obj: &PyObject) -> bool {
-    is_text_array(vm, obj) || crate::numpy::datetimes::is_array(vm, obj)
+    is_text_array(vm, obj) || crate::numpy::datetimes::is_array(vm, obj) || crate::numpy::objects::is_array(vm, obj)
 }
 
 /// Whether `obj` is a hipy str/bytes array.
@@ -324,21 +341,17 @@ pub fn involves(vm: &VirtualMachine, obj: &PyObject) -> bool {
 /// Whether a `dtype=` argument names a str or bytes type (`str`, `'U5'`,
 /// `'<U'`, `'S3'`, `np.str_`, `np.bytes_`, a str dtype object).
 pub fn is_text_dtype(vm: &VirtualMachine, obj: &PyObject) -> bool {
-    if let Some(s) = obj.downcast_ref::<PyStr>() {
-        let name = s.to_string_lossy();
-        let name = name.trim_start_matches(['<', '=', '|', '>']);
+    let name = |name: &str| {
         if matches!(name, "str" | "str_" | "unicode" | "bytes" | "bytes_" | "U" | "S") {
             return true;
         }
         let mut chars = name.chars();
-        return matches!(chars.next(), Some('U' | 'S')) && chars.as_str().bytes().all(|b| b.is_ascii_digit());
-    }
-    if let Some(t) = obj.downcast_ref::<PyType>() {
-        return t.is(vm.ctx.types.str_type)
-            || t.is(vm.ctx.types.bytes_type)
-            || t.get_attr(vm.ctx.intern_str("_hipy_str_scalar")).is_some();
-    }
-    obj.class().get_attr(vm.ctx.intern_str("_hipy_str_dtype")).is_some()
+        matches!(chars.next(), Some('U' | 'S')) && chars.as_str().bytes().all(|b| b.is_ascii_digit())
+    };
+    let of_type = |t: &rustpython_vm::Py<PyType>| {
+        t.is(vm.ctx.types.str_type) || t.is(vm.ctx.types.bytes_type) || t.get_attr(vm.ctx.intern_str("_hipy_str_scalar")).is_some()
+    };
+    crate::numpy::convert::names_kind(vm, obj, &name, &of_type, "_hipy_str_dtype")
 }
 
 fn strings_module(vm: &VirtualMachine) -> PyResult<PyObjectRef> {
@@ -356,18 +369,8 @@ pub fn forward(vm: &VirtualMachine, name: &str, args: &FuncArgs, params: &[&str]
     if let Some(r) = crate::numpy::datetimes::forward(vm, name, args, params)? {
         return Ok(Some(r));
     }
-    let text = |param: &str, obj: &PyObject| {
-        if param == "dtype" {
-            is_text_dtype(vm, obj)
-        } else {
-            involves(vm, obj)
-        }
-    };
-    let positional = args.args.iter().zip(params).any(|(a, p)| text(p, a));
-    let keyword = || {
-        args.kwargs.iter().any(|(k, v)| params.iter().position(|p| k.as_str().ok() == Some(*p)).is_some_and(|i| text(params[i], v)))
-    };
-    if !positional && !keyword() {
+    let text = |param: &str, obj: &PyObject| if param == "dtype" { is_text_dtype(vm, obj) } else { involves(vm, obj) };
+    if !crate::numpy::convert::any_data_argument(args, params, &text) {
         return Ok(None);
     }
     let f = crate::numpy::pylib::module(vm, "strings_funcs.py")?.get_attr(&*vm.ctx.new_str(format!("_np_{name}")), vm)?;
@@ -390,6 +393,10 @@ pub fn forward_objs(vm: &VirtualMachine, name: &str, objs: &[&PyObjectRef]) -> P
 /// is a str array or a str: a str array; None otherwise (lists holding
 /// str are left to [`array_after_error`], so reading numbers pays no scan).
 pub fn array(vm: &VirtualMachine, obj: &PyObject, dtype: Option<PyObjectRef>) -> PyResult<Option<PyObjectRef>> {
+    // An object dtype decides first (`np.array('abc', dtype=object)`).
+    if dtype.as_ref().is_some_and(|d| crate::numpy::objects::is_dtype(vm, d)) {
+        return crate::numpy::objects::array(vm, obj, dtype);
+    }
     let text_dtype = dtype.as_ref().is_some_and(|d| is_text_dtype(vm, d));
     if !text_dtype && !is_text_value(vm, obj) {
         return crate::numpy::datetimes::array(vm, obj, dtype);
@@ -426,15 +433,16 @@ pub fn creation(
     fill: Option<PyObjectRef>,
     dtype: Option<PyObjectRef>,
 ) -> PyResult<Option<PyObjectRef>> {
+    if dtype.as_ref().is_some_and(|d| crate::numpy::objects::is_dtype(vm, d)) {
+        return crate::numpy::objects::creation(vm, kind, shape, fill, dtype);
+    }
     let text_dtype = dtype.as_ref().is_some_and(|d| is_text_dtype(vm, d));
     let text_fill = fill.as_ref().is_some_and(|f| involves(vm, f));
     if !text_dtype && !text_fill {
         return crate::numpy::datetimes::creation(vm, kind, shape, fill, dtype);
     }
     let f = strings_module(vm)?.get_attr("_creation", vm)?;
-    let none = || vm.ctx.none();
-    let shape = shape.clone().unwrap_or_else(none);
-    f.call((kind.to_owned(), shape, fill.unwrap_or_else(none), dtype.unwrap_or_else(none)), vm).map(Some)
+    crate::numpy::convert::call_creation(vm, f, kind, shape, fill, dtype)
 }
 
 /// `np.dtype(spec)` for a str/bytes spec: the str dtype object.
@@ -453,6 +461,10 @@ pub fn astype(vm: &VirtualMachine, a: &PyObject, dtype: PyObjectRef) -> PyResult
 /// `a op b` where an operand is a str array or a str and numpy's native
 /// ops declined it; None when no operand is text.
 pub fn binary(vm: &VirtualMachine, a: &PyObject, b: &PyObject, op: &str) -> PyResult<Option<PyObjectRef>> {
+    // An object array decides first (`str_array + object_array`).
+    if let Some(r) = crate::numpy::objects::binary(vm, a, b, op)? {
+        return Ok(Some(r));
+    }
     if !is_text_value(vm, a) && !is_text_value(vm, b) {
         return crate::numpy::datetimes::binary(vm, a, b, op);
     }

@@ -220,6 +220,8 @@ class vectorize:
             self._note = f"{name}: not staged: staging is off (HIPY_STAGE=off)"
         elif kwargs or not arrays or (self.otypes is not None and len(self.otypes) != 1):
             self._note = f"{name}: not staged: keyword arguments, no arguments or several otypes"
+        elif self.otypes is not None and "O" in self.otypes:
+            self._note = f"{name}: not staged: object otypes"
         else:
             try:
                 out, npaths = hipy._stage_vectorize(self.pyfunc, arrays, self.otypes[0] if self.otypes else None)
@@ -261,6 +263,9 @@ class vectorize:
 
     @staticmethod
     def _array(results, dt, shape):
+        if dt.char == "O":
+            # Each result is one element, as it is (a list too).
+            return np._object_arrays._new(list(results), shape)
         out = np.array(results, dtype=dt) if results else np.zeros(0, dtype=dt)
         return out.reshape(shape)
 

@@ -43,14 +43,12 @@ timedelta64 = _d.timedelta64
 
 # ---- the array ----
 
-class ndarray:
+class ndarray(np._array_kinds.BinaryOperators):
     """A datetime64/timedelta64 ndarray: int64 values `_v` and dtype `_dt`."""
 
     _hipy_dt = True
     _hipy_dt_array = True
-    __array_priority__ = 100
-    __hash__ = None
-    __class__ = property(lambda self: np.ndarray)
+    _kind = "datetime64/timedelta64"
 
     def __init__(self, values, dt):
         self._v = values if isinstance(values, np.ndarray) else np.asarray(values)
@@ -98,6 +96,8 @@ class ndarray:
                 return self._v.astype(target)
             if target.kind == "b":
                 return self._v != 0
+            if target.kind == "O":
+                return np._object_arrays._array(self)
             _unsupported("ndarray.astype(%s) of datetime64/timedelta64 arrays" % target)
         return ndarray(_cast(self._v, self._dt, _plain(d)), d if d.unit else self._dt)
 
@@ -281,16 +281,8 @@ class ndarray:
             first = np.concatenate([np.array([True]), s[1:] != s[:-1]])
             if not equal_nan:
                 first = first | (s == NAT)
-        out = [ndarray(s[first], self._dt)]
-        if return_index:
-            out.append(order[first])
-        if return_inverse:
-            inv = np.empty(n, dtype=np.int64)
-            inv[order] = np.cumsum(first) - 1
-            out.append(inv.reshape(self.shape))
-        if return_counts:
-            out.append(np.diff(np.append(np.nonzero(first)[0], n)))
-        return out[0] if len(out) == 1 else tuple(out)
+        return np._array_kinds.unique_outputs(ndarray(s[first], self._dt), order, first, self.shape, return_index,
+                                              return_inverse, return_counts)
 
     def _isin(self, test_elements, invert=False):
         """np.isin: elements equal to one of test_elements (NaT to none)."""
@@ -347,25 +339,9 @@ class ndarray:
         return (self._v != 0).all(*args, **kwargs)
 
     # -- operators --
-    def __eq__(self, o): return _binary("Eq", self, o)
-    def __ne__(self, o): return _binary("Ne", self, o)
-    def __lt__(self, o): return _binary("Lt", self, o)
-    def __le__(self, o): return _binary("Le", self, o)
-    def __gt__(self, o): return _binary("Gt", self, o)
-    def __ge__(self, o): return _binary("Ge", self, o)
-    def __add__(self, o): return _binary("Add", self, o)
-    def __radd__(self, o): return _binary("Add", o, self)
-    def __sub__(self, o): return _binary("Sub", self, o)
-    def __rsub__(self, o): return _binary("Sub", o, self)
-    def __mul__(self, o): return _binary("Mul", self, o)
-    def __rmul__(self, o): return _binary("Mul", o, self)
-    def __truediv__(self, o): return _binary("Div", self, o)
-    def __rtruediv__(self, o): return _binary("Div", o, self)
-    def __floordiv__(self, o): return _binary("FloorDiv", self, o)
-    def __rfloordiv__(self, o): return _binary("FloorDiv", o, self)
-    def __mod__(self, o): return _binary("Mod", self, o)
+    # (the comparisons and arithmetic: _array_kinds.BinaryOperators)
+    _binary = staticmethod(lambda op, a, b: _binary(op, a, b))
     def __rmod__(self, o): return _binary("Mod", o, self)
-    def __pow__(self, o): return _binary("Pow", self, o)
 
     def __neg__(self):
         if self._dt.kind == "M":
@@ -381,13 +357,6 @@ class ndarray:
             raise _ufunc_error("ufunc 'absolute' did not contain a loop with signature matching types "
                                "<class 'numpy.dtypes.DateTime64DType'> -> None")
         return _wrap(np.where(self._v == NAT, NAT, abs(self._v)), self._dt, True)
-
-    def __getattr__(self, name):
-        if name.startswith("__"):
-            raise AttributeError(name)
-        if hasattr(np.ndarray, name):
-            _unsupported("ndarray.%s of datetime64/timedelta64 arrays" % name)
-        raise AttributeError("'numpy.ndarray' object has no attribute '%s'" % name)
 
 
 ndarray.__module__ = "numpy"
@@ -406,13 +375,7 @@ def _wrap(v, dt, scalar=False):
     return ndarray(v, dt)
 
 
-def _nest(items, shape):
-    if not shape:
-        return items[0]
-    if len(shape) == 1:
-        return list(items)
-    step = len(items) // shape[0] if shape[0] else 0
-    return [_nest(items[k * step:(k + 1) * step], shape[1:]) for k in range(shape[0])]
+_nest = np._array_kinds.nest
 
 
 def _cast(v, src, dst):

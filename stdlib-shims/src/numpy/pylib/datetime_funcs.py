@@ -100,17 +100,7 @@ def _np_copy(a, order="K", subok=False):
     return _as_dt(a).copy()
 
 
-def _np_shape(a):
-    return _as_dt(a).shape
-
-
-def _np_ndim(a):
-    return _as_dt(a).ndim
-
-
-def _np_size(a, axis=None):
-    t = _as_dt(a)
-    return t.size if axis is None else t.shape[axis]
+_np_shape, _np_ndim, _np_size = np._array_kinds.shape_functions(_as_dt)
 
 
 def _np_nonzero(a):

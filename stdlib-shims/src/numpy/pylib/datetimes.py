@@ -43,20 +43,11 @@ def _ufunc_error(message):
 
 # ---- dtypes ----
 
-class _DTDType:
+class _DTDType(np._array_kinds.DTypeBase):
     """The dtype datetime64[unit] (kind 'M') or timedelta64[unit] (kind 'm');
     unit '' is NumPy's generic unit."""
 
     _hipy_dt_dtype = True
-    __class__ = property(lambda self: np.dtype)
-    ndim = 0
-    shape = ()
-    hasobject = False
-    subdtype = None
-    fields = None
-    names = None
-    isbuiltin = 0
-    isnative = True
     itemsize = 8
     alignment = 8
     byteorder = "="
@@ -69,7 +60,6 @@ class _DTDType:
         meta = "" if not unit else "[%s%s]" % (count if count != 1 else "", unit)
         self.str = "<%s8%s" % (kind, meta)
         self.name = ("datetime64" if kind == "M" else "timedelta64") + meta
-        self.descr = [("", self.str)]
 
     @property
     def type(self):
@@ -90,9 +80,6 @@ class _DTDType:
             if other is None:
                 return False
         return (self.kind, self.unit, self.count) == (other.kind, other.unit, other.count)
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
 
     def __hash__(self):
         return hash((self.kind, self.unit, self.count))

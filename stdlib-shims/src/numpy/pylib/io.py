@@ -15,7 +15,7 @@ _MAGIC = b"\x93NUMPY"
 
 def _tobytes(a, order="C"):
     a = np.asarray(a)
-    if getattr(a, "_hipy_str", False) or getattr(a, "_hipy_dt", False):
+    if getattr(a, "_hipy_str", False) or getattr(a, "_hipy_dt", False) or getattr(a, "_hipy_obj", False):
         return a.tobytes()
     return bytes(memoryview(a))
 
@@ -78,14 +78,14 @@ def _header(a):
 
 def save(file, arr, allow_pickle=True, fix_imports=True):
     a = np.asarray(arr)
+    h, data = _header(a), _tobytes(a)
     own = isinstance(file, str)
     if own and not file.endswith(".npy"):
         file = file + ".npy"
     f = open(file, "wb") if own else file
     try:
-        h = _header(a)
         f.write(_MAGIC + bytes([1, 0]) + _struct.pack("<H", len(h)) + h)
-        f.write(_tobytes(a))
+        f.write(data)
     finally:
         if own:
             f.close()

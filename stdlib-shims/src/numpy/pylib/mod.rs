@@ -65,6 +65,7 @@ macro_rules! source {
 
 const SOURCES: &[Source] = &[
     source!("ufunc.py", "<hipy numpy/ufunc.py>", Target::Eager),
+    source!("submodules.py", "<hipy numpy/submodules.py>", Target::Eager),
     source!("dtypes.py", "<hipy numpy/dtypes.py>", Target::Namespace),
     source!("build.py", "<hipy numpy/build.py>", Target::Namespace),
     source!("pad.py", "<hipy numpy/pad.py>", Target::Namespace),
@@ -91,12 +92,15 @@ const SOURCES: &[Source] = &[
     source!("contract.py", "<hipy numpy/contract.py>", Target::Namespace),
     source!("format_float.py", "<hipy numpy/format_float.py>", Target::Namespace),
     source!("complex.py", "<hipy numpy/complex.py>", Target::Namespace),
+    source!("kinds.py", "<hipy numpy/kinds.py>", Target::Namespace),
     source!("strings.py", "<hipy numpy/strings.py>", Target::Namespace),
     source!("strings_funcs.py", "<hipy numpy/strings_funcs.py>", Target::Namespace),
     source!("datetimes.py", "<hipy numpy/datetimes.py>", Target::Namespace),
     source!("datetime_array.py", "<hipy numpy/datetime_array.py>", Target::Namespace),
     source!("datetime_funcs.py", "<hipy numpy/datetime_funcs.py>", Target::Namespace),
     source!("busday.py", "<hipy numpy/busday.py>", Target::Namespace),
+    source!("objects.py", "<hipy numpy/objects.py>", Target::Namespace),
+    source!("object_funcs.py", "<hipy numpy/object_funcs.py>", Target::Namespace),
     source!("char.py", "<hipy numpy/char.py>", Target::Submodule("char")),
     // NumPy 2's numpy.strings: the same elementwise functions.
     source!("char.py", "<hipy numpy/strings namespace>", Target::Submodule("strings")),

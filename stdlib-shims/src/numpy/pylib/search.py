@@ -131,6 +131,8 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
         return np._strings_native.functions()._np_unique(ar, return_index, return_inverse, return_counts, axis)
     if getattr(ar, "_hipy_dt", False):
         return ar._unique(return_index, return_inverse, return_counts, axis, equal_nan)
+    if getattr(ar, "_hipy_obj", False):
+        return np._object_functions._np_unique(ar, return_index, return_inverse, return_counts, axis)
     if axis is not None:
         return _unique_axis(np.asarray(ar), axis, return_index, return_inverse, return_counts)
     a = np.asarray(ar)

@@ -17,6 +17,7 @@ __all__ = ["str_", "bytes_"]
 
 
 _native = np._strings_native
+_kinds = np._array_kinds
 
 
 class str_(str):
@@ -66,19 +67,10 @@ def _ufunc_error(message):
 
 # ---- dtypes ----
 
-class _StrDType:
+class _StrDType(_kinds.DTypeBase):
     """The dtype of a str (kind 'U') or bytes (kind 'S') array of width n."""
 
     _hipy_str_dtype = True
-    __class__ = property(lambda self: np.dtype)
-    ndim = 0
-    shape = ()
-    hasobject = False
-    subdtype = None
-    fields = None
-    names = None
-    isbuiltin = 0
-    isnative = True
 
     def __init__(self, kind, n):
         self.kind = kind
@@ -92,7 +84,6 @@ class _StrDType:
         if n == 0:
             self.name = "str" if kind == "U" else "bytes"
         self.type = str_ if kind == "U" else bytes_
-        self.descr = [("", self.str)]
 
     def __repr__(self):
         text = ("<U" if self.kind == "U" else "S") + (str(self._n) if self._n else "")
@@ -109,9 +100,6 @@ class _StrDType:
         except Exception:
             return False
         return d is not None and d.kind == self.kind and d._n == self._n
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
 
     def __hash__(self):
         return hash((self.kind, self._n))
@@ -167,16 +155,12 @@ def _leaf_width(x):
 
 # ---- the array ----
 
-class ndarray:
+class ndarray(_kinds.Elements, _kinds.BinaryOperators):
     """A str or bytes ndarray: the code points `_c` (one more, last axis of
     the dtype's width) and the dtype `_dt`."""
 
     _hipy_str = True
-    __array_priority__ = 100
-    __hash__ = None
-    # isinstance(a, np.ndarray) holds, as for NumPy's str arrays (type(a)
-    # stays this class, so numpy's native code never takes it for numbers).
-    __class__ = property(lambda self: np.ndarray)
+    _kind = "str"
 
     def __init__(self, codes, dt):
         self._c = codes
@@ -225,28 +209,13 @@ class ndarray:
     def _new(self, codes):
         return ndarray(codes, self._dt)
 
-    # -- conversion --
-    def tolist(self):
-        items = self._items()
-        if self.ndim == 0:
-            return items[0]
-        return _nest(items, self.shape)
-
-    def item(self, *args):
-        items = self._items()
-        if not args:
-            if len(items) != 1:
-                raise ValueError("can only convert an array of size 1 to a Python scalar")
-            return items[0]
-        if len(args) == 1 and not isinstance(args[0], tuple):
-            return items[_flat_index(args[0], len(items))]
-        idx = args[0] if len(args) == 1 else args
-        return self[tuple(idx)] if self.ndim else items[0]
-
+    # -- conversion (tolist, item, truth, iteration: _array_kinds.Elements) --
     def astype(self, dtype, order="K", casting="unsafe", subok=True, copy=True):
         d = _dtype_or_none(dtype)
         if d is not None:
             return _array(self, d)
+        if np.dtype(dtype).kind == "O":
+            return np._object_arrays._array(self)
         return _to_numeric(self, dtype)
 
     def copy(self, order="C"):
@@ -268,18 +237,6 @@ class ndarray:
 
     def __deepcopy__(self, memo):
         return self.copy()
-
-    def __bool__(self):
-        if self.size != 1:
-            raise ValueError("The truth value of an array with more than one element is ambiguous. "
-                             "Use a.any() or a.all()")
-        return bool(self._items()[0])
-
-    def __iter__(self):
-        if self.ndim == 0:
-            raise TypeError("iteration over a 0-d array")
-        for i in range(len(self)):
-            yield self[i]
 
     def __contains__(self, value):
         return bool((self == value).any())
@@ -434,24 +391,8 @@ class ndarray:
         return np.nonzero(self != self._scalar(b"" if self._bytes() else ""))
 
     # -- operators --
-    def __eq__(self, o): return _binary("Eq", self, o)
-    def __ne__(self, o): return _binary("Ne", self, o)
-    def __lt__(self, o): return _binary("Lt", self, o)
-    def __le__(self, o): return _binary("Le", self, o)
-    def __gt__(self, o): return _binary("Gt", self, o)
-    def __ge__(self, o): return _binary("Ge", self, o)
-    def __add__(self, o): return _binary("Add", self, o)
-    def __radd__(self, o): return _binary("Add", o, self)
-    def __sub__(self, o): return _binary("Sub", self, o)
-    def __rsub__(self, o): return _binary("Sub", o, self)
-    def __mul__(self, o): return _binary("Mul", self, o)
-    def __rmul__(self, o): return _binary("Mul", o, self)
-    def __truediv__(self, o): return _binary("Div", self, o)
-    def __rtruediv__(self, o): return _binary("Div", o, self)
-    def __floordiv__(self, o): return _binary("FloorDiv", self, o)
-    def __rfloordiv__(self, o): return _binary("FloorDiv", o, self)
-    def __mod__(self, o): return _binary("Mod", self, o)
-    def __pow__(self, o): return _binary("Pow", self, o)
+    # (the comparisons and arithmetic: _array_kinds.BinaryOperators)
+    _binary = staticmethod(lambda op, a, b: _binary(op, a, b))
     def __and__(self, o): return _binary("And", self, o)
     def __matmul__(self, o): return _binary("MatMul", self, o)
     def __rmatmul__(self, o): return _binary("MatMul", o, self)
@@ -478,13 +419,6 @@ class ndarray:
         raise _ufunc_error("ufunc 'minimum' did not contain a loop with signature matching types (%r, %r) -> None"
                            % (self._dt, self._dt))
 
-    def __getattr__(self, name):
-        if name.startswith("__"):
-            raise AttributeError(name)
-        if hasattr(np.ndarray, name):
-            _unsupported("ndarray.%s" % name)
-        raise AttributeError("'numpy.ndarray' object has no attribute '%s'" % name)
-
 
 ndarray.__module__ = "numpy"
 
@@ -496,26 +430,10 @@ def _axis(a, nd):
     return a + nd if a < 0 else a
 
 
-def _flat_index(i, n):
-    i = int(i)
-    if i < -n or i >= n:
-        raise IndexError("index %d is out of bounds for size %d" % (i, n))
-    return i + n if i < 0 else i
-
-
 def _shape_text(shape):
     if len(shape) == 1:
         return "(%d,)" % shape[0]
     return "(" + ", ".join(str(s) for s in shape) + ")"
-
-
-def _nest(items, shape):
-    if not shape:
-        return items[0]
-    if len(shape) == 1:
-        return list(items)
-    step = len(items) // shape[0] if shape[0] else 0
-    return [_nest(items[k * step:(k + 1) * step], shape[1:]) for k in range(shape[0])]
 
 
 # ---- building arrays ----
@@ -598,6 +516,9 @@ def _array(obj, dtype=None):
     shape, leaves = [], []
     _walk(obj, 0, shape, leaves, [False])
     if dt is None:
+        if not all(isinstance(x, (str, bytes, int, float)) or hasattr(x, "dtype") for x in leaves):
+            # None, a dict, ... among str: an object array, as NumPy makes.
+            return np._object_arrays._array(obj)
         has_str = any(isinstance(x, str) for x in leaves)
         has_bytes = any(isinstance(x, bytes) for x in leaves)
         if has_str and has_bytes:

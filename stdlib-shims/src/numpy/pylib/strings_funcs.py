@@ -134,17 +134,7 @@ def _np_copy(a, order="K", subok=False):
     return _as_text(a).copy()
 
 
-def _np_shape(a):
-    return _as_text(a).shape
-
-
-def _np_ndim(a):
-    return _as_text(a).ndim
-
-
-def _np_size(a, axis=None):
-    t = _as_text(a)
-    return t.size if axis is None else t.shape[axis]
+_np_shape, _np_ndim, _np_size = np._array_kinds.shape_functions(_as_text)
 
 
 def _np_nonzero(a):
@@ -192,19 +182,8 @@ def _np_unique(ar, return_index=False, return_inverse=False, return_counts=False
     first = np.ones(n, dtype=bool)
     if n > 1:
         first[1:] = (ordered[1:] != ordered[:-1]).any(axis=-1)
-    u = ndarray(ordered[first], t._dt)
-    if not (return_index or return_inverse or return_counts):
-        return u
-    out = [u]
-    if return_index:
-        out.append(order[first])
-    if return_inverse:
-        inverse = np.zeros(n, dtype=np.int64)
-        inverse[order] = np.cumsum(first) - 1
-        out.append(inverse.reshape(t.shape))
-    if return_counts:
-        out.append(np.diff(np.append(np.flatnonzero(first), n)))
-    return tuple(out)
+    return np._array_kinds.unique_outputs(ndarray(ordered[first], t._dt), order, first, t.shape, return_index,
+                                          return_inverse, return_counts)
 
 
 def _np_isin(element, test_elements, assume_unique=False, invert=False, *, kind=None):

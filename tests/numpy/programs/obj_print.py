@@ -1,0 +1,28 @@
+# Object arrays print as NumPy prints them: each element's repr (a list's as
+# list([...])), no padding, lines wrapped at 75, summarized past 1000.
+import numpy as np
+
+a = np.array([1, 'abc', None, 2.5, [1, 2]], dtype=object)
+print(repr(a))
+print(a)
+b = np.array([[1, 'a'], [None, 2.5]], dtype=object)
+print(repr(b))
+print(b)
+print(str(np.array(5, dtype=object)), str(np.array('x', dtype=object)), repr(np.array(None, dtype=object)))
+print(repr(np.array([[1, 2], [3]], dtype=object)))
+print(np.array([[1, 2], [3]], dtype=object))
+e = np.array(list(range(40)), dtype=object)
+print(repr(e))
+print(e)
+f = np.array(['x' * 30, 'y' * 30, 'z' * 30], dtype=object)
+print(repr(f))
+print(f)
+print(repr(np.array([1.5, 2.25, 1e20, -0.0], dtype=object)))
+print(repr(np.array(['a\nb', 'c'], dtype=object)))
+print(repr(np.arange(2000).astype(object)))
+print(np.arange(2000).astype(object))
+print(repr(np.empty((2, 0), dtype=object)), repr(np.empty((0,), dtype=object)), np.empty((2, 0), dtype=object))
+print(repr(np.empty((2, 2, 2), dtype=object)))
+print(np.empty((2, 2, 2), dtype=object))
+print([np.array([1, None], dtype=object)], {'k': np.array(['v'], dtype=object)})
+print(repr(np.array([(1, 2), 'ab', b'cd', 3 + 4j, True, float('nan')], dtype=object)))

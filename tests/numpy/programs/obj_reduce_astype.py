@@ -1,0 +1,31 @@
+# Object arrays: sum/prod/min/max (Python's operators, from the first element),
+# np.sum and friends, astype to object from numeric/str arrays and back.
+import numpy as np
+from fractions import Fraction
+
+a = np.array([3, 1, 2], dtype=object)
+print(repr(a.sum()), repr(a.prod()), repr(a.min()), repr(a.max()), type(a.sum()).__name__)
+print(repr(np.sum(a)), repr(np.max(a)), repr(np.min(a)), repr(np.prod(a)), repr(np.amax(a)))
+s = np.array(['b', 'a', 'c'], dtype=object)
+print(repr(s.sum()), repr(s.max()), repr(s.min()))
+f = np.array([Fraction(1, 2), Fraction(1, 3), Fraction(1, 6)], dtype=object)
+print(repr(f.sum()), repr(f.max()), repr(f.prod()))
+l = np.array([[1], [2, 3]], dtype=object)
+print(repr(l.sum()))
+g = np.array([[1, 2, 3], [4, 5, 6]], dtype=object)
+print(repr(g.sum()), repr(g.sum(axis=0)), repr(g.sum(axis=1)), repr(g.max(axis=0)), repr(g.min(axis=-1)))
+print(repr(np.sum(g, axis=0)), repr(g.sum(initial=100)), repr(a.max(initial=10)))
+print(repr(np.array([], dtype=object).sum()), repr(np.array([], dtype=object).prod()))
+print(repr(np.array([1.5, 2], dtype=object).sum()))
+n = np.arange(3)
+o = n.astype(object)
+print(repr(o), type(o[0]).__name__, repr(np.arange(3.0).astype(object)), type(np.arange(3.0).astype(object)[1]).__name__)
+print(repr(np.array([True, False]).astype(object)), repr(np.array([[1, 2], [3, 4]]).astype('O')))
+print(repr(np.array(['a', 'bc']).astype(object)), type(np.array(['a', 'bc']).astype(object)[0]).__name__)
+print(repr(np.array([1, 2], dtype=object).astype(object)))
+x = np.array([1, 2.5, '3', True], dtype=object)
+print(repr(x.astype(float)), repr(np.array([1, 2.7, '3'], dtype=object).astype(int)), repr(x.astype(str)))
+print(repr(np.array([None, 1], dtype=object).astype(float)), repr(np.array([0, 1, 'a', '', None], dtype=object).astype(bool)))
+print(repr(np.array([[1, 2], [3, 4]], dtype=object).astype(np.int32)), repr(np.array([1, 'a', None], dtype=object).astype(str)))
+print(repr(np.array([1, 2], dtype=object).astype(np.float32)), repr(np.array([], dtype=object).astype(float)))
+print(repr(np.array([1, 2], dtype=object).astype('U')))
