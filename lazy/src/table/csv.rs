@@ -22,7 +22,7 @@ use arrow_array::{Array, ArrayRef, StringArray};
 use arrow_schema::{DataType, Field};
 use std::collections::HashSet;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 
 /// pandas' default `na_values`.
 pub const DEFAULT_NA: &[&str] = &[
@@ -116,7 +116,46 @@ impl std::fmt::Debug for CsvSource {
     }
 }
 
+/// Scans whose file stays open, by the file's device and inode: before
+/// hipy writes a file itself (`to_csv`), the scans of it parse the
+/// columns no plan has read yet ([`before_write`]).
+static FILE_SCANS: Mutex<Vec<((u64, u64), Weak<CsvSource>)>> = Mutex::new(Vec::new());
+
+/// Before hipy writes `path`: scans that read that file parse the columns
+/// no plan has read yet, so that they keep the data `read_csv` read.
+pub fn before_write(path: &std::path::Path) -> Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(m) = std::fs::metadata(path) else { return Ok(()) };
+    let id = (m.dev(), m.ino());
+    let scans: Vec<Arc<CsvSource>> = {
+        let mut all = FILE_SCANS.lock().unwrap_or_else(|e| e.into_inner());
+        all.retain(|(_, w)| w.strong_count() > 0);
+        all.iter().filter(|(i, _)| *i == id).filter_map(|(_, w)| w.upgrade()).collect()
+    };
+    for s in scans {
+        s.read(&s.names)?;
+    }
+    Ok(())
+}
+
 impl CsvSource {
+    /// This scan, shared (as plans hold it); one whose file stays open is
+    /// noted for [`before_write`].
+    pub fn shared(self) -> Arc<CsvSource> {
+        use std::os::unix::fs::MetadataExt;
+        let id = match &self.body {
+            Body::Lines { text: Stored::File { file, .. }, .. } => file.metadata().ok().map(|m| (m.dev(), m.ino())),
+            _ => None,
+        };
+        let src = Arc::new(self);
+        if let Some(id) = id {
+            let mut all = FILE_SCANS.lock().unwrap_or_else(|e| e.into_inner());
+            all.retain(|(_, w)| w.strong_count() > 0);
+            all.push((id, Arc::downgrade(&src)));
+        }
+        src
+    }
+
     /// Reads the text and its header line; checks every row's field count
     /// (pandas raises a malformed file's error in `read_csv`) and counts
     /// the rows. `name_of(label)` names each file column.
