@@ -190,7 +190,12 @@ fn run_in_chunks(q: &Query, chain: &[usize], input: &Table, chunk_rows: usize) -
         return Ok(t);
     };
     let last = &q.nodes[*chain.last().unwrap()];
-    let mut gathered: Vec<Gather> = types.into_iter().map(|t| Gather::new(t, rows)).collect();
+    // A string column the chain passes through keeps at most its input's
+    // bytes: reserved at once (pages it does not fill are never touched),
+    // not grown by doubling.
+    let bytes_of = |n: &Name| input.column(n).ok().and_then(|c| c.strs().map(|a| a.values().len())).unwrap_or(0);
+    let mut gathered: Vec<Gather> =
+        types.into_iter().zip(&last.out).map(|(t, n)| Gather::new(t, rows, bytes_of(n))).collect();
     let mut total = 0;
     // A chunk's rows up to the chain's first filter are the input's rows
     // from its start (after it, no positional expression reads them).
@@ -222,14 +227,15 @@ enum Gather {
 }
 
 impl Gather {
-    fn new(t: ColType, rows: usize) -> Gather {
+    /// `bytes`: room to reserve for a string column's bytes.
+    fn new(t: ColType, rows: usize, bytes: usize) -> Gather {
         match t {
             ColType::Int64 => Gather::Ints(Vec::with_capacity(rows), NullBufferBuilder::new(rows)),
             ColType::Float64 => Gather::Floats(Vec::with_capacity(rows), NullBufferBuilder::new(rows)),
             ColType::Str => {
                 let mut offsets = Vec::with_capacity(rows + 1);
                 offsets.push(0);
-                Gather::Strs { bytes: Vec::new(), offsets, nulls: NullBufferBuilder::new(rows) }
+                Gather::Strs { bytes: Vec::with_capacity(bytes), offsets, nulls: NullBufferBuilder::new(rows) }
             }
             _ => Gather::Parts(Vec::new()),
         }
