@@ -9,7 +9,9 @@
 //! float64 (ints with missing values too), else bool, else pandas 3's
 //! string dtype; pandas' default missing-value markers. Parsed columns stay
 //! on the source, so later plans over the same frame do not read the file
-//! again.
+//! again. A quote-free file's text is not kept: its blocks are read again
+//! (from the file, kept open, checked against their hashes:
+//! [`crate::table::csv_text::Stored`]) when a plan parses columns.
 
 use crate::table::column::{ColType, Column, Name, Table};
 use crate::table::csv_fast::{Indexer, LineIndex, MISSING};
