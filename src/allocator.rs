@@ -83,3 +83,18 @@ unsafe impl GlobalAlloc for Mimalloc {
         }
     }
 }
+
+extern "C" {
+    // mimalloc's; libmimalloc-sys declares it only with its `extended`
+    // feature.
+    fn mi_collect(force: bool);
+}
+
+/// Gives the memory this thread's heap holds freed back to the system
+/// (the table engine calls it on each of its threads after a CSV scan,
+/// whose blocks are freed on other threads than allocated them).
+pub fn release_freed() {
+    // SAFETY: no arguments but a flag; mimalloc collects the calling
+    // thread's heap.
+    unsafe { mi_collect(true) }
+}

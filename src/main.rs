@@ -38,6 +38,7 @@ fn without_huge_pages() {
 fn main() -> ExitCode {
     hipy_vm::signals::note_inherited();
     without_huge_pages();
+    hipy_shims::set_memory_release(allocator::release_freed);
     let args: Vec<String> = std::env::args().collect();
     if args.get(1).map(String::as_str) == Some("diff") {
         return diff::main(&args[2..]);

@@ -59,6 +59,27 @@ pub fn config() -> &'static Config {
     })
 }
 
+/// How the binary's allocator gives a thread's freed memory back to the
+/// system ([`set_memory_release`]).
+static RELEASE: OnceLock<fn()> = OnceLock::new();
+
+/// Registers `f`, which gives the calling thread's freed memory back to
+/// the system (the binary owns the global allocator).
+pub fn set_memory_release(f: fn()) {
+    let _ = RELEASE.set(f);
+}
+
+/// Gives back the memory freed on each thread of the pool and on this
+/// one, after a phase that freed much of it on threads that will not
+/// allocate as much again soon (a CSV scan's blocks: blocks a thread frees
+/// that another allocated would otherwise stay resident).
+pub fn release_memory() {
+    if let Some(&f) = RELEASE.get() {
+        rayon::broadcast(|_| f());
+        f();
+    }
+}
+
 /// Counters since start-up (for tests and `hipy` diagnostics).
 #[derive(Debug, Default)]
 pub struct Stats {

@@ -9,6 +9,7 @@ mod hipy_mod;
 pub mod numpy;
 pub mod pandas;
 // Public for their recorded-output tests.
+pub use hipy_lazy::runtime::set_memory_release;
 pub use numpy::{format, random};
 
 /// Registers `numpy` (and `numpy.random`, created when numpy is imported),

@@ -9,10 +9,14 @@
 //! float64 (ints with missing values too), else bool, else pandas 3's
 //! string dtype; pandas' default missing-value markers. Parsed columns stay
 //! on the source, so later plans over the same frame do not read the file
-//! again.
+//! again. A quote-free file's text is not kept: its blocks are read again
+//! (from the file, kept open, checked against their hashes:
+//! [`crate::table::csv_text::Stored`]) when a plan parses columns.
 
 use crate::table::column::{ColType, Column, Name, Table};
-use crate::table::csv_fast::{LineIndex, MISSING};
+use crate::table::csv_fast::{Indexer, LineIndex, MISSING};
+use crate::table::csv_join::{join, part, NumBuf, Part};
+use crate::table::csv_text::{labels, Prefix, Stored, Windows};
 use crate::table::error::{Error, Kind, Result};
 use crate::table::plan::Schema;
 use arrow_array::cast::AsArray;
@@ -20,7 +24,7 @@ use arrow_array::{Array, ArrayRef, StringArray};
 use arrow_schema::{DataType, Field};
 use std::collections::HashSet;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 
 /// pandas' default `na_values`.
 pub const DEFAULT_NA: &[&str] = &[
@@ -87,12 +91,18 @@ impl AsRef<[u8]> for SharedBytes {
     }
 }
 
+/// The text after the header.
+enum Body {
+    /// Quote-free text: its data lines, by blocks, and where to read them
+    /// again (the fast path).
+    Lines { lines: LineIndex, text: Stored },
+    /// Text with quotes, whole, the header included (arrow-csv's reader).
+    Quoted(Arc<Vec<u8>>),
+}
+
 pub struct CsvSource {
     input: CsvInput,
-    /// The text after skipped lines (the header included).
-    data: Arc<Vec<u8>>,
-    /// Data lines, when the text has no quotes (the fast path).
-    lines: Option<LineIndex>,
+    body: Body,
     opts: CsvOptions,
     /// The header's labels (or 0..n without a header).
     labels: Vec<String>,
@@ -108,32 +118,114 @@ impl std::fmt::Debug for CsvSource {
     }
 }
 
-fn io_error(path: &std::path::Path, e: std::io::Error) -> Error {
-    if e.kind() == std::io::ErrorKind::NotFound {
-        Error::new(Kind::Io, format!("[Errno 2] No such file or directory: '{}'", path.display()))
-    } else {
-        Error::new(Kind::Io, format!("{e}: '{}'", path.display()))
+/// Scans whose file stays open, by the file's device and inode: before
+/// hipy writes a file itself (`to_csv`), the scans of it parse the
+/// columns no plan has read yet ([`before_write`]).
+static FILE_SCANS: Mutex<Vec<((u64, u64), Weak<CsvSource>)>> = Mutex::new(Vec::new());
+
+/// Before hipy writes `path`: scans that read that file parse the columns
+/// no plan has read yet, so that they keep the data `read_csv` read.
+pub fn before_write(path: &std::path::Path) -> Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(m) = std::fs::metadata(path) else { return Ok(()) };
+    let id = (m.dev(), m.ino());
+    let scans: Vec<Arc<CsvSource>> = {
+        let mut all = FILE_SCANS.lock().unwrap_or_else(|e| e.into_inner());
+        all.retain(|(_, w)| w.strong_count() > 0);
+        all.iter().filter(|(i, _)| *i == id).filter_map(|(_, w)| w.upgrade()).collect()
+    };
+    for s in scans {
+        s.read(&s.names)?;
     }
+    Ok(())
 }
 
 impl CsvSource {
+    /// This scan, shared (as plans hold it); one whose file stays open is
+    /// noted for [`before_write`].
+    pub fn shared(self) -> Arc<CsvSource> {
+        use std::os::unix::fs::MetadataExt;
+        let id = match &self.body {
+            Body::Lines { text: Stored::File { file, .. }, .. } => file.metadata().ok().map(|m| (m.dev(), m.ino())),
+            _ => None,
+        };
+        let src = Arc::new(self);
+        if let Some(id) = id {
+            let mut all = FILE_SCANS.lock().unwrap_or_else(|e| e.into_inner());
+            all.retain(|(_, w)| w.strong_count() > 0);
+            all.push((id, Arc::downgrade(&src)));
+        }
+        src
+    }
+
     /// Reads the text and its header line; checks every row's field count
     /// (pandas raises a malformed file's error in `read_csv`) and counts
     /// the rows. `name_of(label)` names each file column.
+    ///
+    /// A quote-free text is read window by window: each is indexed and
+    /// packed ([`crate::table::csv_fast::Indexer`]) and dropped, so the
+    /// scan keeps the file's text as it was at this call at about a third
+    /// of its size. A quote sends the whole text to [`Self::open_text`].
     pub fn open(input: CsvInput, opts: CsvOptions, name_of: &mut dyn FnMut(&str) -> Name) -> Result<CsvSource> {
-        let all: Arc<Vec<u8>> = match &input {
-            CsvInput::Path(p) => Arc::new(std::fs::read(p).map_err(|e| io_error(p, e))?),
-            CsvInput::Bytes(b) => b.clone(),
-        };
-        // Skipped lines.
-        let mut skip_at = 0usize;
-        for _ in 0..opts.skip_rows {
-            match memchr::memchr(b'\n', &all[skip_at..]) {
-                Some(p) => skip_at += p + 1,
-                None => skip_at = all.len(),
+        let mut windows = Windows::new(&input)?;
+        let mut first = windows.next()?.unwrap_or_default();
+        let mut at = Prefix::of(&first, &opts);
+        // The first window holds the lines before the data.
+        while at.body_start >= first.len() && !windows.done() {
+            match windows.next()? {
+                Some(w) => first.extend_from_slice(&w),
+                None => break,
             }
+            at = Prefix::of(&first, &opts);
         }
-        let data: Arc<Vec<u8>> = if skip_at == 0 { all } else { Arc::new(all[skip_at..].to_vec()) };
+        if memchr::memchr(b'"', &first[at.skip_at..]).is_some() {
+            first.extend(windows.rest()?);
+            return Self::open_text(input, first, opts, name_of);
+        }
+        let labels = labels(&first[at.head..], &opts)?;
+        let first_line = opts.skip_rows + 1 + first[at.skip_at..at.body_start].iter().filter(|&&b| b == b'\n').count();
+        let mut ix = Indexer::new(opts.delimiter, labels.len(), first_line, opts.nrows);
+        let mut fed = ix.feed(&first[at.body_start..], at.body_start as u64);
+        first.truncate(at.body_start);
+        first.shrink_to_fit();
+        let mut quoted = None;
+        while fed.is_ok() {
+            let base = windows.position();
+            let Some(w) = windows.next()? else { break };
+            if memchr::memchr(b'"', &w).is_some() {
+                quoted = Some(w);
+                break;
+            }
+            fed = ix.feed(&w, base);
+        }
+        if let Err(e) = &fed {
+            // A malformed line; a quote further on would make it the
+            // quoted path's to judge, as for a text read whole.
+            let rest = windows.rest()?;
+            if memchr::memchr(b'"', &rest).is_none() {
+                return Err(e.clone());
+            }
+            quoted = Some(rest);
+        }
+        if let Some(w) = quoted {
+            // Quotes after all: the quoted path, over the text as read.
+            let mut all = first;
+            all.extend(windows.stored().read_all(ix.pieces())?);
+            all.extend(w);
+            all.extend(windows.rest()?);
+            return Self::open_text(input, all, opts, name_of);
+        }
+        let lines = ix.finish();
+        let text = windows.into_stored().within_budget(&lines.blocks)?;
+        crate::runtime::release_memory();
+        Self::with_body(input, opts, labels, name_of, Body::Lines { lines, text })
+    }
+
+    /// [`Self::open`] over the whole text `all` (one with quotes).
+    fn open_text(input: CsvInput, all: Vec<u8>, opts: CsvOptions, name_of: &mut dyn FnMut(&str) -> Name) -> Result<CsvSource> {
+        let at = Prefix::of(&all, &opts);
+        let data: Arc<Vec<u8>> = Arc::new(if at.skip_at == 0 { all } else { all[at.skip_at..].to_vec() });
+        let (head, body_start) = (at.head - at.skip_at, at.body_start - at.skip_at);
         if memchr::memchr(b'"', &data).is_some() {
             if let Some(row) = unterminated_quote(&data, opts.delimiter) {
                 return Err(Error::parser(format!(
@@ -142,86 +234,46 @@ impl CsvSource {
                 )));
             }
         }
+        let labels = labels(&data[head..], &opts)?;
         let blank_ws = !matches!(opts.delimiter, b' ' | b'\t');
-        // Leading blank lines are skipped, as the tokenizer skips them.
-        let mut head = 0usize;
-        loop {
-            let end = memchr::memchr(b'\n', &data[head..]).map_or(data.len(), |p| head + p);
-            let line = &data[head..end];
-            let blank = line.is_empty()
-                || line == b"\r"
-                || (blank_ws && crate::table::csv_fast::is_blank(line));
-            if !blank {
-                break;
-            }
-            if end >= data.len() {
-                head = data.len();
-                break;
-            }
-            head = end + 1;
+        if memchr::memchr(b'"', &data[body_start..]).is_none() {
+            // Quotes in the header only.
+            let first_line = opts.skip_rows + 1 + data[..body_start].iter().filter(|&&b| b == b'\n').count();
+            let mut ix = Indexer::new(opts.delimiter, labels.len(), first_line, opts.nrows);
+            ix.feed(&data[body_start..], body_start as u64)?;
+            let body = Body::Lines { lines: ix.finish(), text: Stored::Bytes(data) };
+            return Self::with_body(input, opts, labels, name_of, body);
         }
-        let format = arrow_csv::reader::Format::default().with_header(opts.header).with_delimiter(opts.delimiter);
-        let (schema, _) =
-            format.infer_schema(std::io::Cursor::new(&data[head..]), Some(0)).map_err(Error::from)?;
-        if schema.fields().is_empty() {
-            return Err(Error::new(Kind::EmptyData, "No columns to parse from file"));
-        }
-        let labels: Vec<String> = if opts.header {
-            schema.fields().iter().map(|f| f.name().clone()).collect()
-        } else {
-            (0..schema.fields().len()).map(|i| i.to_string()).collect()
-        };
-        let body_start = if opts.header {
-            match memchr::memchr(b'\n', &data[head..]) {
-                Some(p) => head + p + 1,
-                None => data.len(),
-            }
-        } else {
-            head
-        };
-        let names = labels.iter().map(|l| name_of(l)).collect();
-        let n = labels.len();
-        let quoted = memchr::memchr(b'"', &data[body_start..]).is_some();
         // Quoted text goes through csv_core, which skips empty lines but
         // not lines of spaces: those are taken out first (outside quotes).
-        let (data, body_start) = if quoted && blank_ws {
-            match without_blank_lines(&data[body_start..]) {
-                Some(body) => {
-                    let mut d = data[..body_start].to_vec();
-                    d.extend_from_slice(&body);
-                    (Arc::new(d), body_start)
-                }
-                None => (data, body_start),
+        let cleaned = if blank_ws { without_blank_lines(&data[body_start..]) } else { None };
+        let data = match cleaned {
+            Some(body) => {
+                let mut d = data[..body_start].to_vec();
+                d.extend_from_slice(&body);
+                Arc::new(d)
             }
-        } else {
-            (data, body_start)
+            None => data,
         };
-        let lines = if !quoted {
-            let first_line = opts.skip_rows + 1 + data[..body_start].iter().filter(|&&b| b == b'\n').count();
-            Some(crate::table::csv_fast::index(
-                &data[body_start..],
-                body_start,
-                opts.delimiter,
-                n,
-                first_line,
-                opts.nrows,
-            )?)
-        } else {
-            None
+        Self::with_body(input, opts, labels, name_of, Body::Quoted(data))
+    }
+
+    fn with_body(
+        input: CsvInput,
+        opts: CsvOptions,
+        labels: Vec<String>,
+        name_of: &mut dyn FnMut(&str) -> Name,
+        body: Body,
+    ) -> Result<CsvSource> {
+        let names = labels.iter().map(|l| name_of(l)).collect();
+        let n = labels.len();
+        let rows = match &body {
+            Body::Lines { lines, .. } => Some(lines.rows),
+            Body::Quoted(_) => None,
         };
-        let rows = lines.as_ref().map(|l| l.rows);
-        let src = CsvSource {
-            input,
-            data,
-            lines,
-            opts,
-            labels,
-            names,
-            parsed: Mutex::new(vec![None; n]),
-            rows: Mutex::new(rows),
-        };
-        if src.lines.is_none() {
-            let rows = src.validate()?;
+        let src = CsvSource { input, body, opts, labels, names, parsed: Mutex::new(vec![None; n]), rows: Mutex::new(rows) };
+        if let Body::Quoted(data) = &src.body {
+            let rows = src.validate(data)?;
             *src.rows.lock().unwrap_or_else(|e| e.into_inner()) = Some(rows);
         }
         // A value that does not fit a `dtype=` raises in `read_csv`, as in
@@ -236,8 +288,8 @@ impl CsvSource {
     /// One fast pass over the records (no values kept): a row with too
     /// many fields raises pandas' ParserError now, as `read_csv` does, and
     /// the number of rows is known without converting anything.
-    fn validate(&self) -> Result<usize> {
-        let mut reader = std::io::Cursor::new(SharedBytes(self.data.clone()));
+    fn validate(&self, data: &Arc<Vec<u8>>) -> Result<usize> {
+        let mut reader = std::io::Cursor::new(SharedBytes(data.clone()));
         let mut rdr = csv_core::ReaderBuilder::new().delimiter(self.opts.delimiter).build();
         let expected = self.labels.len();
         let mut buf = vec![0u8; 1 << 16];
@@ -350,10 +402,11 @@ impl CsvSource {
 
     /// Tokenizes the file, converting only the columns in `cols`.
     fn parse(&self, cols: &[usize]) -> Result<(usize, Vec<Column>)> {
-        if let Some(lines) = &self.lines {
-            return self.parse_fast(lines, cols);
-        }
-        let file = std::io::Cursor::new(SharedBytes(self.data.clone()));
+        let data = match &self.body {
+            Body::Lines { lines, text } => return self.parse_fast(lines, text, cols),
+            Body::Quoted(data) => data,
+        };
+        let file = std::io::Cursor::new(SharedBytes(data.clone()));
         let fields: Vec<Field> =
             (0..self.labels.len()).map(|i| Field::new(format!("c{i}"), DataType::Utf8, true)).collect();
         let schema = Arc::new(arrow_schema::Schema::new(fields));
@@ -407,30 +460,45 @@ impl CsvSource {
     /// The quote-free path: the wanted fields of each block of lines are
     /// cut out in one pass and typed (blocks in parallel), then the
     /// blocks' columns are joined.
-    fn parse_fast(&self, lines: &LineIndex, cols: &[usize]) -> Result<(usize, Vec<Column>)> {
+    fn parse_fast(&self, lines: &LineIndex, stored: &Stored, cols: &[usize]) -> Result<(usize, Vec<Column>)> {
         use rayon::prelude::*;
         let rows = lines.rows;
         if cols.is_empty() {
             return Ok((rows, vec![]));
         }
-        let data: &[u8] = &self.data;
         let opts = &self.opts;
         let forced: Vec<Option<ColType>> =
             cols.iter().map(|&w| opts.dtypes.iter().find(|(c, _)| *c == w).map(|(_, t)| *t)).collect();
-        let text = |(a, b): (usize, usize)| -> Option<&str> {
-            // Safety: the body was checked to be UTF-8, and a field is cut
-            // at ASCII delimiters and line ends.
-            (a != MISSING.0).then(|| unsafe { std::str::from_utf8_unchecked(&data[a..b]) })
+        let read_block = |text: &[u8], b: &crate::table::csv_fast::Block, want: &[usize]| {
+            crate::table::csv_fast::read_block(text, lines.blank_ws, b.rows, want, opts.delimiter)
         };
-        let blocks: Vec<Vec<Result<Column>>> = lines
+        let block_rows: Vec<usize> = lines.blocks.iter().map(|b| b.rows).collect();
+        let mut bufs: Vec<NumBuf> = cols.iter().map(|_| NumBuf::new(rows)).collect();
+        let mut slots: Vec<Vec<_>> = lines.blocks.iter().map(|_| Vec::with_capacity(cols.len())).collect();
+        for buf in bufs.iter_mut() {
+            for (k, s) in buf.slots(&block_rows).into_iter().enumerate() {
+                slots[k].push(s);
+            }
+        }
+        let blocks: Vec<Vec<Part>> = lines
             .blocks
             .par_iter()
-            .map(|b| {
-                let spans = crate::table::csv_fast::read_block(data, lines, b, cols, opts.delimiter);
-                spans.iter().zip(&forced).zip(cols).map(|((sp, &f), &w)| infer(sp.len(), |i| text(sp[i]), &opts.na_values, f, w)).collect()
+            .zip(slots.into_par_iter())
+            .map(|(b, mut slots)| {
+                let text = stored.read(b)?;
+                let spans = read_block(&text, b, cols);
+                Ok(spans
+                    .iter()
+                    .zip(&forced)
+                    .zip(cols)
+                    .zip(slots.iter_mut())
+                    .map(|(((sp, &f), &w), slot)| {
+                        part(infer(sp.len(), |i| field(&text, sp[i]), &opts.na_values, f, w), slot)
+                    })
+                    .collect())
             })
-            .collect();
-        let mut per_col: Vec<Vec<Result<Column>>> = cols.iter().map(|_| Vec::with_capacity(blocks.len())).collect();
+            .collect::<Result<_>>()?;
+        let mut per_col: Vec<Vec<Part>> = cols.iter().map(|_| Vec::with_capacity(blocks.len())).collect();
         for b in blocks {
             for (k, c) in b.into_iter().enumerate() {
                 per_col[k].push(c);
@@ -438,20 +506,22 @@ impl CsvSource {
         }
         let columns = per_col
             .into_iter()
+            .zip(bufs)
             .enumerate()
-            .map(|(k, parts)| {
+            .map(|(k, (parts, buf))| {
                 if rows == 0 {
                     return infer(0, |_| None, &opts.na_values, forced[k], cols[k]);
                 }
-                match join_blocks(parts, forced[k].is_some())? {
+                match join(parts, buf, &block_rows, rows, forced[k].is_some())? {
                     Some(c) => Ok(c),
                     None => {
                         // The blocks disagree (text in one, numbers in
                         // another...): type the column's text as a whole.
                         let mut t = arrow_array::builder::StringBuilder::with_capacity(rows, rows * 8);
                         for b in &lines.blocks {
-                            for sp in &crate::table::csv_fast::read_block(data, lines, b, &cols[k..=k], opts.delimiter)[0] {
-                                t.append_option(text(*sp));
+                            let text = stored.read(b)?;
+                            for sp in &read_block(&text, b, &cols[k..=k])[0] {
+                                t.append_option(field(&text, *sp));
                             }
                         }
                         infer_column(&t.finish(), &opts.na_values, None, cols[k])
@@ -459,6 +529,7 @@ impl CsvSource {
                 }
             })
             .collect::<Result<Vec<_>>>()?;
+        crate::runtime::release_memory();
         Ok((rows, columns))
     }
 
@@ -482,6 +553,13 @@ impl CsvSource {
         }
         Error::parser(text)
     }
+}
+
+/// The field at `span` of a block's text, `None` if the line had none.
+fn field(text: &[u8], (a, b): (usize, usize)) -> Option<&str> {
+    // Safety: the text was checked to be UTF-8, and a field is cut at
+    // ASCII delimiters and line ends.
+    (a != MISSING.0).then(|| unsafe { std::str::from_utf8_unchecked(&text[a..b]) })
 }
 
 /// `body` without its lines of spaces and tabs outside quoted fields, or
@@ -539,33 +617,6 @@ fn unterminated_quote(text: &[u8], delim: u8) -> Option<usize> {
         i += 1;
     }
     in_quotes.then_some(opened_at)
-}
-
-/// One column from its blocks, each typed on its own: the first error
-/// of a `forced` type; else one type, or ints and floats (as floats);
-/// `None` when the column must be typed as a whole (mixed kinds, or a
-/// block that could not be typed alone).
-fn join_blocks(parts: Vec<Result<Column>>, forced: bool) -> Result<Option<Column>> {
-    let mut cols = Vec::with_capacity(parts.len());
-    for p in parts {
-        match p {
-            Ok(c) if c.is_empty() => {}
-            Ok(c) => cols.push(c),
-            Err(e) if forced => return Err(e),
-            Err(_) => return Ok(None),
-        }
-    }
-    let types: HashSet<ColType> = cols.iter().map(|c| c.col_type()).collect();
-    let to = match types.len() {
-        1 => *types.iter().next().unwrap(),
-        2 if types.contains(&ColType::Int64) && types.contains(&ColType::Float64) => ColType::Float64,
-        _ => return Ok(None),
-    };
-    let cols: Vec<Column> = cols.iter().map(|c| c.cast(to)).collect::<Result<_>>()?;
-    if cols.len() == 1 {
-        return Ok(cols.into_iter().next());
-    }
-    Ok(Some(Column::concat(&cols.iter().collect::<Vec<_>>())?))
 }
 
 /// pandas' type inference for one column of text (from arrow-csv).

@@ -18,6 +18,8 @@
 pub mod column;
 pub mod csv;
 pub mod csv_fast;
+pub mod csv_join;
+pub mod csv_text;
 pub mod error;
 pub mod exec;
 pub mod expr;

@@ -136,9 +136,16 @@ pub mod engine {
         };
         let csv = CsvSource::open(input, opts, &mut |label| Name::from(fresh(label))).or_raise(vm)?;
         let labels: Vec<String> = csv.labels().to_vec();
-        let plan = Plan::csv(Arc::new(csv));
+        let plan = Plan::csv(csv.shared());
         let labels_obj = vm.ctx.new_list(labels.iter().map(|l| vm.ctx.new_str(l.as_str()).into()).collect());
         Ok(vm.ctx.new_tuple(vec![PyPlan::built(vm, plan)?.into_pyobject(vm), labels_obj.into()]).into())
+    }
+
+    /// Before `to_csv` writes `path`: scans of that file parse the columns
+    /// no plan has read yet (they keep the data `read_csv` read).
+    #[pyfunction]
+    fn before_write(path: PyStrRef, vm: &VirtualMachine) -> PyResult<()> {
+        hipy_lazy::table::csv::before_write(std::path::Path::new(path.to_string_lossy().as_ref())).or_raise(vm)
     }
 
     #[pyfunction]

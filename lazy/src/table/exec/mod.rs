@@ -49,8 +49,9 @@ pub fn execute(q: &Query) -> Result<Table> {
             if let Some(t0) = t0 {
                 let chunked = if chain.is_some() { " (chunked chain)" } else { "" };
                 eprintln!(
-                    "[hipy-table] {:>8.3} ms  {}{chunked}",
+                    "[hipy-table] {:>8.3} ms {}  {}{chunked}",
                     t0.elapsed().as_secs_f64() * 1e3,
+                    memory(),
                     crate::table::optimize::explain::node_line(q, i)
                 );
             }
@@ -71,6 +72,20 @@ pub fn execute(q: &Query) -> Result<Table> {
 fn timing() -> bool {
     static T: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *T.get_or_init(|| matches!(std::env::var("HIPY_TABLE_TIMES").as_deref(), Ok("1")))
+}
+
+/// The process's resident memory and its peak so far (Linux), as
+/// `rss/peak MiB`, for `HIPY_TABLE_TIMES`.
+fn memory() -> String {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let kib = |key: &str| -> Option<u64> {
+        let line = status.lines().find(|l| l.starts_with(key))?;
+        line[key.len()..].trim().trim_end_matches("kB").trim().parse().ok()
+    };
+    match (kib("VmRSS:"), kib("VmHWM:")) {
+        (Some(r), Some(p)) => format!("{:>5}/{:<5} MiB", r >> 10, p >> 10),
+        _ => String::new(),
+    }
 }
 
 fn run_node(node: &QNode, inputs: &[&Table]) -> Result<Table> {

@@ -1,6 +1,7 @@
 //! Chunked runs of row-local chains. A chain of projections, derived
 //! columns and filters, each read only by the next, that computes columns
-//! before a filter runs over its input a chunk of rows at a time (32768
+//! before a filter (or after one, from filtered columns it then drops)
+//! runs over its input a chunk of rows at a time (32768
 //! rows: the temporaries of a few float columns stay in L2;
 //! `HIPY_TABLE_CHUNK_ROWS`), every node of the chain on one chunk before
 //! the next chunk; the chunks of the chain's last node are then put
@@ -64,7 +65,7 @@ impl Chains {
                 chain.push(q.nodes[*chain.last().unwrap()].inputs[0]);
             }
             chain.reverse();
-            if derives_then_filters(q, &chain) && chunkable(q, &chain) {
+            if saves_memory(q, &chain) && chunkable(q, &chain) {
                 for &k in &chain[..chain.len() - 1] {
                     chains.absorbed[k] = true;
                 }
@@ -84,16 +85,25 @@ impl Chains {
     }
 }
 
-/// Whether the chain computes columns before a filter: what chunks save
-/// (those columns and the filter's mask exist for a chunk at a time). A
-/// chain that filters its input first has nothing to save, and its filter
-/// runs faster over whole columns (in parallel).
-fn derives_then_filters(q: &Query, chain: &[usize]) -> bool {
+/// Whether chunks save memory: the chain computes columns before a filter
+/// (those columns and the filter's mask exist for a chunk at a time), or
+/// it filters first and then derives columns from filtered columns that
+/// its output drops (`df[df.qty > 2]` then `qty * price`, grouped by other
+/// columns: the filtered `qty` and `price` exist for a chunk at a time). A
+/// chain that only filters has nothing to save, and its filter runs faster
+/// over whole columns (in parallel).
+fn saves_memory(q: &Query, chain: &[usize]) -> bool {
     let mut derived = false;
-    for &i in chain {
+    let derives = |i: usize| matches!(&q.nodes[i].op, Op::WithColumns(exprs) if !exprs.is_empty());
+    for (k, &i) in chain.iter().enumerate() {
         match &q.nodes[i].op {
             Op::WithColumns(exprs) => derived |= !exprs.is_empty(),
-            Op::Filter(_) => return derived,
+            Op::Filter(_) if derived => return true,
+            Op::Filter(_) => {
+                let out = &q.nodes[*chain.last().unwrap()].out;
+                let drops = q.nodes[i].out.iter().any(|n| !out.contains(n));
+                return drops && chain[k + 1..].iter().any(|&j| derives(j));
+            }
             _ => {}
         }
     }
@@ -180,7 +190,12 @@ fn run_in_chunks(q: &Query, chain: &[usize], input: &Table, chunk_rows: usize) -
         return Ok(t);
     };
     let last = &q.nodes[*chain.last().unwrap()];
-    let mut gathered: Vec<Gather> = types.into_iter().map(|t| Gather::new(t, rows)).collect();
+    // A string column the chain passes through keeps at most its input's
+    // bytes: reserved at once (pages it does not fill are never touched),
+    // not grown by doubling.
+    let bytes_of = |n: &Name| input.column(n).ok().and_then(|c| c.strs().map(|a| a.values().len())).unwrap_or(0);
+    let mut gathered: Vec<Gather> =
+        types.into_iter().zip(&last.out).map(|(t, n)| Gather::new(t, rows, bytes_of(n))).collect();
     let mut total = 0;
     // A chunk's rows up to the chain's first filter are the input's rows
     // from its start (after it, no positional expression reads them).
@@ -212,14 +227,15 @@ enum Gather {
 }
 
 impl Gather {
-    fn new(t: ColType, rows: usize) -> Gather {
+    /// `bytes`: room to reserve for a string column's bytes.
+    fn new(t: ColType, rows: usize, bytes: usize) -> Gather {
         match t {
             ColType::Int64 => Gather::Ints(Vec::with_capacity(rows), NullBufferBuilder::new(rows)),
             ColType::Float64 => Gather::Floats(Vec::with_capacity(rows), NullBufferBuilder::new(rows)),
             ColType::Str => {
                 let mut offsets = Vec::with_capacity(rows + 1);
                 offsets.push(0);
-                Gather::Strs { bytes: Vec::new(), offsets, nulls: NullBufferBuilder::new(rows) }
+                Gather::Strs { bytes: Vec::with_capacity(bytes), offsets, nulls: NullBufferBuilder::new(rows) }
             }
             _ => Gather::Parts(Vec::new()),
         }
@@ -363,6 +379,21 @@ mod tests {
     }
 
     #[test]
+    fn derived_columns_after_a_filter_run_in_chunks_as_whole() {
+        let f = Plan::filter(&input(), bin(BinOp::Gt, col("a"), Expr::Lit(Lit::Int(2)))).unwrap();
+        let p = Plan::with_columns(&f, vec![("c".into(), bin(BinOp::Mul, col("a"), col("b")))]).unwrap();
+        let q = query(&p, &["c"]);
+        for chunk in [1, 2, 3, 4] {
+            let (chunked, whole) = both(&q, chunk);
+            same(&chunked, &whole);
+            assert_eq!(chunked.num_rows, 7);
+            let c = chunked.column("c").unwrap().f64s().unwrap().clone();
+            assert!(c.is_null(4) && !c.is_null(0));
+            assert_eq!(c.value(0), 3.0 * 4.5);
+        }
+    }
+
+    #[test]
     fn computed_data_is_read_from_the_chunk_s_rows() {
         let data = Column::from_i64((0..10).map(|i| i * i).collect());
         let twice = bin(BinOp::Mul, col("a"), Expr::Lit(Lit::Int(2)));
@@ -411,9 +442,12 @@ mod tests {
         let p = Plan::with_columns(&input(), vec![("x".into(), cast("b"))]).unwrap();
         let x_gt1 = bin(BinOp::Gt, col("x"), Expr::Lit(Lit::Int(1)));
         assert!(chunked_chain(&Plan::filter(&p, x_gt1.clone()).unwrap(), &["x"]));
-        // A filter of the input first (pushed below the derived column):
-        // nothing to save.
-        assert!(!chunked_chain(&Plan::filter(&p, gt1()).unwrap(), &["x"]));
+        // A filter of the input first (pushed below the derived column),
+        // then `x` from the filtered `b`, which the output drops: chunks
+        // save the filtered `b`. Kept, it saves nothing.
+        assert!(chunked_chain(&Plan::filter(&p, gt1()).unwrap(), &["x"]));
+        assert!(!chunked_chain(&Plan::filter(&p, gt1()).unwrap(), &["x", "b"]));
+        assert!(!chunked_chain(&Plan::filter(&input(), gt1()).unwrap(), &["b"]));
         // No filter: nothing to gain.
         let p = Plan::with_columns(&input(), vec![("n".into(), Expr::Unary(UnOp::Neg, Arc::new(col("b"))))]).unwrap();
         assert!(!chunked_chain(&Plan::with_columns(&p, vec![]).unwrap(), &["n"]));

@@ -230,6 +230,10 @@ def _to_csv(df, path_or_buf, sep, na_rep, float_format, columns, header, index, 
     if hasattr(path_or_buf, "write"):
         path_or_buf.write(text)
         return None
-    with open(_os.fspath(path_or_buf), mode, newline="") as f:
+    path = _os.fspath(path_or_buf)
+    if isinstance(path, str):
+        # Frames read from this file keep what read_csv read.
+        _e.before_write(path)
+    with open(path, mode, newline="") as f:
         f.write(text)
     return None
