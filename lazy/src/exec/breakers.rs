@@ -38,7 +38,10 @@ fn total_cmp<T: Element>(a: &T, b: &T) -> Ordering {
 fn sort_row(row: &Buffer, out: &mut Vec<Buffer>) {
     let sorted = with_dtype!(row.dtype(), T => {
         let mut v = T::slice(row).to_vec();
-        v.sort_by(total_cmp);
+        // Values only: elements that compare equal are the same number
+        // (0.0 and -0.0 aside, whose order NumPy's own sorts do not keep
+        // either), so an unstable sort gives NumPy's result.
+        v.sort_unstable_by(total_cmp);
         T::wrap(v)
     });
     out.push(sorted);
