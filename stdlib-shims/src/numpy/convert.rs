@@ -265,19 +265,41 @@ pub fn names_kind(
     obj.class().get_attr(vm.ctx.intern_str(marker)).is_some()
 }
 
-/// `f(kind, shape, fill, dtype)`: a kind's `_creation` for `np.zeros`,
-/// `ones`, `empty` or `full` (None for what was not given).
-pub fn call_creation(
+/// `np.array(obj, dtype)` after numpy's native reader failed with `err`:
+/// the array of the first Python-level kind that takes `obj` (text, then
+/// datetimes, then objects NumPy keeps as they are), else `err`.
+pub fn array_after_error(
     vm: &VirtualMachine,
-    f: PyObjectRef,
-    kind: &str,
-    shape: &Option<PyObjectRef>,
-    fill: Option<PyObjectRef>,
+    obj: &PyObject,
     dtype: Option<PyObjectRef>,
-) -> PyResult<Option<PyObjectRef>> {
-    let none = || vm.ctx.none();
-    let shape = shape.clone().unwrap_or_else(none);
-    f.call((kind.to_owned(), shape, fill.unwrap_or_else(none), dtype.unwrap_or_else(none)), vm).map(Some)
+    err: rustpython_vm::builtins::PyBaseExceptionRef,
+) -> PyResult {
+    use crate::numpy::{datetimes, objects, strings_native};
+    for kind in [strings_native::array_after_error, datetimes::array_after_error, objects::array_after_error] {
+        if let Some(r) = kind(vm, obj, &dtype)? {
+            return Ok(r);
+        }
+    }
+    Err(err)
+}
+
+/// A call of `np.zeros`, `ones`, `empty` or `full` (`kind`), as the array
+/// kinds written in Python (str, datetime, object, complex) are asked
+/// whether it is theirs; None for what was not given.
+pub struct Creation<'a> {
+    pub kind: &'a str,
+    pub shape: &'a Option<PyObjectRef>,
+    pub fill: Option<PyObjectRef>,
+    pub dtype: Option<PyObjectRef>,
+}
+
+impl Creation<'_> {
+    /// The array that `module`'s `_creation(kind, shape, fill, dtype)` makes.
+    pub fn make(&self, vm: &VirtualMachine, module: PyObjectRef) -> PyResult<Option<PyObjectRef>> {
+        let f = module.get_attr("_creation", vm)?;
+        let given = |o: &Option<PyObjectRef>| o.clone().unwrap_or_else(|| vm.ctx.none());
+        f.call((self.kind.to_owned(), given(self.shape), given(&self.fill), given(&self.dtype)), vm).map(Some)
+    }
 }
 
 /// Whether one of a call's data arguments (`params`, in their positional

@@ -59,18 +59,13 @@ pub fn array(vm: &VirtualMachine, obj: &PyObject, dtype: Option<PyObjectRef>) ->
     array_of(vm, obj, dtype).map(Some)
 }
 
-/// `np.array(obj, dtype)` after numpy's native reader failed with `err`:
-/// a datetime array when `obj` holds datetime scalars, else `err`.
-pub fn array_after_error(
-    vm: &VirtualMachine,
-    obj: &PyObject,
-    dtype: Option<PyObjectRef>,
-    err: rustpython_vm::builtins::PyBaseExceptionRef,
-) -> PyResult {
+/// `np.array(obj, dtype)` after numpy's native reader failed: a datetime
+/// array when `obj` holds datetime scalars; None otherwise.
+pub fn array_after_error(vm: &VirtualMachine, obj: &PyObject, dtype: &Option<PyObjectRef>) -> PyResult<Option<PyObjectRef>> {
     if !involves(vm, obj) {
-        return crate::numpy::objects::array_after_error(vm, obj, dtype, err);
+        return Ok(None);
     }
-    array_of(vm, obj, dtype)
+    array_of(vm, obj, dtype.clone()).map(Some)
 }
 
 fn array_of(vm: &VirtualMachine, obj: &PyObject, dtype: Option<PyObjectRef>) -> PyResult {
@@ -78,18 +73,11 @@ fn array_of(vm: &VirtualMachine, obj: &PyObject, dtype: Option<PyObjectRef>) -> 
 }
 
 /// `np.zeros`/`ones`/`empty`/`full` of a datetime dtype or fill value.
-pub fn creation(
-    vm: &VirtualMachine,
-    kind: &str,
-    shape: &Option<PyObjectRef>,
-    fill: Option<PyObjectRef>,
-    dtype: Option<PyObjectRef>,
-) -> PyResult<Option<PyObjectRef>> {
-    if !dtype.as_ref().is_some_and(|d| is_dtype(vm, d)) && !fill.as_ref().is_some_and(|f| is_value(vm, f)) {
-        return crate::numpy::objects::creation(vm, kind, shape, fill, dtype);
+pub fn creation(vm: &VirtualMachine, c: &crate::numpy::convert::Creation) -> PyResult<Option<PyObjectRef>> {
+    if !c.dtype.as_ref().is_some_and(|d| is_dtype(vm, d)) && !c.fill.as_ref().is_some_and(|f| is_value(vm, f)) {
+        return crate::numpy::objects::creation(vm, c);
     }
-    let f = crate::numpy::pylib::module(vm, "datetime_array.py")?.get_attr("_creation", vm)?;
-    crate::numpy::convert::call_creation(vm, f, kind, shape, fill, dtype)
+    c.make(vm, crate::numpy::pylib::module(vm, "datetime_array.py")?)
 }
 
 /// `np.dtype(spec)` for a datetime spec.

@@ -400,7 +400,7 @@ pub mod numpy {
                 };
                 match convert::array_from_object(vm, &object, d) {
                     Ok(n) => wrap_array(vm, n)?,
-                    Err(e) => crate::numpy::strings_native::array_after_error(vm, &object, given(&dtype, vm), e)?,
+                    Err(e) => crate::numpy::convert::array_after_error(vm, &object, given(&dtype, vm), e)?,
                 }
             }
         };
@@ -446,7 +446,7 @@ pub mod numpy {
         }
         match convert::array_from_object(vm, &a, d) {
             Ok(n) => wrap_array(vm, n),
-            Err(e) => crate::numpy::strings_native::array_after_error(vm, &a, given(&dtype, vm), e),
+            Err(e) => crate::numpy::convert::array_after_error(vm, &a, given(&dtype, vm), e),
         }
     }
 
@@ -470,19 +470,16 @@ pub mod numpy {
         dtype: &Option<PyObjectRef>,
     ) -> PyResult<Option<PyObjectRef>> {
         use crate::numpy::complex_native as c;
-        let dtype = given(dtype, vm);
-        if let Some(r) = crate::numpy::strings_native::creation(vm, kind, shape, fill.clone(), dtype.clone())? {
+        let call = crate::numpy::convert::Creation { kind, shape, fill, dtype: given(dtype, vm) };
+        if let Some(r) = crate::numpy::strings_native::creation(vm, &call)? {
             return Ok(Some(r));
         }
-        let complex_dtype = dtype.as_ref().is_some_and(|d| c::is_complex_dtype(vm, d));
-        let complex_fill = fill.as_ref().is_some_and(|f| c::holds_complex(vm, f));
+        let complex_dtype = call.dtype.as_ref().is_some_and(|d| c::is_complex_dtype(vm, d));
+        let complex_fill = call.fill.as_ref().is_some_and(|f| c::holds_complex(vm, f));
         if !complex_dtype && !complex_fill {
             return Ok(None);
         }
-        let f = crate::numpy::pylib::module(vm, "complex.py")?.get_attr("_creation", vm)?;
-        let none = || vm.ctx.none();
-        let shape = shape.clone().unwrap_or_else(none);
-        f.call((kind.to_owned(), shape, fill.unwrap_or_else(none), dtype.unwrap_or_else(none)), vm).map(Some)
+        call.make(vm, crate::numpy::pylib::module(vm, "complex.py")?)
     }
 
     #[pyfunction]

@@ -45,38 +45,23 @@ pub fn array(vm: &VirtualMachine, obj: &PyObject, dtype: Option<PyObjectRef>) ->
     call(vm, "_array", (obj.to_owned(), dtype.unwrap_or_else(|| vm.ctx.none()))).map(Some)
 }
 
-/// `np.array(obj)` (no dtype) after numpy's native reader failed with
-/// `err`: an object array when `obj` holds objects NumPy keeps as they are
-/// (None, dicts, ... in a regular nesting), else `err`.
-pub fn array_after_error(
-    vm: &VirtualMachine,
-    obj: &PyObject,
-    dtype: Option<PyObjectRef>,
-    err: rustpython_vm::builtins::PyBaseExceptionRef,
-) -> PyResult {
+/// `np.array(obj)` (no dtype) after numpy's native reader failed: an
+/// object array when `obj` holds objects NumPy keeps as they are (None,
+/// dicts, ... in a regular nesting); None otherwise.
+pub fn array_after_error(vm: &VirtualMachine, obj: &PyObject, dtype: &Option<PyObjectRef>) -> PyResult<Option<PyObjectRef>> {
     if dtype.is_some() {
-        return Err(err);
+        return Ok(None);
     }
     let r = call(vm, "_inferred", (obj.to_owned(),))?;
-    if vm.is_none(&r) {
-        return Err(err);
-    }
-    Ok(r)
+    Ok((!vm.is_none(&r)).then_some(r))
 }
 
 /// `np.zeros`/`ones`/`empty`/`full` of the object dtype.
-pub fn creation(
-    vm: &VirtualMachine,
-    kind: &str,
-    shape: &Option<PyObjectRef>,
-    fill: Option<PyObjectRef>,
-    dtype: Option<PyObjectRef>,
-) -> PyResult<Option<PyObjectRef>> {
-    if !dtype.as_ref().is_some_and(|d| is_dtype(vm, d)) {
+pub fn creation(vm: &VirtualMachine, c: &crate::numpy::convert::Creation) -> PyResult<Option<PyObjectRef>> {
+    if !c.dtype.as_ref().is_some_and(|d| is_dtype(vm, d)) {
         return Ok(None);
     }
-    let f = crate::numpy::pylib::module(vm, "objects.py")?.get_attr("_creation", vm)?;
-    crate::numpy::convert::call_creation(vm, f, kind, shape, fill, dtype)
+    c.make(vm, crate::numpy::pylib::module(vm, "objects.py")?)
 }
 
 /// `np.dtype(spec)` for an object spec.

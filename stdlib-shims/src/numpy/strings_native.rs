@@ -404,19 +404,13 @@ pub fn array(vm: &VirtualMachine, obj: &PyObject, dtype: Option<PyObjectRef>) ->
     array_of_text(vm, obj, dtype).map(Some)
 }
 
-/// `np.array(obj, dtype)` after numpy's native reader failed with `err`:
-/// a str array when `obj` holds text (the reader stops at a str), else
-/// `err`.
-pub fn array_after_error(
-    vm: &VirtualMachine,
-    obj: &PyObject,
-    dtype: Option<PyObjectRef>,
-    err: rustpython_vm::builtins::PyBaseExceptionRef,
-) -> PyResult {
+/// `np.array(obj, dtype)` after numpy's native reader failed: a str array
+/// when `obj` holds text (the reader stops at a str); None otherwise.
+pub fn array_after_error(vm: &VirtualMachine, obj: &PyObject, dtype: &Option<PyObjectRef>) -> PyResult<Option<PyObjectRef>> {
     if !involves(vm, obj) {
-        return crate::numpy::datetimes::array_after_error(vm, obj, dtype, err);
+        return Ok(None);
     }
-    array_of_text(vm, obj, dtype)
+    array_of_text(vm, obj, dtype.clone()).map(Some)
 }
 
 fn array_of_text(vm: &VirtualMachine, obj: &PyObject, dtype: Option<PyObjectRef>) -> PyResult {
@@ -426,23 +420,16 @@ fn array_of_text(vm: &VirtualMachine, obj: &PyObject, dtype: Option<PyObjectRef>
 
 /// `np.zeros` / `ones` / `empty` / `full` of a str dtype or with a str
 /// fill value: a str array; None otherwise.
-pub fn creation(
-    vm: &VirtualMachine,
-    kind: &str,
-    shape: &Option<PyObjectRef>,
-    fill: Option<PyObjectRef>,
-    dtype: Option<PyObjectRef>,
-) -> PyResult<Option<PyObjectRef>> {
-    if dtype.as_ref().is_some_and(|d| crate::numpy::objects::is_dtype(vm, d)) {
-        return crate::numpy::objects::creation(vm, kind, shape, fill, dtype);
+pub fn creation(vm: &VirtualMachine, c: &crate::numpy::convert::Creation) -> PyResult<Option<PyObjectRef>> {
+    if c.dtype.as_ref().is_some_and(|d| crate::numpy::objects::is_dtype(vm, d)) {
+        return crate::numpy::objects::creation(vm, c);
     }
-    let text_dtype = dtype.as_ref().is_some_and(|d| is_text_dtype(vm, d));
-    let text_fill = fill.as_ref().is_some_and(|f| involves(vm, f));
+    let text_dtype = c.dtype.as_ref().is_some_and(|d| is_text_dtype(vm, d));
+    let text_fill = c.fill.as_ref().is_some_and(|f| involves(vm, f));
     if !text_dtype && !text_fill {
-        return crate::numpy::datetimes::creation(vm, kind, shape, fill, dtype);
+        return crate::numpy::datetimes::creation(vm, c);
     }
-    let f = strings_module(vm)?.get_attr("_creation", vm)?;
-    crate::numpy::convert::call_creation(vm, f, kind, shape, fill, dtype)
+    c.make(vm, strings_module(vm)?)
 }
 
 /// `np.dtype(spec)` for a str/bytes spec: the str dtype object.
