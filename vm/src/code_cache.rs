@@ -4,7 +4,9 @@
 //!
 //! The file is CPython's pyc layout: a magic word, flags, the source's
 //! mtime and size (or, for hash-based files written by `py_compile`, the
-//! source hash), then the code object in RustPython's marshal format. The
+//! source hash), then the code object in RustPython's marshal format,
+//! written without references (`marshal.dumps(code, 2)`) so that the code
+//! nested in it is decoded only when first used (vendor patch 60). The
 //! magic word is hipy's, derived from RustPython's version, bytecode magic
 //! and marshal format (and the 3.11 annotations of `compat::annotations`),
 //! so a hipy on another RustPython recompiles instead of reading a stale
@@ -32,7 +34,7 @@ pub const CACHE_TAG: &str = "hipy-01";
 pub fn magic() -> [u8; 4] {
     use rustpython_vm::version;
     let key = format!(
-        "{CACHE_TAG} annotations 3.11 rustpython {} magic {} marshal {}",
+        "{CACHE_TAG} annotations 3.11 unreferenced rustpython {} magic {} marshal {}",
         version::VERSION_HEX_IMPL,
         version::PYC_MAGIC_NUMBER,
         rustpython_vm::compiler::core::marshal::FORMAT_VERSION
@@ -120,7 +122,8 @@ fn get_code(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
             data.extend_from_slice(&0u32.to_le_bytes());
             data.extend_from_slice(&(mtime as u32).to_le_bytes());
             data.extend_from_slice(&(size as u32).to_le_bytes());
-            if let Ok(body) = marshal(vm, "dumps", code.clone()) {
+            let dumps = vm.import("marshal", 0)?.get_attr("dumps", vm)?;
+            if let Ok(body) = dumps.call((code.clone(), 2), vm) {
                 if let Some(b) = body.downcast_ref::<PyBytes>() {
                     data.extend_from_slice(b.as_bytes());
                     // Best effort, as importlib: a read-only tree stays as it is.
@@ -176,16 +179,19 @@ fn load(
         }
         _ => return Ok(None),
     }
+    // hipy's own files: a code object without references, read natively.
+    if let [b'c', fields @ ..] = &data[16..] {
+        if let Some(code) = PyCode::from_code_fields(vm, fields) {
+            return Ok(Some(code.into()));
+        }
+    }
+    // Others (py_compile's hash-based files) through `marshal.loads`.
     let body = vm.ctx.new_bytes(data[16..].to_vec());
-    match marshal(vm, "loads", body.into()) {
+    let loads = vm.import("marshal", 0)?.get_attr("loads", vm)?;
+    match loads.call((body,), vm) {
         Ok(code) if code.downcast_ref::<PyCode>().is_some() => Ok(Some(code)),
         _ => Ok(None),
     }
-}
-
-fn marshal(vm: &VirtualMachine, func: &str, arg: PyObjectRef) -> PyResult {
-    let m = vm.import("marshal", 0)?;
-    vm.call_method(&m, func, (arg,))
 }
 
 /// `importlib.util.cache_from_source(path)` with hipy's tag (`None` for a

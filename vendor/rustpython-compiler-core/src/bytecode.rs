@@ -327,6 +327,23 @@ pub trait ConstantBag: Sized + Copy {
     fn make_code(&self, code: CodeObject<Self::Constant>) -> Self::Constant;
 
     fn make_name(&self, name: &str) -> <Self::Constant as Constant>::Name;
+
+    /// hipy: whether [`ConstantBag::make_deferred_code`] is to be asked for
+    /// the code objects nested in a decoded one's constants.
+    fn defers_code(&self) -> bool {
+        false
+    }
+
+    /// hipy: a nested code object from its self-contained marshal fields
+    /// and their scan (`marshal::scan_code`), to be decoded when first used;
+    /// `None` has it decoded now.
+    fn make_deferred_code(
+        &self,
+        _fields: &[u8],
+        _scan: &crate::marshal::CodeScan,
+    ) -> Option<Self::Constant> {
+        None
+    }
 }
 
 pub trait AsBag {

@@ -173,6 +173,11 @@ pub trait Read {
         let len = self.read_u32()? as i32;
         usize::try_from(len).map_err(|_| MarshalError::BadSize(what))
     }
+
+    /// hipy: the bytes not read yet, for a reader over a slice.
+    fn rest(&self) -> Option<&[u8]> {
+        None
+    }
 }
 
 pub(crate) trait ReadBorrowed<'a>: Read {
@@ -186,6 +191,10 @@ pub(crate) trait ReadBorrowed<'a>: Read {
 impl Read for &[u8] {
     fn read_slice(&mut self, n: u32) -> Result<&[u8]> {
         self.read_slice_borrow(n)
+    }
+
+    fn rest(&self) -> Option<&[u8]> {
+        Some(self)
     }
 
     fn read_array<const N: usize>(&mut self) -> Result<&[u8; N]> {
@@ -543,8 +552,10 @@ fn read_const_value<R: Read, Bag: ConstantBag>(
     let slot = reserve_ref_slot(flag, refs);
     let typ = Type::try_from(type_code)?;
     let value = if matches!(typ, Type::Code) {
-        let code = deserialize_code_inner(rdr, bag, depth - 1, refs)?;
-        bag.make_code(code)
+        match deferred_code(rdr, bag) {
+            Some(code) => code,
+            None => bag.make_code(deserialize_code_inner(rdr, bag, depth - 1, refs)?),
+        }
     } else {
         deserialize_value_typed(rdr, bag, depth, refs, typ, slot)?
     };
@@ -552,6 +563,212 @@ fn read_const_value<R: Read, Bag: ConstantBag>(
         refs[idx] = Some(value.clone());
     }
     Ok(value)
+}
+
+/// hipy: a nested code object handed to the bag undecoded, when the bag
+/// defers code and the object is self-contained ([`CodeScan`]); `None`
+/// leaves it to be decoded now.
+fn deferred_code<R: Read, Bag: ConstantBag>(rdr: &mut R, bag: Bag) -> Option<Bag::Constant> {
+    if !bag.defers_code() {
+        return None;
+    }
+    let rest = rdr.rest()?;
+    let scan = scan_code(rest)?;
+    let code = bag.make_deferred_code(&rest[..scan.len], &scan)?;
+    rdr.read_slice(scan.len as u32).ok()?;
+    Some(code)
+}
+
+/// hipy: where the fields of a self-contained code object lie: one that
+/// nothing in takes part in the stream's reference table (no `FLAG_REF`,
+/// no `TYPE_REF` anywhere inside), so that it decodes on its own, from its
+/// bytes alone, whenever it is first needed.
+pub struct CodeScan {
+    /// The length of its fields.
+    pub len: usize,
+    /// Offsets of `co_consts`, `co_localspluskinds` and the file name (the
+    /// name and qualified name follow it).
+    consts_at: usize,
+    kinds_at: usize,
+    names_at: usize,
+}
+
+/// The [`CodeScan`] of the code object whose fields `data` starts with
+/// (after its type byte); `None` for one that is not self-contained, or
+/// for malformed bytes.
+pub fn scan_code(data: &[u8]) -> Option<CodeScan> {
+    let mut rdr = data;
+    let r = &mut rdr;
+    let depth = MAX_MARSHAL_STACK_DEPTH - 1;
+    let at = |r: &&[u8]| data.len() - r.len();
+    let skip = |r: &mut &[u8]| matches!(skip_value(r, depth), Ok(true)).then_some(());
+    r.read_slice(5 * 4).ok()?;
+    skip(r)?; // co_code
+    let consts_at = at(r);
+    skip(r)?; // co_consts
+    skip(r)?; // co_names
+    skip(r)?; // co_localsplusnames
+    let kinds_at = at(r);
+    skip(r)?;
+    let names_at = at(r);
+    skip(r)?;
+    skip(r)?;
+    skip(r)?;
+    r.read_u32().ok()?; // co_firstlineno
+    skip(r)?; // linetable
+    skip(r)?; // exceptiontable
+    Some(CodeScan { len: at(r), consts_at, kinds_at, names_at })
+}
+
+/// Reads past a code object's fields; false if one of them uses the
+/// reference table.
+fn skip_code_fields(rdr: &mut &[u8], depth: usize) -> Result<bool> {
+    if depth == 0 {
+        return Err(MarshalError::InvalidBytecode);
+    }
+    // 1-5: five u32 fields; 6-13: co_code, co_consts, co_names,
+    // co_localsplusnames, co_localspluskinds, filename, name, qualname;
+    // 14: co_firstlineno; 15-16: linetable, exceptiontable.
+    rdr.read_slice(5 * 4)?;
+    for _ in 6..=13 {
+        if !skip_value(rdr, depth - 1)? {
+            return Ok(false);
+        }
+    }
+    rdr.read_u32()?;
+    Ok(skip_value(rdr, depth - 1)? && skip_value(rdr, depth - 1)?)
+}
+
+/// Reads past one marshal value; false if it uses the reference table (or
+/// is a type a code object's fields do not hold).
+fn skip_value(rdr: &mut &[u8], depth: usize) -> Result<bool> {
+    if depth == 0 {
+        return Err(MarshalError::InvalidBytecode);
+    }
+    let raw = rdr.read_u8()?;
+    if raw & FLAG_REF != 0 {
+        return Ok(false);
+    }
+    let items = |rdr: &mut &[u8], n: usize| -> Result<bool> {
+        for _ in 0..n {
+            if !skip_value(rdr, depth - 1)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    };
+    let len = match Type::try_from(raw)? {
+        Type::None | Type::False | Type::True | Type::StopIter | Type::Ellipsis => 0,
+        Type::Int => 4,
+        Type::Int64 | Type::Float => 8,
+        Type::Complex => 16,
+        Type::Long => 2 * read_i32(rdr)?.unsigned_abs() as usize,
+        Type::FloatStr => rdr.read_u8()? as usize,
+        Type::ComplexStr => {
+            let re = rdr.read_u8()?;
+            rdr.read_slice(u32::from(re))?;
+            rdr.read_u8()? as usize
+        }
+        Type::Bytes | Type::Unicode | Type::Interned | Type::Ascii | Type::AsciiInterned => {
+            rdr.read_len("string")?
+        }
+        Type::ShortAscii | Type::ShortAsciiInterned => rdr.read_u8()? as usize,
+        Type::Tuple | Type::List | Type::Set | Type::FrozenSet => {
+            let n = rdr.read_len("tuple")?;
+            return items(rdr, n);
+        }
+        Type::SmallTuple => {
+            let n = rdr.read_u8()? as usize;
+            return items(rdr, n);
+        }
+        Type::Slice => return items(rdr, 3),
+        Type::Code => return skip_code_fields(rdr, depth - 1),
+        Type::Dict | Type::Ref | Type::Null => return Ok(false),
+    };
+    rdr.read_slice(u32::try_from(len).map_err(|_| MarshalError::InvalidBytecode)?)?;
+    Ok(true)
+}
+
+/// hipy: what making a function of a code object needs, read from the
+/// code object's fields without decoding its body (instructions,
+/// constants, names, tables): [`deserialize_code_outline`] of a
+/// self-contained code object's fields and their [`CodeScan`].
+pub struct CodeOutline<C: Constant> {
+    pub arg_count: u32,
+    pub posonlyarg_count: u32,
+    pub kwonlyarg_count: u32,
+    pub max_stackdepth: u32,
+    pub flags: CodeFlags,
+    /// `co_consts[0]` when `flags` has `HAS_DOCSTRING`.
+    pub docstring: Option<C>,
+    /// How many of its frame slots are locals (`co_nlocals`) and free
+    /// variables.
+    pub nlocals: usize,
+    pub nfreevars: usize,
+    pub source_path: C::Name,
+    pub obj_name: C::Name,
+    pub qualname: C::Name,
+}
+
+pub fn deserialize_code_outline<Bag: ConstantBag>(
+    data: &[u8],
+    scan: &CodeScan,
+    bag: Bag,
+) -> Result<CodeOutline<Bag::Constant>> {
+    let rdr = &mut &data[..];
+    let arg_count = rdr.read_u32()?;
+    let posonlyarg_count = rdr.read_u32()?;
+    let kwonlyarg_count = rdr.read_u32()?;
+    let max_stackdepth = rdr.read_u32()?;
+    let flags = CodeFlags::from_bits_truncate(rdr.read_u32()?);
+    let rdr = &mut &data[scan.consts_at..];
+    let nconsts = match rdr.read_u8()? {
+        b'(' => rdr.read_len("tuple")?,
+        b')' => rdr.read_u8()? as usize,
+        _ => return Err(MarshalError::BadType),
+    };
+    let docstring = if nconsts > 0 && flags.contains(CodeFlags::HAS_DOCSTRING) {
+        Some(read_const_value(rdr, bag, MAX_MARSHAL_STACK_DEPTH, &mut Vec::new())?)
+    } else {
+        None
+    };
+    let rdr = &mut &data[scan.kinds_at..];
+    if rdr.read_u8()? != Type::Bytes as u8 {
+        return Err(MarshalError::BadType);
+    }
+    let len = rdr.read_len("bytes object")?;
+    let kinds = rdr.read_slice_borrow(len as u32)?;
+    let rdr = &mut &data[scan.names_at..];
+    let count = |flag| {
+        kinds
+            .iter()
+            .filter(|&&k| CoFastFlags::from_bits_retain(k).contains(&flag))
+            .count()
+    };
+    let mut name = || -> Result<_> { Ok(bag.make_name(read_plain_str(rdr)?)) };
+    Ok(CodeOutline {
+        arg_count,
+        posonlyarg_count,
+        kwonlyarg_count,
+        max_stackdepth,
+        flags,
+        docstring,
+        nlocals: count(CoFastFlag::Local),
+        nfreevars: count(CoFastFlag::Free),
+        source_path: name()?,
+        obj_name: name()?,
+        qualname: name()?,
+    })
+}
+
+/// A string that does not use the reference table, borrowed from the data.
+fn read_plain_str<'a>(rdr: &mut &'a [u8]) -> Result<&'a str> {
+    let len = match Type::try_from(rdr.read_u8()?)? {
+        Type::Unicode | Type::Interned | Type::Ascii | Type::AsciiInterned => rdr.read_len("string")?,
+        Type::ShortAscii | Type::ShortAsciiInterned => rdr.read_u8()? as usize,
+        _ => return Err(MarshalError::BadType),
+    };
+    rdr.read_str_borrow(len as u32)
 }
 
 pub trait MarshalBag: Copy {

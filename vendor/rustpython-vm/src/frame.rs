@@ -3486,7 +3486,7 @@ impl ExecutingFrame<'_> {
                 // brackets this frame's exc_info is elided and this write would
                 // corrupt the shared exc_info slot.
                 debug_assert!(
-                    self.code.has_exc_handling,
+                    self.code.has_exc_handling(),
                     "unwinding an Except slot in a frame without exc-handling opcodes"
                 );
                 if vm.is_none(&exc_obj) {

@@ -1,6 +1,8 @@
 //! Infamous code object. The python class `code`
 
 use super::descriptor::{MemberKind, MemberLayout};
+use super::code_cell::CodeCell;
+use rustpython_compiler_core::marshal::CodeScan;
 use super::{PyBytesRef, PyStrRef, PyTupleRef, PyType, set::PyFrozenSet};
 use crate::common::lock::PyMutex;
 #[cfg(feature = "host_env")]
@@ -183,7 +185,7 @@ pub struct ReplaceArgs {
 
 #[derive(Clone)]
 #[repr(transparent)]
-pub struct Literal(PyObjectRef);
+pub struct Literal(pub(crate) PyObjectRef);
 
 impl Borrow<PyObject> for Literal {
     fn borrow(&self) -> &PyObject {
@@ -351,6 +353,14 @@ impl ConstantBag for PyObjBag<'_> {
     fn make_code(&self, code: CodeObject) -> Self::Constant {
         Literal(self.0.new_code(code).into())
     }
+
+    fn defers_code(&self) -> bool {
+        true
+    }
+
+    fn make_deferred_code(&self, fields: &[u8], scan: &CodeScan) -> Option<Self::Constant> {
+        deferred_code(self.0, fields, scan, *self)
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -432,6 +442,30 @@ impl ConstantBag for PyVmBag<'_> {
     fn make_code(&self, code: CodeObject) -> Self::Constant {
         Literal(PyCode::new_ref_with_bag(self.0, code).into())
     }
+
+    fn defers_code(&self) -> bool {
+        true
+    }
+
+    fn make_deferred_code(&self, fields: &[u8], scan: &CodeScan) -> Option<Self::Constant> {
+        deferred_code(&self.0.ctx, fields, scan, *self)
+    }
+}
+
+/// A code object nested in a decoded one's constants, decoded when first
+/// read (`CodeCell`): what both bags answer to `make_deferred_code`.
+fn deferred_code<Bag: ConstantBag<Constant = Literal>>(
+    ctx: &Context,
+    fields: &[u8],
+    scan: &CodeScan,
+    bag: Bag,
+) -> Option<Literal> {
+    let outline =
+        rustpython_compiler_core::marshal::deserialize_code_outline(fields, scan, bag).ok()?;
+    let code = PyCode::with_cell(CodeCell::deferred(fields, outline));
+    Some(Literal(
+        PyRef::new_ref(code, ctx.types.code_type.to_owned(), None).into(),
+    ))
 }
 
 pub(crate) type CodeObject = bytecode::CodeObject<Literal>;
@@ -472,18 +506,25 @@ pub struct CoMonitoringData {
 
 #[pyclass(module = false, name = "code")]
 pub struct PyCode {
-    #[pymember(name = "co_argcount", path = "arg_count")]
-    #[pymember(name = "co_posonlyargcount", path = "posonlyarg_count")]
-    #[pymember(name = "co_kwonlyargcount", path = "kwonlyarg_count")]
-    #[pymember(name = "co_stacksize", path = "max_stackdepth")]
-    #[pymember(name = "co_name", path = "obj_name")]
-    #[pymember(name = "co_qualname", path = "qualname")]
-    #[pymember(name = "co_flags", path = "flags")]
-    pub code: CodeObject,
-    /// Slot-indexed names, equivalent to CPython's `co_localsplusnames`.
-    /// Derived once so frame-local proxy operations do not repeatedly scan
-    /// merged cell variables.
-    localsplus_names: Box<[&'static PyStrInterned]>,
+    /// The body (instructions, constants, names, tables), decoded when
+    /// first read for a code object nested in a frozen module's constants
+    /// (hipy, vendor patch 60); these fields are its outline, kept here so
+    /// that reading them decodes nothing.
+    pub code: CodeCell,
+    #[pymember]
+    co_argcount: u32,
+    #[pymember]
+    co_posonlyargcount: u32,
+    #[pymember]
+    co_kwonlyargcount: u32,
+    #[pymember]
+    co_stacksize: u32,
+    #[pymember]
+    co_name: &'static PyStrInterned,
+    #[pymember]
+    co_qualname: &'static PyStrInterned,
+    #[pymember]
+    co_flags: CodeFlags,
     #[pymember(name = "co_filename")]
     source_path: AtomicPtr<PyStrInterned>,
     #[pymember(name = "co_nlocals")]
@@ -495,15 +536,11 @@ pub struct PyCode {
     pub monitoring_data: PyMutex<Option<CoMonitoringData>>,
     /// Whether adaptive counters have been initialized (lazy quickening).
     pub quickened: core::sync::atomic::AtomicBool,
-    /// Whether the bytecode contains any instruction that mutates the current
-    /// exc_info slot (`vm.set_exception`). When false, a normal frame call for
-    /// this code cannot leave the slot unbalanced, so `with_frame` skips the
-    /// exc_info save/restore. Computed once by scanning the instruction stream.
-    pub has_exc_handling: bool,
 }
 
 impl Deref for PyCode {
     type Target = CodeObject;
+    #[inline]
     fn deref(&self) -> &Self::Target {
         &self.code
     }
@@ -593,64 +630,69 @@ impl MemberLayout for CodeFlags {
 
 impl PyCode {
     pub fn new(code: CodeObject) -> Self {
-        let sp = code.source_path as *const PyStrInterned as *mut PyStrInterned;
-        let nlocals = i32::try_from(code.varnames.len()).unwrap_or(i32::MAX);
-        let localsplus_names = {
-            let varname_ids = code
-                .varnames
-                .iter()
-                .map(|name| name.get_id())
-                .collect::<std::collections::HashSet<_>>();
-            let names = code
-                .varnames
-                .iter()
-                .chain(
-                    code.cellvars
-                        .iter()
-                        .filter(|name| !varname_ids.contains(&name.get_id())),
-                )
-                .chain(code.freevars.iter())
-                .copied()
-                .collect::<Box<[_]>>();
-            debug_assert_eq!(names.len(), code.localspluskinds.len());
-            names
-        };
-        // The only opcodes that call `vm.set_exception` (mutating the shared
-        // exc_info slot); instrumented variants only replace these base opcodes
-        // in place, so scanning the freshly-built stream is a sound predicate.
-        let has_exc_handling = code.instructions.iter().any(|u| {
-            matches!(
-                u.op,
-                Instruction::PushExcInfo
-                    | Instruction::PopExcept
-                    | Instruction::CheckEgMatch
-                    | Instruction::EndAsyncFor
-                    | Instruction::InstrumentedEndAsyncFor
-            )
-        });
+        Self::with_cell(CodeCell::new(code))
+    }
+
+    pub(crate) fn with_cell(code: CodeCell) -> Self {
+        let outline = code.outline();
+        let sp = outline.source_path as *const PyStrInterned as *mut PyStrInterned;
+        let nlocals = i32::try_from(outline.nlocals).unwrap_or(i32::MAX);
+        let (co_argcount, co_posonlyargcount, co_kwonlyargcount, co_stacksize) = (
+            outline.arg_count,
+            outline.posonlyarg_count,
+            outline.kwonlyarg_count,
+            outline.max_stackdepth,
+        );
+        let (co_name, co_qualname, co_flags) = (outline.obj_name, outline.qualname, outline.flags);
         Self {
             code,
-            localsplus_names,
+            co_argcount,
+            co_posonlyargcount,
+            co_kwonlyargcount,
+            co_stacksize,
+            co_name,
+            co_qualname,
+            co_flags,
             source_path: AtomicPtr::new(sp),
             nlocals,
             instrumentation_version: AtomicU64::new(0),
             monitoring_data: PyMutex::new(None),
             quickened: core::sync::atomic::AtomicBool::new(false),
-            has_exc_handling,
         }
+    }
+
+    /// Whether the bytecode contains any instruction that mutates the current
+    /// exc_info slot (`vm.set_exception`). When false, a normal frame call for
+    /// this code cannot leave the slot unbalanced, so `with_frame` skips the
+    /// exc_info save/restore. Computed once by scanning the instruction stream.
+    #[inline]
+    pub fn has_exc_handling(&self) -> bool {
+        self.code.has_exc_handling()
     }
 
     #[inline(always)]
     pub(crate) fn localsplus_name(&self, index: usize) -> &'static PyStrInterned {
         // Bytecode operands and frame-proxy indices are validated against
-        // localspluskinds, whose length is kept equal to localsplus_names by
+        // localspluskinds, whose length is kept equal to the names' by
         // every CodeObject construction path.
-        self.localsplus_names[index]
+        self.code.localsplus_name(index)
     }
 
     pub fn source_path(&self) -> &'static PyStrInterned {
         // SAFETY: always points to a valid &'static PyStrInterned (interned strings are never deallocated)
         unsafe { &*self.source_path.load(Ordering::Relaxed) }
+    }
+
+    /// Gives the file name `to` to this code object and the ones nested in
+    /// it whose file name is `from` (CPython's `update_code_filenames`);
+    /// nested code not decoded yet is renamed when it is.
+    pub fn rename_source_path(&self, from: &'static PyStrInterned, to: &'static PyStrInterned) {
+        let current = self.source_path();
+        if !core::ptr::eq(current, from) && current.as_str() != from.as_str() {
+            return;
+        }
+        self.set_source_path(to);
+        self.code.rename_constants((from, to));
     }
 
     pub fn set_source_path(&self, new: &'static PyStrInterned) {
@@ -666,6 +708,17 @@ impl PyCode {
 
     pub fn new_ref_from_bytecode(vm: &VirtualMachine, code: bytecode::CodeObject) -> PyRef<Self> {
         Self::new_ref_with_bag(vm, code.map_bag(PyVmBag(vm)))
+    }
+
+    /// hipy: a code object from its marshal fields (what follows the
+    /// `TYPE_CODE` byte in a stream written without references, as
+    /// `marshal.dumps(code, 2)` writes it), the code nested in it decoded
+    /// when first used; `None` when `fields` is not exactly such a code
+    /// object.
+    pub fn from_code_fields(vm: &VirtualMachine, mut fields: &[u8]) -> Option<PyRef<Self>> {
+        let code =
+            rustpython_compiler_core::marshal::deserialize_code(&mut fields, PyVmBag(vm)).ok()?;
+        fields.is_empty().then(|| Self::new_ref_with_bag(vm, code))
     }
 
     pub fn new_ref_from_frozen<B: AsRef<[u8]>>(
@@ -734,22 +787,21 @@ fn apply_frozen_co_filename(code: &PyCode, vm: &VirtualMachine) {
     let Some(new) = frozen_co_filename(code.source_path().as_str()) else {
         return;
     };
-    set_source_path_tree(code, vm.ctx.intern_str(new));
+    code.rename_source_path(code.source_path(), vm.ctx.intern_str(new));
 }
 
-fn set_source_path_tree(code: &PyCode, interned: &'static PyStrInterned) {
-    code.set_source_path(interned);
-    for constant in code.constants.iter() {
-        set_source_path_in_const(&constant.0, interned);
-    }
-}
-
-fn set_source_path_in_const(obj: &PyObject, interned: &'static PyStrInterned) {
+/// `PyCode::rename_source_path` for a code object among constants (or in a
+/// tuple among them).
+pub(crate) fn rename_in_const(
+    obj: &PyObject,
+    from: &'static PyStrInterned,
+    to: &'static PyStrInterned,
+) {
     if let Some(inner) = obj.downcast_ref::<PyCode>() {
-        set_source_path_tree(inner, interned);
+        inner.rename_source_path(from, to);
     } else if let Some(tup) = obj.downcast_ref::<super::PyTuple>() {
         for item in tup {
-            set_source_path_in_const(item, interned);
+            rename_in_const(item, from, to);
         }
     }
 }

@@ -246,7 +246,10 @@ impl PyFunction {
         frame_builtins: impl FnOnce() -> Option<PyObjectRef>,
         vm: &VirtualMachine,
     ) -> PyResult<Self> {
-        let name = PyMutex::new(code.obj_name.to_owned());
+        // hipy: the code's outline, which a code object whose body is not
+        // decoded yet answers without decoding it (vendor patch 60).
+        let outline = code.code.outline();
+        let name = PyMutex::new(outline.obj_name.to_owned());
         let module = vm.unwrap_or_none(globals.get_item_opt(identifier!(vm, __name__), vm)?);
         // hipy: the interned key (a `&str` key is hashed at every call), and
         // no error from the lookup escapes, as before.
@@ -268,18 +271,13 @@ impl PyFunction {
         };
 
         // Get docstring from co_consts[0] if HAS_DOCSTRING flag is set
-        let doc = if code.code.flags.contains(bytecode::CodeFlags::HAS_DOCSTRING) {
-            code.code
-                .constants
-                .first()
-                .map_or_else(|| vm.ctx.none(), |c| c.as_object().to_owned())
-        } else {
-            vm.ctx.none()
-        };
+        let doc = outline
+            .docstring
+            .map_or_else(|| vm.ctx.none(), |c| c.to_owned());
 
         // hipy: the code's own (interned) qualified name, as CPython's
         // `func_qualname = co_qualname`, instead of a new string per function.
-        let qualname = code.qualname.to_owned();
+        let qualname = outline.qualname.to_owned();
         let func = Self {
             code: PyAtomicRef::from(code),
             globals,
@@ -329,20 +327,21 @@ impl PyFunction {
         closure: Option<PyTupleRef>,
         vm: &VirtualMachine,
     ) -> PyResult<Option<PyRef<PyTuple<PyCellRef>>>> {
+        let outline = code.code.outline();
         if let Some(closure_tuple) = closure {
             // Check that closure length matches code's free variables
-            if closure_tuple.as_slice().len() != code.freevars.len() {
+            if closure_tuple.as_slice().len() != outline.nfreevars {
                 return Err(vm.new_value_error(format!(
                     "{} requires closure of length {}, not {}",
-                    code.obj_name,
-                    code.freevars.len(),
+                    outline.obj_name,
+                    outline.nfreevars,
                     closure_tuple.as_slice().len()
                 )));
             }
 
             // Validate that all items are cells and create typed tuple
             Ok(Some(closure_tuple.try_into_typed::<PyCell>(vm)?))
-        } else if !code.freevars.is_empty() {
+        } else if outline.nfreevars != 0 {
             Err(vm.new_type_error("arg 5 (closure) must be tuple"))
         } else {
             Ok(None)

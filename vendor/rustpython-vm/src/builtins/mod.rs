@@ -17,6 +17,8 @@ pub(crate) mod classmethod;
 pub use classmethod::PyClassMethod;
 pub(crate) mod code;
 pub use code::PyCode;
+pub(crate) mod code_cell;
+pub use code_cell::{CodeCell, Outline as CodeOutline};
 pub(crate) mod complex;
 pub use complex::PyComplex;
 pub(crate) mod coroutine;

@@ -1,7 +1,6 @@
 use crate::builtins::{PyCode, PyStrInterned};
 use crate::frozen::FrozenModule;
 use crate::{Py, VirtualMachine, builtins::PyBaseExceptionRef};
-use core::borrow::Borrow;
 
 pub(crate) use _imp::module_def;
 
@@ -487,15 +486,5 @@ fn update_code_filenames(
     old_name: &'static PyStrInterned,
     new_name: &'static PyStrInterned,
 ) {
-    let current = code.source_path();
-    if !core::ptr::eq(current, old_name) && current.as_str() != old_name.as_str() {
-        return;
-    }
-    code.set_source_path(new_name);
-    for constant in code.code.constants.iter() {
-        let obj: &crate::PyObject = constant.borrow();
-        if let Some(inner_code) = obj.downcast_ref::<PyCode>() {
-            update_code_filenames(inner_code, old_name, new_name);
-        }
-    }
+    code.rename_source_path(old_name, new_name);
 }

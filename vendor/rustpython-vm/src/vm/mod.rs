@@ -2673,7 +2673,7 @@ impl VirtualMachine {
                 .previous
                 .store(old_chain as usize, core::sync::atomic::Ordering::Relaxed);
         }
-        let save_exc = frame.iframe().code().has_exc_handling;
+        let save_exc = frame.iframe().code().has_exc_handling();
         let saved_exc = if save_exc {
             self.current_exception()
         } else {
@@ -2772,7 +2772,7 @@ impl VirtualMachine {
                 .previous
                 .store(old_chain as usize, core::sync::atomic::Ordering::Relaxed);
         }
-        let save_exc = iframe.code().has_exc_handling;
+        let save_exc = iframe.code().has_exc_handling();
         let saved_exc = if save_exc {
             self.current_exception()
         } else {
