@@ -1,123 +1,27 @@
 //! Kernels for ops that do not fuse: they take whole stored arrays.
 
 use super::reduce::reduce_axes;
+use super::sort::{along_axis, Lanes};
 use crate::buffer::{Array, Buffer, Element};
 use crate::dtype::DType;
 use crate::graph::{CumOp, Op};
 use crate::layout::{size_of, Layout};
 use crate::with_dtype;
-use std::cmp::Ordering;
 
 /// Runs a non-fusable op over its stored inputs.
 pub fn run(op: &Op, inputs: &[Array], dtype: DType, shape: &[usize]) -> Array {
     match op {
         Op::Reduce { op: r, axes, keepdims } => reduce_axes(*r, &inputs[0], axes, *keepdims, dtype),
         Op::MatMul => super::matmul::matmul(&inputs[0], &inputs[1], shape),
-        Op::Sort { axis } => along_axis(&inputs[0], *axis, dtype, |row, out| sort_row(row, out)),
-        Op::Partition { axis, kth } => along_axis(&inputs[0], *axis, dtype, |row, out| partition_row(row, &kth.0, out)),
-        Op::ArgSort { axis } => along_axis(&inputs[0], *axis, dtype, |row, out| argsort_row(row, out)),
+        Op::Sort { axis } => along_axis(Lanes::Sort, &inputs[0], *axis, dtype),
+        Op::Partition { axis, kth } => along_axis(Lanes::Partition(&kth.0), &inputs[0], *axis, dtype),
+        Op::ArgSort { axis } => along_axis(Lanes::ArgSort, &inputs[0], *axis, dtype),
         Op::Cumulative { op: c, axis } => cumulative(*c, &inputs[0], *axis, dtype, shape),
         Op::Concat { axis } => concat(inputs, *axis, dtype, shape),
         Op::View { layout } => view(&inputs[0], layout),
         Op::Gather { positions } => gather(&inputs[0], &positions.0, shape),
         other => unreachable!("{other:?} is fused, not a kernel"),
     }
-}
-
-/// Total order with NaN last (NumPy's sort order).
-fn total_cmp<T: Element>(a: &T, b: &T) -> Ordering {
-    #[allow(clippy::eq_op)]
-    match (a != a, b != b) {
-        (true, true) => Ordering::Equal,
-        (true, false) => Ordering::Greater,
-        (false, true) => Ordering::Less,
-        _ => a.partial_cmp(b).unwrap_or(Ordering::Equal),
-    }
-}
-
-fn sort_row(row: &Buffer, out: &mut Vec<Buffer>) {
-    let sorted = with_dtype!(row.dtype(), T => {
-        let mut v = T::slice(row).to_vec();
-        // Values only: elements that compare equal are the same number
-        // (0.0 and -0.0 aside, whose order NumPy's own sorts do not keep
-        // either), so an unstable sort gives NumPy's result.
-        v.sort_unstable_by(total_cmp);
-        T::wrap(v)
-    });
-    out.push(sorted);
-}
-
-/// Selects each of the ascending positions `kth` in turn, each within the
-/// part after the one before it (NumPy's introselect does the same).
-fn partition_row(row: &Buffer, kth: &[usize], out: &mut Vec<Buffer>) {
-    let parted = with_dtype!(row.dtype(), T => {
-        let mut v = T::slice(row).to_vec();
-        let mut start = 0;
-        for &k in kth {
-            v[start..].select_nth_unstable_by(k - start, total_cmp);
-            start = k + 1;
-        }
-        T::wrap(v)
-    });
-    out.push(parted);
-}
-
-fn argsort_row(row: &Buffer, out: &mut Vec<Buffer>) {
-    let idx = with_dtype!(row.dtype(), T => {
-        let v = T::slice(row);
-        let mut idx: Vec<i64> = (0..v.len() as i64).collect();
-        idx.sort_by(|&a, &b| total_cmp(&v[a as usize], &v[b as usize]));
-        idx
-    });
-    out.push(Buffer::I64(idx));
-}
-
-/// Applies `f` to every 1-D lane along `axis` and assembles the results in
-/// the input's shape.
-fn along_axis(x: &Array, axis: usize, dtype: DType, f: impl Fn(&Buffer, &mut Vec<Buffer>)) -> Array {
-    let shape = x.layout.shape.to_vec();
-    let n = shape[axis];
-    let mut lanes_layout = x.layout.clone();
-    lanes_layout.shape[axis] = 1;
-    let lane = Layout {
-        shape: smallvec::smallvec![n],
-        strides: smallvec::smallvec![x.layout.strides[axis]],
-        offset: 0,
-    };
-    let out_layout = Layout::contiguous(&shape);
-    let mut out = Buffer::zeros(dtype, size_of(&shape));
-    let out_stride = out_layout.strides[axis];
-    let mut out_lanes = out_layout.clone();
-    out_lanes.shape[axis] = 1;
-    let lane_count = lanes_layout.size();
-    let mut bases = Vec::with_capacity(lane_count);
-    lanes_layout.for_each_position(0, lane_count, |p| bases.push(p));
-    let mut out_bases = Vec::with_capacity(lane_count);
-    out_lanes.for_each_position(0, lane_count, |p| out_bases.push(p));
-    let mut results = Vec::with_capacity(1);
-    for (&base, &obase) in bases.iter().zip(&out_bases) {
-        let row = with_dtype!(x.dtype(), T => {
-            let src = T::slice(&x.buffer);
-            let mut v = Vec::with_capacity(n);
-            lane.for_each_position(0, n, |p| v.push(src[base + p]));
-            T::wrap(v)
-        });
-        results.clear();
-        f(&row, &mut results);
-        let r = &results[0];
-        debug_assert_eq!(r.dtype(), dtype);
-        with_dtype!(dtype, T => {
-            let (o, r) = (T::slice_mut(&mut out), T::slice(r));
-            if out_stride == 1 {
-                o[obase..obase + n].copy_from_slice(&r[..n]);
-            } else {
-                for (j, &v) in r[..n].iter().enumerate() {
-                    o[(obase as isize + j as isize * out_stride) as usize] = v;
-                }
-            }
-        });
-    }
-    Array::from_buffer(out, &shape)
 }
 
 /// NumPy's `maximum`/`minimum` on one pair: NaN propagates.

@@ -20,7 +20,7 @@ use std::sync::Arc;
 /// Elements per chunk (at most; chunks follow the pairwise-sum tree).
 pub const CHUNK: usize = 2048;
 /// Loops smaller than this run on the calling thread.
-const PARALLEL_MIN: usize = 1 << 15;
+pub(crate) const PARALLEL_MIN: usize = 1 << 15;
 
 /// A pointer into an output buffer, shared by the threads of one loop.
 /// Each chunk writes (and, for reused buffers, reads) only its own range.

@@ -112,13 +112,28 @@ fn matvec<T: Dot>(mb: &[T], mat: Mat, vb: &[T], vec: Mat) -> Vec<T> {
             *o = lane.iter().zip(&v).fold(T::default(), |acc, (&x, &y)| T::madd(acc, x, y));
         }
     } else if mat.rs == 1 {
-        // Columns contiguous (a transposed C array): every output takes its
-        // next product at each step, across a contiguous column.
-        for (p, &y) in v.iter().enumerate() {
-            let col = &mb[mat.at(0, p)..][..rows];
-            for (o, &x) in out.iter_mut().zip(col) {
-                *o = T::madd(*o, x, y);
+        // Columns contiguous (a transposed C array): eight outputs at a
+        // time, kept in registers, each taking its next product at each
+        // step from a contiguous piece of the column.
+        const B: usize = 8;
+        for (block, o) in out.chunks_mut(B).enumerate() {
+            let (r0, b) = (block * B, o.len());
+            let mut acc = [T::default(); B];
+            if b == B {
+                for (p, &y) in v.iter().enumerate() {
+                    let col: &[T; B] = mb[mat.at(r0, p)..][..B].try_into().unwrap();
+                    for j in 0..B {
+                        acc[j] = T::madd(acc[j], col[j], y);
+                    }
+                }
+            } else {
+                for (p, &y) in v.iter().enumerate() {
+                    for (a, &x) in acc.iter_mut().zip(&mb[mat.at(r0, p)..][..b]) {
+                        *a = T::madd(*a, x, y);
+                    }
+                }
             }
+            o.copy_from_slice(&acc[..b]);
         }
     } else {
         for (r, o) in out.iter_mut().enumerate() {
@@ -243,6 +258,8 @@ mod tests {
         check(&rows, &w_rev);
         check(&cols, &long); // x.T @ v: columns contiguous
         check(&cols, &long_step);
+        // Column-major: 37 outputs in blocks of eight and a rest.
+        check(&view(&x, &[n, k], &[1, n as isize], 0), &w);
         check(&long, &rows); // v @ x
         check(&w, &cols); // w @ x.T
         // Neither axis contiguous: every other row, reversed columns.

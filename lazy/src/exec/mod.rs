@@ -12,6 +12,7 @@ pub mod svml_f32;
 pub mod reduce;
 pub mod reduce_order;
 pub mod scatter;
+pub mod sort;
 pub mod write;
 
 use crate::buffer::Array;

@@ -185,9 +185,14 @@ pub fn sum<T: Copy, A: Float>(
                 let len = piece.min(n - start);
                 buf.clear();
                 let mut q = pos + start as isize * stride;
-                for _ in 0..len {
-                    buf.push(widen(data[q as usize]));
-                    q += stride;
+                if stride == 1 {
+                    let p = q as usize;
+                    buf.extend(data[p..p + len].iter().map(|&v| widen(v)));
+                } else {
+                    for _ in 0..len {
+                        buf.push(widen(data[q as usize]));
+                        q += stride;
+                    }
                 }
                 acc[o] = store(acc[o] + pairwise_sum(&buf));
                 start += len;

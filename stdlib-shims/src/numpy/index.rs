@@ -188,21 +188,38 @@ fn int_selection(vm: &VirtualMachine, layout: &Layout, arrays: &[Array]) -> PyRe
         ))
     })?;
     let n: usize = bshape.iter().product();
-    let idx: Vec<Vec<i64>> = arrays
+    // Each index array in C order over the broadcast shape: in place when
+    // it already is one.
+    let broadcast: Vec<Array> = arrays
         .iter()
-        .map(|a| {
-            let b = Array::new(a.buffer.clone(), a.layout.broadcast_to(&bshape).expect("broadcast checked"));
-            b.to_vec::<i64>()
-        })
+        .map(|a| Array::new(a.buffer.clone(), a.layout.broadcast_to(&bshape).expect("broadcast checked")))
         .collect();
-    let mut rows = Vec::with_capacity(n);
-    for m in 0..n {
-        let mut pos = layout.offset as isize;
-        for (axis, ix) in idx.iter().enumerate() {
-            let j = check_index(vm, ix[m], axis, layout.shape[axis])?;
-            pos += j as isize * layout.strides[axis];
+    let owned: Vec<Option<Vec<i64>>> =
+        broadcast.iter().map(|b| b.contiguous_slice::<i64>().is_none().then(|| b.to_vec::<i64>())).collect();
+    let idx: Vec<&[i64]> = broadcast
+        .iter()
+        .zip(&owned)
+        .map(|(b, o)| o.as_deref().unwrap_or_else(|| b.contiguous_slice::<i64>().expect("contiguous")))
+        .collect();
+    let mut rows = vec![layout.offset; n];
+    for (axis, ix) in idx.iter().enumerate() {
+        // One pass per axis without a branch per element; the first bad
+        // index (in result order, axes in turn) is found again for the
+        // error.
+        let (size, stride) = (layout.shape[axis] as i64, layout.strides[axis]);
+        let mut bad = false;
+        for (r, &i) in rows.iter_mut().zip(ix.iter()) {
+            let j = if i < 0 { i + size } else { i };
+            bad |= j < 0 || j >= size;
+            *r = (*r as isize + j as isize * stride) as usize;
         }
-        rows.push(pos as usize);
+        if bad {
+            for m in 0..n {
+                for (axis, ix) in idx.iter().enumerate() {
+                    check_index(vm, ix[m], axis, layout.shape[axis])?;
+                }
+            }
+        }
     }
     let mut shape: Vec<usize> = bshape.to_vec();
     shape.extend_from_slice(&layout.shape[k..]);
@@ -211,7 +228,7 @@ fn int_selection(vm: &VirtualMachine, layout: &Layout, arrays: &[Array]) -> PyRe
 
 fn as_int64(a: &Array) -> Array {
     let v: Vec<i64> = match a.dtype() {
-        DType::Int64 => a.to_vec::<i64>(),
+        DType::Int64 => return a.clone(),
         _ => (0..a.size()).map(|k| a.get_flat(k).as_i64()).collect(),
     };
     Array::from_buffer(Buffer::I64(v), a.shape())

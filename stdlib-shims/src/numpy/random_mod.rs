@@ -621,7 +621,7 @@ impl PyMt19937 {
         let off = int_value(vm, &off)? as i64;
         let rng = int_value(vm, &rng)? as u64;
         let mut g = zelf.inner.lock().unwrap();
-        let v: Vec<i64> = (0..n).map(|_| g.bounded(off, rng)).collect();
+        let v = g.bounded_many(off, rng, n);
         Ok(array_obj(vm, Buffer::I64(v), &[n]))
     }
 

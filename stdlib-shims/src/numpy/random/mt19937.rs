@@ -14,6 +14,15 @@ pub struct Mt19937 {
     gauss: Option<f64>,
 }
 
+/// MT19937's output function of one state word.
+#[inline(always)]
+fn temper(mut y: u32) -> u32 {
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9d2c_5680;
+    y ^= (y << 15) & 0xefc6_0000;
+    y ^ (y >> 18)
+}
+
 impl Mt19937 {
     /// `np.random.seed(seed)` for an int seed in [0, 2**32).
     pub fn new(seed: u32) -> Self {
@@ -105,12 +114,9 @@ impl Mt19937 {
         if self.pos == N {
             self.generate();
         }
-        let mut y = self.key[self.pos];
+        let y = self.key[self.pos];
         self.pos += 1;
-        y ^= y >> 11;
-        y ^= (y << 7) & 0x9d2c_5680;
-        y ^= (y << 15) & 0xefc6_0000;
-        y ^ (y >> 18)
+        temper(y)
     }
 
     /// A double in [0, 1) from two draws (53 random bits).
@@ -165,6 +171,37 @@ impl Mt19937 {
         }
     }
 
+    /// `n` draws of `bounded(off, rng)`, the same words consumed: a block's
+    /// words are tempered and masked in one pass, each written to the next
+    /// slot, which only an accepted draw claims (no branch on a draw).
+    pub fn bounded_many(&mut self, off: i64, rng: u64, n: usize) -> Vec<i64> {
+        if rng == 0 || rng > 0xffff_ffff {
+            return (0..n).map(|_| self.bounded(off, rng)).collect();
+        }
+        let mask = (u64::MAX >> rng.leading_zeros()) as u32;
+        let rng = rng as u32;
+        let mut out = vec![0i64; n + 1];
+        let mut next = 0;
+        while next < n {
+            if self.pos == N {
+                self.generate();
+            }
+            // At most `n - next` draws are accepted from the words left.
+            let take = (N - self.pos).min(n - next);
+            let words = &self.key[self.pos..self.pos + take];
+            for &w in words {
+                let v = temper(w) & mask;
+                // Safety: `next < n` before this block and it grows by at
+                // most one per word, of which there are at most `n - next`.
+                unsafe { *out.get_unchecked_mut(next) = off.wrapping_add(v as i64) };
+                next += (v <= rng) as usize;
+            }
+            self.pos += take;
+        }
+        out.truncate(n);
+        out
+    }
+
     /// `n` draws of `off + [0, rng]` for an 8- or 16-bit dtype: each 32-bit
     /// draw is used in pieces of `bits`, lowest first, as NumPy's buffered
     /// bounded integers do (the buffer lives for one call).
@@ -199,5 +236,21 @@ impl Mt19937 {
     /// A uniform integer in [0, max] (`random_interval`, used by shuffle).
     pub fn interval(&mut self, max: u64) -> u64 {
         self.bounded(0, max) as u64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounded_many_draws_as_bounded_does() {
+        for (rng, n) in [(399u64, 5000usize), (1, 700), (0xffff_ffff, 900), (5, 0), (1 << 40, 30)] {
+            let (mut a, mut b) = (Mt19937::new(5), Mt19937::new(5));
+            let many = a.bounded_many(-3, rng, n);
+            let one: Vec<i64> = (0..n).map(|_| b.bounded(-3, rng)).collect();
+            assert_eq!(many, one);
+            assert_eq!(a.next_u32(), b.next_u32());
+        }
     }
 }
