@@ -1406,7 +1406,7 @@ pub struct PyFunctionNewArgs {
     #[pyarg(positional)]
     globals: PyDictRef,
     #[pyarg(any, optional, error_msg = "arg 3 (name) must be None or string")]
-    name: OptionalArg<PyStrRef>,
+    name: OptionalArg<Option<PyStrRef>>,
     #[pyarg(any, optional, error_msg = "arg 4 (defaults) must be None or tuple")]
     argdefs: Option<PyTupleRef>,
     #[pyarg(any, optional, error_msg = "arg 5 (closure) must be None or tuple")]
@@ -1425,7 +1425,7 @@ impl Constructor for PyFunction {
         // Set function name if provided
         // hipy: the name only; the qualified name stays the code's, as in
         // CPython's `func_new`.
-        if let Some(name) = args.name.into_option() {
+        if let Some(name) = args.name.into_option().flatten() {
             *func.name.lock() = name;
         }
         // Now set additional attributes directly
