@@ -13,8 +13,8 @@ use rustpython_vm::builtins::{PyCode, PyDict, PyDictRef, PyStr, PyTuple, PyType}
 use rustpython_vm::bytecode::{CodeFlags, CO_FAST_CELL, CO_FAST_FREE};
 use rustpython_vm::class::PyClassImpl;
 use rustpython_vm::types::Representable;
-use rustpython_vm::function::{FuncArgs, KwArgs, OptionalArg};
-use rustpython_vm::{pyclass, AsObject, Py, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine};
+use rustpython_vm::function::{ArgBytesLike, FuncArgs, KwArgs, OptionalArg};
+use rustpython_vm::{pyclass, AsObject, Py, PyObjectRef, PyPayload, PyRef, PyResult, TryFromObject, VirtualMachine};
 
 use crate::code::info_for;
 use crate::eval::{self, Outcome, Resume};
@@ -101,26 +101,26 @@ fn to_code(vm: &VirtualMachine, source: PyObjectRef, mode: &str, fname: &str) ->
     if let Ok(code) = source.clone().downcast::<PyCode>() {
         return Ok(code);
     }
-    let source = if mode == "eval" {
-        // CPython strips leading spaces and tabs from eval() strings.
-        match source.downcast_ref::<PyStr>() {
-            Some(s) => {
-                let t = s.as_wtf8().to_string();
-                vm.ctx.new_str(t.trim_start_matches([' ', '\t'])).into()
-            }
-            None => source,
-        }
-    } else {
-        source
+    // CPython strips leading spaces and tabs from eval() sources; any
+    // bytes-like object is source text, as bytes.
+    let strip = |t: &[u8]| -> usize {
+        if mode == "eval" { t.iter().take_while(|b| matches!(b, b' ' | b'\t')).count() } else { 0 }
     };
-    let is_text = source.class().fast_issubclass(vm.ctx.types.str_type)
-        || source.class().fast_issubclass(vm.ctx.types.bytes_type)
-        || source.class().fast_issubclass(vm.ctx.types.bytearray_type);
-    if !is_text && source.get_attr("_fields", vm).is_err() {
+    let source: PyObjectRef = if let Some(s) = source.downcast_ref::<PyStr>() {
+        match s.to_str() {
+            Some(t) if strip(t.as_bytes()) > 0 => vm.ctx.new_str(&t[strip(t.as_bytes())..]).into(),
+            _ => source,
+        }
+    } else if let Ok(bytes) = ArgBytesLike::try_from_object(vm, source.clone()) {
+        let b = bytes.borrow_buf();
+        vm.ctx.new_bytes(b[strip(&b)..].to_vec()).into()
+    } else if source.get_attr("_fields", vm).is_ok() {
+        source
+    } else {
         return Err(vm.new_type_error(format!(
             "{fname}() arg 1 must be a string, bytes or code object"
         )));
-    }
+    };
     let code = ORIGINAL_COMPILE
         .get()
         .expect("compile saved")
