@@ -6,8 +6,9 @@
 //! mtime and size (or, for hash-based files written by `py_compile`, the
 //! source hash), then the code object in RustPython's marshal format,
 //! written without references (`marshal.dumps(code, 2)`) so that the code
-//! nested in it is decoded only when first used (vendor patch 60). The
-//! magic word is hipy's, derived from RustPython's version, bytecode magic
+//! nested in it is decoded only when first used (vendor patch 60), or, for
+//! code with a slice constant (which version 2 cannot write), with them.
+//! The magic word is hipy's, derived from RustPython's version, bytecode magic
 //! and marshal format (and the 3.11 annotations of `compat::annotations`),
 //! so a hipy on another RustPython recompiles instead of reading a stale
 //! file.
@@ -122,8 +123,11 @@ fn get_code(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
             data.extend_from_slice(&0u32.to_le_bytes());
             data.extend_from_slice(&(mtime as u32).to_le_bytes());
             data.extend_from_slice(&(size as u32).to_le_bytes());
+            // Version 2 writes no references (so the nested code can be
+            // decoded when first used) but no slices either: code with a
+            // slice constant is written with references.
             let dumps = vm.import("marshal", 0)?.get_attr("dumps", vm)?;
-            if let Ok(body) = dumps.call((code.clone(), 2), vm) {
+            if let Ok(body) = dumps.call((code.clone(), 2), vm).or_else(|_| dumps.call((code.clone(),), vm)) {
                 if let Some(b) = body.downcast_ref::<PyBytes>() {
                     data.extend_from_slice(b.as_bytes());
                     // Best effort, as importlib: a read-only tree stays as it is.
