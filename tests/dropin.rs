@@ -344,6 +344,34 @@ fn compiled_modules_are_cached_next_to_their_source() {
 }
 
 /// Gives `path` the modification time recorded in `meta`.
+/// A cache file whose nested code is laid out right but does not decode
+/// (here a string constant that is not UTF-8): the module still imports,
+/// the other functions run, and calling the damaged one raises
+/// SystemError naming the file instead of crashing (its body is decoded
+/// only when first called, vendor patch 60).
+#[test]
+fn a_damaged_cache_file_raises_system_error_not_a_crash() {
+    let t = TempDir::new("cache-damaged");
+    t.write("dm.py", "def victim(a):\n    return [a, 'victim']\ndef other():\n    return 'fine'\n");
+    t.write(
+        "main.py",
+        "import dm\nprint(dm.other())\ntry:\n    dm.victim(1)\nexcept SystemError as e:\n    print('SystemError', str(e).split(' in ')[0])\n",
+    );
+    let write = [("PYTHONDONTWRITEBYTECODE", "")];
+    let r = run(HIPY, &["main.py"], &write, t.path());
+    assert_eq!((r.0.as_str(), r.2.as_str()), ("fine\n", "0"), "{}", r.1);
+    let cached = t.path().join("__pycache__/dm.hipy-01.pyc");
+    let mut data = std::fs::read(&cached).unwrap();
+    // The first "victim" in the file is the function's string constant: a
+    // code object's constants come before its names.
+    let at = data.windows(6).position(|w| w == b"victim").expect("victim's constant in the file");
+    data[at] = 0xff;
+    std::fs::write(&cached, &data).unwrap();
+    let r = run(HIPY, &["main.py"], &write, t.path());
+    assert_eq!(r.2, "0", "{}", r.1);
+    assert_eq!(r.0, "fine\nSystemError the compiled code of victim\n", "{}", r.1);
+}
+
 fn set_mtime(path: &Path, meta: &std::fs::Metadata) {
     let f = std::fs::File::options().write(true).open(path).unwrap();
     f.set_modified(meta.modified().unwrap()).unwrap();

@@ -161,8 +161,8 @@ impl CodeCell {
         let decoded = self.decoded.get_or_init(|| {
             let code = crate::vm::thread::with_current_vm(|vm| {
                 marshal::deserialize_code(&mut &d.fields[..], PyVmBag(vm))
-            })
-            .expect("a deferred code object's fields were checked when it was made");
+                    .unwrap_or_else(|_| damaged(vm, &d.outline))
+            });
             Decoded::new(code)
         });
         // After the body is published, so that a rename either finds it
@@ -174,6 +174,35 @@ impl CodeCell {
         }
         decoded
     }
+}
+
+/// The body given to a code object whose bytes were laid out right (its
+/// scan found every field) but do not decode (a damaged `.pyc` file): a
+/// function that raises `SystemError` saying so, where an eager decode
+/// would have ignored the file.
+#[cold]
+fn damaged(vm: &crate::VirtualMachine, outline: &CodeOutline<Literal>) -> CodeObject {
+    let message = format!(
+        "the compiled code of {} in {} is damaged: delete its cache file (__pycache__) and run again",
+        outline.qualname, outline.source_path
+    );
+    let literal: String = message
+        .chars()
+        .filter(|c| !c.is_control())
+        .flat_map(|c| match c {
+            '\\' | '"' => vec!['\\', c],
+            c => vec![c],
+        })
+        .collect();
+    let source = format!("def damaged(*args, **kwargs):\n    raise SystemError(\"{literal}\")\n");
+    let module = vm
+        .compile(&source, crate::compiler::Mode::Exec, outline.source_path.as_str())
+        .expect("a fixed function compiles");
+    module
+        .constants
+        .iter()
+        .find_map(|c| c.0.downcast_ref::<super::PyCode>().map(|f| (*f.code).clone()))
+        .expect("the module holds the function's code")
 }
 
 impl Decoded {
