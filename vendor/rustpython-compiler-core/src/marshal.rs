@@ -598,45 +598,46 @@ pub struct CodeScan {
 /// for malformed bytes.
 pub fn scan_code(data: &[u8]) -> Option<CodeScan> {
     let mut rdr = data;
-    let r = &mut rdr;
-    let depth = MAX_MARSHAL_STACK_DEPTH - 1;
-    let at = |r: &&[u8]| data.len() - r.len();
-    let skip = |r: &mut &[u8]| matches!(skip_value(r, depth), Ok(true)).then_some(());
-    r.read_slice(5 * 4).ok()?;
-    skip(r)?; // co_code
-    let consts_at = at(r);
-    skip(r)?; // co_consts
-    skip(r)?; // co_names
-    skip(r)?; // co_localsplusnames
-    let kinds_at = at(r);
-    skip(r)?;
-    let names_at = at(r);
-    skip(r)?;
-    skip(r)?;
-    skip(r)?;
-    r.read_u32().ok()?; // co_firstlineno
-    skip(r)?; // linetable
-    skip(r)?; // exceptiontable
-    Some(CodeScan { len: at(r), consts_at, kinds_at, names_at })
+    scan_code_fields(&mut rdr, MAX_MARSHAL_STACK_DEPTH).ok().flatten()
 }
 
-/// Reads past a code object's fields; false if one of them uses the
-/// reference table.
-fn skip_code_fields(rdr: &mut &[u8], depth: usize) -> Result<bool> {
+/// Reads past a code object's fields, giving where they lie relative to
+/// where it started; `None` if one of them uses the reference table.
+fn scan_code_fields(rdr: &mut &[u8], depth: usize) -> Result<Option<CodeScan>> {
     if depth == 0 {
         return Err(MarshalError::InvalidBytecode);
     }
-    // 1-5: five u32 fields; 6-13: co_code, co_consts, co_names,
-    // co_localsplusnames, co_localspluskinds, filename, name, qualname;
-    // 14: co_firstlineno; 15-16: linetable, exceptiontable.
-    rdr.read_slice(5 * 4)?;
-    for _ in 6..=13 {
-        if !skip_value(rdr, depth - 1)? {
-            return Ok(false);
+    let start = rdr.len();
+    let at = |r: &&[u8]| start - r.len();
+    let skip = |r: &mut &[u8], n: usize| -> Result<bool> {
+        for _ in 0..n {
+            if !skip_value(r, depth - 1)? {
+                return Ok(false);
+            }
         }
+        Ok(true)
+    };
+    rdr.read_slice(5 * 4)?; // counts, stack depth, flags
+    if !skip(rdr, 1)? {
+        return Ok(None); // co_code
     }
-    rdr.read_u32()?;
-    Ok(skip_value(rdr, depth - 1)? && skip_value(rdr, depth - 1)?)
+    let consts_at = at(rdr);
+    if !skip(rdr, 3)? {
+        return Ok(None); // co_consts, co_names, co_localsplusnames
+    }
+    let kinds_at = at(rdr);
+    if !skip(rdr, 1)? {
+        return Ok(None);
+    }
+    let names_at = at(rdr);
+    if !skip(rdr, 3)? {
+        return Ok(None); // filename, name, qualname
+    }
+    rdr.read_u32()?; // co_firstlineno
+    if !skip(rdr, 2)? {
+        return Ok(None); // linetable, exceptiontable
+    }
+    Ok(Some(CodeScan { len: at(rdr), consts_at, kinds_at, names_at }))
 }
 
 /// Reads past one marshal value; false if it uses the reference table (or
@@ -682,7 +683,7 @@ fn skip_value(rdr: &mut &[u8], depth: usize) -> Result<bool> {
             return items(rdr, n);
         }
         Type::Slice => return items(rdr, 3),
-        Type::Code => return skip_code_fields(rdr, depth - 1),
+        Type::Code => return Ok(scan_code_fields(rdr, depth - 1)?.is_some()),
         Type::Dict | Type::Ref | Type::Null => return Ok(false),
     };
     rdr.read_slice(u32::try_from(len).map_err(|_| MarshalError::InvalidBytecode)?)?;
