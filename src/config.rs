@@ -86,12 +86,14 @@ impl Flags {
         s.hash_seed = env.get("PYTHONHASHSEED").and_then(|v| v.parse::<u32>().ok());
         s.warn_default_encoding = env.flag("PYTHONWARNDEFAULTENCODING");
         s.dev_mode = env.flag("PYTHONDEVMODE");
+        s.import_time = env.flag("PYTHONPROFILEIMPORTTIME");
         if let Some(n) = env.get("PYTHONINTMAXSTRDIGITS").and_then(|v| v.parse().ok()) {
             s.int_max_str_digits = n;
         }
         for (name, value) in &self.xoptions {
             match (name.as_str(), value.as_deref()) {
                 ("dev", _) => s.dev_mode = true,
+                ("importtime", _) => s.import_time = true,
                 ("warn_default_encoding", _) => s.warn_default_encoding = true,
                 ("int_max_str_digits", Some(v)) => {
                     if let Ok(n) = v.parse() {

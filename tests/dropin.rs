@@ -463,6 +463,53 @@ print(stdlib)
 
 const STDLIB_EXPECTED: &str = "True True\nFalse True\nTrue\nTrue\nTrue\nTrue\nTrue\nTrue\nSourceFileLoader True True\nTrue\n";
 
+/// The lines of `-X importtime` (or `PYTHONPROFILEIMPORTTIME`) on stderr,
+/// as (self us, cumulative us, indent, module); panics on any other line
+/// after the header.
+fn import_times(stderr: &str) -> Vec<(u64, u64, usize, String)> {
+    let mut lines = stderr.lines();
+    assert_eq!(lines.next(), Some("import time: self [us] | cumulative | imported package"), "{stderr}");
+    lines
+        .map(|l| {
+            let rest = l.strip_prefix("import time: ").unwrap_or_else(|| panic!("not an import time line: {l:?}"));
+            let parts: Vec<&str> = rest.splitn(3, " | ").collect();
+            assert_eq!(parts.len(), 3, "{l:?}");
+            let name = parts[2].trim_start();
+            (parts[0].trim().parse().unwrap(), parts[1].trim().parse().unwrap(), parts[2].len() - name.len(), name.to_owned())
+        })
+        .collect()
+}
+
+/// `-X importtime` and `PYTHONPROFILEIMPORTTIME` print CPython's table: a
+/// header, then a line per module after the modules it imported, indented
+/// two spaces per level, its own time never above its cumulative time. The
+/// modules each runtime imports on the way differ (3.14's standard library
+/// against 3.11's); `json`'s own submodules sit as in CPython.
+#[test]
+fn import_time_prints_a_line_per_import() {
+    let t = TempDir::new("importtime");
+    let probe = "import json, sys; print(sys._xoptions)";
+    let by_flag = run(HIPY, &["-X", "importtime", "-S", "-c", probe], &[], t.path());
+    let by_env = run(HIPY, &["-S", "-c", probe], &[("PYTHONPROFILEIMPORTTIME", "1")], t.path());
+    assert_eq!((by_flag.0.as_str(), by_flag.2.as_str()), ("{'importtime': True}\n", "0"));
+    assert_eq!((by_env.0.as_str(), by_env.2.as_str()), ("{}\n", "0"));
+    if let Some(py) = python3() {
+        assert_eq!(by_flag.0, run(&py, &["-X", "importtime", "-S", "-c", probe], &[], t.path()).0);
+    }
+    for out in [&by_flag, &by_env] {
+        let times = import_times(&out.1);
+        assert!(times.iter().all(|(own, cumulative, _, _)| own <= cumulative), "{}", out.1);
+        let at = |name: &str| times.iter().position(|(_, _, _, n)| n == name).unwrap_or_else(|| panic!("no {name} in {}", out.1));
+        let (json, decoder, encoder) = (at("json"), at("json.decoder"), at("json.encoder"));
+        assert!(decoder < json && encoder < json, "{}", out.1);
+        assert_eq!((times[json].2, times[decoder].2, times[encoder].2), (0, 2, 2), "{}", out.1);
+        // A module already imported prints nothing.
+        assert_eq!(times.iter().filter(|(_, _, _, n)| n == "json").count(), 1);
+    }
+    // Without the option, nothing is printed.
+    assert_eq!(run(HIPY, &["-S", "-c", "import json"], &[], t.path()).1, "");
+}
+
 /// Start-up does not import `operator` or `atexit` (CPython's does not
 /// either), `operator` imported later has the same `length_hint`, and
 /// atexit functions still run, last registered first, before objects left

@@ -656,11 +656,14 @@ impl Interpreter {
                 0
             };
 
-            // Wait for thread shutdown - call threading._shutdown() if available.
-            // This waits for all non-daemon threads to complete.
-            // threading module may not be imported, so ignore import errors.
+            // Wait for thread shutdown - call threading._shutdown() if the
+            // program imported threading (hipy patch 62: as CPython's
+            // wait_for_thread_shutdown, which looks in sys.modules and does
+            // not import it). This waits for all non-daemon threads to
+            // complete.
             #[cfg(feature = "threading")]
-            if let Ok(threading) = vm.import("threading", 0)
+            if let Ok(modules) = vm.sys_module.get_attr("modules", vm)
+                && let Ok(threading) = modules.get_item("threading", vm)
                 && let Ok(shutdown) = threading.get_attr("_shutdown", vm)
                 && let Err(e) = shutdown.call((), vm)
             {

@@ -62,7 +62,8 @@ pub struct Settings {
 
     // int tracemalloc;
     // int perf_profiling;
-    // int import_time;
+    /// -X importtime, PYTHONPROFILEIMPORTTIME (hipy patch 62)
+    pub import_time: bool,
     /// -X no_debug_ranges: disable column info in bytecode
     pub code_debug_ranges: bool,
     // int show_ref_count;
@@ -205,6 +206,7 @@ impl Default for Settings {
             xoptions: vec![],
             isolated: false,
             dev_mode: false,
+            import_time: false,
             warn_default_encoding: false,
             thread_inherit_context: false,
             context_aware_warnings: false,
