@@ -5,8 +5,9 @@
 # padded to a common width, joined; long frames are cut to their first and
 # last rows, wide ones to their first and last columns.
 
-import re as _re
-import shutil as _shutil
+# No module-level imports: `import pandas` stays cheap (re and shutil cost
+# more to import than the rest of hipy's pandas; shutil is imported when a
+# frame is first fitted to the terminal).
 
 
 def _trim_zeros_single_float(s):
@@ -16,11 +17,21 @@ def _trim_zeros_single_float(s):
     return s
 
 
-_NUMBER_WITH_DECIMAL = _re.compile(r"^\s*[+-]?[0-9]+\.[0-9]*$")
+def _is_number_with_decimal(x):
+    """pandas' `^\\s*[+-]?[0-9]+\\.[0-9]*$` match, without `re`: `$` also
+    matches before a final newline, and `\\s` is `str.isspace`, as in `re`."""
+    s = x.lstrip()
+    if s.endswith("\n"):
+        s = s[:-1]
+    if s[:1] in ("+", "-"):
+        s = s[1:]
+    whole, dot, frac = s.partition(".")
+    digits = "0123456789"
+    return bool(dot) and whole != "" and all(c in digits for c in whole) and all(c in digits for c in frac)
 
 
 def _trim_zeros_float(strs):
-    is_number = [_NUMBER_WITH_DECIMAL.match(x) is not None for x in strs]
+    is_number = [_is_number_with_decimal(x) for x in strs]
     if not any(is_number):
         return list(strs)
     trimmed = list(strs)
@@ -266,7 +277,9 @@ def _format_index_levels(levels, include_names, sparsify=True):
 
 
 def _terminal_size():
-    return _shutil.get_terminal_size()
+    import shutil
+
+    return shutil.get_terminal_size()
 
 
 # -- Series ------------------------------------------------------------------
