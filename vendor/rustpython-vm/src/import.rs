@@ -29,7 +29,13 @@ pub(crate) fn init_importlib_base(vm: &mut VirtualMachine) -> PyResult<PyObjectR
         install.call((vm.sys_module.clone(), imp), vm)?;
         Ok(bootstrap)
     })?;
-    vm.import_func = importlib.get_attr(identifier!(vm, __import__), vm)?;
+    // The import function importlib is handed for the imports it makes
+    // itself (a parent package, `from package import submodule`): the
+    // builtin `__import__`, as CPython's `interp->import_func` (hipy patch
+    // 63). importlib's own Python `__import__` went through `_gcd_import`
+    // and `_find_and_load`, taking the module's lock, for every parent that
+    // was already in sys.modules.
+    vm.import_func = vm.builtins.get_attr(identifier!(vm, __import__), vm)?;
     vm.importlib = importlib.clone();
     Ok(importlib)
 }
