@@ -9,7 +9,8 @@
 //! arguments (`ascii_str_method`), `dict.get` of an exact int or str key, and `str.format` with
 //! `{}` fields (`strfmt::format_fields`), and `int` of an exact str of
 //! decimal digits (`decimal_i64`), `list` of an exact list or tuple (a
-//! copy), and `hasattr`/`getattr` with an exact str name. Everything else,
+//! copy), `str` of an exact int or str, and `hasattr`/`getattr` with an
+//! exact str name. Everything else,
 //! including every case that could raise or run Python code, goes through
 //! the general call.
 
@@ -93,6 +94,15 @@ pub fn call(vm: &VirtualMachine, callable: &PyObject, self_arg: Option<&PyObject
     }
     match (self_arg, args) {
         (None, [Some(obj)]) if callable.is(&known.len) => exact_len(vm, obj).map(|n| Ok(vm.ctx.new_int(n).into())),
+        // `str(n)` of an exact int that fits in i64 (its digits straight
+        // from the value), `str(s)` of an exact str (s itself).
+        (None, [Some(x)]) if callable.is(vm.ctx.types.str_type) && !crate::code::forced_miss() => {
+            if x.class().is(vm.ctx.types.str_type) {
+                return Some(Ok(x.clone()));
+            }
+            let n = crate::exact::exact_i64(vm, x)?;
+            Some(Ok(vm.ctx.new_str(n.to_string()).into()))
+        }
         (None, [Some(s)]) if callable.is(vm.ctx.types.int_type) => {
             let s = crate::exact::exact_str(vm, s)?;
             if crate::code::forced_miss() {

@@ -225,8 +225,11 @@ fn int_argument(
     }
     let cls = zelf.downcast_ref::<PyType>()?;
     let int = vm.ctx.types.int_type;
-    (cls.is(int) || (cls.fast_issubclass(int) && same_attr(vm, cls, int, "__new__")))
-        .then(|| (zelf.to_owned(), args[0].clone()))
+    // The builtin subclass of int (bool) has its own `__new__`, so only a
+    // class made in Python is looked at further: `str(x)`, `list(x)` and
+    // the other builtin classes skip the walk of their MRO.
+    let subclass = || cls.heaptype_ext.is_some() && cls.fast_issubclass(int) && same_attr(vm, cls, int, "__new__");
+    (cls.is(int) || subclass()).then(|| (zelf.to_owned(), args[0].clone()))
 }
 
 /// Whether classes `a` and `b` have the same attribute `name`.
