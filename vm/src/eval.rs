@@ -1044,6 +1044,7 @@ fn execute_frames<const SINGLE: bool>(
 
         Instruction::Call { .. } => {
             switch!(call::call(vm, f, op, arg as usize, None).map_err(Raised::from), vm, stack, fp, 'frames);
+            crate::safepoint::after_call(vm)?;
             // A builtin that set a trace or profile hook: leave, so the
             // loop reports events from the next instruction on.
             if vm.use_tracing.get() {
@@ -1053,12 +1054,14 @@ fn execute_frames<const SINGLE: bool>(
         Instruction::CallKw { .. } => {
             let kwnames = f.pop();
             switch!(call::call(vm, f, op, arg as usize, Some(kwnames)).map_err(Raised::from), vm, stack, fp, 'frames);
+            crate::safepoint::after_call(vm)?;
             if vm.use_tracing.get() {
                 return Ok(Flow::Next);
             }
         }
         Instruction::CallFunctionEx => {
             switch!(call::call_function_ex(vm, f).map_err(Raised::from), vm, stack, fp, 'frames);
+            crate::safepoint::after_call(vm)?;
             // A builtin that set a trace or profile hook: leave, so the
             // loop reports events from the next instruction on.
             if vm.use_tracing.get() {

@@ -2,7 +2,7 @@
 //! automatic cycle collection, or park while another thread stops the world.
 //!
 //! The interpreter polls at `RESUME` and `JUMP_BACKWARD`, as CPython checks
-//! its eval breaker. Compiled loops cannot call RustPython's private checks,
+//! its eval breaker, and checks for signals after each call (`after_call`). Compiled loops cannot call RustPython's private checks,
 //! so they test `REQUESTED` and the young generation's count at every
 //! back-edge (`guard_no_interrupt`) and leave for the interpreter, which
 //! polls at the back-edge it resumes at. `REQUESTED` is raised by:
@@ -192,6 +192,16 @@ pub fn poll(vm: &VirtualMachine) -> PyResult<()> {
         return slow(vm);
     }
     Ok(())
+}
+
+/// After a call returns, as CPython's CALL checks its eval breaker: a
+/// signal that arrived during a builtin (`_thread.interrupt_main()`, a
+/// `signal.raise_signal`) runs its handler before the next instruction, so
+/// the KeyboardInterrupt is raised at the call. Only signals: the other
+/// requests wait for the next poll.
+#[inline]
+pub fn after_call(vm: &VirtualMachine) -> PyResult<()> {
+    rustpython_vm::signal::check_signals(vm)
 }
 
 /// Polls between two of RustPython's per-thread checks. Every stop of the
