@@ -369,6 +369,40 @@ pub(super) fn fix(cx: &Cx, d: Dec) -> Option<(Dec, Signals)> {
     Some((d, Signals::default()))
 }
 
+/// `Decimal.quantize` of a non-zero finite `a` to the exponent `exp`
+/// (`_rescale`, then `_fix`) with its signals; None where `_pydecimal`
+/// raises, signals more than inexact and rounded, or `a` is zero.
+pub(super) fn quantize(cx: &Cx, a: &Dec, exp: i64, mode: Rounding) -> Option<(Dec, Signals)> {
+    if !(cx.etiny() <= exp && exp <= cx.emax) || a.is_zero() {
+        return None;
+    }
+    let a_len = a.len();
+    let a_adjusted = a.exp + a_len - 1;
+    if a_adjusted > cx.emax || a_adjusted - exp + 1 > cx.prec {
+        return None;
+    }
+    // _rescale
+    let (coeff, changed) = if a.exp >= exp {
+        (a.coeff.shifted((a.exp - exp) as usize), 0)
+    } else if a_len + a.exp - exp < 0 {
+        // Nothing kept: `_pydecimal` rounds the coefficient '1' instead.
+        round_to(mode, a.neg, &Num::Small(1), 1)
+    } else {
+        round_to(mode, a.neg, &a.coeff, (exp - a.exp) as usize)
+    };
+    let len = coeff.len() as i64;
+    let adjusted = exp + len - 1;
+    if adjusted > cx.emax || len > cx.prec || (!coeff.is_zero() && adjusted < cx.emin) {
+        return None;
+    }
+    // What `fix` would decline (a subnormal result, a clamped exponent);
+    // with at most `prec` digits it changes nothing else.
+    if (!coeff.is_zero() && len + exp - cx.prec < cx.etiny()) || (cx.clamp && exp > cx.etop()) {
+        return None;
+    }
+    Some((Dec { neg: a.neg, coeff, exp }, Signals { inexact: changed != 0, rounded: exp > a.exp }))
+}
+
 /// Products of more limb pairs than this (two numbers of about 9000
 /// digits) go to `malachite`'s sub-quadratic multiplication.
 const SCHOOLBOOK_MAX: usize = 1 << 20;

@@ -321,6 +321,20 @@ impl State {
         Ok(cx)
     }
 
+    /// `f` on the context `arg` names, or the current one; None when it is
+    /// not a plain `Context` the fast paths understand. (The current one
+    /// as this thread last read it when it holds: `Current::with_cx`.)
+    fn with_context<R>(&self, vm: &VirtualMachine, arg: Option<&PyObjectRef>, f: impl FnOnce(&Cx) -> R) -> PyResult<Option<R>> {
+        let f = match arg {
+            Some(c) if !vm.is_none(c) => f,
+            _ => match self.current.with_cx(vm, f) {
+                Ok(r) => return Ok(Some(r)),
+                Err(f) => f,
+            },
+        };
+        Ok(self.context(vm, arg)?.map(|cx| f(&cx)))
+    }
+
     /// A finite `Decimal` (of this class or a subclass).
     fn dec<'a>(&self, vm: &VirtualMachine, obj: &'a PyObject) -> Option<Cow<'a, Dec>> {
         obj.downcast_ref::<value::DecimalBase>()?.dec(vm)
@@ -403,19 +417,34 @@ impl State {
 /// A Rust method's arguments (the instance first); None to fall back.
 type Method = fn(&State, &VirtualMachine, &VectorArgs<'_>) -> PyResult<Option<PyObjectRef>>;
 
-/// The context argument: positional `pos` or `context=`.
-fn context_arg<'a>(a: &VectorArgs<'a>, pos: usize) -> Option<&'a PyObjectRef> {
-    a.get(pos, "context")
+/// The arguments after the instance by the parameters they fill, `names`
+/// in order (positional ones first, then by keyword); None when there are
+/// more than `N`, a keyword is not one of `names` or fills a parameter a
+/// positional one filled (the Python method then raises what it raises).
+fn bind<'a, const N: usize>(a: &VectorArgs<'a>, names: [&str; N]) -> Option<[Option<&'a PyObjectRef>; N]> {
+    let positional = a.positional().get(1..)?;
+    if positional.len() > N {
+        return None;
+    }
+    let mut bound = [None; N];
+    for (slot, v) in bound.iter_mut().zip(positional) {
+        *slot = Some(v);
+    }
+    for (k, v) in a.kwnames.iter().zip(&a.args[a.nargs..]) {
+        let k = k.downcast_ref::<PyStr>()?.to_str()?;
+        let i = names.iter().position(|&n| n == k)?;
+        if bound[i].replace(v).is_some() {
+            return None;
+        }
+    }
+    Some(bound)
 }
 
 type BinaryOp = fn(&Cx, &Dec, &Dec) -> Outcome;
 
 fn binary(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>, reflected: bool, op: BinaryOp) -> PyResult<Option<PyObjectRef>> {
-    let p = a.positional();
-    if p.len() < 2 || p.len() > 3 || !a.keywords_among(&["context"]) {
-        return Ok(None);
-    }
-    binary_on(st, vm, &p[0], &p[1], context_arg(a, 2), reflected, op)
+    let (Some([Some(other), context]), Some(zelf)) = (bind(a, ["other", "context"]), a.positional().first()) else { return Ok(None) };
+    binary_on(st, vm, zelf, other, context, reflected, op)
 }
 
 /// `zelf.__op__(other, context)` (`__rop__` when `reflected`) on the fast
@@ -423,10 +452,12 @@ fn binary(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>, reflected: bool, 
 fn binary_on(st: &State, vm: &VirtualMachine, zelf: &PyObject, other: &PyObject, context: Option<&PyObjectRef>, reflected: bool, op: BinaryOp) -> PyResult<Option<PyObjectRef>> {
     let Some(x) = st.dec(vm, zelf) else { return Ok(None) };
     let Some(y) = st.operand(vm, other) else { return Ok(None) };
-    let (a, b) = if reflected { (y, x) } else { (x, y) };
-    let Some(cx) = st.context(vm, context)? else { return Ok(None) };
-    let Some((r, signalled)) = op(&cx, &a, &b) else { return Ok(None) };
-    st.finish(vm, &cx, r, signalled).transpose()
+    let (a, b): (&Dec, &Dec) = if reflected { (&y, &x) } else { (&x, &y) };
+    let done = st.with_context(vm, context, |cx| {
+        let (r, signalled) = op(cx, a, b)?;
+        st.finish(vm, cx, r, signalled)
+    })?;
+    done.flatten().transpose()
 }
 
 // ---- number slots ------------------------------------------------------------
@@ -614,16 +645,14 @@ fn repr_method(_st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>) -> PyResult
 /// a finite value: `_rescale(0, rounding)`, which neither rounds to the
 /// context's precision nor signals.
 fn to_integral_method(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>) -> PyResult<Option<PyObjectRef>> {
-    if a.nargs > 3 || !a.keywords_among(&["rounding", "context"]) {
-        return Ok(None);
-    }
+    let Some([rounding, context]) = bind(a, ["rounding", "context"]) else { return Ok(None) };
     let Some(d) = a.positional().first().and_then(|x| st.dec(vm, x)).map(Cow::into_owned) else { return Ok(None) };
-    let mode = match a.get(1, "rounding") {
+    let mode = match rounding {
         Some(r) if !vm.is_none(r) => match st.rounding(r) {
             Some(m) => m,
             None => return Ok(None),
         },
-        _ => match st.context(vm, context_arg(a, 2))? {
+        _ => match st.context(vm, context)? {
             Some(cx) => cx.rounding,
             None => return Ok(None),
         },
@@ -653,17 +682,13 @@ enum Unary {
 /// sign, then `_fix` under the context. (Zero, whose sign depends on the
 /// rounding mode, and `round` other than True fall back.)
 fn unary(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>, op: Unary) -> PyResult<Option<PyObjectRef>> {
-    let names: &[&str] = match op {
-        Unary::Abs => &["round", "context"],
-        _ => &["context"],
+    let bound = match op {
+        Unary::Abs => bind(a, ["round", "context"]).map(|[round, context]| (round, context)),
+        _ => bind(a, ["context"]).map(|[context]| (None, context)),
     };
-    if a.nargs > 1 + names.len() || !a.keywords_among(names) {
+    let Some((round, context)) = bound else { return Ok(None) };
+    if round.is_some_and(|r| !r.is(&vm.ctx.true_value)) {
         return Ok(None);
-    }
-    if let Unary::Abs = op {
-        if a.get(1, "round").is_some_and(|r| !r.is(&vm.ctx.true_value)) {
-            return Ok(None);
-        }
     }
     let Some(mut d) = a.positional().first().and_then(|x| st.dec(vm, x)).map(Cow::into_owned) else { return Ok(None) };
     if d.is_zero() {
@@ -674,7 +699,7 @@ fn unary(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>, op: Unary) -> PyRe
         Unary::Pos => {}
         Unary::Abs => d.neg = false,
     }
-    let Some(cx) = st.context(vm, context_arg(a, names.len()))? else { return Ok(None) };
+    let Some(cx) = st.context(vm, context)? else { return Ok(None) };
     st.finish(vm, &cx, d, Signals::default()).transpose()
 }
 
@@ -682,10 +707,7 @@ fn unary(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>, op: Unary) -> PyRe
 /// subclass) from an int, a finite Decimal or a plainly written finite
 /// number (`arith::parse`).
 fn new_method(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>) -> PyResult<Option<PyObjectRef>> {
-    if a.nargs > 3 || !a.keywords_among(&["value", "context"]) {
-        return Ok(None);
-    }
-    let (Some(cls), Some(value)) = (a.positional().first(), a.get(1, "value")) else { return Ok(None) };
+    let (Some(cls), Some([Some(value), _])) = (a.positional().first(), bind(a, ["value", "context"])) else { return Ok(None) };
     if !cls.is(&st.cls) {
         return Ok(None);
     }
@@ -707,54 +729,22 @@ fn hash_method(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>) -> PyResult<
 
 /// `quantize(exp, rounding=None, context=None)`.
 fn quantize(st: &State, vm: &VirtualMachine, args: &VectorArgs<'_>) -> PyResult<Option<PyObjectRef>> {
-    let p = args.positional();
-    if p.len() < 2 || p.len() > 4 || !args.keywords_among(&["rounding", "context"]) {
-        return Ok(None);
-    }
-    let Some(a) = st.dec(vm, &p[0]) else { return Ok(None) };
-    let Some(e) = st.operand(vm, &p[1]) else { return Ok(None) };
-    let Some(cx) = st.context(vm, context_arg(args, 3))? else { return Ok(None) };
-    let mode = match args.get(2, "rounding") {
+    let Some([Some(exp), rounding, context]) = bind(args, ["exp", "rounding", "context"]) else { return Ok(None) };
+    let Some(a) = args.positional().first().and_then(|x| st.dec(vm, x)) else { return Ok(None) };
+    let Some(e) = st.operand(vm, exp) else { return Ok(None) };
+    let mode = match rounding {
         Some(r) if !vm.is_none(r) => match st.rounding(r) {
-            Some(m) => m,
+            Some(m) => Some(m),
             None => return Ok(None),
         },
-        _ => cx.rounding,
+        _ => None,
     };
-    if !(cx.etiny() <= e.exp && e.exp <= cx.emax) || a.is_zero() {
-        return Ok(None);
-    }
-    if a.adjusted() > cx.emax || a.adjusted() - e.exp + 1 > cx.prec {
-        return Ok(None);
-    }
-    // _rescale
-    let (coeff, changed) = if a.exp >= e.exp {
-        (a.coeff.shifted((a.exp - e.exp) as usize), 0)
-    } else if a.len() + a.exp - e.exp < 0 {
-        // Nothing kept: `_pydecimal` rounds the coefficient '1' instead.
-        round_to(mode, a.neg, &Num::Small(1), 1)
-    } else {
-        round_to(mode, a.neg, &a.coeff, (e.exp - a.exp) as usize)
-    };
-    let ans = Dec { neg: a.neg, coeff, exp: e.exp };
-    if ans.adjusted() > cx.emax || ans.len() > cx.prec {
-        return Ok(None);
-    }
-    if !ans.is_zero() && ans.adjusted() < cx.emin {
-        return Ok(None);
-    }
-    let mut s = Signals::default();
-    if e.exp > a.exp {
-        s.inexact = changed != 0;
-        s.rounded = true;
-    }
-    let Some((ans, more)) = fix(&cx, ans) else { return Ok(None) };
-    s.inexact |= more.inexact;
-    s.rounded |= more.rounded;
-    if st.signal(&cx, &s).is_none() {
-        return Ok(None);
-    }
-    st.new_dec(vm, ans).map(Some)
+    let done = st.with_context(vm, context, |cx| {
+        let (d, s) = arith::quantize(cx, &a, e.exp, mode.unwrap_or(cx.rounding))?;
+        st.signal(cx, &s)?;
+        Some(st.new_dec(vm, d))
+    })?;
+    done.flatten().transpose()
 }
 
 fn str_method(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>) -> PyResult<Option<PyObjectRef>> {
@@ -769,8 +759,8 @@ fn str_method(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>) -> PyResult<O
 fn str_of(st: &State, vm: &VirtualMachine, obj: &PyObject) -> PyResult<Option<String>> {
     let Some(d) = st.dec(vm, obj) else { return Ok(None) };
     let mut failed = None;
-    let s = to_str(&d, || match st.context(vm, None) {
-        Ok(Some(cx)) => cx.capitals,
+    let s = to_str(&d, || match st.with_context(vm, None, |cx| cx.capitals) {
+        Ok(Some(capitals)) => capitals,
         Ok(None) => {
             failed = Some(None);
             true
