@@ -4,7 +4,7 @@
 //! and for Python code reading `_int`).
 
 use super::context::Cx;
-use super::limbs::{self, Limbs};
+use super::limbs::Limbs;
 use malachite_bigint::BigUint;
 use num_traits::Zero;
 use std::borrow::Cow;
@@ -877,12 +877,7 @@ fn div_rounded(cx: &Cx, a: &Dec, b: &Dec) -> Outcome {
     if !(0..1 << 30).contains(&s) {
         return None;
     }
-    let (q, r) = if d < u64::MAX / limbs::BASE {
-        x.div_small_shifted(s as usize, d)
-    } else {
-        let Num::Long(x) = a.coeff.shifted(s as usize) else { return None };
-        x.div_small(d)
-    };
+    let (q, r) = x.shifted(s as usize).div_small(d);
     if r == 0 {
         return None;
     }
