@@ -4,7 +4,7 @@
 //! and for Python code reading `_int`).
 
 use super::context::Cx;
-use super::limbs::Limbs;
+use super::limbs::{self, Limbs};
 use malachite_bigint::BigUint;
 use num_traits::Zero;
 use std::borrow::Cow;
@@ -670,19 +670,28 @@ pub(super) fn hash(d: &Dec, hm: HashModulus) -> i64 {
 }
 
 /// The decimal digits of `v`, written backwards into the end of `buf`
-/// (39 digits hold any u128): in u64 steps, without `fmt`.
+/// (39 digits hold any u128): in u64 parts, two digits at a time.
 fn small_digits(v: u128, buf: &mut [u8; 39]) -> &[u8] {
     let mut at = buf.len();
-    let mut push = |mut w: u64, all: bool| {
-        // `all`: a lower part, with its leading zeros (19 digits).
-        let stop = if all { at - 19 } else { at };
-        loop {
+    // `pad`: a lower part, with its leading zeros (19 digits).
+    let mut push = |mut w: u64, pad: bool| {
+        let stop = if pad { at - 19 } else { at };
+        while w >= 100 {
+            let pair = (w % 100) as usize * 2;
+            w /= 100;
+            at -= 2;
+            buf[at..at + 2].copy_from_slice(&limbs::PAIRS[pair..pair + 2]);
+        }
+        if w >= 10 {
+            at -= 2;
+            buf[at..at + 2].copy_from_slice(&limbs::PAIRS[w as usize * 2..w as usize * 2 + 2]);
+        } else {
             at -= 1;
-            buf[at] = b'0' + (w % 10) as u8;
-            w /= 10;
-            if (w == 0 && !all) || (all && at == stop) {
-                break;
-            }
+            buf[at] = b'0' + w as u8;
+        }
+        while at > stop {
+            at -= 1;
+            buf[at] = b'0';
         }
     };
     const E19: u128 = 10_000_000_000_000_000_000;
@@ -699,8 +708,8 @@ fn small_digits(v: u128, buf: &mut [u8; 39]) -> &[u8] {
     &buf[at..]
 }
 
-/// `Decimal.__str__` (not engineering notation).
-pub(super) fn to_str(d: &Dec, capitals: impl FnOnce() -> bool) -> String {
+/// `Decimal.__str__` (not engineering notation), in ASCII.
+pub(super) fn to_str(d: &Dec, capitals: impl FnOnce() -> bool) -> Vec<u8> {
     let mut small = [0; 39];
     let long;
     let digits: &[u8] = match &d.coeff {
@@ -745,8 +754,7 @@ pub(super) fn to_str(d: &Dec, capitals: impl FnOnce() -> bool) -> String {
         s.extend_from_slice(e.as_bytes());
     }
     debug_assert_eq!(s.len(), len);
-    // Digits, signs, '.', 'e' and 'E': ASCII.
-    String::from_utf8(s).unwrap_or_default()
+    s
 }
 
 pub(super) fn op_add(cx: &Cx, a: &Dec, b: &Dec) -> Outcome {
@@ -937,7 +945,7 @@ mod tests {
             (d(false, 1200, 0), "1200"),
             (d(false, 15, -7), "0.0000015"),
         ] {
-            assert_eq!(to_str(&dec, || true), want);
+            assert_eq!(to_str(&dec, || true), want.as_bytes());
         }
     }
 }

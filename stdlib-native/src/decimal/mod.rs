@@ -38,7 +38,7 @@ use rustpython_vm::frozen::FrozenCodeObject;
 use rustpython_vm::py_compile;
 use rustpython_vm::function::{Either, FuncArgs, ItemDoc, PyComparisonValue, PyFastcallFn, PyMethodDef, PyMethodFlags, VectorArgs};
 use rustpython_vm::types::PyComparisonOp;
-use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyRef, PyResult, VirtualMachine};
+use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine};
 use std::borrow::Cow;
 
 mod arith;
@@ -486,6 +486,14 @@ fn state_of(obj: &PyObject) -> Option<&'static State> {
     }
 }
 
+/// Whether `cls` is a `Decimal` class (not a subclass).
+fn is_decimal_class(cls: &Py<PyType>) -> bool {
+    match FIRST.get() {
+        Some(&st) if cls.is(&st.cls) => true,
+        _ => STATES.lock().is_ok_and(|states| states.iter().any(|st| cls.is(&st.cls))),
+    }
+}
+
 /// The slot of method `I` of `METHODS` (one of the binary operators; the
 /// odd ones are the reflected `__r*__`, called with `Decimal` second).
 fn number_slot<const I: usize>(a: &PyObject, b: &PyObject, vm: &VirtualMachine) -> PyResult {
@@ -556,7 +564,7 @@ fn str_slot(zelf: &PyObject, vm: &VirtualMachine) -> PyResult<PyRef<PyStr>> {
 /// `Decimal.__str__(zelf)`: native for a finite value, else `_pydecimal`'s.
 fn decimal_str(st: &State, zelf: &PyObject, vm: &VirtualMachine) -> PyResult<PyRef<PyStr>> {
     match str_of(st, vm, zelf)? {
-        Some(s) => Ok(vm.ctx.new_str(s)),
+        Some(s) => Ok(s),
         None => {
             let s = st.originals[STR].call((zelf.to_owned(),), vm)?;
             s.downcast::<PyStr>().map_err(|s| vm.new_type_error(format!("__str__ returned non-string (type {})", s.class().name())))
@@ -752,11 +760,11 @@ fn str_method(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>) -> PyResult<O
     if !a.kwnames.is_empty() {
         return Ok(None);
     }
-    Ok(str_of(st, vm, x)?.map(|s| vm.ctx.new_str(s).into()))
+    Ok(str_of(st, vm, x)?.map(Into::into))
 }
 
 /// `__str__` of a finite value; None to fall back.
-fn str_of(st: &State, vm: &VirtualMachine, obj: &PyObject) -> PyResult<Option<String>> {
+fn str_of(st: &State, vm: &VirtualMachine, obj: &PyObject) -> PyResult<Option<PyRef<PyStr>>> {
     let Some(d) = st.dec(vm, obj) else { return Ok(None) };
     let mut failed = None;
     let s = to_str(&d, || match st.with_context(vm, None, |cx| cx.capitals) {
@@ -773,7 +781,8 @@ fn str_of(st: &State, vm: &VirtualMachine, obj: &PyObject) -> PyResult<Option<St
     match failed {
         Some(Some(e)) => Err(e),
         Some(None) => Ok(None),
-        None => Ok(Some(s)),
+        // Safety: `to_str` writes ASCII only.
+        None => Ok(Some(unsafe { PyStr::new_ascii_unchecked(s) }.into_ref(&vm.ctx))),
     }
 }
 
