@@ -339,34 +339,44 @@ pub(super) fn round_to(mode: Rounding, neg: bool, coeff: &Num, drop: usize) -> (
     (if changed == 1 { kept.increment() } else { kept }, changed)
 }
 
-/// `Decimal._fix` for the results the fast paths handle; None for those
-/// that overflow, are subnormal or need clamping.
-pub(super) fn fix(cx: &Cx, d: Dec) -> Option<(Dec, Signals)> {
+/// `Decimal._fix` for the results the fast paths handle, in place, with
+/// its signals; None (`d` as it was) for those that overflow, are
+/// subnormal or need clamping.
+#[inline]
+pub(super) fn fix(cx: &Cx, d: &mut Dec) -> Option<Signals> {
     let (etiny, etop) = (cx.etiny(), cx.etop());
     if d.is_zero() {
         let exp_max = if cx.clamp { etop } else { cx.emax };
-        return (etiny <= d.exp && d.exp <= exp_max).then_some((d, Signals::default()));
+        return (etiny <= d.exp && d.exp <= exp_max).then_some(Signals::default());
     }
-    let mut exp_min = d.len() + d.exp - cx.prec;
+    let exp_min = d.len() + d.exp - cx.prec;
     if exp_min > etop || exp_min < etiny {
         return None;
     }
     if d.exp < exp_min {
-        let (mut coeff, changed) = round_to(cx.rounding, d.neg, &d.coeff, (exp_min - d.exp) as usize);
-        if coeff.len() as i64 > cx.prec {
-            coeff = coeff.split(1).0;
-            exp_min += 1;
-        }
-        if exp_min > etop {
-            return None;
-        }
-        let s = Signals { inexact: changed != 0, rounded: true };
-        return Some((Dec { neg: d.neg, coeff, exp: exp_min }, s));
+        return fix_rounding(cx, d, exp_min);
     }
     if cx.clamp && d.exp > etop {
         return None;
     }
-    Some((d, Signals::default()))
+    Some(Signals::default())
+}
+
+/// `fix` for a value with more than `prec` digits: rounded to exponent
+/// `exp_min` (one more when rounding up adds a digit).
+#[inline(never)]
+fn fix_rounding(cx: &Cx, d: &mut Dec, mut exp_min: i64) -> Option<Signals> {
+    let (mut coeff, changed) = round_to(cx.rounding, d.neg, &d.coeff, (exp_min - d.exp) as usize);
+    if coeff.len() as i64 > cx.prec {
+        coeff = coeff.split(1).0;
+        exp_min += 1;
+    }
+    if exp_min > cx.etop() {
+        return None;
+    }
+    d.coeff = coeff;
+    d.exp = exp_min;
+    Some(Signals { inexact: changed != 0, rounded: true })
 }
 
 /// `Decimal.quantize` of a non-zero finite `a` to the exponent `exp`

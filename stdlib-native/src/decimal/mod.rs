@@ -381,8 +381,8 @@ impl State {
 
     /// `_fix`, then the flags (with `signalled`, what computing `d`
     /// signalled), then the new object; None to fall back.
-    fn finish(&self, vm: &VirtualMachine, cx: &Cx, d: Dec, signalled: Signals) -> Option<PyResult> {
-        let (d, s) = fix(cx, d)?;
+    fn finish(&self, vm: &VirtualMachine, cx: &Cx, mut d: Dec, signalled: Signals) -> Option<PyResult> {
+        let s = fix(cx, &mut d)?;
         self.signal(cx, &s.or(signalled))?;
         Some(self.new_dec(vm, d))
     }

@@ -204,10 +204,18 @@ impl DecimalBase {
 
     /// The finite value, None for a special value or fields Python code
     /// set to something `_pydecimal` would not.
+    #[inline]
     pub(super) fn dec(&self, vm: &VirtualMachine) -> Option<Cow<'_, Dec>> {
-        if let Some(v) = self.known() {
-            return v.as_ref().map(Cow::Borrowed);
+        match self.known() {
+            Some(v) => v.as_ref().map(Cow::Borrowed),
+            None => self.dec_of_fields(vm),
         }
+    }
+
+    /// `dec` when the value is not known: read from the fields (once, when
+    /// no field was set after it was known).
+    #[inline(never)]
+    fn dec_of_fields(&self, vm: &VirtualMachine) -> Option<Cow<'_, Dec>> {
         let f = self.f.lock();
         let v = f.read(vm);
         if self.state.load(Ordering::Acquire) == UNKNOWN {
