@@ -895,7 +895,7 @@ fn div_rounded(cx: &Cx, a: &Dec, b: &Dec) -> Outcome {
     if !(0..1 << 30).contains(&s) {
         return None;
     }
-    let (q, r) = x.shifted(s as usize).div_small(d);
+    let (q, r) = x.div_small_shifted(s as usize, d);
     if r == 0 {
         return None;
     }

@@ -72,6 +72,34 @@ fn mul_pow10_into(out: &mut Vec<u32>, limbs: &[u32], up: u64) {
     out.push(high_below as u32);
 }
 
+/// The quotient by a non-zero `d` of the number of `len` limbs `next`
+/// gives from the top, and the remainder. Two limbs at a time: the
+/// remainder so far and the two limbs make a number below `d * 10**18`,
+/// whose quotient by `d` (two limbs of the quotient) fits a `u64`
+/// (`div_wide`).
+fn div_limbs(len: usize, mut next: impl FnMut() -> u64, d: u64) -> (Limbs, u64) {
+    debug_assert!(d != 0);
+    const BASE2: u128 = BASE as u128 * BASE as u128;
+    let mut q = vec![0u32; len];
+    let mut r = 0u64;
+    let mut pairs = q.rchunks_exact_mut(2);
+    for pair in &mut pairs {
+        let high = next();
+        let two = high * BASE + next();
+        let (quotient, rem) = div_wide(r as u128 * BASE2 + two as u128, d);
+        let top = quotient / BASE;
+        pair[1] = top as u32;
+        pair[0] = (quotient - top * BASE) as u32;
+        r = rem;
+    }
+    if let [last] = pairs.into_remainder() {
+        let (quotient, rem) = div_wide(r as u128 * BASE as u128 + next() as u128, d);
+        *last = quotient as u32;
+        r = rem;
+    }
+    (Limbs::trimmed(q), r)
+}
+
 /// `n / d` and `n % d` for a quotient that fits a `u64` (`n < d * 2**64`):
 /// on x86-64 one `div` instruction (a `u128` division is a call that tests
 /// for this case first).
@@ -173,7 +201,16 @@ impl Limbs {
     }
 
     pub(super) fn cmp(&self, other: &Limbs) -> Ordering {
-        self.0.len().cmp(&other.0.len()).then_with(|| self.0.iter().rev().cmp(other.0.iter().rev()))
+        self.0.len().cmp(&other.0.len()).then_with(|| {
+            // From the top, 64 limbs at a time compared for equality (a
+            // `memcmp`) until two differ; those limb by limb.
+            for (x, y) in self.0.rchunks(64).zip(other.0.rchunks(64)) {
+                if x != y {
+                    return x.iter().rev().cmp(y.iter().rev());
+                }
+            }
+            Ordering::Equal
+        })
     }
 
     pub(super) fn add(&self, other: &Limbs) -> Limbs {
@@ -255,29 +292,34 @@ impl Limbs {
         Limbs(v)
     }
 
-    /// Quotient and remainder by a non-zero `d`, in place: from the top,
-    /// two limbs at a time, the remainder so far and the two limbs make a
-    /// number below `d * 10**18`, whose quotient by `d` (two limbs of the
-    /// quotient) fits a `u64` (`div_wide`).
-    pub(super) fn div_small(mut self, d: u64) -> (Limbs, u64) {
-        debug_assert!(d != 0);
-        const BASE2: u128 = BASE as u128 * BASE as u128;
-        let mut r = 0u64;
-        let mut pairs = self.0.rchunks_exact_mut(2);
-        for pair in &mut pairs {
-            let two = pair[1] as u64 * BASE + pair[0] as u64;
-            let (q, rem) = div_wide(r as u128 * BASE2 + two as u128, d);
-            let high = q / BASE;
-            pair[1] = high as u32;
-            pair[0] = (q - high * BASE) as u32;
-            r = rem;
-        }
-        if let [last] = pairs.into_remainder() {
-            let (q, rem) = div_wide(r as u128 * BASE as u128 + *last as u128, d);
-            *last = q as u32;
-            r = rem;
-        }
-        (Limbs::trimmed(self.0), r)
+    /// Quotient and remainder by a non-zero `d`.
+    pub(super) fn div_small(&self, d: u64) -> (Limbs, u64) {
+        let mut limbs = self.0.iter().rev();
+        div_limbs(self.0.len(), || limbs.next().map_or(0, |&x| x as u64), d)
+    }
+
+    /// `(self * 10**shift) // d` and its remainder, for a non-zero `d`:
+    /// `div_small` reading the shifted number's limbs as it goes, without
+    /// making it. Its limb i (i in 0..=n) is the low part of
+    /// `self[i] * 10**part` plus the high part of `self[i - 1] * 10**part`
+    /// (as in `mul_pow10_into`), then come `whole` zero limbs.
+    pub(super) fn div_small_shifted(&self, shift: usize, d: u64) -> (Limbs, u64) {
+        let (whole, part) = (shift / DIGITS, shift % DIGITS);
+        let up = 10u64.pow(part as u32);
+        let mut limbs = self.0.iter().rev();
+        // The low part of the limb above, waiting for its high part.
+        let mut low = 0u64;
+        let next = || match limbs.next() {
+            Some(&x) => {
+                let p = x as u64 * up;
+                let high = p / BASE;
+                let limb = low + high;
+                low = p - high * BASE;
+                limb
+            }
+            None => std::mem::take(&mut low),
+        };
+        div_limbs(whole + self.0.len() + 1, next, d)
     }
 
     /// `self + 1`, in place.
@@ -394,6 +436,10 @@ impl Limbs {
 
     /// The value when it fits in a `u128`.
     pub(super) fn to_u128(&self) -> Option<u128> {
+        // 2**128 has 39 digits: five limbs at most.
+        if self.0.len() > 5 {
+            return None;
+        }
         self.0.iter().rev().try_fold(0u128, |acc, &l| acc.checked_mul(BASE as u128)?.checked_add(l as u128))
     }
 }
@@ -437,7 +483,7 @@ mod tests {
         assert_eq!((s(&q), r), ("123456789246913578123456789".to_owned(), 0));
         for d in [1u64, 2, 3, 7, 10, 999_999_999, 1_000_000_000, 4_294_967_291, 18_446_744_073] {
             let x = l("98765432109876543210987654321098765432109876543210");
-            let (q, r) = x.clone().div_small(d);
+            let (q, r) = x.div_small(d);
             let back = q.mul(&Limbs::from_u128(d as u128));
             assert!(back.cmp(&x) != Ordering::Greater && ((r != 0) == (back != x)), "{d}");
             assert_eq!(s(&x.sub(&back)), r.to_string(), "{d}");
@@ -494,6 +540,12 @@ mod tests {
                     assert_eq!(s(&x.mul_limb(m)), want.to_string(), "{digits} * {m}");
                 }
                 assert_eq!(x.mul_limb(m).div_small(m as u64), (x.clone(), 0), "{digits} * {m} / {m}");
+            }
+            // The division of the shifted number without making it.
+            for d in [1u64, 3, 7, 10, 4186, 999_999_999, 1_000_000_000, 18_446_744_072, u64::MAX] {
+                for k in 0..45 {
+                    assert_eq!(x.div_small_shifted(k, d), x.shifted(k).div_small(d), "{digits} << {k} / {d}");
+                }
             }
             // The division two limbs at a time, against u128 arithmetic.
             for d in [1u64, 3, 7, 10, 4186, 999_999_999, 1_000_000_000, 18_446_744_072, u64::MAX] {

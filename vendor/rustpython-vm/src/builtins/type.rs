@@ -1801,10 +1801,10 @@ impl Py<PyType> {
     /// that keep instances of heap types: `PyPayload::FREELIST_HEAP_TYPES`).
     #[inline]
     pub fn has_plain_layout(&self) -> bool {
-        let flags = &self.slots.flags;
-        self.slots.member_count == 0
-            && !flags.has_feature(crate::types::PyTypeFlags::HAS_DICT)
-            && !flags.has_feature(crate::types::PyTypeFlags::HAS_WEAKREF)
+        use crate::types::PyTypeFlags;
+        // One read of the flags word.
+        let flags = self.slots.flags.load();
+        self.slots.member_count == 0 && !flags.contains(&PyTypeFlags::HAS_DICT) && !flags.contains(&PyTypeFlags::HAS_WEAKREF)
     }
 
     /// Determines if `subclass` is actually a subclass of `cls`, this doesn't call __subclasscheck__,
