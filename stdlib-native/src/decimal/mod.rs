@@ -278,6 +278,13 @@ fn int_of(vm: &VirtualMachine, obj: &PyObjectRef) -> Option<i64> {
     obj.downcast_ref::<PyInt>()?.try_to_primitive::<i64>(vm).ok()
 }
 
+/// The sign and magnitude of an int beyond an i64.
+#[inline(never)]
+fn long_int(i: &PyInt) -> (bool, Num) {
+    let v = i.as_bigint();
+    (v.sign() == malachite_bigint::Sign::Minus, Num::from_digits(v.magnitude().to_string().as_bytes()))
+}
+
 /// What the Rust methods of one `Decimal` class need.
 struct State {
     cls: PyRef<PyType>,
@@ -345,10 +352,7 @@ impl State {
         if let Some(i) = obj.downcast_ref::<PyInt>() {
             let (neg, coeff) = match i.try_to_primitive::<i64>(vm) {
                 Ok(v) => (v < 0, Num::Small(v.unsigned_abs() as u128)),
-                Err(_) => {
-                    let v = i.as_bigint();
-                    (v.sign() == malachite_bigint::Sign::Minus, Num::from_digits(v.magnitude().to_string().as_bytes()))
-                }
+                Err(_) => long_int(i),
             };
             return Some(Cow::Owned(Dec { neg, coeff, exp: 0 }));
         }
@@ -478,33 +482,55 @@ fn binary_on(st: &State, vm: &VirtualMachine, zelf: &PyObject, other: &PyObject,
 static STATES: std::sync::Mutex<Vec<&'static State>> = std::sync::Mutex::new(Vec::new());
 static FIRST: std::sync::OnceLock<&'static State> = std::sync::OnceLock::new();
 
+#[inline]
 fn state_of(obj: &PyObject) -> Option<&'static State> {
-    let of = |st: &State| obj.class().is(&st.cls) || obj.class().fast_issubclass(&st.cls);
     match FIRST.get() {
-        Some(&st) if of(st) => Some(st),
-        _ => STATES.lock().ok()?.iter().copied().find(|&st| of(st)),
+        Some(&st) if obj.class().is(&st.cls) => Some(st),
+        _ => state_of_any(obj),
     }
 }
 
+/// `state_of` for a subclass, or another interpreter's class.
+#[inline(never)]
+fn state_of_any(obj: &PyObject) -> Option<&'static State> {
+    let of = |st: &State| obj.class().is(&st.cls) || obj.class().fast_issubclass(&st.cls);
+    STATES.lock().ok()?.iter().copied().find(|&st| of(st))
+}
+
 /// Whether `cls` is a `Decimal` class (not a subclass).
+#[inline]
 fn is_decimal_class(cls: &Py<PyType>) -> bool {
     match FIRST.get() {
         Some(&st) if cls.is(&st.cls) => true,
-        _ => STATES.lock().is_ok_and(|states| states.iter().any(|st| cls.is(&st.cls))),
+        _ => is_other_decimal_class(cls),
     }
+}
+
+/// `is_decimal_class` for another interpreter's class.
+#[inline(never)]
+fn is_other_decimal_class(cls: &Py<PyType>) -> bool {
+    STATES.lock().is_ok_and(|states| states.iter().any(|st| cls.is(&st.cls)))
 }
 
 /// The slot of method `I` of `METHODS` (one of the binary operators; the
 /// odd ones are the reflected `__r*__`, called with `Decimal` second).
 fn number_slot<const I: usize>(a: &PyObject, b: &PyObject, vm: &VirtualMachine) -> PyResult {
-    let (name, reflected, op) = BINARY[I];
+    let (_, reflected, op) = BINARY[I];
     let (zelf, other) = if reflected { (b, a) } else { (a, b) };
-    let Some(st) = state_of(zelf) else {
-        return vm.call_special_method(zelf, vm.ctx.intern_str(name), (other.to_owned(),));
-    };
-    match binary_on(st, vm, zelf, other, None, reflected, op)? {
-        Some(r) => Ok(r),
-        None => st.originals[I].call((zelf.to_owned(), other.to_owned()), vm),
+    if let Some(st) = state_of(zelf) {
+        if let Some(r) = binary_on(st, vm, zelf, other, None, reflected, op)? {
+            return Ok(r);
+        }
+    }
+    number_slot_method::<I>(zelf, other, vm)
+}
+
+/// `number_slot` off the fast path: the method of `zelf`'s class.
+#[inline(never)]
+fn number_slot_method<const I: usize>(zelf: &PyObject, other: &PyObject, vm: &VirtualMachine) -> PyResult {
+    match state_of(zelf) {
+        Some(st) => st.originals[I].call((zelf.to_owned(), other.to_owned()), vm),
+        None => vm.call_special_method(zelf, vm.ctx.intern_str(BINARY[I].0), (other.to_owned(),)),
     }
 }
 
