@@ -339,34 +339,78 @@ pub(super) fn round_to(mode: Rounding, neg: bool, coeff: &Num, drop: usize) -> (
     (if changed == 1 { kept.increment() } else { kept }, changed)
 }
 
-/// `Decimal._fix` for the results the fast paths handle; None for those
-/// that overflow, are subnormal or need clamping.
-pub(super) fn fix(cx: &Cx, d: Dec) -> Option<(Dec, Signals)> {
+/// `Decimal._fix` for the results the fast paths handle, in place, with
+/// its signals; None (`d` as it was) for those that overflow, are
+/// subnormal or need clamping.
+#[inline]
+pub(super) fn fix(cx: &Cx, d: &mut Dec) -> Option<Signals> {
     let (etiny, etop) = (cx.etiny(), cx.etop());
     if d.is_zero() {
         let exp_max = if cx.clamp { etop } else { cx.emax };
-        return (etiny <= d.exp && d.exp <= exp_max).then_some((d, Signals::default()));
+        return (etiny <= d.exp && d.exp <= exp_max).then_some(Signals::default());
     }
-    let mut exp_min = d.len() + d.exp - cx.prec;
+    let exp_min = d.len() + d.exp - cx.prec;
     if exp_min > etop || exp_min < etiny {
         return None;
     }
     if d.exp < exp_min {
-        let (mut coeff, changed) = round_to(cx.rounding, d.neg, &d.coeff, (exp_min - d.exp) as usize);
-        if coeff.len() as i64 > cx.prec {
-            coeff = coeff.split(1).0;
-            exp_min += 1;
-        }
-        if exp_min > etop {
-            return None;
-        }
-        let s = Signals { inexact: changed != 0, rounded: true };
-        return Some((Dec { neg: d.neg, coeff, exp: exp_min }, s));
+        return fix_rounding(cx, d, exp_min);
     }
     if cx.clamp && d.exp > etop {
         return None;
     }
-    Some((d, Signals::default()))
+    Some(Signals::default())
+}
+
+/// `fix` for a value with more than `prec` digits: rounded to exponent
+/// `exp_min` (one more when rounding up adds a digit).
+#[inline(never)]
+fn fix_rounding(cx: &Cx, d: &mut Dec, mut exp_min: i64) -> Option<Signals> {
+    let (mut coeff, changed) = round_to(cx.rounding, d.neg, &d.coeff, (exp_min - d.exp) as usize);
+    if coeff.len() as i64 > cx.prec {
+        coeff = coeff.split(1).0;
+        exp_min += 1;
+    }
+    if exp_min > cx.etop() {
+        return None;
+    }
+    d.coeff = coeff;
+    d.exp = exp_min;
+    Some(Signals { inexact: changed != 0, rounded: true })
+}
+
+/// `Decimal.quantize` of a non-zero finite `a` to the exponent `exp`
+/// (`_rescale`, then `_fix`) with its signals; None where `_pydecimal`
+/// raises, signals more than inexact and rounded, or `a` is zero.
+pub(super) fn quantize(cx: &Cx, a: &Dec, exp: i64, mode: Rounding) -> Option<(Dec, Signals)> {
+    if !(cx.etiny() <= exp && exp <= cx.emax) || a.is_zero() {
+        return None;
+    }
+    let a_len = a.len();
+    let a_adjusted = a.exp + a_len - 1;
+    if a_adjusted > cx.emax || a_adjusted - exp + 1 > cx.prec {
+        return None;
+    }
+    // _rescale
+    let (coeff, changed) = if a.exp >= exp {
+        (a.coeff.shifted((a.exp - exp) as usize), 0)
+    } else if a_len + a.exp - exp < 0 {
+        // Nothing kept: `_pydecimal` rounds the coefficient '1' instead.
+        round_to(mode, a.neg, &Num::Small(1), 1)
+    } else {
+        round_to(mode, a.neg, &a.coeff, (exp - a.exp) as usize)
+    };
+    let len = coeff.len() as i64;
+    let adjusted = exp + len - 1;
+    if adjusted > cx.emax || len > cx.prec || (!coeff.is_zero() && adjusted < cx.emin) {
+        return None;
+    }
+    // What `fix` would decline (a subnormal result, a clamped exponent);
+    // with at most `prec` digits it changes nothing else.
+    if (!coeff.is_zero() && len + exp - cx.prec < cx.etiny()) || (cx.clamp && exp > cx.etop()) {
+        return None;
+    }
+    Some((Dec { neg: a.neg, coeff, exp }, Signals { inexact: changed != 0, rounded: exp > a.exp }))
 }
 
 /// Products of more limb pairs than this (two numbers of about 9000
@@ -636,19 +680,28 @@ pub(super) fn hash(d: &Dec, hm: HashModulus) -> i64 {
 }
 
 /// The decimal digits of `v`, written backwards into the end of `buf`
-/// (39 digits hold any u128): in u64 steps, without `fmt`.
+/// (39 digits hold any u128): in u64 parts, two digits at a time.
 fn small_digits(v: u128, buf: &mut [u8; 39]) -> &[u8] {
     let mut at = buf.len();
-    let mut push = |mut w: u64, all: bool| {
-        // `all`: a lower part, with its leading zeros (19 digits).
-        let stop = if all { at - 19 } else { at };
-        loop {
+    // `pad`: a lower part, with its leading zeros (19 digits).
+    let mut push = |mut w: u64, pad: bool| {
+        let stop = if pad { at - 19 } else { at };
+        while w >= 100 {
+            let pair = (w % 100) as usize * 2;
+            w /= 100;
+            at -= 2;
+            buf[at..at + 2].copy_from_slice(&limbs::PAIRS[pair..pair + 2]);
+        }
+        if w >= 10 {
+            at -= 2;
+            buf[at..at + 2].copy_from_slice(&limbs::PAIRS[w as usize * 2..w as usize * 2 + 2]);
+        } else {
             at -= 1;
-            buf[at] = b'0' + (w % 10) as u8;
-            w /= 10;
-            if (w == 0 && !all) || (all && at == stop) {
-                break;
-            }
+            buf[at] = b'0' + w as u8;
+        }
+        while at > stop {
+            at -= 1;
+            buf[at] = b'0';
         }
     };
     const E19: u128 = 10_000_000_000_000_000_000;
@@ -665,8 +718,8 @@ fn small_digits(v: u128, buf: &mut [u8; 39]) -> &[u8] {
     &buf[at..]
 }
 
-/// `Decimal.__str__` (not engineering notation).
-pub(super) fn to_str(d: &Dec, capitals: impl FnOnce() -> bool) -> String {
+/// `Decimal.__str__` (not engineering notation), in ASCII.
+pub(super) fn to_str(d: &Dec, capitals: impl FnOnce() -> bool) -> Vec<u8> {
     let mut small = [0; 39];
     let long;
     let digits: &[u8] = match &d.coeff {
@@ -711,8 +764,7 @@ pub(super) fn to_str(d: &Dec, capitals: impl FnOnce() -> bool) -> String {
         s.extend_from_slice(e.as_bytes());
     }
     debug_assert_eq!(s.len(), len);
-    // Digits, signs, '.', 'e' and 'E': ASCII.
-    String::from_utf8(s).unwrap_or_default()
+    s
 }
 
 pub(super) fn op_add(cx: &Cx, a: &Dec, b: &Dec) -> Outcome {
@@ -843,12 +895,7 @@ fn div_rounded(cx: &Cx, a: &Dec, b: &Dec) -> Outcome {
     if !(0..1 << 30).contains(&s) {
         return None;
     }
-    let (q, r) = if d < u64::MAX / limbs::BASE {
-        x.div_small_shifted(s as usize, d)
-    } else {
-        let Num::Long(x) = a.coeff.shifted(s as usize) else { return None };
-        x.div_small(d)
-    };
+    let (q, r) = x.div_small_shifted(s as usize, d);
     if r == 0 {
         return None;
     }
@@ -908,7 +955,7 @@ mod tests {
             (d(false, 1200, 0), "1200"),
             (d(false, 15, -7), "0.0000015"),
         ] {
-            assert_eq!(to_str(&dec, || true), want);
+            assert_eq!(to_str(&dec, || true), want.as_bytes());
         }
     }
 }

@@ -14,7 +14,7 @@ pub(super) const BASE: u64 = 1_000_000_000;
 const DIGITS: usize = 9;
 
 /// "00" to "99".
-const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+pub(super) const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
 2021222324252627282930313233343536373839\
 4041424344454647484950515253545556575859\
 6061626364656667686970717273747576777879\
@@ -55,26 +55,71 @@ fn div_pow10<const P: u64>(limbs: &[u32]) -> Vec<u32> {
     q
 }
 
-/// Appends `limbs * m` (`m` <= 10**9; without its last carry) to `out`;
-/// returns the carry, below 10**9. A limb of the product is the low part
-/// of its own limb's product plus the high part of the one below, and at
-/// most 1 carried: the chain from limb to limb is that one bit, not a
-/// division.
-fn mul_limb_into(out: &mut Vec<u32>, limbs: &[u32], m: u32) -> u32 {
-    let start = out.len();
-    out.resize(start + limbs.len(), 0);
-    let mut high = 0u64;
-    let mut carry = 0u64;
-    for (slot, &x) in out[start..].iter_mut().zip(limbs) {
-        let p = x as u64 * m as u64;
-        let h = p / BASE;
-        let mut t = p - h * BASE + high + carry;
-        high = h;
-        carry = (t >= BASE) as u64;
-        t -= carry * BASE;
-        *slot = t as u32;
+/// Appends `limbs * up` to `out`, `up` a power of ten below 10**9. Limb
+/// i of the product is the low part of `limbs[i] * up` plus the high part
+/// of `limbs[i - 1] * up`, which is below `up`: the sum is below 10**9,
+/// nothing carries, and no limb waits for the one before.
+fn mul_pow10_into(out: &mut Vec<u32>, limbs: &[u32], up: u64) {
+    debug_assert!(up < BASE);
+    let mut high_below = 0u64;
+    out.extend(limbs.iter().map(|&x| {
+        let p = x as u64 * up;
+        let high = p / BASE;
+        let limb = p - high * BASE + high_below;
+        high_below = high;
+        limb as u32
+    }));
+    out.push(high_below as u32);
+}
+
+/// The quotient by a non-zero `d` of the number of `len` limbs `next`
+/// gives from the top, and the remainder. Two limbs at a time: the
+/// remainder so far and the two limbs make a number below `d * 10**18`,
+/// whose quotient by `d` (two limbs of the quotient) fits a `u64`
+/// (`div_wide`).
+fn div_limbs(len: usize, mut next: impl FnMut() -> u64, d: u64) -> (Limbs, u64) {
+    debug_assert!(d != 0);
+    const BASE2: u128 = BASE as u128 * BASE as u128;
+    let mut q = vec![0u32; len];
+    let mut r = 0u64;
+    let mut pairs = q.rchunks_exact_mut(2);
+    for pair in &mut pairs {
+        let high = next();
+        let two = high * BASE + next();
+        let (quotient, rem) = div_wide(r as u128 * BASE2 + two as u128, d);
+        let top = quotient / BASE;
+        pair[1] = top as u32;
+        pair[0] = (quotient - top * BASE) as u32;
+        r = rem;
     }
-    (high + carry) as u32
+    if let [last] = pairs.into_remainder() {
+        let (quotient, rem) = div_wide(r as u128 * BASE as u128 + next() as u128, d);
+        *last = quotient as u32;
+        r = rem;
+    }
+    (Limbs::trimmed(q), r)
+}
+
+/// `n / d` and `n % d` for a quotient that fits a `u64` (`n < d * 2**64`):
+/// on x86-64 one `div` instruction (a `u128` division is a call that tests
+/// for this case first).
+#[inline(always)]
+fn div_wide(n: u128, d: u64) -> (u64, u64) {
+    debug_assert!(d != 0 && n >> 64 < d as u128);
+    #[cfg(target_arch = "x86_64")]
+    {
+        let (q, r): (u64, u64);
+        // Safety: `div` faults only for a zero divisor or a quotient above
+        // `u64::MAX`, which the callers' `n < d * 2**64` rules out.
+        unsafe {
+            std::arch::asm!("div {d}", d = in(reg) d, inout("rax") n as u64 => q, inout("rdx") (n >> 64) as u64 => r, options(pure, nomem, nostack));
+        }
+        (q, r)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        ((n / d as u128) as u64, (n % d as u128) as u64)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -156,7 +201,16 @@ impl Limbs {
     }
 
     pub(super) fn cmp(&self, other: &Limbs) -> Ordering {
-        self.0.len().cmp(&other.0.len()).then_with(|| self.0.iter().rev().cmp(other.0.iter().rev()))
+        self.0.len().cmp(&other.0.len()).then_with(|| {
+            // From the top, 64 limbs at a time compared for equality (a
+            // `memcmp`) until two differ; those limb by limb.
+            for (x, y) in self.0.rchunks(64).zip(other.0.rchunks(64)) {
+                if x != y {
+                    return x.iter().rev().cmp(y.iter().rev());
+                }
+            }
+            Ordering::Equal
+        })
     }
 
     pub(super) fn add(&self, other: &Limbs) -> Limbs {
@@ -225,94 +279,47 @@ impl Limbs {
     /// The product by one non-zero limb.
     fn mul_limb(&self, m: u32) -> Limbs {
         let mut v = Vec::with_capacity(self.0.len() + 1);
-        let carry = mul_limb_into(&mut v, &self.0, m);
+        let mut carry = 0u64;
+        v.extend(self.0.iter().map(|&x| {
+            // < 10**9 * 10**9 + 10**9: fits.
+            let p = x as u64 * m as u64 + carry;
+            carry = p / BASE;
+            (p - carry * BASE) as u32
+        }));
         if carry > 0 {
-            v.push(carry);
+            v.push(carry as u32);
         }
         Limbs(v)
     }
 
     /// Quotient and remainder by a non-zero `d`.
     pub(super) fn div_small(&self, d: u64) -> (Limbs, u64) {
-        let mut q = vec![0u32; self.0.len()];
-        let mut r: u128 = 0;
-        if d < (u64::MAX / BASE) {
-            // r * BASE + limb < d * BASE fits in a u64.
-            // Division by the invariant `d` by multiplying by its
-            // reciprocal m = floor((2**64 - 1) / d): as cur < 2**64 the
-            // estimate is the quotient or one less.
-            let m = u64::MAX / d;
-            let mut r64 = 0u64;
-            for (i, &x) in self.0.iter().enumerate().rev() {
-                let cur = r64 * BASE + x as u64;
-                let mut qi = ((cur as u128 * m as u128) >> 64) as u64;
-                let mut ri = cur - qi * d;
-                if ri >= d {
-                    qi += 1;
-                    ri -= d;
-                }
-                q[i] = qi as u32;
-                r64 = ri;
-            }
-            r = r64 as u128;
-        } else {
-            for (i, &x) in self.0.iter().enumerate().rev() {
-                let cur = r * BASE as u128 + x as u128;
-                q[i] = (cur / d as u128) as u32;
-                r = cur % d as u128;
-            }
-        }
-        (Limbs::trimmed(q), r as u64)
+        let mut limbs = self.0.iter().rev();
+        div_limbs(self.0.len(), || limbs.next().map_or(0, |&x| x as u64), d)
     }
 
-    /// `(self * 10**shift) // d` and its remainder, for a non-zero `d`
-    /// below `u64::MAX / BASE`: `div_small`'s loop reading the shifted
-    /// number's limbs as it goes (each from two of `self`'s), without
-    /// making it.
+    /// `(self * 10**shift) // d` and its remainder, for a non-zero `d`:
+    /// `div_small` reading the shifted number's limbs as it goes, without
+    /// making it. Its limb i (i in 0..=n) is the low part of
+    /// `self[i] * 10**part` plus the high part of `self[i - 1] * 10**part`
+    /// (as in `mul_pow10_into`), then come `whole` zero limbs.
     pub(super) fn div_small_shifted(&self, shift: usize, d: u64) -> (Limbs, u64) {
-        debug_assert!(d != 0 && d < u64::MAX / BASE);
         let (whole, part) = (shift / DIGITS, shift % DIGITS);
-        let x = &self.0;
-        let Some((&top, rest)) = x.split_last() else { return (Limbs(Vec::new()), 0) };
-        // Limb i of self * 10**part (i in 0..=n) is the low limb of
-        // x[i] * 10**part plus the high limb of x[i - 1] * 10**part, with
-        // no carry: the first is a multiple of 10**part below BASE, the
-        // second below 10**part. One product and one division by the
-        // constant BASE per limb of self.
         let up = 10u64.pow(part as u32);
-        let scaled = |v: u32| {
-            let p = v as u64 * up;
-            let high = p / BASE;
-            (p - high * BASE, high)
+        let mut limbs = self.0.iter().rev();
+        // The low part of the limb above, waiting for its high part.
+        let mut low = 0u64;
+        let next = || match limbs.next() {
+            Some(&x) => {
+                let p = x as u64 * up;
+                let high = p / BASE;
+                let limb = low + high;
+                low = p - high * BASE;
+                limb
+            }
+            None => std::mem::take(&mut low),
         };
-        let m = u64::MAX / d;
-        // As `div_small`: cur < d * BASE, the estimate is one short at most.
-        let step = |cur: u64| -> (u32, u64) {
-            let qi = ((cur as u128 * m as u128) >> 64) as u64;
-            let ri = cur - qi * d;
-            if ri >= d { (qi as u32 + 1, ri - d) } else { (qi as u32, ri) }
-        };
-        let n = x.len();
-        let mut q = vec![0u32; whole + n + 1];
-        let (mut low, high) = scaled(top);
-        let (digit, mut r) = step(high);
-        q[whole + n] = digit;
-        for (i, &limb) in rest.iter().enumerate().rev() {
-            let (next_low, high) = scaled(limb);
-            let digit;
-            (digit, r) = step(r * BASE + low + high);
-            q[whole + i + 1] = digit;
-            low = next_low;
-        }
-        let digit;
-        (digit, r) = step(r * BASE + low);
-        q[whole] = digit;
-        for slot in q[..whole].iter_mut().rev() {
-            let digit;
-            (digit, r) = step(r * BASE);
-            *slot = digit;
-        }
-        (Limbs::trimmed(q), r)
+        div_limbs(whole + self.0.len() + 1, next, d)
     }
 
     /// `self + 1`, in place.
@@ -347,12 +354,9 @@ impl Limbs {
         if part == 0 {
             v.extend_from_slice(&self.0);
         } else {
-            let carry = mul_limb_into(&mut v, &self.0, 10u32.pow(part as u32));
-            if carry > 0 {
-                v.push(carry);
-            }
+            mul_pow10_into(&mut v, &self.0, 10u64.pow(part as u32));
         }
-        Limbs(v)
+        Limbs::trimmed(v)
     }
 
     /// `self // 10**drop` (for `drop` >= 1), the first digit dropped, and
@@ -432,6 +436,10 @@ impl Limbs {
 
     /// The value when it fits in a `u128`.
     pub(super) fn to_u128(&self) -> Option<u128> {
+        // 2**128 has 39 digits: five limbs at most.
+        if self.0.len() > 5 {
+            return None;
+        }
         self.0.iter().rev().try_fold(0u128, |acc, &l| acc.checked_mul(BASE as u128)?.checked_add(l as u128))
     }
 }
@@ -534,9 +542,19 @@ mod tests {
                 assert_eq!(x.mul_limb(m).div_small(m as u64), (x.clone(), 0), "{digits} * {m} / {m}");
             }
             // The division of the shifted number without making it.
-            for d in [1u64, 3, 7, 10, 4186, 999_999_999, 1_000_000_000, 18_446_744_072] {
+            for d in [1u64, 3, 7, 10, 4186, 999_999_999, 1_000_000_000, 18_446_744_072, u64::MAX] {
                 for k in 0..45 {
                     assert_eq!(x.div_small_shifted(k, d), x.shifted(k).div_small(d), "{digits} << {k} / {d}");
+                }
+            }
+            // The division two limbs at a time, against u128 arithmetic.
+            for d in [1u64, 3, 7, 10, 4186, 999_999_999, 1_000_000_000, 18_446_744_072, u64::MAX] {
+                for k in 0..12 {
+                    let shifted = x.shifted(k);
+                    if let Some(v) = shifted.to_u128() {
+                        let (q, r) = shifted.div_small(d);
+                        assert_eq!((q.to_u128(), r), (Some(v / d as u128), (v % d as u128) as u64), "{digits} << {k} / {d}");
+                    }
                 }
             }
         }

@@ -38,7 +38,7 @@ use rustpython_vm::frozen::FrozenCodeObject;
 use rustpython_vm::py_compile;
 use rustpython_vm::function::{Either, FuncArgs, ItemDoc, PyComparisonValue, PyFastcallFn, PyMethodDef, PyMethodFlags, VectorArgs};
 use rustpython_vm::types::PyComparisonOp;
-use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyRef, PyResult, VirtualMachine};
+use rustpython_vm::{AsObject, Py, PyObject, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine};
 use std::borrow::Cow;
 
 mod arith;
@@ -278,6 +278,13 @@ fn int_of(vm: &VirtualMachine, obj: &PyObjectRef) -> Option<i64> {
     obj.downcast_ref::<PyInt>()?.try_to_primitive::<i64>(vm).ok()
 }
 
+/// The sign and magnitude of an int beyond an i64.
+#[inline(never)]
+fn long_int(i: &PyInt) -> (bool, Num) {
+    let v = i.as_bigint();
+    (v.sign() == malachite_bigint::Sign::Minus, Num::from_digits(v.magnitude().to_string().as_bytes()))
+}
+
 /// What the Rust methods of one `Decimal` class need.
 struct State {
     cls: PyRef<PyType>,
@@ -321,6 +328,20 @@ impl State {
         Ok(cx)
     }
 
+    /// `f` on the context `arg` names, or the current one; None when it is
+    /// not a plain `Context` the fast paths understand. (The current one
+    /// as this thread last read it when it holds: `Current::with_cx`.)
+    fn with_context<R>(&self, vm: &VirtualMachine, arg: Option<&PyObjectRef>, f: impl FnOnce(&Cx) -> R) -> PyResult<Option<R>> {
+        let f = match arg {
+            Some(c) if !vm.is_none(c) => f,
+            _ => match self.current.with_cx(vm, f) {
+                Ok(r) => return Ok(Some(r)),
+                Err(f) => f,
+            },
+        };
+        Ok(self.context(vm, arg)?.map(|cx| f(&cx)))
+    }
+
     /// A finite `Decimal` (of this class or a subclass).
     fn dec<'a>(&self, vm: &VirtualMachine, obj: &'a PyObject) -> Option<Cow<'a, Dec>> {
         obj.downcast_ref::<value::DecimalBase>()?.dec(vm)
@@ -331,10 +352,7 @@ impl State {
         if let Some(i) = obj.downcast_ref::<PyInt>() {
             let (neg, coeff) = match i.try_to_primitive::<i64>(vm) {
                 Ok(v) => (v < 0, Num::Small(v.unsigned_abs() as u128)),
-                Err(_) => {
-                    let v = i.as_bigint();
-                    (v.sign() == malachite_bigint::Sign::Minus, Num::from_digits(v.magnitude().to_string().as_bytes()))
-                }
+                Err(_) => long_int(i),
             };
             return Some(Cow::Owned(Dec { neg, coeff, exp: 0 }));
         }
@@ -367,8 +385,8 @@ impl State {
 
     /// `_fix`, then the flags (with `signalled`, what computing `d`
     /// signalled), then the new object; None to fall back.
-    fn finish(&self, vm: &VirtualMachine, cx: &Cx, d: Dec, signalled: Signals) -> Option<PyResult> {
-        let (d, s) = fix(cx, d)?;
+    fn finish(&self, vm: &VirtualMachine, cx: &Cx, mut d: Dec, signalled: Signals) -> Option<PyResult> {
+        let s = fix(cx, &mut d)?;
         self.signal(cx, &s.or(signalled))?;
         Some(self.new_dec(vm, d))
     }
@@ -403,19 +421,34 @@ impl State {
 /// A Rust method's arguments (the instance first); None to fall back.
 type Method = fn(&State, &VirtualMachine, &VectorArgs<'_>) -> PyResult<Option<PyObjectRef>>;
 
-/// The context argument: positional `pos` or `context=`.
-fn context_arg<'a>(a: &VectorArgs<'a>, pos: usize) -> Option<&'a PyObjectRef> {
-    a.get(pos, "context")
+/// The arguments after the instance by the parameters they fill, `names`
+/// in order (positional ones first, then by keyword); None when there are
+/// more than `N`, a keyword is not one of `names` or fills a parameter a
+/// positional one filled (the Python method then raises what it raises).
+fn bind<'a, const N: usize>(a: &VectorArgs<'a>, names: [&str; N]) -> Option<[Option<&'a PyObjectRef>; N]> {
+    let positional = a.positional().get(1..)?;
+    if positional.len() > N {
+        return None;
+    }
+    let mut bound = [None; N];
+    for (slot, v) in bound.iter_mut().zip(positional) {
+        *slot = Some(v);
+    }
+    for (k, v) in a.kwnames.iter().zip(&a.args[a.nargs..]) {
+        let k = k.downcast_ref::<PyStr>()?.to_str()?;
+        let i = names.iter().position(|&n| n == k)?;
+        if bound[i].replace(v).is_some() {
+            return None;
+        }
+    }
+    Some(bound)
 }
 
 type BinaryOp = fn(&Cx, &Dec, &Dec) -> Outcome;
 
 fn binary(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>, reflected: bool, op: BinaryOp) -> PyResult<Option<PyObjectRef>> {
-    let p = a.positional();
-    if p.len() < 2 || p.len() > 3 || !a.keywords_among(&["context"]) {
-        return Ok(None);
-    }
-    binary_on(st, vm, &p[0], &p[1], context_arg(a, 2), reflected, op)
+    let (Some([Some(other), context]), Some(zelf)) = (bind(a, ["other", "context"]), a.positional().first()) else { return Ok(None) };
+    binary_on(st, vm, zelf, other, context, reflected, op)
 }
 
 /// `zelf.__op__(other, context)` (`__rop__` when `reflected`) on the fast
@@ -423,10 +456,12 @@ fn binary(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>, reflected: bool, 
 fn binary_on(st: &State, vm: &VirtualMachine, zelf: &PyObject, other: &PyObject, context: Option<&PyObjectRef>, reflected: bool, op: BinaryOp) -> PyResult<Option<PyObjectRef>> {
     let Some(x) = st.dec(vm, zelf) else { return Ok(None) };
     let Some(y) = st.operand(vm, other) else { return Ok(None) };
-    let (a, b) = if reflected { (y, x) } else { (x, y) };
-    let Some(cx) = st.context(vm, context)? else { return Ok(None) };
-    let Some((r, signalled)) = op(&cx, &a, &b) else { return Ok(None) };
-    st.finish(vm, &cx, r, signalled).transpose()
+    let (a, b): (&Dec, &Dec) = if reflected { (&y, &x) } else { (&x, &y) };
+    let done = st.with_context(vm, context, |cx| {
+        let (r, signalled) = op(cx, a, b)?;
+        st.finish(vm, cx, r, signalled)
+    })?;
+    done.flatten().transpose()
 }
 
 // ---- number slots ------------------------------------------------------------
@@ -447,25 +482,55 @@ fn binary_on(st: &State, vm: &VirtualMachine, zelf: &PyObject, other: &PyObject,
 static STATES: std::sync::Mutex<Vec<&'static State>> = std::sync::Mutex::new(Vec::new());
 static FIRST: std::sync::OnceLock<&'static State> = std::sync::OnceLock::new();
 
+#[inline]
 fn state_of(obj: &PyObject) -> Option<&'static State> {
-    let of = |st: &State| obj.class().is(&st.cls) || obj.class().fast_issubclass(&st.cls);
     match FIRST.get() {
-        Some(&st) if of(st) => Some(st),
-        _ => STATES.lock().ok()?.iter().copied().find(|&st| of(st)),
+        Some(&st) if obj.class().is(&st.cls) => Some(st),
+        _ => state_of_any(obj),
     }
+}
+
+/// `state_of` for a subclass, or another interpreter's class.
+#[inline(never)]
+fn state_of_any(obj: &PyObject) -> Option<&'static State> {
+    let of = |st: &State| obj.class().is(&st.cls) || obj.class().fast_issubclass(&st.cls);
+    STATES.lock().ok()?.iter().copied().find(|&st| of(st))
+}
+
+/// Whether `cls` is a `Decimal` class (not a subclass).
+#[inline]
+fn is_decimal_class(cls: &Py<PyType>) -> bool {
+    match FIRST.get() {
+        Some(&st) if cls.is(&st.cls) => true,
+        _ => is_other_decimal_class(cls),
+    }
+}
+
+/// `is_decimal_class` for another interpreter's class.
+#[inline(never)]
+fn is_other_decimal_class(cls: &Py<PyType>) -> bool {
+    STATES.lock().is_ok_and(|states| states.iter().any(|st| cls.is(&st.cls)))
 }
 
 /// The slot of method `I` of `METHODS` (one of the binary operators; the
 /// odd ones are the reflected `__r*__`, called with `Decimal` second).
 fn number_slot<const I: usize>(a: &PyObject, b: &PyObject, vm: &VirtualMachine) -> PyResult {
-    let (name, reflected, op) = BINARY[I];
+    let (_, reflected, op) = BINARY[I];
     let (zelf, other) = if reflected { (b, a) } else { (a, b) };
-    let Some(st) = state_of(zelf) else {
-        return vm.call_special_method(zelf, vm.ctx.intern_str(name), (other.to_owned(),));
-    };
-    match binary_on(st, vm, zelf, other, None, reflected, op)? {
-        Some(r) => Ok(r),
-        None => st.originals[I].call((zelf.to_owned(), other.to_owned()), vm),
+    if let Some(st) = state_of(zelf) {
+        if let Some(r) = binary_on(st, vm, zelf, other, None, reflected, op)? {
+            return Ok(r);
+        }
+    }
+    number_slot_method::<I>(zelf, other, vm)
+}
+
+/// `number_slot` off the fast path: the method of `zelf`'s class.
+#[inline(never)]
+fn number_slot_method<const I: usize>(zelf: &PyObject, other: &PyObject, vm: &VirtualMachine) -> PyResult {
+    match state_of(zelf) {
+        Some(st) => st.originals[I].call((zelf.to_owned(), other.to_owned()), vm),
+        None => vm.call_special_method(zelf, vm.ctx.intern_str(BINARY[I].0), (other.to_owned(),)),
     }
 }
 
@@ -525,7 +590,7 @@ fn str_slot(zelf: &PyObject, vm: &VirtualMachine) -> PyResult<PyRef<PyStr>> {
 /// `Decimal.__str__(zelf)`: native for a finite value, else `_pydecimal`'s.
 fn decimal_str(st: &State, zelf: &PyObject, vm: &VirtualMachine) -> PyResult<PyRef<PyStr>> {
     match str_of(st, vm, zelf)? {
-        Some(s) => Ok(vm.ctx.new_str(s)),
+        Some(s) => Ok(s),
         None => {
             let s = st.originals[STR].call((zelf.to_owned(),), vm)?;
             s.downcast::<PyStr>().map_err(|s| vm.new_type_error(format!("__str__ returned non-string (type {})", s.class().name())))
@@ -614,16 +679,14 @@ fn repr_method(_st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>) -> PyResult
 /// a finite value: `_rescale(0, rounding)`, which neither rounds to the
 /// context's precision nor signals.
 fn to_integral_method(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>) -> PyResult<Option<PyObjectRef>> {
-    if a.nargs > 3 || !a.keywords_among(&["rounding", "context"]) {
-        return Ok(None);
-    }
+    let Some([rounding, context]) = bind(a, ["rounding", "context"]) else { return Ok(None) };
     let Some(d) = a.positional().first().and_then(|x| st.dec(vm, x)).map(Cow::into_owned) else { return Ok(None) };
-    let mode = match a.get(1, "rounding") {
+    let mode = match rounding {
         Some(r) if !vm.is_none(r) => match st.rounding(r) {
             Some(m) => m,
             None => return Ok(None),
         },
-        _ => match st.context(vm, context_arg(a, 2))? {
+        _ => match st.context(vm, context)? {
             Some(cx) => cx.rounding,
             None => return Ok(None),
         },
@@ -653,17 +716,13 @@ enum Unary {
 /// sign, then `_fix` under the context. (Zero, whose sign depends on the
 /// rounding mode, and `round` other than True fall back.)
 fn unary(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>, op: Unary) -> PyResult<Option<PyObjectRef>> {
-    let names: &[&str] = match op {
-        Unary::Abs => &["round", "context"],
-        _ => &["context"],
+    let bound = match op {
+        Unary::Abs => bind(a, ["round", "context"]).map(|[round, context]| (round, context)),
+        _ => bind(a, ["context"]).map(|[context]| (None, context)),
     };
-    if a.nargs > 1 + names.len() || !a.keywords_among(names) {
+    let Some((round, context)) = bound else { return Ok(None) };
+    if round.is_some_and(|r| !r.is(&vm.ctx.true_value)) {
         return Ok(None);
-    }
-    if let Unary::Abs = op {
-        if a.get(1, "round").is_some_and(|r| !r.is(&vm.ctx.true_value)) {
-            return Ok(None);
-        }
     }
     let Some(mut d) = a.positional().first().and_then(|x| st.dec(vm, x)).map(Cow::into_owned) else { return Ok(None) };
     if d.is_zero() {
@@ -674,7 +733,7 @@ fn unary(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>, op: Unary) -> PyRe
         Unary::Pos => {}
         Unary::Abs => d.neg = false,
     }
-    let Some(cx) = st.context(vm, context_arg(a, names.len()))? else { return Ok(None) };
+    let Some(cx) = st.context(vm, context)? else { return Ok(None) };
     st.finish(vm, &cx, d, Signals::default()).transpose()
 }
 
@@ -682,10 +741,7 @@ fn unary(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>, op: Unary) -> PyRe
 /// subclass) from an int, a finite Decimal or a plainly written finite
 /// number (`arith::parse`).
 fn new_method(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>) -> PyResult<Option<PyObjectRef>> {
-    if a.nargs > 3 || !a.keywords_among(&["value", "context"]) {
-        return Ok(None);
-    }
-    let (Some(cls), Some(value)) = (a.positional().first(), a.get(1, "value")) else { return Ok(None) };
+    let (Some(cls), Some([Some(value), _])) = (a.positional().first(), bind(a, ["value", "context"])) else { return Ok(None) };
     if !cls.is(&st.cls) {
         return Ok(None);
     }
@@ -707,54 +763,22 @@ fn hash_method(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>) -> PyResult<
 
 /// `quantize(exp, rounding=None, context=None)`.
 fn quantize(st: &State, vm: &VirtualMachine, args: &VectorArgs<'_>) -> PyResult<Option<PyObjectRef>> {
-    let p = args.positional();
-    if p.len() < 2 || p.len() > 4 || !args.keywords_among(&["rounding", "context"]) {
-        return Ok(None);
-    }
-    let Some(a) = st.dec(vm, &p[0]) else { return Ok(None) };
-    let Some(e) = st.operand(vm, &p[1]) else { return Ok(None) };
-    let Some(cx) = st.context(vm, context_arg(args, 3))? else { return Ok(None) };
-    let mode = match args.get(2, "rounding") {
+    let Some([Some(exp), rounding, context]) = bind(args, ["exp", "rounding", "context"]) else { return Ok(None) };
+    let Some(a) = args.positional().first().and_then(|x| st.dec(vm, x)) else { return Ok(None) };
+    let Some(e) = st.operand(vm, exp) else { return Ok(None) };
+    let mode = match rounding {
         Some(r) if !vm.is_none(r) => match st.rounding(r) {
-            Some(m) => m,
+            Some(m) => Some(m),
             None => return Ok(None),
         },
-        _ => cx.rounding,
+        _ => None,
     };
-    if !(cx.etiny() <= e.exp && e.exp <= cx.emax) || a.is_zero() {
-        return Ok(None);
-    }
-    if a.adjusted() > cx.emax || a.adjusted() - e.exp + 1 > cx.prec {
-        return Ok(None);
-    }
-    // _rescale
-    let (coeff, changed) = if a.exp >= e.exp {
-        (a.coeff.shifted((a.exp - e.exp) as usize), 0)
-    } else if a.len() + a.exp - e.exp < 0 {
-        // Nothing kept: `_pydecimal` rounds the coefficient '1' instead.
-        round_to(mode, a.neg, &Num::Small(1), 1)
-    } else {
-        round_to(mode, a.neg, &a.coeff, (e.exp - a.exp) as usize)
-    };
-    let ans = Dec { neg: a.neg, coeff, exp: e.exp };
-    if ans.adjusted() > cx.emax || ans.len() > cx.prec {
-        return Ok(None);
-    }
-    if !ans.is_zero() && ans.adjusted() < cx.emin {
-        return Ok(None);
-    }
-    let mut s = Signals::default();
-    if e.exp > a.exp {
-        s.inexact = changed != 0;
-        s.rounded = true;
-    }
-    let Some((ans, more)) = fix(&cx, ans) else { return Ok(None) };
-    s.inexact |= more.inexact;
-    s.rounded |= more.rounded;
-    if st.signal(&cx, &s).is_none() {
-        return Ok(None);
-    }
-    st.new_dec(vm, ans).map(Some)
+    let done = st.with_context(vm, context, |cx| {
+        let (d, s) = arith::quantize(cx, &a, e.exp, mode.unwrap_or(cx.rounding))?;
+        st.signal(cx, &s)?;
+        Some(st.new_dec(vm, d))
+    })?;
+    done.flatten().transpose()
 }
 
 fn str_method(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>) -> PyResult<Option<PyObjectRef>> {
@@ -762,15 +786,15 @@ fn str_method(st: &State, vm: &VirtualMachine, a: &VectorArgs<'_>) -> PyResult<O
     if !a.kwnames.is_empty() {
         return Ok(None);
     }
-    Ok(str_of(st, vm, x)?.map(|s| vm.ctx.new_str(s).into()))
+    Ok(str_of(st, vm, x)?.map(Into::into))
 }
 
 /// `__str__` of a finite value; None to fall back.
-fn str_of(st: &State, vm: &VirtualMachine, obj: &PyObject) -> PyResult<Option<String>> {
+fn str_of(st: &State, vm: &VirtualMachine, obj: &PyObject) -> PyResult<Option<PyRef<PyStr>>> {
     let Some(d) = st.dec(vm, obj) else { return Ok(None) };
     let mut failed = None;
-    let s = to_str(&d, || match st.context(vm, None) {
-        Ok(Some(cx)) => cx.capitals,
+    let s = to_str(&d, || match st.with_context(vm, None, |cx| cx.capitals) {
+        Ok(Some(capitals)) => capitals,
         Ok(None) => {
             failed = Some(None);
             true
@@ -783,7 +807,8 @@ fn str_of(st: &State, vm: &VirtualMachine, obj: &PyObject) -> PyResult<Option<St
     match failed {
         Some(Some(e)) => Err(e),
         Some(None) => Ok(None),
-        None => Ok(Some(s)),
+        // Safety: `to_str` writes ASCII only.
+        None => Ok(Some(unsafe { PyStr::new_ascii_unchecked(s) }.into_ref(&vm.ctx))),
     }
 }
 

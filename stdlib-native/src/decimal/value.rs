@@ -22,12 +22,13 @@ use rustpython_vm::builtins::{PyStr, PyType, PyTypeRef};
 use rustpython_vm::gc_state::{current_owner, gc_state};
 use rustpython_vm::common::lock::PyMutex;
 use rustpython_vm::function::FuncArgs;
-use rustpython_vm::object::{Traverse, TraverseFn};
+use rustpython_vm::object::{FreeList, Traverse, TraverseFn};
 use rustpython_vm::types::Constructor;
 use rustpython_vm::class::StaticType;
-use rustpython_vm::{pyclass, AsObject, Context, Py, PyObjectRef, PyPayload, PyResult, VirtualMachine};
+use rustpython_vm::{pyclass, AsObject, Context, Py, PyObject, PyObjectRef, PyPayload, PyResult, VirtualMachine};
 use std::borrow::Cow;
-use std::cell::UnsafeCell;
+use std::cell::{Cell, UnsafeCell};
+use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 #[pyclass(module = "_pydecimal", name = "_DecimalBase", traverse = "manual")]
@@ -60,6 +61,10 @@ impl Default for DecimalBase {
     }
 }
 
+thread_local! {
+    static FREE: Cell<FreeList<DecimalBase>> = const { Cell::new(FreeList::new()) };
+}
+
 impl PyPayload for DecimalBase {
     /// Like CPython's `_decimal` values, not tracked by the cycle
     /// collector: a value holds ints and a str, which make no cycle, and
@@ -68,8 +73,26 @@ impl PyPayload for DecimalBase {
     /// by `slot_new`.)
     const NEW_REF_UNTRACKED: bool = true;
 
+    /// The objects of `Decimal` itself (a heap type without a prefix) are
+    /// kept for reuse when freed, as CPython keeps floats: an operation
+    /// makes one and a loop frees one at nearly every step.
+    const HAS_FREELIST: bool = true;
+    const FREELIST_HEAP_TYPES: bool = true;
+    const MAX_FREELIST: usize = 256;
+
     fn class(_ctx: &Context) -> &'static Py<PyType> {
         <Self as StaticType>::static_type()
+    }
+
+    unsafe fn freelist_push(obj: *mut PyObject) -> bool {
+        // Only `Decimal`'s: a husk keeps its class alive.
+        // Safety: `obj` is a valid object (its payload dropped).
+        let cls = unsafe { (*obj).class() };
+        super::is_decimal_class(cls) && FreeList::push(&FREE, obj)
+    }
+
+    unsafe fn freelist_pop(_payload: &Self) -> Option<NonNull<PyObject>> {
+        FreeList::pop(&FREE)
     }
 }
 
@@ -181,10 +204,18 @@ impl DecimalBase {
 
     /// The finite value, None for a special value or fields Python code
     /// set to something `_pydecimal` would not.
+    #[inline]
     pub(super) fn dec(&self, vm: &VirtualMachine) -> Option<Cow<'_, Dec>> {
-        if let Some(v) = self.known() {
-            return v.as_ref().map(Cow::Borrowed);
+        match self.known() {
+            Some(v) => v.as_ref().map(Cow::Borrowed),
+            None => self.dec_of_fields(vm),
         }
+    }
+
+    /// `dec` when the value is not known: read from the fields (once, when
+    /// no field was set after it was known).
+    #[inline(never)]
+    fn dec_of_fields(&self, vm: &VirtualMachine) -> Option<Cow<'_, Dec>> {
         let f = self.f.lock();
         let v = f.read(vm);
         if self.state.load(Ordering::Acquire) == UNKNOWN {

@@ -1796,6 +1796,17 @@ impl Py<PyType> {
         obj.downcast_ref_if_exact::<PyType>(vm)
     }
 
+    /// Whether its instances are allocated without a prefix (no
+    /// `__dict__`, member slots or weakref list; hipy patch, for freelists
+    /// that keep instances of heap types: `PyPayload::FREELIST_HEAP_TYPES`).
+    #[inline]
+    pub fn has_plain_layout(&self) -> bool {
+        use crate::types::PyTypeFlags;
+        // One read of the flags word.
+        let flags = self.slots.flags.load();
+        self.slots.member_count == 0 && !flags.contains(&PyTypeFlags::HAS_DICT) && !flags.contains(&PyTypeFlags::HAS_WEAKREF)
+    }
+
     /// Determines if `subclass` is actually a subclass of `cls`, this doesn't call __subclasscheck__,
     /// so only use this if `cls` is known to have not overridden the base __subclasscheck__ magic
     /// method.

@@ -258,11 +258,14 @@ pub(super) unsafe fn default_dealloc<T: PyPayload>(obj: *mut PyObject) {
     // them through `Py::dealloc` instead, whose QSBR hook defers the actual
     // memory free until readers can no longer observe it.
     let typ = obj_ref.class();
-    if T::HAS_FREELIST
-        && typ.heaptype_ext.is_none()
-        && core::ptr::eq(typ, T::class(crate::vm::Context::genesis()))
-        && !obj_ref.0.ref_count.is_published()
-    {
+    let freelist_class = || {
+        if typ.heaptype_ext.is_none() {
+            core::ptr::eq(typ, T::class(crate::vm::Context::genesis()))
+        } else {
+            T::FREELIST_HEAP_TYPES && typ.has_plain_layout()
+        }
+    };
+    if T::HAS_FREELIST && freelist_class() && !obj_ref.0.ref_count.is_published() {
         if let Some(ext) = obj_ref.0.ext_ref() {
             if obj_ref
                 .class()
@@ -1532,13 +1535,13 @@ impl<T: PyPayload + core::fmt::Debug> Py<T> {
 /// Wraps a `Vec<*mut PyObject>`. On thread teardown, `Drop` frees raw
 /// `Py<T>` allocations without running payload destructors to avoid
 /// accessing already-destroyed thread-local storage (GC state, other freelists).
-pub(crate) struct FreeList<T: PyPayload> {
+pub struct FreeList<T: PyPayload> {
     items: Vec<*mut PyObject>,
     _marker: core::marker::PhantomData<T>,
 }
 
 impl<T: PyPayload> FreeList<T> {
-    pub(crate) const fn new() -> Self {
+    pub const fn new() -> Self {
         Self {
             items: Vec::new(),
             _marker: core::marker::PhantomData,
@@ -1552,7 +1555,7 @@ impl<T: PyPayload> FreeList<T> {
     /// taking it out of its cell and setting it back dropped an empty
     /// `FreeList` on every push and pop).
     #[inline]
-    pub(crate) fn push(key: &'static std::thread::LocalKey<core::cell::Cell<Self>>, obj: *mut PyObject) -> bool {
+    pub fn push(key: &'static std::thread::LocalKey<core::cell::Cell<Self>>, obj: *mut PyObject) -> bool {
         key.try_with(|fl| {
             // SAFETY: the list is reached only through `push` and `pop`,
             // which run no other code while they hold it.
@@ -1569,7 +1572,7 @@ impl<T: PyPayload> FreeList<T> {
 
     /// Take a husk from the calling thread's freelist `key`.
     #[inline]
-    pub(crate) fn pop(key: &'static std::thread::LocalKey<core::cell::Cell<Self>>) -> Option<NonNull<PyObject>> {
+    pub fn pop(key: &'static std::thread::LocalKey<core::cell::Cell<Self>>) -> Option<NonNull<PyObject>> {
         key.try_with(|fl| {
             // SAFETY: as in `push`.
             let list = unsafe { &mut *fl.as_ptr() };
@@ -2978,8 +2981,9 @@ impl<T: PyPayload + crate::object::MaybeTraverse + core::fmt::Debug> PyRef<T> {
         let has_dict = dict.is_some();
         let is_heaptype = typ.heaptype_ext.is_some();
 
-        // Try to reuse from freelist (no dict, no heaptype)
-        let cached = if !has_dict && !is_heaptype {
+        // Try to reuse from freelist (no dict, no heaptype; hipy patch: or
+        // a heap type the payload's freelist keeps, without a prefix)
+        let cached = if !has_dict && (!is_heaptype || (T::FREELIST_HEAP_TYPES && typ.has_plain_layout())) {
             unsafe { T::freelist_pop(&payload) }
         } else {
             None

@@ -115,6 +115,12 @@ pub trait PyPayload: MaybeTraverse + PyThreadingConstraint + Sized + 'static {
     /// race conditions when the object is reused.
     const HAS_FREELIST: bool = false;
 
+    /// hipy patch: whether the freelist also keeps instances of heap types
+    /// (subclasses) whose objects have no prefix (`PyType::has_plain_layout`:
+    /// the base type's layout). A husk keeps its class; `PyRef::new_ref`
+    /// puts in the class it makes an object of.
+    const FREELIST_HEAP_TYPES: bool = false;
+
     /// Maximum number of objects to keep in the freelist.
     const MAX_FREELIST: usize = 0;
 
