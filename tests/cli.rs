@@ -87,7 +87,7 @@ fn version_and_module() {
 #[test]
 fn object_layout_probes_succeed() {
     let expected = "object layouts: cells direct, dict entries direct, object header direct, list items direct, tuple items direct, \
-                    reference counts direct, collector count direct, instance dicts direct, slot members direct";
+                    int values direct, reference counts direct, collector count direct, instance dicts direct, slot members direct";
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/programs");
     let mut programs: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
     programs.sort();

@@ -168,12 +168,13 @@ pub fn layout_report() -> String {
     let direct = |ok: bool| if ok { "direct" } else { "via the API" };
     let jit = trace::layout();
     format!(
-        "cells {}, dict entries {}, object header {}, list items {}, tuple items {}, reference counts {}, collector count {}, instance dicts {}, slot members {}",
+        "cells {}, dict entries {}, object header {}, list items {}, tuple items {}, int values {}, reference counts {}, collector count {}, instance dicts {}, slot members {}",
         direct(layout::cells_direct()),
         direct(globals_cache::layout().is_some()),
         direct(jit.is_some()),
         direct(jit.is_some_and(|l| l.list.is_some())),
         direct(jit.is_some_and(|l| l.tuple.is_some())),
+        direct(jit.is_some_and(|l| l.int.is_some())),
         direct(jit.is_some_and(|l| l.refcount_offset.is_some())),
         direct(layout::gc::direct()),
         direct(layout::instances::layout().is_some()),

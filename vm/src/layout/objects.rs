@@ -122,15 +122,22 @@ fn probe_ints(vm: &VirtualMachine) -> Option<IntLayout> {
     let word = |o: &PyObjectRef, off: usize| unsafe { word_at(o, off) };
     let words = (payload..payload + size - 7).step_by(8);
     let only = |mut hits: Vec<usize>| if hits.len() == 1 { hits.pop() } else { None };
-    let tag_offset = only(
-        words
-            .clone()
-            .filter(|&off| {
-                let tag = word(&small[0].0, off);
-                small.iter().all(|(o, _)| word(o, off) == tag) && big.iter().all(|(o, _)| word(o, off) != tag)
-            })
-            .collect(),
-    )?;
+    // A word a small int leaves unused (a multi-limb value's length) can
+    // also be the same on every small int (zero, in fresh memory) and
+    // differ on the big ones; the tag is the candidate that is not zero
+    // when there are several (the probe failed, and every int was read
+    // through RustPython's conversion, whenever memory came fresh).
+    let candidates: Vec<usize> = words
+        .clone()
+        .filter(|&off| {
+            let tag = word(&small[0].0, off);
+            small.iter().all(|(o, _)| word(o, off) == tag) && big.iter().all(|(o, _)| word(o, off) != tag)
+        })
+        .collect();
+    let tag_offset = match only(candidates.clone()) {
+        Some(off) => off,
+        None => only(candidates.into_iter().filter(|&off| word(&small[0].0, off) != 0).collect())?,
+    };
     let limb_offset = only(words.filter(|&off| small.iter().all(|(o, v)| word(o, off) == v.unsigned_abs())).collect())?;
     let sign_offset = only(
         (payload..payload + size)
