@@ -23,12 +23,17 @@
 //! then replaces the loaded value, not one the loading would overwrite, and
 //! a module imported by a program is loaded before the interpreter shuts
 //! down (`traceback.print_exception` in a `__del__` at exit needs imports).
+//!
+//! One thread loads; another that uses the module meanwhile waits until the
+//! code has run (as an import waits on the module's lock), and the loading
+//! thread's own lookups during the load see the module as it is so far.
 
 use rustpython_vm::builtins::{PyDictRef, PyStr, PyStrRef};
 use rustpython_vm::function::{ItemDoc, PyMethodFlags};
 use rustpython_vm::{AsObject, PyObjectRef, PyResult, VirtualMachine};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::thread::ThreadId;
 
 /// Runs a module's code in the placeholder `module`.
 pub type Load = fn(&PyObjectRef, &VirtualMachine) -> PyResult<()>;
@@ -59,7 +64,7 @@ pub fn install(
             dict.del_item(key, vm)?;
         }
     }
-    let loaded = Arc::new(AtomicBool::new(false));
+    let loaded = Arc::new(LoadOnce::default());
     // Bound to the placeholder: called with the module as first argument.
     let getattr = {
         let loaded = loaded.clone();
@@ -67,7 +72,7 @@ pub fn install(
             .new_method_def(
                 "__getattr__",
                 move |module: PyObjectRef, attr: PyStrRef, vm: &VirtualMachine| -> PyResult {
-                    if IMPORT_ATTRS.iter().any(|a| attr.as_wtf8() == *a) && !loaded.load(Ordering::Acquire) {
+                    if IMPORT_ATTRS.iter().any(|a| attr.as_wtf8() == *a) && !loaded.started() {
                         return import_attr(vm, &module, &attr, describe);
                     }
                     first_use(vm, &module, load, &loaded)?;
@@ -126,33 +131,70 @@ fn import_attr(vm: &VirtualMachine, module: &PyObjectRef, attr: &PyStrRef, descr
     }
 }
 
-/// Loads the placeholder `module` unless it was loaded already.
-fn first_use(vm: &VirtualMachine, module: &PyObjectRef, load: Load, loaded: &AtomicBool) -> PyResult<()> {
-    if loaded.swap(true, Ordering::AcqRel) {
+/// Whether a placeholder's code has run: started (the hooks are gone) and
+/// finished, with the thread running it while it runs.
+#[derive(Default)]
+struct LoadOnce {
+    started: AtomicBool,
+    finished: AtomicBool,
+    loader: Mutex<Option<ThreadId>>,
+    done: Condvar,
+}
+
+impl LoadOnce {
+    fn started(&self) -> bool {
+        self.started.load(Ordering::Acquire)
+    }
+}
+
+/// Loads the placeholder `module` unless it was loaded already; waits
+/// while another thread loads it.
+fn first_use(vm: &VirtualMachine, module: &PyObjectRef, load: Load, once: &LoadOnce) -> PyResult<()> {
+    if once.finished.load(Ordering::Acquire) {
         return Ok(());
     }
-    let dict = module.dict().ok_or_else(|| vm.new_type_error("module has no __dict__"))?;
-    for hook in HOOKS {
-        dict.del_item(hook, vm)?;
+    let me = std::thread::current().id();
+    let mut loader = once.loader.lock().unwrap_or_else(PoisonError::into_inner);
+    if once.started() {
+        while *loader != Some(me) && !once.finished.load(Ordering::Acquire) {
+            // Detached: the loading thread may stop the world to collect.
+            loader = vm.allow_threads(|| once.done.wait(loader).unwrap_or_else(PoisonError::into_inner));
+        }
+        return Ok(());
     }
-    load(module, vm)
+    *loader = Some(me);
+    once.started.store(true, Ordering::Release);
+    drop(loader);
+    let result = (|| {
+        let dict = module.dict().ok_or_else(|| vm.new_type_error("module has no __dict__"))?;
+        for hook in HOOKS {
+            dict.del_item(hook, vm)?;
+        }
+        load(module, vm)
+    })();
+    let mut loader = once.loader.lock().unwrap_or_else(PoisonError::into_inner);
+    *loader = None;
+    once.finished.store(true, Ordering::Release);
+    drop(loader);
+    once.done.notify_all();
+    result
 }
 
 /// `import NAME` (or `import NAME.sub`, `from NAME import x`) while
 /// `sys.modules` still holds the placeholder NAME: load it. A relative
 /// import naming a module of the importer's package so named loads it
 /// too early, never wrongly.
-fn load_imported(vm: &VirtualMachine, name: &str, imported: &PyStr, load: Load, loaded: &AtomicBool) -> PyResult<()> {
+fn load_imported(vm: &VirtualMachine, name: &str, imported: &PyStr, load: Load, once: &LoadOnce) -> PyResult<()> {
     let imported = imported.as_wtf8().as_bytes();
     let top = imported.split(|&b| b == b'.').next().unwrap_or_default();
     if top != name.as_bytes() {
         return Ok(());
     }
-    if loaded.load(Ordering::Acquire) {
+    if once.finished.load(Ordering::Acquire) {
         return Ok(());
     }
     let Ok(module) = vm.sys_module.get_attr("modules", vm)?.get_item(name, vm) else { return Ok(()) };
-    first_use(vm, &module, load, loaded)
+    first_use(vm, &module, load, once)
 }
 
 /// A loader for a module the import system finds (a frozen or a source

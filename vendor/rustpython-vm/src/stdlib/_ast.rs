@@ -34,19 +34,38 @@ use rustpython_codegen as codegen;
 
 pub(crate) use python::_ast::NodeAst;
 
-/// Set when `_ast`'s module code has run: it creates the node types (static
-/// types, shared by every interpreter of the process) and sets their
-/// `_fields`, docs and methods. The interpreter does not import `_ast` at
-/// start-up (CPython does not either: about 120 classes); converting source
-/// to node objects imports it first ([`ensure_node_types`]).
+/// Set when the node types exist (static types, shared by every interpreter
+/// of the process) with their `_fields`, docs and methods. The interpreter
+/// does not create them at start-up (CPython does not either: about 120
+/// classes); importing `_ast` or converting source to node objects does
+/// ([`ensure_node_types`]).
 static NODE_TYPES_READY: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(false);
 
-/// Imports `_ast` unless its node types are ready. Node objects given as
-/// input need no check: they can only come from the imported module.
+/// Held while one thread creates the node types; others wait for it.
+static NODE_TYPES_INIT: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Creates the node types unless they are ready. They belong to the process,
+/// not to the `_ast` module: threads that convert source to nodes at once
+/// (tracebacks formatted by many threads) or import `_ast` at once all wait
+/// for the one that creates them. Node objects given as input need no
+/// check: they can only come from the types made here.
 pub(crate) fn ensure_node_types(vm: &VirtualMachine) -> PyResult<()> {
-    if !NODE_TYPES_READY.load(core::sync::atomic::Ordering::Acquire) {
-        crate::import::import_builtin(vm, "_ast")?;
+    use core::sync::atomic::Ordering;
+    if NODE_TYPES_READY.load(Ordering::Acquire) {
+        return Ok(());
     }
+    // Wait detached: the creating thread may stop the world for a collection.
+    let _creating = vm.allow_threads(|| {
+        NODE_TYPES_INIT
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    });
+    if NODE_TYPES_READY.load(Ordering::Acquire) {
+        return Ok(());
+    }
+    let scratch = vm.new_module("_ast", vm.ctx.new_dict(), None);
+    python::_ast::create_node_types(vm, &scratch)?;
+    NODE_TYPES_READY.store(true, Ordering::Release);
     Ok(())
 }
 

@@ -528,6 +528,18 @@ This will become an error in Python 3.15.",
         vm: &VirtualMachine,
         module: &Py<crate::builtins::PyModule>,
     ) -> PyResult<()> {
+        super::super::ensure_node_types(vm)?;
+        __module_exec(vm, module);
+        super::super::pyast::extend_module_nodes(vm, module);
+        Ok(())
+    }
+
+    /// Creates the node types (through `module`, a scratch module) and sets
+    /// their class attributes; run once, by [`super::super::ensure_node_types`].
+    pub(crate) fn create_node_types(
+        vm: &VirtualMachine,
+        module: &Py<crate::builtins::PyModule>,
+    ) -> PyResult<()> {
         __module_exec(vm, module);
         super::super::pyast::extend_module_nodes(vm, module);
 
@@ -626,7 +638,6 @@ This will become an error in Python 3.15.",
             identifier!(vm.ctx, __doc__),
             vm.ctx.new_str(EXPR_DOC).into(),
         );
-        super::super::NODE_TYPES_READY.store(true, core::sync::atomic::Ordering::Release);
         Ok(())
     }
 }
