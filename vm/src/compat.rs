@@ -92,6 +92,7 @@ pub fn install(vm: &VirtualMachine) -> PyResult<()> {
             ("sysconfig", stdlib::sysconfig),
             ("pkgutil", stdlib::pkgutil),
             ("bdb", stdlib::bdb),
+            ("multiprocessing.context", stdlib::multiprocessing_context),
             ("_queue", stdlib::queue),
             ("_operator", modules::operator),
             ("math", modules::math),

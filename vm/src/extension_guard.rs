@@ -9,6 +9,8 @@
 use rustpython_vm::builtins::{PyList, PyStr};
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::{AsObject, PyResult, VirtualMachine};
+use std::collections::HashMap;
+use std::time::SystemTime;
 
 pub fn install(vm: &VirtualMachine) -> PyResult<()> {
     let attrs = vm.ctx.new_dict();
@@ -62,14 +64,34 @@ fn find_spec(args: FuncArgs, vm: &VirtualMachine) -> PyResult {
 /// A compiled extension for module `tail` in `dir`: `tail.so`,
 /// `tail.<tag>.so` or `tail.<tag>.pyd`.
 fn extension_in(dir: &str, tail: &str) -> Option<String> {
-    let entries = std::fs::read_dir(dir).ok()?;
-    for entry in entries.flatten() {
-        let fname = entry.file_name();
-        let Some(f) = fname.to_str() else { continue };
-        let Some(rest) = f.strip_prefix(tail) else { continue };
-        if rest == ".so" || rest == ".pyd" || (rest.starts_with('.') && (rest.ends_with(".so") || rest.ends_with(".pyd"))) {
-            return Some(format!("{}/{f}", dir.trim_end_matches('/')));
-        }
+    let found = with_extensions(dir, |files| {
+        files.iter().find(|f| f.strip_prefix(tail).is_some_and(|rest| rest.starts_with('.'))).cloned()
+    })??;
+    Some(format!("{}/{found}", dir.trim_end_matches('/')))
+}
+
+/// The extension files (`*.so`, `*.pyd`) of each directory asked about, and
+/// the directory's mtime when it was listed. Every failed import reaches
+/// this finder, so a directory is listed again only when it changed, as
+/// importlib's `FileFinder` does: a miss costs a `stat` per path entry.
+static LISTINGS: std::sync::LazyLock<std::sync::Mutex<HashMap<String, (SystemTime, Vec<String>)>>> =
+    std::sync::LazyLock::new(Default::default);
+
+/// `f` applied to the extension files in `dir`; `None` when `dir` cannot
+/// be read.
+fn with_extensions<R>(dir: &str, f: impl FnOnce(&[String]) -> R) -> Option<R> {
+    let mtime = std::fs::metadata(dir).and_then(|m| m.modified()).ok()?;
+    let mut listings = LISTINGS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((_, files)) = listings.get(dir).filter(|(seen, _)| *seen == mtime) {
+        return Some(f(files));
     }
-    None
+    let files: Vec<String> = std::fs::read_dir(dir)
+        .ok()?
+        .flatten()
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|f| f.ends_with(".so") || f.ends_with(".pyd"))
+        .collect();
+    let result = f(&files);
+    listings.insert(dir.to_owned(), (mtime, files));
+    Some(result)
 }

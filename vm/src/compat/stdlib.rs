@@ -1,4 +1,4 @@
-//! Patches for stdlib modules (`calendar`: `stdlib311.py`; `_sqlite3`; `re`), applied when
+//! Patches for stdlib modules (`calendar`, `pkgutil`, `bdb`, `multiprocessing.context`: `stdlib311.py`; `_sqlite3`; `re`), applied when
 //! the module is first imported (see `lazy`).
 
 use rustpython_vm::{PyResult, VirtualMachine};
@@ -97,6 +97,10 @@ pub fn bdb(vm: &VirtualMachine) -> PyResult<()> {
 
 pub fn pkgutil(vm: &VirtualMachine) -> PyResult<()> {
     patch(vm, "pkgutil", "patch_pkgutil")
+}
+
+pub fn multiprocessing_context(vm: &VirtualMachine) -> PyResult<()> {
+    patch(vm, "multiprocessing.context", "patch_multiprocessing_context")
 }
 
 /// `_queue.SimpleQueue.get(block=False)`: RustPython's takes an item

@@ -104,3 +104,13 @@ def patch_bdb(m):
             del self.set_stepinstr
 
     m.Bdb.set_trace = _adopt(set_trace_311, set_trace)
+
+
+def patch_multiprocessing_context(m):
+    # 3.14 made 'forkserver' the default start method on Linux (gh-84559);
+    # 3.11 forks. A script without an `if __name__ == "__main__":` guard
+    # works under 3.11 and re-runs itself in every forkserver worker.
+    # `multiprocessing` binds the default context's methods at import, so
+    # the context object is changed in place.
+    if m.sys.platform == 'linux':
+        m._default_context._default_context = m._concrete_contexts['fork']
