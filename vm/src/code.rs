@@ -637,9 +637,16 @@ pub fn release_cache() {
     drop(cache);
 }
 
-/// Limit after which code objects that only the cache still references are
-/// dropped from it (code made by `exec` in a loop, for example).
+/// Size after which code objects that only the cache still references are
+/// dropped from it (code made by `exec` in a loop, for example). After a
+/// purge the next one waits until the cache has doubled, so a program with
+/// more live code objects than this does not rescan the cache at every
+/// decoding.
 const CACHE_PURGE_AT: usize = 4096;
+
+thread_local! {
+    static NEXT_PURGE: Cell<usize> = const { Cell::new(CACHE_PURGE_AT) };
+}
 
 /// The decoded form of `code`, decoding it on first use.
 pub fn info_for(code: &Py<PyCode>) -> Rc<CodeInfo> {
@@ -650,8 +657,9 @@ pub fn info_for(code: &Py<PyCode>) -> Rc<CodeInfo> {
         }
         let info = Rc::new(CodeInfo::decode(code.to_owned()));
         let mut cache = cache.borrow_mut();
-        if cache.len() >= CACHE_PURGE_AT {
+        if cache.len() >= NEXT_PURGE.with(Cell::get) {
             cache.retain(|_, i| Rc::strong_count(i) > 1 || i.code.as_object().strong_count() > 1);
+            NEXT_PURGE.with(|n| n.set(CACHE_PURGE_AT.max(2 * cache.len())));
         }
         cache.insert(key, info.clone());
         info
