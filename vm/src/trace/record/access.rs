@@ -4,14 +4,54 @@
 
 use super::*;
 
+thread_local! {
+    /// Globals (globals dict, name) by how many bridges began at an identity
+    /// guard on their value. A module-level loop that assigns a variable a
+    /// generator expression or a function reads (`for vec in perms: ...
+    /// set(vec[i] for i in cols)`) would make one more bridge, guarding on
+    /// the new value, per iteration; from `CHANGING_AFTER` bridges on, the
+    /// global is read from its dict entry instead. A global replaced once
+    /// (set after the first trace was made) stays a constant.
+    static GLOBAL_CHANGES: std::cell::RefCell<HashMap<(usize, usize), u32>> = std::cell::RefCell::new(HashMap::new());
+}
+
+const CHANGING_AFTER: u32 = 2;
+
+fn global_key(globals: &PyObject, name: &rustpython_vm::builtins::PyStrInterned) -> (usize, usize) {
+    (globals as *const PyObject as usize, name as *const _ as usize)
+}
+
+/// A bridge starts at an identity guard's exit of a frame at `pc`: when the
+/// instruction there loads a global, the global's value changed.
+pub(super) fn note_changing_global(desc: &FrameDesc, pc: u32) {
+    use rustpython_vm::bytecode::Instruction;
+    let Some(op) = desc.info.ops.get(pc as usize) else { return };
+    let index = match op.kind {
+        Instruction::LoadGlobal { .. } => op.arg >> 1,
+        Instruction::LoadName { .. } => op.arg,
+        _ => return,
+    };
+    let Some(name) = desc.info.names.get(index as usize) else { return };
+    let key = global_key(desc.namespace.0.as_object(), name);
+    GLOBAL_CHANGES.with(|c| *c.borrow_mut().entry(key).or_default() += 1);
+}
+
+fn is_changing_global(globals: &PyObject, name: &rustpython_vm::builtins::PyStrInterned) -> bool {
+    GLOBAL_CHANGES.with(|c| c.borrow().get(&global_key(globals, name)).is_some_and(|&n| n >= CHANGING_AFTER))
+}
+
 impl Recorder {
     pub(super) fn load_global(&mut self, vm: &VirtualMachine, f: &Frame, pc: u32, arg: u32) -> Result<(), Abort> {
         let name = f.code.names[(arg >> 1) as usize];
-        // A global the function itself assigns is a variable, not a constant.
+        // A global the function itself assigns is a variable, not a
+        // constant, and so is one seen changing.
         let assigned = f.code.ops.iter().any(|op| {
             matches!(op.kind, rustpython_vm::bytecode::Instruction::StoreGlobal { .. }) && op.arg == arg >> 1
         });
-        if assigned && arg & 1 == 0 && self.load_module_variable(vm, f, pc, name)? {
+        if (assigned || is_changing_global(f.globals.as_object(), name)) && self.load_module_variable(vm, f, pc, name)? {
+            if arg & 1 != 0 {
+                self.push(Sh::Null);
+            }
             return Ok(());
         }
         let value = crate::names::load_global(vm, f, name).map_err(|_| "global lookup raises".to_owned())?;

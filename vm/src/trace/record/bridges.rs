@@ -30,6 +30,11 @@ impl Recorder {
         if snap.kind != SnapshotKind::Resume {
             abort!("the exit raises or re-offers a yield");
         }
+        if part.trace.ops[info.op_index].opcode == Opcode::GuardIdentity {
+            if let Some(fr) = snap.frames.last() {
+                super::access::note_changing_global(&part.descs[fr.code as usize], fr.pc);
+            }
+        }
         if stack.len() != base + snap.frames.len() {
             abort!("frames differ from the exit's snapshot");
         }
