@@ -259,9 +259,6 @@ pub struct CodeInfo {
     /// compiles from there to its return (`trace::Target::Entry`): neither a
     /// generator nor a coroutine.
     pub entry_traced: bool,
-    /// Lazily made copy of the code with the GENERATOR flag, used to build real
-    /// RustPython frame objects for tracebacks (see `traceback.rs`).
-    pub frame_code: RefCell<Option<PyObjectRef>>,
     /// The thread whose cache made this decoding (`this_thread`).
     pub thread: u64,
     /// The line of every code unit (-1: none), decoded from the line table
@@ -462,7 +459,6 @@ impl CodeInfo {
             },
             loop_entries: (0..n).map(|_| Cell::new(NO_LOOP)).collect(),
             jit_loops: RefCell::new(Vec::new()),
-            frame_code: RefCell::new(None),
             caches: (0..ncaches).map(|_| UnsafeCell::new(SiteCache::Empty)).collect(),
             simple_args,
             plain_params,

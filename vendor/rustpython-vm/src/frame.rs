@@ -1861,6 +1861,34 @@ impl FrameObject {
         frame
     }
 
+    /// hipy: a heap frame object for `code` in `globals` that never runs
+    /// (its free variables empty cells): the `tb_frame` of a traceback
+    /// entry for a frame hipy's interpreter ran (RustPython's frame
+    /// constructor is crate-private).
+    pub fn new_detached(
+        code: PyRef<PyCode>,
+        globals: PyDictRef,
+        builtins: PyObjectRef,
+        vm: &VirtualMachine,
+    ) -> FrameObjectRef {
+        let closure: Vec<PyCellRef> = (0..code.freevars.len())
+            .map(|_| PyCell::new(None).into_ref(&vm.ctx))
+            .collect();
+        let frame = Self::new_ref(code, Scope::new(None, globals), builtins, &closure, None, false, vm);
+        // Frames are made untracked (a running frame joins the collector when
+        // it escapes); this one holds its globals and the locals copied into
+        // it, so a cycle through it (a module's object keeping an exception
+        // whose traceback holds the module's frame) must be collectable.
+        // SAFETY: heap-backed localsplus, never executed, alive and untracked.
+        unsafe {
+            crate::gc_state::gc_state().track_object(
+                NonNull::from(frame.as_object()),
+                crate::gc_state::current_owner(),
+            )
+        };
+        frame
+    }
+
     /// Access fastlocals immutably.
     ///
     /// # Safety
