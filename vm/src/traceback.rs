@@ -17,12 +17,11 @@
 
 use std::sync::OnceLock;
 
-use rustpython_vm::builtins::{PyBaseExceptionRef, PyDict, PyTraceback, PyTypeRef};
+use rustpython_vm::builtins::{PyBaseExceptionRef, PyCode, PyDict, PyTraceback, PyTypeRef};
 use rustpython_vm::frame::FrameObject;
 use rustpython_vm::function::FuncArgs;
 use rustpython_vm::{AsObject, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine};
 
-use crate::code::CodeInfo;
 use crate::frame::Frame;
 use crate::{introspect, runtime};
 
@@ -31,16 +30,16 @@ pub fn frame_object(vm: &VirtualMachine, f: &Frame) -> PyResult<rustpython_vm::P
     if let Some(frame) = f.tb_frame.get() {
         return Ok(frame.clone());
     }
-    let frame = stand_in(vm, &f.code, f.globals.clone().into(), f.builtins.clone().into())?;
+    let frame = stand_in(vm, f.code.code.clone(), f.globals.clone().into(), f.builtins.clone().into())?;
     let _ = f.tb_frame.set(frame.clone());
     Ok(frame)
 }
 
-/// A never-started RustPython frame object for `info`'s code in `globals`
-/// (see the module's comment).
-fn stand_in(vm: &VirtualMachine, info: &CodeInfo, globals: PyObjectRef, builtins: PyObjectRef) -> PyResult<rustpython_vm::PyRef<FrameObject>> {
+/// A never-started RustPython frame object for `code` in `globals` (see
+/// the module's comment).
+fn stand_in(vm: &VirtualMachine, code: PyRef<PyCode>, globals: PyObjectRef, builtins: PyObjectRef) -> PyResult<rustpython_vm::PyRef<FrameObject>> {
     let globals = globals.downcast::<PyDict>().map_err(|_| vm.new_system_error("hipy: a frame's globals are not a dict"))?;
-    Ok(FrameObject::new_detached(info.code.clone(), globals, builtins, vm))
+    Ok(FrameObject::new_detached(code, globals, builtins, vm))
 }
 
 /// `f` is ending: its traceback frame keeps its last instruction and its
@@ -144,7 +143,7 @@ fn traceback_new(cls: PyTypeRef, mut args: FuncArgs, vm: &VirtualMachine) -> PyR
                 None => {
                     let (code, globals, lasti) = introspect::ended_frame_parts(frame)
                         .ok_or_else(|| vm.new_system_error("hipy: a frame object without its code"))?;
-                    let made = stand_in(vm, &crate::code::info_for(&code), globals, vm.builtins.dict().into())?;
+                    let made = stand_in(vm, code, globals, vm.builtins.dict().into())?;
                     made.set_lasti(lasti + 1);
                     made
                 }

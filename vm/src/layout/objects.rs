@@ -134,9 +134,9 @@ fn probe_ints(vm: &VirtualMachine) -> Option<IntLayout> {
             small.iter().all(|(o, _)| word(o, off) == tag) && big.iter().all(|(o, _)| word(o, off) != tag)
         })
         .collect();
-    let tag_offset = match only(candidates.clone()) {
-        Some(off) => off,
-        None => only(candidates.into_iter().filter(|&off| word(&small[0].0, off) != 0).collect())?,
+    let tag_offset = match candidates[..] {
+        [off] => off,
+        _ => only(candidates.into_iter().filter(|&off| word(&small[0].0, off) != 0).collect())?,
     };
     let limb_offset = only(words.filter(|&off| small.iter().all(|(o, v)| word(o, off) == v.unsigned_abs())).collect())?;
     let sign_offset = only(
