@@ -299,7 +299,7 @@ impl Frame {
             crate::introspect::frame_ended(vm, &self);
         }
         if self.tb_frame.get().is_some() {
-            crate::traceback::frame_ended(vm, &self);
+            crate::traceback::frame_ended(&self);
         }
         let mut slots = std::mem::take(&mut self.slots);
         // Dropping values may run __del__, which may use the interpreter

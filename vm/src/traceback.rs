@@ -17,6 +17,7 @@
 
 use std::sync::OnceLock;
 
+use rustpython_vm::bytecode::CO_FAST_HIDDEN;
 use rustpython_vm::builtins::{PyBaseExceptionRef, PyCode, PyDict, PyTraceback, PyTypeRef};
 use rustpython_vm::frame::FrameObject;
 use rustpython_vm::function::FuncArgs;
@@ -43,32 +44,45 @@ fn stand_in(vm: &VirtualMachine, code: PyRef<PyCode>, globals: PyObjectRef, buil
 }
 
 /// `f` is ending: its traceback frame keeps its last instruction and its
-/// locals as they are now.
-pub fn frame_ended(vm: &VirtualMachine, f: &Frame) {
+/// locals as they are now. One that only `f` holds (the exception was
+/// handled and its traceback is gone) goes with `f`, unseen.
+pub fn frame_ended(f: &Frame) {
     if let Some(frame) = f.tb_frame.get() {
+        if frame.as_object().strong_count() == 1 && frame.as_object().weak_count().unwrap_or(0) == 0 {
+            return;
+        }
         frame.set_lasti(f.lasti + 1);
-        let _ = copy_fast_locals(vm, f, frame);
+        copy_fast_locals(f, frame);
     }
 }
 
-/// Give the never-started frame the values of `f`'s fast locals, as they are
-/// when the exception passes through, so that `tb_frame.f_locals` (and
-/// `traceback`'s `capture_locals`) shows them. Writes go through the frame's
-/// write-through locals proxy (RustPython's PEP 667 `f_locals`). Module and
-/// class bodies keep a namespace mapping of their own instead (not copied).
-fn copy_fast_locals(vm: &VirtualMachine, f: &Frame, frame: &rustpython_vm::Py<FrameObject>) -> PyResult<()> {
-    if f.locals.is_some() {
-        return Ok(());
+/// Give the never-started frame `f`'s fast locals as they are when the
+/// exception passes through, so that `tb_frame.f_locals` (and `traceback`'s
+/// `capture_locals`) shows them: each slot goes into the frame's slot of the
+/// same index (both follow the code's `co_localsplusnames`), a cell as the
+/// cell itself, which the frame reads through as CPython's does (a closure
+/// that rebinds the variable later shows the new value). Hidden slots are
+/// not copied; module and class bodies keep a namespace mapping of their own
+/// instead. (Written through the frame's `f_locals` proxy, which compares
+/// the name with every local's, the copy cost more than the rest of a caught
+/// exception.)
+fn copy_fast_locals(f: &Frame, frame: &rustpython_vm::Py<FrameObject>) {
+    // (A generator frame that compiled code entered holds no slots: its
+    // values are in the compiled code's registers.)
+    if f.locals.is_some() || f.slots.len() < f.code.nlocalsplus {
+        return;
     }
-    let mut proxy = None;
-    crate::names::for_each_fast_local(vm, f, |name, value| {
-        let proxy = match &proxy {
-            Some(proxy) => proxy,
-            None => proxy.insert(frame.f_locals(vm)?),
-        };
-        proxy.set_item(name, value, vm)
-    })?;
-    Ok(())
+    let mut replaced = Vec::new();
+    // SAFETY: the stand-in never runs, so nothing else borrows its slots;
+    // the values it held are dropped after the loop (a finalizer might read
+    // the frame).
+    let slots = unsafe { frame.fastlocals_mut() };
+    for (i, slot) in slots.iter_mut().enumerate().take(f.code.nlocalsplus) {
+        if f.code.slot_kinds[i] & CO_FAST_HIDDEN == 0 {
+            replaced.push(std::mem::replace(slot, f.slots[i].clone()));
+        }
+    }
+    drop(replaced);
 }
 
 /// Prepend an entry for `f` (at its current instruction) to `exc`'s traceback.
@@ -90,7 +104,7 @@ pub fn add_entry(vm: &VirtualMachine, exc: &PyBaseExceptionRef, f: &Frame) {
             // locals when it ends (`frame_ended`), so values it drops
             // meanwhile are not held.
             if f.code.is_generator_like() {
-                let _ = copy_fast_locals(vm, f, &frame);
+                copy_fast_locals(f, &frame);
             }
             let tb = PyTraceback::new(exc.traceback(), frame, (f.lasti * 2) as i32, lineno);
             exc.set_traceback(Some(tb.into_ref(&vm.ctx)));
