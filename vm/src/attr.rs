@@ -185,15 +185,49 @@ pub(crate) fn cached(cell: &std::cell::UnsafeCell<SiteCache>, key: (usize, u32))
     }
 }
 
+/// Times in a row a site learns a type again after its version changed
+/// before it pauses, and the misses it then lets pass without learning.
+/// Learning costs a few type lookups, each an MRO walk after a version
+/// change: a site whose class changes at every call (`C.count += 1` in a
+/// method, an id counter bumped in `__init__`) paid that at every
+/// execution (CPython's specializer backs off the same way).
+const RELEARN_LIMIT: u8 = 4;
+const ATTR_PAUSE: u16 = 64;
+
+/// A site found no entry for its receiver's type and version: learn what
+/// `name` means there (`learn`), unless the site is paused.
+fn relearn(cell: &std::cell::UnsafeCell<SiteCache>, learn: impl FnOnce() -> Option<AttrEntry>) {
+    {
+        // SAFETY: as in `cached`; the borrow ends before `learn` runs.
+        let cache = unsafe { &mut *cell.get() };
+        if let SiteCache::AttrPaused(left) = cache {
+            *left -= 1;
+            if *left == 0 {
+                *cache = SiteCache::Empty;
+            }
+            return;
+        }
+    }
+    remember(cell, learn());
+}
+
 /// Add what was learned about a receiver type, replacing stale entries for
 /// the same type; a site that sees more types than it has ways drops its
-/// oldest entry (it re-specializes to what it sees now).
+/// oldest entry (it re-specializes to what it sees now). A site that keeps
+/// learning one type again pauses (`RELEARN_LIMIT`).
 fn remember(cell: &std::cell::UnsafeCell<SiteCache>, entry: Option<AttrEntry>) {
-    let Some(entry) = entry else { return };
+    let Some(mut entry) = entry else { return };
     // SAFETY: as in `cached`.
     let cache = unsafe { &mut *cell.get() };
     match cache {
         SiteCache::Attr(entries) => {
+            if let Some(old) = entries.iter().find(|e| e.tp == entry.tp && e.version != entry.version) {
+                entry.relearns = old.relearns + 1;
+                if entry.relearns >= RELEARN_LIMIT {
+                    *cache = SiteCache::AttrPaused(ATTR_PAUSE);
+                    return;
+                }
+            }
             entries.retain(|e| e.tp != entry.tp);
             if entries.len() >= ATTR_WAYS {
                 entries.remove(0);
@@ -329,7 +363,7 @@ fn load_cached(vm: &VirtualMachine, f: &mut Frame, cell: &std::cell::UnsafeCell<
     let cls = obj.class();
     let key = type_key(cls);
     let Some(e) = cached(cell, key) else {
-        remember(cell, learn(vm, obj, name, method, false));
+        relearn(cell, || learn(vm, obj, name, method, false));
         return Ok(Loaded::Miss);
     };
     if crate::code::forced_miss() {
@@ -424,7 +458,7 @@ fn store_cached(vm: &VirtualMachine, f: &mut Frame, cell: &std::cell::UnsafeCell
     let cls = obj.class();
     let key = type_key(cls);
     let Some(e) = cached(cell, key) else {
-        remember(cell, learn(vm, obj, name, false, true));
+        relearn(cell, || learn(vm, obj, name, false, true));
         return Ok(false);
     };
     if crate::code::forced_miss() {

@@ -82,6 +82,10 @@ pub enum SiteCache {
     /// LOAD_ATTR / STORE_ATTR: what the name means for up to
     /// `ATTR_WAYS` receiver types seen at this site.
     Attr(Vec<AttrEntry>),
+    /// LOAD_ATTR / STORE_ATTR whose receiver type kept changing version
+    /// under it (a class attribute assigned on every call: `C.count += 1`):
+    /// it does not learn again for this many misses (`attr::relearn`).
+    AttrPaused(u16),
     /// CALL of a Python class: `object.__new__` then a Python `__init__`.
     /// `plain`: the class's `tp_new` is `object.__new__`'s and it has no
     /// abstract methods, so the instance is allocated directly.
@@ -140,11 +144,14 @@ pub struct AttrEntry {
     pub hint: std::cell::Cell<(u32, u32)>,
     /// STORE_ATTR of a new key: (shape before, shape after).
     pub grow: std::cell::Cell<(u32, u32)>,
+    /// How many times in a row this site learned the type again because its
+    /// version had changed (`attr::remember`).
+    pub relearns: u8,
 }
 
 impl AttrEntry {
     pub fn new(tp: usize, version: u32, kind: AttrKind) -> AttrEntry {
-        AttrEntry { tp, version, kind, hint: Default::default(), grow: Default::default() }
+        AttrEntry { tp, version, kind, hint: Default::default(), grow: Default::default(), relearns: 0 }
     }
 }
 
