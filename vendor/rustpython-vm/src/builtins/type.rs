@@ -3288,7 +3288,12 @@ impl SetAttr for PyType {
         value: PySetterValue,
         vm: &VirtualMachine,
     ) -> PyResult<()> {
-        let attr_name = vm.ctx.intern_str(attr_name.as_wtf8());
+        // hipy patch: a name that is the pool's own object (every attribute
+        // name in bytecode) needs no pool lookup.
+        use crate::intern::MaybeInternedString;
+        let attr_name = attr_name
+            .as_interned()
+            .unwrap_or_else(|| vm.ctx.intern_str(attr_name.as_wtf8()));
         if zelf.slots().flags.has_feature(PyTypeFlags::IMMUTABLETYPE) {
             return Err(vm.new_type_error(format!(
                 "cannot set '{}' attribute of immutable type '{}'",
