@@ -160,6 +160,14 @@ impl Coro {
     /// The frame stopped running: at a yield its exc_info item is kept for
     /// the next resume (`suspended`), otherwise dropped.
     fn end_run(&self, vm: &VirtualMachine, suspended: bool) {
+        if suspended {
+            // A frame object of the frame (`sys._getframe()` inside it)
+            // shows the locals of the suspended frame, as CPython's does.
+            let guard = self.frame.0.lock();
+            if let Some(f) = guard.as_ref().filter(|f| f.obj.get().is_some()) {
+                crate::introspect::frame_ended(vm, f);
+            }
+        }
         let exc = runtime::pop_exc_item(vm);
         // `begin_run` left the state empty, and only the running frame sets it.
         if suspended && exc.is_some() {

@@ -470,6 +470,10 @@ pub struct FrameSnapshot {
     builtins: PyObjectRef,
     /// (locals, line, lasti) as of creation, refreshed when the frame ends.
     dead: PyMutex<(PyObjectRef, Option<u32>, u32)>,
+    /// The cells of an ended frame's cell and free variables, by name:
+    /// its `f_locals` reads them at each read, as CPython's frame does (a
+    /// closure may still rebind them).
+    dead_cells: PyMutex<Vec<(&'static rustpython_vm::builtins::PyStrInterned, PyObjectRef)>>,
     /// `f_trace`: the frame's local trace function.
     pub(crate) trace: PyMutex<Option<PyObjectRef>>,
     pub(crate) trace_lines: AtomicBool,
@@ -531,7 +535,21 @@ impl FrameSnapshot {
                     }
                 }
             }
-            None => Ok(zelf.dead.lock().0.clone()),
+            None => {
+                let locals = zelf.dead.lock().0.clone();
+                let cells = zelf.dead_cells.lock().clone();
+                if let Some(d) = locals.downcast_ref::<PyDict>() {
+                    for (name, cell) in cells {
+                        match crate::layout::cell_get(&cell, vm)? {
+                            Some(v) => d.set_item(name, v, vm)?,
+                            None => {
+                                let _ = d.del_item(name, vm);
+                            }
+                        }
+                    }
+                }
+                Ok(locals)
+            }
         }
     }
     #[pygetset]
@@ -751,6 +769,7 @@ pub fn frame_object(vm: &VirtualMachine, f: &Frame) -> PyResult<PyObjectRef> {
             f.line(),
             f.lasti,
         )),
+        dead_cells: PyMutex::new(Vec::new()),
         trace: PyMutex::new(None),
         trace_lines: AtomicBool::new(true),
         trace_opcodes: AtomicBool::new(false),
@@ -812,6 +831,9 @@ pub fn frame_ended(vm: &VirtualMachine, f: &Frame) {
         };
         *d = (keep, f.line(), f.lasti);
         drop(d);
+        if f.locals.is_none() {
+            *o.dead_cells.lock() = names::cells_of(vm, f);
+        }
         // A generator's frame off the stack (suspended, or done) has no
         // f_back, as in CPython.
         use rustpython_vm::bytecode::CodeFlags;

@@ -165,6 +165,18 @@ pub fn for_each_fast_local(
     Ok(())
 }
 
+/// The cells of `f`'s visible cell and free variables, by name (slots
+/// that hold no cell yet are left out).
+pub fn cells_of(vm: &VirtualMachine, f: &Frame) -> Vec<(&'static PyStrInterned, PyObjectRef)> {
+    (0..f.code.nlocalsplus)
+        .filter(|&i| f.code.is_cell(i) && f.code.slot_kinds[i] & CO_FAST_HIDDEN == 0)
+        .filter_map(|i| match f.slots.get(i) {
+            Some(Some(v)) if is_cell_slot(vm, f, i, v) => Some((f.code.slot_names[i], v.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
 /// A cell slot holds a cell once MAKE_CELL / COPY_FREE_VARS ran; before that
 /// (early in the frame) it may still hold the raw argument.
 fn is_cell_slot(vm: &VirtualMachine, _f: &Frame, _i: usize, v: &PyObjectRef) -> bool {
