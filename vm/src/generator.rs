@@ -159,15 +159,13 @@ impl Coro {
 
     /// The frame stopped running: at a yield its exc_info item is kept for
     /// the next resume (`suspended`), otherwise dropped.
+    /// Keep the frame that yielded until the next resume.
+    fn keep(&self, vm: &VirtualMachine, frame: Box<Frame>) {
+        suspended(vm, &frame);
+        *self.frame.0.lock() = Some(frame);
+    }
+
     fn end_run(&self, vm: &VirtualMachine, suspended: bool) {
-        if suspended {
-            // A frame object of the frame (`sys._getframe()` inside it)
-            // shows the locals of the suspended frame, as CPython's does.
-            let guard = self.frame.0.lock();
-            if let Some(f) = guard.as_ref().filter(|f| f.obj.get().is_some()) {
-                crate::introspect::frame_ended(vm, f);
-            }
-        }
         let exc = runtime::pop_exc_item(vm);
         // `begin_run` left the state empty, and only the running frame sets it.
         if suspended && exc.is_some() {
@@ -224,7 +222,7 @@ impl Coro {
         self.nested.store(0, Ordering::Relaxed);
         match result {
             Ok(Outcome::Yield(v)) => {
-                *self.frame.0.lock() = Some(frame);
+                self.keep(vm, frame);
                 self.end_run(vm, true);
                 Ok(PyIterReturn::Return(v))
             }
@@ -285,7 +283,7 @@ impl Coro {
             let r = match as_coro(vm, &yf).and_then(|_| self.frame.take()) {
                 Some(frame) => {
                     let (r, frame) = eval::with_frame_linked(frame, || throw_object(vm, &yf, exc.clone()));
-                    *self.frame.0.lock() = Some(frame);
+                    self.keep(vm, frame);
                     r
                 }
                 None => throw_object(vm, &yf, exc.clone()),
@@ -1265,11 +1263,20 @@ pub fn resume_nested_next(it: &PyObject) {
     NESTED_NEXT.with(|n| n.set(it as *const PyObject as usize));
 }
 
+/// Generator frame `f` yielded: its frame object, if it has one
+/// (`sys._getframe()` inside it), shows the locals of the suspended frame,
+/// as CPython's does.
+fn suspended(vm: &VirtualMachine, f: &Frame) {
+    if f.obj.get().is_some() {
+        crate::introspect::frame_ended(vm, f);
+    }
+}
+
 /// The generator frame `frame`, run by `resume_on_stack`, yielded: keep it
 /// in generator `it` until the next resume.
 pub fn suspend_on_stack(vm: &VirtualMachine, it: &PyObject, frame: Box<Frame>) {
     let g = entered(it);
-    *g.frame.0.lock() = Some(frame);
+    g.keep(vm, frame);
     g.end_run(vm, true);
 }
 
@@ -1368,6 +1375,7 @@ pub fn suspend_compiled(vm: &VirtualMachine, it: &PyObject, lasti: u32, pc: u32,
         unsafe { f.slots.set_len(n) };
         f.pc = pc;
         f.lasti = lasti;
+        suspended(vm, f);
     }
     g.end_run(vm, true);
 }
