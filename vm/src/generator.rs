@@ -157,14 +157,14 @@ impl Coro {
         runtime::push_exc_item(vm, if saved { self.exc_state.lock().take() } else { None });
     }
 
-    /// The frame stopped running: at a yield its exc_info item is kept for
-    /// the next resume (`suspended`), otherwise dropped.
     /// Keep the frame that yielded until the next resume.
     fn keep(&self, vm: &VirtualMachine, frame: Box<Frame>) {
         suspended(vm, &frame);
         *self.frame.0.lock() = Some(frame);
     }
 
+    /// The frame stopped running: at a yield its exc_info item is kept for
+    /// the next resume (`suspended`), otherwise dropped.
     fn end_run(&self, vm: &VirtualMachine, suspended: bool) {
         let exc = runtime::pop_exc_item(vm);
         // `begin_run` left the state empty, and only the running frame sets it.
