@@ -136,6 +136,11 @@ pub fn binary_op(vm: &VirtualMachine, a: &PyObject, b: &PyObject, op: u32) -> Py
 /// operands are not ones it handles.
 #[inline]
 fn builtin_binary_op(vm: &VirtualMachine, a: &PyObject, b: &PyObject, op: u32) -> Option<PyResult> {
+    // Subscripts first: the most frequent BINARY_OP, which none of the
+    // arithmetic paths below handles.
+    if op == 26 {
+        return subscript_fast(vm, a, b).map(Ok);
+    }
     // Small-int and float fast paths for the common arithmetic operators.
     if let (Some(x), Some(y)) = (exact_int(vm, a), exact_int(vm, b)) {
         let small = crate::layout::objects::int_value;
@@ -202,11 +207,6 @@ fn builtin_binary_op(vm: &VirtualMachine, a: &PyObject, b: &PyObject, op: u32) -
     if op == 5 {
         if let Some(v) = list_repeat(vm, a, b).or_else(|| list_repeat(vm, b, a)) {
             return Some(v);
-        }
-    }
-    if op == 26 {
-        if let Some(v) = subscript_fast(vm, a, b) {
-            return Some(Ok(v));
         }
     }
     None
