@@ -159,7 +159,7 @@ impl Coro {
 
     /// Keep the frame that yielded until the next resume.
     fn keep(&self, vm: &VirtualMachine, frame: Box<Frame>) {
-        suspended(vm, &frame);
+        refresh_frame_object(vm, &frame);
         *self.frame.0.lock() = Some(frame);
     }
 
@@ -1266,7 +1266,7 @@ pub fn resume_nested_next(it: &PyObject) {
 /// Generator frame `f` yielded: its frame object, if it has one
 /// (`sys._getframe()` inside it), shows the locals of the suspended frame,
 /// as CPython's does.
-fn suspended(vm: &VirtualMachine, f: &Frame) {
+fn refresh_frame_object(vm: &VirtualMachine, f: &Frame) {
     if f.obj.get().is_some() {
         crate::introspect::frame_ended(vm, f);
     }
@@ -1375,7 +1375,7 @@ pub fn suspend_compiled(vm: &VirtualMachine, it: &PyObject, lasti: u32, pc: u32,
         unsafe { f.slots.set_len(n) };
         f.pc = pc;
         f.lasti = lasti;
-        suspended(vm, f);
+        refresh_frame_object(vm, f);
     }
     g.end_run(vm, true);
 }

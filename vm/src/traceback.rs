@@ -18,29 +18,19 @@
 use std::sync::OnceLock;
 
 use rustpython_vm::bytecode::CO_FAST_HIDDEN;
-use rustpython_vm::builtins::{PyBaseExceptionRef, PyCode, PyDict, PyTraceback, PyTypeRef};
+use rustpython_vm::builtins::{PyBaseExceptionRef, PyDict, PyTraceback, PyTypeRef};
 use rustpython_vm::frame::FrameObject;
 use rustpython_vm::function::FuncArgs;
-use rustpython_vm::{AsObject, PyObjectRef, PyPayload, PyRef, PyResult, VirtualMachine};
+use rustpython_vm::{AsObject, PyPayload, PyRef, PyResult, VirtualMachine};
 
 use crate::frame::Frame;
 use crate::{introspect, runtime};
 
 /// The real frame object standing for `f` in tracebacks (made once).
-pub fn frame_object(vm: &VirtualMachine, f: &Frame) -> PyResult<rustpython_vm::PyRef<FrameObject>> {
-    if let Some(frame) = f.tb_frame.get() {
-        return Ok(frame.clone());
-    }
-    let frame = stand_in(vm, f.code.code.clone(), f.globals.clone().into(), f.builtins.clone().into())?;
-    let _ = f.tb_frame.set(frame.clone());
-    Ok(frame)
-}
-
-/// A never-started RustPython frame object for `code` in `globals` (see
-/// the module's comment).
-fn stand_in(vm: &VirtualMachine, code: PyRef<PyCode>, globals: PyObjectRef, builtins: PyObjectRef) -> PyResult<rustpython_vm::PyRef<FrameObject>> {
-    let globals = globals.downcast::<PyDict>().map_err(|_| vm.new_system_error("hipy: a frame's globals are not a dict"))?;
-    Ok(FrameObject::new_detached(code, globals, builtins, vm))
+pub fn frame_object(vm: &VirtualMachine, f: &Frame) -> rustpython_vm::PyRef<FrameObject> {
+    f.tb_frame
+        .get_or_init(|| FrameObject::new_detached(f.code.code.clone(), f.globals.to_ref(), f.builtins.clone().into(), vm))
+        .clone()
 }
 
 /// `f` is ending: its traceback frame keeps its last instruction and its
@@ -63,8 +53,8 @@ pub fn frame_ended(f: &Frame) {
 /// cell itself, which the frame reads through as CPython's does (a closure
 /// that rebinds the variable later shows the new value). Hidden slots are
 /// not copied; module and class bodies keep a namespace mapping of their own
-/// instead. (Written through the frame's `f_locals` proxy, which compares
-/// the name with every local's, the copy cost more than the rest of a caught
+/// instead. (Through the frame's `f_locals` proxy, which compares each
+/// name with every local's, the copy cost more than the rest of a caught
 /// exception.)
 fn copy_fast_locals(f: &Frame, frame: &rustpython_vm::Py<FrameObject>) {
     // (A generator frame that compiled code entered holds no slots: its
@@ -94,29 +84,19 @@ pub fn add_entry(vm: &VirtualMachine, exc: &PyBaseExceptionRef, f: &Frame) {
     let Some(lineno) = line.or_else(|| f.code.code.code.locations.get(f.lasti as usize).map(|l| l.0.line)) else {
         return;
     };
-    match frame_object(vm, f) {
-        Ok(frame) => {
-            // RustPython's lasti is the index after the instruction running.
-            frame.set_lasti(f.lasti + 1);
-            // A generator's frame may be suspended, where nothing reads it
-            // live, or dropped without ending: it keeps its locals now. A
-            // function's frame is read live while it runs and keeps its
-            // locals when it ends (`frame_ended`), so values it drops
-            // meanwhile are not held.
-            if f.code.is_generator_like() {
-                copy_fast_locals(f, &frame);
-            }
-            let tb = PyTraceback::new(exc.traceback(), frame, (f.lasti * 2) as i32, lineno);
-            exc.set_traceback(Some(tb.into_ref(&vm.ctx)));
-        }
-        Err(e) => {
-            // Should not happen; a missing line in a traceback is better than
-            // replacing the user's exception.
-            if std::env::var_os("HIPY_DEBUG").is_some() {
-                eprintln!("hipy: could not build traceback frame: {:?}", e.as_object().repr(vm).ok());
-            }
-        }
+    let frame = frame_object(vm, f);
+    // RustPython's lasti is the index after the instruction running.
+    frame.set_lasti(f.lasti + 1);
+    // A generator's frame may be suspended, where nothing reads it
+    // live, or dropped without ending: it keeps its locals now. A
+    // function's frame is read live while it runs and keeps its
+    // locals when it ends (`frame_ended`), so values it drops
+    // meanwhile are not held.
+    if f.code.is_generator_like() {
+        copy_fast_locals(f, &frame);
     }
+    let tb = PyTraceback::new(exc.traceback(), frame, (f.lasti * 2) as i32, lineno);
+    exc.set_traceback(Some(tb.into_ref(&vm.ctx)));
 }
 
 /// `tb.tb_frame`: for a frame still running, the frame object that
@@ -151,13 +131,16 @@ fn traceback_new(cls: PyTypeRef, mut args: FuncArgs, vm: &VirtualMachine) -> PyR
     if let Some(frame) = args.args.get_mut(1) {
         if introspect::is_frame_object(frame) {
             let made = match introspect::with_running_frame(frame, |f| frame_object(vm, f)) {
-                Some(made) => made?,
+                Some(made) => made,
                 // A frame that has returned: a stand-in with its code,
                 // globals and last instruction.
                 None => {
                     let (code, globals, lasti) = introspect::ended_frame_parts(frame)
                         .ok_or_else(|| vm.new_system_error("hipy: a frame object without its code"))?;
-                    let made = stand_in(vm, code, globals, vm.builtins.dict().into())?;
+                    let globals = globals
+                        .downcast::<PyDict>()
+                        .map_err(|_| vm.new_system_error("hipy: a frame's globals are not a dict"))?;
+                    let made = FrameObject::new_detached(code, globals, vm.builtins.dict().into(), vm);
                     made.set_lasti(lasti + 1);
                     made
                 }
